@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// Each workspace owns its vitest.config.ts; the root only lists them so `vitest run` runs all.
+export default defineConfig({
+  test: {
+    projects: ['core', 'emulators/*', 'functions', 'web', 'tests'],
+  },
+});
