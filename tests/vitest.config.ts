@@ -5,5 +5,8 @@ export default defineConfig({
     name: 'tests',
     include: ['**/*.test.ts'],
     environment: 'node',
+    // These suites drive real emulators; a cold Functions worker takes seconds to start.
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
   },
 });

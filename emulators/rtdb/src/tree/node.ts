@@ -2,6 +2,8 @@
 // cheaply and the rules see `root` (before) and `newRoot` (after) side by side.
 // Semantics follow the spec §7: empty nodes do not exist, priorities vanish with their node.
 
+import { PersistentMap } from './persistent-map';
+
 export type Leaf = string | number | boolean;
 export type Priority = string | number | null;
 
@@ -33,7 +35,10 @@ export function leaf(value: Leaf, priority: Priority = null): LeafNode {
   return { kind: 'leaf', value, priority };
 }
 
-export function childrenNode(children: ReadonlyMap<string, Node>, priority: Priority = null): MaybeNode {
+export function childrenNode(
+  children: ReadonlyMap<string, Node>,
+  priority: Priority = null,
+): MaybeNode {
   return children.size === 0 ? null : { kind: 'children', children, priority };
 }
 
@@ -56,15 +61,36 @@ export function withPriority(node: MaybeNode, priority: Priority): MaybeNode {
   return { ...node, priority };
 }
 
+// Up to this many children a node copies its Map on write; larger ones switch to a persistent
+// map, so a write among thousands of siblings does not copy them all.
+const COPY_ON_WRITE_LIMIT = 32;
+
+function withChild(
+  children: ReadonlyMap<string, Node>,
+  key: string,
+  node: MaybeNode,
+): ReadonlyMap<string, Node> {
+  if (children instanceof PersistentMap || children.size >= COPY_ON_WRITE_LIMIT) {
+    const map =
+      children instanceof PersistentMap
+        ? (children as PersistentMap<Node>)
+        : PersistentMap.from(children);
+    return node === null ? map.delete(key) : map.set(key, node);
+  }
+  const next = new Map(children);
+  if (node === null) next.delete(key);
+  else next.set(key, node);
+  return next;
+}
+
 /** Returns a new root with `value` at `segments`; creates ancestors and prunes empties upward. */
 export function setPath(root: MaybeNode, segments: readonly string[], value: MaybeNode): MaybeNode {
   if (segments.length === 0) return value;
   const [key, ...rest] = segments as [string, ...string[]];
-  const existing = root !== null && root.kind === 'children' ? root.children : new Map<string, Node>();
+  const existing =
+    root !== null && root.kind === 'children' ? root.children : new Map<string, Node>();
   const replaced = setPath(existing.get(key) ?? null, rest, value);
-  const next = new Map(existing);
-  if (replaced === null) next.delete(key);
-  else next.set(key, replaced);
+  const next = withChild(existing, key, replaced);
   // A leaf written below keeps nothing of the leaf (spec §7.1); its priority stays with the node.
   const priority = root === null ? null : root.priority;
   return childrenNode(next, next.size === 0 ? null : priority);
@@ -162,7 +188,9 @@ export function fromJSON(json: unknown, depth = 0): MaybeNode {
 export function toExport(node: MaybeNode): unknown {
   if (node === null) return null;
   if (node.kind === 'leaf') {
-    return node.priority === null ? node.value : { '.value': node.value, '.priority': node.priority };
+    return node.priority === null
+      ? node.value
+      : { '.value': node.value, '.priority': node.priority };
   }
   const out: Record<string, unknown> = {};
   for (const [key, value] of node.children) out[key] = toExport(value);

@@ -1,0 +1,88 @@
+import type { Settings } from '../settings';
+import type { Booking } from '../schemas/classes';
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+export type BookingWindowState = 'not-open' | 'open' | 'started';
+
+type Rules = Pick<
+  Settings,
+  'bookingWindowDays' | 'cancellationWindowHours' | 'waitlistCutoffMinutes' | 'checkInOpensMinutes'
+>;
+
+/** When booking opens: `bookingWindowDays` × 24 h before the start. */
+export function bookingOpensAt(
+  classStartsAt: number,
+  settings: Pick<Rules, 'bookingWindowDays'>,
+): number {
+  return classStartsAt - settings.bookingWindowDays * DAY_MS;
+}
+
+/** Booking opens `bookingWindowDays` ahead (inclusive) and closes at the start. */
+export function bookingWindowState(
+  classStartsAt: number,
+  nowMs: number,
+  settings: Pick<Rules, 'bookingWindowDays'>,
+): BookingWindowState {
+  if (nowMs >= classStartsAt) return 'started';
+  if (nowMs < bookingOpensAt(classStartsAt, settings)) return 'not-open';
+  return 'open';
+}
+
+/** The last instant a cancel is refunded: `cancellationWindowHours` before the start. */
+export function cancellationDeadline(
+  classStartsAt: number,
+  settings: Pick<Rules, 'cancellationWindowHours'>,
+): number {
+  return classStartsAt - settings.cancellationWindowHours * HOUR_MS;
+}
+
+/** The waiting list closes, and promotions stop, at this instant. */
+export function waitlistCutoffAt(
+  classStartsAt: number,
+  settings: Pick<Rules, 'waitlistCutoffMinutes'>,
+): number {
+  return classStartsAt - settings.waitlistCutoffMinutes * MINUTE_MS;
+}
+
+/**
+ * 'refund' when cancelled at least `cancellationWindowHours` before the start; otherwise
+ * 'late' (credit forfeited) — except that a member promoted from the waiting list inside the
+ * late window did not choose that timing, so they keep the refund up to the waitlist cut-off
+ * (design §4, market.md pain 1).
+ */
+export function cancellationOutcome(
+  booking: Pick<Booking, 'promotedAt'>,
+  classStartsAt: number,
+  nowMs: number,
+  settings: Pick<Rules, 'cancellationWindowHours' | 'waitlistCutoffMinutes'>,
+): 'refund' | 'late' {
+  const deadline = cancellationDeadline(classStartsAt, settings);
+  if (nowMs <= deadline) return 'refund';
+  const promotedLate = booking.promotedAt !== undefined && booking.promotedAt > deadline;
+  if (promotedLate && nowMs <= waitlistCutoffAt(classStartsAt, settings)) return 'refund';
+  return 'late';
+}
+
+/** Joining the waiting list, and promotion from it, happen while booking is open and before the cut-off. */
+export function waitlistOpen(
+  classStartsAt: number,
+  nowMs: number,
+  settings: Pick<Rules, 'bookingWindowDays' | 'waitlistCutoffMinutes'>,
+): boolean {
+  return (
+    bookingWindowState(classStartsAt, nowMs, settings) === 'open' &&
+    nowMs < waitlistCutoffAt(classStartsAt, settings)
+  );
+}
+
+/** Coaches take attendance from `checkInOpensMinutes` before the start onwards. */
+export function checkInOpen(
+  classStartsAt: number,
+  nowMs: number,
+  settings: Pick<Rules, 'checkInOpensMinutes'>,
+): boolean {
+  return nowMs >= classStartsAt - settings.checkInOpensMinutes * MINUTE_MS;
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * Realtime Database keys may not contain `. $ # [ ] /` or ASCII control characters
+ * (https://firebase.google.com/docs/database/web/structure-data). Rejecting `/` also means
+ * a caller-supplied id can never climb to, or reach into, another node.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what we reject
+const FORBIDDEN_KEY_CHARS = /[.$#[\]/\u0000-\u001f\u007f]/;
+
+/** RTDB caps keys at 768 bytes; ids we accept from callers are far shorter. */
+export const MAX_KEY_LENGTH = 128;
+
+export class InvalidKeyError extends Error {
+  override readonly name = 'InvalidKeyError';
+  constructor(readonly segment: unknown) {
+    super(`Invalid database key: ${JSON.stringify(segment)}`);
+  }
+}
+
+export function isValidKey(segment: unknown): segment is string {
+  return (
+    typeof segment === 'string' &&
+    segment.length > 0 &&
+    segment.length <= MAX_KEY_LENGTH &&
+    !FORBIDDEN_KEY_CHARS.test(segment)
+  );
+}
+
+/** Returns the segment unchanged, or throws `InvalidKeyError`. */
+export function assertKey(segment: unknown): string {
+  if (!isValidKey(segment)) throw new InvalidKeyError(segment);
+  return segment;
+}
+
+/** Any id or key that ends up as a database path segment. */
+export const keySchema = z
+  .string()
+  .min(1)
+  .max(MAX_KEY_LENGTH)
+  .refine((value) => !FORBIDDEN_KEY_CHARS.test(value), {
+    message: 'must not contain . $ # [ ] / or control characters',
+  });

@@ -1,0 +1,321 @@
+/**
+ * Every text a person sees, in English and Spanish.
+ *
+ * The `en` catalogue is the default and reproduces the product spec's texts verbatim, including
+ * the ones the spec shows in Spanish and its spellings ('suscription', 'coachs', 'excersises'):
+ * they are the product's contract. `es` is the full Spanish catalogue.
+ *
+ * Placeholders: `{name}`. The spec's subscribe button is quoted as a template literal
+ * ('SUSCRIBE ${price} USD x month'), so `${name}` is a placeholder too and renders without the `$`.
+ */
+const en = {
+  // Spec §8 and §5: registration, login and shop texts (shown as the spec gives them).
+  ok: 'OK',
+  cancel: 'Cancel',
+  registerError: 'Error al registrarse',
+  loginError: 'Error al autenticarse',
+  badEmail: 'El correo electrónico está mal escrito',
+  providerError: '{code}',
+  fatalRegisterError: 'Fatal Error Code N°54893',
+  fatalRegisterHelp: 'Please send this code to the webmaster.',
+  addingUser: 'Agregando usuario a la base de datos',
+  addingProduct: 'Agregando producto a la base de datos',
+  productAddedTitle: 'Se agregó el producto',
+  productAddedMessage: 'Se agregó el producto exitosamente a la base de datos',
+  timeProblem: 'Problems with the time',
+  timeNormal: 'The time is normal',
+
+  // Spec §4: roles, waiver, subscription modal.
+  welcomeCoach: 'Welcome to coach module',
+  alreadyHaveSubscription: 'You already have suscription',
+  waiverTitle: 'FITNESS CLASS WAIVER',
+  waiverAccept: 'ACCEPT',
+  waiverText:
+    'I take part in fitness classes at my own risk. I confirm I am fit to exercise, will follow the coach, and will stop and tell the coach if I feel unwell.',
+  subscriptionTitle: 'BEST CHOICE',
+  subscriptionText: 'Subscribe now and receive 30 credits monthly automatically.',
+  subscriptionButton: 'SUSCRIBE ${price} USD x month',
+  subscriptionSummerTag: 'Summer special',
+
+  // Spec §2: side menu, exactly as listed.
+  menuVersion: 'V.2.8',
+  menuMyProfile: 'My Profile',
+  menuHome: 'Home',
+  menuLogin: 'Login',
+  menuLogout: 'Logout',
+  menuCart: 'Cart',
+  menuReserveClass: 'Reserve Class',
+  menuBuyCredits: 'Buy Credits',
+  menuMyClasses: 'My Classes',
+  menuSpecialEvents: 'Special Events',
+  menuMyWaitingList: 'My Waiting List',
+  menuAboutUs: 'About us',
+  menuContact: 'Contact',
+  menuPaymentList: 'Payment list',
+  menuAdminUsers: 'Admin Users',
+  menuAddClasses: 'Add Classes',
+  menuAdminClasses: 'Admin Classes',
+  menuAdminSeats: 'Admin seats',
+  menuAdminSubscriptionPrice: 'Admin Suscription Price',
+  menuAddCoupons: 'Add coupons',
+  menuAdminPackages: 'Admin packages',
+  menuAdminPackagesEvents: 'Admin packages events',
+  menuAddCoaches: 'Add coachs',
+  menuAdminExercises: 'Admin excersises',
+  menuUserClassLists: 'User Class Lists',
+
+  // Domain errors (one per failure a callable can report).
+  invalidInput: 'Some data is not valid: {issues}',
+  unauthenticated: 'Please log in first.',
+  permissionDenied: 'You do not have permission to do this.',
+  notFound: 'Not found.',
+  userNotFound: 'This member does not exist.',
+  classNotFound: 'This class does not exist.',
+  packageNotFound: 'This package does not exist.',
+  packageInactive: 'This package is no longer on sale.',
+  eventNotFound: 'This event does not exist.',
+  productNotFound: 'This product does not exist.',
+  layoutNotFound: 'This seat layout does not exist.',
+  noUsableCredit: 'You have no usable credit for this class. Buy credits to book it.',
+  creditExpiresBeforeClass: 'Your credits expire before this class starts.',
+  waiverNotAccepted: 'Please accept the fitness class waiver before booking.',
+  bookingNotOpen: 'Booking for this class opens {days} days before it starts.',
+  classStarted: 'This class has already started.',
+  classCancelled: 'This class was cancelled.',
+  alreadyBooked: 'You already have a spot in this class.',
+  classFull: 'This class is full. You can join the waiting list.',
+  spotTaken: 'Spot {spot} was just taken. Please choose another one.',
+  spotUnknown: 'Spot {spot} does not exist in this room.',
+  spotDisabled: 'Spot {spot} is not available.',
+  noBooking: 'You have no booking in this class.',
+  notFull: 'This class still has free spots: book one instead.',
+  alreadyWaiting: 'You are already on the waiting list for this class.',
+  notWaiting: 'You are not on the waiting list for this class.',
+  waitlistClosed: 'The waiting list closes {minutes} minutes before the class.',
+  checkInTooEarly: 'Attendance can be taken from {minutes} minutes before the class.',
+  capacityBelowBookings: 'Capacity cannot be lower than the {booked} bookings already made.',
+  capacityOverLayout: 'Capacity cannot exceed the {spots} spots of the room.',
+  tooManyClasses: 'That repeat rule creates more than {max} classes.',
+  negativeBalance: 'This change would leave fewer than zero credits.',
+  couponUnknown: 'This coupon code does not exist.',
+  couponExpired: 'This coupon has expired.',
+  couponNotYetValid: 'This coupon is not valid yet.',
+  couponUsedUp: 'This coupon has been used up.',
+  couponPerMemberLimit: 'You have already used this coupon.',
+  couponInactive: 'This coupon is not active.',
+  couponNotApplicable: 'This coupon does not apply to this purchase.',
+  alreadySubscribed: 'You already have an active subscription.',
+  cartEmpty: 'Your cart is empty.',
+  paymentsUnavailable: 'Payments are not available right now. Please try again later.',
+  tryAgain: 'Something changed while we were saving. Please try again.',
+  internalError: 'Something went wrong. Please try again.',
+
+  // Results and confirmations.
+  bookedSpot: 'Booked: spot {spot}.',
+  cancelRefunded: 'Booking cancelled. Your credit is back.',
+  cancelLate: 'Late cancellation: the credit for this class is forfeited.',
+  cancelLateWarning:
+    'This class starts in less than {hours} hours: if you cancel now, the credit is forfeited.',
+  waitlistJoined: 'You are number {position} on the waiting list.',
+  waitlistLeft: 'You left the waiting list.',
+  paymentThanks: 'Thank you for your purchase!',
+
+  // In-app notifications.
+  notifPromoted: 'A spot opened in {className} on {date} at {hour}: you are booked (spot {spot}).',
+  notifSkippedNoCredit:
+    'A spot opened in {className} on {date} at {hour}, but you had no usable credit, so it went to the next person.',
+  notifWaitlistPosition: 'You are now number {position} on the waiting list for {className}.',
+  notifClassCancelled:
+    '{className} on {date} at {hour} was cancelled ({reason}). Your credit is back.',
+  notifClassChanged: '{className} on {date} at {hour} has changed. Please check the details.',
+  notifCreditsGranted: '{count} credits were added to your account.',
+  notifCreditsExpired: '{count} credits expired.',
+  notifCreditsRevoked: '{count} unused credits were removed after a refund.',
+  notifPaymentFailed: 'Your subscription payment failed. Please update your card.',
+  notifSubscriptionEnded: 'Your subscription has ended.',
+
+  // Ledger reasons, in plain words.
+  ledgerGrantPurchase: 'Bought {count} credits',
+  ledgerGrantSubscription: 'Monthly subscription credits',
+  ledgerUse: 'Booked a class',
+  ledgerRefund: 'Cancelled in time: credit returned',
+  ledgerForfeit: 'Late cancellation: credit forfeited',
+  ledgerExpire: 'Credit expired',
+  ledgerAdjust: 'Adjusted by the studio',
+  ledgerRevoke: 'Removed after a refund',
+  ledgerClassCancelled: 'Class cancelled by the studio: credit returned',
+
+  // Labels.
+  creditKindRegular: 'Class credits',
+  creditKindSpecial: 'Special event credits',
+  creditKindTrain: 'Training credits',
+  roleAdmin: 'Admin',
+  roleCoach: 'Coach',
+  roleMember: 'Member',
+  attended: 'Attended',
+  noShow: 'No-show',
+} as const;
+
+export type MessageKey = keyof typeof en;
+export type Lang = 'en' | 'es';
+
+const es: Record<MessageKey, string> = {
+  ok: 'OK',
+  cancel: 'Cancelar',
+  registerError: 'Error al registrarse',
+  loginError: 'Error al autenticarse',
+  badEmail: 'El correo electrónico está mal escrito',
+  providerError: '{code}',
+  fatalRegisterError: 'Fatal Error Code N°54893',
+  fatalRegisterHelp: 'Por favor envía este código al webmaster.',
+  addingUser: 'Agregando usuario a la base de datos',
+  addingProduct: 'Agregando producto a la base de datos',
+  productAddedTitle: 'Se agregó el producto',
+  productAddedMessage: 'Se agregó el producto exitosamente a la base de datos',
+  timeProblem: 'Problemas con la hora',
+  timeNormal: 'La hora es correcta',
+
+  welcomeCoach: 'Bienvenido al módulo de coach',
+  alreadyHaveSubscription: 'Ya tienes una suscripción',
+  waiverTitle: 'EXENCIÓN DE RESPONSABILIDAD PARA CLASES',
+  waiverAccept: 'ACEPTO',
+  waiverText:
+    'Participo en las clases bajo mi propio riesgo. Confirmo que estoy en condiciones de hacer ejercicio, seguiré al coach y me detendré y le avisaré si me siento mal.',
+  subscriptionTitle: 'LA MEJOR OPCIÓN',
+  subscriptionText: 'Suscríbete ahora y recibe 30 créditos cada mes automáticamente.',
+  subscriptionButton: 'SUSCRÍBETE ${price} USD al mes',
+  subscriptionSummerTag: 'Especial de verano',
+
+  menuVersion: 'V.2.8',
+  menuMyProfile: 'Mi perfil',
+  menuHome: 'Inicio',
+  menuLogin: 'Iniciar sesión',
+  menuLogout: 'Cerrar sesión',
+  menuCart: 'Carrito',
+  menuReserveClass: 'Reservar clase',
+  menuBuyCredits: 'Comprar créditos',
+  menuMyClasses: 'Mis clases',
+  menuSpecialEvents: 'Eventos especiales',
+  menuMyWaitingList: 'Mi lista de espera',
+  menuAboutUs: 'Sobre nosotros',
+  menuContact: 'Contacto',
+  menuPaymentList: 'Lista de pagos',
+  menuAdminUsers: 'Administrar usuarios',
+  menuAddClasses: 'Crear clases',
+  menuAdminClasses: 'Administrar clases',
+  menuAdminSeats: 'Administrar lugares',
+  menuAdminSubscriptionPrice: 'Precio de suscripción',
+  menuAddCoupons: 'Crear cupones',
+  menuAdminPackages: 'Administrar paquetes',
+  menuAdminPackagesEvents: 'Paquetes de eventos',
+  menuAddCoaches: 'Agregar coaches',
+  menuAdminExercises: 'Administrar ejercicios',
+  menuUserClassLists: 'Listas de clase',
+
+  invalidInput: 'Algunos datos no son válidos: {issues}',
+  unauthenticated: 'Primero inicia sesión.',
+  permissionDenied: 'No tienes permiso para hacer esto.',
+  notFound: 'No encontrado.',
+  userNotFound: 'Este usuario no existe.',
+  classNotFound: 'Esta clase no existe.',
+  packageNotFound: 'Este paquete no existe.',
+  packageInactive: 'Este paquete ya no está a la venta.',
+  eventNotFound: 'Este evento no existe.',
+  productNotFound: 'Este producto no existe.',
+  layoutNotFound: 'Esta distribución de lugares no existe.',
+  noUsableCredit: 'No tienes un crédito válido para esta clase. Compra créditos para reservarla.',
+  creditExpiresBeforeClass: 'Tus créditos vencen antes de que empiece esta clase.',
+  waiverNotAccepted: 'Acepta la exención de responsabilidad antes de reservar.',
+  bookingNotOpen: 'Las reservas de esta clase abren {days} días antes de que empiece.',
+  classStarted: 'Esta clase ya empezó.',
+  classCancelled: 'Esta clase fue cancelada.',
+  alreadyBooked: 'Ya tienes un lugar en esta clase.',
+  classFull: 'Esta clase está llena. Puedes unirte a la lista de espera.',
+  spotTaken: 'El lugar {spot} acaba de ocuparse. Elige otro.',
+  spotUnknown: 'El lugar {spot} no existe en esta sala.',
+  spotDisabled: 'El lugar {spot} no está disponible.',
+  noBooking: 'No tienes reserva en esta clase.',
+  notFull: 'Esta clase aún tiene lugares libres: reserva uno.',
+  alreadyWaiting: 'Ya estás en la lista de espera de esta clase.',
+  notWaiting: 'No estás en la lista de espera de esta clase.',
+  waitlistClosed: 'La lista de espera cierra {minutes} minutos antes de la clase.',
+  checkInTooEarly: 'La asistencia se toma desde {minutes} minutos antes de la clase.',
+  capacityBelowBookings: 'El cupo no puede ser menor que las {booked} reservas ya hechas.',
+  capacityOverLayout: 'El cupo no puede superar los {spots} lugares de la sala.',
+  tooManyClasses: 'Esa regla de repetición crea más de {max} clases.',
+  negativeBalance: 'Este cambio dejaría menos de cero créditos.',
+  couponUnknown: 'Este cupón no existe.',
+  couponExpired: 'Este cupón ya expiró.',
+  couponNotYetValid: 'Este cupón aún no es válido.',
+  couponUsedUp: 'Este cupón ya se agotó.',
+  couponPerMemberLimit: 'Ya usaste este cupón.',
+  couponInactive: 'Este cupón no está activo.',
+  couponNotApplicable: 'Este cupón no aplica a esta compra.',
+  alreadySubscribed: 'Ya tienes una suscripción activa.',
+  cartEmpty: 'Tu carrito está vacío.',
+  paymentsUnavailable: 'Los pagos no están disponibles por ahora. Intenta más tarde.',
+  tryAgain: 'Algo cambió mientras guardábamos. Intenta de nuevo.',
+  internalError: 'Algo salió mal. Intenta de nuevo.',
+
+  bookedSpot: 'Reservado: lugar {spot}.',
+  cancelRefunded: 'Reserva cancelada. Tu crédito fue devuelto.',
+  cancelLate: 'Cancelación tardía: el crédito de esta clase se pierde.',
+  cancelLateWarning:
+    'Esta clase empieza en menos de {hours} horas: si cancelas ahora, pierdes el crédito.',
+  waitlistJoined: 'Eres el número {position} en la lista de espera.',
+  waitlistLeft: 'Saliste de la lista de espera.',
+  paymentThanks: '¡Gracias por tu compra!',
+
+  notifPromoted:
+    'Se liberó un lugar en {className} el {date} a las {hour}: ya tienes reserva (lugar {spot}).',
+  notifSkippedNoCredit:
+    'Se liberó un lugar en {className} el {date} a las {hour}, pero no tenías crédito válido y pasó a la siguiente persona.',
+  notifWaitlistPosition: 'Ahora eres el número {position} en la lista de espera de {className}.',
+  notifClassCancelled:
+    '{className} del {date} a las {hour} fue cancelada ({reason}). Tu crédito fue devuelto.',
+  notifClassChanged: '{className} del {date} a las {hour} cambió. Revisa los detalles.',
+  notifCreditsGranted: 'Se agregaron {count} créditos a tu cuenta.',
+  notifCreditsExpired: '{count} créditos expiraron.',
+  notifCreditsRevoked: 'Se retiraron {count} créditos sin usar por un reembolso.',
+  notifPaymentFailed: 'Falló el pago de tu suscripción. Actualiza tu tarjeta.',
+  notifSubscriptionEnded: 'Tu suscripción terminó.',
+
+  ledgerGrantPurchase: 'Compra de {count} créditos',
+  ledgerGrantSubscription: 'Créditos mensuales de la suscripción',
+  ledgerUse: 'Reserva de clase',
+  ledgerRefund: 'Cancelación a tiempo: crédito devuelto',
+  ledgerForfeit: 'Cancelación tardía: crédito perdido',
+  ledgerExpire: 'Crédito expirado',
+  ledgerAdjust: 'Ajuste del estudio',
+  ledgerRevoke: 'Retirado por un reembolso',
+  ledgerClassCancelled: 'Clase cancelada por el estudio: crédito devuelto',
+
+  creditKindRegular: 'Créditos de clase',
+  creditKindSpecial: 'Créditos de eventos especiales',
+  creditKindTrain: 'Créditos de entrenamiento',
+  roleAdmin: 'Administrador',
+  roleCoach: 'Coach',
+  roleMember: 'Miembro',
+  attended: 'Asistió',
+  noShow: 'No asistió',
+};
+
+export const messages: Readonly<Record<Lang, Readonly<Record<MessageKey, string>>>> = { en, es };
+
+export const LANGS: readonly Lang[] = ['en', 'es'];
+
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+export function isMessageKey(value: unknown): value is MessageKey {
+  return typeof value === 'string' && Object.hasOwn(en, value);
+}
+
+/** The text for `key` in `lang`, with `{name}` / `${name}` placeholders filled from `params`. */
+export function t(key: MessageKey, lang: Lang = 'en', params?: MessageParams): string {
+  const template = messages[lang][key];
+  if (!params) return template;
+  return template.replace(/\$?\{(\w+)\}/g, (placeholder, name: string) => {
+    const value = params[name];
+    return value === undefined ? placeholder : String(value);
+  });
+}

@@ -1,0 +1,167 @@
+/**
+ * Every database location, built from validated segments. No other code concatenates paths
+ * (style.md rule 2). Each id passes `assertKey`, so `../x` or `a/b` throws `InvalidKeyError`
+ * instead of addressing another node.
+ */
+import { assertKey, InvalidKeyError } from './keys';
+import type { UserField } from './schemas/user';
+import { isDateString } from './time';
+import type { DateString } from './time';
+
+function join(...segments: readonly string[]): string {
+  return segments.map(assertKey).join('/');
+}
+
+/** Top-level node names (the spec's spellings kept). */
+export const ROOTS = {
+  users: 'Users',
+  reports: 'Reports',
+  dateService: 'DateService',
+  suscriptionPrices: 'SuscriptionPrices',
+  shop: 'Shop',
+  codeCloudStore: 'CodeCloudStore',
+  branches: 'Branches',
+  coaches: 'Coaches',
+  exercises: 'Exercises',
+  seatLayouts: 'SeatLayouts',
+  classes: 'Classes',
+  classRoster: 'ClassRoster',
+  userClasses: 'UserClasses',
+  userWaitlist: 'UserWaitlist',
+  creditLedger: 'CreditLedger',
+  notifications: 'Notifications',
+  packages: 'Packages',
+  events: 'Events',
+  coupons: 'Coupons',
+  payments: 'Payments',
+  stripeEvents: 'StripeEvents',
+  stripeCustomers: 'StripeCustomers',
+  stripeCustomerUids: 'StripeCustomerUids',
+  stripeSubscriptions: 'StripeSubscriptions',
+  subscriptionGrants: 'SubscriptionGrants',
+  settings: 'Settings',
+  auditLog: 'AuditLog',
+} as const;
+
+/** `Shop` children that are not categories (spec §3). */
+export const SHOP_TAGS = 'TagsProducts';
+export const SHOP_CATEGORIES = 'Categorias';
+
+/** A list index (non-negative integer) or a push key. */
+function listKey(n: string | number): string {
+  if (typeof n === 'number') {
+    if (!Number.isSafeInteger(n) || n < 0) throw new InvalidKeyError(n);
+    return String(n);
+  }
+  return assertKey(n);
+}
+
+function shopCategoryKey(category: string): string {
+  assertKey(category);
+  if (category === SHOP_TAGS || category === SHOP_CATEGORIES) throw new InvalidKeyError(category);
+  return category;
+}
+
+export const paths = {
+  // Users (spec §3).
+  users: () => ROOTS.users,
+  user: (uid: string) => join(ROOTS.users, uid),
+  userField: (uid: string, field: UserField) => join(ROOTS.users, uid, field),
+  creditsList: (uid: string) => join(ROOTS.users, uid, 'credits-list'),
+  credit: (uid: string, creditId: string) => join(ROOTS.users, uid, 'credits-list', creditId),
+  report: (uid: string) => join(ROOTS.reports, uid),
+  dateService: (uid: string) => join(ROOTS.dateService, uid),
+
+  // Spec catalogue nodes.
+  suscriptionPrices: () => ROOTS.suscriptionPrices,
+  shop: () => ROOTS.shop,
+  shopCategory: (category: string) => join(ROOTS.shop, shopCategoryKey(category)),
+  shopProduct: (category: string, product: string) =>
+    join(ROOTS.shop, shopCategoryKey(category), product),
+  shopTags: () => join(ROOTS.shop, SHOP_TAGS),
+  shopProductTags: (reference: string) => join(ROOTS.shop, SHOP_TAGS, reference),
+  shopCategories: () => join(ROOTS.shop, SHOP_CATEGORIES),
+  codeCloudStore: () => ROOTS.codeCloudStore,
+  couponRedemptions: (code: string) => join(ROOTS.codeCloudStore, code),
+  memberRedemptions: (code: string, uid: string) => join(ROOTS.codeCloudStore, code, uid),
+  memberRedemption: (code: string, uid: string, n: string | number) =>
+    join(ROOTS.codeCloudStore, code, uid, listKey(n)),
+
+  // Studio set-up.
+  branches: () => ROOTS.branches,
+  branch: (branchId: string) => join(ROOTS.branches, branchId),
+  coaches: () => ROOTS.coaches,
+  coach: (coachId: string) => join(ROOTS.coaches, coachId),
+  exercises: () => ROOTS.exercises,
+  exercise: (exerciseId: string) => join(ROOTS.exercises, exerciseId),
+  seatLayouts: () => ROOTS.seatLayouts,
+  seatLayout: (layoutId: string) => join(ROOTS.seatLayouts, layoutId),
+  settings: () => ROOTS.settings,
+
+  // Classes and bookings.
+  classes: () => ROOTS.classes,
+  class: (classId: string) => join(ROOTS.classes, classId),
+  classRoster: (classId: string) => join(ROOTS.classRoster, classId),
+  rosterSpots: (classId: string) => join(ROOTS.classRoster, classId, 'spots'),
+  rosterSpot: (classId: string, spot: string) => join(ROOTS.classRoster, classId, 'spots', spot),
+  rosterBookings: (classId: string) => join(ROOTS.classRoster, classId, 'bookings'),
+  rosterBooking: (classId: string, uid: string) =>
+    join(ROOTS.classRoster, classId, 'bookings', uid),
+  rosterWaitlist: (classId: string) => join(ROOTS.classRoster, classId, 'waitlist'),
+  rosterWaitlistEntry: (classId: string, uid: string) =>
+    join(ROOTS.classRoster, classId, 'waitlist', uid),
+  userClasses: (uid: string) => join(ROOTS.userClasses, uid),
+  userClass: (uid: string, classId: string) => join(ROOTS.userClasses, uid, classId),
+  userWaitlist: (uid: string) => join(ROOTS.userWaitlist, uid),
+  userWaitlistEntry: (uid: string, classId: string) => join(ROOTS.userWaitlist, uid, classId),
+
+  // Credits and messages.
+  creditLedger: (uid: string) => join(ROOTS.creditLedger, uid),
+  creditLedgerEntry: (uid: string, entryId: string) => join(ROOTS.creditLedger, uid, entryId),
+  notifications: (uid: string) => join(ROOTS.notifications, uid),
+  notification: (uid: string, notificationId: string) =>
+    join(ROOTS.notifications, uid, notificationId),
+
+  // Selling.
+  packages: () => ROOTS.packages,
+  package: (packageId: string) => join(ROOTS.packages, packageId),
+  events: () => ROOTS.events,
+  event: (eventId: string) => join(ROOTS.events, eventId),
+  coupons: () => ROOTS.coupons,
+  coupon: (code: string) => join(ROOTS.coupons, code),
+  payments: () => ROOTS.payments,
+  payment: (paymentId: string) => join(ROOTS.payments, paymentId),
+
+  // Stripe bookkeeping (functions only).
+  stripeEvents: () => ROOTS.stripeEvents,
+  stripeEvent: (eventId: string) => join(ROOTS.stripeEvents, eventId),
+  stripeCustomers: () => ROOTS.stripeCustomers,
+  stripeCustomer: (uid: string) => join(ROOTS.stripeCustomers, uid),
+  stripeCustomerUid: (customerId: string) => join(ROOTS.stripeCustomerUids, customerId),
+  stripeSubscriptions: () => ROOTS.stripeSubscriptions,
+  stripeSubscription: (subscriptionId: string) => join(ROOTS.stripeSubscriptions, subscriptionId),
+  subscriptionGrants: (subscriptionId: string) => join(ROOTS.subscriptionGrants, subscriptionId),
+  subscriptionGrant: (subscriptionId: string, period: string) =>
+    join(ROOTS.subscriptionGrants, subscriptionId, period),
+
+  auditLog: () => ROOTS.auditLog,
+  auditEntry: (entryId: string) => join(ROOTS.auditLog, entryId),
+} as const;
+
+/**
+ * The calendar's query for classes between two dates, inclusive: `Classes` ordered by the
+ * child `date` ('yyyy-MM-dd' sorts as text), which `database.rules.json` indexes
+ * (`".indexOn": ["date", "startsAt"]`). See docs/decisions/010.
+ */
+export interface ClassRangeQuery {
+  path: string;
+  orderByChild: 'date';
+  startAt: DateString;
+  endAt: DateString;
+}
+
+export function classesByDateRange(from: DateString, to: DateString): ClassRangeQuery {
+  if (!isDateString(from) || !isDateString(to) || from > to)
+    throw new RangeError(`Not a date range: ${from} … ${to}`);
+  return { path: paths.classes(), orderByChild: 'date', startAt: from, endAt: to };
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { adminFlagForRole, roleFromAdminFlag, roleFromClaims, ROLES } from './roles';
+
+describe('roles', () => {
+  it.each([
+    [true, 'admin'],
+    [false, 'member'],
+    ['Coach', 'coach'],
+    ['fs', 'coach'],
+    [undefined, 'member'],
+    [null, 'member'],
+    ['true', 'member'],
+    ['coach', 'member'],
+    [1, 'member'],
+  ])('reads Admin flag %j as %s', (flag, role) => {
+    expect(roleFromAdminFlag(flag)).toBe(role);
+  });
+
+  it.each([
+    ['admin', true],
+    ['coach', 'Coach'],
+    ['member', false],
+  ] as const)('stores role %s as Admin %j', (role, flag) => {
+    expect(adminFlagForRole(role)).toBe(flag);
+  });
+
+  it('round-trips every role through the Admin flag', () => {
+    for (const role of ROLES) expect(roleFromAdminFlag(adminFlagForRole(role))).toBe(role);
+  });
+
+  it.each([
+    [{ role: 'admin' }, 'admin'],
+    [{ role: 'coach' }, 'coach'],
+    [{ role: 'root' }, 'member'],
+    [{}, 'member'],
+    [null, 'member'],
+  ])('reads claims %j as %s', (claims, role) => {
+    expect(roleFromClaims(claims)).toBe(role);
+  });
+});

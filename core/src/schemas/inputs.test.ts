@@ -1,0 +1,266 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  adjustCreditsInput,
+  bookClassInput,
+  callableInputs,
+  cancelBookingInput,
+  cancelClassInput,
+  changeSpotInput,
+  checkInInput,
+  createCheckoutSessionInput,
+  createClassesInput,
+  joinWaitlistInput,
+  leaveWaitlistInput,
+  previewPriceInput,
+  setUserRoleInput,
+  stampServerTimeInput,
+  updateClassInput,
+} from './inputs';
+
+const accepts = (schema: z.ZodType, value: unknown) => schema.safeParse(value).success;
+
+const classFields = {
+  branch: 'b1',
+  exercise: 'e1',
+  coach: 'k1',
+  hour: '07:00',
+  duration: 50,
+  capacity: 12,
+};
+const urls = { successUrl: 'https://studio.test/ok', cancelUrl: 'http://localhost:5173/no' };
+
+describe('callable inputs', () => {
+  it.each<[string, z.ZodType, unknown, boolean]>([
+    ['bookClass minimal', bookClassInput, { classId: 'c1' }, true],
+    ['bookClass with spot', bookClassInput, { classId: 'c1', spot: 'A1' }, true],
+    ['bookClass no classId', bookClassInput, {}, false],
+    ['bookClass path in id', bookClassInput, { classId: '../Users/x' }, false],
+    ['bookClass key too long', bookClassInput, { classId: 'x'.repeat(129) }, false],
+    ['bookClass number id', bookClassInput, { classId: 7 }, false],
+    ['bookClass null', bookClassInput, null, false],
+    ['cancelBooking', cancelBookingInput, { classId: 'c1' }, true],
+    ['changeSpot', changeSpotInput, { classId: 'c1', spot: 'B2' }, true],
+    ['changeSpot needs spot', changeSpotInput, { classId: 'c1' }, false],
+    ['joinWaitlist', joinWaitlistInput, { classId: 'c1' }, true],
+    ['leaveWaitlist', leaveWaitlistInput, { classId: 'c1' }, true],
+    ['checkIn attended', checkInInput, { classId: 'c1', uid: 'u1', status: 'attended' }, true],
+    ['checkIn no-show', checkInInput, { classId: 'c1', uid: 'u1', status: 'no-show' }, true],
+    ['checkIn other status', checkInInput, { classId: 'c1', uid: 'u1', status: 'late' }, false],
+    ['setUserRole coach', setUserRoleInput, { uid: 'u1', role: 'coach' }, true],
+    ['setUserRole spec flag', setUserRoleInput, { uid: 'u1', role: 'Coach' }, false],
+    [
+      'adjust +5',
+      adjustCreditsInput,
+      { uid: 'u1', kind: 'regular', delta: 5, reason: 'gift' },
+      true,
+    ],
+    [
+      'adjust −1000',
+      adjustCreditsInput,
+      { uid: 'u1', kind: 'train', delta: -1000, reason: 'x' },
+      true,
+    ],
+    ['adjust 0', adjustCreditsInput, { uid: 'u1', kind: 'regular', delta: 0, reason: 'x' }, false],
+    [
+      'adjust 1001',
+      adjustCreditsInput,
+      { uid: 'u1', kind: 'regular', delta: 1001, reason: 'x' },
+      false,
+    ],
+    [
+      'adjust 1.5',
+      adjustCreditsInput,
+      { uid: 'u1', kind: 'regular', delta: 1.5, reason: 'x' },
+      false,
+    ],
+    [
+      'adjust blank reason',
+      adjustCreditsInput,
+      { uid: 'u1', kind: 'regular', delta: 1, reason: '  ' },
+      false,
+    ],
+    [
+      'adjust long reason',
+      adjustCreditsInput,
+      { uid: 'u1', kind: 'regular', delta: 1, reason: 'x'.repeat(201) },
+      false,
+    ],
+    [
+      'adjust bad kind',
+      adjustCreditsInput,
+      { uid: 'u1', kind: 'gold', delta: 1, reason: 'x' },
+      false,
+    ],
+    ['createClasses one date', createClassesInput, { ...classFields, date: '2025-06-02' }, true],
+    [
+      'createClasses repeat',
+      createClassesInput,
+      { ...classFields, repeat: { from: '2025-06-02', until: '2025-06-30', weekdays: [1, 3, 5] } },
+      true,
+    ],
+    [
+      'createClasses both',
+      createClassesInput,
+      {
+        ...classFields,
+        date: '2025-06-02',
+        repeat: { from: '2025-06-02', until: '2025-06-30', weekdays: [1] },
+      },
+      false,
+    ],
+    ['createClasses neither', createClassesInput, classFields, false],
+    [
+      'createClasses backwards repeat',
+      createClassesInput,
+      { ...classFields, repeat: { from: '2025-06-30', until: '2025-06-02', weekdays: [1] } },
+      false,
+    ],
+    [
+      'createClasses repeat over a year',
+      createClassesInput,
+      { ...classFields, repeat: { from: '2025-01-01', until: '2026-01-02', weekdays: [1] } },
+      false,
+    ],
+    [
+      'createClasses weekday 0',
+      createClassesInput,
+      { ...classFields, repeat: { from: '2025-06-02', until: '2025-06-30', weekdays: [0] } },
+      false,
+    ],
+    [
+      'createClasses bad hour',
+      createClassesInput,
+      { ...classFields, hour: '25:00', date: '2025-06-02' },
+      false,
+    ],
+    [
+      'createClasses no capacity nor layout',
+      createClassesInput,
+      { ...classFields, capacity: undefined, date: '2025-06-02' },
+      false,
+    ],
+    [
+      'createClasses layout only',
+      createClassesInput,
+      { ...classFields, capacity: undefined, layout: 'l1', date: '2025-06-02' },
+      true,
+    ],
+    [
+      'createClasses capacity 501',
+      createClassesInput,
+      { ...classFields, capacity: 501, date: '2025-06-02' },
+      false,
+    ],
+    ['updateClass', updateClassInput, { classId: 'c1', capacity: 10 }, true],
+    ['cancelClass', cancelClassInput, { classId: 'c1', reason: 'Coach ill' }, true],
+    ['cancelClass without reason', cancelClassInput, { classId: 'c1' }, false],
+    ['previewPrice credits', previewPriceInput, { kind: 'credits', packageId: 'p1' }, true],
+    ['previewPrice credits w/o package', previewPriceInput, { kind: 'credits' }, false],
+    [
+      'previewPrice subscription',
+      previewPriceInput,
+      { kind: 'subscription', promocode: 'welcome10' },
+      true,
+    ],
+    [
+      'previewPrice subscription + package',
+      previewPriceInput,
+      { kind: 'subscription', packageId: 'p1' },
+      false,
+    ],
+    [
+      'previewPrice cart',
+      previewPriceInput,
+      {
+        kind: 'cart',
+        items: [
+          { type: 'package', id: 'p1', quantity: 2 },
+          { type: 'product', category: 'ropa', id: 'x', quantity: 1 },
+        ],
+      },
+      true,
+    ],
+    ['previewPrice empty cart', previewPriceInput, { kind: 'cart', items: [] }, false],
+    [
+      'previewPrice cart item quantity 0',
+      previewPriceInput,
+      { kind: 'cart', items: [{ type: 'package', id: 'p1', quantity: 0 }] },
+      false,
+    ],
+    [
+      'previewPrice cart item with price',
+      previewPriceInput,
+      { kind: 'cart', items: [{ type: 'package', id: 'p1', quantity: 1, price: 1 }] },
+      false,
+    ],
+    [
+      'previewPrice bad promocode',
+      previewPriceInput,
+      { kind: 'credits', packageId: 'p1', promocode: 'A B' },
+      false,
+    ],
+    [
+      'checkout credits',
+      createCheckoutSessionInput,
+      { kind: 'spcredits', packageId: 'p1', branch: 'b1', ...urls },
+      true,
+    ],
+    [
+      'checkout without urls',
+      createCheckoutSessionInput,
+      { kind: 'credits', packageId: 'p1' },
+      false,
+    ],
+    [
+      'checkout javascript url',
+      createCheckoutSessionInput,
+      { kind: 'credits', packageId: 'p1', ...urls, successUrl: 'javascript:alert(1)' },
+      false,
+    ],
+    [
+      'checkout client amount',
+      createCheckoutSessionInput,
+      { kind: 'credits', packageId: 'p1', ...urls, amount: 1 },
+      false,
+    ],
+    ['stampServerTime {}', stampServerTimeInput, {}, true],
+    ['stampServerTime extra', stampServerTimeInput, { Ts: 1 }, false],
+  ])('%s → %s', (_, schema, value, ok) => {
+    expect(accepts(schema, value)).toBe(ok);
+  });
+
+  it('rejects unknown keys on every callable input', () => {
+    const valid: Record<keyof typeof callableInputs, unknown> = {
+      bookClass: { classId: 'c1' },
+      cancelBooking: { classId: 'c1' },
+      changeSpot: { classId: 'c1', spot: 'A1' },
+      joinWaitlist: { classId: 'c1' },
+      leaveWaitlist: { classId: 'c1' },
+      checkIn: { classId: 'c1', uid: 'u1', status: 'attended' },
+      setUserRole: { uid: 'u1', role: 'admin' },
+      adjustCredits: { uid: 'u1', kind: 'regular', delta: 1, reason: 'x' },
+      createClasses: { ...classFields, date: '2025-06-02' },
+      updateClass: { classId: 'c1' },
+      cancelClass: { classId: 'c1', reason: 'x' },
+      previewPrice: { kind: 'subscription' },
+      createCheckoutSession: { kind: 'subscription', ...urls },
+      stampServerTime: {},
+    };
+    for (const [name, schema] of Object.entries(callableInputs)) {
+      const value = valid[name as keyof typeof callableInputs] as object;
+      expect(accepts(schema, value), name).toBe(true);
+      expect(accepts(schema, { ...value, admin: true }), name).toBe(false);
+    }
+  });
+
+  it('upper-cases promo codes and defaults the credit kind', () => {
+    expect(previewPriceInput.parse({ kind: 'subscription', promocode: ' welcome10 ' })).toEqual({
+      kind: 'subscription',
+      promocode: 'WELCOME10',
+    });
+    expect(createClassesInput.parse({ ...classFields, date: '2025-06-02' }).creditKind).toBe(
+      'regular',
+    );
+  });
+});

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { creditKindSchema, epochMsSchema, keySchema } from './common';
+import { isMessageKey } from '../messages';
+import type { MessageKey } from '../messages';
+
+export const messageKeySchema = z.custom<MessageKey>(isMessageKey, 'unknown message key');
+export const messageParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+
+export const LEDGER_TYPES = [
+  'grant',
+  'use',
+  'refund',
+  'forfeit',
+  'expire',
+  'adjust',
+  'revoke',
+] as const;
+export const ledgerTypeSchema = z.enum(LEDGER_TYPES);
+export type LedgerType = z.infer<typeof ledgerTypeSchema>;
+
+/**
+ * `CreditLedger/{uid}/{entryId}`: every change to a member's credits. For each kind, the sum
+ * of `delta` equals the number of that kind's entries in `credits-list`.
+ */
+export const ledgerEntrySchema = z.object({
+  type: ledgerTypeSchema,
+  kind: creditKindSchema,
+  /** Credits added (+) or removed (−). A `use` is −1; a `forfeit` is 0 (already used). */
+  delta: z.number().int(),
+  creditId: keySchema.optional(),
+  creditIds: z.array(keySchema).max(1000).optional(),
+  /** Plain words: an admin's typed reason, or the rendered `reasonKey`. */
+  reason: z.string().max(200),
+  reasonKey: messageKeySchema.optional(),
+  reasonParams: messageParamsSchema.optional(),
+  /** The business id behind it: class, checkout session, invoice, refund, audit entry. */
+  sourceId: z.string().max(200).optional(),
+  classId: keySchema.optional(),
+  at: epochMsSchema,
+  /** The uid that caused it, or 'system' for webhooks and scheduled jobs. */
+  by: z.string().max(128),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
+export const NOTIFICATION_TYPES = [
+  'promoted',
+  'skipped-no-credit',
+  'waitlist-position',
+  'class-cancelled',
+  'class-changed',
+  'credits-granted',
+  'credits-expired',
+  'credits-revoked',
+  'payment-failed',
+  'subscription-ended',
+  'general',
+] as const;
+export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
+/** `Notifications/{uid}/{id}`: rendered by the app in the member's language. */
+export const notificationSchema = z.object({
+  type: notificationTypeSchema,
+  messageKey: messageKeySchema,
+  params: messageParamsSchema.optional(),
+  at: epochMsSchema,
+  read: z.boolean().default(false),
+  classId: keySchema.optional(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** `AuditLog/{id}`: who changed credits, prices, roles, classes (market.md: no audit trail). */
+export const auditEntrySchema = z.object({
+  at: epochMsSchema,
+  /** uid, or 'system'. */
+  by: z.string().max(128),
+  /** verb-noun, e.g. 'setUserRole', 'adjustCredits', 'cancelClass'. */
+  action: z.string().min(1).max(100),
+  /** The path or id acted on. */
+  target: z.string().max(300).optional(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import {
+  centsSchema,
+  couponCodeSchema,
+  creditKindSchema,
+  currencySchema,
+  epochMsSchema,
+  keySchema,
+  purchaseKindSchema,
+  rtdbList,
+} from './common';
+
+export const PAYMENT_STATUSES = [
+  'pending',
+  'paid',
+  'failed',
+  'expired',
+  'refunded',
+  'partially-refunded',
+] as const;
+export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+export const paymentItemSchema = z.object({
+  type: z.enum(['package', 'product', 'event', 'subscription']),
+  id: keySchema,
+  /** Shop products live under a category. */
+  category: keySchema.optional(),
+  name: z.string().max(200),
+  quantity: z.number().int().min(1).max(99),
+  unitAmount: centsSchema,
+});
+export type PaymentItem = z.infer<typeof paymentItemSchema>;
+
+/** `Payments/{id}` (lista-pagos); id = checkout session id, or invoice id for renewals. */
+export const paymentSchema = z.object({
+  uid: keySchema,
+  email: z.string().max(320).optional(),
+  kind: purchaseKindSchema,
+  items: rtdbList(paymentItemSchema),
+  /** Before the coupon, in cents. */
+  subtotal: centsSchema,
+  discount: centsSchema.default(0),
+  /** Charged, in cents. */
+  amount: centsSchema,
+  currency: currencySchema,
+  coupon: couponCodeSchema.optional(),
+  branch: keySchema.optional(),
+  status: paymentStatusSchema,
+  /** Credits this payment granted, if any. */
+  credits: z.object({ kind: creditKindSchema, count: z.number().int().min(0) }).optional(),
+  amountRefunded: centsSchema.optional(),
+  createdAt: epochMsSchema,
+  updatedAt: epochMsSchema.optional(),
+  paidAt: epochMsSchema.optional(),
+  stripeSessionId: z.string().max(255).optional(),
+  stripePaymentIntentId: z.string().max(255).optional(),
+  stripeInvoiceId: z.string().max(255).optional(),
+  stripeSubscriptionId: z.string().max(255).optional(),
+  stripeChargeId: z.string().max(255).optional(),
+  stripeCustomerId: z.string().max(255).optional(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+/** `StripeEvents/{eventId}`: processed marker; the event is handled once. */
+export const stripeEventRecordSchema = z.object({
+  type: z.string().max(100),
+  /** Stripe's `event.created`, seconds. */
+  created: z.number().int(),
+  receivedAt: epochMsSchema,
+  outcome: z.enum(['processed', 'ignored']),
+  note: z.string().max(500).optional(),
+});
+export type StripeEventRecord = z.infer<typeof stripeEventRecordSchema>;
+
+/**
+ * `StripeCustomers/{uid}`: one customer per member, claimed in a transaction before the
+ * customer is created (so `customerId` is missing for a moment).
+ */
+export const stripeCustomerSchema = z.object({
+  customerId: z.string().max(255).optional(),
+  claimedAt: epochMsSchema,
+});
+export type StripeCustomer = z.infer<typeof stripeCustomerSchema>;
+
+/** `StripeCustomerUids/{customerId}`: the uid (the cus → uid index). */
+export const stripeCustomerUidSchema = keySchema;
+
+/** `StripeSubscriptions/{subscriptionId}`: last known status, newest event wins. */
+export const stripeSubscriptionSchema = z.object({
+  uid: keySchema,
+  customerId: z.string().max(255),
+  status: z.string().max(40),
+  /** `event.created` (seconds) of the event that wrote this status. */
+  eventCreated: z.number().int(),
+  currentPeriodEnd: epochMsSchema.optional(),
+  cancelAtPeriodEnd: z.boolean().optional(),
+});
+export type StripeSubscription = z.infer<typeof stripeSubscriptionSchema>;
+
+/** `SubscriptionGrants/{subscriptionId}/{period}`: the period's credits were granted. */
+export const subscriptionGrantSchema = z.object({
+  uid: keySchema,
+  invoiceId: z.string().max(255),
+  credits: z.number().int().min(0),
+  grantedAt: epochMsSchema,
+  periodStart: epochMsSchema.optional(),
+  periodEnd: epochMsSchema.optional(),
+});
+export type SubscriptionGrant = z.infer<typeof subscriptionGrantSchema>;

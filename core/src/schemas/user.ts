@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { adminFlagSchema } from '../roles';
+import { creditKindSchema, epochMsSchema, keySchema } from './common';
+
+/** While a booking is in flight the credit it will use is held (design §4). */
+export const creditHoldSchema = z.object({
+  classId: keySchema,
+  at: epochMsSchema,
+});
+export type CreditHold = z.infer<typeof creditHoldSchema>;
+
+export const CREDIT_SOURCES = ['purchase', 'subscription', 'adjust', 'seed', 'legacy'] as const;
+export const creditSourceSchema = z.enum(CREDIT_SOURCES);
+export type CreditSource = z.infer<typeof creditSourceSchema>;
+
+/** `Users/{uid}/credits-list/{creditId}`: one entry per credit. */
+export const creditEntrySchema = z.object({
+  kind: creditKindSchema,
+  source: creditSourceSchema,
+  /** The business id it came from: checkout session, invoice, audit entry… */
+  sourceId: z.string().max(200).optional(),
+  /** The package bought, when `source` is 'purchase'. */
+  packageId: keySchema.optional(),
+  grantedAt: epochMsSchema,
+  expiresAt: epochMsSchema,
+  hold: creditHoldSchema.optional(),
+});
+export type CreditEntry = z.infer<typeof creditEntrySchema>;
+
+export const creditsListSchema = z.record(keySchema, creditEntrySchema);
+export type CreditsList = z.infer<typeof creditsListSchema>;
+
+/** `Users/{uid}` (spec §3; field names as the spec spells them). */
+export const userSchema = z.object({
+  Name: z.string().max(200).optional(),
+  Email: z.string().max(320).optional(),
+  Phone: z.string().max(40).optional(),
+  Img: z.string().max(2048).optional(),
+  Admin: adminFlagSchema.optional(),
+  /** Waiver accepted. */
+  Conditions: z.boolean().optional(),
+  ConditionsAt: epochMsSchema.optional(),
+  /** Server-hour string, `formatDateTime` in the studio zone. */
+  LastSeen: z.string().max(40).optional(),
+  /** Count of usable regular credits, kept by the functions; 0 when missing. */
+  Credits: z.number().int().optional(),
+  'credits-list': creditsListSchema.optional(),
+  activeSuscription: z.boolean().optional(),
+  activeSuscriptionId: z.string().max(200).optional(),
+  /** Preferred language for messages; the app falls back to 'en'. */
+  Lang: z.enum(['en', 'es']).optional(),
+});
+export type User = z.infer<typeof userSchema>;
+export type UserField = keyof User;
+
+/** `Reports/{uid}`: written when a signed-in user has no Name. */
+export const reportSchema = z.object({ Uid: keySchema });
+export type Report = z.infer<typeof reportSchema>;
+
+/** `DateService/{uid}`: the server-time check (spec §7). */
+export const dateServiceSchema = z.object({
+  User: z.string().max(320),
+  Ts: epochMsSchema,
+  IP: z.string().max(64),
+});
+export type DateService = z.infer<typeof dateServiceSchema>;

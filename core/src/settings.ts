@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/** Spec §9: the studio's time zone and formats. */
+export const STUDIO_TIME_ZONE = 'America/Monterrey';
+export const DATE_FORMAT = 'yyyy-MM-dd';
+export const HOUR_FORMAT = 'HH:mm';
+
+/** Spec §2 and §9. */
+export const VERSION_LABEL = 'V.2.8';
+export const FORCE_HASH_UPDATE = 'v1.0.3';
+export const SUBSCRIPTION_CREDITS = 30;
+
+/** Spec §4 and §9 timings, named so no bare number appears in the app. */
+export const TIMINGS = {
+  subscriptionModalDelayMs: 5000,
+  subscriptionModalIntervalDays: 7,
+  userDetailDelayMs: 3000,
+  priceLoadDelayMs: 1000,
+  shellToastMs: 1000,
+  modalToastMs: 2000,
+  serviceWorkerDelayMs: 30000,
+} as const;
+
+/** Spec §3 local storage keys, exactly as spelled there. */
+export const STORAGE_KEYS = {
+  uid: 'UID',
+  guestKey: 'KeyTemporal',
+  name: 'NameUser',
+  admin: 'Admin',
+  email: 'Email',
+  img: 'Img',
+  ip: 'IP',
+  timestamp: 'TIMESTAMP',
+  weeklyModalDate: 'weekly_modal_date',
+  subscriptionPriceCache: 'PreciocreditsCache',
+  imgNew: 'imgNew',
+  loginCacheUid: 'LoginCacheUID',
+} as const;
+
+/** A booking hold older than this is abandoned (crashed call) and may be released. */
+export const CREDIT_HOLD_TIMEOUT_MS = 2 * 60 * 1000;
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `Settings`: the studio's tunable rules (design §3, §4). Every field has a default, so an
+ * empty or partial node parses to a complete value.
+ */
+export const settingsSchema = z.object({
+  timeZone: z.string().refine(isTimeZone, 'unknown time zone').default(STUDIO_TIME_ZONE),
+  /** Booking opens this many days (×24 h) before the class starts. */
+  bookingWindowDays: z.number().int().min(1).max(90).default(7),
+  /** Cancelling at least this many hours before start refunds the credit. */
+  cancellationWindowHours: z.number().int().min(0).max(168).default(12),
+  /** Waiting-list promotions stop (and joining closes) this many minutes before start. */
+  waitlistCutoffMinutes: z.number().int().min(0).max(1440).default(60),
+  /** Expiry of credits whose source sets none (admin adjustments, demo data). */
+  creditValidityDays: z.number().int().min(1).max(3650).default(30),
+  /** Credits granted per paid subscription period (spec: 30). */
+  subscriptionCredits: z.number().int().min(1).max(1000).default(SUBSCRIPTION_CREDITS),
+  /** Coaches can take attendance from this many minutes before the class. */
+  checkInOpensMinutes: z.number().int().min(0).max(1440).default(60),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default('USD'),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = Object.freeze(settingsSchema.parse({}));
+
+/** Reads `Settings` as stored; missing or invalid fields fall back to their defaults. */
+export function settingsFromStored(value: unknown): Settings {
+  const source = typeof value === 'object' && value !== null ? value : {};
+  const result: Record<string, unknown> = {};
+  for (const [field, fieldSchema] of Object.entries(settingsSchema.shape)) {
+    const parsed = fieldSchema.safeParse((source as Record<string, unknown>)[field]);
+    result[field] = parsed.success ? parsed.data : DEFAULT_SETTINGS[field as keyof Settings];
+  }
+  return settingsSchema.parse(result);
+}

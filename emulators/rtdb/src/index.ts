@@ -1,0 +1,118 @@
+// Public API of the Realtime Database emulator (see README.md).
+import { readFileSync, unwatchFile, watchFile } from 'node:fs';
+import type { Stats } from 'node:fs';
+import { DEFAULT_NAMESPACE } from './server/addressing';
+import { RtdbServer } from './server/server';
+import type { ConnectionInfo } from './server/server';
+
+export { DEFAULT_NAMESPACE } from './server/addressing';
+export type { ConnectionInfo } from './server/server';
+
+export interface RtdbEmulatorOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Rules text or parsed object, applied to `namespace`. */
+  rules?: string | object;
+  /** Initial JSON (export format accepted) of `namespace`. */
+  data?: unknown;
+  /** Default `demo-studio-default-rtdb`. */
+  namespace?: string;
+  /** Folder where every namespace's data and rules are persisted and restored from. */
+  dataDir?: string;
+  /** Rules file applied to `namespace`; reloaded whenever it changes. */
+  rulesFile?: string;
+  /** Log sink; silent by default. */
+  log?: (line: string) => void;
+}
+
+export interface RtdbEmulator {
+  port: number;
+  host: string;
+  /** `http://host:port` */
+  url: string;
+  /** The namespace that `rules`, `data` and `rulesFile` apply to. */
+  namespace: string;
+  stop(): Promise<void>;
+  /** Closes every WebSocket abruptly, like a network failure; onDisconnect writes run. */
+  dropConnections(namespace?: string): number;
+  /** Shifts the server clock (hello `ts`, server timestamps, rules `now`). */
+  setClockOffset(ms: number): void;
+  /** Empties a namespace (data and rules; default: all namespaces). */
+  reset(namespace?: string): void;
+  /** Replaces a namespace's data (default: `namespace`). */
+  setData(data: unknown, namespace?: string): void;
+  /** Installs rules (text or object) in a namespace; throws when they do not compile. */
+  setRules(rules: string | object | null, namespace?: string): void;
+  /** Current data of a namespace in export format. */
+  exportData(namespace?: string): unknown;
+  connections(): ConnectionInfo[];
+  /** Writes pending persistence snapshots now. */
+  flush(): Promise<void>;
+}
+
+function rulesText(rules: string | object): string {
+  return typeof rules === 'string' ? rules : JSON.stringify(rules, null, 2);
+}
+
+export async function startRtdbEmulator(options: RtdbEmulatorOptions = {}): Promise<RtdbEmulator> {
+  const host = options.host ?? '127.0.0.1';
+  const defaultNamespace = options.namespace ?? DEFAULT_NAMESPACE;
+  const log = options.log ?? (() => undefined);
+  const server = new RtdbServer({ defaultNamespace, dataDir: options.dataDir, log });
+  const restored = server.restore();
+  const main = server.namespace(defaultNamespace);
+  if (options.data !== undefined) {
+    if (restored.has(defaultNamespace))
+      log(`rtdb: ${defaultNamespace} restored from the data dir; initial data skipped`);
+    else main.replaceData(options.data);
+  }
+  if (options.rules !== undefined) main.setRules(rulesText(options.rules));
+  const rulesFile = options.rulesFile;
+  let onRulesChange: ((current: Stats, previous: Stats) => void) | null = null;
+  if (rulesFile !== undefined) {
+    main.setRules(readFileSync(rulesFile, 'utf8'));
+    onRulesChange = (current, previous) => {
+      if (current.mtimeMs === previous.mtimeMs && current.size === previous.size) return;
+      try {
+        main.setRules(readFileSync(rulesFile, 'utf8'));
+        log(`rtdb: reloaded rules from ${rulesFile}`);
+      } catch (error) {
+        log(
+          `rtdb: rules in ${rulesFile} not applied, keeping the previous rules: ${(error as Error).message}`,
+        );
+      }
+    };
+    watchFile(rulesFile, { interval: 200 }, onRulesChange);
+  }
+
+  let port: number;
+  try {
+    port = await server.listen(host, options.port ?? 0);
+  } catch (error) {
+    if (onRulesChange !== null && rulesFile !== undefined) unwatchFile(rulesFile, onRulesChange);
+    throw error;
+  }
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    port,
+    host,
+    url: `http://${urlHost}:${port}`,
+    namespace: defaultNamespace,
+    async stop() {
+      if (onRulesChange !== null && rulesFile !== undefined) unwatchFile(rulesFile, onRulesChange);
+      await server.stop();
+    },
+    dropConnections: (namespace) =>
+      server.dropConnections((info) => namespace === undefined || info.namespace === namespace),
+    setClockOffset: (ms) => server.setClockOffset(ms),
+    reset: (namespace) => server.reset(namespace),
+    setData: (data, namespace = defaultNamespace) => server.namespace(namespace).replaceData(data),
+    setRules: (rules, namespace = defaultNamespace) =>
+      server.namespace(namespace).setRules(rules === null ? null : rulesText(rules)),
+    exportData: (namespace = defaultNamespace) => server.exportData(namespace),
+    connections: () => server.listConnections(),
+    flush: () => server.flush(),
+  };
+}

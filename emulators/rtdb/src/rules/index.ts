@@ -1,0 +1,7 @@
+// Public surface of the security rules engine (spec §10).
+
+export { RulesError } from './errors';
+export { OPEN_RULES, compileRules } from './compile-rules';
+export type { CompiledRules } from './compile-rules';
+export { canRead, canUpdate, canWrite, indexOnAt } from './evaluate';
+export type { AuthVariable, RuleContext } from './evaluate';

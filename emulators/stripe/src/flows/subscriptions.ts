@@ -1,0 +1,262 @@
+import { stateError } from '../http/errors';
+import type { MetadataPatch } from '../http/params';
+import { applyMetadata } from '../http/params';
+import { addInterval, recurrenceOf } from '../objects/catalog';
+import { nowSeconds } from '../objects/ids';
+import type { InvoiceObject, SubscriptionObject } from '../objects/types';
+import {
+  buildInvoice,
+  buildInvoicePayment,
+  finalizeInvoice,
+  markInvoicePaymentFailed,
+} from '../objects/invoice';
+import type { EventBatch } from '../state/events';
+import type { Store } from '../state/store';
+import { payInvoice } from './checkout';
+import { createPayment } from './payments';
+
+function requireNotCanceled(subscription: SubscriptionObject): void {
+  if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') {
+    throw stateError(
+      `This subscription is ${subscription.status} and cannot be changed. A canceled subscription can only update its cancellation_details and metadata.`,
+    );
+  }
+}
+
+function openInvoiceOf(store: Store, subscription: SubscriptionObject): InvoiceObject | null {
+  if (subscription.latest_invoice === null) return null;
+  const invoice = store.invoices.find(subscription.latest_invoice);
+  return invoice?.status === 'open' ? invoice : null;
+}
+
+function payerOf(store: Store, subscription: SubscriptionObject) {
+  const customer = store.customer(subscription.customer);
+  return { customer, payer: { email: customer.email, name: customer.name ?? null } };
+}
+
+/**
+ * Moves every item to the next billing period and drafts the `subscription_cycle` invoice for it
+ * (its own period is the one that just ended, like Stripe's).
+ */
+function startNextPeriod(store: Store, subscription: SubscriptionObject): InvoiceObject {
+  const { customer } = payerOf(store, subscription);
+  const cycle = (store.cycles.get(subscription.id) ?? 0) + 1;
+  store.cycles.set(subscription.id, cycle);
+  const first = subscription.items.data[0];
+  const previousStart = first?.current_period_start ?? subscription.start_date;
+  const previousEnd = first?.current_period_end ?? nowSeconds();
+  for (const item of subscription.items.data) {
+    const recurrence = recurrenceOf(item.price) ?? { interval: 'month', interval_count: 1 };
+    item.current_period_start = item.current_period_end;
+    item.current_period_end = addInterval(subscription.billing_cycle_anchor, recurrence, cycle + 1);
+  }
+  const invoice = store.invoices.add(
+    buildInvoice({
+      customer,
+      subscription: subscription.id,
+      subscriptionMetadata: subscription.metadata,
+      billingReason: 'subscription_cycle',
+      currency: subscription.currency,
+      lines: subscription.items.data.map((item) => ({
+        price: item.price,
+        quantity: item.quantity ?? 1,
+        description: `${item.quantity ?? 1} × ${store.products.find(item.price.product)?.name ?? 'Subscription'}`,
+        subscriptionItem: item.id,
+        periodStart: item.current_period_start,
+        periodEnd: item.current_period_end,
+      })),
+      periodStart: previousStart,
+      periodEnd: previousEnd,
+    }),
+  );
+  subscription.latest_invoice = invoice.id;
+  return invoice;
+}
+
+function previousOf(subscription: SubscriptionObject, keys: (keyof SubscriptionObject)[]) {
+  const previous: Record<string, unknown> = {};
+  for (const key of keys) previous[key] = structuredClone(subscription[key]);
+  return previous;
+}
+
+/**
+ * The next billing period, paid: `invoice.created`, `invoice.finalized`, `invoice.paid`,
+ * `invoice.payment_succeeded` (billing_reason `subscription_cycle`), then
+ * `customer.subscription.updated`. A past-due subscription instead pays its open invoice;
+ * one set to cancel at period end is canceled (`customer.subscription.deleted`).
+ */
+export function renewSubscription(
+  store: Store,
+  batch: EventBatch,
+  subscription: SubscriptionObject,
+): SubscriptionObject {
+  requireNotCanceled(subscription);
+  if (subscription.cancel_at_period_end) {
+    const endedAt = subscription.items.data[0]?.current_period_end ?? nowSeconds();
+    return endSubscription(batch, subscription, endedAt);
+  }
+  const { customer, payer } = payerOf(store, subscription);
+  const outstanding = openInvoiceOf(store, subscription);
+  if (outstanding !== null) {
+    const previous = previousOf(subscription, ['status']);
+    payInvoice(store, outstanding, customer, payer, 'Subscription update');
+    subscription.status = 'active';
+    batch.emit('invoice.paid', outstanding);
+    batch.emit('invoice.payment_succeeded', outstanding);
+    batch.emit('customer.subscription.updated', subscription, previous);
+    return subscription;
+  }
+  const previous = previousOf(subscription, ['items', 'latest_invoice']);
+  const invoice = startNextPeriod(store, subscription);
+  batch.emit('invoice.created', invoice);
+  finalizeInvoice(invoice, customer);
+  batch.emit('invoice.finalized', invoice);
+  payInvoice(store, invoice, customer, payer, 'Subscription update');
+  batch.emit('invoice.paid', invoice);
+  batch.emit('invoice.payment_succeeded', invoice);
+  batch.emit('customer.subscription.updated', subscription, previous);
+  return subscription;
+}
+
+/**
+ * The renewal charge is declined: `invoice.created`, `invoice.finalized`,
+ * `invoice.payment_failed`, then `customer.subscription.updated` with status `past_due`.
+ * On a subscription already past due, the open invoice fails once more.
+ */
+export function failSubscriptionPayment(
+  store: Store,
+  batch: EventBatch,
+  subscription: SubscriptionObject,
+): SubscriptionObject {
+  requireNotCanceled(subscription);
+  const { customer, payer } = payerOf(store, subscription);
+  const previous = previousOf(subscription, ['status', 'items', 'latest_invoice']);
+  let invoice = openInvoiceOf(store, subscription);
+  if (invoice === null) {
+    invoice = startNextPeriod(store, subscription);
+    batch.emit('invoice.created', invoice);
+    finalizeInvoice(invoice, customer);
+    batch.emit('invoice.finalized', invoice);
+  }
+  const { paymentIntent } = createPayment(store, {
+    amount: invoice.amount_remaining,
+    currency: invoice.currency,
+    customer: customer.id,
+    description: 'Subscription update',
+    metadata: {},
+    receiptEmail: null,
+    billingEmail: payer.email,
+    billingName: payer.name,
+    succeeded: false,
+  });
+  store.invoicePayments.add(buildInvoicePayment(invoice, paymentIntent.id, false));
+  markInvoicePaymentFailed(invoice);
+  batch.emit('invoice.payment_failed', invoice);
+  subscription.status = 'past_due';
+  batch.emit('customer.subscription.updated', subscription, previous);
+  return subscription;
+}
+
+function endSubscription(
+  batch: EventBatch,
+  subscription: SubscriptionObject,
+  endedAt: number,
+): SubscriptionObject {
+  const now = nowSeconds();
+  subscription.status = 'canceled';
+  subscription.canceled_at = subscription.canceled_at ?? now;
+  subscription.ended_at = endedAt;
+  subscription.cancellation_details = {
+    comment: subscription.cancellation_details?.comment ?? null,
+    feedback: subscription.cancellation_details?.feedback ?? null,
+    feedback_option: null,
+    reason: 'cancellation_requested',
+  };
+  batch.emit('customer.subscription.deleted', subscription);
+  return subscription;
+}
+
+/** Cancels now (`customer.subscription.deleted`) or at period end (`…updated`). */
+type Feedback = NonNullable<SubscriptionObject['cancellation_details']>['feedback'];
+
+export function cancelSubscription(
+  batch: EventBatch,
+  subscription: SubscriptionObject,
+  options: { atPeriodEnd: boolean; comment: string | null; feedback: Feedback },
+): SubscriptionObject {
+  requireNotCanceled(subscription);
+  if (options.atPeriodEnd) {
+    return updateSubscription(batch, subscription, {
+      cancelAtPeriodEnd: true,
+      metadata: undefined,
+      description: undefined,
+    });
+  }
+  if (options.comment !== null || options.feedback !== null) {
+    subscription.cancellation_details = {
+      comment: options.comment,
+      feedback: options.feedback,
+      feedback_option: null,
+      reason: 'cancellation_requested',
+    };
+  }
+  subscription.cancel_at_period_end = false;
+  subscription.cancel_at = null;
+  return endSubscription(batch, subscription, nowSeconds());
+}
+
+export interface SubscriptionChanges {
+  cancelAtPeriodEnd: boolean | undefined;
+  metadata: MetadataPatch;
+  description: string | null | undefined;
+}
+
+/** `customer.subscription.updated` with `previous_attributes` of what changed (none: no event). */
+export function updateSubscription(
+  batch: EventBatch,
+  subscription: SubscriptionObject,
+  changes: SubscriptionChanges,
+): SubscriptionObject {
+  const canceled = subscription.status === 'canceled';
+  if (canceled && (changes.cancelAtPeriodEnd !== undefined || changes.description !== undefined)) {
+    requireNotCanceled(subscription);
+  }
+  const before = structuredClone(subscription);
+  if (
+    changes.cancelAtPeriodEnd !== undefined &&
+    changes.cancelAtPeriodEnd !== subscription.cancel_at_period_end
+  ) {
+    subscription.cancel_at_period_end = changes.cancelAtPeriodEnd;
+    if (changes.cancelAtPeriodEnd) {
+      subscription.cancel_at = subscription.items.data[0]?.current_period_end ?? null;
+      subscription.canceled_at = nowSeconds();
+      subscription.cancellation_details = {
+        comment: null,
+        feedback: null,
+        feedback_option: null,
+        reason: 'cancellation_requested',
+      };
+    } else {
+      subscription.cancel_at = null;
+      subscription.canceled_at = null;
+      subscription.cancellation_details = {
+        comment: null,
+        feedback: null,
+        feedback_option: null,
+        reason: null,
+      };
+    }
+  }
+  subscription.metadata = applyMetadata(subscription.metadata, changes.metadata);
+  if (changes.description !== undefined) subscription.description = changes.description;
+
+  const previous: Record<string, unknown> = {};
+  for (const key of Object.keys(subscription) as (keyof SubscriptionObject)[]) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(subscription[key]))
+      previous[key] = before[key];
+  }
+  if (Object.keys(previous).length > 0) {
+    batch.emit('customer.subscription.updated', subscription, previous);
+  }
+  return subscription;
+}

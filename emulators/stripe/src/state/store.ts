@@ -1,0 +1,108 @@
+import { noSuch } from '../http/errors';
+import type {
+  ChargeObject,
+  CustomerObject,
+  DeletedCustomerObject,
+  EventObject,
+  InvoiceObject,
+  InvoicePaymentObject,
+  LineItemObject,
+  PaymentIntentObject,
+  PriceObject,
+  ProductObject,
+  RefundObject,
+  SessionObject,
+  SubscriptionObject,
+} from '../objects/types';
+
+/** One collection of objects in creation order (Map keeps insertion order). */
+export class Collection<T extends { id: string }> {
+  private readonly items = new Map<string, T>();
+
+  add<U extends T>(item: U): U {
+    this.items.set(item.id, item);
+    return item;
+  }
+
+  find(id: string): T | undefined {
+    return this.items.get(id);
+  }
+
+  /** The object, or Stripe's 404 `resource_missing` (400 when it was named in a parameter). */
+  get(id: string, param = 'id', status = 404): T {
+    const item = this.items.get(id);
+    if (item === undefined) throw noSuch(id, param, status);
+    return item;
+  }
+
+  /** Newest first, the order of Stripe's list endpoints. */
+  newestFirst(): T[] {
+    return [...this.items.values()].reverse();
+  }
+
+  all(): T[] {
+    return [...this.items.values()];
+  }
+
+  clear(): void {
+    this.items.clear();
+  }
+}
+
+/** What a checkout session needs at completion that its JSON does not show. */
+export interface SessionSetup {
+  lineItems: LineItemObject[];
+  paymentIntentData: {
+    metadata: Record<string, string>;
+    description: string | null;
+    receiptEmail: string | null;
+  };
+  subscriptionData: { metadata: Record<string, string>; description: string | null };
+}
+
+/** The sandbox's whole state, in memory. */
+export class Store {
+  /** `http://host:port`, set once the server listens; checkout URLs and receipts use it. */
+  baseUrl = '';
+  readonly sessionSetups = new Map<string, SessionSetup>();
+  /** Billing periods completed per subscription since its start (0 in the first period). */
+  readonly cycles = new Map<string, number>();
+  readonly customers = new Collection<CustomerObject | DeletedCustomerObject>();
+  readonly products = new Collection<ProductObject>();
+  readonly prices = new Collection<PriceObject>();
+  readonly sessions = new Collection<SessionObject>();
+  readonly subscriptions = new Collection<SubscriptionObject>();
+  readonly invoices = new Collection<InvoiceObject>();
+  readonly invoicePayments = new Collection<InvoicePaymentObject>();
+  readonly paymentIntents = new Collection<PaymentIntentObject>();
+  readonly charges = new Collection<ChargeObject>();
+  readonly refunds = new Collection<RefundObject>();
+  readonly events = new Collection<EventObject>();
+
+  /** A live (not deleted) customer, or Stripe's `resource_missing`. */
+  customer(id: string, param = 'id', status = 404): CustomerObject {
+    const customer = this.customers.get(id, param, status);
+    if ('deleted' in customer) throw noSuch(id, param, status);
+    return customer;
+  }
+
+  reset(): void {
+    for (const collection of [
+      this.customers,
+      this.products,
+      this.prices,
+      this.sessions,
+      this.subscriptions,
+      this.invoices,
+      this.invoicePayments,
+      this.paymentIntents,
+      this.charges,
+      this.refunds,
+      this.events,
+    ]) {
+      collection.clear();
+    }
+    this.sessionSetups.clear();
+    this.cycles.clear();
+  }
+}

@@ -1,0 +1,90 @@
+import { FirebaseAuthError } from 'firebase-admin/auth';
+import type { UserRecord } from 'firebase-admin/auth';
+import {
+  DomainError,
+  adminFlagForRole,
+  adminFlagSchema,
+  paths,
+  roleFromAdminFlag,
+  roleSchema,
+} from '@studio/core';
+import type { AdminFlag, AuditEntry, Role, SetUserRoleInput } from '@studio/core';
+import type { HandlerDeps } from './deps';
+
+export interface SetUserRoleCommand extends SetUserRoleInput {
+  /** The admin making the change, for the audit entry. */
+  by: string;
+}
+
+export interface SetUserRoleOutcome {
+  before: Role;
+  after: Role;
+  auditId: string;
+}
+
+/**
+ * What the audit entry records on each side of the change; a side that was never set is left
+ * out (the database does not store nulls).
+ */
+interface RoleState {
+  /** The `role` custom claim. */
+  claim?: Role;
+  /** `Users/{uid}/Admin`. */
+  Admin?: AdminFlag;
+}
+
+async function getAuthUser(auth: HandlerDeps['auth'], uid: string): Promise<UserRecord> {
+  try {
+    return await auth.getUser(uid);
+  } catch (error) {
+    if (error instanceof FirebaseAuthError && error.code === 'auth/user-not-found') {
+      throw new DomainError('not-found', 'userNotFound', { uid });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Gives an account a role: the custom claim `role` (what the rules check) and
+ * `Users/{uid}/Admin` (what the app reads, spec §6), plus an audit entry.
+ *
+ * The claim is written first because it is the security boundary: if the database write then
+ * fails the call fails, and repeating it (idempotent) brings the field in line.
+ */
+export async function setUserRole(
+  { db, auth, now }: HandlerDeps,
+  { by, uid, role }: SetUserRoleCommand,
+): Promise<SetUserRoleOutcome> {
+  const user = await getAuthUser(auth, uid);
+  const claims = user.customClaims ?? {};
+  const storedFlag = adminFlagSchema.safeParse(
+    (await db.ref(paths.userField(uid, 'Admin')).get()).val(),
+  );
+  const claimed = roleSchema.safeParse(claims['role']);
+  const before: RoleState = {};
+  if (claimed.success) before.claim = claimed.data;
+  if (storedFlag.success) before.Admin = storedFlag.data;
+  const after = { claim: role, Admin: adminFlagForRole(role) } satisfies RoleState;
+
+  await auth.setCustomUserClaims(uid, { ...claims, role });
+
+  const auditId = db.ref(paths.auditLog()).push().key;
+  if (auditId === null) throw new Error('push() returned no key');
+  const entry: AuditEntry = {
+    at: now(),
+    by,
+    action: 'setUserRole',
+    target: uid,
+    details: { before, after },
+  };
+  await db.ref().update({
+    [paths.userField(uid, 'Admin')]: after.Admin,
+    [paths.auditEntry(auditId)]: entry,
+  });
+
+  return {
+    before: before.claim ?? roleFromAdminFlag(before.Admin),
+    after: role,
+    auditId,
+  };
+}

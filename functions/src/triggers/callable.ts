@@ -1,0 +1,82 @@
+// What every callable trigger does around its handler: who is calling, from where, and turning
+// whatever was thrown into the HttpsError the app understands (through the one mapper).
+import type { CallableOptions, CallableRequest } from 'firebase-functions/v2/https';
+import { DomainError, roleFromClaims } from '@studio/core';
+import { isInternal, toHttpsError } from '../errors';
+import type { ErrorDetails } from '../errors';
+import { callableFailed, callableRejected } from '../logs';
+
+/** Design §8: the local stack and production both serve from us-central1. */
+export const REGION = 'us-central1';
+
+export const CALLABLE_OPTIONS: CallableOptions = { region: REGION };
+
+export type CallerAuth = NonNullable<CallableRequest<unknown>['auth']>;
+
+/** Runs a callable body; any throw leaves as a mapped HttpsError and one log line. */
+export async function runCallable<T>(
+  fn: string,
+  request: CallableRequest<unknown>,
+  body: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await body();
+  } catch (error) {
+    const mapped = toHttpsError(error);
+    const uid = request.auth?.uid ?? null;
+    if (isInternal(mapped)) {
+      callableFailed({ fn, uid, error });
+    } else {
+      const details = mapped.details as Partial<ErrorDetails>;
+      callableRejected({
+        fn,
+        uid,
+        code: mapped.code,
+        messageKey: details.messageKey ?? mapped.message,
+        params: details.params,
+      });
+    }
+    throw mapped;
+  }
+}
+
+export function requireAuth(request: CallableRequest<unknown>): CallerAuth {
+  if (request.auth === undefined) throw new DomainError('unauthenticated', 'unauthenticated');
+  return request.auth;
+}
+
+/** The role comes from the custom claim that only setUserRole writes (design §2). */
+export function requireAdmin(request: CallableRequest<unknown>): CallerAuth {
+  const auth = requireAuth(request);
+  if (roleFromClaims(auth.token) !== 'admin') {
+    throw new DomainError('permission-denied', 'permissionDenied');
+  }
+  return auth;
+}
+
+/** Loose enough for IPv4, IPv6 and IPv4-mapped IPv6; anything else is not stored. */
+const IP_PATTERN = /^[0-9A-Fa-f:.]{2,45}$/;
+export const UNKNOWN_IP = 'unknown';
+
+function normaliseIp(candidate: string | undefined): string | null {
+  const value = candidate?.trim();
+  if (value === undefined || !IP_PATTERN.test(value)) return null;
+  // Node reports IPv4 peers on dual-stack sockets as ::ffff:a.b.c.d.
+  return value.startsWith('::ffff:') && value.includes('.') ? value.slice(7) : value;
+}
+
+/**
+ * The caller's address. Cloud Functions runs behind Google's front end and the functions
+ * framework trusts its X-Forwarded-For, so `ip` already is the client; the header is the
+ * fallback for requests whose `ip` is empty.
+ */
+export function clientIp(rawRequest: CallableRequest<unknown>['rawRequest']): string {
+  const forwarded = rawRequest.headers['x-forwarded-for'];
+  const forwardedFirst = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0];
+  return (
+    normaliseIp(rawRequest.ip) ??
+    normaliseIp(forwardedFirst) ??
+    normaliseIp(rawRequest.socket?.remoteAddress) ??
+    UNKNOWN_IP
+  );
+}

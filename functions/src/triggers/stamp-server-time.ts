@@ -1,0 +1,22 @@
+import { onCall } from 'firebase-functions/v2/https';
+import { parseInput, stampServerTimeInput } from '@studio/core';
+import type { CallableResult } from '@studio/core';
+import { adminDatabase } from '../admin';
+import { stampServerTime as stampServerTimeHandler } from '../handlers/stamp-server-time';
+import { serverTimeStamped } from '../logs';
+import { CALLABLE_OPTIONS, clientIp, requireAuth, runCallable } from './callable';
+
+/** `stampServerTime` (design §8): any signed-in user; returns the database's clock. */
+export const stampServerTime = onCall(
+  CALLABLE_OPTIONS,
+  (request): Promise<CallableResult<'stampServerTime'>> =>
+    runCallable('stampServerTime', request, async () => {
+      const { uid } = requireAuth(request);
+      // The web SDK sends `null` when the app calls without an argument.
+      parseInput(stampServerTimeInput, request.data ?? {});
+      const ip = clientIp(request.rawRequest);
+      const result = await stampServerTimeHandler({ db: adminDatabase() }, { uid, ip });
+      serverTimeStamped({ uid, ts: result.Ts, ip });
+      return result;
+    }),
+);

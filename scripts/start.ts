@@ -1,0 +1,85 @@
+// `npm start`: build, bring up the whole local stack on the ports of design.md §8, load the
+// demo data when the database is empty, print the URL and the demo accounts. Ctrl-C stops
+// every process and keeps the data in .data/ for the next start.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_PORTS, PortInUseError, ROOT, startStack, type Stack } from './lib/stack.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './lib/seed.ts';
+
+function fail(message: string): never {
+  console.error(`✖ ${message}`);
+  process.exit(1);
+}
+
+function checkEnvironment(): void {
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) {
+    fail(`Node ${process.versions.node} is too old: this project needs Node 20.19 or newer.`);
+  }
+  if (!existsSync(path.join(ROOT, 'node_modules/firebase-tools'))) {
+    fail('Dependencies are missing: run "npm install" first.');
+  }
+}
+
+function build(): void {
+  console.log('• Building the functions and the web app…');
+  try {
+    execFileSync('npm', ['run', 'build', '--silent'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  } catch {
+    fail('The build failed (see the errors above).');
+  }
+}
+
+async function main(): Promise<void> {
+  checkEnvironment();
+  build();
+  console.log('• Starting the database, Auth, Functions and Hosting emulators…');
+  let stack: Stack;
+  try {
+    stack = await startStack({
+      ports: DEFAULT_PORTS,
+      dataDir: path.join(ROOT, '.data'),
+      log: process.env.STUDIO_VERBOSE ? (line) => console.log(line) : undefined,
+    });
+  } catch (error) {
+    if (error instanceof PortInUseError) fail(error.message);
+    fail(`The local stack did not start: ${(error as Error).message}`);
+  }
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\n• Stopping; the data is kept in .data/ for the next start.');
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+
+  Object.assign(process.env, stack.env);
+  if (await isDatabaseEmpty()) {
+    console.log('• Loading the demo data…');
+    await seedDemoData();
+  }
+
+  const { hosting, database, auth, functions } = stack.ports;
+  console.log(`
+✔ The studio app is running: http://127.0.0.1:${hosting}
+
+  Database emulator  http://127.0.0.1:${database}   Auth emulator  http://127.0.0.1:${auth}
+  Functions          http://127.0.0.1:${functions}   Dev server with hot reload: npm run dev
+
+  Demo accounts (password "${DEMO_PASSWORD}"):
+${DEMO_ACCOUNTS.filter((account) => account.description)
+  .map((account) => `    ${account.email.padEnd(24)} ${account.description}`)
+  .join('\n')}
+
+  Press Ctrl-C to stop.`);
+}
+
+void main();

@@ -1,0 +1,327 @@
+// Security rules, tested like code: every path of database.rules.json with allow and deny cases,
+// through the real web SDK against the database emulator. A refused write must also leave the
+// data exactly as it was.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { get, ref, remove, serverTimestamp, set, update } from 'firebase/database';
+import { startRtdbEmulator, type RtdbEmulator } from '@studio/rtdb-emulator';
+import {
+  adminDatabase,
+  clientDatabase,
+  closeAll,
+  RULES_TEXT,
+  type Identity,
+} from '../support/database.ts';
+
+const guest: Identity = null;
+const alice: Identity = { uid: 'alice', role: 'member' };
+const bob: Identity = { uid: 'bob', role: 'member' };
+const newcomer: Identity = { uid: 'newcomer' };
+const coach: Identity = { uid: 'coach1', role: 'coach' };
+const admin: Identity = { uid: 'admin1', role: 'admin' };
+
+const fixture = {
+  Users: {
+    alice: {
+      Name: 'Alice',
+      Email: 'alice@demo.studio',
+      Admin: false,
+      Conditions: false,
+      Credits: 3,
+      'credits-list': { c1: { kind: 'regular' } },
+      activeSuscription: false,
+    },
+    bob: { Name: 'Bob', Email: 'bob@demo.studio', Admin: false, Credits: 5 },
+  },
+  Reports: { ghost: { Uid: 'ghost' } },
+  DateService: { alice: { User: 'alice', Ts: 1, IP: '10.0.0.1' } },
+  SuscriptionPrices: {
+    '0': { key: 'discounted', Precio: 39 },
+    '1': { key: 'regular', Precio: 59 },
+  },
+  Shop: { Categorias: { '0': 'Ropa' }, Ropa: { p1: { Name: 'Shirt', Reference: 'r1' } } },
+  CodeCloudStore: { WELCOME10: { alice: { '0': 1 }, bob: { '0': 1 } } },
+  Settings: { timeZone: 'America/Monterrey' },
+  Branches: { centro: { name: 'Centro' } },
+  Coaches: { carlos: { name: 'Carlos' } },
+  Exercises: { yoga: { name: 'Yoga' } },
+  SeatLayouts: { mats: { name: 'Mats' } },
+  Packages: { p5: { name: '5 classes', price: 6500 } },
+  Events: { e1: { name: 'Ride' } },
+  Classes: { c1: { date: '2026-11-23', hour: '07:00', capacity: 20 } },
+  Secret: { x: 1 },
+};
+
+type Operation =
+  | { op: 'read'; path: string }
+  | { op: 'set'; path: string; value: unknown }
+  | { op: 'update'; path: string; value: Record<string, unknown> }
+  | { op: 'remove'; path: string };
+
+interface Case {
+  area: string;
+  who: Identity;
+  operation: Operation;
+  allowed: boolean;
+}
+
+const name = (who: Identity) =>
+  who === null ? 'guest' : `${who.uid}${who.role ? ` (${who.role})` : ''}`;
+const read = (path: string): Operation => ({ op: 'read', path });
+const write = (path: string, value: unknown): Operation => ({ op: 'set', path, value });
+const patch = (path: string, value: Record<string, unknown>): Operation => ({
+  op: 'update',
+  path,
+  value,
+});
+
+const cases: Case[] = [
+  // Default deny.
+  { area: 'default', who: admin, operation: read('/'), allowed: false },
+  { area: 'default', who: alice, operation: read('Secret'), allowed: false },
+  { area: 'default', who: admin, operation: write('Secret/y', 1), allowed: false },
+  // Users: own record, staff reads, the fields a member may write and those it never may.
+  { area: 'Users', who: alice, operation: read('Users/alice'), allowed: true },
+  { area: 'Users', who: bob, operation: read('Users/alice'), allowed: false },
+  { area: 'Users', who: guest, operation: read('Users/alice'), allowed: false },
+  { area: 'Users', who: coach, operation: read('Users/alice'), allowed: true },
+  { area: 'Users', who: admin, operation: read('Users'), allowed: true },
+  { area: 'Users', who: alice, operation: read('Users'), allowed: false },
+  { area: 'Users', who: alice, operation: write('Users/alice/Name', 'Alicia'), allowed: true },
+  { area: 'Users', who: alice, operation: write('Users/alice/Name', 42), allowed: false },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('Users/alice/Name', 'x'.repeat(101)),
+    allowed: false,
+  },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('Users/alice/Phone', '+52 81 0000 0000'),
+    allowed: true,
+  },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('Users/alice/Img', 'https://x/y.png'),
+    allowed: true,
+  },
+  { area: 'Users', who: alice, operation: write('Users/alice/Conditions', true), allowed: true },
+  { area: 'Users', who: alice, operation: write('Users/alice/Conditions', 'yes'), allowed: false },
+  {
+    area: 'Users',
+    who: alice,
+    operation: patch('Users/alice', { Conditions: true, ConditionsAt: serverTimestamp() }),
+    allowed: true,
+  },
+  { area: 'Users', who: alice, operation: write('Users/alice/ConditionsAt', 5), allowed: false },
+  { area: 'Users', who: alice, operation: write('Users/alice/LastSeen', '21:05'), allowed: true },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('Users/alice/Preferences/lang', 'es'),
+    allowed: true,
+  },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('Users/alice/Preferences/x', { y: 1 }),
+    allowed: false,
+  },
+  { area: 'Users', who: alice, operation: write('Users/alice/Credits', 3), allowed: true },
+  { area: 'Users', who: alice, operation: write('Users/alice/Credits', 100), allowed: false },
+  { area: 'Users', who: alice, operation: write('Users/alice/Credits', 0), allowed: false },
+  { area: 'Users', who: alice, operation: write('Users/alice/Admin', true), allowed: false },
+  { area: 'Users', who: alice, operation: write('Users/alice/Admin', 'Coach'), allowed: false },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('Users/alice/credits-list/c2', { kind: 'regular' }),
+    allowed: false,
+  },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('Users/alice/activeSuscription', true),
+    allowed: false,
+  },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('Users/alice/activeSuscriptionId', 'sub_1'),
+    allowed: false,
+  },
+  { area: 'Users', who: alice, operation: write('Users/alice/Unknown', 1), allowed: false },
+  { area: 'Users', who: alice, operation: write('Users/alice', { Name: 'Reset' }), allowed: false },
+  { area: 'Users', who: bob, operation: write('Users/alice/Name', 'Mallory'), allowed: false },
+  { area: 'Users', who: guest, operation: write('Users/alice/Name', 'Mallory'), allowed: false },
+  { area: 'Users', who: admin, operation: write('Users/alice/Credits', 99), allowed: false },
+  {
+    area: 'Users',
+    who: alice,
+    operation: patch('Users/alice', { Name: 'Ok', Credits: 50 }),
+    allowed: false,
+  },
+  // Registration: the member creates their own record once, with the spec's defaults only.
+  {
+    area: 'Users',
+    who: newcomer,
+    operation: write('Users/newcomer', {
+      Name: 'New',
+      Email: 'n@x.y',
+      Admin: false,
+      Credits: 0,
+      Conditions: false,
+    }),
+    allowed: true,
+  },
+  {
+    area: 'Users',
+    who: newcomer,
+    operation: write('Users/newcomer', { Name: 'New', Admin: true }),
+    allowed: false,
+  },
+  {
+    area: 'Users',
+    who: newcomer,
+    operation: write('Users/newcomer', { Name: 'New', Credits: 10 }),
+    allowed: false,
+  },
+  {
+    area: 'Users',
+    who: newcomer,
+    operation: write('Users/newcomer', { Name: 'New', 'credits-list': { c: { kind: 'regular' } } }),
+    allowed: false,
+  },
+  { area: 'Users', who: newcomer, operation: write('Users/newcomer/Credits', 0), allowed: true },
+  { area: 'Users', who: newcomer, operation: write('Users/newcomer/Credits', 5), allowed: false },
+  // Reports: admins read; nobody writes from a client.
+  { area: 'Reports', who: admin, operation: read('Reports'), allowed: true },
+  { area: 'Reports', who: coach, operation: read('Reports'), allowed: false },
+  {
+    area: 'Reports',
+    who: alice,
+    operation: write('Reports/alice', { Uid: 'alice' }),
+    allowed: false,
+  },
+  // DateService: own read; written only by stampServerTime.
+  { area: 'DateService', who: alice, operation: read('DateService/alice'), allowed: true },
+  { area: 'DateService', who: bob, operation: read('DateService/alice'), allowed: false },
+  { area: 'DateService', who: alice, operation: write('DateService/alice/Ts', 5), allowed: false },
+  // Public catalogue: anyone reads; admins write.
+  { area: 'SuscriptionPrices', who: guest, operation: read('SuscriptionPrices'), allowed: true },
+  {
+    area: 'SuscriptionPrices',
+    who: alice,
+    operation: write('SuscriptionPrices/0/Precio', 1),
+    allowed: false,
+  },
+  {
+    area: 'SuscriptionPrices',
+    who: admin,
+    operation: write('SuscriptionPrices/0/Precio', 35),
+    allowed: true,
+  },
+  { area: 'Shop', who: guest, operation: read('Shop/Categorias'), allowed: true },
+  { area: 'Shop', who: coach, operation: write('Shop/Ropa/p2', { Name: 'Cap' }), allowed: false },
+  { area: 'Shop', who: admin, operation: write('Shop/Ropa/p2', { Name: 'Cap' }), allowed: true },
+  { area: 'Settings', who: guest, operation: read('Settings'), allowed: true },
+  { area: 'Settings', who: alice, operation: write('Settings/timeZone', 'UTC'), allowed: false },
+  { area: 'Settings', who: admin, operation: write('Settings/timeZone', 'UTC'), allowed: true },
+  // Public schedule and catalogue: anyone reads; admins write, except classes (functions only).
+  ...(['Branches', 'Coaches', 'Exercises', 'SeatLayouts', 'Packages', 'Events'] as const).flatMap(
+    (area): Case[] => [
+      { area, who: guest, operation: read(area), allowed: true },
+      { area, who: alice, operation: write(`${area}/x1`, { name: 'X' }), allowed: false },
+      { area, who: coach, operation: write(`${area}/x1`, { name: 'X' }), allowed: false },
+      { area, who: admin, operation: write(`${area}/x1`, { name: 'X' }), allowed: true },
+    ],
+  ),
+  { area: 'Classes', who: guest, operation: read('Classes'), allowed: true },
+  { area: 'Classes', who: alice, operation: write('Classes/c1/capacity', 99), allowed: false },
+  { area: 'Classes', who: admin, operation: write('Classes/c1/capacity', 99), allowed: false },
+  // Coupon redemptions: a member reads their own, admins all; writes only by functions.
+  {
+    area: 'CodeCloudStore',
+    who: alice,
+    operation: read('CodeCloudStore/WELCOME10/alice'),
+    allowed: true,
+  },
+  {
+    area: 'CodeCloudStore',
+    who: alice,
+    operation: read('CodeCloudStore/WELCOME10/bob'),
+    allowed: false,
+  },
+  { area: 'CodeCloudStore', who: alice, operation: read('CodeCloudStore'), allowed: false },
+  { area: 'CodeCloudStore', who: admin, operation: read('CodeCloudStore'), allowed: true },
+  {
+    area: 'CodeCloudStore',
+    who: alice,
+    operation: { op: 'remove', path: 'CodeCloudStore/WELCOME10/alice' },
+    allowed: false,
+  },
+];
+
+let emulator: RtdbEmulator;
+let adminDb: ReturnType<typeof adminDatabase>;
+
+beforeAll(async () => {
+  emulator = await startRtdbEmulator({ port: 0, rules: RULES_TEXT });
+  adminDb = adminDatabase(emulator.port);
+});
+
+afterAll(async () => {
+  await closeAll();
+  await emulator.stop();
+});
+
+beforeEach(async () => {
+  await adminDb.ref('/').set(fixture);
+});
+
+async function perform(who: Identity, operation: Operation): Promise<void> {
+  const db = clientDatabase(emulator.port, who);
+  const target = ref(db, operation.path);
+  switch (operation.op) {
+    case 'read':
+      await get(target);
+      return;
+    case 'set':
+      await set(target, operation.value);
+      return;
+    case 'update':
+      await update(target, operation.value);
+      return;
+    case 'remove':
+      await remove(target);
+      return;
+  }
+}
+
+describe.each([...new Set(cases.map((c) => c.area))])('rules for %s', (area) => {
+  it.each(
+    cases
+      .filter((c) => c.area === area)
+      .map(
+        (c) =>
+          [
+            c.allowed ? 'allows' : 'denies',
+            name(c.who),
+            c.operation.op,
+            c.operation.path,
+            c,
+          ] as const,
+      ),
+  )('%s %s to %s %s', async (_verdict, _who, _op, _path, testCase) => {
+    const before = (await adminDb.ref('/').get()).val() as unknown;
+    const attempt = perform(testCase.who, testCase.operation);
+    if (testCase.allowed) {
+      await expect(attempt).resolves.toBeUndefined();
+    } else {
+      await expect(attempt).rejects.toThrow(/permission denied/i);
+      const after = (await adminDb.ref('/').get()).val() as unknown;
+      expect(after).toEqual(before);
+    }
+  });
+});

@@ -1,0 +1,100 @@
+// The local stack itself, started exactly as `npm start` starts it (on free ports): every port
+// answers, the built PWA is served, the demo data is loaded, a demo member signs in through the
+// Auth emulator and a callable function reaches the database emulator.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initializeApp, deleteApp, type FirebaseApp } from 'firebase/app';
+import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
+import { connectDatabaseEmulator, get, getDatabase, goOffline, ref } from 'firebase/database';
+import { startStack, type Stack } from '../../scripts/lib/stack.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../scripts/lib/seed.ts';
+
+let stack: Stack;
+let app: FirebaseApp;
+
+beforeAll(async () => {
+  stack = await startStack();
+  Object.assign(process.env, stack.env);
+  await seedDemoData();
+  app = initializeApp(
+    {
+      projectId: stack.projectId,
+      apiKey: 'demo-api-key',
+      databaseURL: `http://127.0.0.1:${stack.ports.database}?ns=${stack.namespace}`,
+    },
+    'smoke',
+  );
+  connectAuthEmulator(getAuth(app), `http://127.0.0.1:${stack.ports.auth}`, {
+    disableWarnings: true,
+  });
+  connectDatabaseEmulator(getDatabase(app), '127.0.0.1', stack.ports.database);
+}, 180_000);
+
+afterAll(async () => {
+  goOffline(getDatabase(app));
+  await deleteApp(app);
+  await stack.stop();
+}, 60_000);
+
+describe('the local stack', () => {
+  it('answers on every port it opened', async () => {
+    const answers = await Promise.all([
+      fetch(`http://127.0.0.1:${stack.ports.database}/.json?ns=${stack.namespace}&shallow=true`, {
+        headers: { Authorization: 'Bearer owner' },
+      }),
+      fetch(`http://127.0.0.1:${stack.ports.auth}/`),
+      fetch(`http://127.0.0.1:${stack.ports.hosting}/`),
+    ]);
+    expect(answers.map((response) => response.status)).toEqual([200, 200, 200]);
+  });
+
+  it('serves the built PWA with its manifest, also on deep links', async () => {
+    const index = await (await fetch(`http://127.0.0.1:${stack.ports.hosting}/`)).text();
+    expect(index).toContain('<div id="root">');
+    expect(index).toMatch(/manifest/);
+    const deepLink = await fetch(
+      `http://127.0.0.1:${stack.ports.hosting}/tabs/calendario/choose/user`,
+    );
+    expect(deepLink.status).toBe(200);
+    expect(await deepLink.text()).toContain('<div id="root">');
+  });
+
+  it('lets a demo member sign in through the Auth emulator and read their own record', async () => {
+    const member = DEMO_ACCOUNTS.find((account) => account.email === 'member@demo.studio');
+    expect(member).toBeDefined();
+    const credential = await signInWithEmailAndPassword(getAuth(app), member!.email, DEMO_PASSWORD);
+    const user = await get(ref(getDatabase(app), `Users/${credential.user.uid}`));
+    expect(user.child('Email').val()).toBe('member@demo.studio');
+    expect(user.child('Credits').val()).toBe(10);
+  });
+
+  it('has the demo data: a studio schedule, packages and subscription prices', async () => {
+    const db = stack.database;
+    const read = async (path: string) =>
+      (await (
+        await fetch(`${db.url}/${path}.json?ns=${stack.namespace}&shallow=true`, {
+          headers: { Authorization: 'Bearer owner' },
+        })
+      ).json()) as Record<string, unknown> | null;
+    expect(Object.keys((await read('Classes')) ?? {}).length).toBeGreaterThan(14);
+    expect(Object.keys((await read('Packages')) ?? {}).length).toBeGreaterThanOrEqual(3);
+    expect(Object.keys((await read('SuscriptionPrices')) ?? {})).toHaveLength(2);
+    expect(await read('Coupons/WELCOME10')).not.toBeNull();
+  });
+
+  it('runs callable functions against the database emulator', async () => {
+    const auth = getAuth(app);
+    const member = await signInWithEmailAndPassword(auth, 'member2@demo.studio', DEMO_PASSWORD);
+    const token = await member.user.getIdToken();
+    const response = await fetch(stack.functionUrl('stampServerTime'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ data: {} }),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { result: { Ts: number } };
+    expect(Math.abs(body.result.Ts - Date.now())).toBeLessThan(60_000);
+    const stamp = await get(ref(getDatabase(app), `DateService/${member.user.uid}`));
+    expect(stamp.child('Ts').val()).toBe(body.result.Ts);
+    expect(stamp.child('User').val()).toBe(member.user.uid);
+  });
+});

@@ -1,0 +1,123 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { AppRoutes, pages } from './router';
+
+/** Spec §2, written out here so a route dropped from the app fails this test. */
+const SPEC_ROUTES: ReadonlyArray<{ name: string; path: string; params: Record<string, string> }> = [
+  { name: 'login', path: 'login/WELCOME10', params: { promocode: 'WELCOME10' } },
+  { name: 'login', path: 'login', params: {} },
+  { name: 'registro', path: 'registro', params: {} },
+  { name: 'reset-password', path: 'reset-password', params: {} },
+  { name: 'inicio', path: 'inicio', params: {} },
+  { name: 'paquetes', path: 'paquetes/0', params: { number: '0' } },
+  { name: 'cart', path: 'cart', params: {} },
+  {
+    name: 'calendario',
+    path: 'calendario/choose/user',
+    params: { action: 'choose', type: 'user' },
+  },
+  {
+    name: 'mis-compras',
+    path: 'mis-compras/user/view',
+    params: { type: 'user', action: 'view' },
+  },
+  { name: 'profile-user', path: 'profile-user/u-42', params: { uid: 'u-42' } },
+  {
+    name: 'confirmar-compra',
+    path: 'confirmar-compra/stripe/WELCOME10/centro',
+    params: { type: 'stripe', promocode: 'WELCOME10', sucursal: 'centro' },
+  },
+  { name: 'realizar-compra', path: 'realizar-compra', params: {} },
+  { name: 'gracias-compra', path: 'gracias-compra', params: {} },
+  ...['buy-credits', 'buy-spcredits', 'buy-train-credits'].map((name) => ({
+    name,
+    path: `${name}/stripe/localhost/centro/30`,
+    params: { type: 'stripe', promocode: 'localhost', sucursal: 'centro', credits: '30' },
+  })),
+  ...[
+    'events',
+    'waitlist',
+    'contacto',
+    'sobre-nosotros',
+    'crear-clases',
+    'crear-cupones',
+    'lista-pagos',
+    'admin-clases',
+    'admin-precios',
+    'admin-precios-events',
+    'admin-precio-individual',
+    'admin-exercise',
+    'admin-coach',
+    'admin-spot',
+    'admin-suscripcion',
+    'admin-suscripcion-price',
+    'admin-lists-class',
+    'all-users',
+    'plantilla-date',
+    'checador',
+  ].map((name) => ({ name, path: name, params: {} })),
+  {
+    name: 'user-list-class',
+    path: 'user-list-class/2025-06-02/07%3A00/class-1/Ana%20Mar%C3%ADa/spin',
+    params: {
+      fecha: '2025-06-02',
+      hora: '07:00',
+      key: 'class-1',
+      coach: 'Ana María',
+      classtype: 'spin',
+    },
+  },
+];
+
+function renderAt(path: string) {
+  const location = memoryLocation({ path, record: true });
+  render(
+    <Router hook={location.hook}>
+      <AppRoutes />
+    </Router>,
+  );
+  return location;
+}
+
+describe('routes', () => {
+  it('registers one lazy page per spec screen', () => {
+    const registered = pages.map(({ route }) => route.name).sort();
+    const expected = [...new Set(SPEC_ROUTES.map(({ name }) => name))].sort();
+    expect(registered).toEqual(expected);
+  });
+
+  describe.each(['/tabs/', '/'])('under %s', (prefix) => {
+    it.each(SPEC_ROUTES.map((route) => [route.path, route] as const))(
+      'opens %s',
+      async (_path, route) => {
+        renderAt(`${prefix}${route.path}`);
+        const heading = await screen.findByRole('heading', { level: 1, name: route.name });
+        const page = heading.closest('section');
+        expect(page).not.toBeNull();
+        for (const [name, value] of Object.entries(route.params)) {
+          const term = within(page as HTMLElement).getByText(name, { selector: 'dt' });
+          expect(term.nextElementSibling?.textContent).toBe(value);
+        }
+      },
+    );
+  });
+
+  it.each(['/', '/tabs', '/tabs/'])('redirects %s to /tabs/inicio', async (path) => {
+    const location = renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'inicio' })).toBeTruthy();
+    expect(location.history.at(-1)).toBe('/tabs/inicio');
+  });
+
+  it.each(['/nowhere', '/tabs/nowhere', '/tabs/paquetes'])(
+    'shows the not-found page for %s',
+    async (path) => {
+      renderAt(path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe(
+        '/tabs/inicio',
+      );
+    },
+  );
+});

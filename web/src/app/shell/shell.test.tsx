@@ -1,0 +1,117 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { createFakeSessionApi } from '../../../test/fakes/fake-session-api';
+import type { SubscriptionApi } from '../../features/subscription';
+import type { WaiverApi } from '../../features/waiver';
+import type { ShellApis } from './shell';
+import { Shell } from './shell';
+
+function renderShell(users: Parameters<typeof createFakeSessionApi>[0] = {}) {
+  const session = createFakeSessionApi(users);
+  const waiverWrites: string[] = [];
+  const waiver: WaiverApi = {
+    acceptWaiver: (uid) => {
+      waiverWrites.push(uid);
+      return Promise.resolve();
+    },
+  };
+  const subscription: SubscriptionApi = {
+    getSuscriptionPrices: () => Promise.resolve({ discounted: 39, regular: 59 }),
+  };
+  const apis: ShellApis = { session: session.api, waiver, subscription };
+  const location = memoryLocation({ path: '/tabs/inicio', record: true });
+  render(
+    <Router hook={location.hook}>
+      <Shell apis={apis}>
+        <p>page</p>
+      </Shell>
+    </Router>,
+  );
+  return { session, waiverWrites, location };
+}
+
+async function advance(ms: number) {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+}
+
+const sideMenu = () => within(screen.getByRole('navigation', { name: 'Side menu' }));
+const header = () => within(screen.getByRole('banner'));
+
+describe('shell', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: new Date('2025-06-10T16:00:00.000Z') });
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+  });
+
+  it('shows a guest the general menu and no avatar', () => {
+    const { session } = renderShell();
+    act(() => session.emit(null));
+    expect(header().queryByRole('link', { name: 'My Profile' })).toBeNull();
+    expect(sideMenu().getByRole('link', { name: 'My Profile' }).getAttribute('href')).toBe(
+      '/tabs/profile-user/null',
+    );
+    expect(sideMenu().queryByRole('link', { name: 'Payment list' })).toBeNull();
+  });
+
+  it('links the header avatar to the profile of the signed-in member', () => {
+    const { session } = renderShell();
+    act(() => session.emit({ uid: 'u1', email: null }));
+    expect(header().getByRole('link', { name: 'My Profile' }).getAttribute('href')).toBe(
+      '/tabs/profile-user/u1',
+    );
+  });
+
+  it('adds the admin items once an admin’s details load', async () => {
+    const { session } = renderShell({ a1: { Name: 'Admin', Admin: true, Conditions: true } });
+    act(() => session.emit({ uid: 'a1', email: null }));
+    expect(sideMenu().queryByRole('link', { name: 'Admin Users' })).toBeNull();
+    await advance(3000);
+    expect(sideMenu().getByRole('link', { name: 'Admin Users' })).toBeTruthy();
+    expect(sideMenu().getByRole('link', { name: 'User Class Lists' })).toBeTruthy();
+  });
+
+  it('asks for the waiver first and shows the subscription offer after it is accepted', async () => {
+    const { session, waiverWrites } = renderShell({ n1: { Name: 'Newbie' } });
+    act(() => session.emit({ uid: 'n1', email: null }));
+    await advance(5000);
+    expect(screen.getByRole('alertdialog', { name: 'FITNESS CLASS WAIVER' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'BEST CHOICE' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'ACCEPT' }));
+    await advance(0);
+    expect(waiverWrites).toEqual(['n1']);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'BEST CHOICE' })).toBeTruthy();
+  });
+
+  it('does not ask a member who accepted the waiver', async () => {
+    const { session } = renderShell({ u1: { Name: 'Ana', Conditions: true } });
+    act(() => session.emit({ uid: 'u1', email: null }));
+    await advance(3000);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('opens the side menu from the header button', () => {
+    renderShell();
+    const button = screen.getByRole('button', { name: 'Open menu' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Close menu' }));
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('switches to Spanish and remembers it on the member’s profile', () => {
+    const { session } = renderShell();
+    act(() => session.emit({ uid: 'u1', email: null }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Language' }), {
+      target: { value: 'es' },
+    });
+    const menu = within(screen.getByRole('navigation', { name: 'Menú lateral' }));
+    expect(menu.getByRole('link', { name: 'Inicio' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('es');
+    expect(session.state.langs).toEqual([{ uid: 'u1', lang: 'es' }]);
+  });
+});

@@ -1,0 +1,15 @@
+// The build-time settings the app reads (see README.md, "Configuration").
+interface ImportMetaEnv {
+  readonly VITE_FIREBASE_API_KEY?: string;
+  readonly VITE_FIREBASE_AUTH_DOMAIN?: string;
+  readonly VITE_FIREBASE_PROJECT_ID?: string;
+  readonly VITE_FIREBASE_DATABASE_URL?: string;
+  readonly VITE_FIREBASE_APP_ID?: string;
+  readonly VITE_FIREBASE_FUNCTIONS_REGION?: string;
+  readonly VITE_USE_EMULATORS?: string;
+  readonly VITE_EMULATOR_HOST?: string;
+  readonly VITE_DATABASE_EMULATOR_PORT?: string;
+  readonly VITE_AUTH_EMULATOR_PORT?: string;
+  readonly VITE_FUNCTIONS_EMULATOR_PORT?: string;
+  readonly VITE_STUDIO_BRANCH?: string;
+}

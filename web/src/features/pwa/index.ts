@@ -1,0 +1,2 @@
+export { ServiceWorkerGate } from './components/service-worker-gate';
+export type { ServiceWorkerGateProps } from './components/service-worker-gate';

@@ -1,0 +1,7 @@
+import type { SubscriptionOffer } from './get-suscription-prices';
+
+export type { SubscriptionOffer };
+
+export interface SubscriptionApi {
+  getSuscriptionPrices: () => Promise<SubscriptionOffer | null>;
+}

@@ -1,0 +1,6 @@
+import type { WaiverApi } from './waiver-api';
+
+/** Loaded on first use: the waiver is written seconds after start, never on the first paint. */
+export const firebaseWaiverApi: WaiverApi = {
+  acceptWaiver: async (uid) => (await import('./accept-waiver')).acceptWaiver(uid),
+};

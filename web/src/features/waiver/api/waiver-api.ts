@@ -1,0 +1,3 @@
+export interface WaiverApi {
+  acceptWaiver: (uid: string) => Promise<void>;
+}

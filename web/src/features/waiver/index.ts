@@ -1,0 +1,3 @@
+export type { WaiverApi } from './api/waiver-api';
+export { WaiverAlert } from './components/waiver-alert';
+export type { WaiverAlertProps } from './components/waiver-alert';

@@ -1,0 +1,91 @@
+import type { FirebaseOptions } from 'firebase/app';
+
+/** The `VITE_*` variables this module reads (all optional: the demo project is the default). */
+export interface FirebaseEnv {
+  readonly VITE_FIREBASE_API_KEY?: string;
+  readonly VITE_FIREBASE_AUTH_DOMAIN?: string;
+  readonly VITE_FIREBASE_PROJECT_ID?: string;
+  readonly VITE_FIREBASE_DATABASE_URL?: string;
+  readonly VITE_FIREBASE_APP_ID?: string;
+  readonly VITE_FIREBASE_FUNCTIONS_REGION?: string;
+  /** 'true' forces the emulators on any host, 'false' keeps production services on localhost. */
+  readonly VITE_USE_EMULATORS?: string;
+  /** Host of the emulators when it differs from the page's host. */
+  readonly VITE_EMULATOR_HOST?: string;
+  readonly VITE_DATABASE_EMULATOR_PORT?: string;
+  readonly VITE_AUTH_EMULATOR_PORT?: string;
+  readonly VITE_FUNCTIONS_EMULATOR_PORT?: string;
+}
+
+export interface EmulatorTargets {
+  database: { host: string; port: number };
+  /** The auth emulator is addressed by URL. */
+  authUrl: string;
+  functions: { host: string; port: number };
+}
+
+export interface FirebaseSetup {
+  options: FirebaseOptions;
+  region: string;
+  /** Null in production: talk to the real services. */
+  emulators: EmulatorTargets | null;
+}
+
+/** Design §8: the local stack's project, namespace, region and ports. */
+export const DEMO_PROJECT_ID = 'demo-studio';
+export const DEMO_API_KEY = 'demo-api-key';
+export const DEFAULT_REGION = 'us-central1';
+export const DEFAULT_EMULATOR_PORTS = { database: 9000, auth: 9099, functions: 5001 } as const;
+
+const LOCAL_HOSTNAMES: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+function port(value: string | undefined, fallback: number): number {
+  const parsed = Number(nonEmpty(value));
+  return Number.isInteger(parsed) && parsed > 0 && parsed < 65536 ? parsed : fallback;
+}
+
+export function usesEmulators(env: FirebaseEnv, hostname: string): boolean {
+  const flag = nonEmpty(env.VITE_USE_EMULATORS)?.toLowerCase();
+  if (flag === 'true') return true;
+  if (flag === 'false') return false;
+  return LOCAL_HOSTNAMES.has(hostname);
+}
+
+/**
+ * Which Firebase project to use and whether to reach it through the local emulators.
+ * Pure, so the choice is tested without the SDK; `lib/firebase.ts` applies it.
+ */
+export function resolveFirebaseSetup(env: FirebaseEnv, hostname: string): FirebaseSetup {
+  const projectId = nonEmpty(env.VITE_FIREBASE_PROJECT_ID) ?? DEMO_PROJECT_ID;
+  const appId = nonEmpty(env.VITE_FIREBASE_APP_ID);
+  const options: FirebaseOptions = {
+    apiKey: nonEmpty(env.VITE_FIREBASE_API_KEY) ?? DEMO_API_KEY,
+    authDomain: nonEmpty(env.VITE_FIREBASE_AUTH_DOMAIN) ?? `${projectId}.firebaseapp.com`,
+    projectId,
+    databaseURL:
+      nonEmpty(env.VITE_FIREBASE_DATABASE_URL) ??
+      `https://${projectId}-default-rtdb.firebaseio.com`,
+    ...(appId ? { appId } : {}),
+  };
+  const region = nonEmpty(env.VITE_FIREBASE_FUNCTIONS_REGION) ?? DEFAULT_REGION;
+  if (!usesEmulators(env, hostname)) return { options, region, emulators: null };
+
+  const host = nonEmpty(env.VITE_EMULATOR_HOST) ?? hostname;
+  return {
+    options,
+    region,
+    emulators: {
+      database: { host, port: port(env.VITE_DATABASE_EMULATOR_PORT, DEFAULT_EMULATOR_PORTS.database) },
+      authUrl: `http://${host}:${port(env.VITE_AUTH_EMULATOR_PORT, DEFAULT_EMULATOR_PORTS.auth)}`,
+      functions: {
+        host,
+        port: port(env.VITE_FUNCTIONS_EMULATOR_PORT, DEFAULT_EMULATOR_PORTS.functions),
+      },
+    },
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * The one place the Firebase SDK is initialised. Services start on first use, so importing this
+ * module costs nothing, and feature code reaches Firebase only through its own `api/` modules.
+ * App and Auth are in the first bundle (the session starts with the auth listener); the Database
+ * and Functions SDKs are loaded on demand by the `api/` modules that read and write.
+ */
+import type { CallableName, CallableResult, callableInputs } from '@studio/core';
+import type { FirebaseApp } from 'firebase/app';
+import { initializeApp } from 'firebase/app';
+import type { Auth } from 'firebase/auth';
+import {
+  browserLocalPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+} from 'firebase/auth';
+import type { Database } from 'firebase/database';
+import type { Functions } from 'firebase/functions';
+import type { FirebaseSetup } from './firebase-config';
+import { resolveFirebaseSetup } from './firebase-config';
+
+export interface FirebaseServices {
+  app: FirebaseApp;
+  auth: Auth;
+  setup: FirebaseSetup;
+}
+
+let services: FirebaseServices | undefined;
+let databaseClient: Promise<Database> | undefined;
+let functionsClient: Promise<Functions> | undefined;
+
+export function getFirebase(): FirebaseServices {
+  if (services) return services;
+  const setup = resolveFirebaseSetup(import.meta.env, window.location.hostname);
+  const app = initializeApp(setup.options);
+  // initializeAuth (not getAuth) leaves the popup/redirect resolver out of the first bundle;
+  // the Google sign-in passes `browserPopupRedirectResolver` when it needs it.
+  const auth = initializeAuth(app, {
+    persistence: [indexedDBLocalPersistence, browserLocalPersistence],
+  });
+  if (setup.emulators) {
+    connectAuthEmulator(auth, setup.emulators.authUrl, { disableWarnings: true });
+  }
+  services = { app, auth, setup };
+  return services;
+}
+
+export function getDatabaseClient(): Promise<Database> {
+  databaseClient ??= import('firebase/database').then(
+    ({ connectDatabaseEmulator, forceWebSockets, getDatabase }) => {
+      const { app, setup } = getFirebase();
+      const db = getDatabase(app, setup.options.databaseURL);
+      if (setup.emulators) {
+        connectDatabaseEmulator(db, setup.emulators.database.host, setup.emulators.database.port);
+        // Design §1: after one failed websocket attempt the SDK would fall back to long
+        // polling, which the local database emulator does not serve.
+        forceWebSockets();
+      }
+      return db;
+    },
+  );
+  return databaseClient;
+}
+
+export function getFunctionsClient(): Promise<Functions> {
+  functionsClient ??= import('firebase/functions').then(
+    ({ connectFunctionsEmulator, getFunctions }) => {
+      const { app, setup } = getFirebase();
+      const functions = getFunctions(app, setup.region);
+      if (setup.emulators) {
+        connectFunctionsEmulator(
+          functions,
+          setup.emulators.functions.host,
+          setup.emulators.functions.port,
+        );
+      }
+      return functions;
+    },
+  );
+  return functionsClient;
+}
+
+/** What a callable accepts: the input side of its schema in `@studio/core` (zod's `z.input`). */
+export type CallableInput<N extends CallableName> = (typeof callableInputs)[N]['_zod']['input'];
+
+/** Calls an HTTPS callable function (design §8) and returns its `result`. */
+export async function callFunction<N extends CallableName>(
+  name: N,
+  data: CallableInput<N>,
+): Promise<CallableResult<N>> {
+  const [functions, { httpsCallable }] = await Promise.all([
+    getFunctionsClient(),
+    import('firebase/functions'),
+  ]);
+  const response = await httpsCallable<CallableInput<N>, CallableResult<N>>(functions, name)(data);
+  return response.data;
+}

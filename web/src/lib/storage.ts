@@ -1,0 +1,40 @@
+/**
+ * Local storage under the spec's keys (spec §3), and nothing else. Reads and writes never throw:
+ * storage can be unavailable (private windows, quota, disabled cookies) and the app must still run.
+ */
+import { STORAGE_KEYS } from '@studio/core';
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+export { STORAGE_KEYS };
+
+function store(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readStorage(key: StorageKey): string | null {
+  try {
+    return store()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: StorageKey, value: string): void {
+  try {
+    store()?.setItem(key, value);
+  } catch {
+    // Full or blocked storage only loses a cache; the session itself lives in memory.
+  }
+}
+
+export function removeStorage(key: StorageKey): void {
+  try {
+    store()?.removeItem(key);
+  } catch {
+    // As above: nothing to clean up when storage is unavailable.
+  }
+}

@@ -1,0 +1,61 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import type { VitePWAOptions } from 'vite-plugin-pwa';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const THEME_COLOUR = '#0f5e59';
+const CORE_SOURCE = /[\\/]core[\\/]src[\\/]/;
+
+const pwa: Partial<VitePWAOptions> = {
+  // The app asks before it swaps to a new version (spec: a prompt, not a silent reload), and
+  // registers the worker itself 30 s after start (features/pwa), so nothing is injected.
+  registerType: 'prompt',
+  injectRegister: false,
+  includeAssets: ['pwa-64x64.png', 'apple-touch-icon-180x180.png'],
+  manifest: {
+    name: 'Studio — fitness classes',
+    short_name: 'Studio',
+    description: 'Reserve classes, buy credits and manage your fitness studio.',
+    lang: 'en',
+    start_url: '/tabs/inicio',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    theme_color: THEME_COLOUR,
+    background_color: '#ffffff',
+    icons: [
+      { src: 'pwa-64x64.png', sizes: '64x64', type: 'image/png' },
+      { src: 'pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+      { src: 'pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+      {
+        src: 'maskable-icon-512x512.png',
+        sizes: '512x512',
+        type: 'image/png',
+        purpose: 'maskable',
+      },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+    navigateFallback: '/index.html',
+    // Firebase Hosting reserves /__/ (auth handler, init.json): never answer it from the cache.
+    navigateFallbackDenylist: [/^\/__\//],
+    cleanupOutdatedCaches: true,
+  },
+};
+
+export default defineConfig({
+  plugins: [react(), VitePWA(pwa)],
+  server: { port: 5173, strictPort: true },
+  preview: { port: 4173 },
+  build: {
+    target: 'es2022',
+    rolldownOptions: {
+      treeshake: {
+        // @studio/core is pure definitions (design §1): the parts of it the app does not use can
+        // be dropped even though its package.json does not say so.
+        moduleSideEffects: (id: string) => (CORE_SOURCE.test(id) ? false : undefined),
+      },
+    },
+  },
+});
