@@ -35,10 +35,26 @@ const result = await build({
   logLevel: 'warning',
 });
 
+// Guard the deploy contract: the bundle may only require what the deployed install provides.
+const output = result.metafile.outputs['lib/index.js'];
+const packageOf = (path) =>
+  path
+    .split('/')
+    .slice(0, path.startsWith('@') ? 2 : 1)
+    .join('/');
+const unexpected = (output?.imports ?? [])
+  .filter((entry) => entry.external)
+  .map((entry) => entry.path)
+  .filter((path) => !path.startsWith('node:') && !builtinModules.includes(path))
+  .filter((path) => !dependencies.includes(packageOf(path)));
+if (unexpected.length > 0) {
+  throw new Error(
+    `lib/index.js requires packages deploy will not install: ${unexpected.join(', ')}`,
+  );
+}
 const inputs = Object.keys(result.metafile.inputs);
-const inlinedCore = inputs.some((file) => file.includes('core/src/'));
-if (!inlinedCore) {
+if (!inputs.some((file) => file.includes('core/src/'))) {
   throw new Error('Expected @studio/core to be inlined into lib/index.js.');
 }
-const bytes = result.metafile.outputs['lib/index.js']?.bytes ?? 0;
+const bytes = output?.bytes ?? 0;
 console.log(`functions: lib/index.js ${(bytes / 1024).toFixed(1)} KiB, ${inputs.length} inputs`);

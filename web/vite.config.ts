@@ -20,7 +20,6 @@ const pwa: Partial<VitePWAOptions> = {
     start_url: '/tabs/inicio',
     scope: '/',
     display: 'standalone',
-    orientation: 'portrait',
     theme_color: THEME_COLOUR,
     background_color: '#ffffff',
     icons: [

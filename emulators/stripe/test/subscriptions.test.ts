@@ -175,6 +175,15 @@ describe('subscriptions', () => {
       billing_reason: 'subscription_cycle',
     });
 
+    await control(stack.sandbox, 'POST', `subscriptions/${subscription.id}/fail_payment`);
+    await stack.sandbox.idle();
+    const retried = eventsAfter(seen + failure.length);
+    expect(retried.map((event) => event.type)).toEqual(['invoice.payment_failed']);
+    expect((retried[0] as Stripe.InvoicePaymentFailedEvent).data.object).toMatchObject({
+      id: invoice.id,
+      attempt_count: 2,
+    });
+
     const recovered = await control<Stripe.Subscription>(
       stack.sandbox,
       'POST',
@@ -182,7 +191,7 @@ describe('subscriptions', () => {
     );
     expect(recovered.body.status).toBe('active');
     await stack.sandbox.idle();
-    const recovery = eventsAfter(seen + failure.length);
+    const recovery = eventsAfter(seen + failure.length + retried.length);
     expect(recovery.map((event) => event.type)).toEqual([
       'invoice.paid',
       'invoice.payment_succeeded',
@@ -191,7 +200,7 @@ describe('subscriptions', () => {
     expect((recovery[0] as Stripe.InvoicePaidEvent).data.object.id).toBe(invoice.id);
     const paid = await stack.stripe.invoices.retrieve(invoice.id, { expand: ['payments'] });
     expect(paid.status).toBe('paid');
-    expect(paid.payments?.data.map((payment) => payment.status)).toEqual(['paid', 'open']);
+    expect(paid.payments?.data.map((payment) => payment.status)).toEqual(['paid', 'open', 'open']);
   });
 
   it('updates metadata of a canceled subscription but refuses to reactivate it', async () => {

@@ -66,9 +66,9 @@ function normaliseIp(candidate: string | undefined): string | null {
 }
 
 /**
- * The caller's address. Cloud Functions runs behind Google's front end and the functions
- * framework trusts its X-Forwarded-For, so `ip` already is the client; the header is the
- * fallback for requests whose `ip` is empty.
+ * The caller's address (spec §3 `DateService/{uid}/IP`). In Cloud Functions Express trusts the
+ * Google front end's X-Forwarded-For, so `ip` is the client; the header's first entry is the
+ * fallback when `ip` is empty. It is informational only, never used for access decisions.
  */
 export function clientIp(rawRequest: CallableRequest<unknown>['rawRequest']): string {
   const forwarded = rawRequest.headers['x-forwarded-for'];

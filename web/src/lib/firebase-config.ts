@@ -80,7 +80,10 @@ export function resolveFirebaseSetup(env: FirebaseEnv, hostname: string): Fireba
     options,
     region,
     emulators: {
-      database: { host, port: port(env.VITE_DATABASE_EMULATOR_PORT, DEFAULT_EMULATOR_PORTS.database) },
+      database: {
+        host,
+        port: port(env.VITE_DATABASE_EMULATOR_PORT, DEFAULT_EMULATOR_PORTS.database),
+      },
       authUrl: `http://${host}:${port(env.VITE_AUTH_EMULATOR_PORT, DEFAULT_EMULATOR_PORTS.auth)}`,
       functions: {
         host,

@@ -382,4 +382,27 @@ describe('queries', () => {
     expect(await windowKeys(db, 'k', orderByKey(), equalTo('10'))).toEqual(['10']);
     expect(await windowKeys(db, 'k', orderByKey(), startAt('10'))).toEqual(['10', '010']);
   });
+  it('brings a child into an orderByChild window when a deep change moves it in', async () => {
+    const ns = await ctx.namespace('window-deep-change');
+    await writeAsOwner(ctx.target, '/w', ns, {
+      a: { score: 10, name: 'A' },
+      b: { score: 20, name: 'B' },
+      c: { score: 30, name: 'C' },
+    });
+    const reader = ctx.apps.client(ns);
+    const writer = ctx.apps.client(ns);
+    const values = watchValue(query(ref(reader, 'w'), orderByChild('score'), limitToFirst(2)));
+    await values.values.waitForCount(1, 'initial window');
+    await set(ref(writer, 'w/c/score'), 1);
+    const expected = { c: { score: 1, name: 'C' }, a: { score: 10, name: 'A' } };
+    expect(
+      await values.values.waitForMatch((value) => sameValue(value, expected), 'c moved in'),
+    ).toEqual(expected);
+    await set(ref(writer, 'w/a/name'), 'A2');
+    await values.values.waitForMatch(
+      (value) => (value as Record<string, { name: string }> | null)?.a?.name === 'A2',
+      'in-window change',
+    );
+    values.stop();
+  });
 });

@@ -94,6 +94,13 @@ describe('transactions', () => {
     ['3.9999999999999996', 3.9999999999999996],
     ['2**48 - 1', 2 ** 48 - 1],
     ['-1.5e300', -1.5e300],
+    ['Number.MAX_VALUE', Number.MAX_VALUE],
+    ['the smallest normal double', 2.2250738585072014e-308],
+    ['a subnormal double (1e-310)', 1e-310],
+    ['Number.MIN_VALUE', Number.MIN_VALUE],
+    ['2**-58', 2 ** -58],
+    ['0.1', 0.1],
+    ['a string with accents and an emoji', 'año nuevo 😀 ü'],
   ])(
     'commits a transaction whose stored value is %s (SDK double-to-hex quirk)',
     async (_, value) => {
@@ -163,5 +170,37 @@ describe('transactions', () => {
     const stored = (await readAsOwner(ctx.target, '/stamp/at', ns)) as number;
     expect(stored).toBeGreaterThanOrEqual(before);
     expect(stored).toBeLessThanOrEqual(Date.now());
+  });
+  it('commits on children whose keys mix 32-bit integers, longer digit strings and non-ASCII', async () => {
+    const ns = await ctx.namespace('txn-keys');
+    await writeAsOwner(ctx.target, '/k', ns, {
+      '2147483648': 1,
+      '2147483647': 2,
+      '-2147483648': 3,
+      '-2147483649': 4,
+      '007': 5,
+      '7': 6,
+      Z: 7,
+      é: 8,
+      '😀': 9,
+      a: { '.value': 10, '.priority': 1 },
+    });
+    const outcome = await countedTransaction(ctx.apps.client(ns), 'k', (current) =>
+      current === null ? null : { ...(current as Record<string, unknown>), extra: true },
+    );
+    expect(outcome.committed).toBe(true);
+    expect(outcome.calls).toBeLessThanOrEqual(MAX_CALLS_WITH_HASH_PARITY);
+    expect(await readAsOwner(ctx.target, '/k/extra', ns)).toBe(true);
+  });
+
+  it('commits a transaction at the root of a namespace', async () => {
+    const ns = await ctx.namespace('txn-root');
+    await writeAsOwner(ctx.target, '/', ns, { a: 1, b: { c: 'x', '.priority': 2 } });
+    const outcome = await countedTransaction(ctx.apps.client(ns), '/', (current) =>
+      current === null ? null : { ...(current as Record<string, unknown>), a: 2 },
+    );
+    expect(outcome.committed).toBe(true);
+    expect(outcome.calls).toBeLessThanOrEqual(MAX_CALLS_WITH_HASH_PARITY);
+    expect(await readAsOwner(ctx.target, '/a', ns)).toBe(2);
   });
 });

@@ -87,7 +87,7 @@ export function checkoutPage(
     )
     .join('\n');
   const action = `/checkout/${encodeURIComponent(session.id)}`;
-  const payLabel = session.mode === 'subscription' ? `Subscribe, ${total}` : `Pay ${total}`;
+  const payLabel = `Pay ${total}`;
   return layout(
     'Checkout',
     `<h1>Checkout</h1>

@@ -73,10 +73,26 @@ function startNextPeriod(store: Store, subscription: SubscriptionObject): Invoic
   return invoice;
 }
 
-function previousOf(subscription: SubscriptionObject, keys: (keyof SubscriptionObject)[]) {
+/** The top-level fields that differ, with their old values (Stripe's `previous_attributes`). */
+function changedAttributes(
+  before: SubscriptionObject,
+  after: SubscriptionObject,
+): Record<string, unknown> | null {
   const previous: Record<string, unknown> = {};
-  for (const key of keys) previous[key] = structuredClone(subscription[key]);
-  return previous;
+  for (const key of Object.keys(after) as (keyof SubscriptionObject)[]) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) previous[key] = before[key];
+  }
+  return Object.keys(previous).length === 0 ? null : previous;
+}
+
+/** `customer.subscription.updated` if anything changed since `before`. */
+function emitUpdated(
+  batch: EventBatch,
+  before: SubscriptionObject,
+  after: SubscriptionObject,
+): void {
+  const previous = changedAttributes(before, after);
+  if (previous !== null) batch.emit('customer.subscription.updated', after, previous);
 }
 
 /**
@@ -97,16 +113,15 @@ export function renewSubscription(
   }
   const { customer, payer } = payerOf(store, subscription);
   const outstanding = openInvoiceOf(store, subscription);
+  const before = structuredClone(subscription);
   if (outstanding !== null) {
-    const previous = previousOf(subscription, ['status']);
     payInvoice(store, outstanding, customer, payer, 'Subscription update');
     subscription.status = 'active';
     batch.emit('invoice.paid', outstanding);
     batch.emit('invoice.payment_succeeded', outstanding);
-    batch.emit('customer.subscription.updated', subscription, previous);
+    emitUpdated(batch, before, subscription);
     return subscription;
   }
-  const previous = previousOf(subscription, ['items', 'latest_invoice']);
   const invoice = startNextPeriod(store, subscription);
   batch.emit('invoice.created', invoice);
   finalizeInvoice(invoice, customer);
@@ -114,7 +129,7 @@ export function renewSubscription(
   payInvoice(store, invoice, customer, payer, 'Subscription update');
   batch.emit('invoice.paid', invoice);
   batch.emit('invoice.payment_succeeded', invoice);
-  batch.emit('customer.subscription.updated', subscription, previous);
+  emitUpdated(batch, before, subscription);
   return subscription;
 }
 
@@ -130,7 +145,7 @@ export function failSubscriptionPayment(
 ): SubscriptionObject {
   requireNotCanceled(subscription);
   const { customer, payer } = payerOf(store, subscription);
-  const previous = previousOf(subscription, ['status', 'items', 'latest_invoice']);
+  const before = structuredClone(subscription);
   let invoice = openInvoiceOf(store, subscription);
   if (invoice === null) {
     invoice = startNextPeriod(store, subscription);
@@ -153,7 +168,7 @@ export function failSubscriptionPayment(
   markInvoicePaymentFailed(invoice);
   batch.emit('invoice.payment_failed', invoice);
   subscription.status = 'past_due';
-  batch.emit('customer.subscription.updated', subscription, previous);
+  emitUpdated(batch, before, subscription);
   return subscription;
 }
 
@@ -249,14 +264,6 @@ export function updateSubscription(
   }
   subscription.metadata = applyMetadata(subscription.metadata, changes.metadata);
   if (changes.description !== undefined) subscription.description = changes.description;
-
-  const previous: Record<string, unknown> = {};
-  for (const key of Object.keys(subscription) as (keyof SubscriptionObject)[]) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(subscription[key]))
-      previous[key] = before[key];
-  }
-  if (Object.keys(previous).length > 0) {
-    batch.emit('customer.subscription.updated', subscription, previous);
-  }
+  emitUpdated(batch, before, subscription);
   return subscription;
 }
