@@ -10,9 +10,9 @@ export default tseslint.config(
   {
     ignores: [
       '**/node_modules/**',
-      '**/lib/**',
-      '**/dist/**',
-      '**/dev-dist/**',
+      'functions/lib/**',
+      'web/dist/**',
+      'web/dev-dist/**',
       '.data/**',
       'coverage/**',
     ],
@@ -26,7 +26,10 @@ export default tseslint.config(
     },
     plugins: { 'import-x': importX },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       'import-x/no-cycle': ['error', { maxDepth: 10 }],

@@ -1,5 +1,14 @@
 // Connection and transport (spec §2, §15 "Connection and transport") through the real SDKs.
-import { get, goOffline, goOnline, onValue, ref, set } from 'firebase/database';
+import {
+  get,
+  goOffline,
+  goOnline,
+  onDisconnect,
+  onValue,
+  ref,
+  set,
+  update,
+} from 'firebase/database';
 import { describe, expect, it } from 'vitest';
 import { adminRoundTrip } from '../support/apps';
 import { readAsOwner, rest, setRules, writeAsOwner } from '../support/rest';
@@ -111,6 +120,32 @@ describe('connection and transport', () => {
       'while offline',
     );
     watch.stop();
+  });
+
+  it('replays writes made while offline once the client is back online', async () => {
+    const ns = await ctx.namespace('offline-writes');
+    const db = ctx.apps.client(ns);
+    await set(ref(db, 'warm'), true);
+    goOffline(db);
+    const pending = [set(ref(db, 'queued/a'), 1), update(ref(db, 'queued'), { b: 2, 'c/d': 3 })];
+    goOnline(db);
+    await Promise.all(pending);
+    expect(await readAsOwner(ctx.target, '/queued', ns)).toEqual({ a: 1, b: 2, c: { d: 3 } });
+  });
+
+  it('registers onDisconnect writes queued while offline once the client reconnects', async () => {
+    const ns = await ctx.namespace('offline-ondisconnect');
+    const db = ctx.apps.client(ns);
+    await set(ref(db, 'warm'), true);
+    goOffline(db);
+    const registered = onDisconnect(ref(db, 'presence')).set('gone');
+    goOnline(db);
+    await registered;
+    expect(await readAsOwner(ctx.target, '/presence', ns)).toBeNull();
+    goOffline(db);
+    await waitUntil('the replayed onDisconnect to fire', async () =>
+      (await readAsOwner(ctx.target, '/presence', ns)) === 'gone' ? true : undefined,
+    );
   });
 
   describe.runIf(!external)('with in-process hooks', () => {

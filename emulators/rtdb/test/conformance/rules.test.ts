@@ -8,6 +8,8 @@ import {
   get,
   limitToFirst,
   orderByChild,
+  orderByKey,
+  orderByValue,
   query,
   ref,
   serverTimestamp,
@@ -336,5 +338,24 @@ describe('auth and rules', () => {
     await writeAsOwner(ctx.target, '/members/alice', ns, null);
     const [error] = await watch.cancellations.waitForCount(1, 'board listen revoked');
     expect(errorCode(error as Error)).toBe('PERMISSION_DENIED');
+  });
+  it('builds the query variable from orderByKey and limitToFirst for .read', async () => {
+    const ns = await ctx.namespace('query-key-rule', {
+      rules: {
+        pages: {
+          '.read':
+            'query.orderByKey == true && query.limitToFirst != null && query.limitToFirst <= 10',
+        },
+      },
+    });
+    await writeAsOwner(ctx.target, '/pages', ns, { a: 1, b: 2, c: 3 });
+    const db = ctx.apps.client(ns);
+    const page = await get(query(ref(db, 'pages'), orderByKey(), limitToFirst(2)));
+    expect(page.val()).toEqual({ a: 1, b: 2 });
+    await rejectionOf(
+      'too big a page',
+      get(query(ref(db, 'pages'), orderByKey(), limitToFirst(11))),
+    );
+    await rejectionOf('wrong order', get(query(ref(db, 'pages'), orderByValue(), limitToFirst(2))));
   });
 });

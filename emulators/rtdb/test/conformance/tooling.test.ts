@@ -58,6 +58,11 @@ describe('rules upload and tooling', () => {
     ['an unknown dot-key', '{"rules": {".reed": true}}'],
     ['no top-level rules key', '{"roles": {".read": true}}'],
     ['an unknown variable', '{"rules": {".read": "nobody == 1"}}'],
+    ['two wildcards on one node', '{"rules": {"$a": {".read": true}, "$b": {".read": true}}}'],
+    ['a wildcard name repeated along a branch', '{"rules": {"$a": {"$a": {".read": true}}}}'],
+    ['a number as .read', '{"rules": {".read": 1}}'],
+    ['a non-boolean expression', '{"rules": {".read": "\'text\'"}}'],
+    ['newData in .read', '{"rules": {".read": "newData.exists()"}}'],
   ])('refuses rules with %s with 400 and an error, keeping the old rules', async (_, bad) => {
     const ns = await ctx.namespace('rules-bad');
     await putRules(ctx.target, ns, COMMENTED_RULES);

@@ -1,0 +1,110 @@
+import type Stripe from 'stripe';
+import { DomainError, paths } from '@studio/core';
+import type { CallableResult, CreateCheckoutSessionInput } from '@studio/core';
+import { ensureCustomer } from './customers';
+import type { PaymentDeps } from './deps';
+import type { PurchaseRecord } from './purchase-record';
+import { quotePurchase } from './quote';
+import type { Quote } from './quote';
+
+export interface CheckoutCommand extends CreateCheckoutSessionInput {
+  uid: string;
+  email?: string | undefined;
+}
+
+type LineItem = Stripe.Checkout.SessionCreateParams.LineItem;
+
+/**
+ * Stripe's lines. Without a coupon, one line per item; with one, a single line at the price after
+ * the coupon, because our coupons are ours, not Stripe's (payments-notes: at most one `discounts`
+ * entry, and the sandbox has no Coupons API), and the member must see exactly what they pay.
+ */
+function lineItems(quote: Quote): LineItem[] {
+  const currency = quote.currency.toLowerCase();
+  const recurring = quote.kind === 'subscription' ? { interval: 'month' as const } : undefined;
+  const line = (name: string, unitAmount: number, quantity: number): LineItem => ({
+    quantity,
+    price_data: {
+      currency,
+      unit_amount: unitAmount,
+      product_data: { name },
+      ...(recurring ? { recurring } : {}),
+    },
+  });
+  if (quote.coupon === undefined)
+    return quote.items.map((item) => line(item.name, item.unitAmount, item.quantity));
+  const names = quote.items.map((item) => `${item.quantity} × ${item.name}`).join(', ');
+  return [line(`${names} (coupon ${quote.coupon})`, quote.amount, 1)];
+}
+
+function purchaseRecord(
+  command: CheckoutCommand,
+  quote: Quote,
+  session: Stripe.Checkout.Session,
+  customerId: string,
+  now: number,
+): PurchaseRecord {
+  const record: PurchaseRecord = {
+    uid: command.uid,
+    kind: quote.kind,
+    items: quote.items,
+    subtotal: quote.subtotal,
+    discount: quote.discount,
+    amount: quote.amount,
+    currency: quote.currency,
+    status: 'pending',
+    createdAt: now,
+    stripeSessionId: session.id,
+    stripeCustomerId: customerId,
+    grants: quote.grants,
+  };
+  if (command.email !== undefined) record.email = command.email;
+  if (quote.coupon !== undefined) record.coupon = quote.coupon;
+  if (command.branch !== undefined) record.branch = command.branch;
+  if (quote.subscriptionPrice !== undefined) record.subscriptionPrice = quote.subscriptionPrice;
+  const kinds = new Set(quote.grants.map((grant) => grant.kind));
+  const [kind] = kinds;
+  if (kind !== undefined && kinds.size === 1)
+    record.credits = { kind, count: quote.grants.reduce((sum, grant) => sum + grant.count, 0) };
+  return record;
+}
+
+/**
+ * `createCheckoutSession` (design §5, §8): prices the purchase on the server, makes sure the
+ * member has their one Stripe customer, creates the Checkout Session with the uid on every
+ * object Stripe will send back, and records the pending payment.
+ */
+export async function createCheckoutSession(
+  deps: PaymentDeps,
+  command: CheckoutCommand,
+): Promise<CallableResult<'createCheckoutSession'>> {
+  const { db, stripe, now } = deps;
+  const { uid } = command;
+  if (command.kind === 'subscription') {
+    const active: unknown = (await db.ref(paths.userField(uid, 'activeSuscription')).get()).val();
+    if (active === true) throw new DomainError('failed-precondition', 'alreadySubscribed');
+  }
+  const quote = await quotePurchase(db, uid, command, now());
+  const customerId = await ensureCustomer(deps, uid, command.email);
+
+  const metadata: Record<string, string> = { uid, kind: quote.kind };
+  if (quote.coupon !== undefined) metadata['coupon'] = quote.coupon;
+  if (command.branch !== undefined) metadata['branch'] = command.branch;
+
+  const params: Stripe.Checkout.SessionCreateParams = {
+    mode: quote.kind === 'subscription' ? 'subscription' : 'payment',
+    customer: customerId,
+    client_reference_id: uid,
+    metadata,
+    line_items: lineItems(quote),
+    success_url: command.successUrl,
+    cancel_url: command.cancelUrl,
+  };
+  if (quote.kind === 'subscription') params.subscription_data = { metadata };
+  else params.payment_intent_data = { metadata };
+
+  const session = await stripe.checkout.sessions.create(params);
+  if (session.url === null) throw new Error(`Checkout session ${session.id} has no url`);
+  await db.ref(paths.payment(session.id)).set(purchaseRecord(command, quote, session, customerId, now()));
+  return { sessionId: session.id, url: session.url };
+}

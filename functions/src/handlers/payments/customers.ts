@@ -1,0 +1,39 @@
+import { parseStored, paths, stripeCustomerSchema } from '@studio/core';
+import type { StripeCustomer } from '@studio/core';
+import type { PaymentDeps } from './deps';
+
+/**
+ * The member's one Stripe customer (payments-notes: duplicates were the extension's most
+ * reported bug). The uid is claimed in a transaction first; the create carries an idempotency
+ * key derived from the uid, so two concurrent first purchases get the same customer back.
+ */
+export async function ensureCustomer(
+  { db, stripe, now }: PaymentDeps,
+  uid: string,
+  email: string | undefined,
+): Promise<string> {
+  const path = paths.stripeCustomer(uid);
+  const { snapshot } = await db.ref(path).transaction((current: unknown) =>
+    current === null ? ({ claimedAt: now() } satisfies StripeCustomer) : undefined,
+  );
+  const claim = parseStored(stripeCustomerSchema, snapshot.val(), path);
+  if (claim.customerId !== undefined) return claim.customerId;
+
+  const params: { metadata: Record<string, string>; email?: string } = { metadata: { uid } };
+  if (email !== undefined) params.email = email;
+  const customer = await stripe.customers.create(params, { idempotencyKey: `customer-${uid}` });
+  await db.ref().update({
+    [`${path}/customerId`]: customer.id,
+    [paths.stripeCustomerUid(customer.id)]: uid,
+  });
+  return customer.id;
+}
+
+/** The uid behind a Stripe customer, from the `cus → uid` index. */
+export async function uidForCustomer(
+  { db }: Pick<PaymentDeps, 'db'>,
+  customerId: string,
+): Promise<string | undefined> {
+  const value: unknown = (await db.ref(paths.stripeCustomerUid(customerId)).get()).val();
+  return typeof value === 'string' ? value : undefined;
+}

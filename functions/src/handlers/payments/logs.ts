@@ -1,0 +1,61 @@
+// One named function per payment log event (style.md: the extension's `logs.ts` habit), so every
+// line a developer searches for has a stable `event` name and structured fields.
+import { logger } from 'firebase-functions/logger';
+
+export function stripeEventProcessed(fields: { eventId: string; type: string; note?: string }): void {
+  logger.info('Stripe event processed', { event: 'stripe_event_processed', ...fields });
+}
+
+export function stripeEventIgnored(fields: { eventId: string; type: string; note: string }): void {
+  logger.info('Stripe event ignored', { event: 'stripe_event_ignored', ...fields });
+}
+
+export function stripeEventReplayed(fields: { eventId: string; type: string }): void {
+  logger.info('Stripe event replayed', { event: 'stripe_event_replayed', ...fields });
+}
+
+export function stripeSignatureRejected(fields: { reason: string }): void {
+  logger.warn('Stripe webhook signature rejected', {
+    event: 'stripe_signature_rejected',
+    ...fields,
+  });
+}
+
+/** Transient: the webhook answered 5xx so Stripe retries. */
+export function stripeEventFailed(fields: { eventId: string; type: string; error: unknown }): void {
+  const { error, ...rest } = fields;
+  logger.error('Stripe event failed', {
+    event: 'stripe_event_failed',
+    ...rest,
+    error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
+  });
+}
+
+export function creditsGranted(fields: {
+  uid: string;
+  sourceId: string;
+  kind: string;
+  count: number;
+}): void {
+  logger.info('Credits granted', { event: 'credits_granted', ...fields });
+}
+
+export function creditsRevoked(fields: { uid: string; sourceId: string; count: number }): void {
+  logger.info('Credits revoked', { event: 'credits_revoked', ...fields });
+}
+
+export function subscriptionPeriodRepaired(fields: {
+  uid: string;
+  subscriptionId: string;
+  period: string;
+}): void {
+  logger.warn('Subscription period repaired', { event: 'subscription_period_repaired', ...fields });
+}
+
+export function monthlyCreditsRun(fields: {
+  subscriptions: number;
+  repaired: number;
+  expired: number;
+}): void {
+  logger.info('Monthly credits run', { event: 'monthly_credits_run', ...fields });
+}

@@ -1,0 +1,13 @@
+import type { CallableResult, PreviewPriceInput } from '@studio/core';
+import type { PaymentDeps } from './deps';
+import { quotePurchase } from './quote';
+
+/** `previewPrice` (design §8): what `createCheckoutSession` would charge, nothing written. */
+export async function previewPrice(
+  { db, now }: Pick<PaymentDeps, 'db' | 'now'>,
+  uid: string,
+  input: PreviewPriceInput,
+): Promise<CallableResult<'previewPrice'>> {
+  const quote = await quotePurchase(db, uid, input, now());
+  return { amount: quote.amount, currency: quote.currency, discount: quote.discount };
+}

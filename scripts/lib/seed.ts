@@ -1,0 +1,310 @@
+// The demo data of design.md §8: accounts of every role (password studio123), one branch, two
+// seat layouts, three exercises, classes for the next 14 days, packages of every kind, the
+// subscription price pair and the WELCOME10 coupon. Every record is parsed with its core schema
+// before it is written, so the demo data is always data the app accepts.
+import * as admin from 'firebase-admin';
+import {
+  addDays,
+  branchSchema,
+  classSchema,
+  coachSchema,
+  couponSchema,
+  creditEntrySchema,
+  DEFAULT_SETTINGS,
+  exerciseSchema,
+  formatDate,
+  ledgerEntrySchema,
+  packageSchema,
+  paths,
+  seatLayoutSchema,
+  suscriptionPriceSchema,
+  toEpoch,
+  userSchema,
+  type CreditEntry,
+  type LedgerEntry,
+  type SeatSpot,
+} from '@studio/core';
+
+export const DEMO_PASSWORD = 'studio123';
+
+type DemoRole = 'admin' | 'coach' | 'member';
+interface DemoAccount {
+  uid: string;
+  email: string;
+  name: string;
+  role: DemoRole;
+  credits: number;
+  waiverAccepted: boolean;
+  description: string;
+}
+
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  {
+    uid: 'demo-admin',
+    email: 'admin@demo.studio',
+    name: 'Ana Admin',
+    role: 'admin',
+    credits: 0,
+    waiverAccepted: true,
+    description: 'admin (every admin screen)',
+  },
+  {
+    uid: 'demo-coach',
+    email: 'coach@demo.studio',
+    name: 'Carlos Coach',
+    role: 'coach',
+    credits: 0,
+    waiverAccepted: true,
+    description: 'coach (class lists, attendance)',
+  },
+  {
+    uid: 'demo-member',
+    email: 'member@demo.studio',
+    name: 'Mariana Member',
+    role: 'member',
+    credits: 10,
+    waiverAccepted: true,
+    description: 'member with 10 credits',
+  },
+  ...Array.from({ length: 19 }, (_, index): DemoAccount => {
+    const n = index + 2;
+    return {
+      uid: `demo-member${n}`,
+      email: `member${n}@demo.studio`,
+      name: `Member ${n}`,
+      role: 'member',
+      credits: 5,
+      waiverAccepted: true,
+      description: n === 2 ? 'member2 … member20: 5 credits each' : '',
+    };
+  }),
+  {
+    uid: 'demo-newbie',
+    email: 'newbie@demo.studio',
+    name: 'Nico Newbie',
+    role: 'member',
+    credits: 0,
+    waiverAccepted: false,
+    description: 'no credits, waiver not accepted',
+  },
+];
+
+const ADMIN_FLAG = { admin: true, coach: 'Coach', member: false } as const;
+const BRANCH_ID = 'centro';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function gridSpots(rows: number, cols: number, skip: (row: number, col: number) => boolean) {
+  const spots: Record<string, SeatSpot> = {};
+  let n = 0;
+  for (let row = 0; row < rows; row++) {
+    for (let col = 0; col < cols; col++) {
+      if (skip(row, col)) continue;
+      n++;
+      const id = `s${n}`;
+      spots[id] = { id, label: String(n), row, col };
+    }
+  }
+  return spots;
+}
+
+function catalogue() {
+  const layouts = {
+    bikes: seatLayoutSchema.parse({
+      name: 'Cycling room (20 bikes)',
+      rows: 5,
+      cols: 5,
+      // The instructor's podium takes the middle of the front row.
+      spots: gridSpots(5, 5, (row, col) => row === 0 && col !== 0 && col !== 4),
+    }),
+    mats: seatLayoutSchema.parse({
+      name: 'Studio (12 mats)',
+      rows: 3,
+      cols: 4,
+      spots: gridSpots(3, 4, () => false),
+    }),
+  };
+  const exercises = {
+    cycling: exerciseSchema.parse({ name: 'Cycling', duration: 45, color: '#e4572e' }),
+    yoga: exerciseSchema.parse({ name: 'Yoga', duration: 60, color: '#17bebb' }),
+    hiit: exerciseSchema.parse({ name: 'HIIT', duration: 50, color: '#ffc914' }),
+  };
+  const coaches = {
+    carlos: coachSchema.parse({ name: 'Carlos Coach', uid: 'demo-coach' }),
+    lucia: coachSchema.parse({ name: 'Lucía Flores' }),
+  };
+  const packages = {
+    'credits-1': packageSchema.parse({ kind: 'single', name: 'Single class', credits: 1, price: 1500, currency: 'USD', validityDays: 30, order: 0 }),
+    'credits-5': packageSchema.parse({ kind: 'credits', name: '5 classes', credits: 5, price: 6500, currency: 'USD', validityDays: 60, order: 1 }),
+    'credits-10': packageSchema.parse({ kind: 'credits', name: '10 classes', credits: 10, price: 12000, currency: 'USD', validityDays: 90, order: 2 }),
+    'credits-20': packageSchema.parse({ kind: 'credits', name: '20 classes', credits: 20, price: 22000, currency: 'USD', validityDays: 120, order: 3 }),
+    'special-2': packageSchema.parse({ kind: 'spcredits', name: 'Special event pass (2)', credits: 2, price: 4000, currency: 'USD', validityDays: 60, order: 4 }),
+    'train-4': packageSchema.parse({ kind: 'train-credits', name: 'Personal training (4 sessions)', credits: 4, price: 16000, currency: 'USD', validityDays: 60, order: 5 }),
+  };
+  return { layouts, exercises, coaches, packages };
+}
+
+/** Three classes a day for 14 days from today (studio time). */
+function schedule(now: number) {
+  const today = formatDate(now);
+  const slots = [
+    { hour: '07:00', exercise: 'cycling', layout: 'bikes', capacity: 20, coach: 'carlos' },
+    { hour: '12:30', exercise: 'yoga', layout: 'mats', capacity: 12, coach: 'lucia' },
+    { hour: '19:00', exercise: 'hiit', layout: 'bikes', capacity: 20, coach: 'carlos' },
+  ] as const;
+  const durations = { cycling: 45, yoga: 60, hiit: 50 };
+  const classes: Record<string, unknown> = {};
+  for (let day = 0; day < 14; day++) {
+    const date = addDays(today, day);
+    for (const slot of slots) {
+      const id = `${date.replaceAll('-', '')}-${slot.hour.replace(':', '')}-${slot.exercise}`;
+      classes[id] = classSchema.parse({
+        branch: BRANCH_ID,
+        date,
+        hour: slot.hour,
+        startsAt: toEpoch(date, slot.hour),
+        duration: durations[slot.exercise],
+        exercise: slot.exercise,
+        coach: slot.coach,
+        layout: slot.layout,
+        capacity: slot.capacity,
+        creditKind: 'regular',
+        status: 'scheduled',
+        createdAt: now,
+        createdBy: 'seed',
+      });
+    }
+  }
+  return classes;
+}
+
+function demoUser(account: DemoAccount, now: number) {
+  const credits: Record<string, CreditEntry> = {};
+  const ledger: Record<string, LedgerEntry> = {};
+  for (let n = 1; n <= account.credits; n++) {
+    credits[`seed-${n}`] = creditEntrySchema.parse({
+      kind: 'regular',
+      source: 'seed',
+      sourceId: 'demo-data',
+      grantedAt: now,
+      expiresAt: now + DEFAULT_SETTINGS.creditValidityDays * DAY_MS,
+    });
+  }
+  if (account.credits > 0) {
+    ledger['seed-grant'] = ledgerEntrySchema.parse({
+      type: 'grant',
+      kind: 'regular',
+      delta: account.credits,
+      creditIds: Object.keys(credits),
+      reason: 'Demo credits',
+      sourceId: 'demo-data',
+      at: now,
+      by: 'system',
+    });
+  }
+  const user = userSchema.parse({
+    Name: account.name,
+    Email: account.email,
+    Img: '',
+    Admin: ADMIN_FLAG[account.role],
+    Conditions: account.waiverAccepted,
+    Credits: account.credits,
+    'credits-list': credits,
+    activeSuscription: false,
+  });
+  return { user, ledger };
+}
+
+/**
+ * Creates the demo accounts in the Auth emulator in one batch (deleting earlier copies first).
+ * A batch import, like a production user import, fires no account-creation trigger: the seed
+ * writes the complete `Users` records itself, and 22 triggers at once would only load the
+ * Functions emulator. `rawPassword` is the Auth emulator's way to import a known password.
+ */
+async function createAuthUsers(auth: admin.auth.Auth): Promise<void> {
+  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!host) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: seeding only targets the emulators.');
+  await auth.deleteUsers(DEMO_ACCOUNTS.map((account) => account.uid));
+  const response = await fetch(
+    `http://${host}/identitytoolkit.googleapis.com/v1/projects/demo-studio/accounts:batchCreate`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+      body: JSON.stringify({
+        users: DEMO_ACCOUNTS.map((account) => ({
+          localId: account.uid,
+          email: account.email,
+          emailVerified: true,
+          displayName: account.name,
+          rawPassword: DEMO_PASSWORD,
+          customAttributes: JSON.stringify({ role: account.role }),
+        })),
+      }),
+    },
+  );
+  const body = (await response.json()) as { error?: unknown[] | { message: string } };
+  if (!response.ok || (Array.isArray(body.error) && body.error.length > 0)) {
+    throw new Error(`Creating the demo accounts failed: ${JSON.stringify(body)}`);
+  }
+}
+
+function seedApp(): admin.app.App {
+  const host = process.env.FIREBASE_DATABASE_EMULATOR_HOST;
+  if (!host) throw new Error('FIREBASE_DATABASE_EMULATOR_HOST is not set: seeding only targets the emulators.');
+  const name = `seed-${Date.now()}`;
+  return admin.initializeApp(
+    { projectId: 'demo-studio', databaseURL: `http://${host}?ns=demo-studio-default-rtdb` },
+    name,
+  );
+}
+
+export async function isDatabaseEmpty(): Promise<boolean> {
+  const app = seedApp();
+  try {
+    const snapshot = await app.database().ref(paths.settings()).get();
+    return !snapshot.exists();
+  } finally {
+    await app.delete();
+  }
+}
+
+/** Loads (or reloads) the demo data; other data in the database is left alone. */
+export async function seedDemoData(now = Date.now()): Promise<void> {
+  const app = seedApp();
+  try {
+    await createAuthUsers(app.auth());
+
+    const { layouts, exercises, coaches, packages } = catalogue();
+    const classes = schedule(now);
+    const updates: Record<string, unknown> = {
+      [paths.settings()]: DEFAULT_SETTINGS,
+      [paths.branch(BRANCH_ID)]: branchSchema.parse({ name: 'Centro', address: 'Av. Constitución 100, Monterrey' }),
+      [paths.seatLayouts()]: layouts,
+      [paths.exercises()]: exercises,
+      [paths.coaches()]: coaches,
+      [paths.packages()]: packages,
+      [paths.classes()]: classes,
+      [paths.suscriptionPrices()]: [
+        suscriptionPriceSchema.parse({ key: 'discounted', Precio: 89 }),
+        suscriptionPriceSchema.parse({ key: 'regular', Precio: 119 }),
+      ],
+      [paths.coupon('WELCOME10')]: couponSchema.parse({
+        code: 'WELCOME10',
+        percentOff: 10,
+        description: '10 % off your first purchase',
+        maxPerMember: 1,
+        active: true,
+      }),
+    };
+    for (const classId of Object.keys(classes)) updates[paths.classRoster(classId)] = null;
+    for (const account of DEMO_ACCOUNTS) {
+      const { user, ledger } = demoUser(account, now);
+      updates[paths.user(account.uid)] = user;
+      updates[paths.creditLedger(account.uid)] = ledger;
+      updates[paths.userClasses(account.uid)] = null;
+      updates[paths.userWaitlist(account.uid)] = null;
+    }
+    await app.database().ref().update(updates);
+  } finally {
+    await app.delete();
+  }
+}

@@ -1,0 +1,252 @@
+// The local stack: our database emulator (in this process), the Firebase CLI emulators for
+// Auth, Functions and Hosting (a child process), on fixed ports for `npm start` or free
+// ports for tests. One implementation, so the tests exercise exactly what `npm start` runs.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync, rmSync, mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startRtdbEmulator, type RtdbEmulator } from '@studio/rtdb-emulator';
+import { freePort, isPortFree, waitForPort } from './ports.ts';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const PROJECT_ID = 'demo-studio';
+export const NAMESPACE = 'demo-studio-default-rtdb';
+export const REGION = 'us-central1';
+const HOST = '127.0.0.1';
+
+export interface StackPorts {
+  database: number;
+  auth: number;
+  functions: number;
+  hosting: number;
+  hub: number;
+  logging: number;
+  /** The CLI starts these two with the functions emulator; pinned so stacks never collide. */
+  eventarc: number;
+  tasks: number;
+}
+
+/** design.md §8: the ports a newcomer's `npm start` uses. */
+export const DEFAULT_PORTS: StackPorts = {
+  database: 9000,
+  auth: 9099,
+  functions: 5001,
+  hosting: 5000,
+  hub: 4400,
+  logging: 4500,
+  eventarc: 9299,
+  tasks: 9499,
+};
+
+export interface StackOptions {
+  /** Fixed ports; omitted → free ports (tests). */
+  ports?: StackPorts;
+  /** Keeps database and auth data across restarts; omitted → a throw-away folder. */
+  dataDir?: string;
+  /** Which Firebase emulators to run besides the database. */
+  only?: ('auth' | 'functions' | 'hosting')[];
+  log?: (line: string) => void;
+}
+
+export interface Stack {
+  ports: StackPorts;
+  projectId: string;
+  namespace: string;
+  database: RtdbEmulator;
+  /** Environment that points the admin SDK and the CLI at this stack. */
+  env: Record<string, string>;
+  functionUrl(name: string): string;
+  stop(): Promise<void>;
+}
+
+export class PortInUseError extends Error {}
+
+async function choosePorts(fixed: StackPorts | undefined): Promise<StackPorts> {
+  if (fixed) {
+    for (const [name, port] of Object.entries(fixed)) {
+      if (!(await isPortFree(port))) {
+        throw new PortInUseError(
+          `Port ${port} (${name}) is already in use: stop whatever uses it (is another "npm start" running?) and try again.`,
+        );
+      }
+    }
+    return fixed;
+  }
+  const ports: Partial<StackPorts> = {};
+  const taken = new Set<number>();
+  for (const name of Object.keys(DEFAULT_PORTS) as (keyof StackPorts)[]) {
+    let port = await freePort();
+    while (taken.has(port)) port = await freePort();
+    taken.add(port);
+    ports[name] = port;
+  }
+  return ports as StackPorts;
+}
+
+function firebaseBin(): string {
+  const require = createRequire(import.meta.url);
+  return path.join(path.dirname(require.resolve('firebase-tools/package.json')), 'lib/bin/firebase.js');
+}
+
+function writeFirebaseConfig(ports: StackPorts): string {
+  // The repository's firebase.json names the production settings and the default ports; this
+  // copy only moves the emulators to the chosen ports. The CLI resolves `source` and `public`
+  // against the config file's folder, so the copy lives in the repository root (git-ignored).
+  const config = {
+    functions: [{ source: 'functions', codebase: 'default', runtime: 'nodejs20' }],
+    hosting: {
+      public: 'web/dist',
+      rewrites: [{ source: '**', destination: '/index.html' }],
+    },
+    emulators: {
+      auth: { host: HOST, port: ports.auth },
+      functions: { host: HOST, port: ports.functions },
+      hosting: { host: HOST, port: ports.hosting },
+      hub: { host: HOST, port: ports.hub },
+      logging: { host: HOST, port: ports.logging },
+      eventarc: { host: HOST, port: ports.eventarc },
+      tasks: { host: HOST, port: ports.tasks },
+      ui: { enabled: false },
+      singleProjectMode: true,
+    },
+  };
+  const file = path.join(ROOT, `.stack-${process.pid}-${ports.hub}.firebase.json`);
+  writeFileSync(file, JSON.stringify(config, null, 2));
+  return file;
+}
+
+async function startFirebaseEmulators(
+  configFile: string,
+  only: string[],
+  authDataDir: string | undefined,
+  env: Record<string, string>,
+  log: (line: string) => void,
+): Promise<ChildProcess> {
+  const args = [
+    firebaseBin(),
+    'emulators:start',
+    '--only',
+    only.join(','),
+    '--project',
+    PROJECT_ID,
+    '--config',
+    configFile,
+  ];
+  if (authDataDir) {
+    if (existsSync(path.join(authDataDir, 'firebase-export-metadata.json'))) {
+      args.push('--import', authDataDir);
+    }
+    args.push('--export-on-exit', authDataDir);
+  }
+  const child = spawn(process.execPath, args, {
+    cwd: path.dirname(configFile),
+    env: { ...process.env, ...env, NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const recent: string[] = [];
+  const onLine = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (!line.trim()) continue;
+      recent.push(line);
+      if (recent.length > 40) recent.shift();
+      log(line);
+    }
+  };
+  child.stdout?.on('data', onLine);
+  child.stderr?.on('data', onLine);
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new Error(`Firebase emulators did not become ready in 120 s:\n${recent.join('\n')}`));
+    }, 120_000);
+    const check = (chunk: Buffer) => {
+      if (chunk.toString().includes('All emulators ready')) {
+        clearTimeout(timer);
+        child.stdout?.off('data', check);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Firebase emulators exited (code ${code}):\n${recent.join('\n')}`));
+    });
+  });
+  return child;
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // SIGINT lets the CLI export auth data; the whole group goes if it takes too long.
+  process.kill(-child.pid, 'SIGINT');
+  const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 20_000));
+  if ((await Promise.race([exited, timeout])) === 'timeout') {
+    process.kill(-child.pid, 'SIGKILL');
+    await exited;
+  }
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const log = options.log ?? (() => {});
+  const only = options.only ?? ['auth', 'functions', 'hosting'];
+  const ports = await choosePorts(options.ports);
+  const persistent = options.dataDir !== undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'studio-stack-'));
+  mkdirSync(dataDir, { recursive: true });
+
+  const database = await startRtdbEmulator({
+    host: HOST,
+    port: ports.database,
+    namespace: NAMESPACE,
+    rulesFile: path.join(ROOT, 'database.rules.json'),
+    dataDir: path.join(dataDir, 'database'),
+    log: (line) => log(`[database] ${line}`),
+  });
+
+  const env: Record<string, string> = {
+    GCLOUD_PROJECT: PROJECT_ID,
+    FIREBASE_DATABASE_EMULATOR_HOST: `${HOST}:${ports.database}`,
+    FIREBASE_AUTH_EMULATOR_HOST: `${HOST}:${ports.auth}`,
+    // The Functions emulator's FIREBASE_CONFIG names the namespace `demo-studio`; the app and
+    // design.md §8 use `demo-studio-default-rtdb`, so the functions are told explicitly.
+    FIREBASE_DATABASE_URL: `https://${NAMESPACE}.firebaseio.com`,
+  };
+
+  const configFile = writeFirebaseConfig(ports);
+  let child: ChildProcess | undefined;
+  try {
+    child = await startFirebaseEmulators(
+      configFile,
+      only,
+      persistent ? path.join(dataDir, 'firebase') : undefined,
+      // A throw-away stack gets its own TMPDIR, so the CLI's hub locator file
+      // (tmpdir/hub-<project>.json) never replaces or deletes the one of `npm start`.
+      persistent ? env : { ...env, TMPDIR: dataDir },
+      (line) => log(`[firebase] ${line}`),
+    );
+    for (const name of only) await waitForPort(ports[name], 30_000);
+  } catch (error) {
+    if (child) await stopChild(child);
+    await database.stop();
+    rmSync(configFile, { force: true });
+    throw error;
+  }
+
+  return {
+    ports,
+    projectId: PROJECT_ID,
+    namespace: NAMESPACE,
+    database,
+    env,
+    functionUrl: (name) => `http://${HOST}:${ports.functions}/${PROJECT_ID}/${REGION}/${name}`,
+    async stop() {
+      if (child) await stopChild(child);
+      await database.stop();
+      rmSync(configFile, { force: true });
+      if (!persistent) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
