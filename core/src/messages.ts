@@ -76,6 +76,9 @@ const en = {
   eventNotFound: 'This event does not exist.',
   productNotFound: 'This product does not exist.',
   layoutNotFound: 'This seat layout does not exist.',
+  branchNotFound: 'This branch does not exist.',
+  coachNotFound: 'This coach does not exist.',
+  exerciseNotFound: 'This class type does not exist.',
   noUsableCredit: 'You have no usable credit for this class. Buy credits to book it.',
   creditExpiresBeforeClass: 'Your credits expire before this class starts.',
   waiverNotAccepted: 'Please accept the fitness class waiver before booking.',
@@ -127,6 +130,10 @@ const en = {
   notifWaitlistPosition: 'You are now number {position} on the waiting list for {className}.',
   notifClassCancelled:
     '{className} on {date} at {hour} was cancelled ({reason}). Your credit is back.',
+  notifWaitlistClassCancelled:
+    '{className} on {date} at {hour} was cancelled ({reason}). You are no longer on its waiting list.',
+  notifWaitlistClosed:
+    'The waiting list for {className} on {date} at {hour} closed before a spot opened.',
   notifClassChanged: '{className} on {date} at {hour} has changed. Please check the details.',
   notifCreditsGranted: '{count} credits were added to your account.',
   notifCreditsExpired: '{count} credits expired.',
@@ -223,6 +230,9 @@ const es: Record<MessageKey, string> = {
   eventNotFound: 'Este evento no existe.',
   productNotFound: 'Este producto no existe.',
   layoutNotFound: 'Esta distribución de lugares no existe.',
+  branchNotFound: 'Esta sucursal no existe.',
+  coachNotFound: 'Este coach no existe.',
+  exerciseNotFound: 'Este tipo de clase no existe.',
   noUsableCredit: 'No tienes un crédito válido para esta clase. Compra créditos para reservarla.',
   creditExpiresBeforeClass: 'Tus créditos vencen antes de que empiece esta clase.',
   waiverNotAccepted: 'Acepta la exención de responsabilidad antes de reservar.',
@@ -273,6 +283,10 @@ const es: Record<MessageKey, string> = {
   notifWaitlistPosition: 'Ahora eres el número {position} en la lista de espera de {className}.',
   notifClassCancelled:
     '{className} del {date} a las {hour} fue cancelada ({reason}). Tu crédito fue devuelto.',
+  notifWaitlistClassCancelled:
+    '{className} del {date} a las {hour} fue cancelada ({reason}). Ya no estás en su lista de espera.',
+  notifWaitlistClosed:
+    'La lista de espera de {className} del {date} a las {hour} cerró sin que se liberara un lugar.',
   notifClassChanged: '{className} del {date} a las {hour} cambió. Revisa los detalles.',
   notifCreditsGranted: 'Se agregaron {count} créditos a tu cuenta.',
   notifCreditsExpired: '{count} créditos expiraron.',

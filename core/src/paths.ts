@@ -30,6 +30,7 @@ export const ROOTS = {
   userWaitlist: 'UserWaitlist',
   creditLedger: 'CreditLedger',
   notifications: 'Notifications',
+  attendance: 'Attendance',
   packages: 'Packages',
   events: 'Events',
   coupons: 'Coupons',
@@ -69,6 +70,12 @@ export const paths = {
   userField: (uid: string, field: UserField) => join(ROOTS.users, uid, field),
   creditsList: (uid: string) => join(ROOTS.users, uid, 'credits-list'),
   credit: (uid: string, creditId: string) => join(ROOTS.users, uid, 'credits-list', creditId),
+  bookingCredits: (uid: string) => join(ROOTS.users, uid, 'booking-credits'),
+  bookingCredit: (uid: string, bookingId: string) =>
+    join(ROOTS.users, uid, 'booking-credits', bookingId),
+  ledgerOutbox: (uid: string) => join(ROOTS.users, uid, 'ledger-outbox'),
+  ledgerOutboxEntry: (uid: string, entryId: string) =>
+    join(ROOTS.users, uid, 'ledger-outbox', entryId),
   report: (uid: string) => join(ROOTS.reports, uid),
   dateService: (uid: string) => join(ROOTS.dateService, uid),
 
@@ -110,6 +117,8 @@ export const paths = {
   rosterWaitlist: (classId: string) => join(ROOTS.classRoster, classId, 'waitlist'),
   rosterWaitlistEntry: (classId: string, uid: string) =>
     join(ROOTS.classRoster, classId, 'waitlist', uid),
+  rosterEnded: (classId: string, bookingId: string) =>
+    join(ROOTS.classRoster, classId, 'ended', bookingId),
   userClasses: (uid: string) => join(ROOTS.userClasses, uid),
   userClass: (uid: string, classId: string) => join(ROOTS.userClasses, uid, classId),
   userWaitlist: (uid: string) => join(ROOTS.userWaitlist, uid),
@@ -121,6 +130,7 @@ export const paths = {
   notifications: (uid: string) => join(ROOTS.notifications, uid),
   notification: (uid: string, notificationId: string) =>
     join(ROOTS.notifications, uid, notificationId),
+  attendance: (uid: string) => join(ROOTS.attendance, uid),
 
   // Selling.
   packages: () => ROOTS.packages,

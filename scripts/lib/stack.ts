@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startRtdbEmulator, type RtdbEmulator } from '@studio/rtdb-emulator';
+import { startStripeSandbox, type StripeSandbox } from '@studio/stripe-sandbox';
 import { freePort, isPortFree, waitForPort } from './ports.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -26,6 +27,8 @@ export interface StackPorts {
   /** The CLI starts these two with the functions emulator; pinned so stacks never collide. */
   eventarc: number;
   tasks: number;
+  /** The Stripe sandbox (emulators/stripe). */
+  stripe: number;
 }
 
 /** design.md §8: the ports a newcomer's `npm start` uses. */
@@ -38,7 +41,19 @@ export const DEFAULT_PORTS: StackPorts = {
   logging: 4500,
   eventarc: 9299,
   tasks: 9499,
+  stripe: 12111,
 };
+
+/**
+ * The Stripe values the functions use locally. Not secrets: the sandbox accepts any `sk_test_…`
+ * key and signs with this webhook secret. The Functions emulator reads the two secrets from
+ * functions/.secret.local (git-ignored), which the stack writes when it is missing; the sandbox's
+ * address reaches the functions as STRIPE_API_URL in their environment.
+ */
+export const STRIPE_SANDBOX_SECRETS = {
+  STRIPE_SECRET_KEY: 'sk_test_sandbox',
+  STRIPE_WEBHOOK_SECRET: 'whsec_sandbox',
+} as const;
 
 export interface StackOptions {
   /** Fixed ports; omitted → free ports (tests). */
@@ -55,6 +70,7 @@ export interface Stack {
   projectId: string;
   namespace: string;
   database: RtdbEmulator;
+  stripe: StripeSandbox;
   /** Environment that points the admin SDK and the CLI at this stack. */
   env: Record<string, string>;
   functionUrl(name: string): string;
@@ -65,7 +81,7 @@ export class PortInUseError extends Error {}
 
 async function choosePorts(fixed: StackPorts | undefined): Promise<StackPorts> {
   if (fixed) {
-    for (const [name, port] of Object.entries(fixed)) {
+    for (const [name, port] of Object.entries(fixed) as [keyof StackPorts, number][]) {
       if (!(await isPortFree(port))) {
         throw new PortInUseError(
           `Port ${port} (${name}) is already in use: stop whatever uses it (is another "npm start" running?) and try again.`,
@@ -87,7 +103,10 @@ async function choosePorts(fixed: StackPorts | undefined): Promise<StackPorts> {
 
 function firebaseBin(): string {
   const require = createRequire(import.meta.url);
-  return path.join(path.dirname(require.resolve('firebase-tools/package.json')), 'lib/bin/firebase.js');
+  return path.join(
+    path.dirname(require.resolve('firebase-tools/package.json')),
+    'lib/bin/firebase.js',
+  );
 }
 
 function writeFirebaseConfig(ports: StackPorts): string {
@@ -177,6 +196,19 @@ async function startFirebaseEmulators(
   return child;
 }
 
+/** functions/.secret.local with the sandbox values, unless a developer wrote their own. */
+function ensureStripeSecretsFile(): void {
+  const file = path.join(ROOT, 'functions', '.secret.local');
+  if (existsSync(file)) return;
+  const lines = Object.entries(STRIPE_SANDBOX_SECRETS).map(([key, value]) => `${key}=${value}`);
+  try {
+    writeFileSync(file, `${lines.join('\n')}\n`, { flag: 'wx' });
+  } catch (error) {
+    // Another stack starting at the same moment wrote the same values first.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
 async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.pid === undefined) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -215,6 +247,24 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     FIREBASE_DATABASE_URL: `https://${NAMESPACE}.firebaseio.com`,
   };
 
+  ensureStripeSecretsFile();
+  const functionsUrl = `http://${HOST}:${ports.functions}/${PROJECT_ID}/${REGION}`;
+  let stripe: StripeSandbox;
+  try {
+    stripe = await startStripeSandbox({
+      host: HOST,
+      port: ports.stripe,
+      webhookUrl: `${functionsUrl}/stripeWebhook`,
+      webhookSecret: STRIPE_SANDBOX_SECRETS.STRIPE_WEBHOOK_SECRET,
+      log: (line) => log(`[stripe] ${line}`),
+    });
+  } catch (error) {
+    await database.stop();
+    throw error;
+  }
+  env.STRIPE_API_URL = stripe.url;
+  Object.assign(env, STRIPE_SANDBOX_SECRETS);
+
   const configFile = writeFirebaseConfig(ports);
   let child: ChildProcess | undefined;
   try {
@@ -230,6 +280,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     for (const name of only) await waitForPort(ports[name], 30_000);
   } catch (error) {
     if (child) await stopChild(child);
+    await stripe.stop();
     await database.stop();
     rmSync(configFile, { force: true });
     throw error;
@@ -240,10 +291,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     projectId: PROJECT_ID,
     namespace: NAMESPACE,
     database,
+    stripe,
     env,
     functionUrl: (name) => `http://${HOST}:${ports.functions}/${PROJECT_ID}/${REGION}/${name}`,
     async stop() {
       if (child) await stopChild(child);
+      await stripe.stop();
       await database.stop();
       rmSync(configFile, { force: true });
       if (!persistent) rmSync(dataDir, { recursive: true, force: true });

@@ -2,7 +2,17 @@
 // through the real web SDK against the database emulator. A refused write must also leave the
 // data exactly as it was.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { get, ref, remove, serverTimestamp, set, update } from 'firebase/database';
+import {
+  equalTo,
+  get,
+  orderByChild,
+  query,
+  ref,
+  remove,
+  serverTimestamp,
+  set,
+  update,
+} from 'firebase/database';
 import { startRtdbEmulator, type RtdbEmulator } from '@studio/rtdb-emulator';
 import {
   adminDatabase,
@@ -48,6 +58,15 @@ const fixture = {
   Packages: { p5: { name: '5 classes', price: 6500 } },
   Events: { e1: { name: 'Ride' } },
   Classes: { c1: { date: '2026-11-23', hour: '07:00', capacity: 20 } },
+  Payments: {
+    cs_alice: { uid: 'alice', kind: 'credits', amount: 6500, status: 'paid' },
+    cs_bob: { uid: 'bob', kind: 'credits', amount: 3000, status: 'paid' },
+  },
+  StripeEvents: { evt_1: { type: 'invoice.paid', outcome: 'processed' } },
+  StripeCustomers: { alice: { customerId: 'cus_alice', claimedAt: 1 } },
+  StripeCustomerUids: { cus_alice: 'alice' },
+  StripeSubscriptions: { sub_1: { uid: 'alice', status: 'active' } },
+  SubscriptionGrants: { sub_1: { '1700000000': { uid: 'alice', credits: 30 } } },
   Secret: { x: 1 },
 };
 
@@ -55,7 +74,8 @@ type Operation =
   | { op: 'read'; path: string }
   | { op: 'set'; path: string; value: unknown }
   | { op: 'update'; path: string; value: Record<string, unknown> }
-  | { op: 'remove'; path: string };
+  | { op: 'remove'; path: string }
+  | { op: 'query'; path: string; orderByChild: string; equalTo: string };
 
 interface Case {
   area: string;
@@ -68,6 +88,12 @@ const name = (who: Identity) =>
   who === null ? 'guest' : `${who.uid}${who.role ? ` (${who.role})` : ''}`;
 const read = (path: string): Operation => ({ op: 'read', path });
 const write = (path: string, value: unknown): Operation => ({ op: 'set', path, value });
+const byUid = (path: string, uid: string): Operation => ({
+  op: 'query',
+  path,
+  orderByChild: 'uid',
+  equalTo: uid,
+});
 const patch = (path: string, value: Record<string, unknown>): Operation => ({
   op: 'update',
   path,
@@ -261,6 +287,38 @@ const cases: Case[] = [
     operation: { op: 'remove', path: 'CodeCloudStore/WELCOME10/alice' },
     allowed: false,
   },
+  // Payments: admins read all; a member reads their own by id or through the uid query.
+  { area: 'Payments', who: admin, operation: read('Payments'), allowed: true },
+  { area: 'Payments', who: alice, operation: read('Payments'), allowed: false },
+  { area: 'Payments', who: alice, operation: read('Payments/cs_alice'), allowed: true },
+  { area: 'Payments', who: alice, operation: read('Payments/cs_bob'), allowed: false },
+  { area: 'Payments', who: guest, operation: read('Payments/cs_alice'), allowed: false },
+  { area: 'Payments', who: alice, operation: byUid('Payments', 'alice'), allowed: true },
+  { area: 'Payments', who: alice, operation: byUid('Payments', 'bob'), allowed: false },
+  {
+    area: 'Payments',
+    who: alice,
+    operation: write('Payments/cs_new', { uid: 'alice', status: 'paid' }),
+    allowed: false,
+  },
+  {
+    area: 'Payments',
+    who: admin,
+    operation: write('Payments/cs_alice/status', 'x'),
+    allowed: false,
+  },
+  // Stripe bookkeeping: functions only, no client reads or writes, not even admins.
+  ...[
+    'StripeEvents/evt_1',
+    'StripeCustomers/alice',
+    'StripeCustomerUids/cus_alice',
+    'StripeSubscriptions/sub_1',
+    'SubscriptionGrants/sub_1',
+  ].flatMap((path): Case[] => [
+    { area: 'Stripe bookkeeping', who: alice, operation: read(path), allowed: false },
+    { area: 'Stripe bookkeeping', who: admin, operation: read(path), allowed: false },
+    { area: 'Stripe bookkeeping', who: admin, operation: write(path, { x: 1 }), allowed: false },
+  ]),
 ];
 
 let emulator: RtdbEmulator;
@@ -295,6 +353,9 @@ async function perform(who: Identity, operation: Operation): Promise<void> {
       return;
     case 'remove':
       await remove(target);
+      return;
+    case 'query':
+      await get(query(target, orderByChild(operation.orderByChild), equalTo(operation.equalTo)));
       return;
   }
 }

@@ -10,8 +10,8 @@ import {
   canJoinWaitlist,
   canLeaveWaitlist,
   checkInError,
-  promotionAllowed,
 } from './can-book';
+import { promotionAllowed } from './window';
 import type { BookingRequest } from './can-book';
 
 const HOUR = 3_600_000;
@@ -43,6 +43,7 @@ const member: User = {
   },
 };
 const booking = (uid: string, spot: string) => ({
+  bookingId: `b-${uid}`,
   uid,
   spot,
   creditId: 'x',
@@ -51,12 +52,12 @@ const booking = (uid: string, spot: string) => ({
 });
 const oneBooked: Roster = {
   ...emptyRoster(),
-  spots: { A: 'u2' },
+  spots: { A: true },
   bookings: { u2: booking('u2', 'A') },
 };
 const full: Roster = {
   ...emptyRoster(),
-  spots: { A: 'u2', B: 'u3' },
+  spots: { A: true, B: true },
   bookings: { u2: booking('u2', 'A'), u3: booking('u3', 'B') },
 };
 
@@ -118,8 +119,29 @@ describe('canBook', () => {
     ['full', { roster: full }, 'resource-exhausted', 'classFull'],
     ['spot taken', { roster: oneBooked, spot: 'A' }, 'already-exists', 'spotTaken'],
     ['unknown spot', { spot: 'Z' }, 'invalid-argument', 'spotUnknown'],
+    [
+      'roster cancelled by the studio',
+      { roster: { ...emptyRoster(), cancellation: { at: 1, reason: 'x', by: 'a', done: false } } },
+      'failed-precondition',
+      'classCancelled',
+    ],
+    [
+      'the free seat is owed to the waiting list',
+      { roster: { ...oneBooked, waitlist: { u9: { uid: 'u9', joinedAt: 1, seq: 0 } }, waitlistSeq: 1 } },
+      'resource-exhausted',
+      'classFull',
+    ],
   ])('refuses: %s', (_, overrides, code, messageKey) => {
     expect(canBook(request(overrides))).toMatchObject({ code, messageKey });
+  });
+
+  it('lets a member take a seat the waiting list can no longer get after the cut-off', () => {
+    const queued: Roster = {
+      ...oneBooked,
+      waitlist: { u9: { uid: 'u9', joinedAt: 1, seq: 0 } },
+      waitlistSeq: 1,
+    };
+    expect(canBook(request({ roster: queued, nowMs: START - HOUR }))).toMatchObject({ spot: 'B' });
   });
 
   it('books the first free spot with the soonest-expiring credit', () => {
@@ -167,6 +189,15 @@ describe('canJoinWaitlist', () => {
       code: 'failed-precondition',
       messageKey,
     });
+  });
+
+  it('lets a member queue while the only free seat is owed to the queue', () => {
+    const owed: Roster = {
+      ...oneBooked,
+      waitlist: { u4: { uid: 'u4', joinedAt: 1, seq: 0 } },
+      waitlistSeq: 1,
+    };
+    expect(canJoinWaitlist({ ...base, roster: owed })).toEqual({ position: 2 });
   });
 
   it('gives the next position', () => {

@@ -2,11 +2,12 @@ import { DomainError } from '../errors';
 import type { Settings } from '../settings';
 import type { SeatLayout } from '../schemas/catalog';
 import type { Booking, Roster, StudioClass, WaitlistEntry } from '../schemas/classes';
-import type { User } from '../schemas/user';
+import type { CreditsList, User } from '../schemas/user';
 import { pickCredit } from './credits';
 import type { PickedCredit } from './credits';
-import { capacityLeft, validateSpot, virtualLayout } from './spots';
-import { bookingWindowState, cancellationOutcome, checkInOpen, waitlistOpen } from './window';
+import { endBooking, joinQueue, reserveSeat } from './roster';
+import { virtualLayout } from './spots';
+import { bookingWindowState, checkInOpen, waitlistOpen } from './window';
 
 type ClassFacts = Pick<StudioClass, 'status' | 'startsAt' | 'capacity' | 'creditKind'>;
 type Rules = Pick<Settings, 'bookingWindowDays' | 'waitlistCutoffMinutes'>;
@@ -37,15 +38,15 @@ export function classBookingError(
 
 /**
  * Member-level checks, all on the member's own node: waiver accepted, and a credit of the
- * class's kind still valid when the class starts. Returns the credit to hold.
+ * class's kind still valid when the class starts. Returns the credit to use.
  */
-export function memberCredit(
-  user: User | null | undefined,
-  cls: ClassFacts,
+export function creditForClass(
+  waiverAccepted: boolean,
+  credits: CreditsList | null | undefined,
+  cls: Pick<StudioClass, 'startsAt' | 'creditKind'>,
   nowMs: number,
 ): PickedCredit | DomainError {
-  if (user?.Conditions !== true) return new DomainError('failed-precondition', 'waiverNotAccepted');
-  const credits = user['credits-list'];
+  if (!waiverAccepted) return new DomainError('failed-precondition', 'waiverNotAccepted');
   const picked = pickCredit(credits, cls.creditKind, cls.startsAt);
   if (picked) return picked;
   // Credits that work today but lapse before the class deserve their own explanation.
@@ -56,17 +57,13 @@ export function memberCredit(
   );
 }
 
-/** Roster-level checks, inside the roster transaction: not booked yet, a seat left, the spot. */
-export function rosterSpot(
-  cls: ClassFacts,
-  roster: Roster,
-  layout: SeatLayout,
-  uid: string,
-  spot?: string,
-): string | DomainError {
-  if (roster.bookings[uid]) return new DomainError('failed-precondition', 'alreadyBooked');
-  if (capacityLeft(cls, roster) === 0) return new DomainError('resource-exhausted', 'classFull');
-  return validateSpot(layout, roster, spot, uid);
+/** `creditForClass` on a stored user (null when the member has no profile). */
+export function memberCredit(
+  user: User | null | undefined,
+  cls: Pick<StudioClass, 'startsAt' | 'creditKind'>,
+  nowMs: number,
+): PickedCredit | DomainError {
+  return creditForClass(user?.Conditions === true, user?.['credits-list'], cls, nowMs);
 }
 
 export interface BookingRequest {
@@ -76,9 +73,9 @@ export interface BookingRequest {
   layout?: SeatLayout | null;
   user: User | null | undefined;
   uid: string;
-  spot?: string;
+  spot?: string | undefined;
   nowMs: number;
-  settings: Pick<Settings, 'bookingWindowDays'>;
+  settings: Rules;
 }
 
 export interface BookingGrant {
@@ -88,19 +85,30 @@ export interface BookingGrant {
 }
 
 /**
- * Every booking rule in design order: class state, already booked, waiver, credit, capacity,
- * spot. The callable runs the same checks split across its two transactions.
+ * Every booking rule in design order: class state, already booked, waiver, credit, seats,
+ * spot. The callable checks the same rules up front (so a refusal writes nothing) and again
+ * inside its transactions (so a race cannot slip past them).
  */
 export function canBook(request: BookingRequest): BookingGrant | DomainError {
   const { cls, roster, uid, nowMs, settings } = request;
   const classError = classBookingError(cls, nowMs, settings);
   if (classError) return classError;
+  if (roster.cancellation) return new DomainError('failed-precondition', 'classCancelled');
   if (roster.bookings[uid]) return new DomainError('failed-precondition', 'alreadyBooked');
   const credit = memberCredit(request.user, cls, nowMs);
   if (credit instanceof DomainError) return credit;
-  const spot = rosterSpot(cls, roster, layoutForClass(cls, request.layout), uid, request.spot);
-  if (spot instanceof DomainError) return spot;
-  return { spot, creditId: credit.id, credit: credit.credit };
+  const reserved = reserveSeat(roster, {
+    cls,
+    layout: layoutForClass(cls, request.layout),
+    settings,
+    uid,
+    bookingId: 'check',
+    spot: request.spot,
+    nowMs,
+    via: 'member',
+  });
+  if (reserved instanceof DomainError) return reserved;
+  return { spot: reserved.booking.spot, creditId: credit.id, credit: credit.credit };
 }
 
 export interface WaitlistRequest {
@@ -120,23 +128,13 @@ export function canJoinWaitlist(request: WaitlistRequest): { position: number } 
     return new DomainError('failed-precondition', 'waitlistClosed', {
       minutes: settings.waitlistCutoffMinutes,
     });
-  if (roster.bookings[uid]) return new DomainError('failed-precondition', 'alreadyBooked');
-  if (roster.waitlist[uid]) return new DomainError('failed-precondition', 'alreadyWaiting');
-  if (capacityLeft(cls, roster) > 0) return new DomainError('failed-precondition', 'notFull');
-  return { position: Object.keys(roster.waitlist).length + 1 };
-}
-
-/** A freed seat goes to the queue only while the class is open and before the cut-off. */
-export function promotionAllowed(
-  cls: Pick<StudioClass, 'status' | 'startsAt'>,
-  nowMs: number,
-  settings: Rules,
-): boolean {
-  return cls.status !== 'cancelled' && waitlistOpen(cls.startsAt, nowMs, settings);
+  const joined = joinQueue(roster, { cls, settings, uid, nowMs });
+  if (joined instanceof DomainError) return joined;
+  return { position: joined.position };
 }
 
 export interface CancelRequest {
-  cls: Pick<StudioClass, 'status' | 'startsAt'>;
+  cls: Pick<StudioClass, 'status' | 'startsAt' | 'capacity'>;
   roster: Roster;
   uid: string;
   nowMs: number;
@@ -151,8 +149,10 @@ export function canCancel(
   const booking = roster.bookings[uid];
   if (!booking) return new DomainError('not-found', 'noBooking');
   if (cls.status === 'cancelled') return new DomainError('failed-precondition', 'classCancelled');
-  if (nowMs >= cls.startsAt) return new DomainError('failed-precondition', 'classStarted');
-  return { booking, outcome: cancellationOutcome(booking, cls.startsAt, nowMs, settings) };
+  const ended = endBooking(roster, uid, { cls, settings, nowMs });
+  if (ended instanceof DomainError) return ended;
+  const outcome = ended.ended.outcome === 'late' ? 'late' : 'refund';
+  return { booking, outcome };
 }
 
 export function canLeaveWaitlist(roster: Roster, uid: string): WaitlistEntry | DomainError {
@@ -167,11 +167,13 @@ export function checkInError(
   nowMs: number,
   settings: Pick<Settings, 'checkInOpensMinutes'>,
 ): DomainError | null {
-  if (cls.status === 'cancelled') return new DomainError('failed-precondition', 'classCancelled');
+  if (cls.status === 'cancelled' || roster.cancellation)
+    return new DomainError('failed-precondition', 'classCancelled');
   if (!checkInOpen(cls.startsAt, nowMs, settings))
     return new DomainError('failed-precondition', 'checkInTooEarly', {
       minutes: settings.checkInOpensMinutes,
     });
-  if (!roster.bookings[uid]) return new DomainError('not-found', 'noBooking');
+  const booking = roster.bookings[uid];
+  if (!booking || booking.pending === true) return new DomainError('not-found', 'noBooking');
   return null;
 }

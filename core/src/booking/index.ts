@@ -4,3 +4,6 @@ export * from './spots';
 export * from './roster';
 export * from './can-book';
 export * from './series';
+export * from './wallet';
+export * from './views';
+export * from './invariants';

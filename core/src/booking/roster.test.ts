@@ -1,17 +1,40 @@
 import { describe, expect, it } from 'vitest';
+import { DomainError } from '../errors';
+import { DEFAULT_SETTINGS } from '../settings';
 import { emptyRoster } from '../schemas/classes';
-import type { Booking } from '../schemas/classes';
+import type { Booking, Roster } from '../schemas/classes';
 import {
+  cancelRoster,
+  closeQueue,
+  confirmedBooking,
+  endBooking,
+  joinQueue,
+  leaveQueue,
+  markAttendance,
+  memberSeatsLeft,
+  releaseSeat,
+  reserveSeat,
+  settledEnded,
+  skipQueued,
   waitlistPosition,
+  waitlistPositions,
   waitlistQueue,
   withBooking,
+  withCancellationDone,
   withoutBooking,
   withoutWaitlistEntry,
-  withSpotChange,
   withWaitlistEntry,
 } from './roster';
+import type { SeatRequest } from './roster';
+import { virtualLayout } from './spots';
+
+const HOUR = 3_600_000;
+const START = Date.parse('2025-06-10T13:00:00Z');
+const NOW = START - 24 * HOUR;
+const cls = { status: 'scheduled' as const, startsAt: START, capacity: 2 };
 
 const booking = (uid: string, spot: string, extra: Partial<Booking> = {}): Booking => ({
+  bookingId: `b-${uid}`,
   uid,
   spot,
   creditId: `c-${uid}`,
@@ -20,11 +43,28 @@ const booking = (uid: string, spot: string, extra: Partial<Booking> = {}): Booki
   ...extra,
 });
 
+const seat = (roster: Roster, overrides: Partial<SeatRequest> = {}) =>
+  reserveSeat(roster, {
+    cls,
+    layout: virtualLayout(2),
+    settings: DEFAULT_SETTINGS,
+    uid: 'u1',
+    bookingId: 'b1',
+    nowMs: NOW,
+    via: 'member',
+    ...overrides,
+  });
+
+function ok<T>(value: T | DomainError): T {
+  if (value instanceof DomainError) throw value;
+  return value;
+}
+
 describe('roster transforms', () => {
   it('books a spot and frees it on cancel, leaving the input untouched', () => {
     const empty = emptyRoster();
     const booked = withBooking(empty, booking('u1', 'A'));
-    expect(booked.spots).toEqual({ A: 'u1' });
+    expect(booked.spots).toEqual({ A: true });
     expect(Object.keys(booked.bookings)).toEqual(['u1']);
     expect(empty).toEqual(emptyRoster());
     const cancelled = withoutBooking(booked, 'u1');
@@ -39,12 +79,6 @@ describe('roster transforms', () => {
     expect(promoted.bookings.u2?.promotedAt).toBe(9);
   });
 
-  it('moves a booking to another spot', () => {
-    const moved = withSpotChange(withBooking(emptyRoster(), booking('u1', 'A')), 'u1', 'C');
-    expect(moved.spots).toEqual({ C: 'u1' });
-    expect(moved.bookings.u1?.spot).toBe('C');
-  });
-
   it('keeps a strict FIFO queue by sequence number', () => {
     let roster = emptyRoster();
     // Same join time and uids out of alphabetical order: the sequence decides.
@@ -53,15 +87,200 @@ describe('roster transforms', () => {
     roster = withWaitlistEntry(roster, 'bob', 50);
     expect(waitlistQueue(roster).map((entry) => entry.uid)).toEqual(['zed', 'amy', 'bob']);
     expect(waitlistPosition(roster, 'bob')).toBe(3);
-    roster = withoutWaitlistEntry(roster, 'zed');
+    roster = withoutWaitlistEntry(roster, 'zed', 7);
+    expect(roster.departed.zed).toEqual({ seq: 0, joinedAt: 100, status: 'left', at: 7 });
     expect(waitlistPosition(roster, 'bob')).toBe(2);
+    expect(waitlistPositions(roster)).toEqual({ amy: 1, bob: 2 });
     expect(waitlistPosition(roster, 'zed')).toBeUndefined();
     expect(roster.waitlistSeq).toBe(3);
   });
 
-  it('ignores a cancel or move for a member without a booking', () => {
+  it('ignores a cancel for a member without a booking', () => {
     const roster = withBooking(emptyRoster(), booking('u1', 'A'));
     expect(withoutBooking(roster, 'u9')).toBe(roster);
-    expect(withSpotChange(roster, 'u9', 'B')).toBe(roster);
+  });
+});
+
+describe('reserveSeat', () => {
+  it('reserves the first free spot as a pending booking', () => {
+    const { roster, booking: made } = ok(seat(emptyRoster()));
+    expect(made).toEqual({
+      bookingId: 'b1',
+      uid: 'u1',
+      spot: '1',
+      bookedAt: NOW,
+      via: 'member',
+      pending: true,
+    });
+    expect(roster.spots).toEqual({ '1': true });
+  });
+
+  it('is idempotent for the same booking id', () => {
+    const first = ok(seat(emptyRoster()));
+    const again = ok(seat(first.roster));
+    expect(again.roster).toBe(first.roster);
+  });
+
+  it.each<[string, Roster, Partial<SeatRequest>, string]>([
+    [
+      'cancelled class',
+      { ...emptyRoster(), cancellation: { at: 1, reason: 'r', by: 'a', done: true } },
+      {},
+      'classCancelled',
+    ],
+    ['already booked', withBooking(emptyRoster(), booking('u1', '1')), {}, 'alreadyBooked'],
+    [
+      'full',
+      withBooking(withBooking(emptyRoster(), booking('u2', '1')), booking('u3', '2')),
+      {},
+      'classFull',
+    ],
+    [
+      'seat owed to the queue',
+      withWaitlistEntry(withBooking(emptyRoster(), booking('u2', '1')), 'u9', 1),
+      {},
+      'classFull',
+    ],
+    ['promotion of someone not waiting', emptyRoster(), { via: 'waitlist' }, 'notWaiting'],
+    ['taken spot', withBooking(emptyRoster(), booking('u2', '1')), { spot: '1' }, 'spotTaken'],
+  ])('refuses: %s', (_, roster, overrides, messageKey) => {
+    expect(seat(roster, overrides)).toMatchObject({ messageKey });
+  });
+
+  it('promotes the waiting member into the seat owed to the queue', () => {
+    const queued = withWaitlistEntry(withBooking(emptyRoster(), booking('u2', '1')), 'u1', 1);
+    const { roster, booking: made } = ok(seat(queued, { via: 'waitlist' }));
+    expect(made).toMatchObject({ via: 'waitlist', promotedAt: NOW, spot: '2' });
+    expect(roster.waitlist).toEqual({});
+    expect(roster.departed.u1?.status).toBe('promoted');
+    const released = releaseSeat(roster, 'u1', 'b1', NOW + 1);
+    expect(released.departed.u1).toMatchObject({ status: 'skipped', at: NOW + 1 });
+  });
+
+  it('counts the seats a member may take', () => {
+    const queued = withWaitlistEntry(withBooking(emptyRoster(), booking('u2', '1')), 'u9', 1);
+    expect(memberSeatsLeft(cls, queued, NOW, DEFAULT_SETTINGS)).toBe(0);
+    expect(memberSeatsLeft(cls, queued, START - HOUR, DEFAULT_SETTINGS)).toBe(1);
+    const left = withoutWaitlistEntry(queued, 'u9', NOW);
+    expect(memberSeatsLeft(cls, left, NOW, DEFAULT_SETTINGS)).toBe(1);
+  });
+});
+
+describe('confirm and release', () => {
+  const reserved = ok(seat(emptyRoster()));
+
+  it('confirms the pending booking with its credit, once', () => {
+    const confirmed = confirmedBooking(reserved.booking, 'b1', 'c9');
+    expect(confirmed).toEqual({ ...reserved.booking, pending: undefined, creditId: 'c9' });
+    expect(confirmed).not.toHaveProperty('pending');
+    expect(confirmedBooking(confirmed, 'b1', 'c9')).toBeNull();
+    expect(confirmedBooking(reserved.booking, 'other', 'c9')).toBeNull();
+    expect(confirmedBooking(null, 'b1', 'c9')).toBeNull();
+  });
+
+  it('releases only that pending booking', () => {
+    expect(releaseSeat(reserved.roster, 'u1', 'b1', NOW).bookings).toEqual({});
+    expect(releaseSeat(reserved.roster, 'u1', 'other', NOW)).toBe(reserved.roster);
+    const confirmed = withBooking(emptyRoster(), booking('u1', '1', { bookingId: 'b1' }));
+    expect(releaseSeat(confirmed, 'u1', 'b1', NOW)).toBe(confirmed);
+  });
+});
+
+describe('endBooking', () => {
+  const booked = withBooking(emptyRoster(), booking('u1', '1'));
+  const request = { cls, settings: DEFAULT_SETTINGS, nowMs: NOW };
+
+  it('frees the seat and records the cancel, unsettled', () => {
+    const { roster, ended } = ok(endBooking(booked, 'u1', request));
+    expect(roster.bookings).toEqual({});
+    expect(roster.spots).toEqual({});
+    expect(ended).toMatchObject({ bookingId: 'b-u1', outcome: 'refund', settled: false });
+    expect(roster.ended['b-u1']).toEqual(ended);
+    expect(settledEnded(ended)).toMatchObject({ settled: true });
+    expect(settledEnded({ ...ended, settled: true })).toBeNull();
+  });
+
+  it('says late inside the cancellation window', () => {
+    expect(ok(endBooking(booked, 'u1', { ...request, nowMs: START - HOUR })).ended.outcome).toBe(
+      'late',
+    );
+  });
+
+  it.each([
+    ['no booking', 'u9', NOW, 'noBooking'],
+    ['started', 'u1', START, 'classStarted'],
+  ])('refuses: %s', (_, uid, nowMs, messageKey) => {
+    expect(endBooking(booked, uid, { ...request, nowMs })).toMatchObject({ messageKey });
+  });
+});
+
+describe('cancelRoster', () => {
+  it('ends every booking, empties the queue and remembers who waited, once', () => {
+    let roster = withBooking(emptyRoster(), booking('u1', '1'));
+    roster = withWaitlistEntry(roster, 'u5', 2);
+    const first = cancelRoster(roster, { nowMs: NOW, reason: 'Coach ill', by: 'admin' });
+    expect(first.ended).toEqual([expect.objectContaining({ outcome: 'class-cancelled' })]);
+    expect(first.waiting.map((entry) => entry.uid)).toEqual(['u5']);
+    expect(first.roster).toMatchObject({
+      bookings: {},
+      spots: {},
+      waitlist: {},
+      departed: { u5: { status: 'removed', seq: 0 } },
+      cancellation: { reason: 'Coach ill', done: false },
+    });
+    const second = cancelRoster(first.roster, { nowMs: NOW, reason: 'again', by: 'admin' });
+    expect(second.roster).toBe(first.roster);
+    expect(second.ended).toEqual([]);
+    expect(withCancellationDone(first.roster).cancellation?.done).toBe(true);
+  });
+});
+
+describe('queue transitions', () => {
+  const full = withBooking(withBooking(emptyRoster(), booking('u2', '1')), booking('u3', '2'));
+  const request = { cls, settings: DEFAULT_SETTINGS, uid: 'u1', nowMs: NOW };
+
+  it('joins a full class at the end of the queue', () => {
+    const joined = ok(joinQueue(full, request));
+    expect(joined.position).toBe(1);
+    expect(ok(joinQueue(joined.roster, { ...request, uid: 'u4' })).position).toBe(2);
+  });
+
+  it.each<[string, Roster, string, string]>([
+    ['class has room', emptyRoster(), 'u1', 'notFull'],
+    ['already booked', full, 'u2', 'alreadyBooked'],
+    ['already waiting', withWaitlistEntry(full, 'u1', 1), 'u1', 'alreadyWaiting'],
+  ])('refuses to join: %s', (_, roster, uid, messageKey) => {
+    expect(joinQueue(roster, { ...request, uid })).toMatchObject({ messageKey });
+  });
+
+  it('leaves, skips only the same entry, and closes', () => {
+    const queued = withWaitlistEntry(withWaitlistEntry(full, 'u1', 1), 'u4', 2);
+    expect(leaveQueue(queued, 'u9', NOW)).toMatchObject({ messageKey: 'notWaiting' });
+    const left = ok(leaveQueue(queued, 'u1', NOW)).roster;
+    expect(left.waitlist).not.toHaveProperty('u1');
+    expect(left.departed.u1?.status).toBe('left');
+    const entry = queued.waitlist.u1;
+    if (!entry) throw new Error('fixture');
+    expect(skipQueued(queued, entry, NOW).departed.u1?.status).toBe('skipped');
+    expect(skipQueued(queued, { ...entry, seq: 99 }, NOW)).toBe(queued);
+    const closed = closeQueue(queued, NOW);
+    expect(closed.removed.map((removed) => removed.uid)).toEqual(['u1', 'u4']);
+    expect(closed.roster.waitlist).toEqual({});
+    expect(closed.roster.departed.u4?.status).toBe('closed');
+    expect(closeQueue(full, NOW).roster).toBe(full);
+    const rejoined = ok(joinQueue(left, { ...request, uid: 'u1' })).roster;
+    expect(rejoined.departed).not.toHaveProperty('u1');
+  });
+});
+
+describe('markAttendance', () => {
+  it('marks a confirmed booking and refuses a pending one', () => {
+    const roster = withBooking(emptyRoster(), booking('u1', '1'));
+    const marked = ok(markAttendance(roster, 'u1', { status: 'attended', by: 'coach', nowMs: 5 }));
+    expect(marked.booking).toMatchObject({ attendance: 'attended', checkedInBy: 'coach' });
+    const pending = withBooking(emptyRoster(), booking('u1', '1', { pending: true }));
+    expect(markAttendance(pending, 'u1', { status: 'no-show', by: 'c', nowMs: 5 })).toMatchObject({
+      messageKey: 'noBooking',
+    });
   });
 });

@@ -1,8 +1,25 @@
 /**
- * Pure roster transforms for the one-node transaction (design §4). Each returns a new roster
- * and leaves its input untouched, so a retried transaction starts from fresh data.
+ * Pure roster transitions, one per roster transaction (design §4, docs/decisions/030). Each
+ * returns a new roster and leaves its input untouched, so a retried transaction starts from
+ * fresh data; "nothing to do" returns the input itself, so the caller can tell.
  */
-import type { Booking, Roster, WaitlistEntry } from '../schemas/classes';
+import { DomainError } from '../errors';
+import type { Settings } from '../settings';
+import type { SeatLayout } from '../schemas/catalog';
+import type {
+  Attendance,
+  Booking,
+  EndedBooking,
+  Roster,
+  StudioClass,
+  WaitlistDeparture,
+  WaitlistEntry,
+} from '../schemas/classes';
+import { capacityLeft, validateSpot } from './spots';
+import { cancellationOutcome, promotionAllowed } from './window';
+
+type ClassFacts = Pick<StudioClass, 'status' | 'startsAt' | 'capacity'>;
+type QueueRules = Pick<Settings, 'bookingWindowDays' | 'waitlistCutoffMinutes'>;
 
 /** The waiting list in FIFO order: by `seq`, then join time, then uid. */
 export function waitlistQueue(roster: Roster): WaitlistEntry[] {
@@ -18,15 +35,57 @@ export function waitlistPosition(roster: Roster, uid: string): number | undefine
   return index < 0 ? undefined : index + 1;
 }
 
-/** Adds the booking and its spot; a promoted member also leaves the waiting list. */
+/** uid → 1-based place, for everyone waiting. */
+export function waitlistPositions(roster: Roster): Record<string, number> {
+  return Object.fromEntries(waitlistQueue(roster).map((entry, index) => [entry.uid, index + 1]));
+}
+
+/**
+ * Seats a member booking directly may take. While members wait and promotion is still
+ * possible, free seats are theirs (FIFO, market.md pain 2), so a direct booking sees none.
+ */
+export function memberSeatsLeft(
+  cls: ClassFacts,
+  roster: Roster,
+  nowMs: number,
+  settings: QueueRules,
+): number {
+  const left = capacityLeft(cls, roster);
+  const owedToQueue =
+    Object.keys(roster.waitlist).length > 0 && promotionAllowed(cls, nowMs, settings);
+  return owedToQueue ? 0 : left;
+}
+
+/** Takes members off the queue, recording how each stay ended. */
+function withDepartures(
+  roster: Roster,
+  departures: readonly { entry: WaitlistEntry; status: WaitlistDeparture }[],
+  at: number,
+): Roster {
+  if (departures.length === 0) return roster;
+  const waitlist = { ...roster.waitlist };
+  const departed = { ...roster.departed };
+  for (const { entry, status } of departures) {
+    delete waitlist[entry.uid];
+    departed[entry.uid] = { seq: entry.seq, joinedAt: entry.joinedAt, status, at };
+  }
+  return { ...roster, waitlist, departed };
+}
+
+/**
+ * Adds the booking and takes its spot. A waiting member leaves the queue: promoted when the
+ * booking came from it, otherwise they booked a seat themselves (after the cut-off).
+ */
 export function withBooking(roster: Roster, booking: Booking): Roster {
-  const { [booking.uid]: _promoted, ...waitlist } = roster.waitlist;
-  return {
+  const booked = {
     ...roster,
-    spots: { ...roster.spots, [booking.spot]: booking.uid },
+    spots: { ...roster.spots, [booking.spot]: true as const },
     bookings: { ...roster.bookings, [booking.uid]: booking },
-    waitlist,
   };
+  const waiting = roster.waitlist[booking.uid];
+  if (!waiting) return booked;
+  const status = booking.via === 'waitlist' ? 'promoted' : 'left';
+  return withDepartures(booked, [{ entry: waiting, status }], booking.bookedAt);
 }
 
 /** Removes the member's booking and frees its spot. */
@@ -34,27 +93,178 @@ export function withoutBooking(roster: Roster, uid: string): Roster {
   const booking = roster.bookings[uid];
   if (!booking) return roster;
   const { [uid]: _booking, ...bookings } = roster.bookings;
-  const spots = Object.fromEntries(
-    Object.entries(roster.spots).filter(([, holder]) => holder !== uid),
-  );
+  const { [booking.spot]: _spot, ...spots } = roster.spots;
   return { ...roster, spots, bookings };
 }
 
-/** Moves the member's booking to another spot (validated by `validateSpot` first). */
-export function withSpotChange(roster: Roster, uid: string, spot: string): Roster {
+export interface SeatRequest {
+  cls: ClassFacts;
+  /** The class's layout (`layoutForClass`). */
+  layout: SeatLayout;
+  settings: QueueRules;
+  uid: string;
+  bookingId: string;
+  spot?: string | undefined;
+  nowMs: number;
+  via: Booking['via'];
+  name?: string | undefined;
+}
+
+/**
+ * Reserves a seat: the booking is written `pending` until the member's credit is consumed.
+ * Refuses a cancelled class, a second booking, a full class (for a direct booking, also while
+ * the free seats are owed to the waiting list) and a bad or taken spot. A promotion (`via:
+ * 'waitlist'`) needs the member still waiting.
+ */
+export function reserveSeat(
+  roster: Roster,
+  request: SeatRequest,
+): { roster: Roster; booking: Booking } | DomainError {
+  const { uid, bookingId, nowMs, via } = request;
+  if (roster.cancellation) return new DomainError('failed-precondition', 'classCancelled');
+  const existing = roster.bookings[uid];
+  if (existing?.bookingId === bookingId) return { roster, booking: existing };
+  if (existing) return new DomainError('failed-precondition', 'alreadyBooked');
+  if (via === 'waitlist') {
+    if (!roster.waitlist[uid]) return new DomainError('not-found', 'notWaiting');
+    if (capacityLeft(request.cls, roster) === 0)
+      return new DomainError('resource-exhausted', 'classFull');
+  } else if (memberSeatsLeft(request.cls, roster, nowMs, request.settings) === 0) {
+    return new DomainError('resource-exhausted', 'classFull');
+  }
+  const spot = validateSpot(request.layout, roster, request.spot, uid);
+  if (spot instanceof DomainError) return spot;
+  const booking: Booking = { bookingId, uid, spot, bookedAt: nowMs, via, pending: true };
+  if (via === 'waitlist') booking.promotedAt = nowMs;
+  if (request.name !== undefined) booking.name = request.name;
+  return { roster: withBooking(roster, booking), booking };
+}
+
+/**
+ * Confirms a pending booking once its credit is consumed. Works on the booking node alone;
+ * returns null when there is nothing to do (the booking ended, or is confirmed already).
+ */
+export function confirmedBooking(
+  booking: Booking | null,
+  bookingId: string,
+  creditId: string,
+): Booking | null {
+  if (booking?.bookingId !== bookingId) return null;
+  if (booking.pending !== true && booking.creditId === creditId) return null;
+  const { pending: _pending, ...rest } = booking;
+  return { ...rest, creditId };
+}
+
+/**
+ * Gives back a seat whose credit could not be consumed; only that pending booking. A promoted
+ * member who could not pay for the seat was skipped.
+ */
+export function releaseSeat(roster: Roster, uid: string, bookingId: string, nowMs: number): Roster {
   const booking = roster.bookings[uid];
-  if (!booking) return roster;
-  const spots = Object.fromEntries(
-    Object.entries(roster.spots).filter(([, holder]) => holder !== uid),
-  );
+  if (booking?.bookingId !== bookingId || booking.pending !== true) return roster;
+  const released = withoutBooking(roster, uid);
+  const departed = released.departed[uid];
+  if (booking.via !== 'waitlist' || departed?.status !== 'promoted') return released;
   return {
-    ...roster,
-    spots: { ...spots, [spot]: uid },
-    bookings: { ...roster.bookings, [uid]: { ...booking, spot } },
+    ...released,
+    departed: { ...released.departed, [uid]: { ...departed, status: 'skipped', at: nowMs } },
   };
 }
 
-/** Appends to the queue with the next sequence number. */
+function endedFrom(booking: Booking, endedAt: number, outcome: EndedBooking['outcome']) {
+  const ended: EndedBooking = {
+    bookingId: booking.bookingId,
+    uid: booking.uid,
+    spot: booking.spot,
+    bookedAt: booking.bookedAt,
+    via: booking.via,
+    endedAt,
+    outcome,
+    settled: false,
+  };
+  if (booking.promotedAt !== undefined) ended.promotedAt = booking.promotedAt;
+  if (booking.name !== undefined) ended.name = booking.name;
+  return ended;
+}
+
+export interface EndRequest {
+  cls: ClassFacts;
+  settings: Pick<Settings, 'cancellationWindowHours' | 'waitlistCutoffMinutes'>;
+  nowMs: number;
+}
+
+/**
+ * A member's cancel: frees the seat and records the booking under `ended` with the outcome
+ * (refund or late) and `settled: false`, in the same transaction.
+ */
+export function endBooking(
+  roster: Roster,
+  uid: string,
+  request: EndRequest,
+): { roster: Roster; ended: EndedBooking } | DomainError {
+  const booking = roster.bookings[uid];
+  if (!booking) return new DomainError('not-found', 'noBooking');
+  if (roster.cancellation) return new DomainError('failed-precondition', 'classCancelled');
+  if (request.nowMs >= request.cls.startsAt)
+    return new DomainError('failed-precondition', 'classStarted');
+  const outcome = cancellationOutcome(
+    booking,
+    request.cls.startsAt,
+    request.nowMs,
+    request.settings,
+  );
+  const ended = endedFrom(booking, request.nowMs, outcome);
+  const next = withoutBooking(roster, uid);
+  return { roster: { ...next, ended: { ...next.ended, [ended.bookingId]: ended } }, ended };
+}
+
+/** Marks an ended booking's credit as settled; null when there is nothing to do. */
+export function settledEnded(ended: EndedBooking | null): EndedBooking | null {
+  if (ended === null || ended.settled) return null;
+  return { ...ended, settled: true };
+}
+
+/**
+ * The studio cancels the class: every booking ends with 'class-cancelled', the waiting list
+ * is emptied (its members recorded as removed, to be told), and the roster refuses every later
+ * booking. A second call changes nothing.
+ */
+export function cancelRoster(
+  roster: Roster,
+  request: { nowMs: number; reason: string; by: string },
+): { roster: Roster; ended: EndedBooking[]; waiting: WaitlistEntry[] } {
+  if (roster.cancellation) return { roster, ended: [], waiting: [] };
+  const ended = Object.values(roster.bookings).map((booking) =>
+    endedFrom(booking, request.nowMs, 'class-cancelled'),
+  );
+  const waiting = waitlistQueue(roster);
+  const emptied = withDepartures(
+    roster,
+    waiting.map((entry) => ({ entry, status: 'removed' as const })),
+    request.nowMs,
+  );
+  return {
+    roster: {
+      ...emptied,
+      spots: {},
+      bookings: {},
+      ended: {
+        ...roster.ended,
+        ...Object.fromEntries(ended.map((entry) => [entry.bookingId, entry])),
+      },
+      cancellation: { at: request.nowMs, reason: request.reason, by: request.by, done: false },
+    },
+    ended,
+    waiting,
+  };
+}
+
+export function withCancellationDone(roster: Roster): Roster {
+  if (!roster.cancellation || roster.cancellation.done) return roster;
+  return { ...roster, cancellation: { ...roster.cancellation, done: true } };
+}
+
+/** Appends to the queue with the next sequence number (forgetting an earlier stay). */
 export function withWaitlistEntry(
   roster: Roster,
   uid: string,
@@ -63,14 +273,91 @@ export function withWaitlistEntry(
 ): Roster {
   const entry: WaitlistEntry = { uid, joinedAt, seq: roster.waitlistSeq };
   if (name !== undefined) entry.name = name;
+  const { [uid]: _earlier, ...departed } = roster.departed;
   return {
     ...roster,
     waitlist: { ...roster.waitlist, [uid]: entry },
     waitlistSeq: roster.waitlistSeq + 1,
+    departed,
   };
 }
 
-export function withoutWaitlistEntry(roster: Roster, uid: string): Roster {
-  const { [uid]: _entry, ...waitlist } = roster.waitlist;
-  return { ...roster, waitlist };
+/** Takes the member off the queue as having left it themself. */
+export function withoutWaitlistEntry(roster: Roster, uid: string, nowMs = 0): Roster {
+  const entry = roster.waitlist[uid];
+  if (!entry) return roster;
+  return withDepartures(roster, [{ entry, status: 'left' }], nowMs);
+}
+
+export interface QueueRequest {
+  cls: ClassFacts;
+  settings: QueueRules;
+  uid: string;
+  nowMs: number;
+  name?: string | undefined;
+}
+
+/** Joins the queue: the class is not cancelled, has no seat for the member, and they are in neither list. */
+export function joinQueue(
+  roster: Roster,
+  request: QueueRequest,
+): { roster: Roster; position: number } | DomainError {
+  const { uid } = request;
+  if (roster.cancellation) return new DomainError('failed-precondition', 'classCancelled');
+  if (roster.bookings[uid]) return new DomainError('failed-precondition', 'alreadyBooked');
+  if (roster.waitlist[uid]) return new DomainError('failed-precondition', 'alreadyWaiting');
+  if (memberSeatsLeft(request.cls, roster, request.nowMs, request.settings) > 0)
+    return new DomainError('failed-precondition', 'notFull');
+  const next = withWaitlistEntry(roster, uid, request.nowMs, request.name);
+  return { roster: next, position: Object.keys(next.waitlist).length };
+}
+
+/** Leaves the queue; refuses a member who is not in it. */
+export function leaveQueue(
+  roster: Roster,
+  uid: string,
+  nowMs: number,
+): { roster: Roster; entry: WaitlistEntry } | DomainError {
+  const entry = roster.waitlist[uid];
+  if (!entry) return new DomainError('not-found', 'notWaiting');
+  return { roster: withoutWaitlistEntry(roster, uid, nowMs), entry };
+}
+
+/** Takes a waiting member who cannot be promoted off the queue (only that same entry). */
+export function skipQueued(roster: Roster, entry: WaitlistEntry, nowMs: number): Roster {
+  if (roster.waitlist[entry.uid]?.seq !== entry.seq) return roster;
+  return withDepartures(roster, [{ entry, status: 'skipped' }], nowMs);
+}
+
+/** After the cut-off nobody can be promoted: the queue closes. */
+export function closeQueue(
+  roster: Roster,
+  nowMs: number,
+): { roster: Roster; removed: WaitlistEntry[] } {
+  const removed = waitlistQueue(roster);
+  if (removed.length === 0) return { roster, removed };
+  const closed = withDepartures(
+    roster,
+    removed.map((entry) => ({ entry, status: 'closed' as const })),
+    nowMs,
+  );
+  return { roster: closed, removed };
+}
+
+/** Attendance on a confirmed booking. */
+export function markAttendance(
+  roster: Roster,
+  uid: string,
+  mark: { status: Attendance; by: string; nowMs: number },
+): { roster: Roster; booking: Booking } | DomainError {
+  const booking = roster.bookings[uid];
+  if (!booking || booking.pending === true) return new DomainError('not-found', 'noBooking');
+  if (booking.attendance === mark.status) return { roster, booking };
+  const marked: Booking = {
+    ...booking,
+    attendance: mark.status,
+    checkedInAt: mark.nowMs,
+    checkedInBy: mark.by,
+  };
+  return { roster: { ...roster, bookings: { ...roster.bookings, [uid]: marked } }, booking: marked };
 }

@@ -26,13 +26,14 @@ const layout: SeatLayout = {
   },
 };
 
-const rosterWith = (spots: Record<string, string>): Roster => ({
+/** spot → uid of who holds it; stored as spot → true with the uid on the booking. */
+const rosterWith = (holders: Record<string, string>): Roster => ({
   ...emptyRoster(),
-  spots,
+  spots: Object.fromEntries(Object.keys(holders).map((spot) => [spot, true as const])),
   bookings: Object.fromEntries(
-    Object.entries(spots).map(([spot, uid]) => [
+    Object.entries(holders).map(([spot, uid]) => [
       uid,
-      { uid, spot, creditId: `c-${uid}`, bookedAt: 1, via: 'member' as const },
+      { bookingId: `b-${uid}`, uid, spot, creditId: `c-${uid}`, bookedAt: 1, via: 'member' as const },
     ]),
   ),
 });

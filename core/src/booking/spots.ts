@@ -54,7 +54,8 @@ export function capacityLeft(cls: Pick<StudioClass, 'capacity'>, roster: Roster)
 
 /**
  * The spot a booking gets: the requested one if it exists, is usable and is free (a spot the
- * same member already holds counts as free for them), else the first free one.
+ * same member already holds counts as free for them), else the first free one. `roster.spots`
+ * says which spots are taken; `roster.bookings[uid].spot` whose they are.
  */
 export function validateSpot(
   layout: SeatLayout,
@@ -70,8 +71,8 @@ export function validateSpot(
   if (!known) return new DomainError('invalid-argument', 'spotUnknown', { spot });
   if (known.disabled === true)
     return new DomainError('failed-precondition', 'spotDisabled', { spot: known.label });
-  const holder = roster.spots[spot];
-  if (holder !== undefined && holder !== uid)
+  const own = uid !== undefined && roster.bookings[uid]?.spot === spot;
+  if (roster.spots[spot] === true && !own)
     return new DomainError('already-exists', 'spotTaken', { spot: known.label });
   return spot;
 }

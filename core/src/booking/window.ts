@@ -1,5 +1,5 @@
 import type { Settings } from '../settings';
-import type { Booking } from '../schemas/classes';
+import type { Booking, StudioClass } from '../schemas/classes';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -76,6 +76,15 @@ export function waitlistOpen(
     bookingWindowState(classStartsAt, nowMs, settings) === 'open' &&
     nowMs < waitlistCutoffAt(classStartsAt, settings)
   );
+}
+
+/** A freed seat goes to the queue only while the class is open and before the cut-off. */
+export function promotionAllowed(
+  cls: Pick<StudioClass, 'status' | 'startsAt'>,
+  nowMs: number,
+  settings: Pick<Rules, 'bookingWindowDays' | 'waitlistCutoffMinutes'>,
+): boolean {
+  return cls.status !== 'cancelled' && waitlistOpen(cls.startsAt, nowMs, settings);
 }
 
 /** Coaches take attendance from `checkInOpensMinutes` before the start onwards. */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { creditKindSchema, epochMsSchema, keySchema, textSchema } from './common';
-import { creditEntrySchema } from './user';
 import { dateSchema, hourSchema } from '../time';
 
 export const CLASS_STATUSES = ['scheduled', 'cancelled'] as const;
@@ -34,6 +33,8 @@ export const classSchema = z.object({
   /** Denormalised from the roster for the calendar; the roster is the truth. */
   bookedCount: z.number().int().min(0).default(0),
   waitlistCount: z.number().int().min(0).default(0),
+  /** The roster version the counts were taken from. */
+  rosterVersion: z.number().int().min(0).optional(),
   /** A special event's class. */
   eventId: keySchema.optional(),
   createdAt: epochMsSchema.optional(),
@@ -47,18 +48,21 @@ export const ATTENDANCE_STATUSES = ['attended', 'no-show'] as const;
 export const attendanceSchema = z.enum(ATTENDANCE_STATUSES);
 export type Attendance = z.infer<typeof attendanceSchema>;
 
-/** The credit a booking consumed, kept so a refund restores it with its original expiry. */
-export const usedCreditSchema = creditEntrySchema.omit({ hold: true });
-export type UsedCredit = z.infer<typeof usedCreditSchema>;
-
-/** `ClassRoster/{classId}/bookings/{uid}`. */
+/**
+ * `ClassRoster/{classId}/bookings/{uid}`. A booking is written `pending` (its seat reserved)
+ * and confirmed with `creditId` once the member's credit is consumed (docs/decisions/030).
+ */
 export const bookingSchema = z.object({
+  /** The booking's business id (a push id): names its ledger entries and its credit record. */
+  bookingId: keySchema,
   uid: keySchema,
   spot: keySchema,
-  creditId: keySchema,
-  credit: usedCreditSchema.optional(),
   bookedAt: epochMsSchema,
   via: z.enum(BOOKING_VIAS).default('member'),
+  /** Seat reserved, credit not consumed yet; the reconciler settles it after a crash. */
+  pending: z.literal(true).optional(),
+  /** The credit consumed; set when the booking is confirmed. */
+  creditId: keySchema.optional(),
   /** Set when the booking came from the waiting list (it changes the cancel rule). */
   promotedAt: epochMsSchema.optional(),
   attendance: attendanceSchema.optional(),
@@ -68,6 +72,30 @@ export const bookingSchema = z.object({
   name: z.string().max(200).optional(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
+
+/** Why a booking ended before its class: the member in time, the member late, the studio. */
+export const BOOKING_END_OUTCOMES = ['refund', 'late', 'class-cancelled'] as const;
+export const bookingEndOutcomeSchema = z.enum(BOOKING_END_OUTCOMES);
+export type BookingEndOutcome = z.infer<typeof bookingEndOutcomeSchema>;
+
+/**
+ * `ClassRoster/{classId}/ended/{bookingId}`: a cancelled booking. Written in the same
+ * transaction that frees the seat, with `settled: false` until the member's credit has been
+ * refunded or forfeited, so a crash in between leaves a trace the reconciler finishes.
+ */
+export const endedBookingSchema = z.object({
+  bookingId: keySchema,
+  uid: keySchema,
+  spot: keySchema,
+  bookedAt: epochMsSchema,
+  via: z.enum(BOOKING_VIAS).default('member'),
+  promotedAt: epochMsSchema.optional(),
+  endedAt: epochMsSchema,
+  outcome: bookingEndOutcomeSchema,
+  settled: z.boolean().default(false),
+  name: z.string().max(200).optional(),
+});
+export type EndedBooking = z.infer<typeof endedBookingSchema>;
 
 /** `ClassRoster/{classId}/waitlist/{uid}`; FIFO by `seq`. */
 export const waitlistEntrySchema = z.object({
@@ -79,13 +107,51 @@ export const waitlistEntrySchema = z.object({
 });
 export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
 
+/** Set on the roster by `cancelClass`, in the transaction that ends every booking. */
+export const rosterCancellationSchema = z.object({
+  at: epochMsSchema,
+  reason: textSchema(200),
+  by: z.string().max(128),
+  /** Class status, refunds, notifications and views all done. */
+  done: z.boolean().default(false),
+});
+export type RosterCancellation = z.infer<typeof rosterCancellationSchema>;
+
+/** Why a member is no longer on the waiting list. */
+export const WAITLIST_DEPARTURES = ['promoted', 'left', 'skipped', 'removed', 'closed'] as const;
+export const waitlistDepartureSchema = z.enum(WAITLIST_DEPARTURES);
+export type WaitlistDeparture = z.infer<typeof waitlistDepartureSchema>;
+
+/**
+ * `ClassRoster/{classId}/departed/{uid}`: the member's last stay on the waiting list and how it
+ * ended, written in the transaction that took them off, so "My Waiting List" can always be
+ * rebuilt from the roster alone.
+ */
+export const departedEntrySchema = z.object({
+  seq: z.number().int().min(0),
+  joinedAt: epochMsSchema,
+  status: waitlistDepartureSchema,
+  at: epochMsSchema,
+});
+export type DepartedEntry = z.infer<typeof departedEntrySchema>;
+
 const rosterObjectSchema = z.object({
-  /** spot id → uid: a spot is held by at most one member. */
-  spots: z.record(keySchema, keySchema).default({}),
+  /**
+   * spot id → true: which spots are taken, public (everyone sees the seat map); who took a
+   * spot is in `bookings/{uid}.spot`, which only staff read (docs/decisions/031).
+   */
+  spots: z.record(keySchema, z.literal(true)).default({}),
   /** uid → booking: a member holds at most one booking. */
   bookings: z.record(keySchema, bookingSchema).default({}),
   waitlist: z.record(keySchema, waitlistEntrySchema).default({}),
   waitlistSeq: z.number().int().min(0).default(0),
+  /** uid → how their last stay on the waiting list ended. */
+  departed: z.record(keySchema, departedEntrySchema).default({}),
+  /** bookingId → cancelled booking (history, and the trace of an unfinished refund). */
+  ended: z.record(keySchema, endedBookingSchema).default({}),
+  cancellation: rosterCancellationSchema.optional(),
+  /** Bumped by every change; views elsewhere store the version they show (decision 034). */
+  version: z.number().int().min(0).default(0),
 });
 
 /**
@@ -96,7 +162,15 @@ export const rosterSchema = z.preprocess((value) => value ?? {}, rosterObjectSch
 export type Roster = z.infer<typeof rosterObjectSchema>;
 
 export function emptyRoster(): Roster {
-  return { spots: {}, bookings: {}, waitlist: {}, waitlistSeq: 0 };
+  return {
+    spots: {},
+    bookings: {},
+    waitlist: {},
+    waitlistSeq: 0,
+    departed: {},
+    ended: {},
+    version: 0,
+  };
 }
 
 export const USER_CLASS_STATUSES = [
@@ -113,6 +187,8 @@ export type UserClassStatus = z.infer<typeof userClassStatusSchema>;
 /** `UserClasses/{uid}/{classId}`: what "My Classes" lists, kept as history after a cancel. */
 export const userClassSchema = z.object({
   classId: keySchema,
+  /** The booking this entry shows (a member may book, cancel and book the same class again). */
+  bookingId: keySchema,
   date: dateSchema,
   hour: hourSchema,
   startsAt: epochMsSchema,
@@ -126,8 +202,14 @@ export const userClassSchema = z.object({
   bookedAt: epochMsSchema,
   updatedAt: epochMsSchema.optional(),
   promotedAt: epochMsSchema.optional(),
+  /** The roster version this entry was computed from; older writes never replace newer ones. */
+  rosterVersion: z.number().int().min(0),
 });
 export type UserClass = z.infer<typeof userClassSchema>;
+
+export const USER_WAITLIST_STATUSES = ['waiting', ...WAITLIST_DEPARTURES] as const;
+export const userWaitlistStatusSchema = z.enum(USER_WAITLIST_STATUSES);
+export type UserWaitlistStatus = z.infer<typeof userWaitlistStatusSchema>;
 
 /** `UserWaitlist/{uid}/{classId}`: what "My Waiting List" lists. */
 export const userWaitlistEntrySchema = z.object({
@@ -137,7 +219,27 @@ export const userWaitlistEntrySchema = z.object({
   startsAt: epochMsSchema,
   name: textSchema(100).optional(),
   joinedAt: epochMsSchema,
-  /** 1-based, refreshed by the functions when the queue moves. */
+  /**
+   * 'waiting' while in the queue; afterwards why it ended (promoted into the class, left,
+   * skipped for want of a credit, removed by a class cancellation, closed at the cut-off).
+   * Entries are kept rather than deleted so a late write can never bring one back.
+   */
+  status: userWaitlistStatusSchema,
+  /** 1-based, while waiting; refreshed by the functions when the queue moves. */
   position: z.number().int().min(1).optional(),
+  updatedAt: epochMsSchema.optional(),
+  rosterVersion: z.number().int().min(0),
 });
 export type UserWaitlistEntry = z.infer<typeof userWaitlistEntrySchema>;
+
+/**
+ * `Attendance/{uid}`: attendance per class and the member's totals, changed in one transaction
+ * so the totals always match the per-class marks (decision 033). Functions only.
+ */
+export const attendanceRecordSchema = z.object({
+  classes: z.record(keySchema, attendanceSchema).default({}),
+  attended: z.number().int().min(0).default(0),
+  noShow: z.number().int().min(0).default(0),
+  updatedAt: epochMsSchema.optional(),
+});
+export type AttendanceRecord = z.infer<typeof attendanceRecordSchema>;

@@ -46,6 +46,7 @@ export const NOTIFICATION_TYPES = [
   'promoted',
   'skipped-no-credit',
   'waitlist-position',
+  'waitlist-closed',
   'class-cancelled',
   'class-changed',
   'credits-granted',

@@ -73,18 +73,14 @@ describe('stored shapes', () => {
   });
 
   it('reads a missing roster as empty', () => {
-    expect(rosterSchema.parse(null)).toEqual({
-      spots: {},
-      bookings: {},
-      waitlist: {},
-      waitlistSeq: 0,
-    });
-    expect(rosterSchema.parse(undefined)).toEqual({
-      spots: {},
-      bookings: {},
-      waitlist: {},
-      waitlistSeq: 0,
-    });
+    const empty = { spots: {}, bookings: {}, waitlist: {}, waitlistSeq: 0, ended: {}, version: 0 };
+    expect(rosterSchema.parse(null)).toEqual(empty);
+    expect(rosterSchema.parse(undefined)).toEqual(empty);
+  });
+
+  it('keeps who holds a spot out of the public spots map', () => {
+    expect(rosterSchema.safeParse({ spots: { A1: 'uid-1' } }).success).toBe(false);
+    expect(rosterSchema.parse({ spots: { A1: true } }).spots).toEqual({ A1: true });
   });
 
   it('fills class defaults', () => {
@@ -150,7 +146,7 @@ describe('stored shapes', () => {
   });
 
   it('validates bookings, ledger entries, notifications and payments', () => {
-    expect(bookingSchema.parse({ uid: 'u', spot: '1', creditId: 'c', bookedAt: 1 }).via).toBe(
+    expect(bookingSchema.parse({ bookingId: 'b', uid: 'u', spot: '1', creditId: 'c', bookedAt: 1 }).via).toBe(
       'member',
     );
     expect(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminFlagSchema } from '../roles';
 import { creditKindSchema, epochMsSchema, keySchema } from './common';
+import { ledgerEntrySchema } from './ledger';
 
 /** While a booking is in flight the credit it will use is held (design §4). */
 export const creditHoldSchema = z.object({
@@ -30,6 +31,33 @@ export type CreditEntry = z.infer<typeof creditEntrySchema>;
 export const creditsListSchema = z.record(keySchema, creditEntrySchema);
 export type CreditsList = z.infer<typeof creditsListSchema>;
 
+/** The credit a booking consumed, kept so a refund restores it with its original expiry. */
+export const usedCreditSchema = creditEntrySchema.omit({ hold: true });
+export type UsedCredit = z.infer<typeof usedCreditSchema>;
+
+/**
+ * What a booking did with the member's credits: 'used' (consumed), then 'refunded' or
+ * 'forfeited' when it ended; 'void' when it ended before any credit was consumed. Each state
+ * is entered once, in the member's own transaction, so a refund can never be paid twice
+ * (docs/decisions/030).
+ */
+export const BOOKING_CREDIT_STATES = ['used', 'refunded', 'forfeited', 'void'] as const;
+export const bookingCreditStateSchema = z.enum(BOOKING_CREDIT_STATES);
+export type BookingCreditState = z.infer<typeof bookingCreditStateSchema>;
+
+/** `Users/{uid}/booking-credits/{bookingId}`. */
+export const bookingCreditSchema = z.object({
+  classId: keySchema,
+  state: bookingCreditStateSchema,
+  creditId: keySchema.optional(),
+  credit: usedCreditSchema.optional(),
+  /** When the state last changed. */
+  at: epochMsSchema,
+  /** The class start, so records of past classes can be pruned. */
+  startsAt: epochMsSchema,
+});
+export type BookingCredit = z.infer<typeof bookingCreditSchema>;
+
 /** `Users/{uid}` (spec §3; field names as the spec spells them). */
 export const userSchema = z.object({
   Name: z.string().max(200).optional(),
@@ -45,6 +73,13 @@ export const userSchema = z.object({
   /** Count of usable regular credits, kept by the functions; 0 when missing. */
   Credits: z.number().int().optional(),
   'credits-list': creditsListSchema.optional(),
+  /** bookingId → what that booking did with a credit (functions only). */
+  'booking-credits': z.record(keySchema, bookingCreditSchema).optional(),
+  /**
+   * Ledger entries written in the same transaction as the credit change they explain, copied
+   * to `CreditLedger/{uid}` right after (and by the reconciler after a crash).
+   */
+  'ledger-outbox': z.record(keySchema, ledgerEntrySchema).optional(),
   activeSuscription: z.boolean().optional(),
   activeSuscriptionId: z.string().max(200).optional(),
   /** Preferred language for messages; the app falls back to 'en'. */

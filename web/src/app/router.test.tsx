@@ -71,6 +71,14 @@ const SPEC_ROUTES: ReadonlyArray<{ name: string; path: string; params: Record<st
   },
 ];
 
+/** Screens already built show their own heading instead of the placeholder's route name. */
+const BUILT_HEADINGS: Readonly<Record<string, string>> = {
+  login: 'Sign in',
+  registro: 'Create account',
+  'reset-password': 'Reset your password',
+  calendario: 'Reserve Class',
+};
+
 function renderAt(path: string) {
   const location = memoryLocation({ path, record: true });
   render(
@@ -93,7 +101,9 @@ describe('routes', () => {
       'opens %s',
       async (_path, route) => {
         renderAt(`${prefix}${route.path}`);
-        const heading = await screen.findByRole('heading', { level: 1, name: route.name });
+        const built = BUILT_HEADINGS[route.name];
+        const heading = await screen.findByRole('heading', { level: 1, name: built ?? route.name });
+        if (built) return;
         const page = heading.closest('section');
         expect(page).not.toBeNull();
         for (const [name, value] of Object.entries(route.params)) {

@@ -29,7 +29,13 @@ export const useLangStore = create<LangState>()((set) => ({
 }));
 
 export function translate(key: TextKey, lang: Lang, params?: MessageParams): string {
-  return isUiKey(key) ? translateUi(key, lang) : translateMessage(key, lang, params);
+  if (!isUiKey(key)) return translateMessage(key, lang, params);
+  const template = translateUi(key, lang);
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
+    const value = params[name];
+    return value === undefined ? placeholder : String(value);
+  });
 }
 
 export function useT(): Translate {

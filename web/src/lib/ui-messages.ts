@@ -1,4 +1,5 @@
 import type { Lang } from '@studio/core';
+import { memberEn, memberEs } from './member-messages';
 
 /** Labels of the web shell's own controls; product texts are in the `@studio/core` catalogue. */
 const en = {
@@ -26,6 +27,7 @@ const en = {
   notifications: 'Notifications',
   pageError: 'This screen could not load. Check your connection and try again.',
   retry: 'Try again',
+  ...memberEn,
 } as const;
 
 export type UiKey = keyof typeof en;
@@ -55,6 +57,7 @@ const es: Record<UiKey, string> = {
   notifications: 'Notificaciones',
   pageError: 'Esta pantalla no pudo cargar. Revisa tu conexión e inténtalo de nuevo.',
   retry: 'Reintentar',
+  ...memberEs,
 };
 
 const catalogues: Readonly<Record<Lang, Readonly<Record<UiKey, string>>>> = { en, es };

@@ -6,7 +6,7 @@ import type { Database } from 'firebase-admin/database';
  * Counts one redemption of a coupon by a paid purchase, exactly once: the coupon node remembers
  * which payments it counted (`Coupons/{code}/redemptions/{paymentId}`) in the same transaction
  * that increments `redeemed`; the member's entry `CodeCloudStore/{code}/{uid}/{paymentId}` is
- * keyed by the payment, so writing it again changes nothing.
+ * keyed by the payment and created once.
  */
 export async function recordCouponRedemption(
   db: Database,
@@ -27,5 +27,7 @@ export async function recordCouponRedemption(
     };
   });
   const entry: CouponRedemption = { paymentId, discount, at: now };
-  await db.ref(paths.memberRedemption(code, uid, paymentId)).set(entry);
+  await db
+    .ref(paths.memberRedemption(code, uid, paymentId))
+    .transaction((current: unknown) => (current === null ? entry : current));
 }

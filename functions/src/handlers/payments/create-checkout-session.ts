@@ -105,6 +105,8 @@ export async function createCheckoutSession(
 
   const session = await stripe.checkout.sessions.create(params);
   if (session.url === null) throw new Error(`Checkout session ${session.id} has no url`);
-  await db.ref(paths.payment(session.id)).set(purchaseRecord(command, quote, session, customerId, now()));
+  await db
+    .ref(paths.payment(session.id))
+    .set(purchaseRecord(command, quote, session, customerId, now()));
   return { sessionId: session.id, url: session.url };
 }

@@ -111,7 +111,11 @@ function ledgerEntry(
  * credit ids are deterministic, so if a crash left the credits without their ledger entry, the
  * replay sees them and only writes the entry. Returns whether this call added the credits.
  */
-export async function grantCredits(db: Database, command: GrantCommand, now: number): Promise<boolean> {
+export async function grantCredits(
+  db: Database,
+  command: GrantCommand,
+  now: number,
+): Promise<boolean> {
   const entryId = grantLedgerId(command.key);
   if (await ledgerEntryExists(db, command.uid, entryId)) return false;
   const ids = creditIdsFor(command.key, command.count);

@@ -13,9 +13,11 @@ export async function ensureCustomer(
   email: string | undefined,
 ): Promise<string> {
   const path = paths.stripeCustomer(uid);
-  const { snapshot } = await db.ref(path).transaction((current: unknown) =>
-    current === null ? ({ claimedAt: now() } satisfies StripeCustomer) : undefined,
-  );
+  const { snapshot } = await db
+    .ref(path)
+    .transaction((current: unknown) =>
+      current === null ? ({ claimedAt: now() } satisfies StripeCustomer) : undefined,
+    );
   const claim = parseStored(stripeCustomerSchema, snapshot.val(), path);
   if (claim.customerId !== undefined) return claim.customerId;
 

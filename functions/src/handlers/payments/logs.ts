@@ -2,7 +2,11 @@
 // line a developer searches for has a stable `event` name and structured fields.
 import { logger } from 'firebase-functions/logger';
 
-export function stripeEventProcessed(fields: { eventId: string; type: string; note?: string }): void {
+export function stripeEventProcessed(fields: {
+  eventId: string;
+  type: string;
+  note?: string;
+}): void {
   logger.info('Stripe event processed', { event: 'stripe_event_processed', ...fields });
 }
 

@@ -119,7 +119,9 @@ async function subscriptionLine(db: Database, settings: Settings): Promise<Price
   const path = paths.suscriptionPrices();
   const raw = await read(db, path);
   const pair =
-    raw === null ? undefined : subscriptionPricePair(parseStored(suscriptionPricesSchema, raw, path));
+    raw === null
+      ? undefined
+      : subscriptionPricePair(parseStored(suscriptionPricesSchema, raw, path));
   if (pair === undefined) throw new DomainError('failed-precondition', 'paymentsUnavailable');
   return {
     item: {
@@ -150,7 +152,8 @@ async function pricedLines(db: Database, request: QuoteRequest): Promise<PricedL
       );
     }
     default: {
-      if (request.packageId === undefined) throw new DomainError('invalid-argument', 'invalidInput');
+      if (request.packageId === undefined)
+        throw new DomainError('invalid-argument', 'invalidInput');
       return [await packageLine(db, request.kind, request.packageId, 1)];
     }
   }
@@ -186,7 +189,15 @@ export async function quotePurchase(
   const grants = lines.flatMap((line, index) =>
     line.grant ? [{ ...line.grant, line: index }] : [],
   );
-  const quote: Quote = { kind: request.kind, currency, items, subtotal, discount: 0, amount: subtotal, grants };
+  const quote: Quote = {
+    kind: request.kind,
+    currency,
+    items,
+    subtotal,
+    discount: 0,
+    amount: subtotal,
+    grants,
+  };
   if (request.kind === 'subscription') quote.subscriptionPrice = 'discounted';
   if (request.promocode === undefined) return quote;
 

@@ -1,6 +1,44 @@
-import { RoutePlaceholder } from '../../components/ui/route-placeholder';
+import { useState } from 'react';
 import { paths } from '../../config/paths';
+import { firebaseScheduleApi, WeekSchedule } from '../../features/schedule';
+import { useSessionStore } from '../../features/session';
+import { firebaseWaiverApi } from '../../features/waiver/api/firebase-waiver-api';
+import { WaiverAlert } from '../../features/waiver';
+
+const systemNow = (): number => Date.now();
 
 export default function CalendarioPage() {
-  return <RoutePlaceholder route={paths.calendario} />;
+  const status = useSessionStore((state) => state.status);
+  const uid = useSessionStore((state) => state.uid);
+  const profile = useSessionStore((state) => state.profile);
+  const waiverAccepted = useSessionStore((state) => state.waiverAccepted);
+  const [waiverAsked, setWaiverAsked] = useState(false);
+  const signedInUid = status === 'signed-in' ? uid : null;
+  // The shell already shows the waiver once the profile says it is missing; this covers the
+  // seconds before the profile loads, when only the server's refusal tells.
+  const shellShowsWaiver = Boolean(profile && !profile.conditions);
+
+  return (
+    <>
+      <WeekSchedule
+        api={firebaseScheduleApi}
+        uid={signedInUid}
+        waiverAccepted={profile ? profile.conditions : null}
+        now={systemNow}
+        loginHref={paths.login.getHref({})}
+        onWaiverNeeded={() => setWaiverAsked(true)}
+      />
+      {signedInUid && waiverAsked && !shellShowsWaiver && (
+        <WaiverAlert
+          uid={signedInUid}
+          accepted={false}
+          api={firebaseWaiverApi}
+          onAccepted={() => {
+            waiverAccepted();
+            setWaiverAsked(false);
+          }}
+        />
+      )}
+    </>
+  );
 }

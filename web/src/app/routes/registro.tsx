@@ -1,6 +1,14 @@
-import { RoutePlaceholder } from '../../components/ui/route-placeholder';
-import { paths } from '../../config/paths';
+import { useLocation } from 'wouter';
+import { HOME_HREF, paths } from '../../config/paths';
+import { firebaseAuthApi, RegisterForm } from '../../features/auth';
 
 export default function RegistroPage() {
-  return <RoutePlaceholder route={paths.registro} />;
+  const [, navigate] = useLocation();
+  return (
+    <RegisterForm
+      api={firebaseAuthApi}
+      loginHref={paths.login.getHref({})}
+      onRegistered={() => navigate(HOME_HREF)}
+    />
+  );
 }

@@ -1,6 +1,6 @@
-import { RoutePlaceholder } from '../../components/ui/route-placeholder';
 import { paths } from '../../config/paths';
+import { firebaseAuthApi, ResetPasswordForm } from '../../features/auth';
 
 export default function ResetPasswordPage() {
-  return <RoutePlaceholder route={paths.resetPassword} />;
+  return <ResetPasswordForm api={firebaseAuthApi} loginHref={paths.login.getHref({})} />;
 }

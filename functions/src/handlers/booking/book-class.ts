@@ -1,0 +1,64 @@
+import { canBook, orThrow, reserveSeat } from '@studio/core';
+import type { BookClassInput, CallableResult } from '@studio/core';
+import { NO_FAULTS, newId } from './deps';
+import type { BookingDeps } from './deps';
+import { classContext } from './context';
+import { finishBooking } from './finish-booking';
+import { changeRoster } from './rosters';
+import { readLayout, readMember, readRoster, readSettings } from './store';
+
+export interface BookClassCommand extends BookClassInput {
+  uid: string;
+}
+
+export interface BookClassOutcome extends CallableResult<'bookClass'> {
+  bookingId: string;
+}
+
+/**
+ * `bookClass` (design §4, §8; docs/decisions/030). Every rule is checked first on what was
+ * read, so a refusal writes nothing; then
+ *
+ * 1. one transaction on `ClassRoster/{classId}` reserves the seat (the same rules again, on
+ *    the committed roster: no oversell, no spot twice, one booking per member);
+ * 2. one transaction on `Users/{uid}` consumes the credit (`finishBooking`);
+ * 3. the booking is confirmed with that credit.
+ *
+ * In a rush, the members who lose the race are refused at step 1 and never touch credits.
+ */
+export async function bookClass(
+  deps: BookingDeps,
+  { uid, classId, spot }: BookClassCommand,
+): Promise<BookClassOutcome> {
+  const { db } = deps;
+  const faults = deps.faults ?? NO_FAULTS;
+  const nowMs = deps.now();
+  const [context, settings, roster, member] = await Promise.all([
+    classContext(db, classId),
+    readSettings(db),
+    readRoster(db, classId),
+    readMember(db, uid),
+  ]);
+  const { cls } = context;
+  const layout = await readLayout(db, cls);
+  orThrow(canBook({ cls, roster, layout, user: member.user, uid, spot, nowMs, settings }));
+
+  const bookingId = newId(db);
+  const reserved = await changeRoster(db, classId, (current) =>
+    reserveSeat(current, {
+      cls,
+      layout,
+      settings,
+      uid,
+      bookingId,
+      spot,
+      nowMs,
+      via: 'member',
+      name: member.user?.Name,
+    }),
+  );
+  await faults.at('after-reserve', { classId, uid });
+  const { booking } = reserved.result;
+  const creditId = await finishBooking(deps, context, booking, reserved.roster);
+  return { classId, spot: booking.spot, creditId, bookingId };
+}

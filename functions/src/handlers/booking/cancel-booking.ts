@@ -1,0 +1,60 @@
+import { canCancel, endBooking, orThrow } from '@studio/core';
+import type { CallableResult, CancelBookingInput } from '@studio/core';
+import { NO_FAULTS } from './deps';
+import type { BookingDeps } from './deps';
+import { classContext } from './context';
+import { promotionFailed } from './logs';
+import { promoteWaitlist } from './promote';
+import { changeRoster } from './rosters';
+import { settleEnded } from './settle-ended';
+import { readRoster, readSettings } from './store';
+
+export interface CancelBookingCommand extends CancelBookingInput {
+  uid: string;
+}
+
+export interface CancelBookingOutcome extends CallableResult<'cancelBooking'> {
+  outcome: 'refund' | 'late';
+  bookingId: string;
+}
+
+/**
+ * `cancelBooking` (design §4): at least `cancellationWindowHours` before the start the credit
+ * comes back with its original expiry; later it is forfeited, except for a member promoted
+ * from the waiting list inside that window, who keeps the refund until the waitlist cut-off.
+ * The freed seat then goes to the waiting list.
+ */
+export async function cancelBooking(
+  deps: BookingDeps,
+  { uid, classId }: CancelBookingCommand,
+): Promise<CancelBookingOutcome> {
+  const { db } = deps;
+  const faults = deps.faults ?? NO_FAULTS;
+  const nowMs = deps.now();
+  const [context, settings, roster] = await Promise.all([
+    classContext(db, classId),
+    readSettings(db),
+    readRoster(db, classId),
+  ]);
+  const { cls } = context;
+  orThrow(canCancel({ cls, roster, uid, nowMs, settings }));
+
+  const change = await changeRoster(db, classId, (current) =>
+    endBooking(current, uid, { cls, settings, nowMs }),
+  );
+  await faults.at('after-end', { classId, uid });
+  const { ended } = change.result;
+  await settleEnded(deps, context, ended, change.roster, uid);
+
+  try {
+    await promoteWaitlist(deps, classId);
+  } catch (error) {
+    // The cancel itself is done and stands; the reconciler retries the promotion.
+    promotionFailed({ classId, error });
+  }
+  return {
+    refunded: ended.outcome === 'refund',
+    outcome: ended.outcome === 'late' ? 'late' : 'refund',
+    bookingId: ended.bookingId,
+  };
+}

@@ -1,0 +1,51 @@
+import { DomainError, checkInError, coachSchema, markAttendance, paths } from '@studio/core';
+import type { CallableResult, CheckInInput, Role } from '@studio/core';
+import type { BookingDeps } from './deps';
+import { classContext } from './context';
+import { changeRoster } from './rosters';
+import { readRoster, readSettings } from './store';
+import { recordAttendance, syncViews } from './views';
+
+export interface CheckInCommand extends CheckInInput {
+  /** Who marks attendance, and their role claim. */
+  by: string;
+  role: Role;
+}
+
+/** A coach takes attendance for their own classes (their `Coaches` entry's uid); admins for all. */
+async function mayTakeAttendance(deps: BookingDeps, coachId: string, by: string, role: Role) {
+  if (role === 'admin') return true;
+  if (role !== 'coach') return false;
+  const coach = coachSchema.safeParse((await deps.db.ref(paths.coach(coachId)).get()).val());
+  return coach.success && coach.data.uid === by;
+}
+
+/**
+ * `checkIn` (checador): marks a confirmed booking attended or no-show, on the booking (the
+ * roster) and in the member's `Attendance` record with its totals (decision 033). Marking
+ * again corrects the mark.
+ */
+export async function checkIn(
+  deps: BookingDeps,
+  { by, role, classId, uid, status }: CheckInCommand,
+): Promise<CallableResult<'checkIn'>> {
+  const { db } = deps;
+  const nowMs = deps.now();
+  const [context, settings, roster] = await Promise.all([
+    classContext(db, classId),
+    readSettings(db),
+    readRoster(db, classId),
+  ]);
+  const { cls } = context;
+  if (!(await mayTakeAttendance(deps, cls.coach, by, role)))
+    throw new DomainError('permission-denied', 'permissionDenied');
+  const refusal = checkInError(cls, roster, uid, nowMs, settings);
+  if (refusal) throw refusal;
+
+  const marked = await changeRoster(db, classId, (current) =>
+    markAttendance(current, uid, { status, by, nowMs }),
+  );
+  await recordAttendance(db, uid, classId, status, nowMs);
+  await syncViews(db, context, marked.roster, [uid], nowMs);
+  return {};
+}

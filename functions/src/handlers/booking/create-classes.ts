@@ -1,0 +1,111 @@
+import type { Database } from 'firebase-admin/database';
+import type { z } from 'zod';
+import {
+  DomainError,
+  branchSchema,
+  classDates,
+  classSchema,
+  coachSchema,
+  exerciseSchema,
+  layoutCapacity,
+  orThrow,
+  parseStored,
+  paths,
+  seatLayoutSchema,
+  toEpoch,
+} from '@studio/core';
+import type {
+  AuditEntry,
+  CallableResult,
+  CreateClassesInput,
+  MessageKey,
+  StudioClass,
+} from '@studio/core';
+import { newId } from './deps';
+import type { BookingDeps } from './deps';
+import { readSettings } from './store';
+
+export interface CreateClassesCommand {
+  by: string;
+  input: CreateClassesInput;
+}
+
+async function readRequired<S extends z.ZodType>(
+  db: Database,
+  path: string,
+  schema: S,
+  missing: MessageKey,
+): Promise<z.output<S>> {
+  const stored = (await db.ref(path).get()).val() as unknown;
+  if (stored === null) throw new DomainError('not-found', missing);
+  return parseStored(schema, stored, path);
+}
+
+/**
+ * `createClasses` (admins; crear-clases and plantilla-date): one class on `date`, or a weekly
+ * series from a template — the same fields on every listed weekday from `repeat.from` to
+ * `repeat.until`. Branch, exercise, coach and layout must exist; capacity defaults to the
+ * layout's usable spots and may not exceed them. All classes are written in one update.
+ */
+export async function createClasses(
+  deps: BookingDeps,
+  { by, input }: CreateClassesCommand,
+): Promise<CallableResult<'createClasses'>> {
+  const { db } = deps;
+  const nowMs = deps.now();
+  const dates = orThrow(classDates(input));
+  if (dates.length === 0)
+    throw new DomainError('invalid-argument', 'invalidInput', {
+      issues: 'repeat: no listed weekday falls between from and until',
+    });
+  const [settings, exercise, layout] = await Promise.all([
+    readSettings(db),
+    readRequired(db, paths.exercise(input.exercise), exerciseSchema, 'exerciseNotFound'),
+    input.layout === undefined
+      ? Promise.resolve(undefined)
+      : readRequired(db, paths.seatLayout(input.layout), seatLayoutSchema, 'layoutNotFound'),
+    readRequired(db, paths.branch(input.branch), branchSchema, 'branchNotFound'),
+    readRequired(db, paths.coach(input.coach), coachSchema, 'coachNotFound'),
+  ]);
+  const roomSpots = layout === undefined ? undefined : layoutCapacity(layout);
+  if (roomSpots !== undefined && input.capacity !== undefined && input.capacity > roomSpots)
+    throw new DomainError('invalid-argument', 'capacityOverLayout', { spots: roomSpots });
+  // The input schema requires a capacity when there is no layout.
+  const capacity = input.capacity ?? roomSpots ?? 0;
+  if (capacity < 1)
+    throw new DomainError('invalid-argument', 'capacityOverLayout', { spots: roomSpots ?? 0 });
+
+  const updates: Record<string, unknown> = {};
+  const classIds: string[] = [];
+  for (const date of dates) {
+    const classId = newId(db);
+    const cls: StudioClass = classSchema.parse({
+      name: input.name ?? exercise.name,
+      branch: input.branch,
+      date,
+      hour: input.hour,
+      startsAt: toEpoch(date, input.hour, settings.timeZone),
+      duration: input.duration,
+      exercise: input.exercise,
+      coach: input.coach,
+      layout: input.layout,
+      capacity,
+      creditKind: input.creditKind,
+      status: 'scheduled',
+      eventId: input.eventId,
+      createdAt: nowMs,
+      createdBy: by,
+    });
+    updates[paths.class(classId)] = JSON.parse(JSON.stringify(cls)) as unknown;
+    classIds.push(classId);
+  }
+  const audit: AuditEntry = {
+    at: nowMs,
+    by,
+    action: 'createClasses',
+    details: { classIds, dates, hour: input.hour, exercise: input.exercise },
+  };
+  updates[paths.auditEntry(newId(db))] = audit;
+  await db.ref().update(updates);
+  return { classIds };
+}

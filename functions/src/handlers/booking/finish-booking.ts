@@ -1,0 +1,114 @@
+import {
+  DomainError,
+  consumeCredit,
+  isDomainError,
+  releaseSeat,
+  settleCredit,
+} from '@studio/core';
+import type { Booking, BookingCreditState, Roster } from '@studio/core';
+import { NO_FAULTS } from './deps';
+import type { BookingDeps } from './deps';
+import { changeRoster, confirmBooking } from './rosters';
+import { classParams, notify, syncViews } from './views';
+import type { ClassContext } from './views';
+import { changeWallet } from './wallets';
+
+/**
+ * Steps 2 and 3 of a booking whose seat is reserved (docs/decisions/030):
+ *
+ * 2. one transaction on the member: consume the credit, record it as 'used' by this booking,
+ *    ledger entry in the outbox (then flushed);
+ * 3. views, then confirm the booking in the roster with the credit it used.
+ *
+ * Every step is idempotent, so the reconciler finishes a booking a crash left pending by
+ * calling this again. If the member cannot pay (no usable credit, waiver, or the reconciler
+ * voided this booking meanwhile) the seat is given back and the refusal is thrown.
+ */
+export async function finishBooking(
+  deps: BookingDeps,
+  context: ClassContext,
+  booking: Booking,
+  /** A roster holding the booking, to compute the member's view from. */
+  roster: Roster,
+): Promise<string> {
+  const { db } = deps;
+  const faults = deps.faults ?? NO_FAULTS;
+  const { classId, cls } = context;
+  const { uid, bookingId } = booking;
+  const nowMs = deps.now();
+  let creditId: string;
+  try {
+    creditId = await changeWallet(db, uid, nowMs, (wallet) => {
+      const consumed = consumeCredit(wallet, { uid, bookingId, classId, cls, nowMs });
+      if (isDomainError(consumed)) return consumed;
+      return { change: consumed.change, result: consumed.creditId };
+    });
+  } catch (error) {
+    if (isDomainError(error)) await releaseReservation(deps, context, booking);
+    throw error;
+  }
+  await faults.at('after-consume', { classId, uid });
+  await syncViews(db, context, roster, [uid], nowMs);
+  await faults.at('after-views', { classId, uid });
+  await confirmBooking(db, classId, uid, bookingId, creditId);
+  if (booking.via === 'waitlist') {
+    await notify(db, uid, `promoted-${bookingId}`, {
+      type: 'promoted',
+      messageKey: 'notifPromoted',
+      params: { ...classParams(context), spot: booking.spot },
+      classId,
+      at: nowMs,
+    });
+  }
+  return creditId;
+}
+
+/** Gives the seat of a booking that will not be paid for back, and shows it. */
+export async function releaseReservation(
+  deps: BookingDeps,
+  context: ClassContext,
+  booking: Booking,
+): Promise<void> {
+  const nowMs = deps.now();
+  const released = await changeRoster(deps.db, context.classId, (roster) => ({
+    roster: releaseSeat(roster, booking.uid, booking.bookingId, nowMs),
+    result: null,
+  }));
+  if (released.changed)
+    await syncViews(deps.db, context, released.roster, [booking.uid], nowMs, released.previous);
+}
+
+/**
+ * For a booking left pending past the timeout: closes the member's side first, so a slow call
+ * still in flight cannot consume a credit afterwards (no record → 'void'), then either finishes
+ * the booking (the credit was consumed) or gives the seat back (it was not).
+ */
+export async function settlePendingBooking(
+  deps: BookingDeps,
+  context: ClassContext,
+  booking: Booking,
+  roster: Roster,
+): Promise<'confirmed' | 'released'> {
+  const nowMs = deps.now();
+  const state: BookingCreditState = await changeWallet(deps.db, booking.uid, nowMs, (wallet) => {
+    const settled = settleCredit(wallet, {
+      bookingId: booking.bookingId,
+      classId: context.classId,
+      startsAt: context.cls.startsAt,
+      outcome: 'void',
+      nowMs,
+      by: 'system',
+    });
+    return { change: settled.change, result: settled.state };
+  });
+  if (state === 'used') {
+    try {
+      await finishBooking(deps, context, booking, roster);
+      return 'confirmed';
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+    }
+  }
+  await releaseReservation(deps, context, booking);
+  return 'released';
+}

@@ -1,0 +1,95 @@
+import {
+  capacityLeft,
+  creditForClass,
+  isDomainError,
+  promotionAllowed,
+  reserveSeat,
+  skipQueued,
+  waitlistQueue,
+} from '@studio/core';
+import { NO_FAULTS, newId } from './deps';
+import type { BookingDeps } from './deps';
+import { classContext } from './context';
+import { finishBooking } from './finish-booking';
+import { changeRoster } from './rosters';
+import { readLayout, readMember, readRoster, readSettings } from './store';
+import { syncViews } from './views';
+
+const MAX_ROUNDS = 500;
+
+export interface PromotionReport {
+  promoted: string[];
+  skipped: string[];
+}
+
+/**
+ * Gives free seats to the waiting list, strictly first come first served (design §4): while
+ * the class has a free seat and promotion is still allowed (before the cut-off), the first
+ * waiting member is booked through the same safe path as a direct booking, with their own
+ * credit; a member without a usable credit is taken off the list and told (decision 032).
+ */
+export async function promoteWaitlist(
+  deps: BookingDeps,
+  classId: string,
+): Promise<PromotionReport> {
+  const { db } = deps;
+  const faults = deps.faults ?? NO_FAULTS;
+  const report: PromotionReport = { promoted: [], skipped: [] };
+  const context = await classContext(db, classId);
+  const { cls } = context;
+  const [settings, layout] = await Promise.all([readSettings(db), readLayout(db, cls)]);
+  // Each round settles the head of the queue or stops; the bound only guards against a bug.
+  for (let round = 0; round < MAX_ROUNDS; round += 1) {
+    const nowMs = deps.now();
+    const roster = await readRoster(db, classId);
+    const head = waitlistQueue(roster)[0];
+    if (!head || roster.cancellation || capacityLeft(cls, roster) === 0) break;
+    if (!promotionAllowed(cls, nowMs, settings)) break;
+
+    const member = await readMember(db, head.uid);
+    const credit = creditForClass(member.wallet.waiverAccepted, member.wallet.credits, cls, nowMs);
+    if (isDomainError(credit)) {
+      const skipped = await changeRoster(db, classId, (current) => ({
+        roster: skipQueued(current, head, nowMs),
+        result: null,
+      }));
+      if (skipped.changed) {
+        report.skipped.push(head.uid);
+        await syncViews(db, context, skipped.roster, [head.uid], nowMs, skipped.previous);
+      }
+      continue;
+    }
+
+    const bookingId = newId(db);
+    let reserved;
+    try {
+      reserved = await changeRoster(db, classId, (current) =>
+        reserveSeat(current, {
+          cls,
+          layout,
+          settings,
+          uid: head.uid,
+          bookingId,
+          nowMs,
+          via: 'waitlist',
+          name: head.name,
+        }),
+      );
+    } catch (error) {
+      // Someone else took the seat, or the member left or was promoted meanwhile: look again.
+      if (isDomainError(error)) continue;
+      throw error;
+    }
+    await faults.at('after-promotion-reserve', { classId, uid: head.uid });
+    await syncViews(db, context, reserved.roster, [head.uid], nowMs, reserved.previous);
+    try {
+      await finishBooking(deps, context, reserved.result.booking, reserved.roster);
+      report.promoted.push(head.uid);
+    } catch (error) {
+      // Their credit went between the check and the booking: the seat was given back.
+      if (!isDomainError(error)) throw error;
+      report.skipped.push(head.uid);
+    }
+  }
+  return report;
+}

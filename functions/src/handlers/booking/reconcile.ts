@@ -1,0 +1,323 @@
+import type { Database } from 'firebase-admin/database';
+import {
+  CREDIT_HOLD_TIMEOUT_MS,
+  addDays,
+  attendanceRecordSchema,
+  classSchema,
+  classesByDateRange,
+  closeQueue,
+  expireCredits,
+  expiredCreditIds,
+  formatDate,
+  isEmptyChange,
+  mergeChanges,
+  paths,
+  promotionAllowed,
+  pruneBookingCredits,
+  readWallet,
+  rosterCounts,
+  usableRegularCount,
+  userClassView,
+  userWaitlistView,
+  waitlistCutoffAt,
+} from '@studio/core';
+import type { Roster, Settings, StudioClass } from '@studio/core';
+import type { BookingDeps } from './deps';
+import { newId } from './deps';
+import { finishCancellation } from './cancel-class';
+import { settlePendingBooking } from './finish-booking';
+import { reconcileItemFailed } from './logs';
+import { promoteWaitlist } from './promote';
+import { changeRoster } from './rosters';
+import { settleEnded } from './settle-ended';
+import { classTitle, readRoster, readSettings } from './store';
+import { notify, recordAttendance, showCounts, syncViews } from './views';
+import type { ClassContext } from './views';
+import { changeWallet, flushOutbox } from './wallets';
+
+/** Classes this many days back are still looked at (a crash is settled within minutes). */
+const LOOKBACK_DAYS = 2;
+const USERS_PAGE = 200;
+
+export interface ReconcileOptions {
+  /** A booking or cancel older than this with work left belongs to a call that stopped. */
+  staleAfterMs?: number;
+}
+
+export interface ReconcileReport {
+  classes: number;
+  pendingConfirmed: number;
+  pendingReleased: number;
+  cancelsSettled: number;
+  cancellationsFinished: number;
+  promoted: number;
+  skipped: number;
+  queuesClosed: number;
+  viewsRepaired: number;
+  users: number;
+  ledgerFlushed: number;
+  creditsExpired: number;
+  creditsRecounted: number;
+  recordsPruned: number;
+  failures: number;
+}
+
+function emptyReport(): ReconcileReport {
+  return {
+    classes: 0,
+    pendingConfirmed: 0,
+    pendingReleased: 0,
+    cancelsSettled: 0,
+    cancellationsFinished: 0,
+    promoted: 0,
+    skipped: 0,
+    queuesClosed: 0,
+    viewsRepaired: 0,
+    users: 0,
+    ledgerFlushed: 0,
+    creditsExpired: 0,
+    creditsRecounted: 0,
+    recordsPruned: 0,
+    failures: 0,
+  };
+}
+
+/**
+ * The booking reconciler and credit expiry (design §4, docs/decisions/035), run every 10
+ * minutes by `reconcileBookings` and locally by `npm run job:reconcile`. Every step is one of
+ * the handlers' own idempotent steps, so running it at any time, twice, or next to live calls
+ * is safe.
+ *
+ * For each class from two days back to the end of the booking window:
+ * - a booking still pending after the timeout: the member's credit record decides — consumed
+ *   → finish the booking; not consumed → close the record ('void') and give the seat back;
+ * - a cancel not settled after the timeout: refund or forfeit, once;
+ * - a class cancellation not finished: finish it;
+ * - free seats and a waiting list before the cut-off: promote; after the cut-off: close it;
+ * - views that differ from the roster: rewrite them.
+ * Then for every member: flush the ledger outbox, expire credits past their expiry (with a
+ * ledger entry and a notification), recount `Credits`, prune records of long-past classes.
+ */
+export async function reconcileBookings(
+  deps: BookingDeps,
+  options: ReconcileOptions = {},
+): Promise<ReconcileReport> {
+  const report = emptyReport();
+  const settings = await readSettings(deps.db);
+  const staleAfterMs = options.staleAfterMs ?? CREDIT_HOLD_TIMEOUT_MS;
+  const today = formatDate(deps.now(), settings.timeZone);
+  const window = classesByDateRange(
+    addDays(today, -LOOKBACK_DAYS),
+    addDays(today, settings.bookingWindowDays + 1),
+  );
+  const classes = await deps.db
+    .ref(window.path)
+    .orderByChild(window.orderByChild)
+    .startAt(window.startAt)
+    .endAt(window.endAt)
+    .get();
+  const found: [string, unknown][] = [];
+  classes.forEach((child) => {
+    if (child.key !== null) found.push([child.key, child.val()]);
+  });
+  for (const [classId, stored] of found) {
+    const parsed = classSchema.safeParse(stored);
+    if (!parsed.success) {
+      report.failures += 1;
+      reconcileItemFailed({ target: paths.class(classId), error: parsed.error });
+      continue;
+    }
+    try {
+      await reconcileClass(deps, classId, parsed.data, settings, staleAfterMs, report);
+      report.classes += 1;
+    } catch (error) {
+      report.failures += 1;
+      reconcileItemFailed({ target: paths.classRoster(classId), error });
+    }
+  }
+  await reconcileUsers(deps, report);
+  return report;
+}
+
+async function reconcileClass(
+  deps: BookingDeps,
+  classId: string,
+  cls: StudioClass,
+  settings: Settings,
+  staleAfterMs: number,
+  report: ReconcileReport,
+): Promise<void> {
+  const { db } = deps;
+  const context: ClassContext = { classId, cls, title: await classTitle(db, cls) };
+  const nowMs = deps.now();
+  const stale = (at: number) => at + staleAfterMs <= nowMs;
+
+  let roster = await readRoster(db, classId);
+  for (const booking of Object.values(roster.bookings)) {
+    if (booking.pending !== true || !stale(booking.bookedAt)) continue;
+    const outcome = await settlePendingBooking(deps, context, booking, roster);
+    if (outcome === 'confirmed') report.pendingConfirmed += 1;
+    else report.pendingReleased += 1;
+  }
+
+  roster = await readRoster(db, classId);
+  if (roster.cancellation && !roster.cancellation.done && stale(roster.cancellation.at)) {
+    report.cancelsSettled += await finishCancellation(deps, context, roster.cancellation.by);
+    report.cancellationsFinished += 1;
+    roster = await readRoster(db, classId);
+  }
+  for (const ended of Object.values(roster.ended)) {
+    if (ended.settled || !stale(ended.endedAt)) continue;
+    await settleEnded(deps, context, ended, roster, 'system');
+    report.cancelsSettled += 1;
+  }
+
+  if (!roster.cancellation && Object.keys(roster.waitlist).length > 0) {
+    if (promotionAllowed(cls, nowMs, settings)) {
+      const promotion = await promoteWaitlist(deps, classId);
+      report.promoted += promotion.promoted.length;
+      report.skipped += promotion.skipped.length;
+    } else if (nowMs >= waitlistCutoffAt(cls.startsAt, settings)) {
+      const closed = await changeRoster(db, classId, (current) => {
+        const { roster: next, removed } = closeQueue(current, nowMs);
+        return { roster: next, result: removed.length };
+      });
+      if (closed.changed) {
+        report.queuesClosed += 1;
+        await syncViews(db, context, closed.roster, [], nowMs, closed.previous);
+      }
+    }
+  }
+
+  roster = await readRoster(db, classId);
+  report.viewsRepaired += await repairViews(db, context, roster, nowMs);
+}
+
+/** A view without the fields that change on every write. */
+function comparable(view: unknown): string {
+  if (typeof view !== 'object' || view === null) return JSON.stringify(view);
+  const { updatedAt: _updatedAt, rosterVersion: _rosterVersion, ...rest } = view as Record<
+    string,
+    unknown
+  >;
+  return JSON.stringify(Object.entries(rest).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/**
+ * Compares every member view of this class with what the roster says and rewrites the ones
+ * that differ (a call that stopped before writing them). Returns how many members it fixed.
+ */
+async function repairViews(
+  db: Database,
+  context: ClassContext,
+  roster: Roster,
+  nowMs: number,
+): Promise<number> {
+  const { classId, cls } = context;
+  const uids = new Set([
+    ...Object.keys(roster.bookings),
+    ...Object.keys(roster.waitlist),
+    ...Object.keys(roster.departed),
+    ...Object.values(roster.ended).map((ended) => ended.uid),
+  ]);
+  const stale: string[] = [];
+  await Promise.all(
+    [...uids].map(async (uid) => {
+      const [storedClass, storedWait] = await Promise.all([
+        db.ref(paths.userClass(uid, classId)).get(),
+        db.ref(paths.userWaitlistEntry(uid, classId)).get(),
+      ]);
+      const classView = userClassView(classId, cls, roster, uid, nowMs);
+      const waitView = userWaitlistView(classId, cls, roster, uid, nowMs);
+      if (
+        comparable(classView) !== comparable(storedClass.val()) ||
+        comparable(waitView) !== comparable(storedWait.val())
+      )
+        stale.push(uid);
+      const mark = roster.bookings[uid]?.attendance;
+      if (mark !== undefined) {
+        const record = attendanceRecordSchema.safeParse(
+          (await db.ref(paths.attendance(uid)).get()).val() ?? {},
+        );
+        if (!record.success || record.data.classes[classId] !== mark)
+          await recordAttendance(db, uid, classId, mark, nowMs);
+      }
+    }),
+  );
+  if (stale.length > 0) await syncViews(db, context, roster, stale, nowMs);
+  const counts = rosterCounts(roster);
+  if (counts.bookedCount !== cls.bookedCount || counts.waitlistCount !== cls.waitlistCount)
+    await showCounts(db, classId, roster);
+  return stale.length;
+}
+
+async function reconcileUsers(deps: BookingDeps, report: ReconcileReport): Promise<void> {
+  const { db } = deps;
+  const runId = newId(db);
+  let after: string | undefined;
+  for (;;) {
+    let query = db.ref(paths.users()).orderByKey();
+    if (after !== undefined) query = query.startAfter(after);
+    const page = await query.limitToFirst(USERS_PAGE).get();
+    const users: [string, unknown][] = [];
+    page.forEach((child) => {
+      if (child.key !== null) users.push([child.key, child.val()]);
+    });
+    for (const [uid, stored] of users) {
+      try {
+        await reconcileUser(deps, uid, stored, runId, report);
+        report.users += 1;
+      } catch (error) {
+        report.failures += 1;
+        reconcileItemFailed({ target: paths.user(uid), error });
+      }
+    }
+    if (users.length < USERS_PAGE) return;
+    after = users[users.length - 1]?.[0];
+  }
+}
+
+async function reconcileUser(
+  deps: BookingDeps,
+  uid: string,
+  stored: unknown,
+  runId: string,
+  report: ReconcileReport,
+): Promise<void> {
+  const { db } = deps;
+  const nowMs = deps.now();
+  const path = paths.user(uid);
+  const seen = readWallet(stored, path);
+  const expiring = expiredCreditIds(seen.credits, nowMs).length > 0;
+  const miscounted = seen.count !== undefined && seen.count !== usableRegularCount(seen.credits, nowMs);
+  const prunable = !isEmptyChange(pruneBookingCredits(seen, { nowMs }));
+  if (!expiring && !miscounted && !prunable) {
+    report.ledgerFlushed += await flushOutbox(db, uid, seen.outbox);
+    return;
+  }
+  const flushed = Object.keys(seen.outbox).length;
+  const result = await changeWallet(db, uid, nowMs, (wallet) => {
+    const expired = expireCredits(wallet, { runId, nowMs });
+    const pruned = pruneBookingCredits(wallet, { nowMs });
+    return {
+      change: mergeChanges(expired.change, pruned),
+      result: {
+        expired: expired.expired,
+        pruned: Object.keys(pruned.bookingCredits ?? {}).length,
+        miscounted: wallet.count !== usableRegularCount(wallet.credits, nowMs),
+      },
+    };
+  });
+  report.ledgerFlushed += flushed;
+  report.creditsExpired += result.expired;
+  report.recordsPruned += result.pruned;
+  if (result.miscounted) report.creditsRecounted += 1;
+  if (result.expired > 0) {
+    await notify(db, uid, `expired-${runId}`, {
+      type: 'credits-expired',
+      messageKey: 'notifCreditsExpired',
+      params: { count: result.expired },
+      at: nowMs,
+    });
+  }
+}

@@ -1,0 +1,40 @@
+import { settleCredit } from '@studio/core';
+import type { BookingCreditState, EndedBooking, Roster } from '@studio/core';
+import { NO_FAULTS } from './deps';
+import type { BookingDeps } from './deps';
+import { markSettled } from './rosters';
+import { syncViews } from './views';
+import type { ClassContext } from './views';
+import { changeWallet } from './wallets';
+
+/**
+ * The member's side of a cancelled booking, after the roster transaction freed the seat and
+ * recorded it under `ended` (docs/decisions/030): one transaction on the member refunds or
+ * forfeits the credit exactly once, the views follow, and `settled` is set last, so until
+ * then the reconciler can finish it.
+ */
+export async function settleEnded(
+  deps: BookingDeps,
+  context: ClassContext,
+  ended: EndedBooking,
+  roster: Roster,
+  by: string,
+): Promise<BookingCreditState> {
+  const faults = deps.faults ?? NO_FAULTS;
+  const nowMs = deps.now();
+  const state = await changeWallet(deps.db, ended.uid, nowMs, (wallet) => {
+    const settled = settleCredit(wallet, {
+      bookingId: ended.bookingId,
+      classId: context.classId,
+      startsAt: context.cls.startsAt,
+      outcome: ended.outcome,
+      nowMs,
+      by,
+    });
+    return { change: settled.change, result: settled.state };
+  });
+  await faults.at('after-settle', { classId: context.classId, uid: ended.uid });
+  await syncViews(deps.db, context, roster, [ended.uid], nowMs);
+  await markSettled(deps.db, context.classId, ended.bookingId);
+  return state;
+}

@@ -1,0 +1,237 @@
+// Writes what members and the calendar read, derived from a roster at one version
+// (docs/decisions/034): `UserClasses`, `UserWaitlist`, the counts on `Classes`, `Attendance`,
+// and in-app notifications. A view is replaced only by one computed from a newer roster, so
+// writers racing each other, or the reconciler, can never leave an older picture behind.
+import type { Database } from 'firebase-admin/database';
+import {
+  attendanceRecordSchema,
+  paths,
+  rosterCounts,
+  userClassView,
+  userWaitlistView,
+  waitlistPositions,
+} from '@studio/core';
+import type {
+  Attendance,
+  MessageKey,
+  MessageParams,
+  Notification,
+  NotificationType,
+  Roster,
+  StudioClass,
+  UserClass,
+  UserWaitlistEntry,
+} from '@studio/core';
+import { SKIP, UNCHANGED, toDatabase, transact } from './transact';
+
+function versionOf(value: unknown): number | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const version = (value as { rosterVersion?: unknown }).rosterVersion;
+  return typeof version === 'number' ? version : undefined;
+}
+
+/**
+ * Writes `view` unless the stored one comes from the same or a newer roster. Skipping on the
+ * local cache is safe here: versions only grow, so a cached newer version is newer on the
+ * server too. Returns whether it wrote.
+ */
+async function writeIfNewer(db: Database, path: string, view: { rosterVersion: number }) {
+  return transact(db.ref(path), (current) => {
+    const stored = versionOf(current);
+    if (stored !== undefined && stored >= view.rosterVersion) return { next: SKIP, result: false };
+    return { next: toDatabase(view), result: true };
+  });
+}
+
+/** The class counts the calendar shows; never creates a class that is not there. */
+export async function showCounts(db: Database, classId: string, roster: Roster): Promise<void> {
+  const counts = rosterCounts(roster);
+  await transact(db.ref(paths.class(classId)), (current) => {
+    if (current === null) return { next: UNCHANGED, result: null };
+    const stored = versionOf(current);
+    if (stored !== undefined && stored >= roster.version) return { next: SKIP, result: null };
+    const next = { ...(current as Record<string, unknown>), ...counts, rosterVersion: roster.version };
+    return { next, result: null };
+  });
+}
+
+/** A notification with an id derived from what it is about: sent once, however often asked. */
+export async function notify(
+  db: Database,
+  uid: string,
+  notificationId: string,
+  fields: {
+    type: NotificationType;
+    messageKey: MessageKey;
+    params: MessageParams;
+    classId?: string;
+    at: number;
+  },
+): Promise<void> {
+  const notification: Notification = {
+    type: fields.type,
+    messageKey: fields.messageKey,
+    params: { ...fields.params },
+    at: fields.at,
+    read: false,
+  };
+  if (fields.classId !== undefined) notification.classId = fields.classId;
+  await transact(db.ref(paths.notification(uid, notificationId)), (current) =>
+    current === null ? { next: toDatabase(notification), result: null } : { next: SKIP, result: null },
+  );
+}
+
+export interface ClassContext {
+  classId: string;
+  cls: StudioClass;
+  /** What notifications call the class. */
+  title: string;
+}
+
+export function classParams(context: ClassContext): Record<string, string> {
+  return { className: context.title, date: context.cls.date, hour: context.cls.hour };
+}
+
+/** The notification a waiting-list view's new status deserves, if any. */
+async function notifyWaitlistStatus(
+  db: Database,
+  context: ClassContext,
+  uid: string,
+  view: UserWaitlistEntry,
+  roster: Roster,
+) {
+  const seq = roster.departed[uid]?.seq ?? roster.waitlist[uid]?.seq ?? 0;
+  const base = { classId: context.classId, at: view.updatedAt ?? roster.version };
+  const params = classParams(context);
+  switch (view.status) {
+    case 'skipped':
+      return notify(db, uid, `skipped-${context.classId}-${seq}`, {
+        ...base,
+        type: 'skipped-no-credit',
+        messageKey: 'notifSkippedNoCredit',
+        params,
+      });
+    case 'removed':
+      return notify(db, uid, `removed-${context.classId}-${seq}`, {
+        ...base,
+        type: 'class-cancelled',
+        messageKey: 'notifWaitlistClassCancelled',
+        params: { ...params, reason: roster.cancellation?.reason ?? '' },
+      });
+    case 'closed':
+      return notify(db, uid, `closed-${context.classId}-${seq}`, {
+        ...base,
+        type: 'waitlist-closed',
+        messageKey: 'notifWaitlistClosed',
+        params,
+      });
+    default:
+      return undefined;
+  }
+}
+
+async function notifyClassStatus(
+  db: Database,
+  context: ClassContext,
+  uid: string,
+  view: UserClass,
+  roster: Roster,
+) {
+  if (view.status !== 'class-cancelled') return;
+  await notify(db, uid, `class-cancelled-${context.classId}-${view.bookingId}`, {
+    type: 'class-cancelled',
+    messageKey: 'notifClassCancelled',
+    params: { ...classParams(context), reason: roster.cancellation?.reason ?? '' },
+    classId: context.classId,
+    at: view.updatedAt ?? roster.version,
+  });
+}
+
+/** A member who moved up the queue is told their new place (market.md pain 6). */
+async function notifyPositions(
+  db: Database,
+  context: ClassContext,
+  previous: Roster,
+  roster: Roster,
+  nowMs: number,
+) {
+  const before = waitlistPositions(previous);
+  const after = waitlistPositions(roster);
+  await Promise.all(
+    Object.entries(after)
+      .filter(([uid, position]) => before[uid] !== undefined && before[uid] !== position)
+      .map(([uid, position]) =>
+        notify(db, uid, `position-${context.classId}-v${roster.version}`, {
+          type: 'waitlist-position',
+          messageKey: 'notifWaitlistPosition',
+          params: { className: context.title, position },
+          classId: context.classId,
+          at: nowMs,
+        }),
+      ),
+  );
+}
+
+/**
+ * Brings the views of `uids` up to `roster` (and tells them what changed), then the class
+ * counts, last: counts at a version mean this call's views at that version were written.
+ * With `previous`, members whose queue position changed are told their new place.
+ */
+export async function syncViews(
+  db: Database,
+  context: ClassContext,
+  roster: Roster,
+  uids: Iterable<string>,
+  nowMs: number,
+  previous?: Roster,
+): Promise<void> {
+  const members = new Set(uids);
+  if (previous) {
+    for (const uid of Object.keys(previous.waitlist)) members.add(uid);
+    for (const uid of Object.keys(roster.waitlist)) members.add(uid);
+  }
+  await Promise.all(
+    [...members].map(async (uid) => {
+      const classView = userClassView(context.classId, context.cls, roster, uid, nowMs);
+      const waitView = userWaitlistView(context.classId, context.cls, roster, uid, nowMs);
+      await Promise.all([
+        classView &&
+          writeIfNewer(db, paths.userClass(uid, context.classId), classView).then(() =>
+            notifyClassStatus(db, context, uid, classView, roster),
+          ),
+        waitView &&
+          writeIfNewer(db, paths.userWaitlistEntry(uid, context.classId), waitView).then(() =>
+            notifyWaitlistStatus(db, context, uid, waitView, roster),
+          ),
+      ]);
+    }),
+  );
+  if (previous) await notifyPositions(db, context, previous, roster, nowMs);
+  await showCounts(db, context.classId, roster);
+}
+
+/**
+ * `Attendance/{uid}`: sets the mark for one class and recomputes the totals from the marks in
+ * the same transaction, so re-marking (attended → no-show) can never count twice.
+ */
+export async function recordAttendance(
+  db: Database,
+  uid: string,
+  classId: string,
+  mark: Attendance,
+  nowMs: number,
+): Promise<void> {
+  const path = paths.attendance(uid);
+  await transact(db.ref(path), (current) => {
+    const parsed = attendanceRecordSchema.safeParse(current ?? {});
+    if (!parsed.success) throw new Error(`${path} does not parse`);
+    if (parsed.data.classes[classId] === mark) return { next: UNCHANGED, result: null };
+    const classes = { ...parsed.data.classes, [classId]: mark };
+    const marks = Object.values(classes);
+    const attended = marks.filter((value) => value === 'attended').length;
+    return {
+      next: { classes, attended, noShow: marks.length - attended, updatedAt: nowMs },
+      result: null,
+    };
+  });
+}

@@ -1,0 +1,131 @@
+import { paths } from '@studio/core';
+import type { PaymentStatus } from '@studio/core';
+import { recordCouponRedemption } from './coupon-redemptions';
+import { grantCredits } from './credit-grants';
+import type { PaymentDeps } from './deps';
+import { creditsGranted } from './logs';
+import { notifyMember } from './notify';
+import { ignored, processed } from './outcome';
+import type { EventOutcome } from './outcome';
+import { readPurchase } from './purchase-record';
+import type { PurchaseRecord } from './purchase-record';
+import type { CheckoutSessionObject } from './stripe-objects';
+import { subscriptionSchema } from './stripe-objects';
+import { applySubscriptionState } from './subscription-status';
+
+/** Statuses a checkout event may still move a payment out of; refunds are never undone. */
+const OPEN_STATUSES: ReadonlySet<PaymentStatus> = new Set(['pending', 'failed', 'expired']);
+
+async function setStatus(
+  { db, now }: PaymentDeps,
+  paymentId: string,
+  status: PaymentStatus,
+  extra: Partial<PurchaseRecord> = {},
+): Promise<void> {
+  await db.ref(paths.payment(paymentId)).transaction((current: unknown) => {
+    if (current === null || typeof current !== 'object') return current;
+    const record = current as PurchaseRecord;
+    if (!OPEN_STATUSES.has(record.status)) return current;
+    return { ...record, ...extra, status, updatedAt: now() };
+  });
+}
+
+async function grantPurchase(
+  deps: PaymentDeps,
+  paymentId: string,
+  record: PurchaseRecord,
+): Promise<void> {
+  const { db, now } = deps;
+  let total = 0;
+  for (const grant of record.grants ?? []) {
+    const added = await grantCredits(
+      db,
+      {
+        uid: record.uid,
+        kind: grant.kind,
+        count: grant.count,
+        source: 'purchase',
+        sourceId: paymentId,
+        key: record.grants?.length === 1 ? paymentId : `${paymentId}-${grant.line}`,
+        packageId: grant.packageId,
+        validityDays: grant.validityDays,
+        reasonKey: 'ledgerGrantPurchase',
+        reasonParams: { count: grant.count },
+      },
+      now(),
+    );
+    if (added) {
+      total += grant.count;
+      creditsGranted({
+        uid: record.uid,
+        sourceId: paymentId,
+        kind: grant.kind,
+        count: grant.count,
+      });
+    }
+  }
+  if (total > 0)
+    await notifyMember(
+      db,
+      record.uid,
+      `granted-${paymentId}`,
+      'credits-granted',
+      'notifCreditsGranted',
+      { count: total },
+      now(),
+    );
+}
+
+/**
+ * `checkout.session.completed` and `checkout.session.async_payment_succeeded`: a paid package or
+ * cart grants its credits; a subscription checkout only links the subscription to the member
+ * (its credits come with `invoice.paid`, so the first month is not granted twice).
+ */
+export async function checkoutPaid(
+  deps: PaymentDeps,
+  session: CheckoutSessionObject,
+  eventCreated: number,
+): Promise<EventOutcome> {
+  const record = await readPurchase(deps.db, session.id);
+  if (!record) return ignored(`no payment recorded for session ${session.id}`);
+  if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required')
+    return processed(`awaiting payment (${session.payment_status})`);
+
+  const extra: Partial<PurchaseRecord> = { paidAt: deps.now() };
+  if (session.payment_intent) extra.stripePaymentIntentId = session.payment_intent;
+  if (session.subscription) extra.stripeSubscriptionId = session.subscription;
+  if (session.invoice) extra.stripeInvoiceId = session.invoice;
+
+  if (session.mode === 'subscription') {
+    if (!session.subscription)
+      return ignored(`subscription session ${session.id} without subscription`);
+    // Re-fetched, so linking does not depend on the order of the subscription's own events.
+    const subscription = subscriptionSchema.parse(
+      await deps.stripe.subscriptions.retrieve(session.subscription),
+    );
+    await applySubscriptionState(deps, subscription, eventCreated);
+  } else {
+    await grantPurchase(deps, session.id, record);
+  }
+  if (record.coupon !== undefined)
+    await recordCouponRedemption(
+      deps.db,
+      { code: record.coupon, uid: record.uid, paymentId: session.id, discount: record.discount },
+      deps.now(),
+    );
+  await setStatus(deps, session.id, 'paid', extra);
+  return processed();
+}
+
+/** `checkout.session.async_payment_failed` and `checkout.session.expired`. */
+export async function checkoutUnpaid(
+  deps: PaymentDeps,
+  session: CheckoutSessionObject,
+  status: 'failed' | 'expired',
+): Promise<EventOutcome> {
+  const record = await readPurchase(deps.db, session.id);
+  if (!record) return ignored(`no payment recorded for session ${session.id}`);
+  if (record.status !== 'pending') return processed(`payment already ${record.status}`);
+  await setStatus(deps, session.id, status);
+  return processed();
+}

@@ -1,0 +1,171 @@
+import { paths, parseStored, settingsFromStored, subscriptionGrantSchema } from '@studio/core';
+import type { SubscriptionGrant } from '@studio/core';
+import { grantCredits } from './credit-grants';
+import { uidForCustomer } from './customers';
+import type { PaymentDeps } from './deps';
+import { creditsGranted } from './logs';
+import { notifyMember } from './notify';
+import { ignored, processed } from './outcome';
+import type { EventOutcome } from './outcome';
+import type { PurchaseRecord } from './purchase-record';
+import { invoicePeriod, periodKey, uidFromMetadata } from './stripe-objects';
+import type { InvoiceObject } from './stripe-objects';
+
+/** Invoices that pay for a period of the plan (payments-notes: not prorations, not one-offs). */
+const PERIOD_BILLING_REASONS: ReadonlySet<string> = new Set([
+  'subscription_create',
+  'subscription_cycle',
+]);
+
+export interface PeriodGrant {
+  uid: string;
+  subscriptionId: string;
+  invoiceId: string;
+  /** Unix seconds, as Stripe gives them. */
+  period: { start: number; end: number };
+}
+
+/**
+ * Grants a subscription period's credits exactly once. The period is claimed first in
+ * `SubscriptionGrants/{subId}/{period}` with the invoice that pays it; the credits are keyed by
+ * that invoice, so the webhook and the monthly repair, in any order or at once, grant one set.
+ * Returns whether this call added the credits.
+ */
+export async function grantSubscriptionPeriod(
+  { db, now }: Pick<PaymentDeps, 'db' | 'now'>,
+  grant: PeriodGrant,
+): Promise<boolean> {
+  const settings = settingsFromStored((await db.ref(paths.settings()).get()).val());
+  const path = paths.subscriptionGrant(grant.subscriptionId, periodKey(grant.period.start));
+  const claim: SubscriptionGrant = {
+    uid: grant.uid,
+    invoiceId: grant.invoiceId,
+    credits: settings.subscriptionCredits,
+    grantedAt: now(),
+    periodStart: grant.period.start * 1000,
+    periodEnd: grant.period.end * 1000,
+  };
+  const { snapshot } = await db
+    .ref(path)
+    .transaction((current: unknown) => (current === null ? claim : current));
+  const marker = parseStored(subscriptionGrantSchema, snapshot.val(), path);
+  const added = await grantCredits(
+    db,
+    {
+      uid: marker.uid,
+      kind: 'regular',
+      count: marker.credits,
+      source: 'subscription',
+      sourceId: marker.invoiceId,
+      key: marker.invoiceId,
+      validityDays: settings.creditValidityDays,
+      reasonKey: 'ledgerGrantSubscription',
+    },
+    now(),
+  );
+  if (added) {
+    creditsGranted({
+      uid: marker.uid,
+      sourceId: marker.invoiceId,
+      kind: 'regular',
+      count: marker.credits,
+    });
+    await notifyMember(
+      db,
+      marker.uid,
+      `granted-${marker.invoiceId}`,
+      'credits-granted',
+      'notifCreditsGranted',
+      { count: marker.credits },
+      now(),
+    );
+  }
+  return added;
+}
+
+async function invoiceMember(
+  deps: PaymentDeps,
+  invoice: InvoiceObject,
+): Promise<{ uid: string; subscriptionId: string } | undefined> {
+  const details = invoice.parent?.subscription_details;
+  if (!details) return undefined;
+  const uid =
+    uidFromMetadata(details.metadata) ??
+    (invoice.customer ? await uidForCustomer(deps, invoice.customer) : undefined);
+  return uid === undefined ? undefined : { uid, subscriptionId: details.subscription };
+}
+
+/** A renewal's payment record (the first period's is the checkout session's). */
+async function recordRenewal(
+  { db, now }: PaymentDeps,
+  invoice: InvoiceObject,
+  member: { uid: string; subscriptionId: string },
+  credits: number,
+): Promise<void> {
+  const at = now();
+  const record: PurchaseRecord = {
+    uid: member.uid,
+    kind: 'subscription',
+    items: [
+      {
+        type: 'subscription',
+        id: 'discounted',
+        name: 'Monthly plan',
+        quantity: 1,
+        unitAmount: invoice.amount_paid,
+      },
+    ],
+    subtotal: invoice.amount_paid,
+    discount: 0,
+    amount: invoice.amount_paid,
+    currency: invoice.currency.toUpperCase(),
+    status: 'paid',
+    credits: { kind: 'regular', count: credits },
+    createdAt: at,
+    paidAt: at,
+    stripeInvoiceId: invoice.id,
+    stripeSubscriptionId: member.subscriptionId,
+  };
+  if (invoice.customer) record.stripeCustomerId = invoice.customer;
+  await db
+    .ref(paths.payment(invoice.id))
+    .transaction((current: unknown) => (current === null ? record : current));
+}
+
+/** `invoice.paid`: the period's credits (payments-notes: the grant lives here, not on checkout). */
+export async function invoicePaid(
+  deps: PaymentDeps,
+  invoice: InvoiceObject,
+): Promise<EventOutcome> {
+  const reason = invoice.billing_reason ?? 'none';
+  if (!PERIOD_BILLING_REASONS.has(reason)) return ignored(`billing_reason ${reason}`);
+  const member = await invoiceMember(deps, invoice);
+  if (!member) return ignored(`no member for invoice ${invoice.id}`);
+  const period = invoicePeriod(invoice);
+  if (!period) return ignored(`invoice ${invoice.id} has no period`);
+  await grantSubscriptionPeriod(deps, { ...member, invoiceId: invoice.id, period });
+  if (reason === 'subscription_cycle') {
+    const settings = settingsFromStored((await deps.db.ref(paths.settings()).get()).val());
+    await recordRenewal(deps, invoice, member, settings.subscriptionCredits);
+  }
+  return processed();
+}
+
+/** `invoice.payment_failed`: the member is told to update their card; Stripe keeps retrying. */
+export async function invoicePaymentFailed(
+  deps: PaymentDeps,
+  invoice: InvoiceObject,
+): Promise<EventOutcome> {
+  const member = await invoiceMember(deps, invoice);
+  if (!member) return ignored(`no member for invoice ${invoice.id}`);
+  await notifyMember(
+    deps.db,
+    member.uid,
+    `payment-failed-${invoice.id}-${invoice.attempt_count ?? 1}`,
+    'payment-failed',
+    'notifPaymentFailed',
+    {},
+    deps.now(),
+  );
+  return processed();
+}

@@ -1,0 +1,17 @@
+import { onCall } from 'firebase-functions/v2/https';
+import { parseInput, previewPriceInput } from '@studio/core';
+import type { CallableResult } from '@studio/core';
+import { adminDatabase } from '../../admin';
+import { previewPrice as previewPriceHandler } from '../../handlers/payments/preview-price';
+import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
+
+/** `previewPrice` (design §8): the server's price after coupon; needs no Stripe. */
+export const previewPrice = onCall(
+  CALLABLE_OPTIONS,
+  (request): Promise<CallableResult<'previewPrice'>> =>
+    runCallable('previewPrice', request, async () => {
+      const { uid } = requireAuth(request);
+      const input = parseInput(previewPriceInput, request.data);
+      return previewPriceHandler({ db: adminDatabase(), now: Date.now }, uid, input);
+    }),
+);

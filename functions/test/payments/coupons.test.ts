@@ -1,0 +1,158 @@
+// Coupons are applied on the server (previewPrice and createCheckoutSession share the rules) and
+// counted once per paid purchase.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '@studio/core';
+import { createCheckoutSession, previewPrice } from '../../src/index';
+import { callableRequest, rejectionOf } from '../support/callable';
+import {
+  CHECKOUT_URLS,
+  createMember,
+  seedCatalogue,
+  startPaymentsTestBed,
+  valueAt,
+} from './support';
+import type { PaymentsTestBed } from './support';
+import { dump } from '../support/backend';
+
+let bed: PaymentsTestBed;
+
+beforeAll(async () => {
+  bed = await startPaymentsTestBed();
+  await seedCatalogue(bed);
+});
+
+afterAll(async () => {
+  await bed.stop();
+});
+
+const preview = (uid: string, data: Record<string, unknown>) =>
+  previewPrice.run(callableRequest(data, { uid }));
+
+const checkout = (uid: string, data: Record<string, unknown>) =>
+  createCheckoutSession.run(callableRequest({ ...CHECKOUT_URLS, ...data }, { uid }));
+
+describe('previewPrice', () => {
+  it('prices a package from the catalogue without a coupon', async () => {
+    const uid = await createMember(bed);
+    expect(await preview(uid, { kind: 'credits', packageId: 'p5' })).toEqual({
+      amount: 6500,
+      currency: 'USD',
+      discount: 0,
+    });
+  });
+
+  it('prices the plan at the discounted SuscriptionPrices entry', async () => {
+    const uid = await createMember(bed);
+    expect(await preview(uid, { kind: 'subscription' })).toEqual({
+      amount: 3900,
+      currency: 'USD',
+      discount: 0,
+    });
+  });
+
+  it('applies a valid coupon, whatever case it is typed in', async () => {
+    const uid = await createMember(bed);
+    expect(
+      await preview(uid, { kind: 'credits', packageId: 'p5', promocode: 'welcome10' }),
+    ).toEqual({
+      amount: 5850,
+      currency: 'USD',
+      discount: 650,
+    });
+  });
+
+  it.each([
+    ['an unknown code', 'NOPE', 'not-found', 'couponUnknown'],
+    ['an expired coupon', 'OLD', 'failed-precondition', 'couponExpired'],
+    ['a coupon not valid yet', 'SOON', 'failed-precondition', 'couponNotYetValid'],
+    ['a used-up coupon', 'GONE', 'failed-precondition', 'couponUsedUp'],
+    ['an inactive coupon', 'OFF', 'failed-precondition', 'couponInactive'],
+    [
+      'a coupon for another kind of purchase',
+      'SUBONLY',
+      'failed-precondition',
+      'couponNotApplicable',
+    ],
+  ])('refuses %s', async (_label, promocode, code, messageKey) => {
+    const uid = await createMember(bed);
+
+    const error = await rejectionOf(preview(uid, { kind: 'credits', packageId: 'p5', promocode }));
+
+    expect(error.code).toBe(code);
+    expect(error.details).toMatchObject({ messageKey });
+  });
+
+  it('refuses an unknown package and a package of another kind', async () => {
+    const uid = await createMember(bed);
+    const unknown = await rejectionOf(preview(uid, { kind: 'credits', packageId: 'nope' }));
+    const otherKind = await rejectionOf(preview(uid, { kind: 'credits', packageId: 'sp2' }));
+    expect([unknown.code, otherKind.code]).toEqual(['not-found', 'not-found']);
+  });
+});
+
+describe('coupons at checkout', () => {
+  it('charges the price after the coupon and counts the redemption once', async () => {
+    const uid = await createMember(bed);
+    const { sessionId } = await checkout(uid, {
+      kind: 'credits',
+      packageId: 'p5',
+      promocode: 'WELCOME10',
+    });
+    expect((await bed.stripe.checkout.sessions.retrieve(sessionId)).amount_total).toBe(5850);
+    expect(await valueAt(bed, paths.payment(sessionId))).toMatchObject({
+      subtotal: 6500,
+      discount: 650,
+      amount: 5850,
+      coupon: 'WELCOME10',
+    });
+
+    await bed.control(`checkout_sessions/${sessionId}/complete`);
+    await bed.sandbox.idle();
+    const completed = bed.sandbox
+      .events()
+      .filter((event) => event.type === 'checkout.session.completed');
+    for (const event of completed) await bed.control(`events/${event.id}/resend`);
+    await bed.sandbox.idle();
+
+    expect(await valueAt(bed, `${paths.coupon('WELCOME10')}/redeemed`)).toBe(1);
+    const redemptions = (await valueAt(bed, paths.memberRedemptions('WELCOME10', uid))) as Record<
+      string,
+      unknown
+    >;
+    expect(Object.keys(redemptions)).toEqual([sessionId]);
+    expect(redemptions[sessionId]).toMatchObject({ paymentId: sessionId, discount: 650 });
+  });
+
+  it('refuses a coupon the member already used up to its per-member limit', async () => {
+    const uid = await createMember(bed);
+    const first = await checkout(uid, { kind: 'credits', packageId: 'p5', promocode: 'ONCE' });
+    await bed.control(`checkout_sessions/${first.sessionId}/complete`);
+    await bed.sandbox.idle();
+    const before = await dump(bed.backend.db);
+
+    const error = await rejectionOf(
+      checkout(uid, { kind: 'credits', packageId: 'p5', promocode: 'ONCE' }),
+    );
+
+    expect(error.code).toBe('failed-precondition');
+    expect(error.details).toMatchObject({ messageKey: 'couponPerMemberLimit' });
+    expect(await dump(bed.backend.db)).toEqual(before);
+    // Another member may still use it.
+    const other = await createMember(bed);
+    expect(
+      await preview(other, { kind: 'credits', packageId: 'p5', promocode: 'ONCE' }),
+    ).toMatchObject({
+      amount: 6000,
+    });
+  });
+
+  it.each([
+    ['expired', 'OLD', 'couponExpired'],
+    ['used up', 'GONE', 'couponUsedUp'],
+  ])('refuses to open a checkout with an %s coupon', async (_label, promocode, messageKey) => {
+    const uid = await createMember(bed);
+    const error = await rejectionOf(checkout(uid, { kind: 'credits', packageId: 'p5', promocode }));
+    expect(error.details).toMatchObject({ messageKey });
+    expect(await valueAt(bed, paths.stripeCustomer(uid))).toBeNull();
+  });
+});

@@ -1,0 +1,34 @@
+// `npm run job:monthly`: runs the `monthlyCredits` scheduled function's work once against the
+// running local stack (`npm start`). Scheduled functions do not fire in the emulator (no
+// Pub/Sub), so this is how the monthly repair and credit expiry are run locally (design §1).
+import { DEFAULT_PORTS, STRIPE_SANDBOX_SECRETS } from './lib/stack.ts';
+import { isPortFree } from './lib/ports.ts';
+
+process.env.FIREBASE_DATABASE_EMULATOR_HOST ??= `127.0.0.1:${DEFAULT_PORTS.database}`;
+process.env.GCLOUD_PROJECT ??= 'demo-studio';
+process.env.DATABASE_URL ??= 'https://demo-studio-default-rtdb.firebaseio.com';
+process.env.STRIPE_API_URL ??= `http://127.0.0.1:${DEFAULT_PORTS.stripe}`;
+process.env.STRIPE_SECRET_KEY ??= STRIPE_SANDBOX_SECRETS.STRIPE_SECRET_KEY;
+
+for (const port of [DEFAULT_PORTS.database, DEFAULT_PORTS.stripe]) {
+  if (await isPortFree(port)) {
+    console.error(`✖ Nothing answers on port ${port}: start the stack with "npm start" first.`);
+    process.exit(1);
+  }
+}
+
+// Imported after the environment is set: the admin SDK and the Stripe client read it.
+const { adminDatabase } = await import('../functions/src/admin.ts');
+const { stripeClient } = await import('../functions/src/triggers/payments/config.ts');
+const { monthlyCredits } = await import('../functions/src/handlers/payments/monthly-credits.ts');
+
+const result = await monthlyCredits({
+  db: adminDatabase(),
+  stripe: stripeClient(),
+  now: Date.now,
+});
+console.log(
+  `✔ Monthly credits: ${result.subscriptions} active subscriptions checked, ` +
+    `${result.repaired} periods repaired, ${result.expired} credits expired.`,
+);
+process.exit(0);

@@ -1,0 +1,98 @@
+import type { FormEvent } from 'react';
+import { Link } from 'wouter';
+import { useId, useState } from 'react';
+import { AlertDialog } from '../../../components/ui/alert-dialog';
+import { useT } from '../../../lib/i18n';
+import type { AuthApi } from '../api/auth-api';
+import { authErrorText } from '../auth-errors';
+
+export interface LoginFormProps {
+  api: AuthApi;
+  /** Coupon from `login/{promocode}`, kept for checkout by the caller. */
+  promocode?: string;
+  registerHref: string;
+  resetHref: string;
+  onSignedIn: () => void;
+}
+
+/** E-mail and password or Google; a failure shows 'Error al autenticarse' with OK (spec §8). */
+export function LoginForm({ api, promocode, registerHref, resetHref, onSignedIn }: LoginFormProps) {
+  const t = useT();
+  const emailId = useId();
+  const passwordId = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const attempt = (signIn: () => Promise<void>) => {
+    setBusy(true);
+    signIn().then(
+      () => {
+        setBusy(false);
+        onSignedIn();
+      },
+      (error: unknown) => {
+        setBusy(false);
+        setFailure(authErrorText(error, t));
+      },
+    );
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    attempt(() => api.signIn(email.trim(), password));
+  };
+
+  return (
+    <section className="page auth-page" aria-labelledby="page-title">
+      <h1 id="page-title">{t('signIn')}</h1>
+      {promocode && <p className="note">{t('promocodeKept', { code: promocode })}</p>}
+      <form className="form" noValidate onSubmit={submit}>
+        <label htmlFor={emailId}>{t('email')}</label>
+        <input
+          id={emailId}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <label htmlFor={passwordId}>{t('password')}</label>
+        <input
+          id={passwordId}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <button type="submit" className="button" disabled={busy}>
+          {t('signIn')}
+        </button>
+      </form>
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={busy}
+        onClick={() => attempt(api.signInWithGoogle)}
+      >
+        {t('signInWithGoogle')}
+      </button>
+      <p>
+        <Link href={resetHref}>{t('forgotPassword')}</Link>
+      </p>
+      <p>
+        <Link href={registerHref}>{t('noAccount')}</Link>
+      </p>
+      {failure !== null && (
+        <AlertDialog
+          title={t('loginError')}
+          message={failure}
+          okLabel={t('ok')}
+          onOk={() => setFailure(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import type { FormEvent } from 'react';
+import { Link } from 'wouter';
+import { useId, useState } from 'react';
+import { AlertDialog } from '../../../components/ui/alert-dialog';
+import { useT } from '../../../lib/i18n';
+import type { AuthApi, RegistrationProfile } from '../api/auth-api';
+import { authErrorText } from '../auth-errors';
+
+export interface RegisterFormProps {
+  api: AuthApi;
+  loginHref: string;
+  onRegistered: () => void;
+}
+
+type Step =
+  { name: 'form' } | { name: 'saving' } | { name: 'failed'; message: string } | { name: 'fatal' };
+
+/**
+ * Spec §7/§8: create the account, send the verification e-mail, then write the profile while
+ * 'Agregando usuario a la base de datos' shows. Account failure: 'Error al registrarse';
+ * profile failure: 'Fatal Error Code N°54893' for the webmaster.
+ */
+export function RegisterForm({ api, loginHref, onRegistered }: RegisterFormProps) {
+  const t = useT();
+  const nameId = useId();
+  const emailId = useId();
+  const phoneId = useId();
+  const passwordId = useId();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [phone, setPhone] = useState('');
+  const [password, setPassword] = useState('');
+  const [step, setStep] = useState<Step>({ name: 'form' });
+
+  const register = async () => {
+    let uid: string;
+    try {
+      uid = await api.createUser(email.trim(), password);
+    } catch (error) {
+      setStep({ name: 'failed', message: authErrorText(error, t) });
+      return;
+    }
+    setStep({ name: 'saving' });
+    const profile: RegistrationProfile = { Name: name.trim(), Email: email.trim() };
+    if (phone.trim()) profile.Phone = phone.trim();
+    try {
+      // The verification e-mail is a courtesy; the profile is what the app needs.
+      await Promise.all([
+        api.sendVerification().catch((error: unknown) => {
+          console.error('verification e-mail not sent', error);
+        }),
+        api.writeProfile(uid, profile),
+      ]);
+    } catch (error) {
+      console.error('profile not written', error);
+      setStep({ name: 'fatal' });
+      return;
+    }
+    onRegistered();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setStep({ name: 'saving' });
+    void register();
+  };
+
+  const saving = step.name === 'saving';
+  return (
+    <section className="page auth-page" aria-labelledby="page-title">
+      <h1 id="page-title">{t('createAccount')}</h1>
+      <form className="form" noValidate onSubmit={submit} aria-busy={saving}>
+        <label htmlFor={nameId}>{t('fullName')}</label>
+        <input
+          id={nameId}
+          autoComplete="name"
+          required
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <label htmlFor={emailId}>{t('email')}</label>
+        <input
+          id={emailId}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <label htmlFor={phoneId}>{t('phone')}</label>
+        <input
+          id={phoneId}
+          type="tel"
+          autoComplete="tel"
+          value={phone}
+          onChange={(event) => setPhone(event.target.value)}
+        />
+        <label htmlFor={passwordId}>{t('password')}</label>
+        <input
+          id={passwordId}
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={6}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <button type="submit" className="button" disabled={saving}>
+          {t('createAccount')}
+        </button>
+      </form>
+      {saving && (
+        <p role="status" className="loading-text">
+          {t('addingUser')}
+        </p>
+      )}
+      <p>
+        <Link href={loginHref}>{t('backToLogin')}</Link>
+      </p>
+      {step.name === 'failed' && (
+        <AlertDialog
+          title={t('registerError')}
+          message={step.message}
+          okLabel={t('ok')}
+          onOk={() => setStep({ name: 'form' })}
+        />
+      )}
+      {step.name === 'fatal' && (
+        <AlertDialog
+          title={t('fatalRegisterError')}
+          message={t('fatalRegisterHelp')}
+          okLabel={t('ok')}
+          onOk={() => setStep({ name: 'form' })}
+        />
+      )}
+    </section>
+  );
+}

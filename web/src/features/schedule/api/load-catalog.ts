@@ -1,0 +1,31 @@
+import {
+  branchSchema,
+  coachSchema,
+  exerciseSchema,
+  paths,
+  seatLayoutSchema,
+  settingsFromStored,
+} from '@studio/core';
+import type { SeatLayout } from '@studio/core';
+import { parseEntries, readPath } from '../../../lib/realtime';
+import type { Catalog } from './schedule-api';
+
+export async function loadCatalog(): Promise<Catalog> {
+  const [branches, exercises, coaches, settings] = await Promise.all([
+    readPath(paths.branches()),
+    readPath(paths.exercises()),
+    readPath(paths.coaches()),
+    readPath(paths.settings()),
+  ]);
+  return {
+    branches: parseEntries(branches, (entry) => branchSchema.safeParse(entry), 'branch'),
+    exercises: parseEntries(exercises, (entry) => exerciseSchema.safeParse(entry), 'exercise'),
+    coaches: parseEntries(coaches, (entry) => coachSchema.safeParse(entry), 'coach'),
+    settings: settingsFromStored(settings),
+  };
+}
+
+export async function getLayout(layoutId: string): Promise<SeatLayout | null> {
+  const parsed = seatLayoutSchema.safeParse(await readPath(paths.seatLayout(layoutId)));
+  return parsed.success ? parsed.data : null;
+}

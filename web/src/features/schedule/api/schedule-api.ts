@@ -1,0 +1,47 @@
+import type {
+  Branch,
+  Coach,
+  DateString,
+  Exercise,
+  SeatLayout,
+  Settings,
+  StudioClass,
+  UserClass,
+  UserWaitlistEntry,
+} from '@studio/core';
+import type { Unsubscribe } from '../../../lib/realtime';
+
+export type { Unsubscribe };
+
+/** What the calendar needs besides the week's classes; read once per visit. */
+export interface Catalog {
+  branches: Record<string, Branch>;
+  exercises: Record<string, Exercise>;
+  coaches: Record<string, Coach>;
+  settings: Settings;
+}
+
+export interface ScheduleApi {
+  /** `Classes` with `date` from `from` to `to` inclusive, live (only the visible week). */
+  watchClasses: (
+    from: DateString,
+    to: DateString,
+    onChange: (classes: Record<string, StudioClass>) => void,
+  ) => Unsubscribe;
+  loadCatalog: () => Promise<Catalog>;
+  getLayout: (layoutId: string) => Promise<SeatLayout | null>;
+  /** `ClassRoster/{classId}/spots`: the spots taken, live. */
+  watchTakenSpots: (classId: string, onChange: (taken: ReadonlySet<string>) => void) => Unsubscribe;
+  watchMyClasses: (
+    uid: string,
+    onChange: (classes: Record<string, UserClass>) => void,
+  ) => Unsubscribe;
+  watchMyWaitlist: (
+    uid: string,
+    onChange: (entries: Record<string, UserWaitlistEntry>) => void,
+  ) => Unsubscribe;
+  bookClass: (classId: string, spot?: string) => Promise<{ spot: string }>;
+  cancelBooking: (classId: string) => Promise<{ refunded: boolean }>;
+  joinWaitlist: (classId: string) => Promise<{ position: number }>;
+  leaveWaitlist: (classId: string) => Promise<void>;
+}

@@ -1,0 +1,34 @@
+import type { UserClass, UserWaitlistEntry } from '@studio/core';
+import { paths, userClassSchema, userWaitlistEntrySchema } from '@studio/core';
+import type { Unsubscribe } from '../../../lib/realtime';
+import { parseEntries, watchPath } from '../../../lib/realtime';
+
+/** `ClassRoster/{classId}/spots`: the keys are the spots taken (the holders stay private). */
+export function watchTakenSpots(
+  classId: string,
+  onChange: (taken: ReadonlySet<string>) => void,
+): Unsubscribe {
+  return watchPath(paths.rosterSpots(classId), (value) =>
+    onChange(new Set(typeof value === 'object' && value !== null ? Object.keys(value) : [])),
+  );
+}
+
+export function watchMyClasses(
+  uid: string,
+  onChange: (classes: Record<string, UserClass>) => void,
+): Unsubscribe {
+  return watchPath(paths.userClasses(uid), (value) =>
+    onChange(parseEntries(value, (entry) => userClassSchema.safeParse(entry), 'user class')),
+  );
+}
+
+export function watchMyWaitlist(
+  uid: string,
+  onChange: (entries: Record<string, UserWaitlistEntry>) => void,
+): Unsubscribe {
+  return watchPath(paths.userWaitlist(uid), (value) =>
+    onChange(
+      parseEntries(value, (entry) => userWaitlistEntrySchema.safeParse(entry), 'waitlist entry'),
+    ),
+  );
+}

@@ -1,0 +1,305 @@
+import type { SeatLayout, StudioClass } from '@studio/core';
+import { toEpoch } from '@studio/core';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { CallableRefusal } from '../../../lib/callable-errors';
+import { createFakeScheduleApi } from '../../../../test/fakes/fake-schedule-api';
+import type { WeekScheduleProps } from './week-schedule';
+import { WeekSchedule } from './week-schedule';
+
+// Tuesday 2025-06-10, 10:00 in Monterrey.
+const NOW = Date.parse('2025-06-10T16:00:00.000Z');
+
+function studioClass(date: string, hour: string, fields: Partial<StudioClass> = {}): StudioClass {
+  return {
+    branch: 'centro',
+    date,
+    hour,
+    startsAt: toEpoch(date, hour),
+    duration: 50,
+    exercise: 'cycling',
+    coach: 'ana',
+    capacity: 4,
+    creditKind: 'regular',
+    status: 'scheduled',
+    bookedCount: 0,
+    waitlistCount: 0,
+    ...fields,
+  };
+}
+
+const room: SeatLayout = {
+  name: 'Main room',
+  rows: 1,
+  cols: 4,
+  spots: {
+    a1: { id: 'a1', label: 'A1', row: 0, col: 0 },
+    a2: { id: 'a2', label: 'A2', row: 0, col: 1 },
+    a3: { id: 'a3', label: 'A3', row: 0, col: 2 },
+    a4: { id: 'a4', label: 'A4', row: 0, col: 3 },
+  },
+};
+
+const classes = {
+  ride: studioClass('2025-06-11', '18:00', { layout: 'room' }),
+  yoga: studioClass('2025-06-12', '07:00', { branch: 'norte', exercise: 'yoga', capacity: 2 }),
+  soon: studioClass('2025-06-10', '15:00', { layout: 'room' }),
+  later: studioClass('2025-06-17', '09:00'),
+};
+
+async function settle() {
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+async function renderSchedule(props: Partial<WeekScheduleProps> = {}) {
+  const fake = createFakeScheduleApi({
+    classes,
+    layouts: { room },
+    catalog: {
+      branches: {
+        centro: { name: 'Centro', active: true },
+        norte: { name: 'Norte', active: true },
+      },
+      exercises: {
+        cycling: { name: 'Cycling', creditKind: 'regular', active: true },
+        yoga: { name: 'Yoga', creditKind: 'regular', active: true },
+      },
+      coaches: { ana: { name: 'Ana', active: true } },
+    },
+  });
+  const onWaiverNeeded = vi.fn();
+  const { hook } = memoryLocation({ path: '/tabs/calendario/choose/user' });
+  render(
+    <Router hook={hook}>
+      <WeekSchedule
+        api={fake.api}
+        uid="member"
+        waiverAccepted
+        now={() => NOW}
+        loginHref="/login"
+        onWaiverNeeded={onWaiverNeeded}
+        {...props}
+      />
+    </Router>,
+  );
+  await settle();
+  return { ...fake, onWaiverNeeded };
+}
+
+const day = (name: string) => screen.getByRole('region', { name });
+const classButton = (name: RegExp) => screen.queryByRole('button', { name });
+
+async function openClass(name: RegExp) {
+  fireEvent.click(screen.getByRole('button', { name }));
+  await settle();
+}
+
+describe('week schedule', () => {
+  it('shows Monday to Sunday of this week and downloads only that week', async () => {
+    const { calls } = await renderSchedule();
+    expect(calls.weeks).toEqual([{ from: '2025-06-09', to: '2025-06-15' }]);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Monday, June 9',
+      'Tuesday, June 10',
+      'Wednesday, June 11',
+      'Thursday, June 12',
+      'Friday, June 13',
+      'Saturday, June 14',
+      'Sunday, June 15',
+    ]);
+    expect(within(day('Wednesday, June 11')).getByText('Cycling')).toBeTruthy();
+    expect(screen.queryByText('09:00')).toBeNull();
+  });
+
+  it('moves to the next and previous week', async () => {
+    const { calls } = await renderSchedule();
+    fireEvent.click(screen.getByRole('button', { name: 'Next week' }));
+    await settle();
+    expect(calls.weeks.at(-1)).toEqual({ from: '2025-06-16', to: '2025-06-22' });
+    expect(within(day('Tuesday, June 17')).getByText('09:00')).toBeTruthy();
+    expect(classButton(/Yoga/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous week' }));
+    await settle();
+    expect(calls.weeks.at(-1)).toEqual({ from: '2025-06-09', to: '2025-06-15' });
+    expect(classButton(/Yoga/)).toBeTruthy();
+  });
+
+  it('filters by branch and by class type', async () => {
+    await renderSchedule();
+    fireEvent.change(screen.getByLabelText('Branch'), { target: { value: 'norte' } });
+    expect(classButton(/Yoga/)).toBeTruthy();
+    expect(classButton(/Cycling/)).toBeNull();
+    fireEvent.change(screen.getByLabelText('Branch'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Class type'), { target: { value: 'cycling' } });
+    expect(screen.getAllByRole('button', { name: /Cycling/ }).length).toBe(2);
+    expect(classButton(/Yoga/)).toBeNull();
+  });
+});
+
+describe('class detail', () => {
+  it('marks taken spots and updates them live', async () => {
+    const fake = await renderSchedule();
+    fake.setTaken('ride', ['a2']);
+    await openClass(/18:00/);
+    const map = screen.getByRole('group', { name: 'Spot map' });
+    expect(within(map).getByRole('button', { name: 'Spot A2, taken' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(within(map).getByRole('button', { name: 'Spot A1, free' })).toHaveProperty(
+      'disabled',
+      false,
+    );
+    act(() => fake.setTaken('ride', ['a2', 'a1']));
+    expect(within(map).getByRole('button', { name: 'Spot A1, taken' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Cycling' })).getByText('2 spots left'),
+    ).toBeTruthy();
+  });
+
+  it('offers the same spots as a list', async () => {
+    const fake = await renderSchedule();
+    fake.setTaken('ride', ['a3']);
+    await openClass(/18:00/);
+    fireEvent.click(screen.getByRole('button', { name: 'Show as list' }));
+    const list = screen.getByRole('list', { name: 'Spot list' });
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Spot A1, free', 'Spot A2, free', 'Spot A3, taken', 'Spot A4, free']);
+  });
+
+  it('books the chosen spot', async () => {
+    const fake = await renderSchedule();
+    await openClass(/18:00/);
+    fireEvent.click(screen.getByRole('button', { name: 'Spot A3, free' }));
+    expect(screen.getByRole('button', { name: 'Spot A3, chosen' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Book spot A3' }));
+    await settle();
+    expect(fake.calls.book).toEqual([{ classId: 'ride', spot: 'a3' }]);
+    expect(screen.getByRole('status').textContent).toBe('Booked: spot A3.');
+  });
+
+  it('books the first free spot in one tap', async () => {
+    const fake = await renderSchedule();
+    await openClass(/18:00/);
+    fireEvent.click(screen.getByRole('button', { name: 'Book the first free spot' }));
+    await settle();
+    expect(fake.calls.book).toEqual([{ classId: 'ride' }]);
+  });
+
+  it('shows the reason when the booking is refused', async () => {
+    const fake = await renderSchedule();
+    fake.refusals.book = new CallableRefusal('already-exists', 'spotTaken', { spot: 'A3' });
+    await openClass(/18:00/);
+    fireEvent.click(screen.getByRole('button', { name: 'Spot A3, free' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Book spot A3' }));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Spot A3 was just taken. Please choose another one.',
+    );
+  });
+
+  it('asks for the waiver instead of booking when it is not accepted', async () => {
+    const fake = await renderSchedule({ waiverAccepted: false });
+    await openClass(/18:00/);
+    fireEvent.click(screen.getByRole('button', { name: 'Book the first free spot' }));
+    await settle();
+    expect(fake.onWaiverNeeded).toHaveBeenCalledOnce();
+    expect(fake.calls.book).toEqual([]);
+  });
+
+  it('asks a guest to sign in', async () => {
+    await renderSchedule({ uid: null });
+    await openClass(/18:00/);
+    expect(screen.getByRole('link', { name: 'Sign in to book' }).getAttribute('href')).toBe(
+      '/login',
+    );
+    expect(screen.queryByRole('button', { name: 'Book the first free spot' })).toBeNull();
+  });
+});
+
+function booking(classId: string, cls: StudioClass, spot: string) {
+  return {
+    [classId]: {
+      classId,
+      date: cls.date,
+      hour: cls.hour,
+      startsAt: cls.startsAt,
+      spot,
+      creditKind: 'regular' as const,
+      status: 'booked' as const,
+      bookedAt: NOW - 1000,
+      bookingId: `${classId}-booking`,
+      rosterVersion: 1,
+    },
+  };
+}
+
+describe('cancelling', () => {
+  it('says the credit comes back when cancelling in time', async () => {
+    const fake = await renderSchedule();
+    act(() => fake.setMyClasses(booking('ride', classes.ride, 'a1')));
+    await openClass(/18:00/);
+    expect(screen.getByRole('button', { name: 'Spot A1, yours' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel booking' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancel this booking?' });
+    expect(dialog.textContent).toContain('You are cancelling in time: your credit comes back.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    await settle();
+    expect(fake.calls.cancel).toEqual(['ride']);
+    expect(screen.getByRole('status').textContent).toBe('Booking cancelled. Your credit is back.');
+  });
+
+  it('warns that the credit is forfeited inside the late window', async () => {
+    const fake = await renderSchedule();
+    act(() => fake.setMyClasses(booking('soon', classes.soon, 'a2')));
+    await openClass(/15:00/);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel booking' }));
+    expect(screen.getByRole('alertdialog').textContent).toContain(
+      'This class starts in less than 12 hours: if you cancel now, the credit is forfeited.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Keep booking' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(fake.calls.cancel).toEqual([]);
+  });
+});
+
+describe('waiting list', () => {
+  it('offers the waiting list for a full class and shows the position', async () => {
+    const fake = await renderSchedule();
+    fake.setTaken('yoga', ['1', '2']);
+    fake.willJoinAt(3);
+    await openClass(/07:00/);
+    expect(screen.getByText('Full')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Join waiting list' }));
+    await settle();
+    expect(fake.calls.join).toEqual(['yoga']);
+    expect(screen.getByText('You are number 3 on the waiting list.')).toBeTruthy();
+  });
+
+  it('shows the live position and lets the member leave', async () => {
+    const fake = await renderSchedule();
+    fake.setTaken('yoga', ['1', '2']);
+    const entry = {
+      classId: 'yoga',
+      date: classes.yoga.date,
+      hour: classes.yoga.hour,
+      startsAt: classes.yoga.startsAt,
+      joinedAt: NOW,
+      status: 'waiting' as const,
+      rosterVersion: 1,
+    };
+    act(() => fake.setMyWaitlist({ yoga: { ...entry, position: 2 } }));
+    await openClass(/07:00/);
+    expect(screen.getByRole('status').textContent).toBe('Waiting list #2');
+    act(() => fake.setMyWaitlist({ yoga: { ...entry, position: 1 } }));
+    expect(screen.getByRole('status').textContent).toBe('Waiting list #1');
+    fireEvent.click(screen.getByRole('button', { name: 'Leave waiting list' }));
+    await settle();
+    expect(fake.calls.leave).toEqual(['yoga']);
+  });
+});

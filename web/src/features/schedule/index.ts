@@ -1,0 +1,5 @@
+export type { Catalog, ScheduleApi } from './api/schedule-api';
+export { firebaseScheduleApi } from './api/firebase-schedule-api';
+export { ClassDetail } from './components/class-detail';
+export { SpotMap } from './components/spot-map';
+export { WeekSchedule } from './components/week-schedule';

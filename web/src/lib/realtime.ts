@@ -1,0 +1,62 @@
+/**
+ * Live reads for the `api/` modules: subscribe now, get an unsubscribe function back at once,
+ * while the Database SDK loads on demand behind it.
+ */
+import type { Database, Query } from 'firebase/database';
+import type * as DatabaseModule from 'firebase/database';
+import { getDatabaseClient } from './firebase';
+
+export type Unsubscribe = () => void;
+
+type DatabaseSdk = typeof DatabaseModule;
+
+/** Listens to the query `build` returns; `onChange` gets each new value (null when absent). */
+export function watchQuery(
+  build: (db: Database, sdk: DatabaseSdk) => Query,
+  onChange: (value: unknown) => void,
+  onError: (error: Error) => void = (error) => console.error('live read failed', error),
+): Unsubscribe {
+  let stopped = false;
+  let stop: Unsubscribe | undefined;
+  Promise.all([getDatabaseClient(), import('firebase/database')]).then(
+    ([db, sdk]) => {
+      if (stopped) return;
+      stop = sdk.onValue(build(db, sdk), (snapshot) => onChange(snapshot.val()), onError);
+    },
+    (error: unknown) => onError(error instanceof Error ? error : new Error(String(error))),
+  );
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+}
+
+export function watchPath(
+  path: string,
+  onChange: (value: unknown) => void,
+  onError?: (error: Error) => void,
+): Unsubscribe {
+  return watchQuery((db, sdk) => sdk.ref(db, path), onChange, onError);
+}
+
+/** One read of `path` (null when absent). */
+export async function readPath(path: string): Promise<unknown> {
+  const [db, sdk] = await Promise.all([getDatabaseClient(), import('firebase/database')]);
+  return (await sdk.get(sdk.ref(db, path))).val();
+}
+
+/** Keeps the entries of a keyed node that match `schema`; a malformed one is logged and left out. */
+export function parseEntries<T>(
+  value: unknown,
+  parse: (entry: unknown) => { success: true; data: T } | { success: false },
+  what: string,
+): Record<string, T> {
+  const result: Record<string, T> = {};
+  if (typeof value !== 'object' || value === null) return result;
+  for (const [key, entry] of Object.entries(value)) {
+    const parsed = parse(entry);
+    if (parsed.success) result[key] = parsed.data;
+    else console.error(`ignored malformed ${what}`, key);
+  }
+  return result;
+}

@@ -1,0 +1,25 @@
+import type { DependencyList } from 'react';
+import { useEffect, useState } from 'react';
+import type { Unsubscribe } from './realtime';
+
+/**
+ * The latest value a live subscription reported, or `initial` until it reports. `subscribe`
+ * null means "nothing to watch" (a guest, no class chosen). It resubscribes when `deps` change.
+ */
+export function useLive<T>(
+  subscribe: ((onChange: (value: T) => void) => Unsubscribe) | null,
+  initial: T,
+  deps: DependencyList,
+): T {
+  const [state, setState] = useState<{ deps: DependencyList; value: T }>({ deps, value: initial });
+  useEffect(() => {
+    if (!subscribe) return undefined;
+    return subscribe((value) => setState({ deps, value }));
+    // The caller's deps say when the subscription changes; `subscribe` is recreated each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, deps);
+  // A value reported for other deps (the previous week) is not shown for the new ones.
+  const current =
+    state.deps.length === deps.length && state.deps.every((d, i) => Object.is(d, deps[i]));
+  return current ? state.value : initial;
+}
