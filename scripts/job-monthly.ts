@@ -10,7 +10,10 @@ process.env.DATABASE_URL ??= 'https://demo-studio-default-rtdb.firebaseio.com';
 process.env.STRIPE_API_URL ??= `http://127.0.0.1:${DEFAULT_PORTS.stripe}`;
 process.env.STRIPE_SECRET_KEY ??= STRIPE_SANDBOX_SECRETS.STRIPE_SECRET_KEY;
 
-for (const port of [DEFAULT_PORTS.database, DEFAULT_PORTS.stripe]) {
+// The environment may point at another stack (tests run stacks on free ports).
+const databasePort = Number(process.env.FIREBASE_DATABASE_EMULATOR_HOST.split(':')[1]);
+const stripePort = Number(new URL(process.env.STRIPE_API_URL).port);
+for (const port of [databasePort, stripePort]) {
   if (await isPortFree(port)) {
     console.error(`✖ Nothing answers on port ${port}: start the stack with "npm start" first.`);
     process.exit(1);

@@ -62,9 +62,14 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop());
 
   Object.assign(process.env, stack.env);
-  if (await isDatabaseEmpty()) {
-    console.log('• Loading the demo data…');
-    await seedDemoData();
+  try {
+    if (await isDatabaseEmpty()) {
+      console.log('• Loading the demo data…');
+      await seedDemoData();
+    }
+  } catch (error) {
+    await stack.stop();
+    fail(`Loading the demo data failed: ${(error as Error).message}`);
   }
 
   const { hosting, database, auth, functions } = stack.ports;

@@ -2,7 +2,9 @@
 // seat layouts, three exercises, classes for the next 14 days, packages of every kind, the
 // subscription price pair and the WELCOME10 coupon. Every record is parsed with its core schema
 // before it is written, so the demo data is always data the app accepts.
-import * as admin from 'firebase-admin';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth, type Auth } from 'firebase-admin/auth';
+import { getDatabase } from 'firebase-admin/database';
 import {
   addDays,
   branchSchema,
@@ -220,7 +222,7 @@ function demoUser(account: DemoAccount, now: number) {
  * writes the complete `Users` records itself, and 22 triggers at once would only load the
  * Functions emulator. `rawPassword` is the Auth emulator's way to import a known password.
  */
-async function createAuthUsers(auth: admin.auth.Auth): Promise<void> {
+async function createAuthUsers(auth: Auth): Promise<void> {
   const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!host) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: seeding only targets the emulators.');
   await auth.deleteUsers(DEMO_ACCOUNTS.map((account) => account.uid));
@@ -247,11 +249,11 @@ async function createAuthUsers(auth: admin.auth.Auth): Promise<void> {
   }
 }
 
-function seedApp(): admin.app.App {
+function seedApp(): App {
   const host = process.env.FIREBASE_DATABASE_EMULATOR_HOST;
   if (!host) throw new Error('FIREBASE_DATABASE_EMULATOR_HOST is not set: seeding only targets the emulators.');
   const name = `seed-${Date.now()}`;
-  return admin.initializeApp(
+  return initializeApp(
     { projectId: 'demo-studio', databaseURL: `http://${host}?ns=demo-studio-default-rtdb` },
     name,
   );
@@ -260,10 +262,10 @@ function seedApp(): admin.app.App {
 export async function isDatabaseEmpty(): Promise<boolean> {
   const app = seedApp();
   try {
-    const snapshot = await app.database().ref(paths.settings()).get();
+    const snapshot = await getDatabase(app).ref(paths.settings()).get();
     return !snapshot.exists();
   } finally {
-    await app.delete();
+    await deleteApp(app);
   }
 }
 
@@ -271,7 +273,7 @@ export async function isDatabaseEmpty(): Promise<boolean> {
 export async function seedDemoData(now = Date.now()): Promise<void> {
   const app = seedApp();
   try {
-    await createAuthUsers(app.auth());
+    await createAuthUsers(getAuth(app));
 
     const { layouts, exercises, coaches, packages } = catalogue();
     const classes = schedule(now);
@@ -303,8 +305,8 @@ export async function seedDemoData(now = Date.now()): Promise<void> {
       updates[paths.userClasses(account.uid)] = null;
       updates[paths.userWaitlist(account.uid)] = null;
     }
-    await app.database().ref().update(updates);
+    await getDatabase(app).ref().update(updates);
   } finally {
-    await app.delete();
+    await deleteApp(app);
   }
 }

@@ -67,6 +67,23 @@ const fixture = {
   StripeCustomerUids: { cus_alice: 'alice' },
   StripeSubscriptions: { sub_1: { uid: 'alice', status: 'active' } },
   SubscriptionGrants: { sub_1: { '1700000000': { uid: 'alice', credits: 30 } } },
+  ClassRoster: {
+    c1: {
+      spots: { A1: true },
+      bookings: { alice: { bookingId: 'b1', uid: 'alice', spot: 'A1', bookedAt: 1 } },
+      waitlist: { bob: { uid: 'bob', joinedAt: 2, seq: 0 } },
+      waitlistSeq: 1,
+      version: 2,
+    },
+  },
+  UserClasses: { alice: { c1: { classId: 'c1', status: 'booked' } }, bob: { c1: { x: 1 } } },
+  UserWaitlist: { bob: { c1: { classId: 'c1', status: 'waiting', position: 1 } } },
+  CreditLedger: { alice: { 'use-b1': { type: 'use', delta: -1 } }, bob: { g: { delta: 5 } } },
+  Attendance: { alice: { attended: 1, noShow: 0 } },
+  Notifications: {
+    alice: { n1: { type: 'promoted', messageKey: 'notifPromoted', at: 1, read: false } },
+    bob: { n2: { type: 'general', messageKey: 'ok', at: 1, read: false } },
+  },
   Secret: { x: 1 },
 };
 
@@ -319,6 +336,121 @@ const cases: Case[] = [
     { area: 'Stripe bookkeeping', who: admin, operation: read(path), allowed: false },
     { area: 'Stripe bookkeeping', who: admin, operation: write(path, { x: 1 }), allowed: false },
   ]),
+  // Bookings: which spots are taken is public, who took them is staff-only (decision 031).
+  { area: 'ClassRoster', who: guest, operation: read('ClassRoster/c1/spots'), allowed: true },
+  { area: 'ClassRoster', who: alice, operation: read('ClassRoster/c1/spots'), allowed: true },
+  { area: 'ClassRoster', who: guest, operation: read('ClassRoster/c1'), allowed: false },
+  { area: 'ClassRoster', who: alice, operation: read('ClassRoster/c1'), allowed: false },
+  {
+    area: 'ClassRoster',
+    who: alice,
+    operation: read('ClassRoster/c1/bookings/alice'),
+    allowed: false,
+  },
+  { area: 'ClassRoster', who: bob, operation: read('ClassRoster/c1/waitlist'), allowed: false },
+  { area: 'ClassRoster', who: coach, operation: read('ClassRoster/c1'), allowed: true },
+  { area: 'ClassRoster', who: admin, operation: read('ClassRoster'), allowed: true },
+  {
+    area: 'ClassRoster',
+    who: alice,
+    operation: write('ClassRoster/c1/spots/B1', true),
+    allowed: false,
+  },
+  {
+    area: 'ClassRoster',
+    who: admin,
+    operation: write('ClassRoster/c1/bookings/bob', { uid: 'bob' }),
+    allowed: false,
+  },
+  // A member's own booking views, ledger and attendance: read own, never write.
+  ...(['UserClasses', 'UserWaitlist', 'CreditLedger', 'Attendance'] as const).flatMap(
+    (area): Case[] => [
+      { area, who: alice, operation: read(`${area}/alice`), allowed: true },
+      { area, who: bob, operation: read(`${area}/alice`), allowed: false },
+      { area, who: guest, operation: read(`${area}/alice`), allowed: false },
+      { area, who: alice, operation: read(area), allowed: false },
+      { area, who: admin, operation: read(area), allowed: true },
+      {
+        area,
+        who: alice,
+        operation: write(`${area}/alice/x1`, { status: 'booked' }),
+        allowed: false,
+      },
+      {
+        area,
+        who: admin,
+        operation: write(`${area}/alice/x1`, { status: 'booked' }),
+        allowed: false,
+      },
+    ],
+  ),
+  { area: 'Attendance', who: coach, operation: read('Attendance/alice'), allowed: true },
+  { area: 'UserClasses', who: coach, operation: read('UserClasses/alice'), allowed: false },
+  // Notifications: read own; mark one's own read, nothing else.
+  { area: 'Notifications', who: alice, operation: read('Notifications/alice'), allowed: true },
+  { area: 'Notifications', who: bob, operation: read('Notifications/alice'), allowed: false },
+  { area: 'Notifications', who: admin, operation: read('Notifications'), allowed: false },
+  {
+    area: 'Notifications',
+    who: alice,
+    operation: write('Notifications/alice/n1/read', true),
+    allowed: true,
+  },
+  {
+    area: 'Notifications',
+    who: alice,
+    operation: write('Notifications/alice/n1/read', false),
+    allowed: false,
+  },
+  {
+    area: 'Notifications',
+    who: bob,
+    operation: write('Notifications/alice/n1/read', true),
+    allowed: false,
+  },
+  {
+    area: 'Notifications',
+    who: alice,
+    operation: write('Notifications/alice/nope/read', true),
+    allowed: false,
+  },
+  {
+    area: 'Notifications',
+    who: alice,
+    operation: write('Notifications/alice/n1/messageKey', 'ok'),
+    allowed: false,
+  },
+  {
+    area: 'Notifications',
+    who: alice,
+    operation: { op: 'remove', path: 'Notifications/alice/n1' },
+    allowed: false,
+  },
+  {
+    area: 'Notifications',
+    who: alice,
+    operation: { op: 'remove', path: 'Notifications/alice/n1/read' },
+    allowed: false,
+  },
+  {
+    area: 'Notifications',
+    who: alice,
+    operation: write('Notifications/alice/n9', { type: 'general', read: true }),
+    allowed: false,
+  },
+  // Functions-only parts of a member's record: credit records of bookings and the ledger outbox.
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('Users/alice/booking-credits/b9', { state: 'refunded' }),
+    allowed: false,
+  },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('Users/alice/ledger-outbox/x', { delta: 5 }),
+    allowed: false,
+  },
 ];
 
 let emulator: RtdbEmulator;

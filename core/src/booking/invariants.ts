@@ -15,11 +15,10 @@
  * or unsettled, outboxes flushed, ledger entries for every record, and the views (UserClasses,
  * UserWaitlist, class counts, Attendance) equal to the rosters.
  */
-import { z } from 'zod';
 import { ROOTS } from '../paths';
 import { attendanceRecordSchema, classSchema, rosterSchema } from '../schemas/classes';
 import type { Roster, StudioClass } from '../schemas/classes';
-import { CREDIT_KINDS } from '../schemas/common';
+import { CREDIT_KINDS, rtdbMap } from '../schemas/common';
 import { ledgerEntrySchema } from '../schemas/ledger';
 import type { LedgerEntry } from '../schemas/ledger';
 import { userClassSchema, userWaitlistEntrySchema } from '../schemas/classes';
@@ -41,7 +40,7 @@ function record(value: unknown): Record<string, unknown> {
     : {};
 }
 
-const ledgerSchema = z.record(z.string(), ledgerEntrySchema);
+const ledgerSchema = rtdbMap(ledgerEntrySchema);
 
 interface Parsed {
   classes: Map<string, StudioClass>;

@@ -214,6 +214,14 @@ describe('expiry, pruning and adjustments', () => {
     });
   });
 
+  it('reads and rewrites a credit list the database returned as an array', () => {
+    const listed = { Conditions: true, 'credits-list': [null, credit(START + DAY), credit(START + 2 * DAY)] };
+    const wallet = readWallet(listed, 'Users/u1');
+    expect(Object.keys(wallet.credits)).toEqual(['1', '2']);
+    const { node } = after(listed, ok(consume(wallet)).change);
+    expect(node['credits-list']).toEqual({ '2': credit(START + 2 * DAY) });
+  });
+
   it('treats a malformed credit list as our bug (internal)', () => {
     expect(() => readWallet({ 'credits-list': { x: { kind: 'gold' } } }, 'Users/u1')).toThrow(
       DomainError,

@@ -5,13 +5,12 @@
  * `Credits`. Every credit that moves gets its ledger entry in `ledger-outbox` in the same
  * change, so the ledger always explains the list, whatever happens after.
  */
-import { z } from 'zod';
 import { DomainError, parseStored } from '../errors';
 import { t } from '../messages';
 import type { MessageKey, MessageParams } from '../messages';
 import type { BookingEndOutcome, StudioClass } from '../schemas/classes';
 import type { CreditKind } from '../schemas/common';
-import { CREDIT_KINDS } from '../schemas/common';
+import { CREDIT_KINDS, rtdbMap } from '../schemas/common';
 import { ledgerEntrySchema } from '../schemas/ledger';
 import type { LedgerEntry, LedgerType } from '../schemas/ledger';
 import { bookingCreditSchema, creditsListSchema } from '../schemas/user';
@@ -58,13 +57,16 @@ export interface WalletChange {
   outbox?: Readonly<Record<string, LedgerEntry>>;
 }
 
-const bookingCreditsSchema = z.record(z.string(), bookingCreditSchema);
-const outboxSchema = z.record(z.string(), ledgerEntrySchema);
+const bookingCreditsSchema = rtdbMap(bookingCreditSchema);
+const outboxSchema = rtdbMap(ledgerEntrySchema);
 
+/** An object node; a list the database returned for small integer keys becomes one again. */
 function asRecord(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
+  if (Array.isArray(value))
+    return Object.fromEntries(
+      value.flatMap((entry: unknown, index) => (entry === null ? [] : [[String(index), entry]])),
+    );
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 }
 
 /** Parses the wallet out of a stored user node; a malformed node is `internal` (our bug). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { creditKindSchema, epochMsSchema, keySchema, textSchema } from './common';
+import { creditKindSchema, epochMsSchema, keySchema, rtdbMap, textSchema } from './common';
 import { dateSchema, hourSchema } from '../time';
 
 export const CLASS_STATUSES = ['scheduled', 'cancelled'] as const;
@@ -140,15 +140,15 @@ const rosterObjectSchema = z.object({
    * spot id → true: which spots are taken, public (everyone sees the seat map); who took a
    * spot is in `bookings/{uid}.spot`, which only staff read (docs/decisions/031).
    */
-  spots: z.record(keySchema, z.literal(true)).default({}),
+  spots: rtdbMap(z.literal(true)).default({}),
   /** uid → booking: a member holds at most one booking. */
-  bookings: z.record(keySchema, bookingSchema).default({}),
-  waitlist: z.record(keySchema, waitlistEntrySchema).default({}),
+  bookings: rtdbMap(bookingSchema).default({}),
+  waitlist: rtdbMap(waitlistEntrySchema).default({}),
   waitlistSeq: z.number().int().min(0).default(0),
   /** uid → how their last stay on the waiting list ended. */
-  departed: z.record(keySchema, departedEntrySchema).default({}),
+  departed: rtdbMap(departedEntrySchema).default({}),
   /** bookingId → cancelled booking (history, and the trace of an unfinished refund). */
-  ended: z.record(keySchema, endedBookingSchema).default({}),
+  ended: rtdbMap(endedBookingSchema).default({}),
   cancellation: rosterCancellationSchema.optional(),
   /** Bumped by every change; views elsewhere store the version they show (decision 034). */
   version: z.number().int().min(0).default(0),
@@ -237,7 +237,7 @@ export type UserWaitlistEntry = z.infer<typeof userWaitlistEntrySchema>;
  * so the totals always match the per-class marks (decision 033). Functions only.
  */
 export const attendanceRecordSchema = z.object({
-  classes: z.record(keySchema, attendanceSchema).default({}),
+  classes: rtdbMap(attendanceSchema).default({}),
   attended: z.number().int().min(0).default(0),
   noShow: z.number().int().min(0).default(0),
   updatedAt: epochMsSchema.optional(),

@@ -59,6 +59,23 @@ export function rtdbList<T extends z.ZodType>(item: T) {
     );
 }
 
+/**
+ * A map as the Realtime Database returns it: keys that are small integers ("1", "2", … — the
+ * spots of a class without a layout, say) come back as an array with null holes. Either way
+ * the result is the object keyed as written.
+ */
+export function rtdbMap<T extends z.ZodType>(item: T) {
+  return z.preprocess(
+    (value) =>
+      Array.isArray(value)
+        ? Object.fromEntries(
+            value.flatMap((entry, index) => (entry === null ? [] : [[String(index), entry]])),
+          )
+        : value,
+    z.record(keySchema, item),
+  );
+}
+
 function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);

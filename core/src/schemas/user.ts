@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminFlagSchema } from '../roles';
-import { creditKindSchema, epochMsSchema, keySchema } from './common';
+import { creditKindSchema, epochMsSchema, keySchema, rtdbMap } from './common';
 import { ledgerEntrySchema } from './ledger';
 
 /** While a booking is in flight the credit it will use is held (design §4). */
@@ -28,7 +28,7 @@ export const creditEntrySchema = z.object({
 });
 export type CreditEntry = z.infer<typeof creditEntrySchema>;
 
-export const creditsListSchema = z.record(keySchema, creditEntrySchema);
+export const creditsListSchema = rtdbMap(creditEntrySchema);
 export type CreditsList = z.infer<typeof creditsListSchema>;
 
 /** The credit a booking consumed, kept so a refund restores it with its original expiry. */
@@ -74,12 +74,12 @@ export const userSchema = z.object({
   Credits: z.number().int().optional(),
   'credits-list': creditsListSchema.optional(),
   /** bookingId → what that booking did with a credit (functions only). */
-  'booking-credits': z.record(keySchema, bookingCreditSchema).optional(),
+  'booking-credits': rtdbMap(bookingCreditSchema).optional(),
   /**
    * Ledger entries written in the same transaction as the credit change they explain, copied
    * to `CreditLedger/{uid}` right after (and by the reconciler after a crash).
    */
-  'ledger-outbox': z.record(keySchema, ledgerEntrySchema).optional(),
+  'ledger-outbox': rtdbMap(ledgerEntrySchema).optional(),
   activeSuscription: z.boolean().optional(),
   activeSuscriptionId: z.string().max(200).optional(),
   /** Preferred language for messages; the app falls back to 'en'. */

@@ -10,6 +10,7 @@ import {
   CHECKOUT_URLS,
   createMember,
   creditsOf,
+  ledgerBalanceMatchesCredits,
   ledgerOf,
   seedCatalogue,
   startPaymentsTestBed,
@@ -223,6 +224,7 @@ describe('the monthly plan', () => {
     expect(await valueAt(bed, paths.user(uid))).toMatchObject({ activeSuscription: false });
     expect(await valueAt(bed, paths.userField(uid, 'activeSuscriptionId'))).toBeNull();
     expect(await valueAt(bed, paths.userField(uid, 'Credits'))).toBe(60);
+    expect(await ledgerBalanceMatchesCredits(bed, uid)).toBe(true);
   });
 });
 
@@ -231,10 +233,21 @@ describe('refunds', () => {
     const uid = await createMember(bed);
     const { sessionId } = await checkout(uid, { kind: 'credits', packageId: 'p5' });
     await pay(sessionId);
-    // A booking used one credit: the booking engine removes it from the list.
-    const [usedId] = Object.keys(await creditsOf(bed, uid)).sort();
-    await bed.backend.db.ref(paths.credit(uid, usedId ?? '')).remove();
-    await bed.backend.db.ref(paths.userField(uid, 'Credits')).set(4);
+    // A booking used one credit: the booking engine removes it and ledgers the use.
+    const [usedId = ''] = Object.keys(await creditsOf(bed, uid)).sort();
+    await bed.backend.db.ref().update({
+      [paths.credit(uid, usedId)]: null,
+      [paths.userField(uid, 'Credits')]: 4,
+      [paths.creditLedgerEntry(uid, 'use-test')]: {
+        type: 'use',
+        kind: 'regular',
+        delta: -1,
+        creditId: usedId,
+        reason: 'Booked a class',
+        at: Date.now(),
+        by: uid,
+      },
+    });
 
     const session = await bed.stripe.checkout.sessions.retrieve(sessionId);
     await bed.control(`charges/${session.payment_intent as string}/refund`);
@@ -250,5 +263,6 @@ describe('refunds', () => {
       amountRefunded: 6500,
       creditsRevoked: 4,
     });
+    expect(await ledgerBalanceMatchesCredits(bed, uid)).toBe(true);
   });
 });

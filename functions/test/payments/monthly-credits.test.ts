@@ -67,7 +67,7 @@ describe('monthlyCredits', () => {
     ).toHaveLength(2);
   });
 
-  it('expires credits past their expiry with one ledger entry each', async () => {
+  it('expires credits past their expiry with a ledger entry', async () => {
     const uid = await createMember(bed);
     const now = Date.now();
     await bed.backend.db.ref(paths.user(uid)).update({
@@ -88,10 +88,9 @@ describe('monthlyCredits', () => {
     expect(result.expired).toBeGreaterThanOrEqual(1);
     expect(Object.keys(await creditsOf(bed, uid))).toEqual(['fresh']);
     expect(await valueAt(bed, paths.userField(uid, 'Credits'))).toBe(1);
-    expect(await valueAt(bed, paths.creditLedgerEntry(uid, 'expire-old'))).toMatchObject({
-      type: 'expire',
-      delta: -1,
-    });
+    expect(Object.values(await ledgerOf(bed, uid))).toEqual([
+      expect.objectContaining({ type: 'expire', kind: 'regular', delta: -1, creditIds: ['old'] }),
+    ]);
     expect((await monthlyCreditsHandler(bed.deps)).expired).toBe(0);
   });
 });

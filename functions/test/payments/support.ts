@@ -230,3 +230,20 @@ export const CHECKOUT_URLS = {
   successUrl: 'http://127.0.0.1:5000/success?session={CHECKOUT_SESSION_ID}',
   cancelUrl: 'http://127.0.0.1:5000/paquetes',
 };
+
+/**
+ * The ledger explains the balance (design §4): per kind, the deltas of the ledger (plus any
+ * entry still in the wallet's outbox) add up to the credits in the list.
+ */
+export async function ledgerBalanceMatchesCredits(
+  bed: PaymentsTestBed,
+  uid: string,
+): Promise<boolean> {
+  const credits = Object.values(await creditsOf(bed, uid));
+  const ledger = Object.values(await ledgerOf(bed, uid));
+  return ['regular', 'special', 'train'].every(
+    (kind) =>
+      ledger.filter((entry) => entry.kind === kind).reduce((sum, entry) => sum + entry.delta, 0) ===
+      credits.filter((credit) => credit.kind === kind).length,
+  );
+}

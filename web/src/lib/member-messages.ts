@@ -100,6 +100,13 @@ export const memberEn = {
   aboutText:
     'A boutique fitness studio in Monterrey: small classes, coaches who know your name, and a spot saved for you.',
   signInFirst: 'Sign in to see this page.',
+  statusBooked: 'Booked',
+  statusAttended: 'Attended',
+  statusNoShow: 'No-show',
+  statusCancelled: 'Cancelled',
+  statusLateCancelled: 'Late cancellation',
+  statusClassCancelled: 'Cancelled by the studio',
+  openSchedule: 'See the schedule',
 } as const;
 
 export type MemberKey = keyof typeof memberEn;
@@ -202,4 +209,11 @@ export const memberEs: Record<MemberKey, string> = {
   aboutText:
     'Un estudio boutique en Monterrey: clases pequeñas, coaches que saben tu nombre y un lugar guardado para ti.',
   signInFirst: 'Inicia sesión para ver esta página.',
+  statusBooked: 'Reservada',
+  statusAttended: 'Asistió',
+  statusNoShow: 'No asistió',
+  statusCancelled: 'Cancelada',
+  statusLateCancelled: 'Cancelación tardía',
+  statusClassCancelled: 'Cancelada por el estudio',
+  openSchedule: 'Ver el horario',
 };

@@ -1,25 +1,19 @@
 // Credit movements caused by money: grants for purchases and subscription periods, revocations
-// after refunds, and expiry. Same invariants as the booking engine (design §3, decision 018):
-// one `credits-list` entry per credit, `Credits` = usable regular credits, one ledger entry per
-// movement whose id derives from the business id, so replaying a movement writes nothing new.
+// after refunds, and expiry. They go through the booking engine's wallet transaction
+// (`changeWallet`: one transaction on `Users/{uid}` that changes the credits, recomputes
+// `Credits` and puts the ledger entry in the outbox, flushed to `CreditLedger/{uid}` after), so
+// money and bookings keep the same invariants. Ledger ids derive from the business id (checkout
+// session, invoice, refund), so a replayed movement writes nothing new.
 import {
-  creditEntrySchema,
   creditExpiry,
   creditIdsFor,
-  expiredCreditIds,
+  expireCredits as expireWalletCredits,
+  ledgerEntry,
   paths,
-  t,
-  usableRegularCount,
 } from '@studio/core';
-import type {
-  CreditEntry,
-  CreditKind,
-  LedgerEntry,
-  LedgerType,
-  MessageKey,
-  MessageParams,
-} from '@studio/core';
+import type { CreditEntry, CreditKind, MessageKey, MessageParams, Wallet } from '@studio/core';
 import type { Database } from 'firebase-admin/database';
+import { changeWallet } from '../booking/wallets';
 
 /** Who moves credits here: webhooks and the scheduled job. */
 const SYSTEM = 'system';
@@ -49,29 +43,8 @@ export interface RevokeCommand {
   maxCount: number;
 }
 
-// Transactions below return `current` unchanged instead of `undefined` when there is nothing to
-// do: the first attempt may see a cached `null`, and `undefined` would abort before the server's
-// value is seen, while writing back what was read is checked against it and retried.
-type UserNode = Record<string, unknown> & { 'credits-list'?: Record<string, unknown> };
-
-function asUserNode(value: unknown): UserNode {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? { ...(value as UserNode) }
-    : {};
-}
-
-/** The stored credits that parse; anything else is left untouched and not counted. */
-function parsedCredits(list: Record<string, unknown> | undefined): Record<string, CreditEntry> {
-  const credits: Record<string, CreditEntry> = {};
-  for (const [id, raw] of Object.entries(list ?? {})) {
-    const parsed = creditEntrySchema.safeParse(raw);
-    if (parsed.success) credits[id] = parsed.data;
-  }
-  return credits;
-}
-
-export function grantLedgerId(sourceId: string): string {
-  return `grant-${sourceId}`;
+export function grantLedgerId(key: string): string {
+  return `grant-${key}`;
 }
 
 export function revokeLedgerId(refundKey: string): string {
@@ -82,34 +55,18 @@ async function ledgerEntryExists(db: Database, uid: string, entryId: string): Pr
   return (await db.ref(paths.creditLedgerEntry(uid, entryId)).get()).exists();
 }
 
-function ledgerEntry(
-  type: LedgerType,
-  kind: CreditKind,
-  delta: number,
-  creditIds: string[],
-  sourceId: string,
-  at: number,
-  reasonKey: MessageKey,
-  reasonParams: MessageParams = {},
-): LedgerEntry {
-  return {
-    type,
-    kind,
-    delta,
-    creditIds,
-    reason: t(reasonKey, 'en', reasonParams),
-    reasonKey,
-    reasonParams,
-    sourceId,
-    at,
-    by: SYSTEM,
-  };
+/**
+ * Whether a movement was applied: its ledger entry is in the ledger (checked before the
+ * transaction) or still in the wallet's outbox (checked inside it).
+ */
+function inOutbox(wallet: Wallet, entryId: string): boolean {
+  return wallet.outbox[entryId] !== undefined;
 }
 
 /**
- * Adds the credits of one grant, exactly once. The ledger entry is the durable marker; the
- * credit ids are deterministic, so if a crash left the credits without their ledger entry, the
- * replay sees them and only writes the entry. Returns whether this call added the credits.
+ * Adds the credits of one grant, exactly once. Returns whether this call added them. Inside
+ * the transaction, a credit id of this grant still in the list also means "applied" (credits
+ * used since are gone from the list, so one present is the test, not all).
  */
 export async function grantCredits(
   db: Database,
@@ -119,50 +76,38 @@ export async function grantCredits(
   const entryId = grantLedgerId(command.key);
   if (await ledgerEntryExists(db, command.uid, entryId)) return false;
   const ids = creditIdsFor(command.key, command.count);
-  const expiresAt = creditExpiry(now, command.validityDays);
-  let added = false;
+  const credit: CreditEntry = {
+    kind: command.kind,
+    source: command.source,
+    sourceId: command.sourceId,
+    grantedAt: now,
+    expiresAt: creditExpiry(now, command.validityDays),
+  };
+  if (command.packageId !== undefined) credit.packageId = command.packageId;
 
-  await db.ref(paths.user(command.uid)).transaction((current: unknown) => {
-    const user = asUserNode(current);
-    const list = { ...(user['credits-list'] ?? {}) };
-    // Any id present means this grant was applied before (credits used since are gone from the
-    // list, so presence of one is the test, not presence of all).
-    if (ids.some((id) => list[id] !== undefined)) {
-      added = false;
-      return current;
-    }
-    for (const id of ids) {
-      const credit: CreditEntry = {
-        kind: command.kind,
-        source: command.source,
-        sourceId: command.sourceId,
-        grantedAt: now,
-        expiresAt,
-      };
-      if (command.packageId !== undefined) credit.packageId = command.packageId;
-      list[id] = credit;
-    }
-    user['credits-list'] = list;
-    user['Credits'] = usableRegularCount(parsedCredits(list), now);
-    added = true;
-    return user;
+  return changeWallet(db, command.uid, now, (wallet) => {
+    if (inOutbox(wallet, entryId) || ids.some((id) => wallet.credits[id] !== undefined))
+      return { change: {}, result: false };
+    return {
+      result: true,
+      change: {
+        addCredits: Object.fromEntries(ids.map((id) => [id, credit])),
+        outbox: {
+          [entryId]: ledgerEntry({
+            type: 'grant',
+            kind: command.kind,
+            delta: command.count,
+            reasonKey: command.reasonKey,
+            reasonParams: command.reasonParams,
+            creditIds: ids,
+            sourceId: command.sourceId,
+            at: now,
+            by: SYSTEM,
+          }),
+        },
+      },
+    };
   });
-
-  await db
-    .ref(paths.creditLedgerEntry(command.uid, entryId))
-    .set(
-      ledgerEntry(
-        'grant',
-        command.kind,
-        command.count,
-        ids,
-        command.sourceId,
-        now,
-        command.reasonKey,
-        command.reasonParams,
-      ),
-    );
-  return added;
 }
 
 /**
@@ -176,69 +121,50 @@ export async function revokeUnusedCredits(
 ): Promise<number> {
   const entryId = revokeLedgerId(command.refundKey);
   if (await ledgerEntryExists(db, command.uid, entryId)) return 0;
-  let revoked: string[] = [];
-  let kind: CreditKind = 'regular';
 
-  await db.ref(paths.user(command.uid)).transaction((current: unknown) => {
-    const user = asUserNode(current);
-    const list = { ...(user['credits-list'] ?? {}) };
-    const credits = parsedCredits(list);
-    const unused = Object.entries(credits)
+  return changeWallet(db, command.uid, now, (wallet) => {
+    if (inOutbox(wallet, entryId)) return { change: {}, result: 0 };
+    const unused = Object.entries(wallet.credits)
       .filter(([, credit]) => credit.sourceId === command.sourceId && credit.hold === undefined)
-      .sort(([a], [b]) => (a < b ? 1 : a > b ? -1 : 0))
+      .map(([id, credit]) => ({ id, kind: credit.kind }))
+      .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
       .slice(0, Math.max(0, command.maxCount));
-    revoked = unused.map(([id]) => id).sort();
-    const first = unused[0];
-    if (first) kind = first[1].kind;
-    if (revoked.length === 0) return current;
-    for (const id of revoked) delete list[id];
-    user['credits-list'] = list;
-    user['Credits'] = usableRegularCount(parsedCredits(list), now);
-    return user;
+    const [first] = unused;
+    if (first === undefined) return { change: {}, result: 0 };
+    const ids = unused.map((entry) => entry.id).sort();
+    return {
+      result: ids.length,
+      change: {
+        removeCredits: ids,
+        outbox: {
+          [entryId]: ledgerEntry({
+            type: 'revoke',
+            kind: first.kind,
+            delta: -ids.length,
+            reasonKey: 'ledgerRevoke',
+            creditIds: ids,
+            sourceId: command.sourceId,
+            at: now,
+            by: SYSTEM,
+          }),
+        },
+      },
+    };
   });
-
-  await db
-    .ref(paths.creditLedgerEntry(command.uid, entryId))
-    .set(
-      ledgerEntry('revoke', kind, -revoked.length, revoked, command.sourceId, now, 'ledgerRevoke'),
-    );
-  return revoked.length;
 }
 
 /**
- * Removes a member's expired credits (not held) with one `expire` ledger entry per credit, keyed
- * by the credit id, so a second run finds nothing to do. Returns how many expired.
+ * Removes a member's expired credits with the booking engine's expiry rule (one `expire` ledger
+ * entry per kind, keyed by this run). Returns how many expired.
  */
-export async function expireCredits(db: Database, uid: string, now: number): Promise<number> {
-  let expired: [string, CreditEntry][] = [];
-  await db.ref(paths.user(uid)).transaction((current: unknown) => {
-    const user = asUserNode(current);
-    const list = { ...(user['credits-list'] ?? {}) };
-    const credits = parsedCredits(list);
-    const ids = expiredCreditIds(credits, now);
-    expired = ids.flatMap((id) => {
-      const credit = credits[id];
-      return credit ? [[id, credit] as [string, CreditEntry]] : [];
-    });
-    if (ids.length === 0) return current;
-    for (const id of ids) delete list[id];
-    user['credits-list'] = list;
-    user['Credits'] = usableRegularCount(parsedCredits(list), now);
-    return user;
+export async function expireCredits(
+  db: Database,
+  uid: string,
+  runId: string,
+  now: number,
+): Promise<number> {
+  return changeWallet(db, uid, now, (wallet) => {
+    const { change, expired } = expireWalletCredits(wallet, { runId, nowMs: now });
+    return { change, result: expired };
   });
-  if (expired.length === 0) return 0;
-  const updates: Record<string, LedgerEntry> = {};
-  for (const [id, credit] of expired) {
-    updates[paths.creditLedgerEntry(uid, `expire-${id}`)] = ledgerEntry(
-      'expire',
-      credit.kind,
-      -1,
-      [id],
-      credit.sourceId ?? id,
-      now,
-      'ledgerExpire',
-    );
-  }
-  await db.ref().update(updates);
-  return expired.length;
 }

@@ -79,10 +79,12 @@ export async function monthlyCredits(deps: PaymentDeps): Promise<MonthlyCreditsR
   }
 
   const users = ((await db.ref(paths.users()).get()).val() ?? {}) as Record<string, unknown>;
+  // One run id per run: a second run in the same month must not reuse the first's ledger ids.
+  const runId = `monthly-${now()}`;
   let expired = 0;
   for (const [uid, user] of Object.entries(users)) {
     if (typeof user !== 'object' || user === null || !('credits-list' in user)) continue;
-    expired += await expireCredits(db, uid, now());
+    expired += await expireCredits(db, uid, runId, now());
   }
   const result = { subscriptions, repaired, expired };
   monthlyCreditsRun(result);

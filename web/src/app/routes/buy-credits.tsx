@@ -1,6 +1,6 @@
-import { RoutePlaceholder } from '../../components/ui/route-placeholder';
 import { paths } from '../../config/paths';
+import { BuyRoutePage } from '../purchase-pages';
 
 export default function BuyCreditsPage() {
-  return <RoutePlaceholder route={paths.buyCredits} />;
+  return <BuyRoutePage route={paths.buyCredits} tab="credits" />;
 }

@@ -1,6 +1,6 @@
-import { RoutePlaceholder } from '../../components/ui/route-placeholder';
 import { paths } from '../../config/paths';
+import { BuyRoutePage } from '../purchase-pages';
 
-export default function BuySpcreditsPage() {
-  return <RoutePlaceholder route={paths.buySpCredits} />;
+export default function BuySpCreditsPage() {
+  return <BuyRoutePage route={paths.buySpCredits} tab="spcredits" />;
 }

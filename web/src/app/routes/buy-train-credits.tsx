@@ -1,6 +1,6 @@
-import { RoutePlaceholder } from '../../components/ui/route-placeholder';
 import { paths } from '../../config/paths';
+import { BuyRoutePage } from '../purchase-pages';
 
 export default function BuyTrainCreditsPage() {
-  return <RoutePlaceholder route={paths.buyTrainCredits} />;
+  return <BuyRoutePage route={paths.buyTrainCredits} tab="train-credits" />;
 }

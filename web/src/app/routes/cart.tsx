@@ -1,6 +1,6 @@
-import { RoutePlaceholder } from '../../components/ui/route-placeholder';
 import { paths } from '../../config/paths';
+import { CartRoutePage } from '../purchase-pages';
 
 export default function CartPage() {
-  return <RoutePlaceholder route={paths.cart} />;
+  return <CartRoutePage route={paths.cart} />;
 }

@@ -1,6 +1,6 @@
-import { RoutePlaceholder } from '../../components/ui/route-placeholder';
 import { paths } from '../../config/paths';
+import { CartRoutePage } from '../purchase-pages';
 
 export default function ConfirmarCompraPage() {
-  return <RoutePlaceholder route={paths.confirmarCompra} />;
+  return <CartRoutePage route={paths.confirmarCompra} />;
 }

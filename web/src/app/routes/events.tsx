@@ -1,6 +1,14 @@
-import { RoutePlaceholder } from '../../components/ui/route-placeholder';
 import { paths } from '../../config/paths';
+import { EventList, firebasePurchasesApi } from '../../features/purchases';
+
+const systemNow = (): number => Date.now();
 
 export default function EventsPage() {
-  return <RoutePlaceholder route={paths.events} />;
+  return (
+    <EventList
+      api={firebasePurchasesApi}
+      now={systemNow}
+      packagesHref={paths.paquetes.getHref({ number: 1 })}
+    />
+  );
 }

@@ -1,6 +1,38 @@
-import { RoutePlaceholder } from '../../components/ui/route-placeholder';
+import { Link } from 'wouter';
 import { paths } from '../../config/paths';
+import { CreditSummary, firebaseProfileApi } from '../../features/profile';
+import { useCheckoutStore } from '../../features/purchases';
+import { useSessionStore } from '../../features/session';
+import { useT } from '../../lib/i18n';
+import { useEffect } from 'react';
 
+const systemNow = (): number => Date.now();
+
+/**
+ * Stripe Checkout returns here. The credits arrive when the payment webhook has run, so the
+ * balance below is live and grows by itself.
+ */
 export default function GraciasCompraPage() {
-  return <RoutePlaceholder route={paths.graciasCompra} />;
+  const t = useT();
+  const status = useSessionStore((state) => state.status);
+  const uid = useSessionStore((state) => state.uid);
+  const clearCart = useCheckoutStore((state) => state.clearCart);
+  useEffect(() => clearCart(), [clearCart]);
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title">{t('paymentThanks')}</h1>
+      <p role="status">{t('paymentPending')}</p>
+      {status === 'signed-in' && uid && (
+        <CreditSummary
+          api={firebaseProfileApi}
+          uid={uid}
+          now={systemNow}
+          buyHref={paths.paquetes.getHref({ number: 0 })}
+        />
+      )}
+      <Link href={paths.calendario.getHref({ action: 'choose', type: 'user' })} className="button">
+        {t('menuReserveClass')}
+      </Link>
+    </section>
+  );
 }

@@ -1,6 +1,38 @@
-import { RoutePlaceholder } from '../../components/ui/route-placeholder';
+import type { Package } from '@studio/core';
 import { paths } from '../../config/paths';
+import { STUDIO_BRANCH } from '../../config/studio';
+import {
+  firebasePurchasesApi,
+  PackageList,
+  packTab,
+  useCheckoutStore,
+} from '../../features/purchases';
+import { useRouteParams } from '../../hooks/use-route-params';
 
+const BUY_ROUTES = {
+  credits: paths.buyCredits,
+  spcredits: paths.buySpCredits,
+  'train-credits': paths.buyTrainCredits,
+} as const;
+
+/** Spec `paquetes/{number}`: 0 class credits, 1 special events, 2 training. */
 export default function PaquetesPage() {
-  return <RoutePlaceholder route={paths.paquetes} />;
+  const { number } = useRouteParams(paths.paquetes);
+  const promocode = useCheckoutStore((state) => state.promocode);
+  const tab = packTab(number);
+  const buyHref = (pkg: Package, id: string) =>
+    `${BUY_ROUTES[tab].getHref({
+      type: 'stripe',
+      promocode: promocode ?? window.location.hostname,
+      sucursal: STUDIO_BRANCH,
+      credits: pkg.credits,
+    })}?package=${encodeURIComponent(id)}`;
+  return (
+    <PackageList
+      api={firebasePurchasesApi}
+      tab={tab}
+      tabHref={(index) => paths.paquetes.getHref({ number: index })}
+      buyHref={buyHref}
+    />
+  );
 }

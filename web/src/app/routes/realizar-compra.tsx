@@ -1,6 +1,6 @@
-import { RoutePlaceholder } from '../../components/ui/route-placeholder';
 import { paths } from '../../config/paths';
+import { CartRoutePage } from '../purchase-pages';
 
 export default function RealizarCompraPage() {
-  return <RoutePlaceholder route={paths.realizarCompra} />;
+  return <CartRoutePage route={paths.realizarCompra} />;
 }

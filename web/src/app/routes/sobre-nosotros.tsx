@@ -1,6 +1,11 @@
-import { RoutePlaceholder } from '../../components/ui/route-placeholder';
-import { paths } from '../../config/paths';
+import { useT } from '../../lib/i18n';
 
 export default function SobreNosotrosPage() {
-  return <RoutePlaceholder route={paths.sobreNosotros} />;
+  const t = useT();
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title">{t('aboutTitle')}</h1>
+      <p>{t('aboutText')}</p>
+    </section>
+  );
 }

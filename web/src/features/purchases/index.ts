@@ -1,2 +1,12 @@
+export type { CheckoutRequest, PriceRequest, PurchasesApi } from './api/purchases-api';
+export { firebasePurchasesApi } from './api/firebase-purchases-api';
+export { BuyPackage } from './components/buy-package';
+export { CartView } from './components/cart-view';
+export type { Purchase } from './components/checkout';
+export { Checkout } from './components/checkout';
+export { EventList } from './components/event-list';
+export { PackageList } from './components/package-list';
+export type { PackTab } from './money';
+export { formatMoney, packTab } from './money';
 export type { CartItem } from './stores/checkout-store';
 export { initialCheckoutState, useCheckoutStore } from './stores/checkout-store';

@@ -1,0 +1,20 @@
+import { onCall } from 'firebase-functions/v2/https';
+import { cancelClassInput, parseInput } from '@studio/core';
+import type { CallableResult } from '@studio/core';
+import { cancelClass as cancelClassHandler } from '../../handlers/booking/cancel-class';
+import { classCancelled } from '../../handlers/booking/logs';
+import { CALLABLE_OPTIONS, requireAdmin, runCallable } from '../callable';
+import { bookingDeps } from './shared';
+
+/** `cancelClass` (design §8): admins cancel a class; everyone is refunded and told. */
+export const cancelClass = onCall(
+  CALLABLE_OPTIONS,
+  (request): Promise<CallableResult<'cancelClass'>> =>
+    runCallable('cancelClass', request, async () => {
+      const caller = requireAdmin(request);
+      const input = parseInput(cancelClassInput, request.data);
+      const result = await cancelClassHandler(bookingDeps(), { by: caller.uid, ...input });
+      classCancelled({ by: caller.uid, classId: input.classId, refunded: result.refunded });
+      return result;
+    }),
+);

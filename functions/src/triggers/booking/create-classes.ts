@@ -1,0 +1,20 @@
+import { onCall } from 'firebase-functions/v2/https';
+import { createClassesInput, parseInput } from '@studio/core';
+import type { CallableResult } from '@studio/core';
+import { createClasses as createClassesHandler } from '../../handlers/booking/create-classes';
+import { classesCreated } from '../../handlers/booking/logs';
+import { CALLABLE_OPTIONS, requireAdmin, runCallable } from '../callable';
+import { bookingDeps } from './shared';
+
+/** `createClasses` (design §8): admins create one class or a weekly series. */
+export const createClasses = onCall(
+  CALLABLE_OPTIONS,
+  (request): Promise<CallableResult<'createClasses'>> =>
+    runCallable('createClasses', request, async () => {
+      const caller = requireAdmin(request);
+      const input = parseInput(createClassesInput, request.data);
+      const result = await createClassesHandler(bookingDeps(), { by: caller.uid, input });
+      classesCreated({ by: caller.uid, classIds: result.classIds });
+      return result;
+    }),
+);

@@ -1,0 +1,20 @@
+import { onCall } from 'firebase-functions/v2/https';
+import { joinWaitlistInput, parseInput } from '@studio/core';
+import type { CallableResult } from '@studio/core';
+import { joinWaitlist as joinWaitlistHandler } from '../../handlers/booking/join-waitlist';
+import { waitlistJoined } from '../../handlers/booking/logs';
+import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
+import { bookingDeps } from './shared';
+
+/** `joinWaitlist` (design §8): a full class's FIFO waiting list; returns the position. */
+export const joinWaitlist = onCall(
+  CALLABLE_OPTIONS,
+  (request): Promise<CallableResult<'joinWaitlist'>> =>
+    runCallable('joinWaitlist', request, async () => {
+      const { uid } = requireAuth(request);
+      const input = parseInput(joinWaitlistInput, request.data);
+      const result = await joinWaitlistHandler(bookingDeps(), { uid, ...input });
+      waitlistJoined({ uid, classId: input.classId, position: result.position });
+      return result;
+    }),
+);

@@ -1,0 +1,19 @@
+import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { STUDIO_TIME_ZONE } from '@studio/core';
+import { bookingsReconciled } from '../../handlers/booking/logs';
+import { reconcileBookings as reconcileHandler } from '../../handlers/booking/reconcile';
+import { REGION } from '../callable';
+import { bookingDeps } from './shared';
+
+/**
+ * The booking reconciler and credit expiry (docs/decisions/035), every 10 minutes in the
+ * studio's time zone. The Functions emulator does not fire schedules; locally the same handler
+ * runs with `npm run job:reconcile`.
+ */
+export const reconcileBookings = onSchedule(
+  { schedule: 'every 10 minutes', timeZone: STUDIO_TIME_ZONE, region: REGION },
+  async () => {
+    const report = await reconcileHandler(bookingDeps());
+    bookingsReconciled({ ...report });
+  },
+);

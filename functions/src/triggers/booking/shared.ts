@@ -1,0 +1,20 @@
+// What the booking triggers share: the deployed dependencies and the staff check.
+import type { CallableRequest } from 'firebase-functions/v2/https';
+import { DomainError, isStaff, roleFromClaims } from '@studio/core';
+import type { Role } from '@studio/core';
+import { adminDatabase } from '../../admin';
+import type { BookingDeps } from '../../handlers/booking/deps';
+import { requireAuth } from '../callable';
+import type { CallerAuth } from '../callable';
+
+export function bookingDeps(): BookingDeps {
+  return { db: adminDatabase(), now: Date.now };
+}
+
+/** Coaches and admins (the `role` claim); anyone else is refused. */
+export function requireStaff(request: CallableRequest<unknown>): CallerAuth & { role: Role } {
+  const auth = requireAuth(request);
+  const role = roleFromClaims(auth.token);
+  if (!isStaff(role)) throw new DomainError('permission-denied', 'permissionDenied');
+  return { ...auth, role };
+}

@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '@studio/core';
+import { cancelBooking } from '../../src/index';
+import { adjustCredits as adjustCreditsHandler } from '../../src/handlers/booking/adjust-credits';
+import { bookClass as bookClassHandler } from '../../src/handlers/booking/book-class';
+import { cancelBooking as cancelBookingHandler } from '../../src/handlers/booking/cancel-booking';
+import { joinWaitlist as joinWaitlistHandler } from '../../src/handlers/booking/join-waitlist';
+import type { BookingDeps } from '../../src/handlers/booking/deps';
+import { dump, startBackend } from '../support/backend';
+import type { TestBackend } from '../support/backend';
+import { callableRequest, rejectionOf } from '../support/callable';
+import type { Caller } from '../support/callable';
+import {
+  DAY,
+  HOUR,
+  MINUTE,
+  expectInvariants,
+  member,
+  read,
+  seedClass,
+  seedMember,
+  seedStudio,
+} from './fixtures';
+
+let backend: TestBackend;
+
+beforeAll(async () => {
+  backend = await startBackend();
+  await seedStudio(backend.db);
+});
+
+afterAll(async () => {
+  await backend.stop();
+});
+
+/** Handlers at a pinned instant, for the time rules. */
+const at = (nowMs: number): BookingDeps => ({ db: backend.db, now: () => nowMs });
+const cancel = (caller: Caller | null, data: unknown) =>
+  cancelBooking.run(callableRequest(data, caller));
+
+async function expectRefused(caller: Caller | null, data: unknown, code: string, key: string) {
+  const before = await dump(backend.db);
+  const error = await rejectionOf(cancel(caller, data));
+  expect([error.code, (error.details as { messageKey: string }).messageKey]).toEqual([code, key]);
+  expect(await dump(backend.db)).toEqual(before);
+}
+
+describe('cancelBooking', () => {
+  it('in time: frees the spot and gives the same credit back with its expiry', async () => {
+    const db = backend.db;
+    const classId = await seedClass(db, { startsAt: Date.now() + 2 * DAY });
+    const uid = await seedMember(db, { credits: 1 });
+    const creditsBefore = await read(db, paths.creditsList(uid));
+    await bookClassHandler(at(Date.now()), { uid, classId, spot: 'A2' });
+    expect(await read(db, paths.userField(uid, 'Credits'))).toBe(0);
+
+    const result = await cancel(member(uid), { classId });
+
+    expect(result).toEqual({ refunded: true });
+    expect(await read(db, paths.creditsList(uid))).toEqual(creditsBefore);
+    expect(await read(db, paths.userField(uid, 'Credits'))).toBe(1);
+    expect(await read(db, paths.rosterSpots(classId))).toBeNull();
+    expect(await read(db, paths.userClass(uid, classId))).toMatchObject({ status: 'cancelled' });
+    const ledger = Object.values((await read(db, paths.creditLedger(uid))) as object);
+    expect(ledger).toContainEqual(expect.objectContaining({ type: 'refund', delta: 1 }));
+    expect(await read(db, paths.class(classId))).toMatchObject({ bookedCount: 0 });
+    await expectInvariants(db);
+  });
+
+  it('late: the credit is forfeited and the ledger says so', async () => {
+    const db = backend.db;
+    const start = Date.now() + 2 * DAY;
+    const classId = await seedClass(db, { startsAt: start });
+    const uid = await seedMember(db, { credits: 1 });
+    await bookClassHandler(at(start - DAY), { uid, classId });
+
+    const outcome = await cancelBookingHandler(at(start - 3 * HOUR), { uid, classId });
+
+    expect(outcome).toMatchObject({ refunded: false, outcome: 'late' });
+    expect(await read(db, paths.creditsList(uid))).toBeNull();
+    expect(await read(db, paths.userClass(uid, classId))).toMatchObject({
+      status: 'late-cancelled',
+    });
+    const ledger = Object.values((await read(db, paths.creditLedger(uid))) as object);
+    expect(ledger).toContainEqual(expect.objectContaining({ type: 'forfeit', delta: 0 }));
+    await expectInvariants(db, { nowMs: start - 3 * HOUR });
+  });
+
+  it('promotes the first waiting member with a credit, skips one without, and tells everyone', async () => {
+    const db = backend.db;
+    const start = Date.now() + 3 * DAY;
+    const t0 = start - 2 * DAY;
+    const classId = await seedClass(db, { startsAt: start, capacity: 1 });
+    const [booked, broke, next, last] = await Promise.all([
+      seedMember(db, { credits: 1 }),
+      seedMember(db, { credits: 1 }),
+      seedMember(db, { credits: 1 }),
+      seedMember(db, { credits: 1 }),
+    ]);
+    await bookClassHandler(at(t0), { uid: booked, classId });
+    for (const uid of [broke, next, last]) await joinWaitlistHandler(at(t0), { uid, classId });
+    // `broke` spends their credit elsewhere after joining.
+    await adjustCreditsHandler(at(t0), {
+      by: 'admin-1',
+      uid: broke,
+      kind: 'regular',
+      delta: -1,
+      reason: 'Test',
+    });
+
+    await cancelBookingHandler(at(t0 + HOUR), { uid: booked, classId });
+
+    const roster = (await read(db, paths.classRoster(classId))) as {
+      bookings: Record<string, { via: string; promotedAt: number }>;
+    };
+    expect(Object.keys(roster.bookings)).toEqual([next]);
+    expect(roster.bookings[next]).toMatchObject({ via: 'waitlist', promotedAt: t0 + HOUR });
+    expect(await read(db, paths.userWaitlistEntry(broke, classId))).toMatchObject({
+      status: 'skipped',
+    });
+    expect(await read(db, paths.userWaitlistEntry(next, classId))).toMatchObject({
+      status: 'promoted',
+    });
+    expect(await read(db, paths.userWaitlistEntry(last, classId))).toMatchObject({
+      status: 'waiting',
+      position: 1,
+    });
+    const notes = async (uid: string) =>
+      Object.values(((await read(db, paths.notifications(uid))) ?? {}) as object);
+    expect(await notes(broke)).toContainEqual(
+      expect.objectContaining({ type: 'skipped-no-credit', messageKey: 'notifSkippedNoCredit' }),
+    );
+    expect(await notes(next)).toContainEqual(
+      expect.objectContaining({
+        type: 'promoted',
+        params: expect.objectContaining({ spot: 'A1' }),
+      }),
+    );
+    expect(await notes(last)).toContainEqual(
+      expect.objectContaining({
+        type: 'waitlist-position',
+        params: expect.objectContaining({ position: 1 }),
+      }),
+    );
+    await expectInvariants(db, { nowMs: t0 + HOUR });
+  });
+
+  it('refunds a member promoted inside the late window until the waitlist cut-off', async () => {
+    const db = backend.db;
+    const start = Date.now() + 2 * DAY;
+    const classId = await seedClass(db, { startsAt: start, capacity: 1 });
+    const [first, second] = await Promise.all([seedMember(db), seedMember(db)]);
+    await bookClassHandler(at(start - DAY), { uid: first, classId });
+    await joinWaitlistHandler(at(start - DAY), { uid: second, classId });
+    // First cancels late (forfeits); second is promoted 5 h before the start.
+    await cancelBookingHandler(at(start - 5 * HOUR), { uid: first, classId });
+    expect(await read(db, paths.rosterBooking(classId, second))).toMatchObject({
+      via: 'waitlist',
+    });
+
+    const outcome = await cancelBookingHandler(at(start - 2 * HOUR), { uid: second, classId });
+
+    expect(outcome).toMatchObject({ refunded: true, outcome: 'refund' });
+    await expectInvariants(db, { nowMs: start - 2 * HOUR });
+  });
+
+  it('rejects unauthenticated requests and writes nothing', async () => {
+    await expectRefused(null, { classId: 'x' }, 'unauthenticated', 'unauthenticated');
+  });
+
+  it('rejects bad input and writes nothing', async () => {
+    const uid = await seedMember(backend.db);
+    await expectRefused(member(uid), { classId: 1 }, 'invalid-argument', 'invalidInput');
+  });
+
+  it('says not-found for an unknown class or a class the member has not booked', async () => {
+    const uid = await seedMember(backend.db);
+    await expectRefused(member(uid), { classId: 'nope' }, 'not-found', 'classNotFound');
+    const classId = await seedClass(backend.db, { startsAt: Date.now() + DAY });
+    await expectRefused(member(uid), { classId }, 'not-found', 'noBooking');
+  });
+
+  it('refuses once the class has started, and writes nothing', async () => {
+    const start = Date.now() - MINUTE;
+    const classId = await seedClass(backend.db, { startsAt: start });
+    const uid = await seedMember(backend.db);
+    await bookClassHandler(at(start - HOUR), { uid, classId });
+    await expectRefused(member(uid), { classId }, 'failed-precondition', 'classStarted');
+  });
+
+  it('refuses a class the studio cancelled, and writes nothing', async () => {
+    const classId = await seedClass(backend.db, { startsAt: Date.now() + DAY });
+    const uid = await seedMember(backend.db);
+    await bookClassHandler(at(Date.now()), { uid, classId });
+    await backend.db.ref(paths.class(classId)).update({ status: 'cancelled' });
+    await expectRefused(member(uid), { classId }, 'failed-precondition', 'classCancelled');
+    await backend.db.ref(paths.class(classId)).update({ status: 'scheduled' });
+  });
+});

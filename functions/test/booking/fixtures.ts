@@ -1,0 +1,155 @@
+// A small studio for the booking tests: settings, a branch, coaches, an exercise, a seat
+// layout, classes at chosen times, and members with credits whose grants are in the ledger (so
+// "ledger sum = balance" holds from the start). Every record parses with its core schema.
+import { expect } from 'vitest';
+import type { Database } from 'firebase-admin/database';
+import {
+  DEFAULT_SETTINGS,
+  bookingInvariantViolations,
+  classSchema,
+  creditIdsFor,
+  formatDate,
+  formatHour,
+  ledgerEntrySchema,
+  paths,
+  seatLayoutSchema,
+} from '@studio/core';
+import type { CreditEntry, CreditKind, StudioClass } from '@studio/core';
+import { newUid } from '../support/backend';
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
+export const BRANCH = 'centro';
+export const EXERCISE = 'cycling';
+export const COACH = 'carlos';
+export const COACH_UID = 'coach-carlos';
+export const OTHER_COACH = 'lucia';
+export const OTHER_COACH_UID = 'coach-lucia';
+export const LAYOUT = 'row';
+
+/** A 1 × 4 room whose last spot is out of service: three bookable spots, A1 … A3. */
+export const ROW_LAYOUT = seatLayoutSchema.parse({
+  name: 'Row',
+  rows: 1,
+  cols: 4,
+  spots: {
+    A1: { id: 'A1', label: 'A1', row: 0, col: 0 },
+    A2: { id: 'A2', label: 'A2', row: 0, col: 1 },
+    A3: { id: 'A3', label: 'A3', row: 0, col: 2 },
+    A4: { id: 'A4', label: 'A4', row: 0, col: 3, disabled: true },
+  },
+});
+
+export async function seedStudio(db: Database): Promise<void> {
+  await db.ref().update({
+    [paths.settings()]: DEFAULT_SETTINGS,
+    [paths.branch(BRANCH)]: { name: 'Centro', active: true },
+    [paths.exercise(EXERCISE)]: { name: 'Cycling', creditKind: 'regular', active: true },
+    [paths.coach(COACH)]: { name: 'Carlos', uid: COACH_UID, active: true },
+    [paths.coach(OTHER_COACH)]: { name: 'Lucía', uid: OTHER_COACH_UID, active: true },
+    [paths.seatLayout(LAYOUT)]: ROW_LAYOUT,
+  });
+}
+
+export interface ClassOptions {
+  startsAt: number;
+  capacity?: number;
+  /** Without a layout the spots are "1" … capacity. */
+  layout?: string | null;
+  creditKind?: CreditKind;
+  coach?: string;
+  name?: string;
+}
+
+/** A scheduled class starting at `startsAt`; returns its id. */
+export async function seedClass(db: Database, options: ClassOptions): Promise<string> {
+  const classId = newUid('class');
+  const layout = options.layout === undefined ? LAYOUT : options.layout;
+  const cls: StudioClass = classSchema.parse({
+    name: options.name ?? 'Morning ride',
+    branch: BRANCH,
+    date: formatDate(options.startsAt),
+    hour: formatHour(options.startsAt),
+    startsAt: options.startsAt,
+    duration: 45,
+    exercise: EXERCISE,
+    coach: options.coach ?? COACH,
+    ...(layout === null ? {} : { layout }),
+    capacity: options.capacity ?? 3,
+    creditKind: options.creditKind ?? 'regular',
+  });
+  await db.ref(paths.class(classId)).set(JSON.parse(JSON.stringify(cls)));
+  return classId;
+}
+
+export interface MemberOptions {
+  credits?: number;
+  kind?: CreditKind;
+  waiver?: boolean;
+  expiresAt?: number;
+  /** Time of the grant. */
+  nowMs?: number;
+  name?: string;
+  uid?: string;
+}
+
+/** A member with `credits` credits of `kind`, granted in one ledger entry. */
+export async function seedMember(db: Database, options: MemberOptions = {}): Promise<string> {
+  const uid = options.uid ?? newUid('member');
+  const nowMs = options.nowMs ?? Date.now();
+  const count = options.credits ?? 2;
+  const kind = options.kind ?? 'regular';
+  const ids = count > 0 ? creditIdsFor(`seed-${uid}`, count) : [];
+  const credit: CreditEntry = {
+    kind,
+    source: 'seed',
+    grantedAt: nowMs,
+    expiresAt: options.expiresAt ?? nowMs + 60 * DAY,
+  };
+  const updates: Record<string, unknown> = {
+    [paths.user(uid)]: {
+      Name: options.name ?? `Member ${uid.slice(-4)}`,
+      Conditions: options.waiver ?? true,
+      Admin: false,
+      Credits: kind === 'regular' ? count : 0,
+      ...(count > 0 ? { 'credits-list': Object.fromEntries(ids.map((id) => [id, credit])) } : {}),
+    },
+  };
+  if (count > 0) {
+    updates[paths.creditLedgerEntry(uid, 'seed-grant')] = ledgerEntrySchema.parse({
+      type: 'grant',
+      kind,
+      delta: count,
+      creditIds: ids,
+      reason: 'Test credits',
+      at: nowMs,
+      by: 'system',
+    });
+  }
+  await db.ref().update(updates);
+  return uid;
+}
+
+export async function read(db: Database, path: string): Promise<unknown> {
+  return (await db.ref(path).get()).val() as unknown;
+}
+
+/** Fails with the list of broken invariants (design §4), if any. */
+export async function expectInvariants(
+  db: Database,
+  options: { nowMs?: number; quiescent?: boolean } = {},
+): Promise<void> {
+  const root = await read(db, '/');
+  const violations = bookingInvariantViolations(root, {
+    nowMs: options.nowMs ?? Date.now(),
+    quiescent: options.quiescent ?? true,
+  });
+  expect(violations).toEqual([]);
+}
+
+export const member = (uid: string) => ({ uid, claims: { role: 'member' } });
+export const admin = { uid: 'admin-1', claims: { role: 'admin' } };
+export const coach = { uid: COACH_UID, claims: { role: 'coach' } };
+export const otherCoach = { uid: OTHER_COACH_UID, claims: { role: 'coach' } };

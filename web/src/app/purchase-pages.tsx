@@ -1,0 +1,70 @@
+/**
+ * Composition shared by the purchase routes: the signed-in state from the session, the coupon
+ * kept from `login/{promocode}`, and where Stripe Checkout returns to.
+ */
+import { couponCodeSchema } from '@studio/core';
+import { useSearch } from 'wouter';
+import { STUDIO_BRANCH } from '../config/studio';
+import type { RouteDef } from '../config/paths';
+import { paths } from '../config/paths';
+import type { PackTab } from '../features/purchases';
+import {
+  BuyPackage,
+  CartView,
+  firebasePurchasesApi,
+  useCheckoutStore,
+} from '../features/purchases';
+import { useSessionStore } from '../features/session';
+import { useRouteParams } from '../hooks/use-route-params';
+import { useT } from '../lib/i18n';
+
+const assign = (url: string) => window.location.assign(url);
+
+function useCheckoutContext(routePromocode: string | undefined, routeBranch: string | undefined) {
+  const status = useSessionStore((state) => state.status);
+  const uid = useSessionStore((state) => state.uid);
+  const kept = useCheckoutStore((state) => state.promocode);
+  // The spec's links put the site host in the promocode slot; only a coupon-shaped value that
+  // is not this site's host counts as a coupon.
+  const fromRoute =
+    routePromocode &&
+    routePromocode !== window.location.hostname &&
+    routePromocode !== window.location.host &&
+    couponCodeSchema.safeParse(routePromocode).success
+      ? routePromocode.toUpperCase()
+      : undefined;
+  const origin = window.location.origin;
+  return {
+    api: firebasePurchasesApi,
+    signedIn: status === 'signed-in' && uid !== null,
+    loginHref: paths.login.getHref(kept ? { promocode: kept } : {}),
+    initialPromocode: kept ?? fromRoute,
+    branch: routeBranch ?? STUDIO_BRANCH,
+    successUrl: `${origin}${paths.graciasCompra.getHref({})}?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: window.location.href,
+    assign,
+  };
+}
+
+/** `buy-credits`, `buy-spcredits`, `buy-train-credits`. */
+export function BuyRoutePage({ route, tab }: { route: RouteDef; tab: PackTab }) {
+  const { promocode, sucursal, credits } = useRouteParams(route);
+  const search = new URLSearchParams(useSearch());
+  const context = useCheckoutContext(promocode, sucursal);
+  return (
+    <BuyPackage
+      {...context}
+      tab={tab}
+      credits={Number(credits)}
+      packageId={search.get('package') ?? undefined}
+    />
+  );
+}
+
+/** `cart`, `confirmar-compra`, `realizar-compra`: the cart and its checkout. */
+export function CartRoutePage({ route }: { route: RouteDef }) {
+  const t = useT();
+  const { promocode, sucursal } = useRouteParams(route);
+  const context = useCheckoutContext(promocode, sucursal);
+  return <CartView {...context} title={t('cartTitle')} />;
+}

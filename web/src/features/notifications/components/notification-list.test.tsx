@@ -1,0 +1,64 @@
+import type { Notification } from '@studio/core';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useLangStore } from '../../../lib/i18n';
+import type { NotificationsApi } from '../api/notifications-api';
+import { NotificationList } from './notification-list';
+
+function fakeNotificationsApi() {
+  let push: ((value: Record<string, Notification>) => void) | undefined;
+  const marked: string[] = [];
+  const api: NotificationsApi = {
+    watchNotifications: (_uid, onChange) => {
+      push = onChange;
+      onChange({});
+      return () => {
+        push = undefined;
+      };
+    },
+    markRead: (_uid, id) => {
+      marked.push(id);
+      return Promise.resolve();
+    },
+  };
+  return {
+    api,
+    marked,
+    push: (value: Record<string, Notification>) => act(() => push?.(value)),
+  };
+}
+
+const promoted: Notification = {
+  type: 'promoted',
+  messageKey: 'notifPromoted',
+  params: { className: 'Cycling', date: '2025-06-12', hour: '07:00', spot: 'A3' },
+  at: Date.parse('2025-06-10T16:00:00.000Z'),
+  read: false,
+  classId: 'ride',
+};
+
+describe('notifications', () => {
+  it('shows a promotion as soon as it arrives, in the member language', () => {
+    const fake = fakeNotificationsApi();
+    render(<NotificationList api={fake.api} uid="m" />);
+    expect(screen.getByText('No notifications.')).toBeTruthy();
+    fake.push({ n1: promoted });
+    expect(
+      screen.getByText(
+        'A spot opened in Cycling on 2025-06-12 at 07:00: you are booked (spot A3).',
+      ),
+    ).toBeTruthy();
+    act(() => useLangStore.setState({ lang: 'es' }));
+    expect(screen.getByText(/Se liberó un lugar en Cycling/)).toBeTruthy();
+  });
+
+  it('marks a notification read', async () => {
+    const fake = fakeNotificationsApi();
+    render(<NotificationList api={fake.api} uid="m" />);
+    fake.push({ n1: promoted });
+    expect(screen.getByRole('heading', { name: 'Notifications (1)' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as read' }));
+    await act(() => Promise.resolve());
+    expect(fake.marked).toEqual(['n1']);
+  });
+});

@@ -1,0 +1,12 @@
+import type { LedgerEntry, User } from '@studio/core';
+import type { Unsubscribe } from '../../../lib/realtime';
+
+export interface ProfileApi {
+  /** `Users/{uid}`, live: name, contact, credits-list, subscription. */
+  watchUser: (uid: string, onChange: (user: User | null) => void) => Unsubscribe;
+  /** `CreditLedger/{uid}`, live. */
+  watchLedger: (
+    uid: string,
+    onChange: (entries: Record<string, LedgerEntry>) => void,
+  ) => Unsubscribe;
+}

@@ -1,0 +1,35 @@
+import type { User } from '@studio/core';
+import { Link } from 'wouter';
+import { useT } from '../../../lib/i18n';
+import { useLive } from '../../../lib/use-live';
+import type { ProfileApi } from '../api/profile-api';
+import { balancesByKind, CREDIT_KIND_KEYS } from '../credit-summary';
+
+export interface CreditSummaryProps {
+  api: ProfileApi;
+  uid: string;
+  now: () => number;
+  buyHref: string;
+}
+
+/** Credits held by kind, live, with the way to buy more (home screen). */
+export function CreditSummary({ api, uid, now, buyHref }: CreditSummaryProps) {
+  const t = useT();
+  const user = useLive<User | null>((onChange) => api.watchUser(uid, onChange), null, [api, uid]);
+  const balances = balancesByKind(user?.['credits-list'], now()).filter(
+    (balance) => balance.kind === 'regular' || balance.count > 0,
+  );
+  return (
+    <section aria-labelledby="credit-summary-title" className="card">
+      <h2 id="credit-summary-title">{t('credits')}</h2>
+      <ul className="plain-list">
+        {balances.map((balance) => (
+          <li key={balance.kind}>
+            {t(CREDIT_KIND_KEYS[balance.kind])}: <strong>{balance.count}</strong>
+          </li>
+        ))}
+      </ul>
+      <Link href={buyHref}>{t('menuBuyCredits')}</Link>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import type { LedgerEntry, User } from '@studio/core';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ProfileApi } from '../api/profile-api';
+import { ProfileCard } from './profile-card';
+
+const NOW = Date.parse('2025-06-10T16:00:00.000Z');
+const DAY = 24 * 60 * 60 * 1000;
+
+function fakeProfileApi(user: User, ledger: Record<string, LedgerEntry>): ProfileApi {
+  return {
+    watchUser: (_uid, onChange) => {
+      onChange(user);
+      return () => undefined;
+    },
+    watchLedger: (_uid, onChange) => {
+      onChange(ledger);
+      return () => undefined;
+    },
+  };
+}
+
+const credit = (kind: 'regular' | 'special', expiresAt: number) => ({
+  kind,
+  source: 'purchase' as const,
+  grantedAt: NOW - DAY,
+  expiresAt,
+});
+
+describe('profile', () => {
+  it('shows initials, credits by kind with expiry dates and the ledger in plain words', () => {
+    const api = fakeProfileApi(
+      {
+        Name: 'Ana López',
+        Phone: '8112345678',
+        activeSuscription: true,
+        'credits-list': {
+          c1: credit('regular', Date.parse('2025-07-01T12:00:00Z')),
+          c2: credit('regular', Date.parse('2025-07-05T12:00:00Z')),
+          c3: credit('special', Date.parse('2025-06-20T12:00:00Z')),
+          gone: credit('regular', NOW - DAY),
+        },
+      },
+      {
+        l1: {
+          type: 'grant',
+          kind: 'regular',
+          delta: 10,
+          reason: 'x',
+          at: NOW - 2 * DAY,
+          by: 'system',
+          reasonKey: 'ledgerGrantPurchase',
+          reasonParams: { count: 10 },
+        },
+        l2: {
+          type: 'forfeit',
+          kind: 'regular',
+          delta: 0,
+          reason: 'x',
+          at: NOW - DAY,
+          by: 'system',
+        },
+      },
+    );
+    render(<ProfileCard api={api} uid="m" now={() => NOW} />);
+    expect(screen.getByText('AL')).toBeTruthy();
+    expect(screen.getByText('8112345678')).toBeTruthy();
+    const credits = screen.getByRole('region', { name: 'Credits' });
+    expect(
+      within(credits)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Class credits: 2 (expires 2025-07-01, expires 2025-07-05)',
+      'Special event credits: 1 (expires 2025-06-20)',
+      'Training credits: 0',
+    ]);
+    expect(screen.getByText('Active')).toBeTruthy();
+    const ledger = screen.getByRole('region', { name: 'Credit history' });
+    expect(
+      within(ledger)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringContaining('Late cancellation: credit forfeited'),
+      expect.stringContaining('Bought 10 credits'),
+    ]);
+  });
+});

@@ -1,0 +1,79 @@
+import type { LedgerEntry, User } from '@studio/core';
+import { formatDate } from '@studio/core';
+import { useT } from '../../../lib/i18n';
+import { useLive } from '../../../lib/use-live';
+import type { ProfileApi } from '../api/profile-api';
+import { balancesByKind, CREDIT_KIND_KEYS } from '../credit-summary';
+import { CreditLedger } from './credit-ledger';
+
+export interface ProfileCardProps {
+  api: ProfileApi;
+  uid: string;
+  now: () => number;
+}
+
+const NO_ENTRIES: Record<string, LedgerEntry> = {};
+
+function initials(name: string | undefined): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  return words
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase() ?? '')
+    .join('');
+}
+
+/** Spec `profile-user/{uid}`: name, phone, photo or initials, credits, history, subscription. */
+export function ProfileCard({ api, uid, now }: ProfileCardProps) {
+  const t = useT();
+  const user = useLive<User | null>((onChange) => api.watchUser(uid, onChange), null, [api, uid]);
+  const ledger = useLive((onChange) => api.watchLedger(uid, onChange), NO_ENTRIES, [api, uid]);
+  const balances = balancesByKind(user?.['credits-list'], now());
+
+  return (
+    <section className="page profile" aria-labelledby="page-title">
+      <h1 id="page-title">{t('profileTitle')}</h1>
+      <div className="profile-head">
+        {user?.Img ? (
+          <img src={user.Img} alt="" className="avatar-large" width={72} height={72} />
+        ) : (
+          <span className="avatar-large avatar-initials" aria-hidden="true">
+            {initials(user?.Name)}
+          </span>
+        )}
+        <div>
+          <p className="profile-name">{user?.Name ?? ''}</p>
+          {user?.Email && <p>{user.Email}</p>}
+          {user?.Phone && <p>{user.Phone}</p>}
+        </div>
+      </div>
+      <section aria-labelledby="credits-title">
+        <h2 id="credits-title">{t('credits')}</h2>
+        <ul className="plain-list">
+          {balances.map((balance) => (
+            <li key={balance.kind}>
+              <strong>{t(CREDIT_KIND_KEYS[balance.kind])}:</strong> {balance.count}
+              {balance.expiries.length > 0 && (
+                <>
+                  {' '}
+                  (
+                  {[...new Set(balance.expiries.map((at) => formatDate(at)))]
+                    .map((date) => t('expires', { date }))
+                    .join(', ')}
+                  )
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="subscription-title">
+        <h2 id="subscription-title">{t('subscription')}</h2>
+        <p>{user?.activeSuscription ? t('subscriptionActive') : t('subscriptionNone')}</p>
+      </section>
+      <section aria-labelledby="ledger-title">
+        <h2 id="ledger-title">{t('ledger')}</h2>
+        <CreditLedger entries={ledger} emptyText={t('noPurchases')} />
+      </section>
+    </section>
+  );
+}

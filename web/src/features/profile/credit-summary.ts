@@ -1,0 +1,50 @@
+import type { CreditKind, CreditsList, LedgerEntry, LedgerType, MessageKey } from '@studio/core';
+import { CREDIT_KINDS } from '@studio/core';
+
+export interface KindBalance {
+  kind: CreditKind;
+  count: number;
+  /** Usable credits' expiry dates, soonest first (each credit has its own, market.md pain 3). */
+  expiries: number[];
+}
+
+/** Credits usable now, by kind; held ones count (the hold is released or used shortly). */
+export function balancesByKind(list: CreditsList | undefined, nowMs: number): KindBalance[] {
+  const balances = CREDIT_KINDS.map((kind) => ({ kind, count: 0, expiries: [] as number[] }));
+  for (const credit of Object.values(list ?? {})) {
+    if (credit.expiresAt <= nowMs) continue;
+    const balance = balances.find((entry) => entry.kind === credit.kind);
+    if (!balance) continue;
+    balance.count += 1;
+    balance.expiries.push(credit.expiresAt);
+  }
+  for (const balance of balances) balance.expiries.sort((a, b) => a - b);
+  return balances;
+}
+
+export const CREDIT_KIND_KEYS: Record<CreditKind, MessageKey> = {
+  regular: 'creditKindRegular',
+  special: 'creditKindSpecial',
+  train: 'creditKindTrain',
+};
+
+const TYPE_KEYS: Record<LedgerType, MessageKey> = {
+  grant: 'ledgerGrantPurchase',
+  use: 'ledgerUse',
+  refund: 'ledgerRefund',
+  forfeit: 'ledgerForfeit',
+  expire: 'ledgerExpire',
+  adjust: 'ledgerAdjust',
+  revoke: 'ledgerRevoke',
+};
+
+/** The plain-words reason of a ledger line: its own key if it has one, else one per type. */
+export function ledgerReason(entry: LedgerEntry): {
+  key: MessageKey;
+  params: Record<string, string | number>;
+} {
+  return {
+    key: entry.reasonKey ?? TYPE_KEYS[entry.type],
+    params: { count: Math.abs(entry.delta), ...entry.reasonParams },
+  };
+}

@@ -1,0 +1,17 @@
+import type { CallableResult, Package, StudioEvent } from '@studio/core';
+import type { CallableInput } from '../../../lib/firebase';
+import type { Unsubscribe } from '../../../lib/realtime';
+
+export type PriceRequest = CallableInput<'previewPrice'>;
+export type CheckoutRequest = CallableInput<'createCheckoutSession'>;
+
+export interface PurchasesApi {
+  /** `Packages`, live (credit, special-event and train packs). */
+  watchPackages: (onChange: (packages: Record<string, Package>) => void) => Unsubscribe;
+  /** `Events`, live. */
+  watchEvents: (onChange: (events: Record<string, StudioEvent>) => void) => Unsubscribe;
+  previewPrice: (request: PriceRequest) => Promise<CallableResult<'previewPrice'>>;
+  createCheckoutSession: (
+    request: CheckoutRequest,
+  ) => Promise<CallableResult<'createCheckoutSession'>>;
+}

@@ -1,0 +1,140 @@
+import type { CallableResult, PurchaseKind } from '@studio/core';
+import type { FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'wouter';
+import type { ErrorText } from '../../../lib/callable-errors';
+import { callableErrorText } from '../../../lib/callable-errors';
+import { useLangStore, useT } from '../../../lib/i18n';
+import type { PriceRequest, PurchasesApi } from '../api/purchases-api';
+import { formatMoney } from '../money';
+
+export type Purchase =
+  | { kind: Exclude<PurchaseKind, 'cart' | 'subscription'>; packageId: string }
+  | { kind: 'subscription' }
+  | { kind: 'cart'; items: NonNullable<PriceRequest['items']> };
+
+export interface CheckoutProps {
+  api: PurchasesApi;
+  purchase: Purchase;
+  signedIn: boolean;
+  loginHref: string;
+  initialPromocode?: string;
+  branch?: string;
+  successUrl: string;
+  cancelUrl: string;
+  /** Leaves for Stripe Checkout (`window.location.assign` in the app). */
+  assign: (url: string) => void;
+}
+
+type Price = CallableResult<'previewPrice'>;
+
+/**
+ * Confirm and pay: the price from `previewPrice` (with the coupon, if any), then
+ * `createCheckoutSession` and off to Stripe's hosted page. Guests are asked to sign in.
+ */
+export function Checkout(props: CheckoutProps) {
+  const { api, purchase, signedIn } = props;
+  const t = useT();
+  const lang = useLangStore((state) => state.lang);
+  const couponId = useId();
+  const [code, setCode] = useState(props.initialPromocode ?? '');
+  const [applied, setApplied] = useState<string | undefined>(props.initialPromocode);
+  const [price, setPrice] = useState<Price | null>(null);
+  const [error, setError] = useState<ErrorText | null>(null);
+  const [busy, setBusy] = useState(false);
+  const purchaseKey = JSON.stringify(purchase);
+
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    let current = true;
+    const request: PriceRequest = { ...purchase, ...(applied ? { promocode: applied } : {}) };
+    api.previewPrice(request).then(
+      (result) => {
+        if (!current) return;
+        setPrice(result);
+        setError(null);
+      },
+      (failure: unknown) => {
+        if (!current) return;
+        setError(callableErrorText(failure));
+        // A refused coupon is dropped; the price without it still shows.
+        if (applied) setApplied(undefined);
+      },
+    );
+    return () => {
+      current = false;
+    };
+    // `purchaseKey` stands for `purchase`, which callers rebuild each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, purchaseKey, applied, signedIn]);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setApplied(code.trim() ? code.trim().toUpperCase() : undefined);
+  };
+
+  const pay = () => {
+    setBusy(true);
+    setError(null);
+    api
+      .createCheckoutSession({
+        ...purchase,
+        ...(applied ? { promocode: applied } : {}),
+        ...(props.branch ? { branch: props.branch } : {}),
+        successUrl: props.successUrl,
+        cancelUrl: props.cancelUrl,
+      })
+      .then(
+        (session) => props.assign(session.url),
+        (failure: unknown) => {
+          setBusy(false);
+          setError(callableErrorText(failure));
+        },
+      );
+  };
+
+  return (
+    <div className="checkout">
+      {signedIn ? (
+        <>
+          <form className="form coupon" noValidate onSubmit={apply}>
+            <label htmlFor={couponId}>{t('coupon')}</label>
+            <input
+              id={couponId}
+              autoComplete="off"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
+            <button type="submit" className="button button-secondary">
+              {t('applyCoupon')}
+            </button>
+          </form>
+          {price && (
+            <dl className="price-lines">
+              <dt>{t('subtotal')}</dt>
+              <dd>{formatMoney(price.amount + price.discount, price.currency, lang)}</dd>
+              {price.discount > 0 && (
+                <>
+                  <dt>{t('discount')}</dt>
+                  <dd>−{formatMoney(price.discount, price.currency, lang)}</dd>
+                </>
+              )}
+              <dt>{t('total')}</dt>
+              <dd>
+                <strong>{formatMoney(price.amount, price.currency, lang)}</strong>
+              </dd>
+            </dl>
+          )}
+          <button type="button" className="button" disabled={busy || !price} onClick={pay}>
+            {t('payNow')}
+          </button>
+        </>
+      ) : (
+        <Link href={props.loginHref} className="button">
+          {t('signInToPay')}
+        </Link>
+      )}
+      {error && <p role="alert">{t(error.key, error.params)}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import type { UserClass, UserClassStatus } from '@studio/core';
+import { useMemo } from 'react';
+import { Link } from 'wouter';
+import type { TextKey } from '../../../lib/i18n';
+import { useT } from '../../../lib/i18n';
+import { useLive } from '../../../lib/use-live';
+import type { ScheduleApi } from '../api/schedule-api';
+
+export interface MyClassesProps {
+  api: ScheduleApi;
+  uid: string;
+  now: () => number;
+  scheduleHref: string;
+}
+
+const STATUS_KEYS: Record<UserClassStatus, TextKey> = {
+  booked: 'statusBooked',
+  attended: 'statusAttended',
+  'no-show': 'statusNoShow',
+  cancelled: 'statusCancelled',
+  'late-cancelled': 'statusLateCancelled',
+  'class-cancelled': 'statusClassCancelled',
+};
+
+const NONE: Record<string, UserClass> = {};
+
+/** "My Classes": what is coming (booked, not started) and the history, from `UserClasses`. */
+export function MyClasses({ api, uid, now, scheduleHref }: MyClassesProps) {
+  const t = useT();
+  const classes = useLive((onChange) => api.watchMyClasses(uid, onChange), NONE, [api, uid]);
+  const { upcoming, past } = useMemo(() => {
+    const at = now();
+    const all = Object.values(classes);
+    return {
+      upcoming: all
+        .filter((entry) => entry.status === 'booked' && entry.startsAt >= at)
+        .sort((a, b) => a.startsAt - b.startsAt),
+      past: all
+        .filter((entry) => !(entry.status === 'booked' && entry.startsAt >= at))
+        .sort((a, b) => b.startsAt - a.startsAt),
+    };
+  }, [classes, now]);
+
+  const row = (entry: UserClass) => (
+    <li key={entry.classId} className="card">
+      <strong>
+        {entry.date} {entry.hour}
+      </strong>{' '}
+      {entry.name ?? entry.exercise ?? ''} · {t('spotN', { spot: entry.spot })} ·{' '}
+      {t(STATUS_KEYS[entry.status])}
+    </li>
+  );
+
+  return (
+    <>
+      <section aria-labelledby="upcoming-title">
+        <h2 id="upcoming-title">{t('upcomingClasses')}</h2>
+        {upcoming.length === 0 ? (
+          <p>
+            {t('noUpcoming')} <Link href={scheduleHref}>{t('openSchedule')}</Link>
+          </p>
+        ) : (
+          <ul className="plain-list">{upcoming.map(row)}</ul>
+        )}
+      </section>
+      <section aria-labelledby="past-title">
+        <h2 id="past-title">{t('pastClasses')}</h2>
+        {past.length === 0 ? <p>{t('noPast')}</p> : <ul className="plain-list">{past.map(row)}</ul>}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import type { UserClass, UserWaitlistEntry } from '@studio/core';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { createFakeScheduleApi } from '../../../../test/fakes/fake-schedule-api';
+import { MyClasses } from './my-classes';
+import { MyWaitlist } from './my-waitlist';
+
+const NOW = Date.parse('2025-06-10T16:00:00.000Z');
+const DAY = 24 * 60 * 60 * 1000;
+
+function userClass(classId: string, startsAt: number, status: UserClass['status']): UserClass {
+  return {
+    classId,
+    bookingId: `${classId}-b`,
+    date: new Date(startsAt).toISOString().slice(0, 10),
+    hour: '07:00',
+    startsAt,
+    name: classId,
+    spot: 'a1',
+    creditKind: 'regular',
+    status,
+    bookedAt: NOW - 10 * DAY,
+    rosterVersion: 1,
+  };
+}
+
+function inRouter(node: React.ReactNode) {
+  const { hook } = memoryLocation({ path: '/' });
+  render(<Router hook={hook}>{node}</Router>);
+}
+
+async function settle() {
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+describe('my classes', () => {
+  it('lists booked classes to come apart from the history', () => {
+    const fake = createFakeScheduleApi();
+    fake.setMyClasses({
+      tomorrow: userClass('tomorrow', NOW + DAY, 'booked'),
+      nextWeek: userClass('nextWeek', NOW + 7 * DAY, 'booked'),
+      lastWeek: userClass('lastWeek', NOW - 7 * DAY, 'attended'),
+      dropped: userClass('dropped', NOW + 2 * DAY, 'late-cancelled'),
+    });
+    inRouter(<MyClasses api={fake.api} uid="m" now={() => NOW} scheduleHref="/cal" />);
+    const upcoming = screen.getByRole('region', { name: 'Upcoming classes' });
+    expect(
+      within(upcoming)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('tomorrow'), expect.stringContaining('nextWeek')]);
+    const past = screen.getByRole('region', { name: 'Past classes' });
+    expect(
+      within(past)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('Late cancellation'), expect.stringContaining('Attended')]);
+  });
+});
+
+describe('my waiting list', () => {
+  const entry = (classId: string, position: number): UserWaitlistEntry => ({
+    classId,
+    date: '2025-06-12',
+    hour: '07:00',
+    startsAt: NOW + 2 * DAY,
+    name: 'Yoga',
+    joinedAt: NOW,
+    status: 'waiting',
+    position,
+    rosterVersion: 1,
+  });
+
+  it('shows each position live and hides entries no longer waiting', () => {
+    const fake = createFakeScheduleApi();
+    fake.setMyWaitlist({ yoga: entry('yoga', 3), old: { ...entry('old', 1), status: 'promoted' } });
+    inRouter(<MyWaitlist api={fake.api} uid="m" scheduleHref="/cal" />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByText('Position 3')).toBeTruthy();
+    act(() => fake.setMyWaitlist({ yoga: entry('yoga', 2) }));
+    expect(screen.getByText('Position 2')).toBeTruthy();
+  });
+
+  it('leaves the waiting list', async () => {
+    const fake = createFakeScheduleApi();
+    fake.setMyWaitlist({ yoga: entry('yoga', 1) });
+    inRouter(<MyWaitlist api={fake.api} uid="m" scheduleHref="/cal" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Leave waiting list' }));
+    await settle();
+    expect(fake.calls.leave).toEqual(['yoga']);
+    expect(screen.getByRole('status').textContent).toBe('You left the waiting list.');
+  });
+});

@@ -1,0 +1,77 @@
+import type { UserWaitlistEntry } from '@studio/core';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { callableErrorText } from '../../../lib/callable-errors';
+import type { TextKey } from '../../../lib/i18n';
+import { useT } from '../../../lib/i18n';
+import { useLive } from '../../../lib/use-live';
+import type { ScheduleApi } from '../api/schedule-api';
+
+export interface MyWaitlistProps {
+  api: ScheduleApi;
+  uid: string;
+  scheduleHref: string;
+}
+
+const NONE: Record<string, UserWaitlistEntry> = {};
+
+/** "My Waiting List": each class the member waits for, with the live position (strict FIFO). */
+export function MyWaitlist({ api, uid, scheduleHref }: MyWaitlistProps) {
+  const t = useT();
+  const entries = useLive((onChange) => api.watchMyWaitlist(uid, onChange), NONE, [api, uid]);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ key: TextKey; error: boolean } | null>(null);
+  const waiting = Object.values(entries)
+    .filter((entry) => entry.status === 'waiting')
+    .sort((a, b) => a.startsAt - b.startsAt);
+
+  const leave = (classId: string) => {
+    setBusy(classId);
+    api.leaveWaitlist(classId).then(
+      () => {
+        setBusy(null);
+        setMessage({ key: 'waitlistLeft', error: false });
+      },
+      (error: unknown) => {
+        setBusy(null);
+        setMessage({ key: callableErrorText(error).key, error: true });
+      },
+    );
+  };
+
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title">{t('waitingListTitle')}</h1>
+      {waiting.length === 0 ? (
+        <p>
+          {t('noWaiting')} <Link href={scheduleHref}>{t('openSchedule')}</Link>
+        </p>
+      ) : (
+        <ul className="plain-list">
+          {waiting.map((entry) => (
+            <li key={entry.classId} className="card">
+              <strong>
+                {entry.date} {entry.hour}
+              </strong>{' '}
+              {entry.name ?? ''} ·{' '}
+              <span>
+                {entry.position !== undefined
+                  ? t('positionN', { position: entry.position })
+                  : t('waitingNoPosition')}
+              </span>{' '}
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={busy === entry.classId}
+                onClick={() => leave(entry.classId)}
+              >
+                {t('leaveWaitlist')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {message && <p role={message.error ? 'alert' : 'status'}>{t(message.key)}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import type { UserClass } from '@studio/core';
+import { Link } from 'wouter';
+import { useT } from '../../../lib/i18n';
+import { useLive } from '../../../lib/use-live';
+import type { ScheduleApi } from '../api/schedule-api';
+
+export interface NextClassProps {
+  api: ScheduleApi;
+  uid: string;
+  now: () => number;
+  myClassesHref: string;
+  scheduleHref: string;
+}
+
+const NONE: Record<string, UserClass> = {};
+
+/** The member's next booked class, for the home screen. */
+export function NextClass({ api, uid, now, myClassesHref, scheduleHref }: NextClassProps) {
+  const t = useT();
+  const classes = useLive((onChange) => api.watchMyClasses(uid, onChange), NONE, [api, uid]);
+  const at = now();
+  const next = Object.values(classes)
+    .filter((entry) => entry.status === 'booked' && entry.startsAt >= at)
+    .sort((a, b) => a.startsAt - b.startsAt)[0];
+  return (
+    <section aria-labelledby="next-class-title" className="card">
+      <h2 id="next-class-title">{t('nextClass')}</h2>
+      {next ? (
+        <p>
+          <Link href={myClassesHref}>
+            {next.date} {next.hour} {next.name ?? next.exercise ?? ''} ·{' '}
+            {t('spotN', { spot: next.spot })}
+          </Link>
+        </p>
+      ) : (
+        <p>
+          {t('noUpcoming')} <Link href={scheduleHref}>{t('openSchedule')}</Link>
+        </p>
+      )}
+    </section>
+  );
+}
