@@ -3,7 +3,6 @@ import { SUBSCRIPTION_CREDITS } from '@studio/core';
 import { useId, useState } from 'react';
 import { useLangStore, useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
-import type { PurchasesApi } from '../api/purchases-api';
 import type { PackTab } from '../money';
 import { formatMoney } from '../money';
 import type { CheckoutProps, Purchase } from './checkout';

@@ -57,7 +57,11 @@ export function PackageList({ api, tab, tabHref, buyHref }: PackageListProps) {
             {pkg.description && <p>{pkg.description}</p>}
             <p className="price">{formatMoney(pkg.price, pkg.currency, lang)}</p>
             <div className="class-actions">
-              <Link href={buyHref(pkg, id)} className="button" aria-label={`${t('buy')}: ${pkg.name}`}>
+              <Link
+                href={buyHref(pkg, id)}
+                className="button"
+                aria-label={`${t('buy')}: ${pkg.name}`}
+              >
                 {t('buy')}
               </Link>
               <button

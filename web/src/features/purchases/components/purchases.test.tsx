@@ -1,0 +1,198 @@
+import type { Package } from '@studio/core';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { createFakePurchasesApi } from '../../../../test/fakes/fake-purchases-api';
+import { initialCheckoutState, useCheckoutStore } from '../stores/checkout-store';
+import { BuyPackage } from './buy-package';
+import { CartView } from './cart-view';
+import { PackageList } from './package-list';
+
+const pack = (kind: Package['kind'], credits: number, price: number, name: string): Package => ({
+  kind,
+  name,
+  credits,
+  price,
+  currency: 'USD',
+  validityDays: 30,
+  active: true,
+});
+
+const packages = {
+  p5: pack('credits', 5, 5000, '5 classes'),
+  p10: pack('credits', 10, 9000, '10 classes'),
+  p30: pack('credits', 30, 24000, '30 classes'),
+  sp1: pack('spcredits', 1, 2500, 'One event'),
+};
+
+async function settle() {
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+function inRouter(node: React.ReactNode) {
+  const { hook } = memoryLocation({ path: '/' });
+  render(<Router hook={hook}>{node}</Router>);
+}
+
+const checkoutProps = (api: ReturnType<typeof createFakePurchasesApi>['api']) => ({
+  api,
+  signedIn: true,
+  loginHref: '/login',
+  branch: 'centro',
+  successUrl: 'http://localhost:5000/tabs/gracias-compra',
+  cancelUrl: 'http://localhost:5000/tabs/paquetes/0',
+  assign: vi.fn(),
+});
+
+beforeEach(() => {
+  useCheckoutStore.setState(initialCheckoutState);
+});
+
+describe('packages', () => {
+  it('lists the packs of the chosen kind with their price and buy links', () => {
+    const { api } = createFakePurchasesApi(packages);
+    inRouter(
+      <PackageList
+        api={api}
+        tab="credits"
+        tabHref={(index) => `/tabs/paquetes/${index}`}
+        buyHref={(pkg, id) => `/tabs/buy-credits/stripe/x/centro/${pkg.credits}?package=${id}`}
+      />,
+    );
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      '5 classes',
+      '10 classes',
+      '30 classes',
+    ]);
+    expect(screen.getByText('$90.00')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Buy: 10 classes' }).getAttribute('href')).toBe(
+      '/tabs/buy-credits/stripe/x/centro/10?package=p10',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart: 5 classes' }));
+    expect(useCheckoutStore.getState().cart).toEqual([
+      {
+        type: 'package',
+        id: 'p5',
+        name: '5 classes',
+        unitAmount: 5000,
+        currency: 'USD',
+        quantity: 1,
+      },
+    ]);
+  });
+});
+
+describe('buying a pack', () => {
+  it('applies the kept coupon, then opens Stripe Checkout for that pack', async () => {
+    const { api, calls } = createFakePurchasesApi(packages);
+    const props = checkoutProps(api);
+    inRouter(<BuyPackage {...props} tab="credits" credits={10} initialPromocode="WELCOME10" />);
+    await settle();
+    expect(calls.previews).toEqual([{ kind: 'credits', packageId: 'p10', promocode: 'WELCOME10' }]);
+    expect(screen.getByText('−$9.00')).toBeTruthy();
+    expect(screen.getByText('$81.00')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    await settle();
+    expect(calls.checkouts).toEqual([
+      {
+        kind: 'credits',
+        packageId: 'p10',
+        promocode: 'WELCOME10',
+        branch: 'centro',
+        successUrl: props.successUrl,
+        cancelUrl: props.cancelUrl,
+      },
+    ]);
+    expect(props.assign).toHaveBeenCalledWith('http://localhost:12111/checkout/cs_1');
+  });
+
+  it('says why a coupon is refused and keeps the price without it', async () => {
+    const { api, calls } = createFakePurchasesApi(packages);
+    inRouter(<BuyPackage {...checkoutProps(api)} tab="spcredits" credits={1} />);
+    await settle();
+    fireEvent.change(screen.getByLabelText('Coupon code'), { target: { value: 'nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe('This coupon code does not exist.');
+    expect(calls.previews.at(-1)).toEqual({ kind: 'spcredits', packageId: 'sp1' });
+    expect(screen.getByText('$25.00', { selector: 'strong' })).toBeTruthy();
+  });
+
+  it('offers the monthly subscription for 30 credits from the BEST CHOICE link', async () => {
+    const { api, calls } = createFakePurchasesApi(packages);
+    const props = checkoutProps(api);
+    inRouter(<BuyPackage {...props} tab="credits" credits={30} />);
+    await settle();
+    expect(screen.getAllByRole('radio')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    await settle();
+    expect(calls.checkouts[0]).toMatchObject({ kind: 'subscription' });
+    expect(calls.checkouts[0]).not.toHaveProperty('packageId');
+  });
+
+  it('buys the pack the packages screen linked when 30 credits has two choices', async () => {
+    const { api, calls } = createFakePurchasesApi(packages);
+    inRouter(<BuyPackage {...checkoutProps(api)} tab="credits" credits={30} packageId="p30" />);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    await settle();
+    expect(calls.checkouts[0]).toMatchObject({ kind: 'credits', packageId: 'p30' });
+  });
+});
+
+describe('cart', () => {
+  it('lets a guest fill the cart and asks them to sign in to pay', () => {
+    const { api, calls } = createFakePurchasesApi(packages);
+    useCheckoutStore.getState().addToCart({
+      type: 'package',
+      id: 'p5',
+      name: '5 classes',
+      unitAmount: 5000,
+      currency: 'USD',
+    });
+    inRouter(<CartView {...checkoutProps(api)} signedIn={false} title="Cart" />);
+    expect(screen.getByText('5 classes')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in to pay' }).getAttribute('href')).toBe(
+      '/login',
+    );
+    expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
+    expect(calls.previews).toEqual([]);
+  });
+
+  it('pays for everything in the cart in one checkout', async () => {
+    const { api, calls } = createFakePurchasesApi(packages);
+    const store = useCheckoutStore.getState();
+    store.addToCart({
+      type: 'package',
+      id: 'p5',
+      name: '5 classes',
+      unitAmount: 5000,
+      currency: 'USD',
+    });
+    store.addToCart({
+      type: 'package',
+      id: 'sp1',
+      name: 'One event',
+      unitAmount: 2500,
+      currency: 'USD',
+    });
+    inRouter(<CartView {...checkoutProps(api)} title="Cart" />);
+    fireEvent.change(
+      within(screen.getAllByRole('listitem')[0] as HTMLElement).getByLabelText('Quantity'),
+      {
+        target: { value: '2' },
+      },
+    );
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    await settle();
+    expect(calls.checkouts[0]).toMatchObject({
+      kind: 'cart',
+      items: [
+        { type: 'package', id: 'p5', quantity: 2 },
+        { type: 'package', id: 'sp1', quantity: 1 },
+      ],
+    });
+  });
+});

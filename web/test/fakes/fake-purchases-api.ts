@@ -1,0 +1,50 @@
+import type { Package, StudioEvent } from '@studio/core';
+import type { CheckoutRequest, PriceRequest, PurchasesApi } from '../../src/features/purchases';
+import { CallableRefusal } from '../../src/lib/callable-errors';
+
+/** In-memory catalogue and price calls; coupon WELCOME10 takes 10 % off, others are unknown. */
+export function createFakePurchasesApi(
+  packages: Record<string, Package> = {},
+  events: Record<string, StudioEvent> = {},
+) {
+  const calls = { previews: [] as PriceRequest[], checkouts: [] as CheckoutRequest[] };
+  const priceOf = (request: PriceRequest): number => {
+    if (request.kind === 'subscription') return 3900;
+    if (request.kind === 'cart')
+      return (request.items ?? []).reduce(
+        (sum, item) => sum + (packages[item.id]?.price ?? 0) * item.quantity,
+        0,
+      );
+    return packages[request.packageId ?? '']?.price ?? 0;
+  };
+  const quote = (request: PriceRequest) => {
+    const amount = priceOf(request);
+    if (request.promocode === undefined) return { amount, currency: 'USD', discount: 0 };
+    if (request.promocode !== 'WELCOME10') throw new CallableRefusal('not-found', 'couponUnknown');
+    const discount = Math.round(amount / 10);
+    return { amount: amount - discount, currency: 'USD', discount };
+  };
+  const api: PurchasesApi = {
+    watchPackages: (onChange) => {
+      onChange(packages);
+      return () => undefined;
+    },
+    watchEvents: (onChange) => {
+      onChange(events);
+      return () => undefined;
+    },
+    previewPrice: (request) => {
+      calls.previews.push(request);
+      try {
+        return Promise.resolve(quote(request));
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    },
+    createCheckoutSession: (request) => {
+      calls.checkouts.push(request);
+      return Promise.resolve({ sessionId: 'cs_1', url: 'http://localhost:12111/checkout/cs_1' });
+    },
+  };
+  return { api, calls };
+}
