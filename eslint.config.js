@@ -15,6 +15,7 @@ export default tseslint.config(
       'web/dev-dist/**',
       '.data/**',
       'coverage/**',
+      '.stack-*/**',
     ],
   },
   js.configs.recommended,

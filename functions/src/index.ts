@@ -15,3 +15,4 @@ export { adjustCredits } from './triggers/booking/adjust-credits';
 export { createClasses } from './triggers/booking/create-classes';
 export { cancelClass } from './triggers/booking/cancel-class';
 export { reconcileBookings } from './triggers/booking/reconcile-bookings';
+export { saveCatalogItem } from './triggers/catalog/save-catalog-item';

@@ -2,7 +2,15 @@
 // Auth, Functions and Hosting (a child process), on fixed ports for `npm start` or free
 // ports for tests. One implementation, so the tests exercise exactly what `npm start` runs.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync, rmSync, mkdtempSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -109,14 +117,32 @@ function firebaseBin(): string {
   );
 }
 
-function writeFirebaseConfig(ports: StackPorts): string {
+/**
+ * The built app looks for the emulators on the default ports. A stack on other ports serves a
+ * copy of the build whose index.html names its ports (read by web/src/lib/firebase-config.ts).
+ */
+function servedCopyWithPorts(ports: StackPorts): string {
+  // Inside the repository: the CLI resolves `public` against the config file's folder.
+  const publicDir = path.join(ROOT, `.stack-${process.pid}-${ports.hub}`, 'public');
+  cpSync(path.join(ROOT, 'web/dist'), publicDir, { recursive: true });
+  const indexFile = path.join(publicDir, 'index.html');
+  const script = `<script>window.__STUDIO_EMULATOR_PORTS__=${JSON.stringify({
+    database: ports.database,
+    auth: ports.auth,
+    functions: ports.functions,
+  })}</script>`;
+  writeFileSync(indexFile, readFileSync(indexFile, 'utf8').replace('</head>', `${script}</head>`));
+  return path.relative(ROOT, publicDir);
+}
+
+function writeFirebaseConfig(ports: StackPorts, publicDir: string): string {
   // The repository's firebase.json names the production settings and the default ports; this
   // copy only moves the emulators to the chosen ports. The CLI resolves `source` and `public`
   // against the config file's folder, so the copy lives in the repository root (git-ignored).
   const config = {
     functions: [{ source: 'functions', codebase: 'default', runtime: 'nodejs20' }],
     hosting: {
-      public: 'web/dist',
+      public: publicDir,
       rewrites: [{ source: '**', destination: '/index.html' }],
     },
     emulators: {
@@ -265,8 +291,23 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   env.STRIPE_API_URL = stripe.url;
   Object.assign(env, STRIPE_SANDBOX_SECRETS);
 
-  const configFile = writeFirebaseConfig(ports);
+  const usesDefaultPorts = (Object.keys(DEFAULT_PORTS) as (keyof StackPorts)[]).every(
+    (name) => ports[name] === DEFAULT_PORTS[name],
+  );
+  const publicDir =
+    usesDefaultPorts || !only.includes('hosting') ? 'web/dist' : servedCopyWithPorts(ports);
+  const configFile = writeFirebaseConfig(ports, publicDir);
   let child: ChildProcess | undefined;
+  const release = async () => {
+    if (child) await stopChild(child);
+    await stripe.stop();
+    await database.stop();
+    rmSync(configFile, { force: true });
+    if (publicDir !== 'web/dist') {
+      rmSync(path.dirname(path.join(ROOT, publicDir)), { recursive: true, force: true });
+    }
+    if (!persistent) rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     child = await startFirebaseEmulators(
       configFile,
@@ -279,10 +320,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     );
     for (const name of only) await waitForPort(ports[name], 30_000);
   } catch (error) {
-    if (child) await stopChild(child);
-    await stripe.stop();
-    await database.stop();
-    rmSync(configFile, { force: true });
+    await release();
     throw error;
   }
 
@@ -294,12 +332,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     stripe,
     env,
     functionUrl: (name) => `http://${HOST}:${ports.functions}/${PROJECT_ID}/${REGION}/${name}`,
-    async stop() {
-      if (child) await stopChild(child);
-      await stripe.stop();
-      await database.stop();
-      rmSync(configFile, { force: true });
-      if (!persistent) rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop: release,
   };
 }

@@ -57,6 +57,7 @@ const fixture = {
   SeatLayouts: { mats: { name: 'Mats' } },
   Packages: { p5: { name: '5 classes', price: 6500 } },
   Events: { e1: { name: 'Ride' } },
+  AuditLog: { a1: { at: 1, by: 'admin1', action: 'save', target: 'Packages/p5' } },
   Classes: { c1: { date: '2026-11-23', hour: '07:00', capacity: 20 } },
   Payments: {
     cs_alice: { uid: 'alice', kind: 'credits', amount: 6500, status: 'paid' },
@@ -251,7 +252,7 @@ const cases: Case[] = [
   { area: 'DateService', who: alice, operation: read('DateService/alice'), allowed: true },
   { area: 'DateService', who: bob, operation: read('DateService/alice'), allowed: false },
   { area: 'DateService', who: alice, operation: write('DateService/alice/Ts', 5), allowed: false },
-  // Public catalogue: anyone reads; admins write.
+  // Public catalogue: anyone reads; even admins write only through saveCatalogItem.
   { area: 'SuscriptionPrices', who: guest, operation: read('SuscriptionPrices'), allowed: true },
   {
     area: 'SuscriptionPrices',
@@ -263,23 +264,36 @@ const cases: Case[] = [
     area: 'SuscriptionPrices',
     who: admin,
     operation: write('SuscriptionPrices/0/Precio', 35),
-    allowed: true,
+    allowed: false,
   },
   { area: 'Shop', who: guest, operation: read('Shop/Categorias'), allowed: true },
   { area: 'Shop', who: coach, operation: write('Shop/Ropa/p2', { Name: 'Cap' }), allowed: false },
-  { area: 'Shop', who: admin, operation: write('Shop/Ropa/p2', { Name: 'Cap' }), allowed: true },
+  { area: 'Shop', who: admin, operation: write('Shop/Ropa/p2', { Name: 'Cap' }), allowed: false },
+  { area: 'Shop', who: admin, operation: write('Shop/TagsProducts/r1', ['x']), allowed: false },
   { area: 'Settings', who: guest, operation: read('Settings'), allowed: true },
   { area: 'Settings', who: alice, operation: write('Settings/timeZone', 'UTC'), allowed: false },
   { area: 'Settings', who: admin, operation: write('Settings/timeZone', 'UTC'), allowed: true },
-  // Public schedule and catalogue: anyone reads; admins write, except classes (functions only).
+  // Public schedule and catalogue: anyone reads; writes only through functions.
   ...(['Branches', 'Coaches', 'Exercises', 'SeatLayouts', 'Packages', 'Events'] as const).flatMap(
     (area): Case[] => [
       { area, who: guest, operation: read(area), allowed: true },
       { area, who: alice, operation: write(`${area}/x1`, { name: 'X' }), allowed: false },
       { area, who: coach, operation: write(`${area}/x1`, { name: 'X' }), allowed: false },
-      { area, who: admin, operation: write(`${area}/x1`, { name: 'X' }), allowed: true },
+      { area, who: admin, operation: write(`${area}/x1`, { name: 'X' }), allowed: false },
     ],
   ),
+  // Audit log: admins read; nobody writes from a client (saveCatalogItem, setUserRole do).
+  { area: 'AuditLog', who: admin, operation: read('AuditLog'), allowed: true },
+  { area: 'AuditLog', who: coach, operation: read('AuditLog'), allowed: false },
+  { area: 'AuditLog', who: alice, operation: read('AuditLog/a1'), allowed: false },
+  { area: 'AuditLog', who: guest, operation: read('AuditLog'), allowed: false },
+  { area: 'AuditLog', who: admin, operation: write('AuditLog/a2', { at: 1 }), allowed: false },
+  {
+    area: 'AuditLog',
+    who: admin,
+    operation: { op: 'remove', path: 'AuditLog/a1' },
+    allowed: false,
+  },
   { area: 'Classes', who: guest, operation: read('Classes'), allowed: true },
   { area: 'Classes', who: alice, operation: write('Classes/c1/capacity', 99), allowed: false },
   { area: 'Classes', who: admin, operation: write('Classes/c1/capacity', 99), allowed: false },

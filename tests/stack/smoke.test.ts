@@ -5,11 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initializeApp, deleteApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import { connectDatabaseEmulator, get, getDatabase, goOffline, ref } from 'firebase/database';
+import type { Browser } from 'playwright-core';
 import { startStack, type Stack } from '../../scripts/lib/stack.ts';
+import { launchBrowser } from '../support/browser.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../scripts/lib/seed.ts';
 
 let stack: Stack;
 let app: FirebaseApp;
+let browser: Browser | undefined;
 
 beforeAll(async () => {
   stack = await startStack();
@@ -30,6 +33,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  await browser?.close();
   goOffline(getDatabase(app));
   await deleteApp(app);
   await stack.stop();
@@ -96,5 +100,18 @@ describe('the local stack', () => {
     const stamp = await get(ref(getDatabase(app), `DateService/${member.user.uid}`));
     expect(stamp.child('Ts').val()).toBe(body.result.Ts);
     expect(stamp.child('User').val()).toBe(member.user.uid);
+  });
+
+  it('shows the app in Chromium with live data from the database emulator', async () => {
+    browser = await launchBrowser();
+    const page = await browser.newPage({ viewport: { width: 412, height: 860 } });
+    await page.goto(`http://127.0.0.1:${stack.ports.hosting}/`);
+    await page.waitForURL(/\/tabs\/inicio$/);
+    // The subscription modal opens 5 s after start with the prices read from SuscriptionPrices.
+    const modal = page.getByRole('dialog');
+    await modal.waitFor({ timeout: 20_000 });
+    expect(await modal.getByText('BEST CHOICE').isVisible()).toBe(true);
+    await modal.getByText('$89 USD').waitFor({ timeout: 20_000 });
+    expect(await modal.getByText('$119 USD').isVisible()).toBe(true);
   });
 });

@@ -13,3 +13,8 @@ interface ImportMetaEnv {
   readonly VITE_FUNCTIONS_EMULATOR_PORT?: string;
   readonly VITE_STUDIO_BRANCH?: string;
 }
+
+interface Window {
+  /** Written into index.html by a local stack on non-default ports (lib/firebase-config.ts). */
+  __STUDIO_EMULATOR_PORTS__?: unknown;
+}

@@ -5,6 +5,7 @@ import {
   adjustWallet,
   applyWalletChange,
   consumeCredit,
+  consumeOrVoid,
   expireCredits,
   isEmptyChange,
   pruneBookingCredits,
@@ -146,6 +147,27 @@ describe('settleCredit', () => {
     const regranted = after(used.node, { addCredits: { sooner: credit(START + 9 * DAY) } });
     const { wallet } = after(regranted.node, settleCredit(regranted.wallet, settle('refund')).change);
     expect(Object.keys(wallet.credits).sort()).toEqual(['later', 'refund-b1', 'sooner']);
+  });
+});
+
+describe('consumeOrVoid', () => {
+  const request = (wallet: Wallet) =>
+    consumeOrVoid(wallet, { uid: 'u1', bookingId: 'b1', classId: 'k1', cls, nowMs: NOW });
+
+  it('finishes a stopped booking with the member’s credit when there is one', () => {
+    const outcome = request(readWallet(stored, 'Users/u1'));
+    expect(outcome.state).toBe('used');
+    expect(outcome.change.removeCredits).toEqual(['sooner']);
+  });
+
+  it('voids it in the same step when there is none, and then never consumes for it', () => {
+    const broke = { Conditions: true };
+    const outcome = request(readWallet(broke, 'Users/u1'));
+    expect(outcome.state).toBe('void');
+    const voided = after(broke, outcome.change).wallet;
+    const topped = after(voided, { addCredits: { c: credit(START + DAY) } });
+    expect(consume(topped.wallet)).toMatchObject({ messageKey: 'tryAgain' });
+    expect(request(topped.wallet)).toEqual({ change: {}, state: 'void' });
   });
 });
 

@@ -256,6 +256,30 @@ export function consumeCredit(
   };
 }
 
+/**
+ * For a booking left pending by a call that stopped: consume the credit now if the member
+ * still has one, otherwise record the booking as 'void' in the same transaction — which also
+ * stops the stopped call from consuming later, so its seat can be given back safely. An
+ * existing record is left as it is.
+ */
+export function consumeOrVoid(
+  wallet: Wallet,
+  request: ConsumeRequest,
+): { change: WalletChange; state: BookingCreditState } {
+  const record = wallet.bookingCredits[request.bookingId];
+  if (record) return { change: {}, state: record.state };
+  const consumed = consumeCredit(wallet, request);
+  if (!(consumed instanceof DomainError)) return { change: consumed.change, state: 'used' };
+  return settleCredit(wallet, {
+    bookingId: request.bookingId,
+    classId: request.classId,
+    startsAt: request.cls.startsAt,
+    outcome: 'void',
+    nowMs: request.nowMs,
+    by: 'system',
+  });
+}
+
 export interface SettleRequest {
   bookingId: string;
   classId: string;

@@ -2,6 +2,7 @@
  * Composition shared by the purchase routes: the signed-in state from the session, the coupon
  * kept from `login/{promocode}`, and where Stripe Checkout returns to.
  */
+import '../lib/member-messages';
 import { couponCodeSchema } from '@studio/core';
 import { useSearch } from 'wouter';
 import { STUDIO_BRANCH } from '../config/studio';

@@ -83,6 +83,15 @@ const BUILT_HEADINGS: Readonly<Record<string, string>> = {
   waitlist: 'My Waiting List',
   contacto: 'Contact',
   'sobre-nosotros': 'About us',
+  paquetes: 'Buy Credits',
+  cart: 'Cart',
+  'confirmar-compra': 'Cart',
+  'realizar-compra': 'Cart',
+  'gracias-compra': 'Thank you for your purchase!',
+  'buy-credits': 'Confirm purchase',
+  'buy-spcredits': 'Confirm purchase',
+  'buy-train-credits': 'Confirm purchase',
+  events: 'Special Events',
 };
 
 function renderAt(path: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveFirebaseSetup, usesEmulators } from './firebase-config';
+import { resolveFirebaseSetup, runtimeEmulatorPorts, usesEmulators } from './firebase-config';
 
 describe('resolveFirebaseSetup', () => {
   it('defaults to the demo project', () => {
@@ -70,5 +70,23 @@ describe('resolveFirebaseSetup', () => {
       authDomain: 'studio-prod.firebaseapp.com',
       databaseURL: 'https://studio-prod-default-rtdb.firebaseio.com',
     });
+  });
+
+  it('takes the ports a local stack wrote into the page over the build-time ones', () => {
+    const setup = resolveFirebaseSetup(
+      { VITE_DATABASE_EMULATOR_PORT: '9100' },
+      '127.0.0.1',
+      runtimeEmulatorPorts({ database: 41000, auth: 41001, functions: 41002 }),
+    );
+    expect(setup.emulators).toEqual({
+      database: { host: '127.0.0.1', port: 41000 },
+      authUrl: 'http://127.0.0.1:41001',
+      functions: { host: '127.0.0.1', port: 41002 },
+    });
+  });
+
+  it('ignores injected ports that are not ports', () => {
+    expect(runtimeEmulatorPorts({ database: 'x', auth: 70000, functions: 5.5 })).toEqual({});
+    expect(runtimeEmulatorPorts(undefined)).toEqual({});
   });
 });

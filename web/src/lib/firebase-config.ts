@@ -37,6 +37,25 @@ export const DEMO_API_KEY = 'demo-api-key';
 export const DEFAULT_REGION = 'us-central1';
 export const DEFAULT_EMULATOR_PORTS = { database: 9000, auth: 9099, functions: 5001 } as const;
 
+/**
+ * Emulator ports of a local stack started on other ports than the defaults (the test suites
+ * run one beside `npm start`): `scripts/lib/stack.ts` writes them into the index.html it serves
+ * as `window.__STUDIO_EMULATOR_PORTS__`. They win over the build-time variables.
+ */
+export type RuntimeEmulatorPorts = Partial<Record<'database' | 'auth' | 'functions', number>>;
+
+export function runtimeEmulatorPorts(value: unknown): RuntimeEmulatorPorts {
+  if (value === null || typeof value !== 'object') return {};
+  const ports: RuntimeEmulatorPorts = {};
+  for (const name of ['database', 'auth', 'functions'] as const) {
+    const candidate = (value as Record<string, unknown>)[name];
+    if (Number.isInteger(candidate) && (candidate as number) > 0 && (candidate as number) < 65536) {
+      ports[name] = candidate as number;
+    }
+  }
+  return ports;
+}
+
 const LOCAL_HOSTNAMES: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -60,7 +79,11 @@ export function usesEmulators(env: FirebaseEnv, hostname: string): boolean {
  * Which Firebase project to use and whether to reach it through the local emulators.
  * Pure, so the choice is tested without the SDK; `lib/firebase.ts` applies it.
  */
-export function resolveFirebaseSetup(env: FirebaseEnv, hostname: string): FirebaseSetup {
+export function resolveFirebaseSetup(
+  env: FirebaseEnv,
+  hostname: string,
+  runtimePorts: RuntimeEmulatorPorts = {},
+): FirebaseSetup {
   const projectId = nonEmpty(env.VITE_FIREBASE_PROJECT_ID) ?? DEMO_PROJECT_ID;
   const appId = nonEmpty(env.VITE_FIREBASE_APP_ID);
   const options: FirebaseOptions = {
@@ -82,12 +105,16 @@ export function resolveFirebaseSetup(env: FirebaseEnv, hostname: string): Fireba
     emulators: {
       database: {
         host,
-        port: port(env.VITE_DATABASE_EMULATOR_PORT, DEFAULT_EMULATOR_PORTS.database),
+        port:
+          runtimePorts.database ??
+          port(env.VITE_DATABASE_EMULATOR_PORT, DEFAULT_EMULATOR_PORTS.database),
       },
-      authUrl: `http://${host}:${port(env.VITE_AUTH_EMULATOR_PORT, DEFAULT_EMULATOR_PORTS.auth)}`,
+      authUrl: `http://${host}:${runtimePorts.auth ?? port(env.VITE_AUTH_EMULATOR_PORT, DEFAULT_EMULATOR_PORTS.auth)}`,
       functions: {
         host,
-        port: port(env.VITE_FUNCTIONS_EMULATOR_PORT, DEFAULT_EMULATOR_PORTS.functions),
+        port:
+          runtimePorts.functions ??
+          port(env.VITE_FUNCTIONS_EMULATOR_PORT, DEFAULT_EMULATOR_PORTS.functions),
       },
     },
   };

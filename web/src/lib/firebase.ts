@@ -17,7 +17,7 @@ import {
 import type { Database } from 'firebase/database';
 import type { Functions } from 'firebase/functions';
 import type { FirebaseSetup } from './firebase-config';
-import { resolveFirebaseSetup } from './firebase-config';
+import { resolveFirebaseSetup, runtimeEmulatorPorts } from './firebase-config';
 
 export interface FirebaseServices {
   app: FirebaseApp;
@@ -31,7 +31,11 @@ let functionsClient: Promise<Functions> | undefined;
 
 export function getFirebase(): FirebaseServices {
   if (services) return services;
-  const setup = resolveFirebaseSetup(import.meta.env, window.location.hostname);
+  const setup = resolveFirebaseSetup(
+    import.meta.env,
+    window.location.hostname,
+    runtimeEmulatorPorts(window.__STUDIO_EMULATOR_PORTS__),
+  );
   const app = initializeApp(setup.options);
   // initializeAuth (not getAuth) leaves the popup/redirect resolver out of the first bundle;
   // the Google sign-in passes `browserPopupRedirectResolver` when it needs it.

@@ -1,7 +1,12 @@
 /**
  * Labels of the member screens (sign-in, schedule, purchases, profile). Product texts the spec
  * or the functions define stay in `@studio/core`'s catalogue; these are the screens' own words.
+ *
+ * Importing this module registers them with the translator; every component that uses them
+ * imports it, so the labels load with the screens and not with the first route.
  */
+import { addUiMessages } from './ui-messages';
+
 export const memberEn = {
   email: 'Email',
   password: 'Password',
@@ -93,7 +98,6 @@ export const memberEn = {
   subscriptionActive: 'Active',
   subscriptionNone: 'No subscription',
   nextClass: 'Your next class',
-  quickLinks: 'Quick links',
   contactTitle: 'Contact',
   contactText: 'Write to us or visit the studio. We answer within one working day.',
   aboutTitle: 'About us',
@@ -202,7 +206,6 @@ export const memberEs: Record<MemberKey, string> = {
   subscriptionActive: 'Activa',
   subscriptionNone: 'Sin suscripción',
   nextClass: 'Tu próxima clase',
-  quickLinks: 'Accesos rápidos',
   contactTitle: 'Contacto',
   contactText: 'Escríbenos o visita el estudio. Respondemos en un día hábil.',
   aboutTitle: 'Sobre nosotros',
@@ -217,3 +220,5 @@ export const memberEs: Record<MemberKey, string> = {
   statusClassCancelled: 'Cancelada por el estudio',
   openSchedule: 'Ver el horario',
 };
+
+addUiMessages({ en: memberEn, es: memberEs });

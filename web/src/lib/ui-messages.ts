@@ -1,5 +1,5 @@
 import type { Lang } from '@studio/core';
-import { memberEn, memberEs } from './member-messages';
+import type { MemberKey } from './member-messages';
 
 /** Labels of the web shell's own controls; product texts are in the `@studio/core` catalogue. */
 const en = {
@@ -27,12 +27,13 @@ const en = {
   notifications: 'Notifications',
   pageError: 'This screen could not load. Check your connection and try again.',
   retry: 'Try again',
-  ...memberEn,
+  quickLinks: 'Quick links',
 } as const;
 
-export type UiKey = keyof typeof en;
+/** Shell labels plus the member screens' labels, which their lazy chunks add on load. */
+export type UiKey = keyof typeof en | MemberKey;
 
-const es: Record<UiKey, string> = {
+const es: Record<keyof typeof en, string> = {
   appName: 'Studio',
   skipToContent: 'Saltar al contenido',
   openMenu: 'Abrir menú',
@@ -57,15 +58,27 @@ const es: Record<UiKey, string> = {
   notifications: 'Notificaciones',
   pageError: 'Esta pantalla no pudo cargar. Revisa tu conexión e inténtalo de nuevo.',
   retry: 'Reintentar',
-  ...memberEs,
+  quickLinks: 'Accesos rápidos',
 };
 
-const catalogues: Readonly<Record<Lang, Readonly<Record<UiKey, string>>>> = { en, es };
+const catalogues: Readonly<Record<Lang, Readonly<Record<keyof typeof en, string>>>> = { en, es };
+
+/** Labels added by screens loaded later (member-messages.ts), so they stay out of the first bundle. */
+const added: Record<Lang, Record<string, string>> = { en: {}, es: {} };
+
+export function addUiMessages(
+  more: Readonly<Record<Lang, Readonly<Record<string, string>>>>,
+): void {
+  Object.assign(added.en, more.en);
+  Object.assign(added.es, more.es);
+}
 
 export function isUiKey(value: string): value is UiKey {
-  return Object.hasOwn(en, value);
+  return Object.hasOwn(en, value) || Object.hasOwn(added.en, value);
 }
 
 export function translateUi(key: UiKey, lang: Lang): string {
-  return catalogues[lang][key];
+  return Object.hasOwn(en, key)
+    ? catalogues[lang][key as keyof typeof en]
+    : (added[lang][key] ?? added.en[key] ?? key);
 }

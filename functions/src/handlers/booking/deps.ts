@@ -16,9 +16,16 @@ export const FAULT_POINTS = [
 ] as const;
 export type FaultPoint = (typeof FAULT_POINTS)[number];
 
+export interface FaultPlace {
+  classId: string;
+  uid?: string;
+  /** Set inside a booking: a member's own, or a promotion from the waiting list. */
+  via?: 'member' | 'waitlist' | 'admin';
+}
+
 export interface Faults {
   /** Called after each step; throwing here abandons the call as a crash would. */
-  at(point: FaultPoint, where: { classId: string; uid?: string }): void | Promise<void>;
+  at(point: FaultPoint, where: FaultPlace): void | Promise<void>;
 }
 
 export const NO_FAULTS: Faults = { at: () => undefined };

@@ -1,10 +1,4 @@
-import {
-  DomainError,
-  consumeCredit,
-  isDomainError,
-  releaseSeat,
-  settleCredit,
-} from '@studio/core';
+import { consumeCredit, consumeOrVoid, isDomainError, releaseSeat } from '@studio/core';
 import type { Booking, BookingCreditState, Roster } from '@studio/core';
 import { NO_FAULTS } from './deps';
 import type { BookingDeps } from './deps';
@@ -47,9 +41,9 @@ export async function finishBooking(
     if (isDomainError(error)) await releaseReservation(deps, context, booking);
     throw error;
   }
-  await faults.at('after-consume', { classId, uid });
+  await faults.at('after-consume', { classId, uid, via: booking.via });
   await syncViews(db, context, roster, [uid], nowMs);
-  await faults.at('after-views', { classId, uid });
+  await faults.at('after-views', { classId, uid, via: booking.via });
   await confirmBooking(db, classId, uid, bookingId, creditId);
   if (booking.via === 'waitlist') {
     await notify(db, uid, `promoted-${bookingId}`, {
@@ -79,9 +73,10 @@ export async function releaseReservation(
 }
 
 /**
- * For a booking left pending past the timeout: closes the member's side first, so a slow call
- * still in flight cannot consume a credit afterwards (no record → 'void'), then either finishes
- * the booking (the credit was consumed) or gives the seat back (it was not).
+ * For a booking left pending past the timeout (its call stopped after reserving the seat):
+ * consume the member's credit if they still have one and finish the booking, which is what
+ * they asked for; otherwise void the booking on the member's side first, in the same
+ * transaction, so the stopped call can never consume afterwards, and give the seat back.
  */
 export async function settlePendingBooking(
   deps: BookingDeps,
@@ -91,23 +86,18 @@ export async function settlePendingBooking(
 ): Promise<'confirmed' | 'released'> {
   const nowMs = deps.now();
   const state: BookingCreditState = await changeWallet(deps.db, booking.uid, nowMs, (wallet) => {
-    const settled = settleCredit(wallet, {
+    const outcome = consumeOrVoid(wallet, {
+      uid: booking.uid,
       bookingId: booking.bookingId,
       classId: context.classId,
-      startsAt: context.cls.startsAt,
-      outcome: 'void',
+      cls: context.cls,
       nowMs,
-      by: 'system',
     });
-    return { change: settled.change, result: settled.state };
+    return { change: outcome.change, result: outcome.state };
   });
   if (state === 'used') {
-    try {
-      await finishBooking(deps, context, booking, roster);
-      return 'confirmed';
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-    }
+    await finishBooking(deps, context, booking, roster);
+    return 'confirmed';
   }
   await releaseReservation(deps, context, booking);
   return 'released';

@@ -1,3 +1,4 @@
+import '../../lib/member-messages';
 import { useT } from '../../lib/i18n';
 
 export default function SobreNosotrosPage() {

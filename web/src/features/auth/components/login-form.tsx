@@ -1,3 +1,4 @@
+import '../../../lib/member-messages';
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useId, useState } from 'react';

@@ -1,3 +1,4 @@
+import '../../../lib/member-messages';
 import type { Notification } from '@studio/core';
 import { formatDateTime } from '@studio/core';
 import { useT } from '../../../lib/i18n';

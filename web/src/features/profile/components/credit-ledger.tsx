@@ -1,3 +1,4 @@
+import '../../../lib/member-messages';
 import type { LedgerEntry } from '@studio/core';
 import { formatDate } from '@studio/core';
 import { useT } from '../../../lib/i18n';

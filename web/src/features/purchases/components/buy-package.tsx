@@ -1,3 +1,4 @@
+import '../../../lib/member-messages';
 import type { Package } from '@studio/core';
 import { SUBSCRIPTION_CREDITS } from '@studio/core';
 import { useId, useState } from 'react';

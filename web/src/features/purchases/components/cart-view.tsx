@@ -1,3 +1,4 @@
+import '../../../lib/member-messages';
 import { useLangStore, useT } from '../../../lib/i18n';
 import { formatMoney } from '../money';
 import { useCheckoutStore } from '../stores/checkout-store';

@@ -1,3 +1,4 @@
+import '../../../lib/member-messages';
 import type { CallableResult, PurchaseKind } from '@studio/core';
 import type { FormEvent } from 'react';
 import { useEffect, useId, useState } from 'react';
@@ -41,6 +42,7 @@ export function Checkout(props: CheckoutProps) {
   const [applied, setApplied] = useState<string | undefined>(props.initialPromocode);
   const [price, setPrice] = useState<Price | null>(null);
   const [error, setError] = useState<ErrorText | null>(null);
+  const [couponError, setCouponError] = useState<ErrorText | null>(null);
   const [busy, setBusy] = useState(false);
   const purchaseKey = JSON.stringify(purchase);
 
@@ -56,9 +58,13 @@ export function Checkout(props: CheckoutProps) {
       },
       (failure: unknown) => {
         if (!current) return;
-        setError(callableErrorText(failure));
-        // A refused coupon is dropped; the price without it still shows.
-        if (applied) setApplied(undefined);
+        // A refused coupon is dropped (and the price asked again without it).
+        if (applied) {
+          setCouponError(callableErrorText(failure));
+          setApplied(undefined);
+        } else {
+          setError(callableErrorText(failure));
+        }
       },
     );
     return () => {
@@ -70,6 +76,7 @@ export function Checkout(props: CheckoutProps) {
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
+    setCouponError(null);
     setApplied(code.trim() ? code.trim().toUpperCase() : undefined);
   };
 
@@ -134,6 +141,7 @@ export function Checkout(props: CheckoutProps) {
           {t('signInToPay')}
         </Link>
       )}
+      {couponError && <p role="alert">{t(couponError.key, couponError.params)}</p>}
       {error && <p role="alert">{t(error.key, error.params)}</p>}
     </div>
   );

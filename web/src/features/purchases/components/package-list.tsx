@@ -1,3 +1,4 @@
+import '../../../lib/member-messages';
 import type { Package } from '@studio/core';
 import { Link } from 'wouter';
 import type { TextKey } from '../../../lib/i18n';

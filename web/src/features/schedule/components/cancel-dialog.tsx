@@ -1,3 +1,4 @@
+import '../../../lib/member-messages';
 import type { MessageParams } from '@studio/core';
 import { useId } from 'react';
 import { Dialog } from '../../../components/ui/dialog';

@@ -1,3 +1,4 @@
+import '../../../lib/member-messages';
 import type {
   MessageParams,
   SeatLayout,

@@ -1,3 +1,4 @@
+import '../../../lib/member-messages';
 import type { UserClass, UserClassStatus } from '@studio/core';
 import { useMemo } from 'react';
 import { Link } from 'wouter';

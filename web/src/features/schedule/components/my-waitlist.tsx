@@ -1,3 +1,4 @@
+import '../../../lib/member-messages';
 import type { UserWaitlistEntry } from '@studio/core';
 import { useState } from 'react';
 import { Link } from 'wouter';

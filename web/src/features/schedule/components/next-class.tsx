@@ -1,3 +1,4 @@
+import '../../../lib/member-messages';
 import type { UserClass } from '@studio/core';
 import { Link } from 'wouter';
 import { useT } from '../../../lib/i18n';

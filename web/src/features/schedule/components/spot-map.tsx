@@ -1,3 +1,4 @@
+import '../../../lib/member-messages';
 import type { SeatLayout, SeatSpot } from '@studio/core';
 import { usableSpots } from '@studio/core';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import '../../../lib/member-messages';
 import type { DateString, StudioClass, UserClass, UserWaitlistEntry } from '@studio/core';
 import { addDays, startOfWeek, weekDates } from '@studio/core';
 import { useEffect, useId, useMemo, useState } from 'react';

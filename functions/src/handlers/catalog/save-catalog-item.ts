@@ -1,0 +1,247 @@
+import { z } from 'zod';
+import {
+  DomainError,
+  SHOP_CATEGORIES,
+  SHOP_TAGS,
+  branchSchema,
+  coachSchema,
+  couponSchema,
+  eventSchema,
+  exerciseSchema,
+  keySchema,
+  packageSchema,
+  parseInput,
+  paths,
+  seatLayoutSchema,
+  shopCategoriesSchema,
+  shopProductSchema,
+  suscriptionPricesSchema,
+} from '@studio/core';
+import type { AuditEntry } from '@studio/core';
+import type { HandlerDeps } from '../deps';
+
+/** The catalogue nodes an admin edits through `saveCatalogItem`. */
+export const CATALOG_COLLECTIONS = [
+  'packages',
+  'events',
+  'exercises',
+  'coaches',
+  'seatLayouts',
+  'coupons',
+  'branches',
+  'shopProduct',
+  'suscriptionPrices',
+] as const;
+export type CatalogCollection = (typeof CATALOG_COLLECTIONS)[number];
+
+/** `value: null` deletes; `category` is the `Shop/{category}` a product lives in. */
+export const saveCatalogItemInput = z.strictObject({
+  collection: z.enum(CATALOG_COLLECTIONS),
+  id: keySchema.optional(),
+  category: keySchema
+    .refine((key) => key !== SHOP_TAGS && key !== SHOP_CATEGORIES, 'reserved Shop key')
+    .optional(),
+  value: z.unknown().refine((value) => value !== undefined, 'value is required (null deletes)'),
+});
+export type SaveCatalogItemInput = z.infer<typeof saveCatalogItemInput>;
+
+/** A shop product as the admin form sends it: the spec's payload plus its tags. */
+export const shopProductInputSchema = shopProductSchema.extend({
+  tags: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
+});
+
+/** Spec §3: exactly two entries, the discounted price first and the regular one second. */
+export const suscriptionPricesInputSchema = suscriptionPricesSchema.refine(
+  (prices) => prices.length === 2,
+  'expected two prices: discounted, then regular',
+);
+
+const ITEM_SCHEMAS = {
+  packages: packageSchema,
+  events: eventSchema,
+  exercises: exerciseSchema,
+  coaches: coachSchema,
+  seatLayouts: seatLayoutSchema,
+  coupons: couponSchema,
+  branches: branchSchema,
+} as const;
+
+const ITEM_PATHS: Readonly<Record<keyof typeof ITEM_SCHEMAS, (id: string) => string>> = {
+  packages: paths.package,
+  events: paths.event,
+  exercises: paths.exercise,
+  coaches: paths.coach,
+  seatLayouts: paths.seatLayout,
+  coupons: paths.coupon,
+  branches: paths.branch,
+};
+
+const COLLECTION_PATHS: Readonly<Record<keyof typeof ITEM_SCHEMAS, () => string>> = {
+  packages: paths.packages,
+  events: paths.events,
+  exercises: paths.exercises,
+  coaches: paths.coaches,
+  seatLayouts: paths.seatLayouts,
+  coupons: paths.coupons,
+  branches: paths.branches,
+};
+
+export interface SaveCatalogItemCommand extends SaveCatalogItemInput {
+  /** The admin making the change, for the audit entry. */
+  by: string;
+}
+
+export interface SaveCatalogItemOutcome {
+  id: string;
+  auditId: string;
+  action: 'save' | 'delete';
+}
+
+type Updates = Record<string, unknown>;
+
+function invalid(issues: string): DomainError {
+  return new DomainError('invalid-argument', 'invalidInput', { issues });
+}
+
+/** Drops `undefined` (the admin SDK refuses it) the way the database itself would store it. */
+function storable<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+function newKey(db: HandlerDeps['db'], parent: string): string {
+  const key = db.ref(parent).push().key;
+  if (key === null) throw new Error('push() returned no key');
+  return key;
+}
+
+async function read(db: HandlerDeps['db'], path: string): Promise<unknown> {
+  return (await db.ref(path).get()).val();
+}
+
+interface Plan {
+  id: string;
+  /** The node the audit entry names. */
+  target: string;
+  before: unknown;
+  after: unknown;
+  updates: Updates;
+}
+
+async function planItem(
+  db: HandlerDeps['db'],
+  collection: keyof typeof ITEM_SCHEMAS,
+  requestedId: string | undefined,
+  value: unknown,
+): Promise<Plan> {
+  if (value === null) {
+    if (requestedId === undefined) throw invalid('id: required to delete');
+    const target = ITEM_PATHS[collection](requestedId);
+    const before = await read(db, target);
+    if (before === null) throw new DomainError('not-found', 'notFound');
+    return { id: requestedId, target, before, after: null, updates: { [target]: null } };
+  }
+  const parsed: Record<string, unknown> = storable(parseInput(ITEM_SCHEMAS[collection], value));
+  let id = requestedId;
+  if (collection === 'coupons') {
+    // A coupon's key is its code, so a member's typed code finds it directly.
+    const code = String(parsed['code']);
+    if (id !== undefined && id !== code) throw invalid('id: must equal the coupon code');
+    id = code;
+  }
+  id ??= newKey(db, COLLECTION_PATHS[collection]());
+  const target = ITEM_PATHS[collection](id);
+  const before = await read(db, target);
+  if (collection === 'coupons' && isRecord(before) && typeof before['redeemed'] === 'number') {
+    // The webhook counts redemptions; an admin edit must not reset the count.
+    parsed['redeemed'] = before['redeemed'];
+  }
+  return { id, target, before, after: parsed, updates: { [target]: parsed } };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+async function planSuscriptionPrices(db: HandlerDeps['db'], value: unknown): Promise<Plan> {
+  // The subscription modal needs both prices, so the pair is replaced, never deleted.
+  if (value === null) throw invalid('SuscriptionPrices cannot be deleted');
+  const after = storable(parseInput(suscriptionPricesInputSchema, value));
+  const target = paths.suscriptionPrices();
+  const before = await read(db, target);
+  return { id: target, target, before, after, updates: { [target]: after } };
+}
+
+/**
+ * Spec §7: `Shop/{category}/{product}` set, then updated with Img, Url, Reference, and
+ * `Shop/TagsProducts/{reference}` set. Here the three land in one update so a product never
+ * exists without its reference; `Shop/Categorias` gains the category when it is new.
+ */
+async function planShopProduct(
+  db: HandlerDeps['db'],
+  category: string | undefined,
+  requestedId: string | undefined,
+  value: unknown,
+): Promise<Plan> {
+  if (category === undefined) throw invalid('category: required for a shop product');
+  if (value === null) {
+    if (requestedId === undefined) throw invalid('id: required to delete');
+    const target = paths.shopProduct(category, requestedId);
+    const before = await read(db, target);
+    if (before === null) throw new DomainError('not-found', 'productNotFound');
+    const reference =
+      isRecord(before) && typeof before['Reference'] === 'string'
+        ? before['Reference']
+        : requestedId;
+    return {
+      id: requestedId,
+      target,
+      before,
+      after: null,
+      updates: { [target]: null, [paths.shopProductTags(keySchema.parse(reference))]: null },
+    };
+  }
+  const { tags = [], ...product } = parseInput(shopProductInputSchema, value);
+  const id = requestedId ?? newKey(db, paths.shopCategory(category));
+  const target = paths.shopProduct(category, id);
+  const before = await read(db, target);
+  const after = storable({ ...product, Reference: id });
+  const updates: Updates = {
+    [target]: after,
+    [paths.shopProductTags(id)]: tags.length > 0 ? tags : null,
+  };
+  const categories = shopCategoriesSchema.safeParse(await read(db, paths.shopCategories()));
+  const known = categories.success ? categories.data : [];
+  if (!known.includes(category)) updates[paths.shopCategories()] = [...known, category];
+  return { id, target, before, after, updates };
+}
+
+function plan(db: HandlerDeps['db'], command: SaveCatalogItemCommand): Promise<Plan> {
+  const { collection, id, category, value } = command;
+  switch (collection) {
+    case 'suscriptionPrices':
+      return planSuscriptionPrices(db, value);
+    case 'shopProduct':
+      return planShopProduct(db, category, id, value);
+    default:
+      return planItem(db, collection, id, value);
+  }
+}
+
+/**
+ * Creates, replaces or deletes one catalogue item and records an audit entry with the value
+ * before and after, all in one multi-path update: either both land or neither does.
+ */
+export async function saveCatalogItem(
+  { db, now }: Pick<HandlerDeps, 'db' | 'now'>,
+  command: SaveCatalogItemCommand,
+): Promise<SaveCatalogItemOutcome> {
+  const { id, target, before, after, updates } = await plan(db, command);
+  const action = after === null ? 'delete' : 'save';
+  const details: Record<string, unknown> = { collection: command.collection };
+  if (before !== null) details['before'] = before;
+  if (after !== null) details['after'] = after;
+  const entry: AuditEntry = { at: now(), by: command.by, action, target, details };
+  const auditId = newKey(db, paths.auditLog());
+  await db.ref().update({ ...updates, [paths.auditEntry(auditId)]: entry });
+  return { id, auditId, action };
+}

@@ -1,0 +1,305 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEntrySchema, paths } from '@studio/core';
+import { saveCatalogItem } from '../../src/index';
+import { dump, startBackend } from '../support/backend';
+import type { TestBackend } from '../support/backend';
+import { callableRequest, rejectionOf } from '../support/callable';
+import type { Caller } from '../support/callable';
+
+let backend: TestBackend;
+
+beforeAll(async () => {
+  backend = await startBackend();
+});
+
+afterAll(async () => {
+  await backend.stop();
+});
+
+const admin: Caller = { uid: 'admin-caller', claims: { role: 'admin' } };
+
+async function valueAt(path: string): Promise<unknown> {
+  return (await backend.db.ref(path).get()).val();
+}
+
+async function auditEntriesFor(target: string) {
+  const all = ((await valueAt(paths.auditLog())) ?? {}) as Record<string, unknown>;
+  return Object.values(all)
+    .map((entry) => auditEntrySchema.parse(entry))
+    .filter((entry) => entry.target === target);
+}
+
+async function save(data: unknown, caller: Caller | null = admin): Promise<string> {
+  const result = await saveCatalogItem.run(callableRequest(data, caller));
+  return result.id;
+}
+
+const validPackage = {
+  kind: 'credits',
+  name: '10 classes',
+  credits: 10,
+  price: 150_00,
+  currency: 'USD',
+  validityDays: 60,
+  active: true,
+};
+
+describe('saveCatalogItem: one item per collection', () => {
+  it.each<[string, (id: string) => string, unknown, unknown]>([
+    ['packages', paths.package, validPackage, validPackage],
+    [
+      'events',
+      paths.event,
+      { name: 'Ride night', date: '2026-12-05', hour: '19:00', startsAt: 1_796_000_000_000 },
+      {
+        name: 'Ride night',
+        date: '2026-12-05',
+        hour: '19:00',
+        startsAt: 1_796_000_000_000,
+        active: true,
+      },
+    ],
+    [
+      'exercises',
+      paths.exercise,
+      { name: 'Spinning', duration: 45 },
+      { name: 'Spinning', duration: 45, creditKind: 'regular', active: true },
+    ],
+    [
+      'coaches',
+      paths.coach,
+      { name: ' Laura ', uid: 'coach-uid' },
+      { name: 'Laura', uid: 'coach-uid', active: true },
+    ],
+    [
+      'seatLayouts',
+      paths.seatLayout,
+      {
+        name: 'Small room',
+        rows: 1,
+        cols: 2,
+        spots: { a: { id: 'a', label: '1', row: 0, col: 1 } },
+      },
+      {
+        name: 'Small room',
+        rows: 1,
+        cols: 2,
+        spots: { a: { id: 'a', label: '1', row: 0, col: 1 } },
+      },
+    ],
+    [
+      'branches',
+      paths.branch,
+      { name: 'Centro', address: 'Av. Juárez 1' },
+      { name: 'Centro', address: 'Av. Juárez 1', active: true },
+    ],
+  ])(
+    'creates %s with a generated id, stored as the schema parsed it',
+    async (collection, at, value, stored) => {
+      const id = await save({ collection, value });
+
+      expect(id).toMatch(/^[-\w]{20}$/);
+      expect(await valueAt(at(id))).toEqual(stored);
+      const [entry] = await auditEntriesFor(at(id));
+      expect(entry).toMatchObject({
+        by: 'admin-caller',
+        action: 'save',
+        details: { after: stored },
+      });
+      expect(entry?.details).not.toHaveProperty('before');
+    },
+  );
+
+  it('replaces an item under its id and audits the value before and after', async () => {
+    const id = await save({ collection: 'packages', value: validPackage });
+    const cheaper = { ...validPackage, price: 120_00 };
+
+    const again = await save({ collection: 'packages', id, value: cheaper });
+
+    expect(again).toBe(id);
+    expect(await valueAt(paths.package(id))).toEqual(cheaper);
+    const entries = await auditEntriesFor(paths.package(id));
+    expect(entries).toHaveLength(2);
+    expect(entries.find((entry) => 'before' in (entry.details ?? {}))?.details).toEqual({
+      collection: 'packages',
+      before: validPackage,
+      after: cheaper,
+    });
+  });
+
+  it('deletes an item with value null and audits what was removed', async () => {
+    const id = await save({ collection: 'exercises', value: { name: 'Yoga' } });
+
+    await save({ collection: 'exercises', id, value: null });
+
+    expect(await valueAt(paths.exercise(id))).toBeNull();
+    const deleted = (await auditEntriesFor(paths.exercise(id))).find((e) => e.action === 'delete');
+    expect(deleted?.details).toEqual({
+      collection: 'exercises',
+      before: { name: 'Yoga', creditKind: 'regular', active: true },
+    });
+  });
+
+  it('keys a coupon by its upper-cased code and keeps the redemption count on edit', async () => {
+    const id = await save({ collection: 'coupons', value: { code: 'summer-10', percentOff: 10 } });
+    expect(id).toBe('SUMMER-10');
+    await backend.db.ref(paths.coupon(id)).update({ redeemed: 4 });
+
+    await save({ collection: 'coupons', id, value: { code: 'SUMMER-10', percentOff: 15 } });
+
+    expect(await valueAt(paths.coupon(id))).toEqual({
+      code: 'SUMMER-10',
+      percentOff: 15,
+      active: true,
+      redeemed: 4,
+    });
+  });
+
+  it('replaces the subscription price pair: discounted first, regular second', async () => {
+    const prices = [
+      { key: 'discount', Precio: 79 },
+      { key: 'regular', Precio: 99 },
+    ];
+
+    const id = await save({ collection: 'suscriptionPrices', value: prices });
+
+    expect(id).toBe(paths.suscriptionPrices());
+    expect(await valueAt(paths.suscriptionPrices())).toEqual(prices);
+    const [entry] = await auditEntriesFor(paths.suscriptionPrices());
+    expect(entry?.details).toMatchObject({ after: prices });
+  });
+
+  it('adds a shop product with Img, Url, Reference, its tags and its category', async () => {
+    await backend.db.ref(paths.shopCategories()).set(['Ropa']);
+    const product = {
+      Name: 'Water bottle',
+      Precio: 12,
+      Img: 'https://img/b.png',
+      Url: 'https://s/b',
+    };
+
+    const id = await save({
+      collection: 'shopProduct',
+      category: 'Accesorios',
+      value: { ...product, tags: ['hydration'] },
+    });
+
+    expect(await valueAt(paths.shopProduct('Accesorios', id))).toEqual({
+      ...product,
+      Reference: id,
+    });
+    expect(await valueAt(paths.shopProductTags(id))).toEqual(['hydration']);
+    expect(await valueAt(paths.shopCategories())).toEqual(['Ropa', 'Accesorios']);
+    const [entry] = await auditEntriesFor(paths.shopProduct('Accesorios', id));
+    expect(entry).toMatchObject({ action: 'save', details: { after: { Reference: id } } });
+  });
+
+  it('deletes a shop product and its tags but keeps the categories', async () => {
+    const id = await save({
+      collection: 'shopProduct',
+      category: 'Ropa',
+      value: { Name: 'Tee', tags: ['cotton'] },
+    });
+
+    await save({ collection: 'shopProduct', category: 'Ropa', id, value: null });
+
+    expect(await valueAt(paths.shopProduct('Ropa', id))).toBeNull();
+    expect(await valueAt(paths.shopProductTags(id))).toBeNull();
+    expect(await valueAt(paths.shopCategories())).toContain('Ropa');
+  });
+});
+
+describe('saveCatalogItem: rejections write nothing', () => {
+  it.each<[string, unknown]>([
+    [
+      'a package without credits',
+      { collection: 'packages', value: { ...validPackage, credits: 0 } },
+    ],
+    [
+      'an event with a bad date',
+      { collection: 'events', value: { name: 'x', date: '5/12', hour: '19:00', startsAt: 1 } },
+    ],
+    [
+      'a coupon with both discounts',
+      { collection: 'coupons', value: { code: 'A', percentOff: 5, amountOff: 100 } },
+    ],
+    [
+      'a coupon whose id is not its code',
+      { collection: 'coupons', id: 'OTHER', value: { code: 'A', percentOff: 5 } },
+    ],
+    [
+      'a layout with a spot off the grid',
+      {
+        collection: 'seatLayouts',
+        value: {
+          name: 'x',
+          rows: 1,
+          cols: 1,
+          spots: { a: { id: 'a', label: '1', row: 3, col: 0 } },
+        },
+      },
+    ],
+    [
+      'one subscription price',
+      { collection: 'suscriptionPrices', value: [{ key: 'a', Precio: 1 }] },
+    ],
+    ['deleting the subscription prices', { collection: 'suscriptionPrices', value: null }],
+    ['a shop product without a category', { collection: 'shopProduct', value: { Name: 'x' } }],
+    [
+      'a shop product in the tags node',
+      { collection: 'shopProduct', category: 'TagsProducts', value: { Name: 'x' } },
+    ],
+    ['an unknown collection', { collection: 'Users', value: { Name: 'x' } }],
+    ['an id that is a path', { collection: 'branches', id: 'a/b', value: { name: 'x' } }],
+    ['a missing value', { collection: 'branches' }],
+    ['a delete without an id', { collection: 'branches', value: null }],
+  ])('rejects %s as invalid-argument with the issues', async (_label, data) => {
+    const before = await dump(backend.db);
+
+    const error = await rejectionOf(saveCatalogItem.run(callableRequest(data, admin)));
+
+    expect(error.code).toBe('invalid-argument');
+    expect(error.details).toMatchObject({ messageKey: 'invalidInput' });
+    expect((error.details as { params: { issues: string } }).params.issues).not.toBe('');
+    expect(await dump(backend.db)).toEqual(before);
+  });
+
+  it('names the failing field in the issue list', async () => {
+    const error = await rejectionOf(
+      saveCatalogItem.run(
+        callableRequest({ collection: 'packages', value: { ...validPackage, price: -1 } }, admin),
+      ),
+    );
+
+    expect((error.details as { params: { issues: string } }).params.issues).toContain('price');
+  });
+
+  it('answers not-found when deleting an item that does not exist', async () => {
+    const before = await dump(backend.db);
+
+    const error = await rejectionOf(
+      saveCatalogItem.run(
+        callableRequest({ collection: 'coaches', id: 'ghost', value: null }, admin),
+      ),
+    );
+
+    expect(error.code).toBe('not-found');
+    expect(await dump(backend.db)).toEqual(before);
+  });
+
+  it.each<[string, Caller | null, string]>([
+    ['a guest', null, 'unauthenticated'],
+    ['a member', { uid: 'm', claims: { role: 'member' } }, 'permission-denied'],
+    ['a coach', { uid: 'c', claims: { role: 'coach' } }, 'permission-denied'],
+    ['a caller without a role claim', { uid: 'n' }, 'permission-denied'],
+  ])('refuses %s with %s', async (_label, caller, code) => {
+    const before = await dump(backend.db);
+
+    const error = await rejectionOf(
+      saveCatalogItem.run(callableRequest({ collection: 'packages', value: validPackage }, caller)),
+    );
+
+    expect(error.code).toBe(code);
+    expect(await dump(backend.db)).toEqual(before);
+  });
+});

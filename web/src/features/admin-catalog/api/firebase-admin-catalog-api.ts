@@ -1,0 +1,33 @@
+import { paths } from '@studio/core';
+import { getFunctionsClient } from '../../../lib/firebase';
+import { watchPath } from '../../../lib/realtime';
+import type { AdminCatalogApi, SaveCatalogItemRequest, WatchedNode } from './admin-catalog-api';
+
+const NODE_PATHS: Readonly<Record<WatchedNode, () => string>> = {
+  packages: paths.packages,
+  events: paths.events,
+  exercises: paths.exercises,
+  coaches: paths.coaches,
+  seatLayouts: paths.seatLayouts,
+  coupons: paths.coupons,
+  branches: paths.branches,
+  suscriptionPrices: paths.suscriptionPrices,
+  shop: paths.shop,
+  auditLog: paths.auditLog,
+};
+
+export const firebaseAdminCatalogApi: AdminCatalogApi = {
+  watch: (node, onChange) => watchPath(NODE_PATHS[node](), onChange),
+  save: async (request) => {
+    // saveCatalogItem is not in core's callable table, so it is called untyped-by-name here.
+    const [functions, { httpsCallable }] = await Promise.all([
+      getFunctionsClient(),
+      import('firebase/functions'),
+    ]);
+    const call = httpsCallable<SaveCatalogItemRequest, { id: string }>(
+      functions,
+      'saveCatalogItem',
+    );
+    return (await call(request)).data;
+  },
+};

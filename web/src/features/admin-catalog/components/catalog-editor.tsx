@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import type { z } from 'zod';
+import { callableErrorText } from '../../../lib/callable-errors';
+import type { ErrorText } from '../../../lib/callable-errors';
+import { useT } from '../../../lib/i18n';
+import { useLive } from '../../../lib/use-live';
+import { useAdminT } from '../admin-messages';
+import type { AdminKey } from '../admin-messages';
+import type { AdminCatalogApi, CatalogCollection, WatchedNode } from '../api/admin-catalog-api';
+import { emptyForm, fieldErrors, fromForm, plain, toForm } from '../form-fields';
+import type { Field, FieldError, FormState } from '../form-fields';
+import { FormInputs } from './form-inputs';
+
+type Item = Record<string, unknown>;
+
+export interface EditorConfig {
+  collection: Exclude<CatalogCollection, 'shopProduct' | 'suscriptionPrices'>;
+  node: WatchedNode;
+  title: AdminKey;
+  /** The same core schema `saveCatalogItem` parses with. */
+  schema: z.ZodType;
+  fields: readonly Field[];
+  /** Values every item of this screen has (a package's kind), not shown in the form. */
+  fixed?: Item;
+  /** Which stored items this screen lists (packages of one kind). */
+  include?: (item: Item) => boolean;
+  /** Values computed from the typed ones (an event's start instant). */
+  derive?: (value: Item) => Item;
+  defaults?: FormState;
+  /** Where an issue on the whole value (not one field) is shown. */
+  rootIssue?: { field: string; key: AdminKey };
+  summary: (item: Item) => string;
+}
+
+interface EditorProps {
+  api: AdminCatalogApi;
+  config: EditorConfig;
+}
+
+function isItem(value: unknown): value is Item {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function itemsOf(value: unknown, include: (item: Item) => boolean): [string, Item][] {
+  if (!isItem(value)) return [];
+  return Object.entries(value).filter(
+    (entry): entry is [string, Item] => isItem(entry[1]) && include(entry[1]),
+  );
+}
+
+/** A live list of one collection's items and a form to create, edit or delete one. */
+export function CatalogEditor({ api, config }: EditorProps) {
+  const t = useT();
+  const at = useAdminT();
+  const node = useLive<unknown>(
+    (onChange) => api.watch(config.node, onChange),
+    null,
+    [api, config.node],
+  );
+  const items = itemsOf(node, config.include ?? (() => true));
+  const [editing, setEditing] = useState<{ id?: string; form: FormState } | null>(null);
+  const [errors, setErrors] = useState<Record<string, FieldError>>({});
+  const [failure, setFailure] = useState<ErrorText | null>(null);
+  const [done, setDone] = useState<AdminKey | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const open = (id: string | undefined, form: FormState) => {
+    setEditing(id === undefined ? { form } : { id, form });
+    setErrors({});
+    setFailure(null);
+    setDone(null);
+  };
+
+  const send = async (id: string | undefined, value: unknown, outcome: AdminKey) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const request = { collection: config.collection, value };
+      await api.save(id === undefined ? request : { ...request, id });
+      setEditing(null);
+      setDone(outcome);
+    } catch (error) {
+      setFailure(callableErrorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!editing) return;
+    const typed = { ...config.fixed, ...fromForm(config.fields, editing.form) };
+    const candidate = config.derive ? config.derive(typed) : typed;
+    const parsed = config.schema.safeParse(candidate);
+    if (!parsed.success) {
+      setErrors(fieldErrors(config.fields, parsed.error, config.rootIssue));
+      return;
+    }
+    setErrors({});
+    void send(editing.id, plain(parsed.data), 'saved');
+  };
+
+  return (
+    <section aria-labelledby={`${config.collection}-title`}>
+      <h1 id={`${config.collection}-title`}>{at(config.title)}</h1>
+      {done && <p role="status">{at(done)}</p>}
+      {items.length === 0 ? (
+        <p>{at('empty')}</p>
+      ) : (
+        <ul>
+          {items.map(([id, item]) => (
+            <li key={id}>
+              <span>{config.summary(item)}</span>
+              {item['active'] === false && <span> ({at('inactive')})</span>}{' '}
+              <button type="button" onClick={() => open(id, toForm(config.fields, item))}>
+                {at('edit')} {config.summary(item)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button type="button" onClick={() => open(undefined, emptyForm(config.fields, config.defaults))}>
+        {at('newItem')}
+      </button>
+      {editing && (
+        <form aria-label={at(config.title)} onSubmit={submit} noValidate>
+          <FormInputs
+            fields={config.fields}
+            form={editing.form}
+            errors={errors}
+            onChange={(name, value) =>
+              setEditing({ ...editing, form: { ...editing.form, [name]: value } })
+            }
+          />
+          {failure && <p role="alert">{t(failure.key, failure.params)}</p>}
+          <button type="submit" disabled={busy}>
+            {busy ? at('saving') : at('save')}
+          </button>
+          {editing.id !== undefined && (
+            <button type="button" disabled={busy} onClick={() => void send(editing.id, null, 'deleted')}>
+              {at('delete')}
+            </button>
+          )}
+          <button type="button" onClick={() => setEditing(null)}>
+            {at('cancel')}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
