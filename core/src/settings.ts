@@ -40,13 +40,20 @@ export const STORAGE_KEYS = {
 /** A booking hold older than this is abandoned (crashed call) and may be released. */
 export const CREDIT_HOLD_TIMEOUT_MS = 2 * 60 * 1000;
 
+// Building a DateTimeFormat is slow (~1 ms), and every booking reads Settings: remember answers.
+const knownTimeZones = new Map<string, boolean>();
+
 function isTimeZone(value: string): boolean {
+  const known = knownTimeZones.get(value);
+  if (known !== undefined) return known;
+  let valid = true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
   } catch {
-    return false;
+    valid = false;
   }
+  if (knownTimeZones.size < 100) knownTimeZones.set(value, valid);
+  return valid;
 }
 
 /**

@@ -71,6 +71,11 @@ const SPEC_ROUTES: ReadonlyArray<{ name: string; path: string; params: Record<st
   },
 ];
 
+/** Screens the project adds beyond the spec (docs/decisions/040). */
+const PROJECT_ROUTES: typeof SPEC_ROUTES = [
+  { name: 'admin-audit', path: 'admin-audit', params: {} },
+];
+
 /** Screens already built show their own heading instead of the placeholder's route name. */
 const BUILT_HEADINGS: Readonly<Record<string, string>> = {
   login: 'Sign in',
@@ -92,6 +97,14 @@ const BUILT_HEADINGS: Readonly<Record<string, string>> = {
   'buy-spcredits': 'Confirm purchase',
   'buy-train-credits': 'Confirm purchase',
   events: 'Special Events',
+  'admin-precios': 'Admin packages',
+  'admin-precios-events': 'Admin packages events',
+  'admin-precio-individual': 'Single class price',
+  'admin-suscripcion-price': 'Admin Suscription Price',
+  'admin-exercise': 'Admin excersises',
+  'admin-coach': 'Add coachs',
+  'crear-cupones': 'Add coupons',
+  'admin-audit': 'Audit log',
 };
 
 function renderAt(path: string) {
@@ -107,12 +120,14 @@ function renderAt(path: string) {
 describe('routes', () => {
   it('registers one lazy page per spec screen', () => {
     const registered = pages.map(({ route }) => route.name).sort();
-    const expected = [...new Set(SPEC_ROUTES.map(({ name }) => name))].sort();
+    const expected = [
+      ...new Set([...SPEC_ROUTES, ...PROJECT_ROUTES].map(({ name }) => name)),
+    ].sort();
     expect(registered).toEqual(expected);
   });
 
   describe.each(['/tabs/', '/'])('under %s', (prefix) => {
-    it.each(SPEC_ROUTES.map((route) => [route.path, route] as const))(
+    it.each([...SPEC_ROUTES, ...PROJECT_ROUTES].map((route) => [route.path, route] as const))(
       'opens %s',
       async (_path, route) => {
         renderAt(`${prefix}${route.path}`);

@@ -51,6 +51,7 @@ export const pages: readonly PageEntry[] = [
     route: paths.adminSuscripcionPrice,
     Page: lazy(() => import('./routes/admin-suscripcion-price')),
   },
+  { route: paths.adminAudit, Page: lazy(() => import('./routes/admin-audit')) },
   { route: paths.adminListsClass, Page: lazy(() => import('./routes/admin-lists-class')) },
   { route: paths.allUsers, Page: lazy(() => import('./routes/all-users')) },
   { route: paths.userListClass, Page: lazy(() => import('./routes/user-list-class')) },

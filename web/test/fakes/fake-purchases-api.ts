@@ -1,4 +1,4 @@
-import type { Package, StudioEvent } from '@studio/core';
+import type { Package, Payment, StudioEvent } from '@studio/core';
 import type { CheckoutRequest, PriceRequest, PurchasesApi } from '../../src/features/purchases';
 import { CallableRefusal } from '../../src/lib/callable-errors';
 
@@ -24,7 +24,14 @@ export function createFakePurchasesApi(
     const discount = Math.round(amount / 10);
     return { amount: amount - discount, currency: 'USD', discount };
   };
+  let payments: Record<string, Payment> = {};
+  const paymentListeners = new Set<(value: Record<string, Payment>) => void>();
   const api: PurchasesApi = {
+    watchMyPayments: (_uid, onChange) => {
+      paymentListeners.add(onChange);
+      onChange(payments);
+      return () => paymentListeners.delete(onChange);
+    },
     watchPackages: (onChange) => {
       onChange(packages);
       return () => undefined;
@@ -46,5 +53,10 @@ export function createFakePurchasesApi(
       return Promise.resolve({ sessionId: 'cs_1', url: 'http://localhost:12111/checkout/cs_1' });
     },
   };
-  return { api, calls };
+  /** What the payment webhook would write: the member's payments now. */
+  const setPayments = (value: Record<string, Payment>) => {
+    payments = value;
+    for (const listener of paymentListeners) listener(value);
+  };
+  return { api, calls, setPayments };
 }

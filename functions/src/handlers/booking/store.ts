@@ -15,10 +15,9 @@ import {
   userSchema,
 } from '@studio/core';
 import type { Roster, SeatLayout, Settings, StudioClass, User, Wallet } from '@studio/core';
+import { liveValue } from './live';
 
-async function value(db: Database, path: string): Promise<unknown> {
-  return (await db.ref(path).get()).val() as unknown;
-}
+const value = liveValue;
 
 export async function readClass(db: Database, classId: string): Promise<StudioClass> {
   const path = paths.class(classId);

@@ -27,10 +27,38 @@ const MAX_ATTEMPTS = 8;
 
 type Last<R> = { ok: R } | { refused: DomainError } | { failed: unknown };
 
+/**
+ * Holds a listener on the node while the transaction runs, and waits for its first value: the
+ * SDK then runs the step on the server's value instead of on nothing, which saves the write
+ * the server would refuse and the round trip after it. An already listened node answers at once.
+ */
+async function withListener<T>(ref: Reference, body: () => Promise<T>): Promise<T> {
+  let ready: () => void = () => undefined;
+  let failed: (error: Error) => void = () => undefined;
+  const first = new Promise<void>((resolve, reject) => {
+    ready = resolve;
+    failed = reject;
+  });
+  const onValue = () => ready();
+  ref.on('value', onValue, (error: Error) => failed(error));
+  try {
+    await first;
+    return await body();
+  } finally {
+    ref.off('value', onValue);
+  }
+}
+
 export async function transact<R>(ref: Reference, step: Step<R>): Promise<R> {
+  return withListener(ref, () => transactOnce(ref, step));
+}
+
+async function transactOnce<R>(ref: Reference, step: Step<R>): Promise<R> {
   for (let attempt = 1; ; attempt += 1) {
     let last: Last<R> | undefined;
     try {
+      // applyLocally false: nothing here listens to intermediate states, and raising them to
+      // every queued transaction's own listener costs O(n²) in a rush on one class.
       await ref.transaction((current: unknown) => {
         try {
           const outcome = step(current);
@@ -45,7 +73,7 @@ export async function transact<R>(ref: Reference, step: Step<R>): Promise<R> {
           last = { failed: error };
           return undefined;
         }
-      });
+      }, undefined, false);
     } catch (error) {
       const retry = error instanceof Error && RETRYABLE.has(error.message);
       if (!retry || attempt >= MAX_ATTEMPTS) throw error;

@@ -1,6 +1,16 @@
-import { RoutePlaceholder } from '../../components/ui/route-placeholder';
-import { paths } from '../../config/paths';
+import {
+  AuditLink,
+  CatalogEditor,
+  coachesConfig,
+  firebaseAdminCatalogApi,
+} from '../../features/admin-catalog';
 
+/** Add coachs: coaches, optionally linked to a member account by uid. */
 export default function AdminCoachPage() {
-  return <RoutePlaceholder route={paths.adminCoach} />;
+  return (
+    <>
+      <CatalogEditor api={firebaseAdminCatalogApi} config={coachesConfig} />
+      <AuditLink />
+    </>
+  );
 }

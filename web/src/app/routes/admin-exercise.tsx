@@ -1,6 +1,16 @@
-import { RoutePlaceholder } from '../../components/ui/route-placeholder';
-import { paths } from '../../config/paths';
+import {
+  AuditLink,
+  CatalogEditor,
+  exercisesConfig,
+  firebaseAdminCatalogApi,
+} from '../../features/admin-catalog';
 
+/** Admin excersises: the class types. */
 export default function AdminExercisePage() {
-  return <RoutePlaceholder route={paths.adminExercise} />;
+  return (
+    <>
+      <CatalogEditor api={firebaseAdminCatalogApi} config={exercisesConfig} />
+      <AuditLink />
+    </>
+  );
 }

@@ -1,6 +1,16 @@
-import { RoutePlaceholder } from '../../components/ui/route-placeholder';
-import { paths } from '../../config/paths';
+import {
+  AuditLink,
+  CatalogEditor,
+  singleClassConfig,
+  firebaseAdminCatalogApi,
+} from '../../features/admin-catalog';
 
+/** The single-class price: a one-credit package. */
 export default function AdminPrecioIndividualPage() {
-  return <RoutePlaceholder route={paths.adminPrecioIndividual} />;
+  return (
+    <>
+      <CatalogEditor api={firebaseAdminCatalogApi} config={singleClassConfig} />
+      <AuditLink />
+    </>
+  );
 }

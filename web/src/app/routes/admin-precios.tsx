@@ -1,6 +1,18 @@
-import { RoutePlaceholder } from '../../components/ui/route-placeholder';
-import { paths } from '../../config/paths';
+import {
+  AuditLink,
+  CatalogEditor,
+  ShopProductForm,
+  creditPackagesConfig,
+  firebaseAdminCatalogApi,
+} from '../../features/admin-catalog';
 
+/** Admin packages: credit packages (credits, price, validity) and the shop's products. */
 export default function AdminPreciosPage() {
-  return <RoutePlaceholder route={paths.adminPrecios} />;
+  return (
+    <>
+      <CatalogEditor api={firebaseAdminCatalogApi} config={creditPackagesConfig} />
+      <ShopProductForm api={firebaseAdminCatalogApi} level={2} />
+      <AuditLink />
+    </>
+  );
 }

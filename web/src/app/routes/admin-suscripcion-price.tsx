@@ -1,6 +1,15 @@
-import { RoutePlaceholder } from '../../components/ui/route-placeholder';
-import { paths } from '../../config/paths';
+import {
+  AuditLink,
+  SuscriptionPriceForm,
+  firebaseAdminCatalogApi,
+} from '../../features/admin-catalog';
 
+/** Admin Suscription Price: the discounted and regular monthly prices. */
 export default function AdminSuscripcionPricePage() {
-  return <RoutePlaceholder route={paths.adminSuscripcionPrice} />;
+  return (
+    <>
+      <SuscriptionPriceForm api={firebaseAdminCatalogApi} />
+      <AuditLink />
+    </>
+  );
 }

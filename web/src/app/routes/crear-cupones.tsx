@@ -1,6 +1,16 @@
-import { RoutePlaceholder } from '../../components/ui/route-placeholder';
-import { paths } from '../../config/paths';
+import {
+  AuditLink,
+  CatalogEditor,
+  couponsConfig,
+  firebaseAdminCatalogApi,
+} from '../../features/admin-catalog';
 
+/** Add coupons: code, discount, what it applies to, validity and limits. */
 export default function CrearCuponesPage() {
-  return <RoutePlaceholder route={paths.crearCupones} />;
+  return (
+    <>
+      <CatalogEditor api={firebaseAdminCatalogApi} config={couponsConfig} />
+      <AuditLink />
+    </>
+  );
 }

@@ -1,7 +1,7 @@
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { paths } from '../../config/paths';
 import { CreditSummary, firebaseProfileApi } from '../../features/profile';
-import { useCheckoutStore } from '../../features/purchases';
+import { firebasePurchasesApi, PaymentOutcome, useCheckoutStore } from '../../features/purchases';
 import { useSessionStore } from '../../features/session';
 import { useT } from '../../lib/i18n';
 import { useEffect } from 'react';
@@ -17,11 +17,14 @@ export default function GraciasCompraPage() {
   const status = useSessionStore((state) => state.status);
   const uid = useSessionStore((state) => state.uid);
   const clearCart = useCheckoutStore((state) => state.clearCart);
+  const sessionId = new URLSearchParams(useSearch()).get('session_id');
   useEffect(() => clearCart(), [clearCart]);
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title">{t('paymentThanks')}</h1>
-      <p role="status">{t('paymentPending')}</p>
+      {status === 'signed-in' && uid && (
+        <PaymentOutcome api={firebasePurchasesApi} uid={uid} sessionId={sessionId} />
+      )}
       {status === 'signed-in' && uid && (
         <CreditSummary
           api={firebaseProfileApi}

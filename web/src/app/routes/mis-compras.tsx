@@ -1,25 +1,18 @@
-import type { LedgerEntry } from '@studio/core';
 import { SignInPrompt } from '../../components/ui/sign-in-prompt';
 import { paths } from '../../config/paths';
-import { CreditLedger, firebaseProfileApi } from '../../features/profile';
+import { firebasePurchasesApi, PaymentList } from '../../features/purchases';
 import { firebaseScheduleApi, MyClasses } from '../../features/schedule';
 import { useSessionStore } from '../../features/session';
 import { useT } from '../../lib/i18n';
-import { useLive } from '../../lib/use-live';
 
 const systemNow = (): number => Date.now();
-const NO_ENTRIES: Record<string, LedgerEntry> = {};
-const PURCHASES = ['grant'] as const;
 
 function Purchases({ uid }: { uid: string }) {
   const t = useT();
-  const ledger = useLive((onChange) => firebaseProfileApi.watchLedger(uid, onChange), NO_ENTRIES, [
-    uid,
-  ]);
   return (
     <section aria-labelledby="purchases-title">
       <h2 id="purchases-title">{t('myPurchases')}</h2>
-      <CreditLedger entries={ledger} types={PURCHASES} emptyText={t('noPurchases')} />
+      <PaymentList api={firebasePurchasesApi} uid={uid} />
     </section>
   );
 }

@@ -97,7 +97,8 @@ function issueText(issue: z.core.$ZodIssue, type: FieldType | undefined): FieldE
     if (issue.origin === 'string' && issue.minimum === 1) return { key: 'fieldRequired' };
     return { key: 'fieldTooSmall', params: { min: scale(issue.minimum) } };
   }
-  if (issue.code === 'too_big') return { key: 'fieldTooBig', params: { max: scale(issue.maximum) } };
+  if (issue.code === 'too_big')
+    return { key: 'fieldTooBig', params: { max: scale(issue.maximum) } };
   return { key: 'fieldInvalid' };
 }
 

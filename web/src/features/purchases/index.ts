@@ -10,3 +10,4 @@ export type { PackTab } from './money';
 export { formatMoney, packTab } from './money';
 export type { CartItem } from './stores/checkout-store';
 export { initialCheckoutState, useCheckoutStore } from './stores/checkout-store';
+export { PaymentList, PaymentOutcome } from './components/payment-list';

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { FormEvent } from 'react';
 import type { z } from 'zod';
 import { callableErrorText } from '../../../lib/callable-errors';
 import type { ErrorText } from '../../../lib/callable-errors';
@@ -35,6 +36,8 @@ export interface EditorConfig {
 interface EditorProps {
   api: AdminCatalogApi;
   config: EditorConfig;
+  /** 1 when this editor is the page, 2 when it is one section of it. */
+  level?: 1 | 2;
 }
 
 function isItem(value: unknown): value is Item {
@@ -49,14 +52,14 @@ function itemsOf(value: unknown, include: (item: Item) => boolean): [string, Ite
 }
 
 /** A live list of one collection's items and a form to create, edit or delete one. */
-export function CatalogEditor({ api, config }: EditorProps) {
+export function CatalogEditor({ api, config, level = 1 }: EditorProps) {
+  const Heading = level === 1 ? 'h1' : 'h2';
   const t = useT();
   const at = useAdminT();
-  const node = useLive<unknown>(
-    (onChange) => api.watch(config.node, onChange),
-    null,
-    [api, config.node],
-  );
+  const node = useLive<unknown>((onChange) => api.watch(config.node, onChange), null, [
+    api,
+    config.node,
+  ]);
   const items = itemsOf(node, config.include ?? (() => true));
   const [editing, setEditing] = useState<{ id?: string; form: FormState } | null>(null);
   const [errors, setErrors] = useState<Record<string, FieldError>>({});
@@ -86,7 +89,7 @@ export function CatalogEditor({ api, config }: EditorProps) {
     }
   };
 
-  const submit = (event: React.FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!editing) return;
     const typed = { ...config.fixed, ...fromForm(config.fields, editing.form) };
@@ -102,7 +105,7 @@ export function CatalogEditor({ api, config }: EditorProps) {
 
   return (
     <section aria-labelledby={`${config.collection}-title`}>
-      <h1 id={`${config.collection}-title`}>{at(config.title)}</h1>
+      <Heading id={`${config.collection}-title`}>{at(config.title)}</Heading>
       {done && <p role="status">{at(done)}</p>}
       {items.length === 0 ? (
         <p>{at('empty')}</p>
@@ -112,14 +115,21 @@ export function CatalogEditor({ api, config }: EditorProps) {
             <li key={id}>
               <span>{config.summary(item)}</span>
               {item['active'] === false && <span> ({at('inactive')})</span>}{' '}
-              <button type="button" onClick={() => open(id, toForm(config.fields, item))}>
-                {at('edit')} {config.summary(item)}
+              <button
+                type="button"
+                aria-label={`${at('edit')} ${config.summary(item)}`}
+                onClick={() => open(id, toForm(config.fields, item))}
+              >
+                {at('edit')}
               </button>
             </li>
           ))}
         </ul>
       )}
-      <button type="button" onClick={() => open(undefined, emptyForm(config.fields, config.defaults))}>
+      <button
+        type="button"
+        onClick={() => open(undefined, emptyForm(config.fields, config.defaults))}
+      >
         {at('newItem')}
       </button>
       {editing && (
@@ -137,7 +147,11 @@ export function CatalogEditor({ api, config }: EditorProps) {
             {busy ? at('saving') : at('save')}
           </button>
           {editing.id !== undefined && (
-            <button type="button" disabled={busy} onClick={() => void send(editing.id, null, 'deleted')}>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void send(editing.id, null, 'deleted')}
+            >
               {at('delete')}
             </button>
           )}

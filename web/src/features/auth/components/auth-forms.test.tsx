@@ -142,6 +142,16 @@ describe('registration', () => {
   });
 });
 
+it('asks for a name before creating the account', () => {
+  const fake = createFakeAuthApi();
+  inRouter(<RegisterForm api={fake.api} loginHref="/login" onRegistered={vi.fn()} />);
+  type('Email', 'ana@example.com');
+  type('Password', 'secret123');
+  fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+  expect(fake.state.created).toEqual([]);
+  expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+});
+
 describe('reset password', () => {
   it('sends the reset e-mail and says where it went', async () => {
     const fake = createFakeAuthApi();

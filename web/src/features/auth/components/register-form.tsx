@@ -1,7 +1,7 @@
 import '../../../lib/member-messages';
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { AlertDialog } from '../../../components/ui/alert-dialog';
 import { useT } from '../../../lib/i18n';
 import type { AuthApi, RegistrationProfile } from '../api/auth-api';
@@ -32,6 +32,7 @@ export function RegisterForm({ api, loginHref, onRegistered }: RegisterFormProps
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
   const [step, setStep] = useState<Step>({ name: 'form' });
+  const nameInput = useRef<HTMLInputElement>(null);
 
   const register = async () => {
     let uid: string;
@@ -62,6 +63,11 @@ export function RegisterForm({ api, loginHref, onRegistered }: RegisterFormProps
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // The provider checks e-mail and password; the name is ours to require.
+    if (!name.trim()) {
+      nameInput.current?.focus();
+      return;
+    }
     setStep({ name: 'saving' });
     void register();
   };
@@ -73,6 +79,7 @@ export function RegisterForm({ api, loginHref, onRegistered }: RegisterFormProps
       <form className="form" noValidate onSubmit={submit} aria-busy={saving}>
         <label htmlFor={nameId}>{t('fullName')}</label>
         <input
+          ref={nameInput}
           id={nameId}
           autoComplete="name"
           required

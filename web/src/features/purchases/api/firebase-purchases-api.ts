@@ -1,6 +1,6 @@
-import { eventSchema, packageSchema, paths } from '@studio/core';
+import { eventSchema, packageSchema, paths, paymentSchema } from '@studio/core';
 import { callFunction } from '../../../lib/firebase';
-import { parseEntries, watchPath } from '../../../lib/realtime';
+import { parseEntries, watchPath, watchQuery } from '../../../lib/realtime';
 import type { PurchasesApi } from './purchases-api';
 
 export const firebasePurchasesApi: PurchasesApi = {
@@ -11,6 +11,13 @@ export const firebasePurchasesApi: PurchasesApi = {
   watchEvents: (onChange) =>
     watchPath(paths.events(), (value) =>
       onChange(parseEntries(value, (entry) => eventSchema.safeParse(entry), 'event')),
+    ),
+  watchMyPayments: (uid, onChange) =>
+    watchQuery(
+      (db, { query, ref, orderByChild, equalTo }) =>
+        query(ref(db, paths.payments()), orderByChild('uid'), equalTo(uid)),
+      (value) =>
+        onChange(parseEntries(value, (entry) => paymentSchema.safeParse(entry), 'payment')),
     ),
   previewPrice: (request) => callFunction('previewPrice', request),
   createCheckoutSession: (request) => callFunction('createCheckoutSession', request),

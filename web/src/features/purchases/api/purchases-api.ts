@@ -1,4 +1,4 @@
-import type { CallableResult, Package, StudioEvent } from '@studio/core';
+import type { CallableResult, Package, Payment, StudioEvent } from '@studio/core';
 import type { CallableInput } from '../../../lib/firebase';
 import type { Unsubscribe } from '../../../lib/realtime';
 
@@ -10,6 +10,11 @@ export interface PurchasesApi {
   watchPackages: (onChange: (packages: Record<string, Package>) => void) => Unsubscribe;
   /** `Events`, live. */
   watchEvents: (onChange: (events: Record<string, StudioEvent>) => void) => Unsubscribe;
+  /** The member's own `Payments`, live (query `orderByChild('uid').equalTo(uid)`). */
+  watchMyPayments: (
+    uid: string,
+    onChange: (payments: Record<string, Payment>) => void,
+  ) => Unsubscribe;
   previewPrice: (request: PriceRequest) => Promise<CallableResult<'previewPrice'>>;
   createCheckoutSession: (
     request: CheckoutRequest,

@@ -1,4 +1,4 @@
-import type { Package } from '@studio/core';
+import type { Package, Payment } from '@studio/core';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
@@ -8,6 +8,7 @@ import { initialCheckoutState, useCheckoutStore } from '../stores/checkout-store
 import { BuyPackage } from './buy-package';
 import { CartView } from './cart-view';
 import { PackageList } from './package-list';
+import { PaymentList, PaymentOutcome } from './payment-list';
 
 const pack = (kind: Package['kind'], credits: number, price: number, name: string): Package => ({
   kind,
@@ -194,5 +195,38 @@ describe('cart', () => {
         { type: 'package', id: 'sp1', quantity: 1 },
       ],
     });
+  });
+});
+
+describe('after checkout', () => {
+  const payment = (status: Payment['status']): Payment => ({
+    uid: 'm',
+    kind: 'credits',
+    items: [{ type: 'package', id: 'p10', name: '10 classes', quantity: 1, unitAmount: 9000 }],
+    subtotal: 9000,
+    discount: 0,
+    amount: 9000,
+    currency: 'USD',
+    status,
+    createdAt: Date.parse('2025-06-10T16:00:00.000Z'),
+  });
+
+  it('shows the payment status live until the webhook marks it paid', () => {
+    const fake = createFakePurchasesApi(packages);
+    render(<PaymentOutcome api={fake.api} uid="m" sessionId="cs_1" />);
+    expect(screen.getByRole('status').textContent).toBe('Waiting for the payment to be confirmed…');
+    act(() => fake.setPayments({ cs_1: payment('pending') }));
+    expect(screen.getByRole('status').textContent).toBe('Waiting for the payment to be confirmed…');
+    act(() => fake.setPayments({ cs_1: payment('paid') }));
+    expect(screen.getByRole('status').textContent).toBe('Payment received.');
+  });
+
+  it('lists the member purchases with amount and status', () => {
+    const fake = createFakePurchasesApi(packages);
+    fake.setPayments({ cs_1: payment('paid') });
+    render(<PaymentList api={fake.api} uid="m" />);
+    expect(screen.getByRole('listitem').textContent).toBe(
+      '2025-06-10 · 10 classes · $90.00 · Payment received.',
+    );
   });
 });

@@ -153,9 +153,11 @@ export function ClassDetail(props: ClassDetailProps) {
       <p>
         {cancelled
           ? t('cancelled')
-          : seatsLeft > 0
-            ? t('spotsLeft', { count: seatsLeft })
-            : t('full')}
+          : started
+            ? t('classStarted')
+            : seatsLeft > 0
+              ? t('spotsLeft', { count: seatsLeft })
+              : t('full')}
       </p>
       <SpotMap
         layout={room}

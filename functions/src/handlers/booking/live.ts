@@ -1,0 +1,80 @@
+// Reads through live listeners. The Realtime Database SDK answers `get()` from a listener's cache
+// when one is active and keeps that cache equal to the server (it pushes every change), so a
+// function instance that keeps listening to the nodes it keeps reading — settings, the classes
+// being booked, their rosters, the members booking — serves those reads without a round trip,
+// and a transaction on a listened node starts from the server's value instead of a guess. A
+// listener is dropped after a minute without use.
+import type { Database, Reference } from 'firebase-admin/database';
+
+const IDLE_MS = 60_000;
+const MAX_MIRRORS = 5_000;
+
+interface Mirror {
+  ref: Reference;
+  ready: Promise<void>;
+  value: unknown;
+  timer: NodeJS.Timeout | undefined;
+  stop: () => void;
+}
+
+const mirrorsByDb = new WeakMap<Database, Map<string, Mirror>>();
+
+function mirrorsOf(db: Database): Map<string, Mirror> {
+  let mirrors = mirrorsByDb.get(db);
+  if (!mirrors) {
+    mirrors = new Map();
+    mirrorsByDb.set(db, mirrors);
+  }
+  return mirrors;
+}
+
+function open(db: Database, path: string, mirrors: Map<string, Mirror>): Mirror {
+  const ref = db.ref(path);
+  let markReady: () => void = () => undefined;
+  let fail: (error: Error) => void = () => undefined;
+  const mirror: Mirror = {
+    ref,
+    ready: new Promise<void>((resolve, reject) => {
+      markReady = resolve;
+      fail = reject;
+    }),
+    value: null,
+    timer: undefined,
+    stop: () => undefined,
+  };
+  const onValue = (snapshot: { val(): unknown }) => {
+    mirror.value = snapshot.val() as unknown;
+    markReady();
+  };
+  const onCancel = (error: Error) => {
+    mirrors.delete(path);
+    fail(error);
+  };
+  ref.on('value', onValue, onCancel);
+  mirror.stop = () => {
+    mirrors.delete(path);
+    try {
+      ref.off('value', onValue);
+    } catch {
+      // The app was deleted meanwhile (tests, shutdown): nothing left to stop.
+    }
+  };
+  return mirror;
+}
+
+/** The node's current value, kept live for a while for the next reads. */
+export async function liveValue(db: Database, path: string): Promise<unknown> {
+  const mirrors = mirrorsOf(db);
+  let mirror = mirrors.get(path);
+  if (!mirror) {
+    if (mirrors.size >= MAX_MIRRORS) for (const old of [...mirrors.values()]) old.stop();
+    mirror = open(db, path, mirrors);
+    mirrors.set(path, mirror);
+  }
+  if (mirror.timer) clearTimeout(mirror.timer);
+  const current = mirror;
+  current.timer = setTimeout(() => current.stop(), IDLE_MS);
+  current.timer.unref();
+  await current.ready;
+  return current.value;
+}

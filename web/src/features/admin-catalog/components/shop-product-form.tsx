@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { SHOP_CATEGORIES, SHOP_TAGS, keySchema, shopProductSchema } from '@studio/core';
+import { z } from 'zod';
+import { callableErrorText } from '../../../lib/callable-errors';
+import type { ErrorText } from '../../../lib/callable-errors';
+import { useT } from '../../../lib/i18n';
+import { useLive } from '../../../lib/use-live';
+import { useAdminT } from '../admin-messages';
+import type { AdminCatalogApi } from '../api/admin-catalog-api';
+import { emptyForm, fieldErrors, fromForm, plain } from '../form-fields';
+import type { Field, FieldError, FormState } from '../form-fields';
+import { FormInputs } from './form-inputs';
+
+const FIELDS: readonly Field[] = [
+  { name: 'category', label: 'category', type: 'text' },
+  { name: 'Name', label: 'productName', type: 'text' },
+  { name: 'Precio', label: 'price', type: 'number' },
+  { name: 'Description', label: 'description', type: 'textarea' },
+  { name: 'Img', label: 'image', type: 'text' },
+  { name: 'Url', label: 'productUrl', type: 'text' },
+  { name: 'tags', label: 'tags', type: 'list' },
+];
+
+/** The form as the function takes it: a category key, the spec's product payload and tags. */
+const productFormSchema = z.object({
+  category: keySchema.refine((key) => key !== SHOP_TAGS && key !== SHOP_CATEGORIES),
+  product: shopProductSchema.extend({ Name: z.string().trim().min(1).max(200) }),
+  tags: z.array(z.string().max(100)).max(50).optional(),
+});
+
+type Phase =
+  { step: 'idle' } | { step: 'adding' } | { step: 'added' } | { step: 'failed'; error: ErrorText };
+
+function productsOf(shop: unknown): { category: string; id: string; name: string }[] {
+  if (typeof shop !== 'object' || shop === null) return [];
+  return Object.entries(shop).flatMap(([category, products]) => {
+    if (category === SHOP_TAGS || category === SHOP_CATEGORIES) return [];
+    if (typeof products !== 'object' || products === null) return [];
+    return Object.entries(products as Record<string, unknown>).map(([id, product]) => {
+      const parsed = shopProductSchema.safeParse(product);
+      return { category, id, name: parsed.success ? (parsed.data.Name ?? id) : id };
+    });
+  });
+}
+
+/** Adds a product to the shop (spec §7, §8: the loading text and the success alert). */
+export function ShopProductForm({ api, level = 1 }: { api: AdminCatalogApi; level?: 1 | 2 }) {
+  const Heading = level === 1 ? 'h1' : 'h2';
+  const t = useT();
+  const at = useAdminT();
+  const shop = useLive<unknown>((onChange) => api.watch('shop', onChange), null, [api]);
+  const [form, setForm] = useState<FormState>(() => emptyForm(FIELDS));
+  const [errors, setErrors] = useState<Record<string, FieldError>>({});
+  const [phase, setPhase] = useState<Phase>({ step: 'idle' });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const { category, tags, ...product } = fromForm(FIELDS, form);
+    const parsed = productFormSchema.safeParse({ category, tags, product });
+    if (!parsed.success) {
+      // Product issues are under `product.<field>`; the form's fields are flat.
+      const flat = parsed.error.issues.map((issue) =>
+        issue.path[0] === 'product' ? { ...issue, path: issue.path.slice(1) } : issue,
+      );
+      setErrors(fieldErrors(FIELDS, new z.ZodError(flat)));
+      return;
+    }
+    setErrors({});
+    setPhase({ step: 'adding' });
+    try {
+      const value = plain({ ...parsed.data.product, tags: parsed.data.tags });
+      await api.save({ collection: 'shopProduct', category: parsed.data.category, value });
+      setPhase({ step: 'added' });
+      setForm(emptyForm(FIELDS));
+    } catch (error) {
+      setPhase({ step: 'failed', error: callableErrorText(error) });
+    }
+  };
+
+  return (
+    <section aria-labelledby="shop-title">
+      <Heading id="shop-title">{at('shopTitle')}</Heading>
+      <ul>
+        {productsOf(shop).map((product) => (
+          <li key={`${product.category}/${product.id}`}>
+            {product.category} · {product.name}
+          </li>
+        ))}
+      </ul>
+      <form aria-label={at('shopTitle')} onSubmit={(event) => void submit(event)} noValidate>
+        <FormInputs
+          fields={FIELDS}
+          form={form}
+          errors={errors}
+          onChange={(name, value) => setForm({ ...form, [name]: value })}
+        />
+        {phase.step === 'adding' && <p role="status">{t('addingProduct')}</p>}
+        {phase.step === 'added' && (
+          <div role="alert">
+            <p>
+              <strong>{t('productAddedTitle')}</strong>
+            </p>
+            <p>{t('productAddedMessage')}</p>
+          </div>
+        )}
+        {phase.step === 'failed' && <p role="alert">{t(phase.error.key, phase.error.params)}</p>}
+        <button type="submit" disabled={phase.step === 'adding'}>
+          {at('save')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { suscriptionPriceSchema, suscriptionPricesSchema } from '@studio/core';
+import type { SuscriptionPrice } from '@studio/core';
+import { callableErrorText } from '../../../lib/callable-errors';
+import type { ErrorText } from '../../../lib/callable-errors';
+import { useT } from '../../../lib/i18n';
+import { useLive } from '../../../lib/use-live';
+import { useAdminT } from '../admin-messages';
+import type { AdminCatalogApi } from '../api/admin-catalog-api';
+import { fieldErrors } from '../form-fields';
+import type { Field, FieldError } from '../form-fields';
+import { FormInputs } from './form-inputs';
+
+/** Spec §3: the first entry is the discounted price, the second the regular one. */
+const FIELDS: readonly Field[] = [
+  { name: 'discounted', label: 'discountedPrice', type: 'number' },
+  { name: 'regular', label: 'regularPrice', type: 'number' },
+];
+const DEFAULT_KEYS = ['discounted', 'regular'] as const;
+
+function pricesOf(value: unknown): SuscriptionPrice[] | null {
+  const parsed = suscriptionPricesSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+function PriceForm({ api, current }: { api: AdminCatalogApi; current: SuscriptionPrice[] }) {
+  const t = useT();
+  const at = useAdminT();
+  const [form, setForm] = useState<Record<string, string>>({
+    discounted: current[0] ? String(current[0].Precio) : '',
+    regular: current[1] ? String(current[1].Precio) : '',
+  });
+  const [errors, setErrors] = useState<Record<string, FieldError>>({});
+  const [failure, setFailure] = useState<ErrorText | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: Record<string, FieldError> = {};
+    const entries: SuscriptionPrice[] = [];
+    DEFAULT_KEYS.forEach((name, index) => {
+      const text = (form[name] ?? '').trim();
+      const parsed = suscriptionPriceSchema.safeParse({
+        key: current[index]?.key ?? name,
+        Precio: text === '' ? undefined : Number(text),
+      });
+      // The schema reports on `Precio`; the error shows under this price's input.
+      if (parsed.success) entries.push(parsed.data);
+      else found[name] = fieldErrors(FIELDS, parsed.error)['Precio'] ?? { key: 'fieldInvalid' };
+    });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setFailure(null);
+    try {
+      await api.save({ collection: 'suscriptionPrices', value: entries });
+      setSaved(true);
+    } catch (error) {
+      setFailure(callableErrorText(error));
+    }
+  };
+
+  return (
+    <form
+      aria-label={at('suscriptionPriceTitle')}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+    >
+      <FormInputs
+        fields={FIELDS}
+        form={form}
+        errors={errors}
+        onChange={(name, value) => {
+          setSaved(false);
+          setForm({ ...form, [name]: String(value) });
+        }}
+      />
+      {saved && <p role="status">{at('saved')}</p>}
+      {failure && <p role="alert">{t(failure.key, failure.params)}</p>}
+      <button type="submit">{at('save')}</button>
+    </form>
+  );
+}
+
+/** admin-suscripcion-price: the pair of prices the BEST CHOICE modal shows. */
+export function SuscriptionPriceForm({ api }: { api: AdminCatalogApi }) {
+  const at = useAdminT();
+  const value = useLive<unknown>(
+    (onChange) => api.watch('suscriptionPrices', onChange),
+    undefined,
+    [api],
+  );
+  const current = value === undefined ? null : (pricesOf(value) ?? []);
+  return (
+    <section aria-labelledby="suscription-price-title">
+      <h1 id="suscription-price-title">{at('suscriptionPriceTitle')}</h1>
+      {/* Keyed on the stored pair so the inputs start from what is saved once it arrives. */}
+      {current && <PriceForm key={JSON.stringify(current)} api={api} current={current} />}
+    </section>
+  );
+}
