@@ -4,13 +4,7 @@ import { emptyRoster } from '../schemas/classes';
 import type { Roster, StudioClass } from '../schemas/classes';
 import type { User } from '../schemas/user';
 import type { SeatLayout } from '../schemas/catalog';
-import {
-  canBook,
-  canCancel,
-  canJoinWaitlist,
-  canLeaveWaitlist,
-  checkInError,
-} from './can-book';
+import { canBook, canCancel, canJoinWaitlist, canLeaveWaitlist, checkInError } from './can-book';
 import { promotionAllowed } from './window';
 import type { BookingRequest } from './can-book';
 
@@ -127,7 +121,13 @@ describe('canBook', () => {
     ],
     [
       'the free seat is owed to the waiting list',
-      { roster: { ...oneBooked, waitlist: { u9: { uid: 'u9', joinedAt: 1, seq: 0 } }, waitlistSeq: 1 } },
+      {
+        roster: {
+          ...oneBooked,
+          waitlist: { u9: { uid: 'u9', joinedAt: 1, seq: 0 } },
+          waitlistSeq: 1,
+        },
+      },
       'resource-exhausted',
       'classFull',
     ],

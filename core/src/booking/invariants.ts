@@ -172,8 +172,12 @@ function checkWallet(
       void: [],
     }[record.state];
     for (const id of expected)
-      if (!ledger[id]) out.push(`CreditLedger/${uid}: ${id} missing for a '${record.state}' record`);
-    if (record.state === 'void' && (ledger[ledgerIds.use(bookingId)] || ledger[ledgerIds.refund(bookingId)]))
+      if (!ledger[id])
+        out.push(`CreditLedger/${uid}: ${id} missing for a '${record.state}' record`);
+    if (
+      record.state === 'void' &&
+      (ledger[ledgerIds.use(bookingId)] || ledger[ledgerIds.refund(bookingId)])
+    )
       out.push(`CreditLedger/${uid}: a void booking ${bookingId} has ledger entries`);
   }
 }
@@ -191,7 +195,9 @@ function checkLinks(parsed: Parsed, options: InvariantOptions, out: string[]) {
       if (booking.pending === true) {
         if (options.quiescent) continue;
         if (record && record.state !== 'used')
-          out.push(`ClassRoster/${classId}: pending ${booking.bookingId} has a '${record.state}' record`);
+          out.push(
+            `ClassRoster/${classId}: pending ${booking.bookingId} has a '${record.state}' record`,
+          );
       } else if (record?.state !== 'used' || record.creditId !== booking.creditId) {
         out.push(`ClassRoster/${classId}: booking ${booking.bookingId} without its used credit`);
       }
@@ -231,7 +237,9 @@ function checkViews(root: Record<string, unknown>, parsed: Parsed, out: string[]
       const view = userClassSchema.safeParse(record(userClasses[booking.uid])[classId]);
       const status = booking.attendance ?? 'booked';
       if (!view.success || view.data.bookingId !== booking.bookingId || view.data.status !== status)
-        out.push(`UserClasses/${booking.uid}/${classId}: does not show booking ${booking.bookingId}`);
+        out.push(
+          `UserClasses/${booking.uid}/${classId}: does not show booking ${booking.bookingId}`,
+        );
       seenClasses.add(`${booking.uid}/${classId}`);
       if (booking.attendance !== undefined) {
         const marks = attendanceRecordSchema.safeParse(attendance[booking.uid] ?? {});

@@ -359,5 +359,8 @@ export function markAttendance(
     checkedInAt: mark.nowMs,
     checkedInBy: mark.by,
   };
-  return { roster: { ...roster, bookings: { ...roster.bookings, [uid]: marked } }, booking: marked };
+  return {
+    roster: { ...roster, bookings: { ...roster.bookings, [uid]: marked } },
+    booking: marked,
+  };
 }

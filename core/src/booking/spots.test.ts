@@ -33,7 +33,14 @@ const rosterWith = (holders: Record<string, string>): Roster => ({
   bookings: Object.fromEntries(
     Object.entries(holders).map(([spot, uid]) => [
       uid,
-      { bookingId: `b-${uid}`, uid, spot, creditId: `c-${uid}`, bookedAt: 1, via: 'member' as const },
+      {
+        bookingId: `b-${uid}`,
+        uid,
+        spot,
+        creditId: `c-${uid}`,
+        bookedAt: 1,
+        via: 'member' as const,
+      },
     ]),
   ),
 });

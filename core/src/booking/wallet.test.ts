@@ -130,7 +130,10 @@ describe('settleCredit', () => {
   });
 
   it('says the class was cancelled by the studio in the ledger', () => {
-    const { wallet } = after(used.node, settleCredit(used.wallet, settle('class-cancelled')).change);
+    const { wallet } = after(
+      used.node,
+      settleCredit(used.wallet, settle('class-cancelled')).change,
+    );
     expect(wallet.outbox['refund-b1']?.reason).toBe(
       'Class cancelled by the studio: credit returned',
     );
@@ -145,7 +148,10 @@ describe('settleCredit', () => {
 
   it('gives a refund its own id when the credit id was granted again meanwhile', () => {
     const regranted = after(used.node, { addCredits: { sooner: credit(START + 9 * DAY) } });
-    const { wallet } = after(regranted.node, settleCredit(regranted.wallet, settle('refund')).change);
+    const { wallet } = after(
+      regranted.node,
+      settleCredit(regranted.wallet, settle('refund')).change,
+    );
     expect(Object.keys(wallet.credits).sort()).toEqual(['later', 'refund-b1', 'sooner']);
   });
 });
@@ -164,7 +170,7 @@ describe('consumeOrVoid', () => {
     const broke = { Conditions: true };
     const outcome = request(readWallet(broke, 'Users/u1'));
     expect(outcome.state).toBe('void');
-    const voided = after(broke, outcome.change).wallet;
+    const voided = after(broke, outcome.change).node;
     const topped = after(voided, { addCredits: { c: credit(START + DAY) } });
     expect(consume(topped.wallet)).toMatchObject({ messageKey: 'tryAgain' });
     expect(request(topped.wallet)).toEqual({ change: {}, state: 'void' });
@@ -199,7 +205,10 @@ describe('expiry, pruning and adjustments', () => {
     expect(pruneBookingCredits(used.wallet, { nowMs: START + DAY, retentionMs: 2 * DAY })).toEqual(
       {},
     );
-    const pruned = pruneBookingCredits(used.wallet, { nowMs: START + 2 * DAY, retentionMs: 2 * DAY });
+    const pruned = pruneBookingCredits(used.wallet, {
+      nowMs: START + 2 * DAY,
+      retentionMs: 2 * DAY,
+    });
     expect(after(used.node, pruned).wallet.bookingCredits).toEqual({});
   });
 
@@ -237,7 +246,10 @@ describe('expiry, pruning and adjustments', () => {
   });
 
   it('reads and rewrites a credit list the database returned as an array', () => {
-    const listed = { Conditions: true, 'credits-list': [null, credit(START + DAY), credit(START + 2 * DAY)] };
+    const listed = {
+      Conditions: true,
+      'credits-list': [null, credit(START + DAY), credit(START + 2 * DAY)],
+    };
     const wallet = readWallet(listed, 'Users/u1');
     expect(Object.keys(wallet.credits)).toEqual(['1', '2']);
     const { node } = after(listed, ok(consume(wallet)).change);

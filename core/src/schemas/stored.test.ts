@@ -146,9 +146,9 @@ describe('stored shapes', () => {
   });
 
   it('validates bookings, ledger entries, notifications and payments', () => {
-    expect(bookingSchema.parse({ bookingId: 'b', uid: 'u', spot: '1', creditId: 'c', bookedAt: 1 }).via).toBe(
-      'member',
-    );
+    expect(
+      bookingSchema.parse({ bookingId: 'b', uid: 'u', spot: '1', creditId: 'c', bookedAt: 1 }).via,
+    ).toBe('member');
     expect(
       ledgerEntrySchema.safeParse({
         type: 'use',
