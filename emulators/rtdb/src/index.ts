@@ -1,6 +1,5 @@
 // Public API of the Realtime Database emulator (see README.md).
-import { readFileSync, unwatchFile, watchFile } from 'node:fs';
-import type { Stats } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { DEFAULT_NAMESPACE } from './server/addressing';
 import { RtdbServer } from './server/server';
 import type { ConnectionInfo } from './server/server';
@@ -56,6 +55,15 @@ function rulesText(rules: string | object): string {
   return typeof rules === 'string' ? rules : JSON.stringify(rules, null, 2);
 }
 
+function fileState(file: string): string {
+  try {
+    const stats = statSync(file);
+    return `${stats.mtimeMs}:${stats.size}`;
+  } catch {
+    return 'missing';
+  }
+}
+
 export async function startRtdbEmulator(options: RtdbEmulatorOptions = {}): Promise<RtdbEmulator> {
   const host = options.host ?? '127.0.0.1';
   const defaultNamespace = options.namespace ?? DEFAULT_NAMESPACE;
@@ -70,11 +78,16 @@ export async function startRtdbEmulator(options: RtdbEmulatorOptions = {}): Prom
   }
   if (options.rules !== undefined) main.setRules(rulesText(options.rules));
   const rulesFile = options.rulesFile;
-  let onRulesChange: ((current: Stats, previous: Stats) => void) | null = null;
+  // Polls the file against the state it had when its rules were read (not fs.watchFile, whose
+  // first snapshot is taken later and misses a change made right after start).
+  let rulesWatcher: NodeJS.Timeout | null = null;
   if (rulesFile !== undefined) {
+    let seen = fileState(rulesFile);
     main.setRules(readFileSync(rulesFile, 'utf8'));
-    onRulesChange = (current, previous) => {
-      if (current.mtimeMs === previous.mtimeMs && current.size === previous.size) return;
+    rulesWatcher = setInterval(() => {
+      const current = fileState(rulesFile);
+      if (current === seen) return;
+      seen = current;
       try {
         main.setRules(readFileSync(rulesFile, 'utf8'));
         log(`rtdb: reloaded rules from ${rulesFile}`);
@@ -83,15 +96,15 @@ export async function startRtdbEmulator(options: RtdbEmulatorOptions = {}): Prom
           `rtdb: rules in ${rulesFile} not applied, keeping the previous rules: ${(error as Error).message}`,
         );
       }
-    };
-    watchFile(rulesFile, { interval: 200 }, onRulesChange);
+    }, 200);
+    rulesWatcher.unref();
   }
 
   let port: number;
   try {
     port = await server.listen(host, options.port ?? 0);
   } catch (error) {
-    if (onRulesChange !== null && rulesFile !== undefined) unwatchFile(rulesFile, onRulesChange);
+    if (rulesWatcher !== null) clearInterval(rulesWatcher);
     throw error;
   }
   const urlHost = host.includes(':') ? `[${host}]` : host;
@@ -101,7 +114,7 @@ export async function startRtdbEmulator(options: RtdbEmulatorOptions = {}): Prom
     url: `http://${urlHost}:${port}`,
     namespace: defaultNamespace,
     async stop() {
-      if (onRulesChange !== null && rulesFile !== undefined) unwatchFile(rulesFile, onRulesChange);
+      if (rulesWatcher !== null) clearInterval(rulesWatcher);
       await server.stop();
     },
     dropConnections: (namespace) =>
