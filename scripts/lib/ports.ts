@@ -23,7 +23,11 @@ export async function isPortFree(port: number, host = '127.0.0.1'): Promise<bool
 }
 
 /** Polls until something accepts TCP connections on the port, or the deadline passes. */
-export async function waitForPort(port: number, timeoutMs: number, host = '127.0.0.1'): Promise<void> {
+export async function waitForPort(
+  port: number,
+  timeoutMs: number,
+  host = '127.0.0.1',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const open = await new Promise<boolean>((resolve) => {

@@ -135,12 +135,60 @@ function catalogue() {
     lucia: coachSchema.parse({ name: 'Lucía Flores' }),
   };
   const packages = {
-    'credits-1': packageSchema.parse({ kind: 'single', name: 'Single class', credits: 1, price: 1500, currency: 'USD', validityDays: 30, order: 0 }),
-    'credits-5': packageSchema.parse({ kind: 'credits', name: '5 classes', credits: 5, price: 6500, currency: 'USD', validityDays: 60, order: 1 }),
-    'credits-10': packageSchema.parse({ kind: 'credits', name: '10 classes', credits: 10, price: 12000, currency: 'USD', validityDays: 90, order: 2 }),
-    'credits-20': packageSchema.parse({ kind: 'credits', name: '20 classes', credits: 20, price: 22000, currency: 'USD', validityDays: 120, order: 3 }),
-    'special-2': packageSchema.parse({ kind: 'spcredits', name: 'Special event pass (2)', credits: 2, price: 4000, currency: 'USD', validityDays: 60, order: 4 }),
-    'train-4': packageSchema.parse({ kind: 'train-credits', name: 'Personal training (4 sessions)', credits: 4, price: 16000, currency: 'USD', validityDays: 60, order: 5 }),
+    'credits-1': packageSchema.parse({
+      kind: 'single',
+      name: 'Single class',
+      credits: 1,
+      price: 1500,
+      currency: 'USD',
+      validityDays: 30,
+      order: 0,
+    }),
+    'credits-5': packageSchema.parse({
+      kind: 'credits',
+      name: '5 classes',
+      credits: 5,
+      price: 6500,
+      currency: 'USD',
+      validityDays: 60,
+      order: 1,
+    }),
+    'credits-10': packageSchema.parse({
+      kind: 'credits',
+      name: '10 classes',
+      credits: 10,
+      price: 12000,
+      currency: 'USD',
+      validityDays: 90,
+      order: 2,
+    }),
+    'credits-20': packageSchema.parse({
+      kind: 'credits',
+      name: '20 classes',
+      credits: 20,
+      price: 22000,
+      currency: 'USD',
+      validityDays: 120,
+      order: 3,
+    }),
+    'special-2': packageSchema.parse({
+      kind: 'spcredits',
+      name: 'Special event pass (2)',
+      credits: 2,
+      price: 4000,
+      currency: 'USD',
+      validityDays: 60,
+      order: 4,
+    }),
+    'train-4': packageSchema.parse({
+      kind: 'train-credits',
+      name: 'Personal training (4 sessions)',
+      credits: 4,
+      price: 16000,
+      currency: 'USD',
+      validityDays: 60,
+      order: 5,
+    }),
   };
   return { layouts, exercises, coaches, packages };
 }
@@ -224,7 +272,8 @@ function demoUser(account: DemoAccount, now: number) {
  */
 async function createAuthUsers(auth: Auth): Promise<void> {
   const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  if (!host) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: seeding only targets the emulators.');
+  if (!host)
+    throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: seeding only targets the emulators.');
   await auth.deleteUsers(DEMO_ACCOUNTS.map((account) => account.uid));
   const response = await fetch(
     `http://${host}/identitytoolkit.googleapis.com/v1/projects/demo-studio/accounts:batchCreate`,
@@ -251,7 +300,10 @@ async function createAuthUsers(auth: Auth): Promise<void> {
 
 function seedApp(): App {
   const host = process.env.FIREBASE_DATABASE_EMULATOR_HOST;
-  if (!host) throw new Error('FIREBASE_DATABASE_EMULATOR_HOST is not set: seeding only targets the emulators.');
+  if (!host)
+    throw new Error(
+      'FIREBASE_DATABASE_EMULATOR_HOST is not set: seeding only targets the emulators.',
+    );
   const name = `seed-${Date.now()}`;
   return initializeApp(
     { projectId: 'demo-studio', databaseURL: `http://${host}?ns=demo-studio-default-rtdb` },
@@ -279,7 +331,10 @@ export async function seedDemoData(now = Date.now()): Promise<void> {
     const classes = schedule(now);
     const updates: Record<string, unknown> = {
       [paths.settings()]: DEFAULT_SETTINGS,
-      [paths.branch(BRANCH_ID)]: branchSchema.parse({ name: 'Centro', address: 'Av. Constitución 100, Monterrey' }),
+      [paths.branch(BRANCH_ID)]: branchSchema.parse({
+        name: 'Centro',
+        address: 'Av. Constitución 100, Monterrey',
+      }),
       [paths.seatLayouts()]: layouts,
       [paths.exercises()]: exercises,
       [paths.coaches()]: coaches,
