@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { keySchema, rtdbList } from './common';
 import { z } from 'zod';
 import { couponSchema, packageSchema, seatLayoutSchema, suscriptionPricesSchema } from './catalog';
-import { bookingSchema, classSchema, rosterSchema } from './classes';
+import { bookingSchema, classSchema, emptyRoster, rosterSchema } from './classes';
 import { ledgerEntrySchema, notificationSchema } from './ledger';
 import { paymentSchema } from './payments';
 import { dateServiceSchema, userSchema } from './user';
@@ -73,7 +73,16 @@ describe('stored shapes', () => {
   });
 
   it('reads a missing roster as empty', () => {
-    const empty = { spots: {}, bookings: {}, waitlist: {}, waitlistSeq: 0, ended: {}, version: 0 };
+    const empty = emptyRoster();
+    expect(empty).toEqual({
+      spots: {},
+      bookings: {},
+      waitlist: {},
+      waitlistSeq: 0,
+      departed: {},
+      ended: {},
+      version: 0,
+    });
     expect(rosterSchema.parse(null)).toEqual(empty);
     expect(rosterSchema.parse(undefined)).toEqual(empty);
   });

@@ -18,6 +18,7 @@ import {
   coach,
   expectInvariants,
   member,
+  notificationsOf,
   read,
   seedClass,
   seedMember,
@@ -101,7 +102,7 @@ describe('adjustCredits', () => {
     expect(audit).toContainEqual(
       expect.objectContaining({ action: 'adjustCredits', target: uid, by: admin.uid }),
     );
-    const notes = Object.values((await read(db, paths.notifications(uid))) as object);
+    const notes = await notificationsOf(db, uid);
     expect(notes).toContainEqual(expect.objectContaining({ type: 'credits-granted' }));
     await expectInvariants(db);
   });
@@ -236,18 +237,18 @@ describe('cancelClass', () => {
       expect(await read(db, paths.userClass(uid, classId))).toMatchObject({
         status: 'class-cancelled',
       });
-      const notes = Object.values((await read(db, paths.notifications(uid))) as object);
+      const notes = await notificationsOf(db, uid);
       expect(notes).toContainEqual(
         expect.objectContaining({
           type: 'class-cancelled',
-          params: expect.objectContaining({ reason: 'Coach is ill' }),
+          params: expect.objectContaining({ reason: 'Coach is ill' }) as unknown,
         }),
       );
     }
     expect(await read(db, paths.userWaitlistEntry(waiting, classId))).toMatchObject({
       status: 'removed',
     });
-    const waitingNotes = Object.values((await read(db, paths.notifications(waiting))) as object);
+    const waitingNotes = await notificationsOf(db, waiting);
     expect(waitingNotes).toContainEqual(
       expect.objectContaining({ messageKey: 'notifWaitlistClassCancelled' }),
     );

@@ -16,6 +16,7 @@ import {
   MINUTE,
   expectInvariants,
   member,
+  notificationsOf,
   read,
   seedClass,
   seedMember,
@@ -125,21 +126,20 @@ describe('cancelBooking', () => {
       status: 'waiting',
       position: 1,
     });
-    const notes = async (uid: string) =>
-      Object.values(((await read(db, paths.notifications(uid))) ?? {}) as object);
+    const notes = (uid: string) => notificationsOf(db, uid);
     expect(await notes(broke)).toContainEqual(
       expect.objectContaining({ type: 'skipped-no-credit', messageKey: 'notifSkippedNoCredit' }),
     );
     expect(await notes(next)).toContainEqual(
       expect.objectContaining({
         type: 'promoted',
-        params: expect.objectContaining({ spot: 'A1' }),
+        params: expect.objectContaining({ spot: 'A1' }) as unknown,
       }),
     );
     expect(await notes(last)).toContainEqual(
       expect.objectContaining({
         type: 'waitlist-position',
-        params: expect.objectContaining({ position: 1 }),
+        params: expect.objectContaining({ position: 1 }) as unknown,
       }),
     );
     await expectInvariants(db, { nowMs: t0 + HOUR });

@@ -136,6 +136,14 @@ export async function read(db: Database, path: string): Promise<unknown> {
   return (await db.ref(path).get()).val() as unknown;
 }
 
+/** The member's notifications, in any order. */
+export async function notificationsOf(db: Database, uid: string): Promise<unknown[]> {
+  const stored = await read(db, paths.notifications(uid));
+  return typeof stored === 'object' && stored !== null
+    ? Object.values(stored as Record<string, unknown>)
+    : [];
+}
+
 /** Fails with the list of broken invariants (design §4), if any. */
 export async function expectInvariants(
   db: Database,

@@ -20,6 +20,7 @@ import {
   HOUR,
   MINUTE,
   expectInvariants,
+  notificationsOf,
   read,
   seedClass,
   seedMember,
@@ -202,7 +203,7 @@ describe('reconciler after a cancel stopped half-way', () => {
     expect((await roster(classId)).bookings[second]?.pending).toBe(true);
 
     expect((await reconcileLater()).pendingConfirmed).toBe(1);
-    const notes = Object.values(((await read(db, paths.notifications(second))) ?? {}) as object);
+    const notes = await notificationsOf(db, second);
     expect(notes).toContainEqual(expect.objectContaining({ type: 'promoted' }));
     await expectInvariants(db, { nowMs: afterTimeout() });
   });
@@ -240,7 +241,7 @@ describe('reconciler housekeeping', () => {
     expect(await read(db, paths.userWaitlistEntry(uid, classId))).toMatchObject({
       status: 'closed',
     });
-    const notes = Object.values(((await read(db, paths.notifications(uid))) ?? {}) as object);
+    const notes = await notificationsOf(db, uid);
     expect(notes).toContainEqual(expect.objectContaining({ type: 'waitlist-closed' }));
     await expectInvariants(db);
   });
@@ -254,7 +255,7 @@ describe('reconciler housekeeping', () => {
     expect(await read(db, paths.userField(uid, 'Credits'))).toBe(0);
     const ledger = Object.values((await read(db, paths.creditLedger(uid))) as object);
     expect(ledger).toContainEqual(expect.objectContaining({ type: 'expire', delta: -2 }));
-    const notes = Object.values((await read(db, paths.notifications(uid))) as object);
+    const notes = await notificationsOf(db, uid);
     expect(notes).toContainEqual(expect.objectContaining({ type: 'credits-expired' }));
     await expectInvariants(db, { nowMs: Date.now() + 2 * HOUR });
   });

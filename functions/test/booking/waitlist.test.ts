@@ -13,6 +13,7 @@ import {
   MINUTE,
   expectInvariants,
   member,
+  notificationsOf,
   read,
   seedClass,
   seedMember,
@@ -175,11 +176,11 @@ describe('leaveWaitlist', () => {
     expect(await read(db, paths.userWaitlistEntry(a, classId))).toMatchObject({ status: 'left' });
     expect(await read(db, paths.userWaitlistEntry(b, classId))).toMatchObject({ position: 1 });
     expect(await read(db, paths.userWaitlistEntry(c, classId))).toMatchObject({ position: 2 });
-    const notes = Object.values(((await read(db, paths.notifications(c))) ?? {}) as object);
+    const notes = await notificationsOf(db, c);
     expect(notes).toContainEqual(
       expect.objectContaining({
         type: 'waitlist-position',
-        params: expect.objectContaining({ position: 2 }),
+        params: expect.objectContaining({ position: 2 }) as unknown,
       }),
     );
     expect(await read(db, paths.class(classId))).toMatchObject({ waitlistCount: 2 });

@@ -1,4 +1,4 @@
-import { canBook, orThrow, reserveSeat } from '@studio/core';
+import { DomainError, canBook, orThrow, reserveSeat } from '@studio/core';
 import type { BookClassInput, CallableResult } from '@studio/core';
 import { NO_FAULTS, newId } from './deps';
 import type { BookingDeps } from './deps';
@@ -6,6 +6,22 @@ import { classContext } from './context';
 import { finishBooking } from './finish-booking';
 import { changeRoster } from './rosters';
 import { readLayout, readMember, readRoster, readSettings } from './store';
+
+/**
+ * A class already full refuses a new member before its roster is parsed: in a rush this is
+ * the answer for nearly everyone, and each refusal runs again every time the roster changes.
+ * Same answer, same precedence as `reserveSeat` (a cancelled class or an existing booking are
+ * left to it).
+ */
+function refusesFullClass(stored: unknown, uid: string, capacity: number): DomainError | null {
+  if (typeof stored !== 'object' || stored === null) return null;
+  const { bookings, cancellation } = stored as { bookings?: unknown; cancellation?: unknown };
+  if (cancellation !== undefined || typeof bookings !== 'object' || bookings === null) return null;
+  if (Array.isArray(bookings) || uid in bookings) return null;
+  return Object.keys(bookings).length >= capacity
+    ? new DomainError('resource-exhausted', 'classFull')
+    : null;
+}
 
 export interface BookClassCommand extends BookClassInput {
   uid: string;
@@ -44,18 +60,22 @@ export async function bookClass(
   orThrow(canBook({ cls, roster, layout, user: member.user, uid, spot, nowMs, settings }));
 
   const bookingId = newId(db);
-  const reserved = await changeRoster(db, classId, (current) =>
-    reserveSeat(current, {
-      cls,
-      layout,
-      settings,
-      uid,
-      bookingId,
-      spot,
-      nowMs,
-      via: 'member',
-      name: member.user?.Name,
-    }),
+  const reserved = await changeRoster(
+    db,
+    classId,
+    (current) =>
+      reserveSeat(current, {
+        cls,
+        layout,
+        settings,
+        uid,
+        bookingId,
+        spot,
+        nowMs,
+        via: 'member',
+        name: member.user?.Name,
+      }),
+    (stored) => refusesFullClass(stored, uid, cls.capacity),
   );
   await faults.at('after-reserve', { classId, uid });
   const { booking } = reserved.result;

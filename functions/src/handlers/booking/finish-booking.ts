@@ -5,7 +5,7 @@ import type { BookingDeps } from './deps';
 import { changeRoster, confirmBooking } from './rosters';
 import { classParams, notify, syncViews } from './views';
 import type { ClassContext } from './views';
-import { changeWallet } from './wallets';
+import { changeWallet, changeWalletThen } from './wallets';
 
 /**
  * Steps 2 and 3 of a booking whose seat is reserved (docs/decisions/030):
@@ -30,19 +30,22 @@ export async function finishBooking(
   const { classId, cls } = context;
   const { uid, bookingId } = booking;
   const nowMs = deps.now();
-  let creditId: string;
+  let consumed: { result: string; flushed: Promise<number> };
   try {
-    creditId = await changeWallet(db, uid, nowMs, (wallet) => {
-      const consumed = consumeCredit(wallet, { uid, bookingId, classId, cls, nowMs });
-      if (isDomainError(consumed)) return consumed;
-      return { change: consumed.change, result: consumed.creditId };
+    consumed = await changeWalletThen(db, uid, nowMs, (wallet) => {
+      const outcome = consumeCredit(wallet, { uid, bookingId, classId, cls, nowMs });
+      if (isDomainError(outcome)) return outcome;
+      return { change: outcome.change, result: outcome.creditId };
     });
   } catch (error) {
     if (isDomainError(error)) await releaseReservation(deps, context, booking);
     throw error;
   }
+  const creditId = consumed.result;
+  // Awaited below; if this call stops first, the reconciler copies the ledger instead.
+  void consumed.flushed.catch(() => undefined);
   await faults.at('after-consume', { classId, uid, via: booking.via });
-  await syncViews(db, context, roster, [uid], nowMs);
+  await Promise.all([consumed.flushed, syncViews(db, context, roster, [uid], nowMs)]);
   await faults.at('after-views', { classId, uid, via: booking.via });
   await confirmBooking(db, classId, uid, bookingId, creditId);
   if (booking.via === 'waitlist') {

@@ -43,7 +43,7 @@ function open(db: Database, path: string, mirrors: Map<string, Mirror>): Mirror 
     stop: () => undefined,
   };
   const onValue = (snapshot: { val(): unknown }) => {
-    mirror.value = snapshot.val() as unknown;
+    mirror.value = snapshot.val();
     markReady();
   };
   const onCancel = (error: Error) => {

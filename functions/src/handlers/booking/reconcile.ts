@@ -196,10 +196,11 @@ async function reconcileClass(
 /** A view without the fields that change on every write. */
 function comparable(view: unknown): string {
   if (typeof view !== 'object' || view === null) return JSON.stringify(view);
-  const { updatedAt: _updatedAt, rosterVersion: _rosterVersion, ...rest } = view as Record<
-    string,
-    unknown
-  >;
+  const {
+    updatedAt: _updatedAt,
+    rosterVersion: _rosterVersion,
+    ...rest
+  } = view as Record<string, unknown>;
   return JSON.stringify(Object.entries(rest).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
@@ -289,7 +290,8 @@ async function reconcileUser(
   const path = paths.user(uid);
   const seen = readWallet(stored, path);
   const expiring = expiredCreditIds(seen.credits, nowMs).length > 0;
-  const miscounted = seen.count !== undefined && seen.count !== usableRegularCount(seen.credits, nowMs);
+  const miscounted =
+    seen.count !== undefined && seen.count !== usableRegularCount(seen.credits, nowMs);
   const prunable = !isEmptyChange(pruneBookingCredits(seen, { nowMs }));
   if (!expiring && !miscounted && !prunable) {
     report.ledgerFlushed += await flushOutbox(db, uid, seen.outbox);

@@ -28,9 +28,13 @@ export async function changeRoster<T extends { roster: Roster }>(
   db: Database,
   classId: string,
   transition: (roster: Roster) => T | DomainError,
+  /** A refusal decided on the stored value without parsing it (the rush's common answer). */
+  quickRefusal?: (stored: unknown) => DomainError | null,
 ): Promise<RosterChange<T>> {
   const path = paths.classRoster(classId);
   return transact(db.ref(path), (current) => {
+    const refused = quickRefusal?.(current);
+    if (refused) return refused;
     const roster = parseStored(rosterSchema, current, path);
     const outcome = transition(roster);
     if (outcome instanceof Error) return outcome;

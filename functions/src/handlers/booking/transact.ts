@@ -59,21 +59,25 @@ async function transactOnce<R>(ref: Reference, step: Step<R>): Promise<R> {
     try {
       // applyLocally false: nothing here listens to intermediate states, and raising them to
       // every queued transaction's own listener costs O(n²) in a rush on one class.
-      await ref.transaction((current: unknown) => {
-        try {
-          const outcome = step(current);
-          if (isDomainError(outcome)) {
-            last = { refused: outcome };
-            return current;
+      await ref.transaction(
+        (current: unknown) => {
+          try {
+            const outcome = step(current);
+            if (isDomainError(outcome)) {
+              last = { refused: outcome };
+              return current;
+            }
+            last = { ok: outcome.result };
+            if (outcome.next === SKIP) return undefined;
+            return outcome.next === UNCHANGED ? current : outcome.next;
+          } catch (error) {
+            last = { failed: error };
+            return undefined;
           }
-          last = { ok: outcome.result };
-          if (outcome.next === SKIP) return undefined;
-          return outcome.next === UNCHANGED ? current : outcome.next;
-        } catch (error) {
-          last = { failed: error };
-          return undefined;
-        }
-      }, undefined, false);
+        },
+        undefined,
+        false,
+      );
     } catch (error) {
       const retry = error instanceof Error && RETRYABLE.has(error.message);
       if (!retry || attempt >= MAX_ATTEMPTS) throw error;

@@ -50,7 +50,11 @@ export async function showCounts(db: Database, classId: string, roster: Roster):
     if (current === null) return { next: UNCHANGED, result: null };
     const stored = versionOf(current);
     if (stored !== undefined && stored >= roster.version) return { next: SKIP, result: null };
-    const next = { ...(current as Record<string, unknown>), ...counts, rosterVersion: roster.version };
+    const next = {
+      ...(current as Record<string, unknown>),
+      ...counts,
+      rosterVersion: roster.version,
+    };
     return { next, result: null };
   });
 }
@@ -77,7 +81,9 @@ export async function notify(
   };
   if (fields.classId !== undefined) notification.classId = fields.classId;
   await transact(db.ref(paths.notification(uid, notificationId)), (current) =>
-    current === null ? { next: toDatabase(notification), result: null } : { next: SKIP, result: null },
+    current === null
+      ? { next: toDatabase(notification), result: null }
+      : { next: SKIP, result: null },
   );
 }
 
@@ -173,9 +179,9 @@ async function notifyPositions(
 }
 
 /**
- * Brings the views of `uids` up to `roster` (and tells them what changed), then the class
- * counts, last: counts at a version mean this call's views at that version were written.
- * With `previous`, members whose queue position changed are told their new place.
+ * Brings the views of `uids` and the class counts up to `roster` (and tells members what
+ * changed), all at once. With `previous`, members whose queue position changed are told their
+ * new place. A call that stops part-way leaves views the reconciler compares and rewrites.
  */
 export async function syncViews(
   db: Database,
@@ -190,6 +196,8 @@ export async function syncViews(
     for (const uid of Object.keys(previous.waitlist)) members.add(uid);
     for (const uid of Object.keys(roster.waitlist)) members.add(uid);
   }
+  const counts = showCounts(db, context.classId, roster);
+  const positions = previous ? notifyPositions(db, context, previous, roster, nowMs) : undefined;
   await Promise.all(
     [...members].map(async (uid) => {
       const classView = userClassView(context.classId, context.cls, roster, uid, nowMs);
@@ -206,8 +214,7 @@ export async function syncViews(
       ]);
     }),
   );
-  if (previous) await notifyPositions(db, context, previous, roster, nowMs);
-  await showCounts(db, context.classId, roster);
+  await Promise.all([counts, positions]);
 }
 
 /**

@@ -6,12 +6,28 @@ import { applyWalletChange, isEmptyChange, paths, readWallet } from '@studio/cor
 import type { DomainError, LedgerEntry, Wallet, WalletChange } from '@studio/core';
 import { UNCHANGED, transact } from './transact';
 
+/** `changeWalletThen` with the ledger copy awaited before returning. */
 export async function changeWallet<R>(
   db: Database,
   uid: string,
   nowMs: number,
   transition: (wallet: Wallet) => { change: WalletChange; result: R } | DomainError,
 ): Promise<R> {
+  const { result, flushed } = await changeWalletThen(db, uid, nowMs, transition);
+  await flushed;
+  return result;
+}
+
+/**
+ * The transaction, then the outbox copy started but not awaited, so the caller can overlap it
+ * with its next writes (the copy is idempotent; after a crash the reconciler does it).
+ */
+export async function changeWalletThen<R>(
+  db: Database,
+  uid: string,
+  nowMs: number,
+  transition: (wallet: Wallet) => { change: WalletChange; result: R } | DomainError,
+): Promise<{ result: R; flushed: Promise<number> }> {
   const path = paths.user(uid);
   const { result, outbox } = await transact(db.ref(path), (current) => {
     const wallet = readWallet(current, path);
@@ -21,10 +37,12 @@ export async function changeWallet<R>(
     const unchanged =
       isEmptyChange(outcome.change) && (current === null || wallet.count === next['Credits']);
     const after = unchanged ? wallet : readWallet(next, path);
-    return { next: unchanged ? UNCHANGED : next, result: { result: outcome.result, outbox: after.outbox } };
+    return {
+      next: unchanged ? UNCHANGED : next,
+      result: { result: outcome.result, outbox: after.outbox },
+    };
   });
-  await flushOutbox(db, uid, outbox);
-  return result;
+  return { result, flushed: flushOutbox(db, uid, outbox) };
 }
 
 /**

@@ -7,14 +7,12 @@ import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
 import { bookingDeps } from './shared';
 
 /** `bookClass` (design §8): a signed-in member books a seat with one of their credits. */
-export const bookClass = onCall(
-  CALLABLE_OPTIONS,
-  (request): Promise<CallableResult<'bookClass'>> =>
-    runCallable('bookClass', request, async () => {
-      const { uid } = requireAuth(request);
-      const input = parseInput(bookClassInput, request.data);
-      const { bookingId, ...result } = await bookClassHandler(bookingDeps(), { uid, ...input });
-      classBooked({ uid, bookingId, ...result });
-      return result;
-    }),
+export const bookClass = onCall(CALLABLE_OPTIONS, (request): Promise<CallableResult<'bookClass'>> =>
+  runCallable('bookClass', request, async () => {
+    const { uid } = requireAuth(request);
+    const input = parseInput(bookClassInput, request.data);
+    const { bookingId, ...result } = await bookClassHandler(bookingDeps(), { uid, ...input });
+    classBooked({ uid, bookingId, ...result });
+    return result;
+  }),
 );

@@ -7,18 +7,16 @@ import { CALLABLE_OPTIONS, runCallable } from '../callable';
 import { bookingDeps, requireStaff } from './shared';
 
 /** `checkIn` (design §8, checador): coaches for their own classes, admins for all. */
-export const checkIn = onCall(
-  CALLABLE_OPTIONS,
-  (request): Promise<CallableResult<'checkIn'>> =>
-    runCallable('checkIn', request, async () => {
-      const caller = requireStaff(request);
-      const input = parseInput(checkInInput, request.data);
-      const result = await checkInHandler(bookingDeps(), {
-        by: caller.uid,
-        role: caller.role,
-        ...input,
-      });
-      attendanceMarked({ by: caller.uid, ...input });
-      return result;
-    }),
+export const checkIn = onCall(CALLABLE_OPTIONS, (request): Promise<CallableResult<'checkIn'>> =>
+  runCallable('checkIn', request, async () => {
+    const caller = requireStaff(request);
+    const input = parseInput(checkInInput, request.data);
+    const result = await checkInHandler(bookingDeps(), {
+      by: caller.uid,
+      role: caller.role,
+      ...input,
+    });
+    attendanceMarked({ by: caller.uid, ...input });
+    return result;
+  }),
 );
