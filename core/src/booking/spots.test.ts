@@ -5,6 +5,7 @@ import { emptyRoster } from '../schemas/classes';
 import type { Roster } from '../schemas/classes';
 import {
   capacityChangeError,
+  takenSpots,
   capacityLeft,
   firstFreeSpot,
   layoutCapacity,
@@ -115,5 +116,17 @@ describe('spots', () => {
       expect(error).toBeInstanceOf(DomainError);
       expect(error?.messageKey).toBe(key);
     }
+  });
+
+  it.each<[unknown, string[]]>([
+    [{ A1: true, B2: true }, ['A1', 'B2']],
+    [
+      [null, true, true],
+      ['1', '2'],
+    ],
+    [null, []],
+    ['garbage', []],
+  ])('reads the public taken spots %j as %j', (stored, expected) => {
+    expect(takenSpots(stored)).toEqual(expected);
   });
 });

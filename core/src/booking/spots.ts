@@ -1,5 +1,6 @@
 import { DomainError } from '../errors';
 import type { SeatLayout, SeatSpot } from '../schemas/catalog';
+import { takenSpotsSchema } from '../schemas/classes';
 import type { Roster, StudioClass } from '../schemas/classes';
 
 const VIRTUAL_COLUMNS = 10;
@@ -91,4 +92,13 @@ export function capacityChangeError(
       spots: layoutCapacity(layout),
     });
   return null;
+}
+
+/**
+ * The spots taken, from the public `ClassRoster/{classId}/spots` as a listener delivers it
+ * (an object, or an array for spots "1"…); anything unreadable counts as none.
+ */
+export function takenSpots(stored: unknown): string[] {
+  const parsed = takenSpotsSchema.safeParse(stored ?? {});
+  return parsed.success ? Object.keys(parsed.data) : [];
 }

@@ -135,12 +135,18 @@ export const departedEntrySchema = z.object({
 });
 export type DepartedEntry = z.infer<typeof departedEntrySchema>;
 
+/**
+ * `ClassRoster/{classId}/spots`: spot id → true. Spot ids "1", "2", … (classes without a
+ * layout) come back from the database as an array with a null hole; this reads both.
+ */
+export const takenSpotsSchema = rtdbMap(z.literal(true));
+
 const rosterObjectSchema = z.object({
   /**
    * spot id → true: which spots are taken, public (everyone sees the seat map); who took a
    * spot is in `bookings/{uid}.spot`, which only staff read (docs/decisions/031).
    */
-  spots: rtdbMap(z.literal(true)).default({}),
+  spots: takenSpotsSchema.default({}),
   /** uid → booking: a member holds at most one booking. */
   bookings: rtdbMap(bookingSchema).default({}),
   waitlist: rtdbMap(waitlistEntrySchema).default({}),
