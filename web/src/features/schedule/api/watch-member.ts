@@ -1,5 +1,5 @@
 import type { UserClass, UserWaitlistEntry } from '@studio/core';
-import { paths, userClassSchema, userWaitlistEntrySchema } from '@studio/core';
+import { paths, takenSpots, userClassSchema, userWaitlistEntrySchema } from '@studio/core';
 import type { Unsubscribe } from '../../../lib/realtime';
 import { parseEntries, watchPath } from '../../../lib/realtime';
 
@@ -9,7 +9,8 @@ export function watchTakenSpots(
   onChange: (taken: ReadonlySet<string>) => void,
 ): Unsubscribe {
   return watchPath(paths.rosterSpots(classId), (value) =>
-    onChange(new Set(typeof value === 'object' && value !== null ? Object.keys(value) : [])),
+    // An array comes back when the spot ids are "1", "2", …: takenSpots reads both shapes.
+    onChange(new Set(takenSpots(value))),
   );
 }
 
