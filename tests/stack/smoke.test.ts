@@ -5,19 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initializeApp, deleteApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import { connectDatabaseEmulator, get, getDatabase, goOffline, ref } from 'firebase/database';
-import type { Browser } from 'playwright-core';
-import { startStack, type Stack } from '../../scripts/lib/stack.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../scripts/lib/seed.ts';
+import type { Stack } from '../../scripts/lib/stack.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../scripts/lib/seed.ts';
+import { useJourney } from '../support/journey.ts';
 
+const journey = useJourney();
 let stack: Stack;
 let app: FirebaseApp;
-let browser: Browser | undefined;
 
-beforeAll(async () => {
-  stack = await startStack();
-  Object.assign(process.env, stack.env);
-  await seedDemoData();
+beforeAll(() => {
+  stack = journey.stack;
   app = initializeApp(
     {
       projectId: stack.projectId,
@@ -30,14 +27,12 @@ beforeAll(async () => {
     disableWarnings: true,
   });
   connectDatabaseEmulator(getDatabase(app), '127.0.0.1', stack.ports.database);
-}, 180_000);
+});
 
 afterAll(async () => {
-  await browser?.close();
   goOffline(getDatabase(app));
   await deleteApp(app);
-  await stack.stop();
-}, 60_000);
+});
 
 describe('the local stack', () => {
   it('answers on every port it opened', async () => {
@@ -85,6 +80,14 @@ describe('the local stack', () => {
     expect(await read('Coupons/WELCOME10')).not.toBeNull();
   });
 
+  it('signs a demo member in through the login form, as the journeys do', async () => {
+    const page = await journey.newPage();
+    await journey.signIn(page, 'member3@demo.studio');
+    expect(page.url()).toContain('/tabs/inicio');
+    const users = (await journey.read('Users')) as Record<string, { Email?: string }>;
+    expect(Object.values(users).some((user) => user.Email === 'member3@demo.studio')).toBe(true);
+  });
+
   it('runs callable functions against the database emulator', async () => {
     const auth = getAuth(app);
     const member = await signInWithEmailAndPassword(auth, 'member2@demo.studio', DEMO_PASSWORD);
@@ -103,9 +106,8 @@ describe('the local stack', () => {
   });
 
   it('shows the app in Chromium with live data from the database emulator', async () => {
-    browser = await launchBrowser();
-    const page = await browser.newPage({ viewport: { width: 412, height: 860 } });
-    await page.goto(`http://127.0.0.1:${stack.ports.hosting}/`);
+    const page = await journey.newPage();
+    await page.goto(journey.baseUrl);
     await page.waitForURL(/\/tabs\/inicio$/);
     // The subscription modal opens 5 s after start with the prices read from SuscriptionPrices.
     const modal = page.getByRole('dialog');
