@@ -204,8 +204,8 @@ async function startFirebaseEmulators(
   child.stderr?.on('data', onLine);
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
-      reject(new Error(`Firebase emulators did not become ready in 120 s:\n${recent.join('\n')}`));
-    }, 120_000);
+      reject(new Error(`Firebase emulators did not become ready in 240 s:\n${recent.join('\n')}`));
+    }, 240_000);
     const check = (chunk: Buffer) => {
       if (chunk.toString().includes('All emulators ready')) {
         clearTimeout(timer);

@@ -56,7 +56,7 @@ export function useJourney(): Journey {
         return response.json();
       },
     } satisfies Journey);
-  }, 240_000);
+  }, 360_000);
 
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
