@@ -72,12 +72,13 @@ async function main(): Promise<void> {
     fail(`Loading the demo data failed: ${(error as Error).message}`);
   }
 
-  const { hosting, database, auth, functions } = stack.ports;
+  const { hosting, database, auth, functions, stripe } = stack.ports;
   console.log(`
 ✔ The studio app is running: http://127.0.0.1:${hosting}
 
   Database emulator  http://127.0.0.1:${database}   Auth emulator  http://127.0.0.1:${auth}
   Functions          http://127.0.0.1:${functions}   Dev server with hot reload: npm run dev
+  Stripe sandbox     http://127.0.0.1:${stripe}  (hosted checkout at /checkout/{id})
 
   Demo accounts (password "${DEMO_PASSWORD}"):
 ${DEMO_ACCOUNTS.filter((account) => account.description)

@@ -6,7 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 const THEME_COLOUR = '#0f5e59';
 const CORE_SOURCE = /[\\/]core[\\/]src[\\/]/;
 
-const pwa: Partial<VitePWAOptions> = {
+export const pwaOptions: Partial<VitePWAOptions> = {
   // The app asks before it swaps to a new version (spec: a prompt, not a silent reload), and
   // registers the worker itself 30 s after start (features/pwa), so nothing is injected.
   registerType: 'prompt',
@@ -44,7 +44,7 @@ const pwa: Partial<VitePWAOptions> = {
 };
 
 export default defineConfig({
-  plugins: [react(), VitePWA(pwa)],
+  plugins: [react(), VitePWA(pwaOptions)],
   server: { port: 5173, strictPort: true },
   preview: { port: 4173 },
   build: {

@@ -107,6 +107,8 @@ const en = {
   couponPerMemberLimit: 'You have already used this coupon.',
   couponInactive: 'This coupon is not active.',
   couponNotApplicable: 'This coupon does not apply to this purchase.',
+  amountBelowMinimum:
+    'The total after the coupon ({amount}) is below the smallest amount a card can be charged ({minimum}).',
   alreadySubscribed: 'You already have an active subscription.',
   cartEmpty: 'Your cart is empty.',
   paymentsUnavailable: 'Payments are not available right now. Please try again later.',
@@ -261,6 +263,8 @@ const es: Record<MessageKey, string> = {
   couponPerMemberLimit: 'Ya usaste este cupón.',
   couponInactive: 'Este cupón no está activo.',
   couponNotApplicable: 'Este cupón no aplica a esta compra.',
+  amountBelowMinimum:
+    'El total con el cupón ({amount}) es menor que el mínimo que se puede cobrar con tarjeta ({minimum}).',
   alreadySubscribed: 'Ya tienes una suscripción activa.',
   cartEmpty: 'Tu carrito está vacío.',
   paymentsUnavailable: 'Los pagos no están disponibles por ahora. Intenta más tarde.',

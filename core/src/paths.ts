@@ -42,6 +42,7 @@ export const ROOTS = {
   subscriptionGrants: 'SubscriptionGrants',
   settings: 'Settings',
   auditLog: 'AuditLog',
+  classTemplates: 'ClassTemplates',
 } as const;
 
 /** `Shop` children that are not categories (spec §3). */
@@ -156,6 +157,10 @@ export const paths = {
 
   auditLog: () => ROOTS.auditLog,
   auditEntry: (entryId: string) => join(ROOTS.auditLog, entryId),
+
+  // plantilla-date's saved weekly templates (docs/decisions/071); admins only.
+  classTemplates: () => ROOTS.classTemplates,
+  classTemplate: (templateId: string) => join(ROOTS.classTemplates, templateId),
 } as const;
 
 /**

@@ -187,7 +187,15 @@ async function startFirebaseEmulators(
   }
   const child = spawn(process.execPath, args, {
     cwd: path.dirname(configFile),
-    env: { ...process.env, ...env, NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0' },
+    env: {
+      // The Functions emulator gives loading the functions' code 10 s by default, which a loaded
+      // 2-core machine overruns; the request is then never answered.
+      FUNCTIONS_DISCOVERY_TIMEOUT: '120',
+      ...process.env,
+      ...env,
+      NO_UPDATE_NOTIFIER: '1',
+      FORCE_COLOR: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -57,6 +57,7 @@ const fixture = {
   SeatLayouts: { mats: { name: 'Mats' } },
   Packages: { p5: { name: '5 classes', price: 6500 } },
   Events: { e1: { name: 'Ride' } },
+  Coupons: { WELCOME10: { code: 'WELCOME10', percentOff: 10, redeemed: 2 } },
   AuditLog: { a1: { at: 1, by: 'admin1', action: 'save', target: 'Packages/p5' } },
   Classes: { c1: { date: '2026-11-23', hour: '07:00', capacity: 20 } },
   Payments: {
@@ -343,13 +344,48 @@ const cases: Case[] = [
     'StripeEvents/evt_1',
     'StripeCustomers/alice',
     'StripeCustomerUids/cus_alice',
-    'StripeSubscriptions/sub_1',
     'SubscriptionGrants/sub_1',
   ].flatMap((path): Case[] => [
     { area: 'Stripe bookkeeping', who: alice, operation: read(path), allowed: false },
     { area: 'Stripe bookkeeping', who: admin, operation: read(path), allowed: false },
     { area: 'Stripe bookkeeping', who: admin, operation: write(path, { x: 1 }), allowed: false },
   ]),
+  // Subscription statuses: admins read them (admin-suscripcion, decision 077); nobody writes.
+  {
+    area: 'StripeSubscriptions',
+    who: admin,
+    operation: read('StripeSubscriptions'),
+    allowed: true,
+  },
+  {
+    area: 'StripeSubscriptions',
+    who: alice,
+    operation: read('StripeSubscriptions/sub_1'),
+    allowed: false,
+  },
+  {
+    area: 'StripeSubscriptions',
+    who: coach,
+    operation: read('StripeSubscriptions'),
+    allowed: false,
+  },
+  {
+    area: 'StripeSubscriptions',
+    who: admin,
+    operation: write('StripeSubscriptions/sub_1', { x: 1 }),
+    allowed: false,
+  },
+  // Coupons: admins read (crear-cupones); members see a coupon's effect only through previewPrice.
+  { area: 'Coupons', who: admin, operation: read('Coupons'), allowed: true },
+  { area: 'Coupons', who: alice, operation: read('Coupons/WELCOME10'), allowed: false },
+  { area: 'Coupons', who: coach, operation: read('Coupons'), allowed: false },
+  { area: 'Coupons', who: guest, operation: read('Coupons'), allowed: false },
+  {
+    area: 'Coupons',
+    who: admin,
+    operation: write('Coupons/WELCOME10', { code: 'WELCOME10', percentOff: 50 }),
+    allowed: false,
+  },
   // Bookings: which spots are taken is public, who took them is staff-only (decision 031).
   { area: 'ClassRoster', who: guest, operation: read('ClassRoster/c1/spots'), allowed: true },
   { area: 'ClassRoster', who: alice, operation: read('ClassRoster/c1/spots'), allowed: true },

@@ -1,8 +1,9 @@
 // Browser journeys: one local stack per test file (started exactly as `npm start` starts it, on
 // free ports, with the demo data), Debian's Chromium, and the few steps every journey repeats.
 import { afterAll, beforeAll } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startStack, type Stack } from '../../scripts/lib/stack.ts';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { ROOT, startStack, type Stack } from '../../scripts/lib/stack.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../../scripts/lib/seed.ts';
 import { launchBrowser } from './browser.ts';
 
@@ -17,6 +18,11 @@ export interface Journey {
   signIn(page: Page, email: string, password?: string): Promise<void>;
   /** Owner-level REST read of the database, for asserting what a journey wrote. */
   read(path: string): Promise<unknown>;
+  /**
+   * Loads each function's worker before the journey needs it, with one refused call apiece (no
+   * sign-in, so nothing is written): the journey then measures the app, not process start-up.
+   */
+  warm(names: string[]): Promise<void>;
 }
 
 /**
@@ -53,7 +59,10 @@ export function useJourney(): Journey {
         const response = await fetch(`${stack.database.url}/${path}.json?ns=${stack.namespace}`, {
           headers: { Authorization: 'Bearer owner' },
         });
-        return response.json();
+        return (await response.json()) as unknown;
+      },
+      async warm(names: string[]) {
+        for (const name of names) await warmFunction(stack.functionUrl(name));
       },
     } satisfies Journey);
   }, 360_000);
@@ -65,4 +74,46 @@ export function useJourney(): Journey {
   }, 60_000);
 
   return journey;
+}
+
+async function warmFunction(url: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ data: {} }),
+      signal: AbortSignal.timeout(90_000),
+    }).catch((error: unknown) => {
+      if (attempt >= 3) throw error;
+      return null;
+    });
+    if (response === null) continue;
+    if (response.status !== 401) throw new Error(`${url} answered ${response.status}, not 401`);
+    return;
+  }
+}
+
+/**
+ * With `SCREENSHOTS=1`, saves the page to docs/screenshots/{name} (the README shows them); plain
+ * test runs leave the committed pictures alone. `target` is scrolled into view under the header.
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { target?: Locator; fullPage?: boolean } = {},
+): Promise<void> {
+  if (process.env['SCREENSHOTS'] !== '1') return;
+  const note = page.getByRole('button', { name: 'Dismiss' });
+  if (await note.isVisible()) await note.click();
+  if (options.target) {
+    await options.target.evaluate((element) => {
+      element.scrollIntoView();
+      const header = document.querySelector('header');
+      window.scrollBy(0, -(header?.getBoundingClientRect().height ?? 0));
+    });
+  }
+  await page.screenshot({
+    path: path.join(ROOT, 'docs/screenshots', name),
+    fullPage: options.fullPage ?? false,
+  });
 }

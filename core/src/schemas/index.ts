@@ -1,8 +1,10 @@
 export * from './common';
 export * from './user';
 export * from './catalog';
+export * from './catalog-inputs';
 export * from './classes';
 export * from './ledger';
 export * from './payments';
 export * from './inputs';
+export * from './class-templates';
 export type * from './results';

@@ -113,6 +113,9 @@ export const updateClassInput = z.strictObject({
   coach: keySchema.optional(),
   capacity: z.number().int().min(1).max(MAX_CLASS_CAPACITY).optional(),
   duration: z.number().int().min(5).max(600).optional(),
+  /** Same date, new start time (docs/decisions/070). */
+  hour: hourSchema.optional(),
+  exercise: keySchema.optional(),
 });
 export type UpdateClassInput = z.infer<typeof updateClassInput>;
 

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@studio/core';
 import { bookClass } from '../../src/index';
-import { dump, startBackend } from '../support/backend';
-import type { TestBackend } from '../support/backend';
+import { dump } from '../support/backend';
 import { callableRequest, rejectionOf } from '../support/callable';
 import type { Caller } from '../support/callable';
 import {
@@ -14,19 +13,10 @@ import {
   read,
   seedClass,
   seedMember,
-  seedStudio,
+  useStudioBackend,
 } from './fixtures';
 
-let backend: TestBackend;
-
-beforeAll(async () => {
-  backend = await startBackend();
-  await seedStudio(backend.db);
-});
-
-afterAll(async () => {
-  await backend.stop();
-});
+const backend = useStudioBackend();
 
 const tomorrow = () => Date.now() + DAY;
 const book = (caller: Caller | null, data: unknown) => bookClass.run(callableRequest(data, caller));

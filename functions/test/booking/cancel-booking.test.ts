@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@studio/core';
 import { cancelBooking } from '../../src/index';
 import { adjustCredits as adjustCreditsHandler } from '../../src/handlers/booking/adjust-credits';
@@ -6,8 +6,7 @@ import { bookClass as bookClassHandler } from '../../src/handlers/booking/book-c
 import { cancelBooking as cancelBookingHandler } from '../../src/handlers/booking/cancel-booking';
 import { joinWaitlist as joinWaitlistHandler } from '../../src/handlers/booking/join-waitlist';
 import type { BookingDeps } from '../../src/handlers/booking/deps';
-import { dump, startBackend } from '../support/backend';
-import type { TestBackend } from '../support/backend';
+import { dump } from '../support/backend';
 import { callableRequest, rejectionOf } from '../support/callable';
 import type { Caller } from '../support/callable';
 import {
@@ -20,19 +19,10 @@ import {
   read,
   seedClass,
   seedMember,
-  seedStudio,
+  useStudioBackend,
 } from './fixtures';
 
-let backend: TestBackend;
-
-beforeAll(async () => {
-  backend = await startBackend();
-  await seedStudio(backend.db);
-});
-
-afterAll(async () => {
-  await backend.stop();
-});
+const backend = useStudioBackend();
 
 /** Handlers at a pinned instant, for the time rules. */
 const at = (nowMs: number): BookingDeps => ({ db: backend.db, now: () => nowMs });

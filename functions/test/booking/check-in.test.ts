@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@studio/core';
 import { checkIn } from '../../src/index';
 import { bookClass as bookClassHandler } from '../../src/handlers/booking/book-class';
-import { dump, startBackend } from '../support/backend';
-import type { TestBackend } from '../support/backend';
+import { dump } from '../support/backend';
 import { callableRequest, rejectionOf } from '../support/callable';
 import type { Caller } from '../support/callable';
 import {
@@ -19,19 +18,10 @@ import {
   read,
   seedClass,
   seedMember,
-  seedStudio,
+  useStudioBackend,
 } from './fixtures';
 
-let backend: TestBackend;
-
-beforeAll(async () => {
-  backend = await startBackend();
-  await seedStudio(backend.db);
-});
-
-afterAll(async () => {
-  await backend.stop();
-});
+const backend = useStudioBackend();
 
 const mark = (caller: Caller | null, data: unknown) => checkIn.run(callableRequest(data, caller));
 

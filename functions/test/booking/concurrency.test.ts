@@ -2,7 +2,7 @@
 // sometimes two requests of the same member at the same time. Then every invariant of design §4
 // is checked. The second run stops calls at random between their writes (as a crash would),
 // checks the invariants that must hold at any instant, runs the reconciler, and checks them all.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CREDIT_HOLD_TIMEOUT_MS, isDomainError, paths, readWallet } from '@studio/core';
 import { bookClass } from '../../src/handlers/booking/book-class';
 import { cancelBooking } from '../../src/handlers/booking/cancel-booking';
@@ -10,20 +10,17 @@ import type { BookingDeps, FaultPoint, Faults } from '../../src/handlers/booking
 import { joinWaitlist } from '../../src/handlers/booking/join-waitlist';
 import { leaveWaitlist } from '../../src/handlers/booking/leave-waitlist';
 import { reconcileBookings } from '../../src/handlers/booking/reconcile';
-import { startBackend } from '../support/backend';
-import type { TestBackend } from '../support/backend';
-import { DAY, HOUR, expectInvariants, read, seedClass, seedMember, seedStudio } from './fixtures';
+import {
+  DAY,
+  HOUR,
+  expectInvariants,
+  read,
+  seedClass,
+  seedMember,
+  useStudioBackend,
+} from './fixtures';
 
-let backend: TestBackend;
-
-beforeAll(async () => {
-  backend = await startBackend();
-  await seedStudio(backend.db);
-});
-
-afterAll(async () => {
-  await backend.stop();
-});
+const backend = useStudioBackend();
 
 const MEMBERS = 40;
 const OPS_PER_MEMBER = 8;

@@ -1,7 +1,7 @@
 // A small studio for the booking tests: settings, a branch, coaches, an exercise, a seat
 // layout, classes at chosen times, and members with credits whose grants are in the ledger (so
 // "ledger sum = balance" holds from the start). Every record parses with its core schema.
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Database } from 'firebase-admin/database';
 import {
   DEFAULT_SETTINGS,
@@ -15,7 +15,8 @@ import {
   seatLayoutSchema,
 } from '@studio/core';
 import type { CreditEntry, CreditKind, StudioClass } from '@studio/core';
-import { newUid } from '../support/backend';
+import { newUid, startBackend } from '../support/backend';
+import type { TestBackend } from '../support/backend';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -161,3 +162,30 @@ export const member = (uid: string) => ({ uid, claims: { role: 'member' } });
 export const admin = { uid: 'admin-1', claims: { role: 'admin' } };
 export const coach = { uid: COACH_UID, claims: { role: 'coach' } };
 export const otherCoach = { uid: OTHER_COACH_UID, claims: { role: 'coach' } };
+
+/**
+ * One fresh database emulator for the calling test file, with the studio seeded, stopped after
+ * the file. Use at the top level of a test file; read `db`/`auth` inside tests and hooks.
+ */
+export function useStudioBackend(): Omit<TestBackend, 'stop'> {
+  let backend: TestBackend | undefined;
+  beforeAll(async () => {
+    backend = await startBackend();
+    await seedStudio(backend.db);
+  });
+  afterAll(async () => {
+    await backend?.stop();
+  });
+  const started = (): TestBackend => {
+    if (!backend) throw new Error('useStudioBackend: read db/auth inside a test or hook');
+    return backend;
+  };
+  return {
+    get db() {
+      return started().db;
+    },
+    get auth() {
+      return started().auth;
+    },
+  };
+}

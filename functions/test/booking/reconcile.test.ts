@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CREDIT_HOLD_TIMEOUT_MS, bookingSchema, paths, rosterSchema } from '@studio/core';
 import { bookClass } from '../../src/handlers/booking/book-class';
 import { cancelBooking } from '../../src/handlers/booking/cancel-booking';
@@ -13,8 +13,6 @@ import type { BookingDeps, FaultPoint } from '../../src/handlers/booking/deps';
 import { finishBooking } from '../../src/handlers/booking/finish-booking';
 import { joinWaitlist } from '../../src/handlers/booking/join-waitlist';
 import { reconcileBookings } from '../../src/handlers/booking/reconcile';
-import { startBackend } from '../support/backend';
-import type { TestBackend } from '../support/backend';
 import {
   DAY,
   HOUR,
@@ -24,19 +22,10 @@ import {
   read,
   seedClass,
   seedMember,
-  seedStudio,
+  useStudioBackend,
 } from './fixtures';
 
-let backend: TestBackend;
-
-beforeAll(async () => {
-  backend = await startBackend();
-  await seedStudio(backend.db);
-});
-
-afterAll(async () => {
-  await backend.stop();
-});
+const backend = useStudioBackend();
 
 class SimulatedCrash extends Error {}
 

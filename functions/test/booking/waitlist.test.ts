@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@studio/core';
 import { joinWaitlist, leaveWaitlist } from '../../src/index';
 import { bookClass as bookClassHandler } from '../../src/handlers/booking/book-class';
 import type { BookingDeps } from '../../src/handlers/booking/deps';
-import { dump, startBackend } from '../support/backend';
-import type { TestBackend } from '../support/backend';
+import { dump } from '../support/backend';
 import { callableRequest, rejectionOf } from '../support/callable';
 import type { Caller } from '../support/callable';
 import {
@@ -17,19 +16,10 @@ import {
   read,
   seedClass,
   seedMember,
-  seedStudio,
+  useStudioBackend,
 } from './fixtures';
 
-let backend: TestBackend;
-
-beforeAll(async () => {
-  backend = await startBackend();
-  await seedStudio(backend.db);
-});
-
-afterAll(async () => {
-  await backend.stop();
-});
+const backend = useStudioBackend();
 
 const now: BookingDeps['now'] = () => Date.now();
 const join = (caller: Caller | null, data: unknown) =>

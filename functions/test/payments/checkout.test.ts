@@ -111,6 +111,22 @@ describe('buying packages through Stripe Checkout', () => {
     expect(await valueAt(bed, paths.stripeCustomer(uid))).toMatchObject({ customerId });
   });
 
+  it('gives two simultaneous first checkouts of a new member both a session and one customer', async () => {
+    const uid = await createMember(bed);
+
+    const [first, second] = await Promise.all([
+      checkout(uid, { kind: 'credits', packageId: 'p5' }),
+      checkout(uid, { kind: 'train-credits', packageId: 'tr3' }),
+    ]);
+
+    const [a, b] = await Promise.all([
+      bed.stripe.checkout.sessions.retrieve(first.sessionId),
+      bed.stripe.checkout.sessions.retrieve(second.sessionId),
+    ]);
+    expect(a.customer).toBe(b.customer);
+    expect(await valueAt(bed, paths.stripeCustomer(uid))).toMatchObject({ customerId: a.customer });
+  });
+
   it('a cart of packages and shop products is charged in full and grants the packages', async () => {
     const uid = await createMember(bed);
     const { sessionId } = await checkout(uid, {

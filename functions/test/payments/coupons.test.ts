@@ -156,3 +156,50 @@ describe('coupons at checkout', () => {
     expect(await valueAt(bed, paths.stripeCustomer(uid))).toBeNull();
   });
 });
+
+describe('a coupon that takes the price under the minimum card charge (decision 050)', () => {
+  beforeAll(async () => {
+    await bed.backend.db.ref().update({
+      [paths.coupon('FREE100')]: { code: 'FREE100', percentOff: 100, active: true, redeemed: 0 },
+      [paths.coupon('ALMOST')]: { code: 'ALMOST', amountOff: 6480, active: true, redeemed: 0 },
+    });
+  });
+
+  it.each([
+    ['a 100 % coupon', 'FREE100', '$0.00 USD'],
+    ['a coupon leaving 20 cents', 'ALMOST', '$0.20 USD'],
+  ])('previews %s as failed-precondition with the amounts', async (_label, promocode, amount) => {
+    const uid = await createMember(bed);
+
+    const error = await rejectionOf(preview(uid, { kind: 'credits', packageId: 'p5', promocode }));
+
+    expect(error.code).toBe('failed-precondition');
+    expect(error.details).toMatchObject({
+      messageKey: 'amountBelowMinimum',
+      params: { amount, minimum: '$0.50 USD' },
+    });
+  });
+
+  it('opens no checkout, creates no customer and writes nothing', async () => {
+    const uid = await createMember(bed);
+    const before = await dump(bed.backend.db);
+    const sessionsBefore = (await bed.stripe.checkout.sessions.list({ limit: 100 })).data.length;
+
+    const error = await rejectionOf(
+      checkout(uid, { kind: 'credits', packageId: 'p5', promocode: 'FREE100' }),
+    );
+
+    expect(error.code).toBe('failed-precondition');
+    expect(error.details).toMatchObject({ messageKey: 'amountBelowMinimum' });
+    expect(await dump(bed.backend.db)).toEqual(before);
+    expect((await bed.stripe.checkout.sessions.list({ limit: 100 })).data).toHaveLength(
+      sessionsBefore,
+    );
+  });
+
+  it('refuses it for the monthly plan too', async () => {
+    const uid = await createMember(bed);
+    const error = await rejectionOf(checkout(uid, { kind: 'subscription', promocode: 'FREE100' }));
+    expect(error.details).toMatchObject({ messageKey: 'amountBelowMinimum' });
+  });
+});

@@ -240,7 +240,11 @@ export async function ledgerBalanceMatchesCredits(
   uid: string,
 ): Promise<boolean> {
   const credits = Object.values(await creditsOf(bed, uid));
-  const ledger = Object.values(await ledgerOf(bed, uid));
+  const outbox = ((await valueAt(bed, paths.ledgerOutbox(uid))) ?? {}) as Record<
+    string,
+    { kind: string; delta: number }
+  >;
+  const ledger = [...Object.values(await ledgerOf(bed, uid)), ...Object.values(outbox)];
   return ['regular', 'special', 'train'].every(
     (kind) =>
       ledger.filter((entry) => entry.kind === kind).reduce((sum, entry) => sum + entry.delta, 0) ===

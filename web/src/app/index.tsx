@@ -1,16 +1,12 @@
-import { firebaseSessionApi } from '../features/session/api/firebase-session-api';
-import { firebaseSubscriptionApi } from '../features/subscription/api/firebase-subscription-api';
-import { firebaseWaiverApi } from '../features/waiver/api/firebase-waiver-api';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
-import type { ShellApis } from './shell/shell';
+import { deferShellApis } from './shell/deferred-apis';
 import { Shell } from './shell/shell';
 
-const firebaseApis: ShellApis = {
-  session: firebaseSessionApi,
-  waiver: firebaseWaiverApi,
-  subscription: firebaseSubscriptionApi,
-};
+// The Firebase implementations load with the first call, after the first paint (decision 060).
+const firebaseApis = deferShellApis(() =>
+  import('./shell/firebase-apis').then((module) => module.firebaseShellApis),
+);
 
 export function App() {
   return (

@@ -5,6 +5,7 @@
 import type { Database, Query } from 'firebase/database';
 import type * as DatabaseModule from 'firebase/database';
 import { getDatabaseClient } from './firebase';
+import { browserOfflineStore, withOfflineCopy } from './offline-copy';
 
 export type Unsubscribe = () => void;
 
@@ -31,12 +32,22 @@ export function watchQuery(
   };
 }
 
+export interface WatchOptions {
+  /** Keep the last value on the device and show it when the app starts offline (My Classes). */
+  keepOffline?: boolean;
+}
+
 export function watchPath(
   path: string,
   onChange: (value: unknown) => void,
   onError?: (error: Error) => void,
+  options: WatchOptions = {},
 ): Unsubscribe {
-  return watchQuery((db, sdk) => sdk.ref(db, path), onChange, onError);
+  const subscribe = (next: (value: unknown) => void) =>
+    watchQuery((db, sdk) => sdk.ref(db, path), next, onError);
+  return options.keepOffline
+    ? withOfflineCopy(browserOfflineStore(), path, subscribe, onChange)
+    : subscribe(onChange);
 }
 
 /** One read of `path` (null when absent). */

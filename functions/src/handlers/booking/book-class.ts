@@ -63,8 +63,11 @@ export async function bookClass(
   const reserved = await changeRoster(
     db,
     classId,
-    (current) =>
-      reserveSeat(current, {
+    (current) => {
+      // Already reserved by this call (a transaction retried after a dropped connection).
+      const mine = current.bookings[uid];
+      if (mine?.bookingId === bookingId) return { roster: current, booking: mine };
+      return reserveSeat(current, {
         cls,
         layout,
         settings,
@@ -74,7 +77,8 @@ export async function bookClass(
         nowMs,
         via: 'member',
         name: member.user?.Name,
-      }),
+      });
+    },
     (stored) => refusesFullClass(stored, uid, cls.capacity),
   );
   await faults.at('after-reserve', { classId, uid });

@@ -8,6 +8,7 @@ export const FAULT_POINTS = [
   'after-reserve',
   'after-promotion-reserve',
   'after-consume',
+  'after-ledger-copy',
   'after-views',
   'after-end',
   'after-settle',

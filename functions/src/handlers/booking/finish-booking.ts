@@ -32,11 +32,17 @@ export async function finishBooking(
   const nowMs = deps.now();
   let consumed: { result: string; flushed: Promise<number> };
   try {
-    consumed = await changeWalletThen(db, uid, nowMs, (wallet) => {
-      const outcome = consumeCredit(wallet, { uid, bookingId, classId, cls, nowMs });
-      if (isDomainError(outcome)) return outcome;
-      return { change: outcome.change, result: outcome.creditId };
-    });
+    consumed = await changeWalletThen(
+      db,
+      uid,
+      nowMs,
+      (wallet) => {
+        const outcome = consumeCredit(wallet, { uid, bookingId, classId, cls, nowMs });
+        if (isDomainError(outcome)) return outcome;
+        return { change: outcome.change, result: outcome.creditId };
+      },
+      () => faults.at('after-ledger-copy', { classId, uid, via: booking.via }),
+    );
   } catch (error) {
     if (isDomainError(error)) await releaseReservation(deps, context, booking);
     throw error;
@@ -45,9 +51,16 @@ export async function finishBooking(
   // Awaited below; if this call stops first, the reconciler copies the ledger instead.
   void consumed.flushed.catch(() => undefined);
   await faults.at('after-consume', { classId, uid, via: booking.via });
-  await Promise.all([consumed.flushed, syncViews(db, context, roster, [uid], nowMs)]);
-  await faults.at('after-views', { classId, uid, via: booking.via });
-  await confirmBooking(db, classId, uid, bookingId, creditId);
+  // The ledger copy and the views → confirmation chain touch different nodes: run side by side.
+  const confirmed = (async () => {
+    await syncViews(db, context, roster, [uid], nowMs);
+    await faults.at('after-views', { classId, uid, via: booking.via });
+    await confirmBooking(db, classId, uid, bookingId, creditId);
+  })();
+  // Both finish (or stop) before this call answers, so nothing of it runs on afterwards.
+  const [flushed, confirmedDone] = await Promise.allSettled([consumed.flushed, confirmed]);
+  if (flushed.status === 'rejected') throw flushed.reason;
+  if (confirmedDone.status === 'rejected') throw confirmedDone.reason;
   if (booking.via === 'waitlist') {
     await notify(db, uid, `promoted-${bookingId}`, {
       type: 'promoted',

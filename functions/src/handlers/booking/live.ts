@@ -78,3 +78,29 @@ export async function liveValue(db: Database, path: string): Promise<unknown> {
   await current.ready;
   return current.value;
 }
+
+const parsedByValue = new WeakMap<object, Map<unknown, unknown>>();
+
+/**
+ * `liveValue` parsed with `parse`, parsed once per value the server sent: in a rush every call
+ * reads the same class, settings and roster, and parsing them again for each call was a large
+ * share of an instance's CPU. The parse must be pure (the same value gives the same result),
+ * and callers must not mutate what it returns (it is shared).
+ */
+export async function liveParsed<T>(
+  db: Database,
+  path: string,
+  parse: (stored: unknown, path: string) => T,
+): Promise<T> {
+  const stored = await liveValue(db, path);
+  if (typeof stored !== 'object' || stored === null) return parse(stored, path);
+  let byParser = parsedByValue.get(stored);
+  if (!byParser) {
+    byParser = new Map();
+    parsedByValue.set(stored, byParser);
+  }
+  if (byParser.has(parse)) return byParser.get(parse) as T;
+  const parsed = parse(stored, path);
+  byParser.set(parse, parsed);
+  return parsed;
+}

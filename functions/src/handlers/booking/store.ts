@@ -15,33 +15,40 @@ import {
   userSchema,
 } from '@studio/core';
 import type { Roster, SeatLayout, Settings, StudioClass, User, Wallet } from '@studio/core';
-import { liveValue } from './live';
+import { liveParsed } from './live';
 
-const value = liveValue;
+// One parser per shape (module-level, so `liveParsed` can reuse a parse across calls).
+const parseClass = (stored: unknown, path: string) =>
+  stored === null ? null : parseStored(classSchema, stored, path);
+const parseRoster = (stored: unknown, path: string) => parseStored(rosterSchema, stored, path);
+const parseLayout = (stored: unknown, path: string) =>
+  stored === null ? null : parseStored(seatLayoutSchema, stored, path);
+const parseExerciseName = (stored: unknown) => {
+  const exercise = exerciseSchema.safeParse(stored);
+  return exercise.success ? exercise.data.name : null;
+};
+const parseSettings = (stored: unknown) => settingsFromStored(stored);
 
 export async function readClass(db: Database, classId: string): Promise<StudioClass> {
-  const path = paths.class(classId);
-  const stored = await value(db, path);
-  if (stored === null) throw new DomainError('not-found', 'classNotFound');
-  return parseStored(classSchema, stored, path);
+  const cls = await liveParsed(db, paths.class(classId), parseClass);
+  if (cls === null) throw new DomainError('not-found', 'classNotFound');
+  return cls;
 }
 
 export async function readSettings(db: Database): Promise<Settings> {
-  return settingsFromStored(await value(db, paths.settings()));
+  return liveParsed(db, paths.settings(), parseSettings);
 }
 
 /** The layout the class books against: its own, or spots "1" … capacity without one. */
 export async function readLayout(db: Database, cls: StudioClass): Promise<SeatLayout> {
   if (cls.layout === undefined) return layoutForClass(cls, null);
-  const path = paths.seatLayout(cls.layout);
-  const stored = await value(db, path);
-  if (stored === null) throw new DomainError('not-found', 'layoutNotFound');
-  return layoutForClass(cls, parseStored(seatLayoutSchema, stored, path));
+  const layout = await liveParsed(db, paths.seatLayout(cls.layout), parseLayout);
+  if (layout === null) throw new DomainError('not-found', 'layoutNotFound');
+  return layoutForClass(cls, layout);
 }
 
 export async function readRoster(db: Database, classId: string): Promise<Roster> {
-  const path = paths.classRoster(classId);
-  return parseStored(rosterSchema, await value(db, path), path);
+  return liveParsed(db, paths.classRoster(classId), parseRoster);
 }
 
 export interface Member {
@@ -49,18 +56,18 @@ export interface Member {
   wallet: Wallet;
 }
 
+const parseMember = (stored: unknown, path: string): Member => ({
+  user: stored === null ? null : parseStored(userSchema, stored, path),
+  wallet: readWallet(stored, path),
+});
+
 export async function readMember(db: Database, uid: string): Promise<Member> {
-  const path = paths.user(uid);
-  const stored = await value(db, path);
-  return {
-    user: stored === null ? null : parseStored(userSchema, stored, path),
-    wallet: readWallet(stored, path),
-  };
+  return liveParsed(db, paths.user(uid), parseMember);
 }
 
 /** What notifications call the class: its name, else its exercise's name. */
 export async function classTitle(db: Database, cls: StudioClass): Promise<string> {
   if (cls.name !== undefined) return cls.name;
-  const exercise = exerciseSchema.safeParse(await value(db, paths.exercise(cls.exercise)));
-  return exercise.success ? exercise.data.name : cls.exercise;
+  const name = await liveParsed(db, paths.exercise(cls.exercise), parseExerciseName);
+  return name ?? cls.exercise;
 }

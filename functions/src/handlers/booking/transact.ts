@@ -9,6 +9,9 @@
 //   server's hash check confirm the refusal, at the cost of one round trip.
 // - 'maxretry' (too much contention) and 'set' (the SDK aborts a transaction when the same
 //   process writes under its node) mean nothing was committed: the transaction runs again.
+//   'disconnect' (the connection dropped with the write sent) may or may not have committed:
+//   it runs again too, which is safe because every step recognises its own earlier result
+//   (ids derived from the booking, versioned views).
 import type { Reference } from 'firebase-admin/database';
 import { isDomainError } from '@studio/core';
 import type { DomainError } from '@studio/core';
@@ -22,7 +25,7 @@ export type Step<R> = (
   current: unknown,
 ) => { next: unknown; result: R } | { next: typeof SKIP; result: R } | DomainError;
 
-const RETRYABLE = new Set(['maxretry', 'set']);
+const RETRYABLE = new Set(['maxretry', 'set', 'disconnect']);
 const MAX_ATTEMPTS = 8;
 
 type Last<R> = { ok: R } | { refused: DomainError } | { failed: unknown };
@@ -49,8 +52,22 @@ async function withListener<T>(ref: Reference, body: () => Promise<T>): Promise<
   }
 }
 
-export async function transact<R>(ref: Reference, step: Step<R>): Promise<R> {
-  return withListener(ref, () => transactOnce(ref, step));
+export interface TransactOptions {
+  /**
+   * Wait for the server's value before the first run (default). Off for nodes that are
+   * usually missing (a member's view of a class, a new notification): the first run on
+   * "nothing" is then usually right, and the listen round trip is saved; when it is not, the
+   * server refuses the write and the SDK runs the step again on the server's value.
+   */
+  primed?: boolean;
+}
+
+export async function transact<R>(
+  ref: Reference,
+  step: Step<R>,
+  { primed = true }: TransactOptions = {},
+): Promise<R> {
+  return primed ? withListener(ref, () => transactOnce(ref, step)) : transactOnce(ref, step);
 }
 
 async function transactOnce<R>(ref: Reference, step: Step<R>): Promise<R> {

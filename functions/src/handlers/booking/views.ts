@@ -36,15 +36,65 @@ function versionOf(value: unknown): number | undefined {
  * server too. Returns whether it wrote.
  */
 async function writeIfNewer(db: Database, path: string, view: { rosterVersion: number }) {
-  return transact(db.ref(path), (current) => {
-    const stored = versionOf(current);
-    if (stored !== undefined && stored >= view.rosterVersion) return { next: SKIP, result: false };
-    return { next: toDatabase(view), result: true };
-  });
+  return transact(
+    db.ref(path),
+    (current) => {
+      const stored = versionOf(current);
+      if (stored !== undefined && stored >= view.rosterVersion)
+        return { next: SKIP, result: false };
+      return { next: toDatabase(view), result: true };
+    },
+    { primed: false },
+  );
 }
 
-/** The class counts the calendar shows; never creates a class that is not there. */
-export async function showCounts(db: Database, classId: string, roster: Roster): Promise<void> {
+interface CountsWriter {
+  /** The newest roster asked for while a write was running, and who waits for it. */
+  wanted: Roster | undefined;
+  waiting: { resolve: () => void; reject: (error: unknown) => void }[];
+}
+
+const countWriters = new WeakMap<Database, Map<string, CountsWriter>>();
+
+/**
+ * The class counts the calendar shows; never creates a class that is not there. Single
+ * flight per class and instance: while one write runs, the calls that come in wait for the
+ * next, which writes the newest roster any of them asked for (an older one would be skipped
+ * anyway), so the 30 winners of a release cost a couple of writes, not 30.
+ */
+export function showCounts(db: Database, classId: string, roster: Roster): Promise<void> {
+  let writers = countWriters.get(db);
+  if (!writers) {
+    writers = new Map();
+    countWriters.set(db, writers);
+  }
+  const running = writers.get(classId);
+  if (running) {
+    if (!running.wanted || running.wanted.version < roster.version) running.wanted = roster;
+    return new Promise((resolve, reject) => running.waiting.push({ resolve, reject }));
+  }
+  const writer: CountsWriter = { wanted: roster, waiting: [] };
+  writers.set(classId, writer);
+  const done = new Promise<void>((resolve, reject) => writer.waiting.push({ resolve, reject }));
+  void (async () => {
+    while (writer.wanted) {
+      const next = writer.wanted;
+      const waiting = writer.waiting;
+      writer.wanted = undefined;
+      writer.waiting = [];
+      try {
+        await writeCounts(db, classId, next);
+        for (const waiter of waiting) waiter.resolve();
+      } catch (error) {
+        for (const waiter of waiting) waiter.reject(error);
+      }
+    }
+    writers.delete(classId);
+  })();
+  return done;
+}
+
+async function writeCounts(db: Database, classId: string, roster: Roster): Promise<void> {
   const counts = rosterCounts(roster);
   await transact(db.ref(paths.class(classId)), (current) => {
     if (current === null) return { next: UNCHANGED, result: null };
@@ -80,10 +130,13 @@ export async function notify(
     read: false,
   };
   if (fields.classId !== undefined) notification.classId = fields.classId;
-  await transact(db.ref(paths.notification(uid, notificationId)), (current) =>
-    current === null
-      ? { next: toDatabase(notification), result: null }
-      : { next: SKIP, result: null },
+  await transact(
+    db.ref(paths.notification(uid, notificationId)),
+    (current) =>
+      current === null
+        ? { next: toDatabase(notification), result: null }
+        : { next: SKIP, result: null },
+    { primed: false },
   );
 }
 

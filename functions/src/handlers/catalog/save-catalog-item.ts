@@ -1,8 +1,5 @@
-import { z } from 'zod';
 import {
   DomainError,
-  SHOP_CATEGORIES,
-  SHOP_TAGS,
   branchSchema,
   coachSchema,
   couponSchema,
@@ -14,47 +11,13 @@ import {
   paths,
   seatLayoutSchema,
   shopCategoriesSchema,
-  shopProductSchema,
-  suscriptionPricesSchema,
+  shopProductInputSchema,
+  suscriptionPricesInputSchema,
 } from '@studio/core';
-import type { AuditEntry } from '@studio/core';
+import type { AuditEntry, SaveCatalogItemInput } from '@studio/core';
 import type { HandlerDeps } from '../deps';
 
-/** The catalogue nodes an admin edits through `saveCatalogItem`. */
-export const CATALOG_COLLECTIONS = [
-  'packages',
-  'events',
-  'exercises',
-  'coaches',
-  'seatLayouts',
-  'coupons',
-  'branches',
-  'shopProduct',
-  'suscriptionPrices',
-] as const;
-export type CatalogCollection = (typeof CATALOG_COLLECTIONS)[number];
-
-/** `value: null` deletes; `category` is the `Shop/{category}` a product lives in. */
-export const saveCatalogItemInput = z.strictObject({
-  collection: z.enum(CATALOG_COLLECTIONS),
-  id: keySchema.optional(),
-  category: keySchema
-    .refine((key) => key !== SHOP_TAGS && key !== SHOP_CATEGORIES, 'reserved Shop key')
-    .optional(),
-  value: z.unknown().refine((value) => value !== undefined, 'value is required (null deletes)'),
-});
-export type SaveCatalogItemInput = z.infer<typeof saveCatalogItemInput>;
-
-/** A shop product as the admin form sends it: the spec's payload plus its tags. */
-export const shopProductInputSchema = shopProductSchema.extend({
-  tags: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
-});
-
-/** Spec §3: exactly two entries, the discounted price first and the regular one second. */
-export const suscriptionPricesInputSchema = suscriptionPricesSchema.refine(
-  (prices) => prices.length === 2,
-  'expected two prices: discounted, then regular',
-);
+// The input schemas are core's (docs/decisions/075): the admin forms check the same shapes.
 
 const ITEM_SCHEMAS = {
   packages: packageSchema,

@@ -5,15 +5,29 @@
 // money and bookings keep the same invariants. Ledger ids derive from the business id (checkout
 // session, invoice, refund), so a replayed movement writes nothing new.
 import {
+  applyWalletChange,
   creditExpiry,
   creditIdsFor,
   expireCredits as expireWalletCredits,
+  isEmptyChange,
   ledgerEntry,
   paths,
+  readWallet,
 } from '@studio/core';
-import type { CreditEntry, CreditKind, MessageKey, MessageParams, Wallet } from '@studio/core';
+import type {
+  CreditEntry,
+  CreditKind,
+  LedgerEntry,
+  MessageKey,
+  MessageParams,
+  Wallet,
+  WalletChange,
+} from '@studio/core';
 import type { Database } from 'firebase-admin/database';
-import { changeWallet } from '../booking/wallets';
+import { UNCHANGED, transact } from '../booking/transact';
+import { changeWallet, flushOutbox } from '../booking/wallets';
+import { NO_PAYMENT_FAULTS } from './deps';
+import type { PaymentFaults } from './deps';
 
 /** Who moves credits here: webhooks and the scheduled job. */
 const SYSTEM = 'system';
@@ -64,50 +78,95 @@ function inOutbox(wallet: Wallet, entryId: string): boolean {
 }
 
 /**
- * Adds the credits of one grant, exactly once. Returns whether this call added them. Inside
- * the transaction, a credit id of this grant still in the list also means "applied" (credits
- * used since are gone from the list, so one present is the test, not all).
+ * The wallet transaction of `changeWallet` without the ledger copy: the caller copies the outbox
+ * itself, so the crash point between the two (decision 051) can be reached in tests.
+ */
+async function commitWallet<R>(
+  db: Database,
+  uid: string,
+  nowMs: number,
+  transition: (wallet: Wallet) => { change: WalletChange; result: R },
+): Promise<{ result: R; outbox: Readonly<Record<string, LedgerEntry>> }> {
+  const path = paths.user(uid);
+  return transact(db.ref(path), (current) => {
+    const wallet = readWallet(current, path);
+    const { change, result } = transition(wallet);
+    const next = applyWalletChange(current, change, nowMs);
+    const unchanged =
+      isEmptyChange(change) && (current === null || wallet.count === next['Credits']);
+    const after = unchanged ? wallet : readWallet(next, path);
+    return { next: unchanged ? UNCHANGED : next, result: { result, outbox: after.outbox } };
+  });
+}
+
+/**
+ * Adds the credits of one purchase, every line of it, exactly once, in ONE transaction on
+ * `Users/{uid}`: the credits, `Credits` and each line's ledger entry (in the outbox) commit
+ * together or not at all; the outbox is then copied to `CreditLedger/{uid}` (decision 051).
+ * A line counts as applied when its ledger entry is in the ledger (checked before the
+ * transaction) or in the outbox, or one of its credit ids is still in the list (credits used
+ * since are gone from the list, so one present is the test, not all). Whatever the outbox holds
+ * is copied, so a call after a crash between the transaction and the copy finishes the copy.
+ * Returns how many credits this call added.
  */
 export async function grantCredits(
   db: Database,
-  command: GrantCommand,
+  commands: readonly GrantCommand[],
   now: number,
-): Promise<boolean> {
-  const entryId = grantLedgerId(command.key);
-  if (await ledgerEntryExists(db, command.uid, entryId)) return false;
-  const ids = creditIdsFor(command.key, command.count);
-  const credit: CreditEntry = {
-    kind: command.kind,
-    source: command.source,
-    sourceId: command.sourceId,
-    grantedAt: now,
-    expiresAt: creditExpiry(now, command.validityDays),
-  };
-  if (command.packageId !== undefined) credit.packageId = command.packageId;
+  faults: PaymentFaults = NO_PAYMENT_FAULTS,
+): Promise<number> {
+  const [first] = commands;
+  if (first === undefined) return 0;
+  const { uid } = first;
+  if (commands.some((command) => command.uid !== uid))
+    throw new Error('one grant moves the credits of one member');
+  const ledgered = await Promise.all(
+    commands.map((command) => ledgerEntryExists(db, uid, grantLedgerId(command.key))),
+  );
+  const pending = commands.filter((_, index) => ledgered[index] !== true);
+  // Every line is in the ledger: granted and copied, nothing to finish.
+  if (pending.length === 0) return 0;
 
-  return changeWallet(db, command.uid, now, (wallet) => {
-    if (inOutbox(wallet, entryId) || ids.some((id) => wallet.credits[id] !== undefined))
-      return { change: {}, result: false };
+  const { result: added, outbox } = await commitWallet(db, uid, now, (wallet) => {
+    const addCredits: Record<string, CreditEntry> = {};
+    const entries: Record<string, LedgerEntry> = {};
+    let count = 0;
+    for (const command of pending) {
+      const entryId = grantLedgerId(command.key);
+      const ids = creditIdsFor(command.key, command.count);
+      if (inOutbox(wallet, entryId) || ids.some((id) => wallet.credits[id] !== undefined)) continue;
+      const credit: CreditEntry = {
+        kind: command.kind,
+        source: command.source,
+        sourceId: command.sourceId,
+        grantedAt: now,
+        expiresAt: creditExpiry(now, command.validityDays),
+      };
+      if (command.packageId !== undefined) credit.packageId = command.packageId;
+      for (const id of ids) addCredits[id] = credit;
+      entries[entryId] = ledgerEntry({
+        type: 'grant',
+        kind: command.kind,
+        delta: command.count,
+        reasonKey: command.reasonKey,
+        reasonParams: command.reasonParams,
+        creditIds: ids,
+        sourceId: command.sourceId,
+        at: now,
+        by: SYSTEM,
+      });
+      count += command.count;
+    }
     return {
-      result: true,
-      change: {
-        addCredits: Object.fromEntries(ids.map((id) => [id, credit])),
-        outbox: {
-          [entryId]: ledgerEntry({
-            type: 'grant',
-            kind: command.kind,
-            delta: command.count,
-            reasonKey: command.reasonKey,
-            reasonParams: command.reasonParams,
-            creditIds: ids,
-            sourceId: command.sourceId,
-            at: now,
-            by: SYSTEM,
-          }),
-        },
-      },
+      result: count,
+      change: count === 0 ? {} : { addCredits, outbox: entries },
     };
   });
+  const where = { uid, sourceId: first.sourceId };
+  await faults.at('after-credits', where);
+  await flushOutbox(db, uid, outbox);
+  await faults.at('after-ledger', where);
+  return added;
 }
 
 /**

@@ -1,6 +1,31 @@
 import { parseStored, paths, stripeCustomerSchema } from '@studio/core';
 import type { StripeCustomer } from '@studio/core';
+import type { Database } from 'firebase-admin/database';
 import type { PaymentDeps } from './deps';
+
+/** The SDK aborts a transaction with 'set' when this process writes under its node. */
+const CLAIM_ATTEMPTS = 5;
+
+/**
+ * Claims `StripeCustomers/{uid}` (or reads the claim that exists). Two first checkouts of one
+ * member in one process (decision 083): the winner's `customerId` write aborts the other's
+ * transaction with 'set'; nothing of it was committed, so it runs again and reads the claim.
+ */
+async function claimCustomer(db: Database, path: string, at: number): Promise<StripeCustomer> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const { snapshot } = await db
+        .ref(path)
+        .transaction((current: unknown) =>
+          current === null ? ({ claimedAt: at } satisfies StripeCustomer) : undefined,
+        );
+      return parseStored(stripeCustomerSchema, snapshot.val(), path);
+    } catch (error) {
+      if (!(error instanceof Error && error.message === 'set') || attempt >= CLAIM_ATTEMPTS)
+        throw error;
+    }
+  }
+}
 
 /**
  * The member's one Stripe customer (payments-notes: duplicates were the extension's most
@@ -13,12 +38,7 @@ export async function ensureCustomer(
   email: string | undefined,
 ): Promise<string> {
   const path = paths.stripeCustomer(uid);
-  const { snapshot } = await db
-    .ref(path)
-    .transaction((current: unknown) =>
-      current === null ? ({ claimedAt: now() } satisfies StripeCustomer) : undefined,
-    );
-  const claim = parseStored(stripeCustomerSchema, snapshot.val(), path);
+  const claim = await claimCustomer(db, path, now());
   if (claim.customerId !== undefined) return claim.customerId;
 
   const params: { metadata: Record<string, string>; email?: string } = { metadata: { uid } };

@@ -30,40 +30,45 @@ async function setStatus(
   });
 }
 
+/**
+ * The purchase's credits, every line in one wallet transaction (decision 051). The member is
+ * told whenever the event is being processed, not only when this call added the credits: after
+ * a crash between the grant and the notification, the redelivery adds nothing and must still
+ * tell them (the notification is created once, so a true replay changes nothing).
+ */
 async function grantPurchase(
   deps: PaymentDeps,
   paymentId: string,
   record: PurchaseRecord,
 ): Promise<void> {
   const { db, now } = deps;
-  let total = 0;
-  for (const grant of record.grants ?? []) {
-    const added = await grantCredits(
-      db,
-      {
-        uid: record.uid,
-        kind: grant.kind,
-        count: grant.count,
-        source: 'purchase',
-        sourceId: paymentId,
-        key: record.grants?.length === 1 ? paymentId : `${paymentId}-${grant.line}`,
-        packageId: grant.packageId,
-        validityDays: grant.validityDays,
-        reasonKey: 'ledgerGrantPurchase',
-        reasonParams: { count: grant.count },
-      },
-      now(),
-    );
-    if (added) {
-      total += grant.count;
+  const grants = record.grants ?? [];
+  const added = await grantCredits(
+    db,
+    grants.map((grant) => ({
+      uid: record.uid,
+      kind: grant.kind,
+      count: grant.count,
+      source: 'purchase' as const,
+      sourceId: paymentId,
+      key: grants.length === 1 ? paymentId : `${paymentId}-${grant.line}`,
+      packageId: grant.packageId,
+      validityDays: grant.validityDays,
+      reasonKey: 'ledgerGrantPurchase' as const,
+      reasonParams: { count: grant.count },
+    })),
+    now(),
+    deps.faults,
+  );
+  if (added > 0)
+    for (const grant of grants)
       creditsGranted({
         uid: record.uid,
         sourceId: paymentId,
         kind: grant.kind,
         count: grant.count,
       });
-    }
-  }
+  const total = grants.reduce((sum, grant) => sum + grant.count, 0);
   if (total > 0)
     await notifyMember(
       db,

@@ -25,6 +25,11 @@ export function stripeSignatureRejected(fields: { reason: string }): void {
   });
 }
 
+/** Correctly signed but not an event we can name: refused, since a retry cannot help. */
+export function stripeEventUnreadable(fields: { reason: string }): void {
+  logger.warn('Stripe webhook event unreadable', { event: 'stripe_event_unreadable', ...fields });
+}
+
 /** Transient: the webhook answered 5xx so Stripe retries. */
 export function stripeEventFailed(fields: { eventId: string; type: string; error: unknown }): void {
   const { error, ...rest } = fields;

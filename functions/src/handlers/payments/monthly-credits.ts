@@ -1,4 +1,9 @@
-import { paths, stripeSubscriptionSchema } from '@studio/core';
+import {
+  parseStored,
+  paths,
+  stripeSubscriptionSchema,
+  subscriptionGrantSchema,
+} from '@studio/core';
 import { expireCredits } from './credit-grants';
 import type { PaymentDeps } from './deps';
 import { monthlyCreditsRun, subscriptionPeriodRepaired } from './logs';
@@ -37,7 +42,17 @@ async function repairSubscription(
   const period = currentPeriod(subscription);
   if (!isActiveStatus(subscription.status) || !period) return false;
   const grantPath = paths.subscriptionGrant(subscriptionId, periodKey(period.start));
-  if ((await deps.db.ref(grantPath).get()).exists()) return false;
+  const claimed: unknown = (await deps.db.ref(grantPath).get()).val();
+  if (claimed !== null) {
+    // Claimed: its credits are keyed by the claim's invoice, so this adds them only if a crash
+    // stopped the webhook between the claim and the grant and Stripe stopped retrying.
+    const marker = parseStored(subscriptionGrantSchema, claimed, grantPath);
+    return grantSubscriptionPeriod(
+      deps,
+      { uid: marker.uid, subscriptionId, invoiceId: marker.invoiceId, period },
+      { notify: false },
+    );
+  }
 
   const invoices = await deps.stripe.invoices.list({
     subscription: subscriptionId,

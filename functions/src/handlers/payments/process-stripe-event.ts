@@ -3,7 +3,8 @@
 import type Stripe from 'stripe';
 import { paths } from '@studio/core';
 import type { StripeEventRecord } from '@studio/core';
-import type { PaymentDeps } from './deps';
+import { NO_PAYMENT_FAULTS } from './deps';
+import type { FaultPlace, PaymentDeps } from './deps';
 import { checkoutPaid, checkoutUnpaid } from './fulfil-checkout';
 import { stripeEventIgnored, stripeEventProcessed, stripeEventReplayed } from './logs';
 import { ignored } from './outcome';
@@ -54,6 +55,15 @@ function isShapeError(error: unknown): boolean {
   return error instanceof Error && error.name === 'ZodError';
 }
 
+/** Where a crash point after an event's effects reports: its object's id and member. */
+function faultPlace(event: Stripe.Event): FaultPlace {
+  const data = (object(event) ?? {}) as { id?: unknown; metadata?: unknown };
+  const metadata = (data.metadata ?? {}) as Record<string, unknown>;
+  const place: FaultPlace = { sourceId: typeof data.id === 'string' ? data.id : event.id };
+  if (typeof metadata['uid'] === 'string') place.uid = metadata['uid'];
+  return place;
+}
+
 export interface ProcessResult extends EventOutcome {
   /** The event had been processed before: nothing was applied this time. */
   replay: boolean;
@@ -86,6 +96,7 @@ export async function processStripeEvent(
       result = ignored(`unexpected ${event.type} shape`);
     }
   }
+  await (deps.faults ?? NO_PAYMENT_FAULTS).at('after-effects', faultPlace(event));
   const record: StripeEventRecord = {
     type: event.type,
     created: event.created,

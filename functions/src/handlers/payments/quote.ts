@@ -159,6 +159,22 @@ async function pricedLines(db: Database, request: QuoteRequest): Promise<PricedL
   }
 }
 
+/** Stripe's smallest charge per currency, in cents (Stripe's table; others: 50). */
+const MINIMUM_CHARGE: Readonly<Record<string, number>> = {
+  USD: 50,
+  EUR: 50,
+  CAD: 50,
+  MXN: 1000,
+};
+
+export function minimumCharge(currency: string): number {
+  return MINIMUM_CHARGE[currency.toUpperCase()] ?? 50;
+}
+
+function formatCents(cents: number, currency: string): string {
+  return `$${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+}
+
 /** Redemptions so far by this member: entries of `CodeCloudStore/{code}/{uid}`. */
 async function memberRedemptionCount(db: Database, code: string, uid: string): Promise<number> {
   const snapshot = await db.ref(paths.memberRedemptions(code, uid)).get();
@@ -199,6 +215,9 @@ export async function quotePurchase(
     grants,
   };
   if (request.kind === 'subscription') quote.subscriptionPrice = 'discounted';
+  // A catalogue price under the minimum is a catalogue mistake Stripe would refuse.
+  if (subtotal < minimumCharge(currency))
+    throw new DomainError('failed-precondition', 'paymentsUnavailable');
   if (request.promocode === undefined) return quote;
 
   const coupon = await loadCoupon(db, request.promocode);
@@ -211,5 +230,13 @@ export async function quotePurchase(
     request.kind,
   );
   if (isDomainError(price)) throw price;
+  const minimum = minimumCharge(currency);
+  // Decision 050: a coupon may not take a purchase under what a card can be charged (a 100 %
+  // coupon included); the member is told before paying, and credits only ever come from a payment.
+  if (price.amount < minimum)
+    throw new DomainError('failed-precondition', 'amountBelowMinimum', {
+      amount: formatCents(price.amount, currency),
+      minimum: formatCents(minimum, currency),
+    });
   return { ...quote, coupon: request.promocode, discount: price.discount, amount: price.amount };
 }

@@ -32,8 +32,9 @@ export interface PeriodGrant {
  * Returns whether this call added the credits.
  */
 export async function grantSubscriptionPeriod(
-  { db, now }: Pick<PaymentDeps, 'db' | 'now'>,
+  { db, now, faults }: Pick<PaymentDeps, 'db' | 'now' | 'faults'>,
   grant: PeriodGrant,
+  { notify = true }: { notify?: boolean } = {},
 ): Promise<boolean> {
   const settings = settingsFromStored((await db.ref(paths.settings()).get()).val());
   const path = paths.subscriptionGrant(grant.subscriptionId, periodKey(grant.period.start));
@@ -51,25 +52,30 @@ export async function grantSubscriptionPeriod(
   const marker = parseStored(subscriptionGrantSchema, snapshot.val(), path);
   const added = await grantCredits(
     db,
-    {
-      uid: marker.uid,
-      kind: 'regular',
-      count: marker.credits,
-      source: 'subscription',
-      sourceId: marker.invoiceId,
-      key: marker.invoiceId,
-      validityDays: settings.creditValidityDays,
-      reasonKey: 'ledgerGrantSubscription',
-    },
+    [
+      {
+        uid: marker.uid,
+        kind: 'regular',
+        count: marker.credits,
+        source: 'subscription',
+        sourceId: marker.invoiceId,
+        key: marker.invoiceId,
+        validityDays: settings.creditValidityDays,
+        reasonKey: 'ledgerGrantSubscription',
+      },
+    ],
     now(),
+    faults,
   );
-  if (added) {
+  if (added > 0)
     creditsGranted({
       uid: marker.uid,
       sourceId: marker.invoiceId,
       kind: 'regular',
       count: marker.credits,
     });
+  // Told even when a crash left the credits granted and the member untold (created once).
+  if (notify || added > 0)
     await notifyMember(
       db,
       marker.uid,
@@ -79,8 +85,7 @@ export async function grantSubscriptionPeriod(
       { count: marker.credits },
       now(),
     );
-  }
-  return added;
+  return added > 0;
 }
 
 async function invoiceMember(

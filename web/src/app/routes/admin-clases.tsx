@@ -1,6 +1,12 @@
-import { RoutePlaceholder } from '../../components/ui/route-placeholder';
-import { paths } from '../../config/paths';
+import { AuditLink } from '../../features/admin-catalog';
+import { AdminClassesList, firebaseAdminClassesApi } from '../../features/admin-classes';
 
+/** Admin Classes: filter, edit and cancel classes (issue 7). */
 export default function AdminClasesPage() {
-  return <RoutePlaceholder route={paths.adminClases} />;
+  return (
+    <>
+      <AdminClassesList api={firebaseAdminClassesApi} />
+      <AuditLink />
+    </>
+  );
 }

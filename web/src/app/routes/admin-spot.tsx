@@ -1,6 +1,14 @@
-import { RoutePlaceholder } from '../../components/ui/route-placeholder';
-import { paths } from '../../config/paths';
+import { AuditLink } from '../../features/admin-catalog';
+import { firebaseSeatLayoutsApi, SeatLayoutEditor } from '../../features/admin-spots';
 
+const systemNow = (): number => Date.now();
+
+/** Admin seats: the seat layouts classes are booked on (referenced by id). */
 export default function AdminSpotPage() {
-  return <RoutePlaceholder route={paths.adminSpot} />;
+  return (
+    <>
+      <SeatLayoutEditor api={firebaseSeatLayoutsApi} now={systemNow} />
+      <AuditLink />
+    </>
+  );
 }

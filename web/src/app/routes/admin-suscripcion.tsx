@@ -1,6 +1,6 @@
-import { RoutePlaceholder } from '../../components/ui/route-placeholder';
-import { paths } from '../../config/paths';
+import { Subscribers, firebaseAdminPaymentsApi } from '../../features/admin-payments';
 
+/** Subscribers and the status of each subscription. */
 export default function AdminSuscripcionPage() {
-  return <RoutePlaceholder route={paths.adminSuscripcion} />;
+  return <Subscribers api={firebaseAdminPaymentsApi} />;
 }

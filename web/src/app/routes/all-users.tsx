@@ -1,6 +1,6 @@
-import { RoutePlaceholder } from '../../components/ui/route-placeholder';
-import { paths } from '../../config/paths';
+import { AllUsers, firebaseAdminUsersApi } from '../../features/admin-users';
 
+/** Admin Users: members, their credits, ledger, bookings, payments and role. */
 export default function AllUsersPage() {
-  return <RoutePlaceholder route={paths.allUsers} />;
+  return <AllUsers api={firebaseAdminUsersApi} />;
 }

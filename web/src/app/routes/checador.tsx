@@ -1,6 +1,28 @@
-import { RoutePlaceholder } from '../../components/ui/route-placeholder';
+import { useSearch } from 'wouter';
+import { SignInPrompt } from '../../components/ui/sign-in-prompt';
 import { paths } from '../../config/paths';
+import { CheckInBoard, firebaseClassListsApi } from '../../features/class-lists';
+import { useSessionStore } from '../../features/session';
+import { PageLoading } from '../page-loading';
 
+const systemNow = (): number => Date.now();
+
+/** /checador: attendance check-in; `?class=` opens one class directly (from its list). */
 export default function ChecadorPage() {
-  return <RoutePlaceholder route={paths.checador} />;
+  const classId = new URLSearchParams(useSearch()).get('class');
+  const status = useSessionStore((state) => state.status);
+  const uid = useSessionStore((state) => state.uid);
+  const role = useSessionStore((state) => state.role);
+  if (status === 'unknown' || (status === 'signed-in' && role === null)) return <PageLoading />;
+  if (status !== 'signed-in' || !uid || !role)
+    return <SignInPrompt title={paths.checador.name} loginHref={paths.login.getHref({})} />;
+  return (
+    <CheckInBoard
+      key={classId ?? ''}
+      api={firebaseClassListsApi}
+      viewer={{ uid, role }}
+      now={systemNow}
+      initialClassId={classId}
+    />
+  );
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths';
-import { useSessionStore } from '../../features/session';
+import { useSessionStore } from '../../features/session/stores/session-store';
 import { useT } from '../../lib/i18n';
 
 const HomeMemberPanels = lazy(() => import('../home-member-panels'));

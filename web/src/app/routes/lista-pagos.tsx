@@ -1,6 +1,6 @@
-import { RoutePlaceholder } from '../../components/ui/route-placeholder';
-import { paths } from '../../config/paths';
+import { PaymentList, downloadCsv, firebaseAdminPaymentsApi } from '../../features/admin-payments';
 
+/** Payment list: filter, totals per currency, CSV export. */
 export default function ListaPagosPage() {
-  return <RoutePlaceholder route={paths.listaPagos} />;
+  return <PaymentList api={firebaseAdminPaymentsApi} download={downloadCsv} />;
 }

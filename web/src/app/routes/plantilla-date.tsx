@@ -1,6 +1,12 @@
-import { RoutePlaceholder } from '../../components/ui/route-placeholder';
-import { paths } from '../../config/paths';
+import { AuditLink } from '../../features/admin-catalog';
+import { TemplateEditor, firebaseAdminClassesApi } from '../../features/admin-classes';
 
+/** plantilla-date: weekly templates applied to a date range (decision 071). */
 export default function PlantillaDatePage() {
-  return <RoutePlaceholder route={paths.plantillaDate} />;
+  return (
+    <>
+      <TemplateEditor api={firebaseAdminClassesApi} />
+      <AuditLink />
+    </>
+  );
 }

@@ -3,12 +3,28 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createFakeSessionApi } from '../../../test/fakes/fake-session-api';
+import type { Notification } from '@studio/core';
+import type { NotificationsApi } from '../../features/notifications';
 import type { SubscriptionApi } from '../../features/subscription';
 import type { WaiverApi } from '../../features/waiver';
 import type { ShellApis } from './shell';
 import { Shell } from './shell';
 
-function renderShell(users: Parameters<typeof createFakeSessionApi>[0] = {}) {
+async function advance(ms: number) {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+}
+
+const unread: Record<string, Notification> = {
+  n1: {
+    type: 'class-cancelled',
+    messageKey: 'notifClassCancelled',
+    params: { className: 'Yoga', date: '2025-06-12', hour: '12:30', reason: 'coach ill' },
+    at: Date.parse('2025-06-10T15:00:00.000Z'),
+    read: false,
+  },
+};
+
+async function renderShell(users: Parameters<typeof createFakeSessionApi>[0] = {}) {
   const session = createFakeSessionApi(users);
   const waiverWrites: string[] = [];
   const waiver: WaiverApi = {
@@ -20,7 +36,14 @@ function renderShell(users: Parameters<typeof createFakeSessionApi>[0] = {}) {
   const subscription: SubscriptionApi = {
     getSuscriptionPrices: () => Promise.resolve({ discounted: 39, regular: 59 }),
   };
-  const apis: ShellApis = { session: session.api, waiver, subscription };
+  const notifications: NotificationsApi = {
+    watchNotifications: (_uid, onChange) => {
+      onChange(unread);
+      return () => undefined;
+    },
+    markRead: () => Promise.resolve(),
+  };
+  const apis: ShellApis = { session: session.api, waiver, subscription, notifications };
   const location = memoryLocation({ path: '/tabs/inicio', record: true });
   render(
     <Router hook={location.hook}>
@@ -29,11 +52,12 @@ function renderShell(users: Parameters<typeof createFakeSessionApi>[0] = {}) {
       </Shell>
     </Router>,
   );
+  // The session layer, side menu and bell arrive in a lazy chunk right after the frame.
+  await act(async () => {
+    await import('./shell-deferred');
+  });
+  await advance(0);
   return { session, waiverWrites, location };
-}
-
-async function advance(ms: number) {
-  await act(() => vi.advanceTimersByTimeAsync(ms));
 }
 
 const sideMenu = () => within(screen.getByRole('navigation', { name: 'Side menu' }));
@@ -45,8 +69,8 @@ describe('shell', () => {
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
   });
 
-  it('shows a guest the general menu and no avatar', () => {
-    const { session } = renderShell();
+  it('shows a guest the general menu and no avatar', async () => {
+    const { session } = await renderShell();
     act(() => session.emit(null));
     expect(header().queryByRole('link', { name: 'My Profile' })).toBeNull();
     expect(sideMenu().getByRole('link', { name: 'My Profile' }).getAttribute('href')).toBe(
@@ -55,8 +79,8 @@ describe('shell', () => {
     expect(sideMenu().queryByRole('link', { name: 'Payment list' })).toBeNull();
   });
 
-  it('links the header avatar to the profile of the signed-in member', () => {
-    const { session } = renderShell();
+  it('links the header avatar to the profile of the signed-in member', async () => {
+    const { session } = await renderShell();
     act(() => session.emit({ uid: 'u1', email: null }));
     expect(header().getByRole('link', { name: 'My Profile' }).getAttribute('href')).toBe(
       '/tabs/profile-user/u1',
@@ -64,7 +88,7 @@ describe('shell', () => {
   });
 
   it('adds the admin items once an admin’s details load', async () => {
-    const { session } = renderShell({ a1: { Name: 'Admin', Admin: true, Conditions: true } });
+    const { session } = await renderShell({ a1: { Name: 'Admin', Admin: true, Conditions: true } });
     act(() => session.emit({ uid: 'a1', email: null }));
     expect(sideMenu().queryByRole('link', { name: 'Admin Users' })).toBeNull();
     await advance(3000);
@@ -73,7 +97,7 @@ describe('shell', () => {
   });
 
   it('asks for the waiver first and shows the subscription offer after it is accepted', async () => {
-    const { session, waiverWrites } = renderShell({ n1: { Name: 'Newbie' } });
+    const { session, waiverWrites } = await renderShell({ n1: { Name: 'Newbie' } });
     act(() => session.emit({ uid: 'n1', email: null }));
     await advance(5000);
     expect(screen.getByRole('alertdialog', { name: 'FITNESS CLASS WAIVER' })).toBeTruthy();
@@ -86,14 +110,14 @@ describe('shell', () => {
   });
 
   it('does not ask a member who accepted the waiver', async () => {
-    const { session } = renderShell({ u1: { Name: 'Ana', Conditions: true } });
+    const { session } = await renderShell({ u1: { Name: 'Ana', Conditions: true } });
     act(() => session.emit({ uid: 'u1', email: null }));
     await advance(3000);
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
-  it('opens the side menu from the header button', () => {
-    renderShell();
+  it('opens the side menu from the header button', async () => {
+    await renderShell();
     const button = screen.getByRole('button', { name: 'Open menu' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(button);
@@ -103,8 +127,8 @@ describe('shell', () => {
     expect(document.activeElement).toBe(button);
   });
 
-  it('switches to Spanish and remembers it on the member’s profile', () => {
-    const { session } = renderShell();
+  it('switches to Spanish and remembers it on the member’s profile', async () => {
+    const { session } = await renderShell();
     act(() => session.emit({ uid: 'u1', email: null }));
     fireEvent.change(screen.getByRole('combobox', { name: 'Language' }), {
       target: { value: 'es' },
@@ -113,5 +137,23 @@ describe('shell', () => {
     expect(menu.getByRole('link', { name: 'Inicio' })).toBeTruthy();
     expect(document.documentElement.lang).toBe('es');
     expect(session.state.langs).toEqual([{ uid: 'u1', lang: 'es' }]);
+  });
+
+  it('shows a signed-in member the unread count on the header bell and the list behind it', async () => {
+    const { session } = await renderShell();
+    act(() => session.emit({ uid: 'u1', email: null }));
+    await advance(0);
+    const bell = header().getByRole('button', { name: 'Notifications, 1 unread' });
+    expect(bell.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(bell);
+    expect(bell.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText(/Yoga on 2025-06-12 at 12:30 was cancelled/)).toBeTruthy();
+  });
+
+  it('shows no bell to a guest', async () => {
+    const { session } = await renderShell();
+    act(() => session.emit(null));
+    await advance(0);
+    expect(header().queryByRole('button', { name: /^Notifications/ })).toBeNull();
   });
 });

@@ -1,32 +1,32 @@
 import type { ReactNode } from 'react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Toaster } from '../../components/ui/toast';
 import { HOME_HREF } from '../../config/paths';
-import { STUDIO_BRANCH, VERSION_LABEL } from '../../config/studio';
-import type { Viewer } from '../../features/navigation';
-import { SideMenu, TabBar } from '../../features/navigation';
-import { ServiceWorkerGate } from '../../features/pwa';
+// Deep imports: a feature's index also re-exports code the first route must not load.
+import { TabBar } from '../../features/navigation/components/tab-bar';
+import type { Viewer } from '../../features/navigation/menu-items';
+import type { NotificationsApi } from '../../features/notifications';
 import type { SessionApi } from '../../features/session';
-import {
-  GUEST_UID,
-  useLangSwitch,
-  useLogout,
-  useSessionBootstrap,
-  useSessionStore,
-} from '../../features/session';
+import { useLangSwitch } from '../../features/session/hooks/use-lang-switch';
+import { useSessionStore } from '../../features/session/stores/session-store';
 import type { SubscriptionApi } from '../../features/subscription';
-import { SubscriptionModal } from '../../features/subscription';
 import type { WaiverApi } from '../../features/waiver';
-import { WaiverAlert } from '../../features/waiver';
 import { useLangStore, useT } from '../../lib/i18n';
 import { HeaderAvatar } from './header-avatar';
 import { LanguageSwitch } from './language-switch';
+
+// One chunk for all three, fetched as soon as the frame has rendered (decision 060).
+const loadDeferred = () => import('./shell-deferred');
+const SessionLayer = lazy(() => loadDeferred().then((m) => ({ default: m.SessionLayer })));
+const SideMenuPanel = lazy(() => loadDeferred().then((m) => ({ default: m.SideMenuPanel })));
+const NotificationBell = lazy(() => loadDeferred().then((m) => ({ default: m.NotificationBell })));
 
 export interface ShellApis {
   session: SessionApi;
   waiver: WaiverApi;
   subscription: SubscriptionApi;
+  notifications: NotificationsApi;
 }
 
 export interface ShellProps {
@@ -38,6 +38,11 @@ export interface ShellProps {
 }
 
 const SIDE_MENU_ID = 'side-menu';
+/**
+ * Spec §4: a guest's UID is the text null (features/session's GUEST_UID). Not imported from
+ * there, so the session code stays out of the first route.
+ */
+const GUEST_UID = 'null';
 const systemNow = (): number => Date.now();
 
 function MenuIcon() {
@@ -54,18 +59,16 @@ function MenuIcon() {
 }
 
 /**
- * The frame around every page: header (menu button, language, avatar), side menu, tab bar,
- * toasts, and the session-driven dialogs (waiver, subscription offer).
+ * The frame around every page: header (menu button, language, bell, avatar), side menu, tab
+ * bar, toasts, and the session-driven dialogs (waiver, subscription offer). The frame renders
+ * at once; the session, the dialogs, the side menu and the bell follow in one lazy chunk.
  */
 export function Shell({ apis, children, serviceWorker = false, now = systemNow }: ShellProps) {
   const t = useT();
-  useSessionBootstrap(apis.session, now);
   const status = useSessionStore((state) => state.status);
   const uid = useSessionStore((state) => state.uid);
   const role = useSessionStore((state) => state.role);
   const profile = useSessionStore((state) => state.profile);
-  const waiverAccepted = useSessionStore((state) => state.waiverAccepted);
-  const logout = useLogout(apis.session);
   const switchLang = useLangSwitch(apis.session);
   const lang = useLangStore((state) => state.lang);
 
@@ -83,7 +86,6 @@ export function Shell({ apis, children, serviceWorker = false, now = systemNow }
   const signedInUid = status === 'signed-in' ? uid : null;
   const viewer: Viewer = signedInUid ? (role ?? 'member') : 'guest';
   const menuUid = signedInUid ?? GUEST_UID;
-  const waiverPending = Boolean(signedInUid && profile && !profile.conditions);
 
   return (
     <div className="app">
@@ -97,7 +99,7 @@ export function Shell({ apis, children, serviceWorker = false, now = systemNow }
           className="icon-button menu-button"
           aria-label={t('openMenu')}
           aria-expanded={menuOpen}
-          aria-controls={SIDE_MENU_ID}
+          aria-controls={menuOpen ? SIDE_MENU_ID : undefined}
           onClick={() => setMenuOpen(true)}
         >
           <MenuIcon />
@@ -107,40 +109,33 @@ export function Shell({ apis, children, serviceWorker = false, now = systemNow }
         </Link>
         <div className="header-end">
           <LanguageSwitch onChange={switchLang} />
+          {signedInUid && (
+            <Suspense fallback={null}>
+              <NotificationBell api={apis.notifications} uid={signedInUid} />
+            </Suspense>
+          )}
           {signedInUid && <HeaderAvatar uid={signedInUid} img={profile?.img ?? null} />}
         </div>
       </header>
-      <SideMenu
-        id={SIDE_MENU_ID}
-        viewer={viewer}
-        uid={menuUid}
-        versionLabel={VERSION_LABEL}
-        open={menuOpen}
-        onClose={closeMenu}
-        onLogout={signedInUid ? logout : undefined}
-      />
+      <Suspense fallback={null}>
+        <SideMenuPanel
+          id={SIDE_MENU_ID}
+          apis={apis}
+          viewer={viewer}
+          uid={menuUid}
+          signedIn={signedInUid !== null}
+          open={menuOpen}
+          onClose={closeMenu}
+        />
+      </Suspense>
       <main id="main" className="app-main" tabIndex={-1}>
         {children}
       </main>
       <TabBar uid={menuUid} />
       <Toaster label={t('notifications')} />
-      {signedInUid && profile && (
-        <WaiverAlert
-          uid={signedInUid}
-          accepted={profile.conditions}
-          api={apis.waiver}
-          onAccepted={waiverAccepted}
-        />
-      )}
-      <SubscriptionModal
-        api={apis.subscription}
-        activeSubscription={profile?.activeSubscription ?? false}
-        siteHost={window.location.hostname}
-        branch={STUDIO_BRANCH}
-        now={now}
-        held={waiverPending}
-      />
-      <ServiceWorkerGate enabled={serviceWorker} />
+      <Suspense fallback={null}>
+        <SessionLayer apis={apis} serviceWorker={serviceWorker} now={now} />
+      </Suspense>
     </div>
   );
 }

@@ -21,7 +21,7 @@ function text(value: unknown): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }
 
-function money(cents: unknown): string {
+export function money(cents: unknown): string {
   return typeof cents === 'number' ? `$${(cents / 100).toFixed(2)}` : '';
 }
 

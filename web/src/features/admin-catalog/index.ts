@@ -15,3 +15,4 @@ export {
   singleClassConfig,
 } from './catalog-configs';
 export { AuditLink } from './components/audit-link';
+export { CouponRedemptions } from './components/coupon-redemptions';

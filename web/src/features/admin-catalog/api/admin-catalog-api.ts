@@ -1,19 +1,18 @@
+import type { CatalogCollection } from '@studio/core';
 import type { Unsubscribe } from '../../../lib/realtime';
 
-/** The catalogue collections `saveCatalogItem` edits (functions/src/handlers/catalog). */
-export type CatalogCollection =
-  | 'packages'
-  | 'events'
-  | 'exercises'
-  | 'coaches'
-  | 'seatLayouts'
-  | 'coupons'
-  | 'branches'
-  | 'shopProduct'
-  | 'suscriptionPrices';
+/** The catalogue collections `saveCatalogItem` edits (core's `CATALOG_COLLECTIONS`). */
+export type { CatalogCollection };
 
-/** What the admin screens watch: a collection's node, the whole `Shop`, or the audit log. */
-export type WatchedNode = Exclude<CatalogCollection, 'shopProduct'> | 'shop' | 'auditLog';
+/** What the admin screens watch: a collection's node, the whole `Shop`, the audit log… */
+export type WatchedNode =
+  | Exclude<CatalogCollection, 'shopProduct'>
+  | 'shop'
+  | 'auditLog'
+  /** `CodeCloudStore`: coupon redemptions per member. */
+  | 'codeCloudStore'
+  /** `Users`: names for the redemptions and the audit log. */
+  | 'users';
 
 /** `value: null` deletes; `category` is the shop category of a product. */
 export interface SaveCatalogItemRequest {

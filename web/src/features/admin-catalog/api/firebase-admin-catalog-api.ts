@@ -1,4 +1,5 @@
-import { paths } from '@studio/core';
+import { isDomainError, parseInput, paths, saveCatalogItemInput } from '@studio/core';
+import { CallableRefusal } from '../../../lib/callable-errors';
 import { getFunctionsClient } from '../../../lib/firebase';
 import { watchPath } from '../../../lib/realtime';
 import type { AdminCatalogApi, SaveCatalogItemRequest, WatchedNode } from './admin-catalog-api';
@@ -14,7 +15,22 @@ const NODE_PATHS: Readonly<Record<WatchedNode, () => string>> = {
   suscriptionPrices: paths.suscriptionPrices,
   shop: paths.shop,
   auditLog: paths.auditLog,
+  codeCloudStore: paths.codeCloudStore,
+  users: paths.users,
 };
+
+/**
+ * The same request schema the function parses (docs/decisions/075): a bad request never leaves
+ * the app, and is refused the way the function would refuse it.
+ */
+function checked(request: SaveCatalogItemRequest): SaveCatalogItemRequest {
+  try {
+    return parseInput(saveCatalogItemInput, request);
+  } catch (error) {
+    if (isDomainError(error)) throw new CallableRefusal(error.code, error.messageKey, error.params);
+    throw error;
+  }
+}
 
 export const firebaseAdminCatalogApi: AdminCatalogApi = {
   watch: (node, onChange) => watchPath(NODE_PATHS[node](), onChange),
@@ -28,6 +44,6 @@ export const firebaseAdminCatalogApi: AdminCatalogApi = {
       functions,
       'saveCatalogItem',
     );
-    return (await call(request)).data;
+    return (await call(checked(request))).data;
   },
 };

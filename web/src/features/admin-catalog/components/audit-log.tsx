@@ -1,14 +1,10 @@
-import { auditEntrySchema, formatDateTime } from '@studio/core';
-import type { AuditEntry } from '@studio/core';
-import { parseEntries } from '../../../lib/realtime';
+import { useId, useState } from 'react';
+import { formatDateTime } from '@studio/core';
 import { useLive } from '../../../lib/use-live';
 import { useAdminT } from '../admin-messages';
 import type { AdminCatalogApi } from '../api/admin-catalog-api';
-
-function entriesOf(value: unknown): [string, AuditEntry][] {
-  const entries = parseEntries(value, (entry) => auditEntrySchema.safeParse(entry), 'audit entry');
-  return Object.entries(entries).sort(([, a], [, b]) => b.at - a.at);
-}
+import { actorName, auditActions, auditEntries, filterAudit } from '../audit';
+import type { AuditFilter } from '../audit';
 
 function Snapshot({ label, value }: { label: string; value: unknown }) {
   if (value === undefined) return null;
@@ -20,22 +16,66 @@ function Snapshot({ label, value }: { label: string; value: unknown }) {
   );
 }
 
-/** Who changed what in the catalogue, newest first (market.md: the anchors keep no audit). */
+/** The details an entry has beyond before/after (an adjustment's kind, delta and reason). */
+function otherDetails(details: Record<string, unknown> | undefined): unknown {
+  if (details === undefined) return undefined;
+  const rest = Object.fromEntries(
+    Object.entries(details).filter(([key]) => key !== 'before' && key !== 'after'),
+  );
+  return Object.keys(rest).length > 0 ? rest : undefined;
+}
+
+/**
+ * Who changed what, newest first (market.md: the anchors keep no audit): every admin and coach
+ * change, filtered by action and by words (who, target, details).
+ */
 export function AuditLog({ api }: { api: AdminCatalogApi }) {
   const at = useAdminT();
+  const baseId = useId();
   const value = useLive<unknown>((onChange) => api.watch('auditLog', onChange), null, [api]);
-  const entries = entriesOf(value);
+  const users = useLive<unknown>((onChange) => api.watch('users', onChange), null, [api]);
+  const [filter, setFilter] = useState<AuditFilter>({ action: '', text: '' });
+  const all = auditEntries(value);
+  const entries = filterAudit(all, filter, users);
   return (
     <section aria-labelledby="audit-title">
       <h1 id="audit-title">{at('auditTitle')}</h1>
+      <form aria-label={at('auditFilters')} onSubmit={(event) => event.preventDefault()}>
+        <label htmlFor={`${baseId}-action`}>{at('auditAction')}</label>
+        <select
+          id={`${baseId}-action`}
+          value={filter.action}
+          onChange={(event) => setFilter({ ...filter, action: event.target.value })}
+        >
+          <option value="">{at('auditAllActions')}</option>
+          {auditActions(all).map((action) => (
+            <option key={action} value={action}>
+              {action}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={`${baseId}-text`}>{at('auditSearch')}</label>
+        <input
+          id={`${baseId}-text`}
+          type="search"
+          value={filter.text}
+          onChange={(event) => setFilter({ ...filter, text: event.target.value })}
+        />
+      </form>
+      <p role="status">{at('auditShown', { count: entries.length, total: all.length })}</p>
       {entries.length === 0 ? (
         <p>{at('empty')}</p>
       ) : (
-        <ol>
+        <ol className="audit-log">
           {entries.map(([id, entry]) => (
             <li key={id}>
               <time dateTime={new Date(entry.at).toISOString()}>{formatDateTime(entry.at)}</time>{' '}
-              {at('auditBy', { by: entry.by, action: entry.action, target: entry.target ?? '' })}
+              {at('auditBy', {
+                by: actorName(entry.by, users),
+                action: entry.action,
+                target: entry.target ?? '',
+              })}
+              <Snapshot label={at('details')} value={otherDetails(entry.details)} />
               <Snapshot label={at('before')} value={entry.details?.['before']} />
               <Snapshot label={at('after')} value={entry.details?.['after']} />
             </li>

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { SHOP_CATEGORIES, SHOP_TAGS, keySchema, shopProductSchema } from '@studio/core';
+import {
+  SHOP_CATEGORIES,
+  SHOP_TAGS,
+  shopCategoryKeySchema,
+  shopProductInputSchema,
+  shopProductSchema,
+} from '@studio/core';
 import { z } from 'zod';
 import { callableErrorText } from '../../../lib/callable-errors';
 import type { ErrorText } from '../../../lib/callable-errors';
@@ -22,11 +28,10 @@ const FIELDS: readonly Field[] = [
   { name: 'tags', label: 'tags', type: 'list' },
 ];
 
-/** The form as the function takes it: a category key, the spec's product payload and tags. */
+/** The form as the function takes it: a category key and core's product input (payload, tags). */
 const productFormSchema = z.object({
-  category: keySchema.refine((key) => key !== SHOP_TAGS && key !== SHOP_CATEGORIES),
-  product: shopProductSchema.extend({ Name: z.string().trim().min(1).max(200) }),
-  tags: z.array(z.string().max(100)).max(50).optional(),
+  category: shopCategoryKeySchema,
+  product: shopProductInputSchema.extend({ Name: z.string().trim().min(1).max(200) }),
 });
 
 type Phase =
@@ -56,8 +61,8 @@ export function ShopProductForm({ api, level = 1 }: { api: AdminCatalogApi; leve
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const { category, tags, ...product } = fromForm(FIELDS, form);
-    const parsed = productFormSchema.safeParse({ category, tags, product });
+    const { category, ...product } = fromForm(FIELDS, form);
+    const parsed = productFormSchema.safeParse({ category, product });
     if (!parsed.success) {
       // Product issues are under `product.<field>`; the form's fields are flat.
       const flat = parsed.error.issues.map((issue) =>
@@ -69,7 +74,7 @@ export function ShopProductForm({ api, level = 1 }: { api: AdminCatalogApi; leve
     setErrors({});
     setPhase({ step: 'adding' });
     try {
-      const value = plain({ ...parsed.data.product, tags: parsed.data.tags });
+      const value = plain(parsed.data.product);
       await api.save({ collection: 'shopProduct', category: parsed.data.category, value });
       setPhase({ step: 'added' });
       setForm(emptyForm(FIELDS));

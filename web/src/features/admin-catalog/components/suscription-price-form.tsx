@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { suscriptionPriceSchema, suscriptionPricesSchema } from '@studio/core';
+import {
+  suscriptionPriceSchema,
+  suscriptionPricesInputSchema,
+  suscriptionPricesSchema,
+} from '@studio/core';
 import type { SuscriptionPrice } from '@studio/core';
 import { callableErrorText } from '../../../lib/callable-errors';
 import type { ErrorText } from '../../../lib/callable-errors';
@@ -51,9 +55,15 @@ function PriceForm({ api, current }: { api: AdminCatalogApi; current: Suscriptio
     });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
+    // The pair as a whole, with the schema saveCatalogItem parses it with (always two here).
+    const pair = suscriptionPricesInputSchema.safeParse(entries);
+    if (!pair.success) {
+      setFailure({ key: 'invalidInput', params: { issues: pair.error.issues[0]?.message ?? '' } });
+      return;
+    }
     setFailure(null);
     try {
-      await api.save({ collection: 'suscriptionPrices', value: entries });
+      await api.save({ collection: 'suscriptionPrices', value: pair.data });
       setSaved(true);
     } catch (error) {
       setFailure(callableErrorText(error));

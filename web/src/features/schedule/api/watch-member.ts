@@ -18,8 +18,13 @@ export function watchMyClasses(
   uid: string,
   onChange: (classes: Record<string, UserClass>) => void,
 ): Unsubscribe {
-  return watchPath(paths.userClasses(uid), (value) =>
-    onChange(parseEntries(value, (entry) => userClassSchema.safeParse(entry), 'user class')),
+  return watchPath(
+    paths.userClasses(uid),
+    (value) =>
+      onChange(parseEntries(value, (entry) => userClassSchema.safeParse(entry), 'user class')),
+    undefined,
+    // PWA: the installed app shows My Classes read-only when it starts offline.
+    { keepOffline: true },
   );
 }
 

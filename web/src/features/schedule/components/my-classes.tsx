@@ -6,6 +6,7 @@ import type { TextKey } from '../../../lib/i18n';
 import { useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import type { ScheduleApi } from '../api/schedule-api';
+import { useSpotLabel } from '../hooks/use-spot-label';
 
 export interface MyClassesProps {
   api: ScheduleApi;
@@ -25,6 +26,20 @@ const STATUS_KEYS: Record<UserClassStatus, TextKey> = {
 
 const NONE: Record<string, UserClass> = {};
 
+function ClassRow({ api, entry }: { api: ScheduleApi; entry: UserClass }) {
+  const t = useT();
+  const spot = useSpotLabel(api, entry);
+  return (
+    <li className="card">
+      <strong>
+        {entry.date} {entry.hour}
+      </strong>{' '}
+      {entry.name ?? entry.exercise ?? ''} · {t('spotN', { spot: spot ?? entry.spot })} ·{' '}
+      {t(STATUS_KEYS[entry.status])}
+    </li>
+  );
+}
+
 /** "My Classes": what is coming (booked, not started) and the history, from `UserClasses`. */
 export function MyClasses({ api, uid, now, scheduleHref }: MyClassesProps) {
   const t = useT();
@@ -42,15 +57,7 @@ export function MyClasses({ api, uid, now, scheduleHref }: MyClassesProps) {
     };
   }, [classes, now]);
 
-  const row = (entry: UserClass) => (
-    <li key={entry.classId} className="card">
-      <strong>
-        {entry.date} {entry.hour}
-      </strong>{' '}
-      {entry.name ?? entry.exercise ?? ''} · {t('spotN', { spot: entry.spot })} ·{' '}
-      {t(STATUS_KEYS[entry.status])}
-    </li>
-  );
+  const row = (entry: UserClass) => <ClassRow key={entry.classId} api={api} entry={entry} />;
 
   return (
     <>

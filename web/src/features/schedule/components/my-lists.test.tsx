@@ -1,4 +1,4 @@
-import type { UserClass, UserWaitlistEntry } from '@studio/core';
+import type { StudioClass, UserClass, UserWaitlistEntry } from '@studio/core';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
@@ -57,6 +57,49 @@ describe('my classes', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([expect.stringContaining('Late cancellation'), expect.stringContaining('Attended')]);
+  });
+});
+
+describe('spot names', () => {
+  it('shows a booked spot by its room label, not its id', async () => {
+    const booked = userClass('yoga', NOW + DAY, 'booked');
+    const cls = {
+      branch: 'b',
+      date: booked.date,
+      hour: booked.hour,
+      startsAt: booked.startsAt,
+      duration: 60,
+      exercise: 'yoga',
+      coach: 'c',
+      layout: 'room',
+      capacity: 2,
+      creditKind: 'regular',
+      status: 'scheduled',
+      bookedCount: 1,
+      waitlistCount: 0,
+      createdAt: NOW,
+      createdBy: 'admin',
+    } as StudioClass;
+    const fake = createFakeScheduleApi({
+      classes: { yoga: cls },
+      layouts: {
+        room: {
+          name: 'Room',
+          rows: 1,
+          cols: 2,
+          spots: {
+            a1: { id: 'a1', label: 'Front 1', row: 0, col: 0 },
+            a2: { id: 'a2', label: 'Front 2', row: 0, col: 1 },
+          },
+        },
+      },
+    });
+    fake.setMyClasses({ yoga: booked });
+    inRouter(<MyClasses api={fake.api} uid="m" now={() => NOW} scheduleHref="/cal" />);
+    await settle();
+    const upcoming = screen.getByRole('region', { name: 'Upcoming classes' });
+    expect(within(upcoming).getByRole('listitem').textContent).toContain('Spot Front 1');
+    expect(within(upcoming).getByRole('listitem').textContent).not.toContain('a1');
   });
 });
 

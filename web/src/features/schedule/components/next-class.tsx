@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import type { ScheduleApi } from '../api/schedule-api';
+import { useSpotLabel } from '../hooks/use-spot-label';
 
 export interface NextClassProps {
   api: ScheduleApi;
@@ -23,6 +24,7 @@ export function NextClass({ api, uid, now, myClassesHref, scheduleHref }: NextCl
   const next = Object.values(classes)
     .filter((entry) => entry.status === 'booked' && entry.startsAt >= at)
     .sort((a, b) => a.startsAt - b.startsAt)[0];
+  const spot = useSpotLabel(api, next);
   return (
     <section aria-labelledby="next-class-title" className="card">
       <h2 id="next-class-title">{t('nextClass')}</h2>
@@ -30,7 +32,7 @@ export function NextClass({ api, uid, now, myClassesHref, scheduleHref }: NextCl
         <p>
           <Link href={myClassesHref}>
             {next.date} {next.hour} {next.name ?? next.exercise ?? ''} ·{' '}
-            {t('spotN', { spot: next.spot })}
+            {t('spotN', { spot: spot ?? next.spot })}
           </Link>
         </p>
       ) : (

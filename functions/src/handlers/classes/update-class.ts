@@ -1,0 +1,181 @@
+import type { Database } from 'firebase-admin/database';
+import {
+  DomainError,
+  coachSchema,
+  exerciseSchema,
+  layoutCapacity,
+  parseStored,
+  paths,
+  rosterCounts,
+  seatLayoutSchema,
+  toEpoch,
+} from '@studio/core';
+import type { AuditEntry, StudioClass, UpdateClassInput } from '@studio/core';
+import { newId } from '../booking/deps';
+import type { BookingDeps } from '../booking/deps';
+import { promoteWaitlist } from '../booking/promote';
+import { classTitle, readClass, readRoster, readSettings } from '../booking/store';
+import { notify } from '../booking/views';
+
+export interface UpdateClassCommand {
+  /** The admin making the change, for the audit entry. */
+  by: string;
+  input: UpdateClassInput;
+}
+
+export interface UpdateClassOutcome {
+  /** The fields that changed (empty: nothing was written). */
+  changed: string[];
+  auditId?: string;
+  /** Members the waiting list moved into the class after a capacity increase. */
+  promoted: string[];
+}
+
+const EDITABLE = ['name', 'hour', 'duration', 'exercise', 'coach', 'capacity'] as const;
+type Editable = (typeof EDITABLE)[number];
+type Patch = Partial<Pick<StudioClass, Editable | 'startsAt'>>;
+
+async function mustExist(
+  db: Database,
+  path: string,
+  missing: 'coachNotFound' | 'exerciseNotFound',
+) {
+  const stored = (await db.ref(path).get()).val() as unknown;
+  if (stored === null) throw new DomainError('not-found', missing);
+  parseStored(missing === 'coachNotFound' ? coachSchema : exerciseSchema, stored, path);
+}
+
+/** The requested fields that differ from the stored class. */
+function changesOf(cls: StudioClass, input: UpdateClassInput): Patch {
+  const patch: Patch = {};
+  for (const field of EDITABLE) {
+    const next = input[field];
+    if (next !== undefined && next !== cls[field]) Object.assign(patch, { [field]: next });
+  }
+  return patch;
+}
+
+/** Capacity may not drop below the bookings made nor exceed the room (design §4 invariants). */
+async function checkCapacity(db: Database, cls: StudioClass, classId: string, capacity: number) {
+  if (cls.layout !== undefined) {
+    const path = paths.seatLayout(cls.layout);
+    const stored = (await db.ref(path).get()).val() as unknown;
+    if (stored === null) throw new DomainError('not-found', 'layoutNotFound');
+    const spots = layoutCapacity(parseStored(seatLayoutSchema, stored, path));
+    if (capacity > spots)
+      throw new DomainError('invalid-argument', 'capacityOverLayout', { spots });
+  }
+  const { bookedCount } = rosterCounts(await readRoster(db, classId));
+  if (capacity < bookedCount)
+    throw new DomainError('failed-precondition', 'capacityBelowBookings', { booked: bookedCount });
+}
+
+/**
+ * The views members read carry the class's name, time, exercise and coach: patch those of the
+ * members booked or waiting, so "My Classes" shows the new time at once.
+ */
+function viewPatches(
+  patch: Patch,
+  classId: string,
+  booked: readonly string[],
+  waiting: readonly string[],
+): Record<string, unknown> {
+  const updates: Record<string, unknown> = {};
+  const shared = { name: patch.name, hour: patch.hour, startsAt: patch.startsAt };
+  const classFields = { ...shared, exercise: patch.exercise, coach: patch.coach };
+  for (const [uids, base, fields] of [
+    [booked, paths.userClass, classFields],
+    [waiting, paths.userWaitlistEntry, shared],
+  ] as const) {
+    for (const uid of uids) {
+      for (const [field, value] of Object.entries(fields)) {
+        if (value !== undefined) updates[`${base(uid, classId)}/${field}`] = value;
+      }
+    }
+  }
+  return updates;
+}
+
+/**
+ * `updateClass` (admins, admin-clases): changes the name, start time (same date), duration,
+ * exercise, coach or capacity of a scheduled class that has not started. Refused, writing
+ * nothing, when the class is cancelled or started, a coach or exercise does not exist, the
+ * new time has passed, or the capacity is under the bookings made or over the room. The class,
+ * the members' views and an audit entry with the fields before and after land in one update;
+ * booked members are told when the time changes, and a larger class takes from the waiting list.
+ */
+export async function updateClass(
+  deps: BookingDeps,
+  { by, input }: UpdateClassCommand,
+): Promise<UpdateClassOutcome> {
+  const { db } = deps;
+  const nowMs = deps.now();
+  const { classId } = input;
+  const cls = await readClass(db, classId);
+  if (cls.status === 'cancelled') throw new DomainError('failed-precondition', 'classCancelled');
+  if (nowMs >= cls.startsAt) throw new DomainError('failed-precondition', 'classStarted');
+
+  const patch = changesOf(cls, input);
+  const changed = Object.keys(patch);
+  if (changed.length === 0) return { changed, promoted: [] };
+
+  if (patch.coach !== undefined) await mustExist(db, paths.coach(patch.coach), 'coachNotFound');
+  if (patch.exercise !== undefined)
+    await mustExist(db, paths.exercise(patch.exercise), 'exerciseNotFound');
+  if (patch.hour !== undefined) {
+    const settings = await readSettings(db);
+    patch.startsAt = toEpoch(cls.date, patch.hour, settings.timeZone);
+    if (patch.startsAt <= nowMs)
+      throw new DomainError('invalid-argument', 'invalidInput', {
+        issues: 'hour: that time has already passed',
+      });
+  }
+  if (patch.capacity !== undefined) await checkCapacity(db, cls, classId, patch.capacity);
+
+  const roster = await readRoster(db, classId);
+  const booked = Object.keys(roster.bookings);
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  const updates: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(patch)) {
+    before[field] = cls[field as keyof Patch] ?? null;
+    after[field] = value;
+    updates[`${paths.class(classId)}/${field}`] = value;
+  }
+  Object.assign(updates, viewPatches(patch, classId, booked, Object.keys(roster.waitlist)));
+  const auditId = newId(db);
+  const entry: AuditEntry = {
+    at: nowMs,
+    by,
+    action: 'updateClass',
+    target: paths.class(classId),
+    details: { before, after },
+  };
+  updates[paths.auditEntry(auditId)] = entry;
+  await db.ref().update(updates);
+
+  if (patch.startsAt !== undefined) {
+    const params = {
+      className: await classTitle(db, { ...cls, ...patch }),
+      date: cls.date,
+      hour: patch.hour ?? cls.hour,
+    };
+    await Promise.all(
+      booked.map((uid) =>
+        notify(db, uid, `class-changed-${classId}-${auditId}`, {
+          type: 'class-changed',
+          messageKey: 'notifClassChanged',
+          params,
+          classId,
+          at: nowMs,
+        }),
+      ),
+    );
+  }
+  const grew = patch.capacity !== undefined && patch.capacity > cls.capacity;
+  const promoted =
+    grew && Object.keys(roster.waitlist).length > 0
+      ? (await promoteWaitlist(deps, classId)).promoted
+      : [];
+  return { changed, auditId, promoted };
+}

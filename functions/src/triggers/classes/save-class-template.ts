@@ -1,0 +1,15 @@
+import { onCall } from 'firebase-functions/v2/https';
+import { parseInput, saveClassTemplateInput } from '@studio/core';
+import { saveClassTemplate as saveClassTemplateHandler } from '../../handlers/classes/save-class-template';
+import { CALLABLE_OPTIONS, requireAdmin, runCallable } from '../callable';
+import { bookingDeps } from '../booking/shared';
+
+/** `saveClassTemplate`: admins keep plantilla-date's weekly templates (decision 071). */
+export const saveClassTemplate = onCall(CALLABLE_OPTIONS, (request): Promise<{ id: string }> =>
+  runCallable('saveClassTemplate', request, async () => {
+    const caller = requireAdmin(request);
+    const input = parseInput(saveClassTemplateInput, request.data);
+    const { id } = await saveClassTemplateHandler(bookingDeps(), { by: caller.uid, input });
+    return { id };
+  }),
+);

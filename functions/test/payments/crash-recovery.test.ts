@@ -1,0 +1,181 @@
+// Decision 051: a grant stopped by a crash at any point between its writes is finished exactly
+// once by Stripe's redelivery. Each row stops the first processing of a real event at one crash
+// point (the call throws, so the webhook would answer 5xx), checks that the state at the crash
+// still keeps ledger + outbox = credits, then redelivers the same event, signed, to the real
+// `stripeWebhook` three times and checks that exactly one grant landed.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '@studio/core';
+import { createCheckoutSession } from '../../src/handlers/payments/create-checkout-session';
+import { PAYMENT_FAULT_POINTS } from '../../src/handlers/payments/deps';
+import type { PaymentDeps, PaymentFaultPoint } from '../../src/handlers/payments/deps';
+import { processStripeEvent } from '../../src/handlers/payments/process-stripe-event';
+import type Stripe from 'stripe';
+import {
+  CHECKOUT_URLS,
+  createMember,
+  creditsOf,
+  ledgerBalanceMatchesCredits,
+  ledgerOf,
+  seedCatalogue,
+  startPaymentsTestBed,
+  valueAt,
+} from './support';
+import type { PaymentsTestBed } from './support';
+
+let bed: PaymentsTestBed;
+
+beforeAll(async () => {
+  bed = await startPaymentsTestBed();
+  await seedCatalogue(bed);
+});
+
+afterAll(async () => {
+  await bed.stop();
+});
+
+class Crash extends Error {}
+
+/** The bed's dependencies, with a crash at `point` the first time it is reached. */
+function crashingAt(point: PaymentFaultPoint): PaymentDeps {
+  let crashed = false;
+  return {
+    ...bed.deps,
+    faults: {
+      at(reached) {
+        if (reached !== point || crashed) return;
+        crashed = true;
+        throw new Crash(`crash ${point}`);
+      },
+    },
+  };
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function stripeEvent(type: string, object: unknown): Stripe.Event {
+  return {
+    id: `evt_${randomUUID().replaceAll('-', '')}`,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: nowSeconds(),
+    type,
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+  } as unknown as Stripe.Event;
+}
+
+/** A paid two-line cart (5 class credits and 2 special-event credits) as Stripe reports it. */
+async function paidCartEvent(uid: string): Promise<{ event: Stripe.Event; sessionId: string }> {
+  const { sessionId } = await createCheckoutSession(bed.deps, {
+    ...CHECKOUT_URLS,
+    uid,
+    kind: 'cart',
+    items: [
+      { type: 'package', id: 'p5', quantity: 1 },
+      { type: 'package', id: 'sp2', quantity: 1 },
+    ],
+  });
+  const session = await bed.stripe.checkout.sessions.retrieve(sessionId);
+  const event = stripeEvent('checkout.session.completed', {
+    ...session,
+    status: 'complete',
+    payment_status: 'paid',
+  });
+  return { event, sessionId };
+}
+
+async function redeliverThreeTimes(event: Stripe.Event): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let attempt = 0; attempt < 3; attempt += 1) statuses.push(await bed.deliver(event));
+  return statuses;
+}
+
+describe('a purchase grant stopped by a crash is finished exactly once by the redelivery', () => {
+  it.each(PAYMENT_FAULT_POINTS)('crash %s', async (point) => {
+    const uid = await createMember(bed);
+    const { event, sessionId } = await paidCartEvent(uid);
+
+    await expect(processStripeEvent(crashingAt(point), event)).rejects.toBeInstanceOf(Crash);
+
+    // At the crash: the credits and their ledger entries moved together, or not at all.
+    expect(await ledgerBalanceMatchesCredits(bed, uid)).toBe(true);
+    expect(await valueAt(bed, paths.stripeEvent(event.id))).toBeNull();
+
+    expect(await redeliverThreeTimes(event)).toEqual([200, 200, 200]);
+
+    const credits = Object.values(await creditsOf(bed, uid));
+    expect(credits.filter((credit) => credit.kind === 'regular')).toHaveLength(5);
+    expect(credits.filter((credit) => credit.kind === 'special')).toHaveLength(2);
+    expect(await valueAt(bed, paths.userField(uid, 'Credits'))).toBe(5);
+    const ledger = await ledgerOf(bed, uid);
+    expect(Object.keys(ledger).sort()).toEqual([`grant-${sessionId}-0`, `grant-${sessionId}-1`]);
+    expect(await valueAt(bed, paths.ledgerOutbox(uid))).toBeNull();
+    expect(await ledgerBalanceMatchesCredits(bed, uid)).toBe(true);
+    expect(await valueAt(bed, `${paths.payment(sessionId)}/status`)).toBe('paid');
+    const notifications = (await valueAt(bed, paths.notifications(uid))) as Record<string, unknown>;
+    expect(Object.keys(notifications)).toEqual([`granted-${sessionId}`]);
+    expect(notifications[`granted-${sessionId}`]).toMatchObject({
+      type: 'credits-granted',
+      params: { count: 7 },
+    });
+    expect(await valueAt(bed, paths.stripeEvent(event.id))).toMatchObject({
+      outcome: 'processed',
+    });
+  });
+
+  it('commits a cart’s lines in one step: a crash after it leaves every line granted', async () => {
+    const uid = await createMember(bed);
+    const { event, sessionId } = await paidCartEvent(uid);
+
+    await expect(processStripeEvent(crashingAt('after-credits'), event)).rejects.toBeInstanceOf(
+      Crash,
+    );
+
+    expect(Object.values(await creditsOf(bed, uid))).toHaveLength(7);
+    expect(await valueAt(bed, paths.userField(uid, 'Credits'))).toBe(5);
+    const outbox = (await valueAt(bed, paths.ledgerOutbox(uid))) as Record<string, unknown>;
+    expect(Object.keys(outbox).sort()).toEqual([`grant-${sessionId}-0`, `grant-${sessionId}-1`]);
+  });
+});
+
+describe('a subscription period grant stopped by a crash', () => {
+  it.each(PAYMENT_FAULT_POINTS)(
+    'crash %s: the redelivered invoice.paid grants 30 once',
+    async (point) => {
+      const uid = await createMember(bed);
+      const subscriptionId = `sub_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+      const start = nowSeconds();
+      const invoiceId = `in_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+      const event = stripeEvent('invoice.paid', {
+        id: invoiceId,
+        object: 'invoice',
+        billing_reason: 'subscription_create',
+        customer: `cus_${subscriptionId}`,
+        amount_paid: 3900,
+        amount_due: 3900,
+        currency: 'usd',
+        attempt_count: 1,
+        parent: {
+          type: 'subscription_details',
+          subscription_details: { subscription: subscriptionId, metadata: { uid } },
+        },
+        lines: { object: 'list', data: [{ period: { start, end: start + 30 * 86400 } }] },
+      });
+
+      await expect(processStripeEvent(crashingAt(point), event)).rejects.toBeInstanceOf(Crash);
+      expect(await ledgerBalanceMatchesCredits(bed, uid)).toBe(true);
+      expect(await redeliverThreeTimes(event)).toEqual([200, 200, 200]);
+
+      expect(Object.values(await creditsOf(bed, uid))).toHaveLength(30);
+      expect(await valueAt(bed, paths.userField(uid, 'Credits'))).toBe(30);
+      expect(Object.keys(await ledgerOf(bed, uid))).toEqual([`grant-${invoiceId}`]);
+      expect(await valueAt(bed, paths.ledgerOutbox(uid))).toBeNull();
+      expect(await valueAt(bed, paths.notification(uid, `granted-${invoiceId}`))).toMatchObject({
+        params: { count: 30 },
+      });
+    },
+  );
+});

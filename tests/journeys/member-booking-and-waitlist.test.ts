@@ -1,0 +1,262 @@
+/// <reference lib="dom" />
+// Code passed to page.evaluate runs in the browser, where window and localStorage exist.
+// Member journeys of issue 6, part 2: booking with credits. A member books a chosen spot while
+// a second member's open spot map shows it taken without a reload, then cancels in time and gets
+// the credit back; a member waits for a full class and is promoted when the booked one cancels.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import {
+  addDays,
+  daysBetween,
+  formatDate,
+  paths,
+  startOfWeek,
+  type LedgerEntry,
+  type SeatLayout,
+  type StudioClass,
+} from '@studio/core';
+import { DEMO_PASSWORD } from '../../scripts/lib/seed.ts';
+import { screenshot, useJourney, type Journey } from '../support/journey.ts';
+
+const journey = useJourney();
+const HOUR_MS = 60 * 60 * 1000;
+// Callables go through the Functions emulator, which starts a worker per busy request; past its
+// 70 s limit the app's callable gives up and shows an error, which outcome() then reports.
+const SERVER = { timeout: 90_000 };
+const MEMBER = 'demo-member';
+
+/** See member-guest-and-newcomer: the offer would cover the screens driven here. */
+async function offerAlreadyShown(page: Page): Promise<void> {
+  await page.context().addInitScript((today: string) => {
+    localStorage.setItem('weekly_modal_date', today);
+  }, formatDate(Date.now()));
+}
+
+async function signedInPage(email: string): Promise<Page> {
+  const page = await journey.newPage();
+  await offerAlreadyShown(page);
+  await journey.signIn(page, email);
+  return page;
+}
+
+/**
+ * What the class detail said after an action: the success line, or the refusal shown instead.
+ * `previous` is the line of the action before, still on screen until the new one replaces it.
+ */
+async function outcome(detail: Locator, previous?: string | RegExp): Promise<string | null> {
+  const all = detail.locator('.outcome-ok, .outcome-error');
+  const shown = previous === undefined ? all : all.filter({ hasNotText: previous });
+  await shown.waitFor(SERVER);
+  return shown.textContent();
+}
+
+/** A callable as the HTTPS protocol carries it, signed in through the Auth emulator. */
+async function callAs(j: Journey, email: string, name: string, data: unknown): Promise<unknown> {
+  const auth = await fetch(
+    `http://127.0.0.1:${j.stack.ports.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
+    },
+  );
+  const { idToken } = (await auth.json()) as { idToken: string };
+  const response = await fetch(j.stack.functionUrl(name), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },
+    body: JSON.stringify({ data }),
+  });
+  const body = (await response.json()) as { result?: unknown; error?: unknown };
+  if (!response.ok) throw new Error(`${name} failed: ${JSON.stringify(body.error)}`);
+  return body.result;
+}
+
+/** Opens the schedule on the class's week and the class's detail, as a member would. */
+async function openClass(page: Page, cls: StudioClass, name: string): Promise<Locator> {
+  await page.goto(`${journey.baseUrl}/tabs/calendario/choose/user`);
+  const monday = startOfWeek(cls.date);
+  const weeksAhead = daysBetween(startOfWeek(Date.now()), monday) / 7;
+  for (let week = 0; week < weeksAhead; week++) {
+    await page.getByRole('button', { name: 'Next week' }).click();
+  }
+  await page.getByText(`Week of ${monday} to ${addDays(monday, 6)}`).waitFor();
+  await page
+    .locator(`section[aria-labelledby="day-${cls.date}"]`)
+    .getByRole('button', { name: new RegExp(`${cls.hour}.*${name}`) })
+    .click();
+  const detail = page.locator('.class-detail');
+  await detail.getByText(`${cls.date} ${cls.hour}`).waitFor();
+  return detail;
+}
+
+beforeAll(
+  () => journey.warm(['bookClass', 'cancelBooking', 'joinWaitlist', 'createClasses']),
+  240_000,
+);
+
+describe('a member with credits', () => {
+  it(
+    'books a chosen spot that another member sees taken live, then cancels in time and gets the credit back',
+    { timeout: 240_000 },
+    async () => {
+      const classes = (await journey.read(paths.classes())) as Record<string, StudioClass>;
+      // A cycling class outside the 12 h cancellation window and inside the 7-day booking window.
+      const [classId, cls] = Object.entries(classes)
+        .filter(
+          ([, c]) =>
+            c.exercise === 'cycling' &&
+            c.startsAt > Date.now() + 13 * HOUR_MS &&
+            c.startsAt < Date.now() + 6 * 24 * HOUR_MS,
+        )
+        .sort((a, b) => a[1].startsAt - b[1].startsAt)[0]!;
+      const layout = (await journey.read(paths.seatLayout(cls.layout!))) as SeatLayout;
+      const spot = Object.values(layout.spots).find((entry) => entry.label === '7')!;
+
+      const member = await signedInPage('member@demo.studio');
+      const other = await signedInPage('member2@demo.studio');
+      const otherDetail = await openClass(other, cls, 'Cycling');
+      await otherDetail.getByRole('button', { name: 'Spot 7, free' }).waitFor(SERVER);
+      // A mark on the window: it survives only if the page is never reloaded.
+      await other.evaluate(() => Object.assign(window, { journeyMark: 'still here' }));
+
+      const detail = await openClass(member, cls, 'Cycling');
+      await detail.getByRole('button', { name: 'Spot 7, free' }).click();
+      await detail.getByRole('button', { name: 'Spot 7, chosen' }).waitFor();
+      await detail.getByRole('button', { name: 'Book spot 7' }).click();
+      expect(await outcome(detail)).toBe('Booked: spot 7.');
+      await detail.getByRole('button', { name: 'Spot 7, yours' }).waitFor();
+      await screenshot(member, 'member-class-detail.png', { target: detail });
+
+      expect(await journey.read(paths.userClass(MEMBER, classId))).toMatchObject({
+        status: 'booked',
+        spot: spot.id,
+      });
+      expect(await journey.read(paths.userField(MEMBER, 'Credits'))).toBe(9);
+
+      // The second member's open spot map turns the spot taken, with no reload.
+      await otherDetail.getByRole('button', { name: 'Spot 7, taken' }).waitFor(SERVER);
+      expect(await other.evaluate(() => (window as { journeyMark?: string }).journeyMark)).toBe(
+        'still here',
+      );
+      expect(await otherDetail.getByRole('button', { name: 'Spot 7, taken' }).isDisabled()).toBe(
+        true,
+      );
+
+      // Cancelling shows what happens to the credit before the member confirms.
+      await detail.getByRole('button', { name: 'Cancel booking' }).click();
+      const confirm = member.getByRole('alertdialog', { name: 'Cancel this booking?' });
+      await confirm.getByText('You are cancelling in time: your credit comes back.').waitFor();
+      await confirm.getByRole('button', { name: 'Cancel booking' }).click();
+      expect(await outcome(detail, 'Booked: spot 7.')).toBe(
+        'Booking cancelled. Your credit is back.',
+      );
+      await otherDetail.getByRole('button', { name: 'Spot 7, free' }).waitFor(SERVER);
+
+      await expect.poll(() => journey.read(paths.userField(MEMBER, 'Credits'))).toBe(10);
+      const ledger = Object.values(
+        (await journey.read(paths.creditLedger(MEMBER))) as Record<string, LedgerEntry>,
+      );
+      expect(ledger).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ type: 'use', delta: -1, classId }),
+          expect.objectContaining({ type: 'refund', delta: 1, classId }),
+        ]),
+      );
+
+      // The profile shows the balance and the history in plain words.
+      await member
+        .getByRole('navigation', { name: 'Sections' })
+        .getByRole('link', { name: 'My Profile' })
+        .click();
+      await member.waitForURL(/\/tabs\/profile-user\//);
+      await member.getByText('Class credits:').waitFor();
+      await member.getByText('Cancelled in time: credit returned').waitFor(SERVER);
+      expect(
+        await member.locator('.profile li', { hasText: 'Class credits:' }).textContent(),
+      ).toMatch(/Class credits:\s*10/);
+      await screenshot(member, 'member-profile.png');
+    },
+  );
+
+  it(
+    'waits for a full class, sees the position, and is promoted when the booked member cancels',
+    { timeout: 240_000 },
+    async () => {
+      // A one-seat class, made the way an admin makes one (the createClasses callable).
+      const date = addDays(formatDate(Date.now()), 2);
+      const { classIds } = (await callAs(journey, 'admin@demo.studio', 'createClasses', {
+        name: 'Small Yoga',
+        branch: 'centro',
+        exercise: 'yoga',
+        coach: 'lucia',
+        layout: 'mats',
+        capacity: 1,
+        hour: '10:15',
+        duration: 60,
+        date,
+      })) as { classIds: string[] };
+      const classId = classIds[0]!;
+      const cls = (await journey.read(paths.class(classId))) as StudioClass;
+      expect(cls).toMatchObject({ capacity: 1, date, hour: '10:15' });
+
+      const booked = await signedInPage('member3@demo.studio');
+      const bookedDetail = await openClass(booked, cls, 'Small Yoga');
+      await bookedDetail.getByRole('button', { name: 'Book the first free spot' }).click();
+      expect(await outcome(bookedDetail)).toMatch(/^Booked: spot/);
+
+      const waiting = await signedInPage('member@demo.studio');
+      const detail = await openClass(waiting, cls, 'Small Yoga');
+      await detail.getByText('Full', { exact: true }).waitFor(SERVER);
+      await detail.getByRole('button', { name: 'Join waiting list' }).click();
+      expect(await outcome(detail)).toBe('You are number 1 on the waiting list.');
+      await detail.getByText('Waiting list #1').waitFor(SERVER);
+      expect(await journey.read(paths.userWaitlistEntry(MEMBER, classId))).toMatchObject({
+        status: 'waiting',
+        position: 1,
+      });
+
+      await waiting.getByRole('button', { name: 'Open menu' }).click();
+      await waiting
+        .getByRole('navigation', { name: 'Side menu' })
+        .getByRole('link', { name: 'My Waiting List' })
+        .click();
+      await waiting.waitForURL(/\/waitlist$/);
+      const entry = waiting.locator('li.card', { hasText: 'Small Yoga' });
+      await entry.getByText('Position 1').waitFor(SERVER);
+      await screenshot(waiting, 'member-waitlist.png');
+
+      await bookedDetail.getByRole('button', { name: 'Cancel booking' }).click();
+      await booked
+        .getByRole('alertdialog', { name: 'Cancel this booking?' })
+        .getByRole('button', { name: 'Cancel booking' })
+        .click();
+      expect(await outcome(bookedDetail, /^Booked: spot/)).toBe(
+        'Booking cancelled. Your credit is back.',
+      );
+
+      // Promoted by the functions: the waiting list empties live and the member is told at home.
+      await waiting.getByText('You are not on any waiting list.').waitFor(SERVER);
+      await waiting
+        .getByRole('navigation', { name: 'Sections' })
+        .getByRole('link', { name: 'Home' })
+        .click();
+      await waiting
+        .getByText(`A spot opened in Small Yoga on ${date} at 10:15: you are booked`, {
+          exact: false,
+        })
+        .waitFor(SERVER);
+      await screenshot(waiting, 'member-home-member.png');
+
+      expect(await journey.read(paths.userClass(MEMBER, classId))).toMatchObject({
+        status: 'booked',
+      });
+      expect(await journey.read(paths.userWaitlistEntry(MEMBER, classId))).toMatchObject({
+        status: 'promoted',
+      });
+      const notifications = Object.values(
+        (await journey.read(paths.notifications(MEMBER))) as Record<string, { type: string }>,
+      );
+      expect(notifications.map((entry) => entry.type)).toContain('promoted');
+    },
+  );
+});

@@ -1,0 +1,208 @@
+/// <reference lib="dom" />
+// Code passed to page.evaluate runs in the browser, where window and localStorage exist.
+// Member journeys of issue 6, part 1: what a visitor sees before having credits. A guest
+// browses the week schedule and a class, fills the cart and is asked to sign in to pay; a new
+// person registers, meets the FITNESS CLASS WAIVER, cannot book until accepting it, and accepts.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  addDays,
+  formatDate,
+  paths,
+  startOfWeek,
+  usableSpots,
+  type SeatLayout,
+  type StudioClass,
+} from '@studio/core';
+import { DEMO_PASSWORD } from '../../scripts/lib/seed.ts';
+import { screenshot, useJourney, type Journey } from '../support/journey.ts';
+
+const journey = useJourney();
+
+/**
+ * The subscription offer opens 5 s after start on a fresh profile (the stack suite covers it);
+ * marking it shown today keeps it from covering the screens these journeys drive.
+ */
+async function offerAlreadyShown(page: Page): Promise<void> {
+  await page.context().addInitScript((today: string) => {
+    localStorage.setItem('weekly_modal_date', today);
+  }, formatDate(Date.now()));
+}
+
+/** A callable as the HTTPS protocol carries it, signed in through the Auth emulator. */
+async function callAs(
+  j: Journey,
+  email: string,
+  name: string,
+  data: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const auth = await fetch(
+    `http://127.0.0.1:${j.stack.ports.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
+    },
+  );
+  const { idToken } = (await auth.json()) as { idToken: string };
+  const response = await fetch(j.stack.functionUrl(name), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },
+    body: JSON.stringify({ data }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+function classesOfWeek(all: Record<string, StudioClass>, monday: string) {
+  const sunday = addDays(monday, 6);
+  return Object.entries(all).filter(([, cls]) => cls.date >= monday && cls.date <= sunday);
+}
+
+beforeAll(() => journey.warm(['bookClass']), 300_000);
+
+describe('a guest', () => {
+  it(
+    'browses the week schedule and a class, fills the cart and is asked to sign in to pay',
+    { timeout: 180_000 },
+    async () => {
+      const page = await journey.newPage();
+      await offerAlreadyShown(page);
+      await page.goto(journey.baseUrl);
+      await page.waitForURL(/\/tabs\/inicio$/);
+      await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+      // Spec §4: a guest gets a random KeyTemporal once and UID is the text null.
+      const storage = await page.evaluate(() => ({
+        uid: localStorage.getItem('UID'),
+        key: localStorage.getItem('KeyTemporal'),
+      }));
+      expect(storage.uid).toBe('null');
+      expect(storage.key).toMatch(/^[0-9a-f-]{16,}$/);
+      await screenshot(page, 'member-home.png');
+
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const menu = page.getByRole('navigation', { name: 'Side menu' });
+      await menu.getByRole('link', { name: 'Reserve Class' }).waitFor();
+      expect(await menu.getByText('V.2.8').isVisible()).toBe(true);
+      expect(await menu.getByRole('link', { name: 'Login' }).isVisible()).toBe(true);
+      expect(await menu.getByRole('link', { name: 'Payment list' }).count()).toBe(0);
+      await screenshot(page, 'member-side-menu.png');
+      await menu.getByRole('link', { name: 'Reserve Class' }).click();
+
+      await page.waitForURL(/\/tabs\/calendario\/choose\/user$/);
+      const classes = (await journey.read(paths.classes())) as Record<string, StudioClass>;
+      const monday = startOfWeek(Date.now());
+      const thisWeek = classesOfWeek(classes, monday);
+      await page.getByText(`Week of ${monday} to ${addDays(monday, 6)}`).waitFor();
+      const items = page.locator('.week .class-item');
+      await expect.poll(() => items.count(), { timeout: 20_000 }).toBe(thisWeek.length);
+
+      // The class-type filter keeps only that exercise's classes of the week.
+      await page.getByLabel('Class type').selectOption({ label: 'Yoga' });
+      const yoga = thisWeek.filter(([, cls]) => cls.exercise === 'yoga');
+      await expect.poll(() => items.count()).toBe(yoga.length);
+      await page.getByLabel('Class type').selectOption({ label: 'All' });
+
+      // The next week is downloaded when the guest moves to it.
+      await page.getByRole('button', { name: 'Next week' }).click();
+      const nextWeek = classesOfWeek(classes, addDays(monday, 7));
+      await expect.poll(() => items.count(), { timeout: 20_000 }).toBe(nextWeek.length);
+      await screenshot(page, 'member-calendario-week.png');
+      const [firstId, first] = nextWeek.sort((a, b) => a[1].startsAt - b[1].startsAt)[0]!;
+      await page
+        .locator(`section[aria-labelledby="day-${first.date}"]`)
+        .getByRole('button', { name: new RegExp(first.hour) })
+        .first()
+        .click();
+      const detail = page.locator('.class-detail');
+      await detail.getByText(`${first.date} ${first.hour}`).waitFor();
+      const spots = detail.getByRole('group', { name: 'Spot map' }).getByRole('button');
+      // Every usable spot of the room is drawn (a class's capacity may be below the room's).
+      const layout = (await journey.read(paths.seatLayout(first.layout!))) as SeatLayout;
+      await expect.poll(() => spots.count(), { timeout: 20_000 }).toBe(usableSpots(layout).length);
+      // A guest sees the room but cannot pick a spot; booking starts with signing in.
+      expect(await spots.first().isDisabled()).toBe(true);
+      expect(await detail.getByRole('link', { name: 'Sign in to book' }).isVisible()).toBe(true);
+      expect(await journey.read(paths.classRoster(firstId))).toBeNull();
+
+      // The cart lives in memory, so the guest moves through the app's own tabs.
+      await page
+        .getByRole('navigation', { name: 'Sections' })
+        .getByRole('link', { name: 'Buy Credits' })
+        .click();
+      await page.waitForURL(/\/tabs\/paquetes\/0$/);
+      await page.getByRole('button', { name: 'Add to cart: 5 classes' }).click();
+      await page
+        .getByRole('navigation', { name: 'Sections' })
+        .getByRole('link', { name: 'Cart' })
+        .click();
+      await page.waitForURL(/\/tabs\/cart$/);
+      const cart = page.locator('.cart');
+      await cart.getByText('5 classes').waitFor();
+      expect(await cart.getByText('$65.00').first().isVisible()).toBe(true);
+      await cart.getByRole('link', { name: 'Sign in to pay' }).click();
+      await page.waitForURL(/\/login$/);
+      await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+      // Nothing was bought or reserved by browsing.
+      expect(await journey.read(paths.payments())).toBeNull();
+    },
+  );
+});
+
+describe('a new person', () => {
+  it(
+    'registers, is shown the waiver, cannot book before accepting it, and accepts it',
+    { timeout: 180_000 },
+    async () => {
+      const email = `newcomer-${Date.now()}@example.test`;
+      const page = await journey.newPage();
+      await offerAlreadyShown(page);
+      await page.goto(`${journey.baseUrl}/registro`);
+      await page.getByLabel('Name').fill('Nora Newcomer');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(DEMO_PASSWORD);
+      await page.locator('form button[type="submit"]').click();
+      await page.waitForURL(/\/tabs\/inicio$/, { timeout: 30_000 });
+
+      const uid = await page.evaluate(() => localStorage.getItem('UID'));
+      expect(uid).toMatch(/^[A-Za-z0-9]{20,}$/);
+      const waiver = page.getByRole('alertdialog', { name: 'FITNESS CLASS WAIVER' });
+      await waiver.waitFor({ timeout: 30_000 });
+      const user = (await journey.read(paths.user(uid!))) as Record<string, unknown>;
+      expect(user).toMatchObject({ Name: 'Nora Newcomer', Email: email });
+      expect(user.Conditions).not.toBe(true);
+
+      // Before accepting, the booking callable refuses and nothing is reserved.
+      const classes = (await journey.read(paths.classes())) as Record<string, StudioClass>;
+      const [openId] = Object.entries(classes)
+        .filter(([, cls]) => cls.startsAt > Date.now() + 2 * 60 * 60 * 1000)
+        .sort((a, b) => a[1].startsAt - b[1].startsAt)[0]!;
+      const refused = await callAs(journey, email, 'bookClass', { classId: openId });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        error: { status: 'FAILED_PRECONDITION', details: { messageKey: 'waiverNotAccepted' } },
+      });
+      expect(await journey.read(paths.userClasses(uid!))).toBeNull();
+      expect(await journey.read(paths.classRoster(openId))).toBeNull();
+
+      await waiver.getByRole('button', { name: 'ACCEPT' }).click();
+      await waiver.waitFor({ state: 'detached' });
+      await expect.poll(() => journey.read(`${paths.user(uid!)}/Conditions`)).toBe(true);
+      expect(typeof (await journey.read(`${paths.user(uid!)}/ConditionsAt`))).toBe('number');
+
+      // With the waiver accepted, the refusal is about credits, which a newcomer has none of.
+      const afterwards = await callAs(journey, email, 'bookClass', { classId: openId });
+      expect(afterwards.body).toMatchObject({
+        error: { details: { messageKey: 'noUsableCredit' } },
+      });
+      // The alert does not come back once accepted: after a reload the details load again (3 s
+      // after start, re-caching NameUser), and no waiver shows.
+      await page.evaluate(() => localStorage.removeItem('NameUser'));
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('NameUser')), { timeout: 20_000 })
+        .toBe('Nora Newcomer');
+      expect(await page.getByRole('alertdialog').count()).toBe(0);
+    },
+  );
+});

@@ -1,0 +1,356 @@
+// Crash safety (issue 8, item 4). Every place a booking call can stop between two writes
+// (functions/src/handlers/booking/deps.ts, FAULT_POINTS) is hit once, table-driven, with the
+// real handlers in-process against the database emulator: the invariants that must hold at any
+// instant hold at the crash, and after the reconciler every invariant of design §4 holds and
+// every credit is accounted for. Then the database emulator itself is restarted from its data
+// directory in the middle of a burst of bookings, and nothing is lost.
+// The payment grant's ledger write is the payments engineer's (payments tests cover it).
+import './support/quiet-logs.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteApp } from 'firebase-admin/app';
+import type { Database } from 'firebase-admin/database';
+import {
+  CREDIT_HOLD_TIMEOUT_MS,
+  bookingInvariantViolations,
+  isDomainError,
+  paths,
+  readWallet,
+} from '@studio/core';
+import { startRtdbEmulator } from '@studio/rtdb-emulator';
+import type { RtdbEmulator } from '@studio/rtdb-emulator';
+import { adminApp, adminDatabase } from '../../functions/src/admin.ts';
+import { bookClass } from '../../functions/src/handlers/booking/book-class.ts';
+import { cancelBooking } from '../../functions/src/handlers/booking/cancel-booking.ts';
+import { cancelClass } from '../../functions/src/handlers/booking/cancel-class.ts';
+import { FAULT_POINTS } from '../../functions/src/handlers/booking/deps.ts';
+import type {
+  BookingDeps,
+  FaultPlace,
+  FaultPoint,
+} from '../../functions/src/handlers/booking/deps.ts';
+import { joinWaitlist } from '../../functions/src/handlers/booking/join-waitlist.ts';
+import { leaveWaitlist } from '../../functions/src/handlers/booking/leave-waitlist.ts';
+import { reconcileBookings } from '../../functions/src/handlers/booking/reconcile.ts';
+import {
+  DAY,
+  HOUR,
+  MINUTE,
+  seedClass,
+  seedMember,
+  seedStudio,
+} from '../../functions/test/booking/fixtures.ts';
+
+class SimulatedCrash extends Error {
+  override readonly name = 'SimulatedCrash';
+}
+
+let emulator: RtdbEmulator;
+let dataDir: string;
+let db: Database;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'crash-booking-'));
+  emulator = await startRtdbEmulator({ port: 0, dataDir });
+  // Must be set before the admin SDK opens its first database connection.
+  process.env['FIREBASE_DATABASE_EMULATOR_HOST'] = `127.0.0.1:${emulator.port}`;
+  db = adminDatabase();
+  await seedStudio(db);
+});
+
+afterAll(async () => {
+  await deleteApp(adminApp());
+  await emulator.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function violations(options: { nowMs: number; quiescent: boolean }): Promise<string[]> {
+  return bookingInvariantViolations((await db.ref().get()).val(), options);
+}
+
+/** What each member was given is in their list, behind a booking, or forfeited. */
+async function unaccounted(members: readonly { uid: string; credits: number }[]) {
+  const out: string[] = [];
+  for (const { uid, credits } of members) {
+    const wallet = readWallet((await db.ref(paths.user(uid)).get()).val(), paths.user(uid));
+    const records = Object.values(wallet.bookingCredits);
+    const spent = records.filter((r) => r.state === 'used' || r.state === 'forfeited').length;
+    const held = Object.keys(wallet.credits).length;
+    if (held + spent !== credits) out.push(`${uid}: ${held} held + ${spent} spent ≠ ${credits}`);
+  }
+  return out;
+}
+
+/** Deps that stop the first call reaching `point` (optionally only where `only` says). */
+function crashingAt(point: FaultPoint, only?: (where: FaultPlace) => boolean) {
+  const state = { crashed: false };
+  const deps: BookingDeps = {
+    db,
+    now: Date.now,
+    faults: {
+      at(reached, where) {
+        if (state.crashed || reached !== point || (only && !only(where))) return;
+        state.crashed = true;
+        throw new SimulatedCrash(point);
+      },
+    },
+  };
+  return { deps, state };
+}
+
+const plain = (): BookingDeps => ({ db, now: Date.now });
+
+/** Resolves once the admin SDK is connected again (it reconnects on its own, with back-off). */
+async function connected(): Promise<void> {
+  const info = db.ref('.info/connected');
+  await new Promise<void>((resolve) => {
+    const onValue = (snapshot: { val(): unknown }) => {
+      if (snapshot.val() !== true) return;
+      info.off('value', onValue);
+      resolve();
+    };
+    info.on('value', onValue);
+  });
+}
+
+/** Stops the database emulator and starts it again on the same port from its data directory. */
+async function restartDatabase(): Promise<void> {
+  const port = emulator.port;
+  await emulator.stop();
+  emulator = await startRtdbEmulator({ port, dataDir });
+}
+
+interface Setting {
+  classId: string;
+  members: { uid: string; credits: number }[];
+}
+
+interface CrashCase {
+  name: string;
+  point: FaultPoint;
+  only?: (where: FaultPlace) => boolean;
+  /** Data before the call that crashes. */
+  arrange: () => Promise<Setting & { actor: string }>;
+  /** The call that crashes (or, for a promotion inside a cancel, runs on with the crash logged). */
+  act: (deps: BookingDeps, setting: Setting & { actor: string }) => Promise<unknown>;
+}
+
+/** One member with credits and a class of three seats, booking is the crashing call. */
+async function freshBooking() {
+  const classId = await seedClass(db, { startsAt: Date.now() + 2 * DAY });
+  const actor = await seedMember(db, { credits: 2 });
+  return { classId, actor, members: [{ uid: actor, credits: 2 }] };
+}
+
+/** A member already booked (cancel is the crashing call); `startsIn` sets refund or late. */
+async function bookedMember(startsIn = 2 * DAY) {
+  const classId = await seedClass(db, { startsAt: Date.now() + startsIn });
+  const actor = await seedMember(db, { credits: 2 });
+  await bookClass(plain(), { uid: actor, classId });
+  return { classId, actor, members: [{ uid: actor, credits: 2 }] };
+}
+
+/** A one-seat class, taken, with a second member waiting: the cancel promotes them. */
+async function fullWithQueue() {
+  const classId = await seedClass(db, { startsAt: Date.now() + 2 * DAY, capacity: 1 });
+  const actor = await seedMember(db, { credits: 2 });
+  const waiting = await seedMember(db, { credits: 1 });
+  await bookClass(plain(), { uid: actor, classId });
+  await joinWaitlist(plain(), { uid: waiting, classId });
+  return {
+    classId,
+    actor,
+    members: [
+      { uid: actor, credits: 2 },
+      { uid: waiting, credits: 1 },
+    ],
+  };
+}
+
+/** A one-seat class, taken: the actor (with a credit) joins or leaves its queue. */
+async function fullClass(queued: boolean) {
+  const classId = await seedClass(db, { startsAt: Date.now() + 2 * DAY, capacity: 1 });
+  const holder = await seedMember(db, { credits: 1 });
+  const actor = await seedMember(db, { credits: 1 });
+  await bookClass(plain(), { uid: holder, classId });
+  if (queued) await joinWaitlist(plain(), { uid: actor, classId });
+  return {
+    classId,
+    actor,
+    members: [
+      { uid: holder, credits: 1 },
+      { uid: actor, credits: 1 },
+    ],
+  };
+}
+
+const book: CrashCase['act'] = (deps, { actor, classId }) =>
+  bookClass(deps, { uid: actor, classId });
+const cancel: CrashCase['act'] = (deps, { actor, classId }) =>
+  cancelBooking(deps, { uid: actor, classId });
+const fromQueue = (where: FaultPlace) => where.via === 'waitlist';
+
+const CASES: CrashCase[] = [
+  // bookClass: seat → credit (member transaction) → ledger copy (two writes) → views → confirm.
+  ...(['after-reserve', 'after-consume', 'after-ledger-copy', 'after-views'] as const).map(
+    (point): CrashCase => ({ name: `bookClass ${point}`, point, arrange: freshBooking, act: book }),
+  ),
+  // cancelBooking: roster (seat freed, cancel recorded) → member (refund or forfeit) → settled.
+  {
+    name: 'cancelBooking after-end (refund)',
+    point: 'after-end',
+    arrange: () => bookedMember(),
+    act: cancel,
+  },
+  {
+    name: 'cancelBooking after-settle (refund)',
+    point: 'after-settle',
+    arrange: () => bookedMember(),
+    act: cancel,
+  },
+  {
+    name: 'cancelBooking after-end (late)',
+    point: 'after-end',
+    arrange: () => bookedMember(5 * HOUR),
+    act: cancel,
+  },
+  {
+    name: 'cancelBooking after-settle (late)',
+    point: 'after-settle',
+    arrange: () => bookedMember(5 * HOUR),
+    act: cancel,
+  },
+  // Waiting-list promotion after a cancel: seat for the head → their credit → ledger → views → confirm.
+  ...(
+    ['after-promotion-reserve', 'after-consume', 'after-ledger-copy', 'after-views'] as const
+  ).map((point): CrashCase => ({
+    name: `waitlist promotion ${point}`,
+    point,
+    ...(point === 'after-promotion-reserve' ? {} : { only: fromQueue }),
+    arrange: fullWithQueue,
+    act: cancel,
+  })),
+  // Queue changes and a class cancellation.
+  {
+    name: 'joinWaitlist after-queue',
+    point: 'after-queue',
+    arrange: () => fullClass(false),
+    act: (deps, { actor, classId }) => joinWaitlist(deps, { uid: actor, classId }),
+  },
+  {
+    name: 'leaveWaitlist after-queue',
+    point: 'after-queue',
+    arrange: () => fullClass(true),
+    act: (deps, { actor, classId }) => leaveWaitlist(deps, { uid: actor, classId }),
+  },
+  {
+    name: 'cancelClass after-cancel-roster',
+    point: 'after-cancel-roster',
+    arrange: bookedMember,
+    act: (deps, { classId }) => cancelClass(deps, { by: 'admin-1', classId, reason: 'Coach ill' }),
+  },
+  {
+    name: 'cancelClass after-settle',
+    point: 'after-settle',
+    arrange: bookedMember,
+    act: (deps, { classId }) => cancelClass(deps, { by: 'admin-1', classId, reason: 'Coach ill' }),
+  },
+];
+
+describe('crash safety of the booking engine', () => {
+  it('covers every place a booking call can stop', () => {
+    expect(new Set(CASES.map((c) => c.point))).toEqual(new Set(FAULT_POINTS));
+    console.log(
+      `crash points tested: ${CASES.length} (${FAULT_POINTS.length} distinct fault points)`,
+    );
+  });
+
+  it.each(CASES.map((c) => [c.name, c] as const))(
+    '%s: invariants hold at the crash and after the reconciler, no credit lost or spent twice',
+    async (_name, crash) => {
+      const setting = await crash.arrange();
+      const { deps, state } = crashingAt(crash.point, crash.only);
+      try {
+        await crash.act(deps, setting);
+      } catch (error) {
+        if (!(error instanceof SimulatedCrash)) throw error;
+      }
+      expect(state.crashed).toBe(true);
+      expect(await violations({ nowMs: Date.now(), quiescent: false })).toEqual([]);
+      expect(await unaccounted(setting.members)).toEqual([]);
+
+      const later = Date.now() + CREDIT_HOLD_TIMEOUT_MS + MINUTE;
+      const report = await reconcileBookings({ db, now: () => later });
+      expect(report.failures).toBe(0);
+      expect(await violations({ nowMs: later, quiescent: true })).toEqual([]);
+      expect(await unaccounted(setting.members)).toEqual([]);
+      // A second run finds nothing left to finish.
+      const again = await reconcileBookings({ db, now: () => later });
+      expect(again).toMatchObject({
+        pendingConfirmed: 0,
+        pendingReleased: 0,
+        cancelsSettled: 0,
+        ledgerFlushed: 0,
+        failures: 0,
+      });
+    },
+  );
+
+  it('loses nothing when the database restarts from its data directory in the middle of a burst', async () => {
+    const classId = await seedClass(db, {
+      startsAt: Date.now() + 3 * DAY,
+      capacity: 5,
+      layout: null,
+    });
+    const members = await Promise.all(
+      Array.from({ length: 10 }, async () => ({
+        uid: await seedMember(db, { credits: 2 }),
+        credits: 2,
+      })),
+    );
+    let restarts = 0;
+    const deps: BookingDeps = {
+      db,
+      now: Date.now,
+      faults: {
+        async at(point) {
+          // The first call to have its credit consumed waits while the database restarts;
+          // the others are mid-flight, their writes queued in the SDK until it reconnects.
+          if (point !== 'after-consume' || restarts > 0) return;
+          restarts += 1;
+          await restartDatabase();
+        },
+      },
+    };
+    const outcomes = await Promise.all(
+      members.map(({ uid }) =>
+        bookClass(deps, { uid, classId }).then(
+          () => 'ok',
+          (error: unknown) => {
+            if (isDomainError(error)) return error.code;
+            throw error;
+          },
+        ),
+      ),
+    );
+    expect(restarts).toBe(1);
+    await connected();
+    expect([...outcomes].sort()).toEqual([
+      ...Array<string>(5).fill('ok'),
+      ...Array<string>(5).fill('resource-exhausted'),
+    ]);
+    expect(await violations({ nowMs: Date.now(), quiescent: true })).toEqual([]);
+    expect(await unaccounted(members)).toEqual([]);
+
+    // A restart at rest gives back exactly what was there.
+    const before = (await db.ref().get()).val() as unknown;
+    await restartDatabase();
+    await connected();
+    expect((await db.ref().get()).val()).toEqual(before);
+    const later = Date.now() + CREDIT_HOLD_TIMEOUT_MS + MINUTE;
+    expect((await reconcileBookings({ db, now: () => later })).failures).toBe(0);
+    expect(await violations({ nowMs: later, quiescent: true })).toEqual([]);
+  });
+});

@@ -1,0 +1,330 @@
+// Payment chaos (issue 8, item 3). Twenty members buy at once through the real
+// createCheckoutSession callable and the Stripe sandbox (packages of every credit kind, some with
+// a coupon, three monthly plans renewed once, two checkouts abandoned). Every event the sandbox
+// emitted is then delivered to the real stripeWebhook 1–5 times, shuffled, concurrently, after
+// random delays, mixed with deliveries whose signature is forged, stale or over a tampered body.
+// Afterwards every balance is exactly what was paid for, every payment is recorded once, and the
+// ledger explains every balance (core's booking invariants).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Stripe from 'stripe';
+import { bookingInvariantViolations, paths } from '@studio/core';
+import { adminDatabase } from '../../functions/src/admin.ts';
+import { seedStudio } from '../../functions/test/booking/fixtures.ts';
+import {
+  STRIPE_KEY,
+  WEBHOOK_SECRET,
+  startFunctionsBed,
+  type FunctionsBed,
+} from './support/functions-bed.ts';
+
+const MEMBERS = 20;
+const SUBSCRIBERS = 3;
+const SEED = 20261122;
+const PACKAGES = {
+  p5: { kind: 'credits', creditKind: 'regular', credits: 5, price: 6500 },
+  sp2: { kind: 'spcredits', creditKind: 'special', credits: 2, price: 3000 },
+  tr3: { kind: 'train-credits', creditKind: 'train', credits: 3, price: 4500 },
+} as const;
+type PackageId = keyof typeof PACKAGES;
+const SUBSCRIPTION_CREDITS = 30;
+const URLS = {
+  successUrl: 'http://127.0.0.1:5000/success?session={CHECKOUT_SESSION_ID}',
+  cancelUrl: 'http://127.0.0.1:5000/paquetes',
+};
+
+/** mulberry32: the same chaos on every run, so a failure can be replayed. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+const rand = random(SEED);
+const between = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
+function shuffle<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(rand() * (i + 1));
+    [items[i], items[j]] = [items[j] as T, items[i] as T];
+  }
+  return items;
+}
+
+interface Purchase {
+  uid: string;
+  sessionId: string;
+  packageId: PackageId | 'subscription';
+  coupon: boolean;
+  completed: boolean;
+}
+
+interface Delivery {
+  eventId: string;
+  body: string;
+  kind: 'good' | 'forged' | 'stale' | 'tampered';
+}
+
+const signer = new Stripe(STRIPE_KEY);
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const figures = {
+  events: 0,
+  deliveries: 0,
+  good: 0,
+  duplicates: 0,
+  forged: 0,
+  stale: 0,
+  tampered: 0,
+  retried: 0,
+};
+
+let bed: FunctionsBed;
+let uids: string[] = [];
+const purchases: Purchase[] = [];
+
+async function control(path: string): Promise<unknown> {
+  const response = await fetch(`${bed.sandbox.url}/_sandbox/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+async function checkout(uid: string, data: Record<string, unknown>): Promise<string> {
+  const outcome = await bed.call(
+    'createCheckoutSession',
+    { uid, claims: { role: 'member' } },
+    {
+      ...data,
+      ...URLS,
+    },
+  );
+  if (!outcome.ok) throw outcome.error;
+  return (outcome.result as { sessionId: string }).sessionId;
+}
+
+function signed(delivery: Delivery): Record<string, string> {
+  const options =
+    delivery.kind === 'forged'
+      ? { secret: 'whsec_attacker' }
+      : delivery.kind === 'stale'
+        ? { timestamp: nowSeconds() - 600 }
+        : {};
+  const header = signer.webhooks.generateTestHeaderString({
+    payload: delivery.body,
+    secret: WEBHOOK_SECRET,
+    ...options,
+  });
+  return { 'content-type': 'application/json', 'stripe-signature': header };
+}
+
+/** The body sent; a tampered delivery carries another body under the original's signature. */
+function sentBody(delivery: Delivery): string {
+  if (delivery.kind !== 'tampered') return delivery.body;
+  // The attacker's edit: a raised amount where there is one, and always a changed byte.
+  return `{"livemode":true,${delivery.body.slice(1)}`.replace(
+    /"amount_total":\d+/,
+    '"amount_total":99999999',
+  );
+}
+
+async function deliverAll(deliveries: Delivery[], workers: number): Promise<void> {
+  const queue = [...deliveries];
+  const failures: string[] = [];
+  const worker = async () => {
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      const delivery = next;
+      await new Promise((resolve) => setTimeout(resolve, between(0, 15)));
+      figures.deliveries += 1;
+      const status = await bed.webhook(sentBody(delivery), signed(delivery));
+      if (delivery.kind === 'good') {
+        // A 5xx is Stripe's cue to retry; it must still end in a 200.
+        if (status >= 500) {
+          figures.retried += 1;
+          queue.push(delivery);
+        } else if (status !== 200) failures.push(`${delivery.eventId} good → ${status}`);
+      } else if (status !== 400) failures.push(`${delivery.eventId} ${delivery.kind} → ${status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, worker));
+  expect(failures).toEqual([]);
+}
+
+beforeAll(async () => {
+  bed = await startFunctionsBed();
+  const db = adminDatabase();
+  await seedStudio(db);
+  const catalogue: Record<string, unknown> = {
+    [paths.suscriptionPrices()]: [
+      { key: 'discounted', Precio: 39 },
+      { key: 'regular', Precio: 59 },
+    ],
+    [paths.coupon('WELCOME10')]: { code: 'WELCOME10', percentOff: 10, active: true, redeemed: 0 },
+  };
+  for (const [id, pack] of Object.entries(PACKAGES)) {
+    catalogue[paths.package(id)] = {
+      kind: pack.kind,
+      name: id,
+      credits: pack.credits,
+      price: pack.price,
+      currency: 'USD',
+      validityDays: 60,
+      active: true,
+    };
+  }
+  uids = Array.from({ length: MEMBERS }, (_, i) => `chaos-member-${i + 1}`);
+  for (const uid of uids) {
+    catalogue[paths.user(uid)] = { Name: uid, Admin: false, Credits: 0, Conditions: true };
+  }
+  await db.ref().update(catalogue);
+}, 120_000);
+
+afterAll(async () => {
+  await bed?.stop();
+  console.log(
+    `payment chaos: ${purchases.length} checkouts by ${MEMBERS} members, ${figures.events} ` +
+      `Stripe events, ${figures.deliveries} deliveries (${figures.good} correctly signed of which ` +
+      `${figures.duplicates} duplicates, ${figures.retried} answered 5xx and retried); ` +
+      `${figures.forged + figures.stale + figures.tampered} refused signatures ` +
+      `(${figures.forged} forged, ${figures.stale} stale, ${figures.tampered} over a tampered body)`,
+  );
+}, 60_000);
+
+describe('payment chaos', () => {
+  it('grants exactly what was paid for, once, whatever the delivery order, duplicates and forgeries', async () => {
+    // 1. Twenty members check out at once: 1–3 packages each, some with a coupon, three plans.
+    const orders = uids.flatMap((uid, i) => [
+      ...Array.from({ length: between(1, 3) }, () => {
+        const ids = Object.keys(PACKAGES) as PackageId[];
+        const packageId = ids[between(0, ids.length - 1)] as PackageId;
+        return { uid, packageId, coupon: rand() < 0.3 };
+      }),
+      ...(i < SUBSCRIBERS ? [{ uid, packageId: 'subscription' as const, coupon: false }] : []),
+    ]);
+    // All at once, a member's own checkouts included (decision 083: two simultaneous first
+    // checkouts of one member used to fail as `internal`).
+    const sessionIds = await Promise.all(
+      orders.map(({ uid, packageId, coupon }) =>
+        checkout(
+          uid,
+          packageId === 'subscription'
+            ? { kind: 'subscription' }
+            : {
+                kind: PACKAGES[packageId].kind,
+                packageId,
+                ...(coupon ? { promocode: 'WELCOME10' } : {}),
+              },
+        ),
+      ),
+    );
+    // Two package checkouts are abandoned: they must grant nothing.
+    const abandoned = new Set(
+      shuffle(
+        orders.map((o, i) => (o.packageId === 'subscription' ? -1 : i)).filter((i) => i >= 0),
+      ).slice(0, 2),
+    );
+    orders.forEach((order, i) =>
+      purchases.push({
+        uid: order.uid,
+        packageId: order.packageId,
+        coupon: order.coupon,
+        sessionId: sessionIds[i] as string,
+        completed: !abandoned.has(i),
+      }),
+    );
+
+    // 2. They pay, all at once; then every plan renews once (a second invoice.paid).
+    await Promise.all(
+      purchases
+        .filter((p) => p.completed)
+        .map((p) => control(`checkout_sessions/${p.sessionId}/complete`)),
+    );
+    const subscriptionOf = (sessionId: string): string => {
+      const event = bed.sandbox
+        .events()
+        .find(
+          (e) =>
+            e.type === 'checkout.session.completed' &&
+            (e.event.data.object as { id?: string }).id === sessionId,
+        );
+      const subscription = (event?.event.data.object as { subscription?: unknown } | undefined)
+        ?.subscription;
+      if (typeof subscription !== 'string') throw new Error(`no subscription for ${sessionId}`);
+      return subscription;
+    };
+    await Promise.all(
+      purchases
+        .filter((p) => p.packageId === 'subscription')
+        .map((p) => control(`subscriptions/${subscriptionOf(p.sessionId)}/renew`)),
+    );
+
+    // 3. Every event, 1–5 good deliveries plus forged, stale and tampered ones, shuffled.
+    const events = bed.sandbox.events();
+    figures.events = events.length;
+    const deliveries: Delivery[] = [];
+    for (const { id, event } of events) {
+      const body = JSON.stringify(event);
+      const copies = between(1, 5);
+      figures.good += copies;
+      figures.duplicates += copies - 1;
+      for (let n = 0; n < copies; n += 1) deliveries.push({ eventId: id, body, kind: 'good' });
+      for (const kind of ['forged', 'stale', 'tampered'] as const) {
+        if (rand() < 0.3) {
+          figures[kind] += 1;
+          deliveries.push({ eventId: id, body, kind });
+        }
+      }
+    }
+    await deliverAll(shuffle(deliveries), 8);
+
+    // 4. What was paid for, and nothing else.
+    const root = (await bed.dump()) as Record<string, Record<string, unknown> | undefined>;
+    const users = root['Users'] ?? {};
+    const payments = (root['Payments'] ?? {}) as Record<
+      string,
+      { uid: string; status: string; amount: number }
+    >;
+    for (const uid of uids) {
+      const mine = purchases.filter((p) => p.uid === uid && p.completed);
+      const expected = { regular: 0, special: 0, train: 0 };
+      for (const p of mine) {
+        if (p.packageId === 'subscription') expected.regular += 2 * SUBSCRIPTION_CREDITS;
+        else expected[PACKAGES[p.packageId].creditKind] += PACKAGES[p.packageId].credits;
+      }
+      const user = (users[uid] ?? {}) as Record<string, unknown>;
+      const held = Object.values((user['credits-list'] ?? {}) as Record<string, { kind: string }>);
+      const count = (kind: string) => held.filter((c) => c.kind === kind).length;
+      expect({
+        uid,
+        regular: count('regular'),
+        special: count('special'),
+        train: count('train'),
+      }).toEqual({ uid, ...expected });
+      expect(user['Credits']).toBe(expected.regular);
+
+      // One Payments record per checkout (paid, or still pending if abandoned) and one per
+      // renewal invoice (a plan's first period is paid by its checkout), and no other.
+      const records = Object.entries(payments).filter(([, p]) => p.uid === uid);
+      const mineAll = purchases.filter((q) => q.uid === uid);
+      for (const p of mineAll) {
+        const record = payments[p.sessionId];
+        expect(record?.status).toBe(p.completed ? 'paid' : 'pending');
+        if (p.packageId === 'subscription') continue;
+        // The server's price, after WELCOME10's 10 % where it was used.
+        const price = PACKAGES[p.packageId].price;
+        expect(record?.amount).toBe(p.coupon ? Math.round(price * 0.9) : price);
+      }
+      const plans = mineAll.filter((p) => p.packageId === 'subscription').length;
+      const renewals = records.filter(([id, p]) => id.startsWith('in_') && p.status === 'paid');
+      expect(renewals).toHaveLength(plans);
+      expect(records).toHaveLength(mineAll.length + plans);
+    }
+    // Each event recorded once; nothing else got a record.
+    expect(Object.keys(root['StripeEvents'] ?? {}).sort()).toEqual(events.map((e) => e.id).sort());
+    // The ledger explains every balance; no credit lost or doubled (design §4).
+    expect(bookingInvariantViolations(root, { nowMs: Date.now(), quiescent: true })).toEqual([]);
+  }, 110_000);
+});

@@ -1,0 +1,80 @@
+// The database the attack matrix runs against: two members (alice, bob) and a coach, each with
+// everything a member can own (profile, credits, ledger, payment, notification, bookings), a class
+// whose roster names who holds which spot, and the functions-only nodes.
+const MEMBERS = { alice: false, bob: false, coach1: 'Coach' } as const;
+
+function memberNodes(uid: string, admin: boolean | string) {
+  return {
+    user: {
+      Name: uid,
+      Email: `${uid}@demo.studio`,
+      Admin: admin,
+      Conditions: true,
+      Credits: 3,
+      'credits-list': {
+        c1: { kind: 'regular', source: 'seed', grantedAt: 1, expiresAt: 4_102_444_800_000 },
+      },
+      activeSuscription: false,
+      activeSuscriptionId: '',
+      'booking-credits': { b1: { state: 'used' } },
+    },
+    ledger: { g1: { type: 'grant', kind: 'regular', delta: 3, reason: 'seed', at: 1 } },
+    payment: { uid, kind: 'credits', amount: 6500, status: 'paid', items: { p5: 1 } },
+    notification: { type: 'general', messageKey: 'ok', at: 1, read: false },
+  };
+}
+
+type MemberNodes = ReturnType<typeof memberNodes>;
+
+export function attackFixture(): Record<string, unknown> {
+  const members = Object.entries(MEMBERS).map(([uid, admin]) => ({
+    uid,
+    nodes: memberNodes(uid, admin),
+  }));
+  const each = <T>(pick: (nodes: MemberNodes, uid: string) => T) =>
+    Object.fromEntries(members.map(({ uid, nodes }) => [uid, pick(nodes, uid)]));
+  return {
+    Users: each((n) => n.user),
+    CreditLedger: each((n) => n.ledger),
+    Payments: Object.fromEntries(members.map(({ uid, nodes }) => [`cs_${uid}`, nodes.payment])),
+    Notifications: each((n, uid) => ({ [`n_${uid}`]: n.notification })),
+    UserClasses: each(() => ({ c1: { classId: 'c1', status: 'booked' } })),
+    UserWaitlist: each(() => ({ c2: { classId: 'c2', status: 'waiting', position: 1 } })),
+    Attendance: each(() => ({ attended: 4, noShow: 1 })),
+    DateService: each((_n, uid) => ({ User: uid, Ts: 1, IP: '10.0.0.1' })),
+    CodeCloudStore: { WELCOME10: each(() => ({ '0': 1 })) },
+    StripeCustomers: each((_n, uid) => ({ customerId: `cus_${uid}`, claimedAt: 1 })),
+    StripeCustomerUids: { cus_alice: 'alice' },
+    StripeSubscriptions: { sub_1: { uid: 'alice', status: 'active' } },
+    StripeEvents: { evt_1: { type: 'invoice.paid', outcome: 'processed' } },
+    SubscriptionGrants: { sub_1: { '1700000000': { uid: 'alice', credits: 30 } } },
+    Reports: { ghost: { Uid: 'ghost' } },
+    AuditLog: { a1: { at: 1, by: 'admin1', action: 'save', target: 'Packages/p5' } },
+    Settings: { timeZone: 'America/Monterrey', bookingWindowDays: 7 },
+    SuscriptionPrices: [
+      { key: 'discounted', Precio: 39 },
+      { key: 'regular', Precio: 59 },
+    ],
+    Shop: { Categorias: ['Ropa'], Ropa: { p1: { Name: 'Shirt', Precio: 20, Reference: 'r1' } } },
+    Branches: { centro: { name: 'Centro' } },
+    Coaches: { carlos: { name: 'Carlos' } },
+    Exercises: { yoga: { name: 'Yoga' } },
+    SeatLayouts: { mats: { name: 'Mats', spots: { A1: { row: 1, col: 1 } } } },
+    Packages: { p5: { kind: 'credits', name: '5 classes', credits: 5, price: 6500 } },
+    Events: { e1: { name: 'Ride', price: 3000 } },
+    Coupons: { WELCOME10: { code: 'WELCOME10', percentOff: 10, active: true, redeemed: 2 } },
+    Classes: { c1: { date: '2026-11-23', hour: '07:00', capacity: 2, status: 'scheduled' } },
+    ClassRoster: {
+      c1: {
+        spots: { A1: true, A2: true },
+        bookings: {
+          alice: { bookingId: 'b1', uid: 'alice', spot: 'A1', bookedAt: 1 },
+          bob: { bookingId: 'b2', uid: 'bob', spot: 'A2', bookedAt: 2 },
+        },
+        waitlist: { coach1: { uid: 'coach1', joinedAt: 3, seq: 0 } },
+        waitlistSeq: 1,
+        version: 3,
+      },
+    },
+  };
+}

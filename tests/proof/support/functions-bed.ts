@@ -1,0 +1,133 @@
+// The deployed callables and webhook, run in-process exactly as Cloud Functions runs them
+// (`fn.run(request)` for a v2 onCall, an HTTP server handing `rawBody` to the onRequest), with the
+// real admin SDK against a database emulator and the Stripe sandbox on free ports. No Auth
+// emulator: every refusal here happens before a function would ask Auth anything (setUserRole's
+// unknown-account case is in functions/test/set-user-role.test.ts), and it costs a minute to
+// start on a loaded machine.
+import './quiet-logs.ts';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import type { Request as ExpressRequest } from 'express';
+import { HttpsError } from 'firebase-functions/v2/https';
+import { startRtdbEmulator, type RtdbEmulator } from '@studio/rtdb-emulator';
+import { startStripeSandbox, type StripeSandbox } from '@studio/stripe-sandbox';
+import { deleteApp } from 'firebase-admin/app';
+import * as deployed from '../../../functions/src/index.ts';
+import { adminApp, adminDatabase } from '../../../functions/src/admin.ts';
+import { callableRequest } from '../../../functions/test/support/callable.ts';
+import type { Caller } from '../../../functions/test/support/callable.ts';
+
+export type { Caller };
+
+export const CALLABLES = {
+  bookClass: deployed.bookClass,
+  cancelBooking: deployed.cancelBooking,
+  joinWaitlist: deployed.joinWaitlist,
+  leaveWaitlist: deployed.leaveWaitlist,
+  checkIn: deployed.checkIn,
+  setUserRole: deployed.setUserRole,
+  adjustCredits: deployed.adjustCredits,
+  createClasses: deployed.createClasses,
+  cancelClass: deployed.cancelClass,
+  previewPrice: deployed.previewPrice,
+  createCheckoutSession: deployed.createCheckoutSession,
+  stampServerTime: deployed.stampServerTime,
+  saveCatalogItem: deployed.saveCatalogItem,
+  updateClass: deployed.updateClass,
+  cancelClassAudited: deployed.cancelClassAudited,
+  saveClassTemplate: deployed.saveClassTemplate,
+} as const;
+
+/** Every callable `functions/src/index.ts` exports (a v2 onCall carries a callable trigger). */
+export function exportedCallables(): string[] {
+  return Object.entries(deployed)
+    .filter(([, fn]) => {
+      const endpoint = (fn as { __endpoint?: { callableTrigger?: unknown } }).__endpoint;
+      return endpoint?.callableTrigger !== undefined;
+    })
+    .map(([name]) => name);
+}
+export type CallableName = keyof typeof CALLABLES;
+
+export const WEBHOOK_SECRET = 'whsec_proof';
+export const STRIPE_KEY = 'sk_test_proof';
+
+export interface FunctionsBed {
+  database: RtdbEmulator;
+  sandbox: StripeSandbox;
+  /** The whole database, as the owner sees it. */
+  dump(): Promise<unknown>;
+  /** Calls a callable; resolves with its result or the HttpsError it rejected with. */
+  call(name: CallableName, caller: Caller | null, data: unknown): Promise<CallOutcome>;
+  /** POSTs (or sends `method`) to the real `stripeWebhook`; returns the status. */
+  webhook(body: string, headers: Record<string, string>, method?: string): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export type CallOutcome = { ok: true; result: unknown } | { ok: false; error: HttpsError };
+
+export async function startFunctionsBed(): Promise<FunctionsBed> {
+  const database = await startRtdbEmulator({ port: 0 });
+
+  const app = express();
+  app.all('/stripeWebhook', express.raw({ type: '*/*', limit: '10mb' }), (req, res) => {
+    const request = req as ExpressRequest & { rawBody?: Buffer };
+    request.rawBody = Buffer.isBuffer(req.body) ? req.body : undefined;
+    Promise.resolve()
+      .then(() =>
+        deployed.stripeWebhook(request as Parameters<typeof deployed.stripeWebhook>[0], res),
+      )
+      .catch((error: unknown) => {
+        // What Cloud Functions does with a handler that throws: a bare 500.
+        console.error('stripeWebhook threw', error);
+        if (!res.headersSent) res.status(500).send('Internal Server Error');
+      });
+  });
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const webhookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/stripeWebhook`;
+  const sandbox = await startStripeSandbox({ port: 0, webhookSecret: WEBHOOK_SECRET });
+  // What the functions' lazy admin app, Stripe client and secrets read on first use.
+  Object.assign(process.env, {
+    GCLOUD_PROJECT: 'demo-studio',
+    FIREBASE_DATABASE_EMULATOR_HOST: `127.0.0.1:${database.port}`,
+    STRIPE_SECRET_KEY: STRIPE_KEY,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: sandbox.url,
+  });
+
+  return {
+    database,
+    sandbox,
+    async dump() {
+      return (await adminDatabase().ref().get()).val() as unknown;
+    },
+    async call(name, caller, data) {
+      const fn = CALLABLES[name] as { run(request: unknown): Promise<unknown> };
+      try {
+        return { ok: true, result: await fn.run(callableRequest(data, caller)) };
+      } catch (error) {
+        // Anything but an HttpsError would reach the app as a bare `internal`: fail loudly.
+        if (error instanceof HttpsError) return { ok: false, error };
+        throw error;
+      }
+    },
+    async webhook(body, headers, method = 'POST') {
+      const response = await fetch(webhookUrl, {
+        method,
+        headers,
+        body: method === 'GET' ? null : body,
+      });
+      await response.text();
+      return response.status;
+    },
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deleteApp(adminApp());
+      await sandbox.stop();
+      await database.stop();
+    },
+  };
+}

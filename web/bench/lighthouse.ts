@@ -1,0 +1,87 @@
+/**
+ * Lighthouse (npm `lighthouse` 12.x) mobile scores of the served build, with Debian's Chromium.
+ * Lighthouse is not a dependency of the project yet: when it is missing from node_modules the
+ * benchmark says so instead of installing it.
+ */
+import { createRequire } from 'node:module';
+import { CHROMIUM_PATH } from '../../tests/support/browser.ts';
+import { serveDist, startDatabase } from './local-site.ts';
+
+export type LighthouseScores =
+  | { measured: false; reason: string }
+  | {
+      measured: true;
+      version: string;
+      performance: number;
+      accessibility: number;
+      bestPractices: number;
+    };
+
+/** Optional packages, named in variables so the type checker does not look for them. */
+const LIGHTHOUSE = 'lighthouse';
+const CHROME_LAUNCHER = 'chrome-launcher';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+
+interface LighthouseResult {
+  lhr: { lighthouseVersion: string; categories: Record<string, { score: number | null }> };
+}
+type RunLighthouse = (
+  url: string,
+  flags: { port: number; output: 'json'; logLevel: 'error'; onlyCategories: readonly string[] },
+) => Promise<LighthouseResult | undefined>;
+
+function installedLighthouse(): string | null {
+  try {
+    return createRequire(import.meta.url).resolve(LIGHTHOUSE);
+  } catch {
+    return null;
+  }
+}
+
+export async function measureLighthouse(log: (line: string) => void): Promise<LighthouseScores> {
+  if (!installedLighthouse()) {
+    return { measured: false, reason: 'npm package `lighthouse` is not installed in node_modules' };
+  }
+  // The package is optional, so its module is loaded by name at run time.
+  const lighthouse = ((await import(LIGHTHOUSE)) as { default: RunLighthouse }).default;
+  const database = await startDatabase();
+  const site = await serveDist(database.port);
+  try {
+    // chrome-launcher comes with lighthouse; it starts Chromium with a debugging port.
+    const { launch } = (await import(CHROME_LAUNCHER)) as {
+      launch: (options: { chromePath: string; chromeFlags: string[] }) => Promise<{
+        port: number;
+        kill: () => Promise<void>;
+      }>;
+    };
+    const chrome = await launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
+    });
+    try {
+      const url = `${site.url}/tabs/inicio`;
+      log(`  lighthouse ${url}`);
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+      });
+      if (!result) throw new Error('lighthouse returned no result');
+      const score = (name: string) => Math.round((result.lhr.categories[name]?.score ?? 0) * 100);
+      return {
+        measured: true,
+        version: result.lhr.lighthouseVersion,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+      };
+    } finally {
+      await chrome.kill();
+    }
+  } finally {
+    await site.stop();
+    await database.stop();
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * `npm run bench -w web` (after its build): the figures of issue 6 — initial JavaScript of the
+ * first route, database bytes of the calendar week with a year of classes, Lighthouse mobile.
+ * Prints them as the rows of docs/benchmarks.md "## Web app"; nothing is asserted.
+ */
+import { cpus, loadavg } from 'node:os';
+import { kilobytes, measureFirstRoute } from '../scripts/first-route-bundle.ts';
+import { measureCalendarBytes } from './calendar-bytes.ts';
+import { measureLighthouse } from './lighthouse.ts';
+
+const log = (line: string) => console.log(line);
+const started = Date.now();
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+log(`web bench: Node ${process.version}, ${cpus().length} cores, load average ${load()}`);
+
+const bundle = measureFirstRoute();
+log('\nFirst route (/tabs/inicio) JavaScript, gzip -9:');
+for (const chunk of bundle.chunks) log(`  ${kilobytes(chunk.gzip).padStart(9)}  ${chunk.file}`);
+
+log('\nCalendar week view with a year of classes (guest, Chromium):');
+const calendar = await measureCalendarBytes(log);
+for (const [topic, bytes] of Object.entries(calendar.byPath).sort((a, b) => b[1] - a[1])) {
+  log(`  ${kilobytes(bytes).padStart(9)}  ${topic}`);
+}
+
+log(`  console errors on the page: ${calendar.consoleErrors.length}`);
+for (const error of calendar.consoleErrors) log(`    ${error}`);
+
+log('\nLighthouse (mobile):');
+const scores = await measureLighthouse(log);
+
+const row = (figure: string, value: string, target: string, met: boolean | null) =>
+  `| ${figure} | ${value} | ${target} | ${met === null ? '—' : met ? 'yes' : 'no'} |`;
+const db = calendar.received + calendar.rest;
+log('\n| Figure | Value | Target | Met? |');
+log('| --- | --- | --- | --- |');
+log(
+  row(
+    'Initial JS of the first route (`/tabs/inicio`), gzip',
+    `${kilobytes(bundle.total.gzip)} (${bundle.chunks.length} chunks, ${kilobytes(bundle.total.bytes)} minified)`,
+    '≤ 150 KB',
+    bundle.total.gzip <= 150 * 1024,
+  ),
+);
+log(
+  row(
+    'Fetched right after the first render (session, Auth SDK, dialogs, side menu), gzip',
+    kilobytes(bundle.afterFirstRender.gzip),
+    '—',
+    null,
+  ),
+);
+log(
+  row(
+    'Calendar week view: database bytes received (websocket payload + REST)',
+    `${kilobytes(db)} (${calendar.classesShown} classes shown of ${calendar.classesStored} stored; ${kilobytes(calendar.sent)} sent)`,
+    '≤ 25 KB',
+    db <= 25 * 1024,
+  ),
+);
+log(
+  row(
+    'Same page: app files downloaded (HTML, JS, CSS, icons; uncompressed local server)',
+    kilobytes(calendar.assets),
+    '—',
+    null,
+  ),
+);
+if (scores.measured) {
+  for (const [name, value] of [
+    ['performance', scores.performance],
+    ['accessibility', scores.accessibility],
+    ['best practices', scores.bestPractices],
+  ] as const) {
+    log(row(`Lighthouse ${scores.version} mobile ${name}`, String(value), '≥ 95', value >= 95));
+  }
+} else {
+  log(
+    row(
+      'Lighthouse mobile performance / accessibility / best practices',
+      `not measured: ${scores.reason}`,
+      '≥ 95',
+      null,
+    ),
+  );
+}
+log(`\n${((Date.now() - started) / 1000).toFixed(0)} s; load average ${load()}`);

@@ -1,0 +1,87 @@
+/**
+ * The parts of the shell that are not needed for the first paint, in one chunk loaded right
+ * after it: the session bootstrap (auth listener, server-time check, user details), the
+ * waiver and subscription dialogs, the service worker, the side menu and the notification bell.
+ * They pull in the date helpers and the schemas of `@studio/core`, which the first route
+ * leaves out (decision 060).
+ */
+import { STUDIO_BRANCH, VERSION_LABEL } from '../../config/studio';
+import type { Viewer } from '../../features/navigation';
+import { SideMenu } from '../../features/navigation';
+import { NotificationBell } from '../../features/notifications';
+import { ServiceWorkerGate } from '../../features/pwa';
+import { useLogout, useSessionBootstrap, useSessionStore } from '../../features/session';
+import { SubscriptionModal } from '../../features/subscription';
+import { WaiverAlert } from '../../features/waiver';
+import { clearOfflineCopies } from '../../lib/offline-copy';
+import type { ShellApis } from './shell';
+
+export interface SessionLayerProps {
+  apis: ShellApis;
+  serviceWorker: boolean;
+  now: () => number;
+}
+
+/** Starts the session and shows what it decides: waiver, subscription offer, update prompt. */
+export function SessionLayer({ apis, serviceWorker, now }: SessionLayerProps) {
+  useSessionBootstrap(apis.session, now);
+  const status = useSessionStore((state) => state.status);
+  const uid = useSessionStore((state) => state.uid);
+  const profile = useSessionStore((state) => state.profile);
+  const waiverAccepted = useSessionStore((state) => state.waiverAccepted);
+  const signedInUid = status === 'signed-in' ? uid : null;
+  const waiverPending = Boolean(signedInUid && profile && !profile.conditions);
+  return (
+    <>
+      {signedInUid && profile && (
+        <WaiverAlert
+          uid={signedInUid}
+          accepted={profile.conditions}
+          api={apis.waiver}
+          onAccepted={waiverAccepted}
+        />
+      )}
+      <SubscriptionModal
+        api={apis.subscription}
+        activeSubscription={profile?.activeSubscription ?? false}
+        siteHost={window.location.hostname}
+        branch={STUDIO_BRANCH}
+        now={now}
+        held={waiverPending}
+      />
+      <ServiceWorkerGate enabled={serviceWorker} />
+    </>
+  );
+}
+
+export interface SideMenuPanelProps {
+  id: string;
+  apis: ShellApis;
+  viewer: Viewer;
+  uid: string;
+  signedIn: boolean;
+  open: boolean;
+  onClose: () => void;
+}
+
+/**
+ * The spec's side menu (items per role, version label) with Logout for the signed-in. Logout
+ * also drops the offline copies (My Classes) before the page reloads.
+ */
+export function SideMenuPanel({ apis, signedIn, ...menu }: SideMenuPanelProps) {
+  const logout = useLogout(apis.session);
+  const logoutAndForget = () => {
+    clearOfflineCopies()
+      .catch((error: unknown) => console.error('offline copies not cleared', error))
+      .finally(logout);
+  };
+  return (
+    <SideMenu
+      {...menu}
+      versionLabel={VERSION_LABEL}
+      onLogout={signedIn ? logoutAndForget : undefined}
+    />
+  );
+}
+
+export { NotificationBell };

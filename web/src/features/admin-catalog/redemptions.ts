@@ -1,0 +1,55 @@
+// Coupon redemptions as crear-cupones lists them: `CodeCloudStore/{code}/{uid}/{paymentId}`,
+// written once per paid payment by the webhook (functions/src/handlers/payments).
+import { memberRedemptionsSchema } from '@studio/core';
+
+export interface MemberRedemptions {
+  uid: string;
+  name: string;
+  email: string;
+  count: number;
+  /** Cents taken off, summed over this member's redemptions. */
+  discount: number;
+  lastAt: number;
+}
+
+export interface CouponUsage {
+  code: string;
+  members: MemberRedemptions[];
+  /** Redemptions of all members. */
+  count: number;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Each coupon's redemptions per member (most recent first), coupons by code. */
+export function couponUsage(codeCloudStore: unknown, users: unknown): CouponUsage[] {
+  if (!isRecord(codeCloudStore)) return [];
+  const people = isRecord(users) ? users : {};
+  return Object.entries(codeCloudStore)
+    .flatMap(([code, byMember]): CouponUsage[] => {
+      if (!isRecord(byMember)) return [];
+      const members = Object.entries(byMember).flatMap(([uid, list]): MemberRedemptions[] => {
+        const parsed = memberRedemptionsSchema.safeParse(list);
+        if (!parsed.success || parsed.data.length === 0) return [];
+        const user = people[uid];
+        const name = isRecord(user) && typeof user['Name'] === 'string' ? user['Name'] : '';
+        const email = isRecord(user) && typeof user['Email'] === 'string' ? user['Email'] : '';
+        return [
+          {
+            uid,
+            name,
+            email,
+            count: parsed.data.length,
+            discount: parsed.data.reduce((sum, entry) => sum + entry.discount, 0),
+            lastAt: Math.max(...parsed.data.map((entry) => entry.at)),
+          },
+        ];
+      });
+      if (members.length === 0) return [];
+      members.sort((a, b) => b.lastAt - a.lastAt || a.uid.localeCompare(b.uid));
+      return [{ code, members, count: members.reduce((sum, m) => sum + m.count, 0) }];
+    })
+    .sort((a, b) => a.code.localeCompare(b.code));
+}

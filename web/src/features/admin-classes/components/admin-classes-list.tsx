@@ -1,0 +1,422 @@
+import { addDays, formatDate, updateClassInput } from '@studio/core';
+import type { StudioClass, UpdateClassInput } from '@studio/core';
+import type { FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { Dialog } from '../../../components/ui/dialog';
+import { callableErrorText } from '../../../lib/callable-errors';
+import type { ErrorText } from '../../../lib/callable-errors';
+import { useT } from '../../../lib/i18n';
+import { useLive } from '../../../lib/use-live';
+import type { AdminClassesApi, ClassCatalog } from '../api/admin-classes-api';
+import type { FieldErrors } from '../class-form';
+import { fieldErrorsOf } from '../class-form';
+import { useClassesT } from '../classes-messages';
+import { Field } from './class-fields';
+import { useClassCatalog } from './use-catalog';
+
+/** The list opens on the next two weeks: what an admin usually adjusts. */
+const DEFAULT_DAYS = 13;
+
+function titleOf(cls: StudioClass, catalog: ClassCatalog): string {
+  return cls.name ?? catalog.exercises[cls.exercise]?.name ?? cls.exercise;
+}
+
+interface EditState {
+  name: string;
+  hour: string;
+  duration: string;
+  exercise: string;
+  coach: string;
+  capacity: string;
+}
+
+function editState(cls: StudioClass): EditState {
+  return {
+    name: cls.name ?? '',
+    hour: cls.hour,
+    duration: String(cls.duration),
+    exercise: cls.exercise,
+    coach: cls.coach,
+    capacity: String(cls.capacity),
+  };
+}
+
+/** Only what changed goes to `updateClass`, so the audit shows exactly the edit. */
+function changes(cls: StudioClass, state: EditState): Record<string, unknown> {
+  const next: Record<string, unknown> = {
+    name: state.name.trim() === '' ? undefined : state.name.trim(),
+    hour: state.hour,
+    duration: state.duration.trim() === '' ? undefined : Number(state.duration),
+    exercise: state.exercise,
+    coach: state.coach,
+    capacity: state.capacity.trim() === '' ? undefined : Number(state.capacity),
+  };
+  const value: Record<string, unknown> = {};
+  for (const [field, entry] of Object.entries(next)) {
+    const field_ = field as keyof EditState;
+    if (entry === undefined && field_ !== 'name') value[field] = '';
+    else if (entry !== undefined && entry !== cls[field_]) value[field] = entry;
+  }
+  return value;
+}
+
+function EditClassDialog({
+  api,
+  classId,
+  cls,
+  catalog,
+  onClose,
+}: {
+  api: AdminClassesApi;
+  classId: string;
+  cls: StudioClass;
+  catalog: ClassCatalog;
+  onClose: (saved: boolean) => void;
+}) {
+  const t = useClassesT();
+  const tp = useT();
+  const base = useId();
+  const [state, setState] = useState(() => editState(cls));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<ErrorText | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (field: keyof EditState, value: string) => setState({ ...state, [field]: value });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const value = { classId, ...changes(cls, state) };
+    const parsed = updateClassInput.safeParse(value);
+    const fieldErrors: FieldErrors = parsed.success ? {} : fieldErrorsOf(parsed.error, value);
+    for (const [field, entry] of Object.entries(value))
+      if (entry === '') fieldErrors[field] = { key: 'fieldRequired' };
+    const capacity = Number(state.capacity);
+    if (fieldErrors['capacity'] === undefined && capacity < cls.bookedCount)
+      fieldErrors['capacity'] = { key: 'capacityBelow', params: { booked: cls.bookedCount } };
+    setErrors(fieldErrors);
+    if (!parsed.success || Object.keys(fieldErrors).length > 0) return;
+    setBusy(true);
+    try {
+      await api.updateClass(parsed.data satisfies UpdateClassInput);
+      onClose(true);
+    } catch (error) {
+      setFailure(callableErrorText(error));
+      setBusy(false);
+    }
+  }
+
+  const titleId = `${base}-title`;
+  const input = (
+    field: 'name' | 'hour' | 'duration' | 'capacity',
+    label: 'name' | 'hour' | 'duration' | 'capacity',
+  ) => (
+    <Field id={`${base}-${field}`} label={t(label)} error={errors[field]}>
+      {(common) => (
+        <input
+          {...common}
+          type={field === 'hour' ? 'time' : field === 'name' ? 'text' : 'number'}
+          value={state[field]}
+          onChange={(event) => set(field, event.target.value)}
+        />
+      )}
+    </Field>
+  );
+  const select = (field: 'exercise' | 'coach') => (
+    <Field id={`${base}-${field}`} label={t(field)} error={errors[field]}>
+      {(common) => (
+        <select
+          {...common}
+          value={state[field]}
+          onChange={(event) => set(field, event.target.value)}
+        >
+          {Object.entries<{ name: string }>(
+            field === 'coach' ? catalog.coaches : catalog.exercises,
+          ).map(([id, item]) => (
+            <option key={id} value={id}>
+              {item.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+  return (
+    <Dialog labelledBy={titleId} onDismiss={() => onClose(false)}>
+      <form aria-labelledby={titleId} onSubmit={(event) => void submit(event)} noValidate>
+        <h2 id={titleId}>
+          {t('editTitle', { title: `${titleOf(cls, catalog)} ${cls.date} ${cls.hour}` })}
+        </h2>
+        {input('hour', 'hour')}
+        {input('duration', 'duration')}
+        {select('exercise')}
+        {select('coach')}
+        {input('capacity', 'capacity')}
+        {input('name', 'name')}
+        {failure && (
+          <p role="alert" className="form-error">
+            {tp(failure.key, failure.params)}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? t('working') : t('save')}
+          </button>
+          <button type="button" className="button secondary" onClick={() => onClose(false)}>
+            {t('close')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function CancelClassDialog({
+  api,
+  classId,
+  title,
+  onClose,
+}: {
+  api: AdminClassesApi;
+  classId: string;
+  title: string;
+  onClose: (refunded: number | null) => void;
+}) {
+  const t = useClassesT();
+  const tp = useT();
+  const base = useId();
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const [failure, setFailure] = useState<ErrorText | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function confirm(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    if (reason.trim() === '') {
+      setMissing(true);
+      return;
+    }
+    setBusy(true);
+    try {
+      const { refunded } = await api.cancelClass({ classId, reason: reason.trim() });
+      onClose(refunded);
+    } catch (error) {
+      setFailure(callableErrorText(error));
+      setBusy(false);
+    }
+  }
+
+  const titleId = `${base}-title`;
+  const textId = `${base}-text`;
+  return (
+    <Dialog
+      role="alertdialog"
+      labelledBy={titleId}
+      describedBy={textId}
+      onDismiss={() => onClose(null)}
+    >
+      <form aria-labelledby={titleId} onSubmit={(event) => void confirm(event)} noValidate>
+        <h2 id={titleId}>{t('cancelTitle', { title })}</h2>
+        <p id={textId}>{t('cancelText')}</p>
+        <Field
+          id={`${base}-reason`}
+          label={t('reason')}
+          error={missing ? { key: 'fieldRequired' } : undefined}
+        >
+          {(common) => (
+            <textarea
+              {...common}
+              maxLength={200}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          )}
+        </Field>
+        {failure && (
+          <p role="alert" className="form-error">
+            {tp(failure.key, failure.params)}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="submit" className="button danger" disabled={busy}>
+            {busy ? t('working') : t('confirmCancel')}
+          </button>
+          <button
+            type="button"
+            className="button secondary"
+            data-autofocus
+            onClick={() => onClose(null)}
+          >
+            {t('keepClass')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+type Open = { kind: 'edit' | 'cancel'; classId: string } | null;
+
+/** admin-clases: the classes in a date range, by branch and coach; edit or cancel each. */
+export function AdminClassesList({ api }: { api: AdminClassesApi }) {
+  const t = useClassesT();
+  const base = useId();
+  const catalog = useClassCatalog(api);
+  // The screen's clock is read once, when it opens.
+  const [now] = useState(() => Date.now());
+  const today = formatDate(now);
+  const [filters, setFilters] = useState({
+    from: today,
+    to: addDays(today, DEFAULT_DAYS),
+    branch: '',
+    coach: '',
+  });
+  const validRange =
+    /^\d{4}-\d{2}-\d{2}$/.test(filters.from) &&
+    /^\d{4}-\d{2}-\d{2}$/.test(filters.to) &&
+    filters.from <= filters.to;
+  const classes = useLive<Record<string, StudioClass>>(
+    validRange ? (onChange) => api.watchClasses(filters.from, filters.to, onChange) : null,
+    {},
+    [api, filters.from, filters.to, validRange],
+  );
+  const [open, setOpen] = useState<Open>(null);
+  const [status, setStatus] = useState<string | null>(null);
+
+  if (!catalog) {
+    return (
+      <section aria-labelledby={`${base}-title`}>
+        <h1 id={`${base}-title`}>{t('listTitle')}</h1>
+        <p role="status">{t('working')}</p>
+      </section>
+    );
+  }
+  const shown = Object.entries(classes)
+    .filter(([, cls]) => filters.branch === '' || cls.branch === filters.branch)
+    .filter(([, cls]) => filters.coach === '' || cls.coach === filters.coach)
+    .sort(([, a], [, b]) => a.startsAt - b.startsAt);
+  const openClass = open ? classes[open.classId] : undefined;
+  const titleId = `${base}-title`;
+  return (
+    <section aria-labelledby={titleId}>
+      <h1 id={titleId}>{t('listTitle')}</h1>
+      <fieldset>
+        <legend>{t('filters')}</legend>
+        {(['from', 'to'] as const).map((field) => (
+          <Field
+            key={field}
+            id={`${base}-${field}`}
+            label={t(field === 'to' ? 'until' : 'from')}
+            error={undefined}
+          >
+            {(common) => (
+              <input
+                {...common}
+                type="date"
+                value={filters[field]}
+                onChange={(event) => setFilters({ ...filters, [field]: event.target.value })}
+              />
+            )}
+          </Field>
+        ))}
+        <Field id={`${base}-branch`} label={t('branch')} error={undefined}>
+          {(common) => (
+            <select
+              {...common}
+              value={filters.branch}
+              onChange={(event) => setFilters({ ...filters, branch: event.target.value })}
+            >
+              <option value="">{t('allBranches')}</option>
+              {Object.entries(catalog.branches).map(([id, branch]) => (
+                <option key={id} value={id}>
+                  {branch.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id={`${base}-coach`} label={t('coach')} error={undefined}>
+          {(common) => (
+            <select
+              {...common}
+              value={filters.coach}
+              onChange={(event) => setFilters({ ...filters, coach: event.target.value })}
+            >
+              <option value="">{t('allCoaches')}</option>
+              {Object.entries(catalog.coaches).map(([id, coach]) => (
+                <option key={id} value={id}>
+                  {coach.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </fieldset>
+      {status && <p role="status">{status}</p>}
+      {shown.length === 0 ? (
+        <p>{t('noClasses')}</p>
+      ) : (
+        <ul className="admin-class-list">
+          {shown.map(([classId, cls]) => {
+            const title = titleOf(cls, catalog);
+            const label = `${title} ${cls.date} ${cls.hour}`;
+            const editable = cls.status !== 'cancelled' && cls.startsAt > now;
+            return (
+              <li key={classId} aria-label={label}>
+                <strong>{title}</strong> {cls.date} {cls.hour} ·{' '}
+                {catalog.coaches[cls.coach]?.name ?? cls.coach} ·{' '}
+                {catalog.branches[cls.branch]?.name ?? cls.branch} ·{' '}
+                {t('booked', { booked: cls.bookedCount, capacity: cls.capacity })}
+                {cls.waitlistCount > 0 && ` · ${t('waiting', { count: cls.waitlistCount })}`}
+                {cls.status === 'cancelled' && ` · ${t('statusCancelled')}`}
+                {editable && (
+                  <span className="admin-class-actions">
+                    <button
+                      type="button"
+                      className="button secondary"
+                      aria-label={`${t('edit')} ${label}`}
+                      onClick={() => setOpen({ kind: 'edit', classId })}
+                    >
+                      {t('edit')}
+                    </button>
+                    <button
+                      type="button"
+                      className="button danger"
+                      aria-label={`${t('cancelClass')} ${label}`}
+                      onClick={() => setOpen({ kind: 'cancel', classId })}
+                    >
+                      {t('cancelClass')}
+                    </button>
+                  </span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {open?.kind === 'edit' && openClass && (
+        <EditClassDialog
+          api={api}
+          classId={open.classId}
+          cls={openClass}
+          catalog={catalog}
+          onClose={(saved) => {
+            setOpen(null);
+            setStatus(saved ? t('saved') : null);
+          }}
+        />
+      )}
+      {open?.kind === 'cancel' && openClass && (
+        <CancelClassDialog
+          api={api}
+          classId={open.classId}
+          title={`${titleOf(openClass, catalog)} ${openClass.date} ${openClass.hour}`}
+          onClose={(refunded) => {
+            setOpen(null);
+            setStatus(refunded === null ? null : t('cancelled', { count: refunded }));
+          }}
+        />
+      )}
+    </section>
+  );
+}

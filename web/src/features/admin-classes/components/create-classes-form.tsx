@@ -1,0 +1,203 @@
+import { classDates, formatDate, isDomainError, isDateString, isoWeekday } from '@studio/core';
+import type { FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { callableErrorText } from '../../../lib/callable-errors';
+import type { ErrorText } from '../../../lib/callable-errors';
+import { useT } from '../../../lib/i18n';
+import type { AdminClassesApi } from '../api/admin-classes-api';
+import type { ClassFieldsState, DatesState, FieldErrors } from '../class-form';
+import { EMPTY_CLASS_FIELDS, WEEKDAYS, createClassesRequest } from '../class-form';
+import type { ClassesKey } from '../classes-messages';
+import { useClassesT } from '../classes-messages';
+import { ClassFields, Field } from './class-fields';
+import { useClassCatalog } from './use-catalog';
+
+const PREVIEW_LIMIT = 14;
+
+export function weekdayKey(weekday: number): ClassesKey {
+  return `day${weekday}` as ClassesKey;
+}
+
+/** The dates the form would create classes on, or why it would not. */
+function previewOf(dates: DatesState): { dates: string[] } | { error: ErrorText } | null {
+  if (dates.mode === 'single') return isDateString(dates.date) ? { dates: [dates.date] } : null;
+  if (!isDateString(dates.from) || !isDateString(dates.until) || dates.until < dates.from)
+    return null;
+  const result = classDates({
+    repeat: { from: dates.from, until: dates.until, weekdays: [...dates.weekdays] },
+  });
+  if (isDomainError(result)) {
+    return {
+      error: result.params
+        ? { key: result.messageKey, params: result.params }
+        : { key: result.messageKey },
+    };
+  }
+  return { dates: result };
+}
+
+/** crear-clases: one class, or the same class every chosen weekday over a date range. */
+export function CreateClassesForm({ api }: { api: AdminClassesApi }) {
+  const t = useClassesT();
+  const tp = useT();
+  const base = useId();
+  const catalog = useClassCatalog(api);
+  const [today] = useState(() => formatDate(Date.now()));
+  const [fields, setFields] = useState<ClassFieldsState>(EMPTY_CLASS_FIELDS);
+  const [dates, setDates] = useState<DatesState>({
+    mode: 'weekly',
+    date: today,
+    from: today,
+    until: today,
+    weekdays: [],
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  const [failure, setFailure] = useState<ErrorText | null>(null);
+
+  const preview = previewOf(dates);
+  const toggleDay = (weekday: number) =>
+    setDates({
+      ...dates,
+      weekdays: dates.weekdays.includes(weekday)
+        ? dates.weekdays.filter((day) => day !== weekday)
+        : [...dates.weekdays, weekday].sort(),
+    });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setStatus(null);
+    setFailure(null);
+    const checked = createClassesRequest(fields, dates);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const { classIds } = await api.createClasses(checked.value);
+      setStatus(t('created', { count: classIds.length }));
+    } catch (error) {
+      setFailure(callableErrorText(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!catalog) {
+    return (
+      <section aria-labelledby={`${base}-title`}>
+        <h1 id={`${base}-title`}>{t('createTitle')}</h1>
+        <p role="status">{t('working')}</p>
+      </section>
+    );
+  }
+  const titleId = `${base}-title`;
+  return (
+    <section aria-labelledby={titleId}>
+      <h1 id={titleId}>{t('createTitle')}</h1>
+      <form aria-labelledby={titleId} onSubmit={(event) => void submit(event)} noValidate>
+        <fieldset>
+          <legend className="visually-hidden">{t('createTitle')}</legend>
+          {(['weekly', 'single'] as const).map((mode) => (
+            <label key={mode}>
+              <input
+                type="radio"
+                name={`${base}-mode`}
+                checked={dates.mode === mode}
+                onChange={() => setDates({ ...dates, mode })}
+              />{' '}
+              {t(mode)}
+            </label>
+          ))}
+        </fieldset>
+        {dates.mode === 'single' ? (
+          <Field id={`${base}-date`} label={t('date')} error={errors['date']}>
+            {(common) => (
+              <input
+                {...common}
+                type="date"
+                value={dates.date}
+                onChange={(event) => setDates({ ...dates, date: event.target.value })}
+              />
+            )}
+          </Field>
+        ) : (
+          <>
+            <Field id={`${base}-from`} label={t('from')} error={errors['from']}>
+              {(common) => (
+                <input
+                  {...common}
+                  type="date"
+                  value={dates.from}
+                  onChange={(event) => setDates({ ...dates, from: event.target.value })}
+                />
+              )}
+            </Field>
+            <Field id={`${base}-until`} label={t('until')} error={errors['until']}>
+              {(common) => (
+                <input
+                  {...common}
+                  type="date"
+                  value={dates.until}
+                  onChange={(event) => setDates({ ...dates, until: event.target.value })}
+                />
+              )}
+            </Field>
+            <fieldset aria-invalid={errors['weekdays'] !== undefined}>
+              <legend>{t('weekdays')}</legend>
+              {WEEKDAYS.map((weekday) => (
+                <label key={weekday}>
+                  <input
+                    type="checkbox"
+                    checked={dates.weekdays.includes(weekday)}
+                    onChange={() => toggleDay(weekday)}
+                  />{' '}
+                  {t(weekdayKey(weekday))}
+                </label>
+              ))}
+              {errors['weekdays'] && <p className="field-error">{t('fieldRequired')}</p>}
+            </fieldset>
+          </>
+        )}
+        <ClassFields value={fields} errors={errors} catalog={catalog} onChange={setFields} />
+        <div aria-live="polite">
+          {preview !== null && 'error' in preview && (
+            <p className="field-error">{tp(preview.error.key, preview.error.params)}</p>
+          )}
+          {preview !== null && 'dates' in preview && (
+            <>
+              <p>
+                {preview.dates.length === 0
+                  ? t('previewNone')
+                  : t('preview', { count: preview.dates.length })}
+              </p>
+              <ul aria-label={t('preview', { count: preview.dates.length })}>
+                {preview.dates.slice(0, PREVIEW_LIMIT).map((date) => (
+                  <li key={date}>
+                    {t(weekdayKey(isoWeekday(date)))} {date}
+                    {fields.hour ? ` ${fields.hour}` : ''}
+                  </li>
+                ))}
+              </ul>
+              {preview.dates.length > PREVIEW_LIMIT && (
+                <p>{t('previewMore', { count: preview.dates.length - PREVIEW_LIMIT })}</p>
+              )}
+            </>
+          )}
+        </div>
+        {failure && (
+          <p role="alert" className="form-error">
+            {tp(failure.key, failure.params)}
+          </p>
+        )}
+        {status && <p role="status">{status}</p>}
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? t('creating') : t('create')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,280 @@
+import { expandRepeat, formatDate, isDateString } from '@studio/core';
+import type { ClassTemplate, ClassTemplateRow } from '@studio/core';
+import type { FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { callableErrorText } from '../../../lib/callable-errors';
+import type { ErrorText } from '../../../lib/callable-errors';
+import { useT } from '../../../lib/i18n';
+import { useLive } from '../../../lib/use-live';
+import type { AdminClassesApi } from '../api/admin-classes-api';
+import type { FieldErrors, TemplateRowState } from '../class-form';
+import { EMPTY_CLASS_FIELDS, WEEKDAYS, rowState, templateRow } from '../class-form';
+import { useClassesT } from '../classes-messages';
+import { ClassFields, Field } from './class-fields';
+import { weekdayKey } from './create-classes-form';
+import { useClassCatalog } from './use-catalog';
+
+const NEW = '';
+
+function newRow(): TemplateRowState {
+  return { ...EMPTY_CLASS_FIELDS, weekday: 1 };
+}
+
+/** Every row parsed, or each row's errors (an empty object for a good row). */
+function checkRows(rows: readonly TemplateRowState[]) {
+  const checked = rows.map(templateRow);
+  const good: ClassTemplateRow[] = [];
+  for (const row of checked) if (row.ok) good.push(row.value);
+  return {
+    rows: good.length === rows.length ? good : null,
+    errors: checked.map((row): FieldErrors => (row.ok ? {} : row.errors)),
+  };
+}
+
+/**
+ * plantilla-date: a week of classes kept as a named template (decision 071) and applied to a
+ * date range, each row becoming a weekly series through `createClasses`.
+ */
+export function TemplateEditor({ api }: { api: AdminClassesApi }) {
+  const t = useClassesT();
+  const tp = useT();
+  const base = useId();
+  const catalog = useClassCatalog(api);
+  const templates = useLive<Record<string, ClassTemplate>>(
+    (onChange) => api.watchTemplates(onChange),
+    {},
+    [api],
+  );
+  const [today] = useState(() => formatDate(Date.now()));
+  const [templateId, setTemplateId] = useState(NEW);
+  const [name, setName] = useState('');
+  const [rows, setRows] = useState<TemplateRowState[]>([newRow()]);
+  const [range, setRange] = useState({ from: today, until: today });
+  const [errors, setErrors] = useState<{ name?: boolean; rows: FieldErrors[]; range: FieldErrors }>(
+    { rows: [], range: {} },
+  );
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  const [failure, setFailure] = useState<ErrorText | null>(null);
+
+  function load(id: string) {
+    setTemplateId(id);
+    setStatus(null);
+    setFailure(null);
+    setErrors({ rows: [], range: {} });
+    const template = templates[id];
+    setName(template?.name ?? '');
+    setRows(template ? template.rows.map(rowState) : [newRow()]);
+  }
+
+  const setRow = (index: number, next: TemplateRowState) =>
+    setRows(rows.map((row, at) => (at === index ? next : row)));
+
+  const rangeOk =
+    isDateString(range.from) && isDateString(range.until) && range.from <= range.until;
+  const count = rangeOk
+    ? rows.reduce(
+        (total, row) =>
+          total +
+          expandRepeat({ from: range.from, until: range.until, weekdays: [row.weekday] }).length,
+        0,
+      )
+    : 0;
+
+  async function run(action: () => Promise<string>) {
+    setStatus(null);
+    setFailure(null);
+    setBusy(true);
+    try {
+      setStatus(await action());
+    } catch (error) {
+      setFailure(callableErrorText(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkRows(rows);
+    const nameMissing = name.trim() === '';
+    setErrors({ name: nameMissing, rows: checked.errors, range: {} });
+    if (nameMissing || !checked.rows) return;
+    const template = { name: name.trim(), rows: checked.rows };
+    void run(async () => {
+      const { id } = await api.saveTemplate(
+        templateId === NEW ? { template } : { id: templateId, template },
+      );
+      setTemplateId(id);
+      return t('templateSaved');
+    });
+  }
+
+  function remove() {
+    if (templateId === NEW) return;
+    void run(async () => {
+      await api.saveTemplate({ id: templateId, template: null });
+      load(NEW);
+      return t('templateDeleted');
+    });
+  }
+
+  function apply() {
+    const checked = checkRows(rows);
+    const rangeErrors: FieldErrors = {};
+    if (!isDateString(range.from)) rangeErrors['from'] = { key: 'fieldRequired' };
+    if (!isDateString(range.until)) rangeErrors['until'] = { key: 'fieldRequired' };
+    else if (range.until < range.from) rangeErrors['until'] = { key: 'untilBeforeFrom' };
+    setErrors({ rows: checked.errors, range: rangeErrors });
+    const good = checked.rows;
+    if (!good || Object.keys(rangeErrors).length > 0) {
+      setFailure(null);
+      setStatus(good ? null : t('rowsInvalid'));
+      return;
+    }
+    void run(async () => {
+      let created = 0;
+      for (const [index, { weekday, ...fields }] of good.entries()) {
+        try {
+          const { classIds } = await api.createClasses({
+            ...fields,
+            repeat: { from: range.from, until: range.until, weekdays: [weekday] },
+          });
+          created += classIds.length;
+        } catch (error) {
+          // Earlier rows are already created: say exactly how far it got (decision 071).
+          const text = callableErrorText(error);
+          return t('appliedPartly', {
+            count: created,
+            n: index + 1,
+            error: tp(text.key, text.params),
+          });
+        }
+      }
+      return t('applied', { count: created });
+    });
+  }
+
+  if (!catalog) {
+    return (
+      <section aria-labelledby={`${base}-title`}>
+        <h1 id={`${base}-title`}>{t('templateTitle')}</h1>
+        <p role="status">{t('working')}</p>
+      </section>
+    );
+  }
+  const titleId = `${base}-title`;
+  return (
+    <section aria-labelledby={titleId}>
+      <h1 id={titleId}>{t('templateTitle')}</h1>
+      <Field id={`${base}-pick`} label={t('templates')} error={undefined}>
+        {(common) => (
+          <select {...common} value={templateId} onChange={(event) => load(event.target.value)}>
+            <option value={NEW}>{t('newTemplate')}</option>
+            {Object.entries(templates).map(([id, template]) => (
+              <option key={id} value={id}>
+                {template.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <form aria-labelledby={titleId} onSubmit={save} noValidate>
+        <Field
+          id={`${base}-name`}
+          label={t('templateName')}
+          error={errors.name ? { key: 'fieldRequired' } : undefined}
+        >
+          {(common) => (
+            <input {...common} value={name} onChange={(event) => setName(event.target.value)} />
+          )}
+        </Field>
+        {rows.map((row, index) => (
+          <fieldset key={index} className="template-row">
+            <legend>{t('row', { n: index + 1 })}</legend>
+            <Field id={`${base}-weekday-${index}`} label={t('weekday')} error={undefined}>
+              {(common) => (
+                <select
+                  {...common}
+                  value={row.weekday}
+                  onChange={(event) =>
+                    setRow(index, { ...row, weekday: Number(event.target.value) })
+                  }
+                >
+                  {WEEKDAYS.map((weekday) => (
+                    <option key={weekday} value={weekday}>
+                      {t(weekdayKey(weekday))}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <ClassFields
+              value={row}
+              errors={errors.rows[index] ?? {}}
+              catalog={catalog}
+              onChange={(next) => setRow(index, { ...next, weekday: row.weekday })}
+            />
+            {rows.length > 1 && (
+              <button
+                type="button"
+                className="button secondary"
+                onClick={() => setRows(rows.filter((_, at) => at !== index))}
+              >
+                {t('removeRow', { n: index + 1 })}
+              </button>
+            )}
+          </fieldset>
+        ))}
+        <button
+          type="button"
+          className="button secondary"
+          onClick={() => setRows([...rows, newRow()])}
+        >
+          {t('addRow')}
+        </button>
+        <button type="submit" className="button" disabled={busy}>
+          {t('saveTemplate')}
+        </button>
+        {templateId !== NEW && (
+          <button type="button" className="button secondary" disabled={busy} onClick={remove}>
+            {t('deleteTemplate')}
+          </button>
+        )}
+      </form>
+      <fieldset>
+        <legend>{t('applyTemplate')}</legend>
+        <Field id={`${base}-from`} label={t('from')} error={errors.range['from']}>
+          {(common) => (
+            <input
+              {...common}
+              type="date"
+              value={range.from}
+              onChange={(event) => setRange({ ...range, from: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field id={`${base}-until`} label={t('until')} error={errors.range['until']}>
+          {(common) => (
+            <input
+              {...common}
+              type="date"
+              value={range.until}
+              onChange={(event) => setRange({ ...range, until: event.target.value })}
+            />
+          )}
+        </Field>
+        <p aria-live="polite">{rangeOk && t('preview', { count })}</p>
+        <button type="button" className="button" disabled={busy} onClick={apply}>
+          {t('applyTemplate')}
+        </button>
+      </fieldset>
+      {failure && (
+        <p role="alert" className="form-error">
+          {tp(failure.key, failure.params)}
+        </p>
+      )}
+      {status && <p role="status">{status}</p>}
+    </section>
+  );
+}

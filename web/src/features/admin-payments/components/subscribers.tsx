@@ -1,0 +1,68 @@
+import { formatDate } from '@studio/core';
+import { useLangStore } from '../../../lib/i18n';
+import { useLive } from '../../../lib/use-live';
+import type { AdminPaymentsApi } from '../api/admin-payments-api';
+import { formatMoney } from '../payments';
+import { usePaymentsT } from '../payments-messages';
+import { KEEPS_PLAN, statusCounts, subscriberRows } from '../subscribers';
+
+/** admin-suscripcion: every subscription, its member and status, newest payment. */
+export function Subscribers({ api }: { api: AdminPaymentsApi }) {
+  const pt = usePaymentsT();
+  const lang = useLangStore((state) => state.lang);
+  const subscriptions = useLive<unknown>(
+    (onChange) => api.watchSubscriptions(onChange),
+    undefined,
+    [api],
+  );
+  const users = useLive<unknown>((onChange) => api.watchUsers(onChange), null, [api]);
+  const payments = useLive<unknown>((onChange) => api.watchSubscriptionPayments(onChange), null, [
+    api,
+  ]);
+  const rows = subscriberRows(subscriptions, users, payments);
+  return (
+    <section aria-labelledby="subscribers-title">
+      <h1 id="subscribers-title">{pt('subscribersTitle')}</h1>
+      {subscriptions === undefined ? (
+        <p role="status">{pt('loading')}</p>
+      ) : rows.length === 0 ? (
+        <p>{pt('subscribersEmpty')}</p>
+      ) : (
+        <>
+          <p role="status">
+            {statusCounts(rows)
+              .map(([status, count]) => pt('statusSummary', { status, count }))
+              .join(' · ')}
+          </p>
+          <ul className="subscribers">
+            {rows.map((row) => (
+              <li key={row.subscriptionId}>
+                <strong>{row.name || row.email || row.uid}</strong> {row.email && `· ${row.email} `}
+                · <span className={`status status-${row.status}`}>{row.status}</span>
+                {row.currentPeriodEnd !== undefined && (
+                  <> · {pt('periodEnds', { date: formatDate(row.currentPeriodEnd) })}</>
+                )}
+                {row.cancelAtPeriodEnd && <> · {pt('cancelsAtPeriodEnd')}</>}
+                {row.lastPayment && (
+                  <>
+                    {' '}
+                    ·{' '}
+                    {pt('lastPayment', {
+                      date: formatDate(row.lastPayment.createdAt),
+                      amount: formatMoney(row.lastPayment.amount, row.lastPayment.currency, lang),
+                      status: row.lastPayment.status,
+                    })}
+                  </>
+                )}
+                {KEEPS_PLAN.has(row.status) !== row.memberFlag && <> · {pt('flagMismatch')}</>}{' '}
+                <small>
+                  {pt('subscriptionId')} <code>{row.subscriptionId}</code>
+                </small>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,4 @@
+export type { AdminPaymentsApi } from './api/admin-payments-api';
+export { firebaseAdminPaymentsApi } from './api/firebase-admin-payments-api';
+export { PaymentList, downloadCsv } from './components/payment-list';
+export { Subscribers } from './components/subscribers';

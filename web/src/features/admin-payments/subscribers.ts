@@ -1,0 +1,111 @@
+// Subscribers and their status, from what the payments webhook writes: `StripeSubscriptions`
+// (status per subscription, newest event wins), `Users/{uid}/activeSuscription*` and the
+// subscription `Payments` (docs/decisions/077).
+import { paymentSchema, stripeSubscriptionSchema } from '@studio/core';
+import type { Payment } from '@studio/core';
+
+export interface SubscriberRow {
+  subscriptionId: string;
+  uid: string;
+  name: string;
+  email: string;
+  /** Stripe's status (active, past_due, canceled…). */
+  status: string;
+  currentPeriodEnd?: number;
+  cancelAtPeriodEnd: boolean;
+  /** `Users/{uid}/activeSuscription` names this subscription. */
+  memberFlag: boolean;
+  lastPayment?: Payment;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function field(record: unknown, name: string): unknown {
+  return isRecord(record) ? record[name] : undefined;
+}
+
+/** The statuses in which a member keeps the plan (functions' subscription-status.ts). */
+export const KEEPS_PLAN: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
+
+export function subscriberRows(
+  subscriptions: unknown,
+  users: unknown,
+  payments: unknown,
+): SubscriberRow[] {
+  const people = isRecord(users) ? users : {};
+  const subscriptionPayments = (isRecord(payments) ? Object.values(payments) : []).flatMap(
+    (value) => {
+      const parsed = paymentSchema.safeParse(value);
+      return parsed.success && parsed.data.kind === 'subscription' ? [parsed.data] : [];
+    },
+  );
+  const lastPaymentOf = (subscriptionId: string, uid: string) =>
+    subscriptionPayments
+      .filter((payment) =>
+        payment.stripeSubscriptionId === undefined
+          ? payment.uid === uid
+          : payment.stripeSubscriptionId === subscriptionId,
+      )
+      .sort((a, b) => b.createdAt - a.createdAt)[0];
+  const row = (
+    subscriptionId: string,
+    uid: string,
+    status: string,
+    extra: Partial<SubscriberRow>,
+  ): SubscriberRow => {
+    const user = people[uid];
+    const name = field(user, 'Name');
+    const email = field(user, 'Email');
+    const result: SubscriberRow = {
+      subscriptionId,
+      uid,
+      name: typeof name === 'string' ? name : '',
+      email: typeof email === 'string' ? email : '',
+      status,
+      cancelAtPeriodEnd: false,
+      memberFlag:
+        field(user, 'activeSuscription') === true &&
+        field(user, 'activeSuscriptionId') === subscriptionId,
+      ...extra,
+    };
+    const last = lastPaymentOf(subscriptionId, uid);
+    if (last) result.lastPayment = last;
+    return result;
+  };
+
+  const rows: SubscriberRow[] = [];
+  const known = new Set<string>();
+  for (const [id, value] of Object.entries(isRecord(subscriptions) ? subscriptions : {})) {
+    const parsed = stripeSubscriptionSchema.safeParse(value);
+    if (!parsed.success) continue;
+    known.add(id);
+    const extra: Partial<SubscriberRow> = {
+      cancelAtPeriodEnd: parsed.data.cancelAtPeriodEnd === true,
+    };
+    if (parsed.data.currentPeriodEnd !== undefined)
+      extra.currentPeriodEnd = parsed.data.currentPeriodEnd;
+    rows.push(row(id, parsed.data.uid, parsed.data.status, extra));
+  }
+  // A member flagged active whose subscription has no status record yet still subscribes.
+  for (const [uid, user] of Object.entries(people)) {
+    const id = field(user, 'activeSuscriptionId');
+    if (field(user, 'activeSuscription') !== true || typeof id !== 'string' || known.has(id))
+      continue;
+    rows.push(row(id, uid, 'active', {}));
+  }
+  return rows.sort(
+    (a, b) =>
+      Number(KEEPS_PLAN.has(b.status)) - Number(KEEPS_PLAN.has(a.status)) ||
+      (a.name || a.email).localeCompare(b.name || b.email) ||
+      a.subscriptionId.localeCompare(b.subscriptionId),
+  );
+}
+
+/** How many subscriptions are in each status, for the summary line. */
+export function statusCounts(rows: readonly SubscriberRow[]): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const { status } of rows) counts.set(status, (counts.get(status) ?? 0) + 1);
+  return [...counts.entries()].sort(([a], [b]) => a.localeCompare(b));
+}

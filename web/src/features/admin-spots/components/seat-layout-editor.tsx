@@ -1,0 +1,212 @@
+import { formatDate, seatLayoutSchema, usableSpots } from '@studio/core';
+import type { SeatLayout } from '@studio/core';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { callableErrorText } from '../../../lib/callable-errors';
+import type { ErrorText } from '../../../lib/callable-errors';
+import { useT } from '../../../lib/i18n';
+import { parseEntries } from '../../../lib/realtime';
+import { useLive } from '../../../lib/use-live';
+import type { SeatLayoutsApi } from '../api/seat-layouts-api';
+import { emptyLayout } from '../layout-edits';
+import { layoutIssues } from '../layout-issues';
+import { useSpotsT } from '../spots-messages';
+import type { SpotsKey } from '../spots-messages';
+import { LayoutCanvas } from './layout-canvas';
+import './admin-spots.css';
+
+interface Editing {
+  id?: string;
+  draft: SeatLayout;
+}
+
+export interface SeatLayoutEditorProps {
+  api: SeatLayoutsApi;
+  /** The clock: classes from today (studio time) on keep a layout from being deleted. */
+  now: () => number;
+}
+
+function sizeValue(value: string): number {
+  return value === '' ? Number.NaN : Number(value);
+}
+
+/** admin-spot: the studio's seat layouts, and an editor for one of them on its grid. */
+export function SeatLayoutEditor({ api, now }: SeatLayoutEditorProps) {
+  const t = useT();
+  const st = useSpotsT();
+  const node = useLive<unknown>((onChange) => api.watchLayouts(onChange), null, [api]);
+  const layouts = Object.entries(
+    parseEntries(node, (entry) => seatLayoutSchema.safeParse(entry), 'seat layout'),
+  ).sort(([, a], [, b]) => a.name.localeCompare(b.name));
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [issues, setIssues] = useState<string[]>([]);
+  const [failure, setFailure] = useState<ErrorText | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [done, setDone] = useState<SpotsKey | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const open = (next: Editing | null) => {
+    setEditing(next);
+    setIssues([]);
+    setFailure(null);
+    setRefusal(null);
+    setDone(null);
+  };
+
+  const change = (draft: SeatLayout) => {
+    if (editing) setEditing({ ...editing, draft });
+  };
+
+  const send = async (id: string | undefined, value: SeatLayout | null, outcome: SpotsKey) => {
+    setBusy(true);
+    setFailure(null);
+    setRefusal(null);
+    try {
+      const saved = await api.saveLayout(id, value);
+      setDone(outcome);
+      setEditing(value === null ? null : { id: saved.id, draft: value });
+    } catch (error) {
+      setFailure(callableErrorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!editing) return;
+    const parsed = seatLayoutSchema.safeParse(editing.draft);
+    if (!parsed.success) {
+      setIssues(layoutIssues(editing.draft, parsed.error, st));
+      setDone(null);
+      return;
+    }
+    setIssues([]);
+    void send(editing.id, parsed.data, 'saved');
+  };
+
+  const remove = async (id: string) => {
+    setBusy(true);
+    try {
+      const used = await api.countUpcomingClasses(id, formatDate(now()));
+      if (used > 0) {
+        setRefusal(st('layoutInUse', { count: used }));
+        return;
+      }
+    } catch (error) {
+      setFailure(callableErrorText(error));
+      return;
+    } finally {
+      setBusy(false);
+    }
+    await send(id, null, 'deleted');
+  };
+
+  return (
+    <section aria-labelledby="admin-spot-title" className="admin-spots">
+      <h1 id="admin-spot-title">{st('title')}</h1>
+      <p>{st('reuseNote')}</p>
+      {done && <p role="status">{st(done)}</p>}
+      <h2>{st('layouts')}</h2>
+      {layouts.length === 0 ? (
+        <p>{st('noLayouts')}</p>
+      ) : (
+        <ul className="layout-list">
+          {layouts.map(([id, layout]) => (
+            <li key={id}>
+              <span>
+                {st('layoutSummary', { name: layout.name, spots: usableSpots(layout).length })}
+              </span>{' '}
+              <button
+                type="button"
+                aria-label={st('editLayout', { name: layout.name })}
+                aria-current={editing?.id === id ? 'true' : undefined}
+                onClick={() => open({ id, draft: layout })}
+              >
+                {st('edit')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button type="button" onClick={() => open({ draft: emptyLayout() })}>
+        {st('newLayout')}
+      </button>
+
+      {editing && (
+        <form
+          aria-label={editing.draft.name || st('newLayout')}
+          onSubmit={submit}
+          noValidate
+          className="layout-form"
+        >
+          <div className="layout-fields">
+            <label>
+              {st('layoutName')}
+              <input
+                value={editing.draft.name}
+                maxLength={100}
+                onChange={(event) => change({ ...editing.draft, name: event.target.value })}
+              />
+            </label>
+            <label>
+              {st('rows')}
+              <input
+                type="number"
+                min={1}
+                max={50}
+                value={Number.isNaN(editing.draft.rows) ? '' : editing.draft.rows}
+                onChange={(event) =>
+                  change({ ...editing.draft, rows: sizeValue(event.target.value) })
+                }
+              />
+            </label>
+            <label>
+              {st('cols')}
+              <input
+                type="number"
+                min={1}
+                max={50}
+                value={Number.isNaN(editing.draft.cols) ? '' : editing.draft.cols}
+                onChange={(event) =>
+                  change({ ...editing.draft, cols: sizeValue(event.target.value) })
+                }
+              />
+            </label>
+          </div>
+          {/* A fresh cursor and selection for each layout opened. */}
+          <LayoutCanvas key={editing.id ?? 'new'} layout={editing.draft} onChange={change} />
+          {issues.length > 0 && (
+            <div role="alert">
+              <p>{st('errorsTitle')}</p>
+              <ul>
+                {issues.map((issue) => (
+                  <li key={issue}>{issue}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {failure && <p role="alert">{t(failure.key, failure.params)}</p>}
+          {refusal && <p role="alert">{refusal}</p>}
+          <div className="layout-actions">
+            <button type="submit" disabled={busy}>
+              {busy ? st('saving') : st('save')}
+            </button>
+            {editing.id !== undefined && (
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => editing.id !== undefined && void remove(editing.id)}
+              >
+                {st('deleteLayout')}
+              </button>
+            )}
+            <button type="button" onClick={() => open(null)}>
+              {st('cancel')}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,338 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import {
+  CREDIT_KINDS,
+  MAX_ADJUST_DELTA,
+  ROLES,
+  adjustCreditsInput,
+  formatDate,
+  formatDateTime,
+  roleFromAdminFlag,
+} from '@studio/core';
+import type { CreditKind, Role } from '@studio/core';
+import { callableErrorText } from '../../../lib/callable-errors';
+import type { ErrorText } from '../../../lib/callable-errors';
+import { useLangStore, useT } from '../../../lib/i18n';
+import { useLive } from '../../../lib/use-live';
+import type { AdminUsersApi, MemberNode } from '../api/admin-users-api';
+import { bookings, creditsByKind, formatMoney, ledgerEntries, memberPayments } from '../members';
+import { KIND_LABELS, ROLE_LABELS, useUsersT } from '../users-messages';
+
+function useMemberNode(api: AdminUsersApi, uid: string, node: MemberNode): unknown {
+  return useLive<unknown>((onChange) => api.watchMember(uid, node, onChange), null, [
+    api,
+    uid,
+    node,
+  ]);
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+interface DetailProps {
+  api: AdminUsersApi;
+  uid: string;
+  now: () => number;
+}
+
+/** One member: profile, credits, role, credit adjustments, ledger, bookings, payments, plan. */
+export function MemberDetail({ api, uid, now }: DetailProps) {
+  const ut = useUsersT();
+  const user = record(useMemberNode(api, uid, 'user'));
+  const name = typeof user['Name'] === 'string' && user['Name'] ? user['Name'] : ut('noName');
+  const text = (field: string) => (typeof user[field] === 'string' ? String(user[field]) : '—');
+  return (
+    <article aria-labelledby="member-title">
+      <h2 id="member-title">{name}</h2>
+      <section aria-label={ut('profile')}>
+        <dl>
+          <dt>{ut('email')}</dt>
+          <dd>{text('Email')}</dd>
+          <dt>{ut('phone')}</dt>
+          <dd>{text('Phone')}</dd>
+          <dt>{ut('waiver')}</dt>
+          <dd>{user['Conditions'] === true ? ut('yes') : ut('no')}</dd>
+          <dt>{ut('lastSeen')}</dt>
+          <dd>{text('LastSeen')}</dd>
+          <dt>{ut('role')}</dt>
+          <dd>{ut(ROLE_LABELS[roleFromAdminFlag(user['Admin'])])}</dd>
+        </dl>
+      </section>
+      <Credits creditsList={user['credits-list']} now={now} />
+      <Subscription user={user} />
+      <RoleForm api={api} uid={uid} current={roleFromAdminFlag(user['Admin'])} />
+      <AdjustForm api={api} uid={uid} />
+      <Ledger api={api} uid={uid} />
+      <Bookings api={api} uid={uid} />
+      <Payments api={api} uid={uid} />
+    </article>
+  );
+}
+
+function Credits({ creditsList, now }: { creditsList: unknown; now: () => number }) {
+  const ut = useUsersT();
+  const summary = creditsByKind(creditsList, now());
+  return (
+    <section aria-labelledby="credits-title">
+      <h3 id="credits-title">{ut('credits')}</h3>
+      {summary.length === 0 ? (
+        <p>{ut('noCredits')}</p>
+      ) : (
+        <ul>
+          {summary.map((kind) => (
+            <li key={kind.kind}>
+              {ut('creditsLine', { kind: ut(KIND_LABELS[kind.kind]), count: kind.usable })}
+              {kind.nextExpiry !== undefined && (
+                <> · {ut('nextExpiry', { date: formatDate(kind.nextExpiry) })}</>
+              )}
+              {kind.held > 0 && <> · {ut('onHold', { count: kind.held })}</>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Subscription({ user }: { user: Record<string, unknown> }) {
+  const ut = useUsersT();
+  const id = typeof user['activeSuscriptionId'] === 'string' ? user['activeSuscriptionId'] : '';
+  return (
+    <section aria-labelledby="subscription-title">
+      <h3 id="subscription-title">{ut('subscriptionTitle')}</h3>
+      <p>
+        {user['activeSuscription'] === true
+          ? ut('subscriptionActive', { id })
+          : ut('subscriptionNone')}
+      </p>
+    </section>
+  );
+}
+
+function RoleForm({ api, uid, current }: { api: AdminUsersApi; uid: string; current: Role }) {
+  const t = useT();
+  const ut = useUsersT();
+  const selectId = useId();
+  const [chosen, setChosen] = useState<Role | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<Role | null>(null);
+  const [failure, setFailure] = useState<ErrorText | null>(null);
+  const role = chosen ?? current;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setFailure(null);
+    setDone(null);
+    try {
+      await api.setUserRole({ uid, role });
+      setDone(role);
+      setChosen(null);
+    } catch (error) {
+      setFailure(callableErrorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form aria-label={ut('setRole')} onSubmit={(event) => void submit(event)}>
+      <h3>{ut('role')}</h3>
+      <label htmlFor={selectId}>{ut('role')}</label>
+      <select
+        id={selectId}
+        value={role}
+        onChange={(event) => setChosen(event.target.value as Role)}
+      >
+        {ROLES.map((option) => (
+          <option key={option} value={option}>
+            {ut(ROLE_LABELS[option])}
+          </option>
+        ))}
+      </select>
+      <button type="submit" disabled={busy}>
+        {busy ? ut('working') : ut('setRole')}
+      </button>
+      {done && <p role="status">{ut('roleSaved', { role: ut(ROLE_LABELS[done]) })}</p>}
+      {failure && <p role="alert">{t(failure.key, failure.params)}</p>}
+    </form>
+  );
+}
+
+function AdjustForm({ api, uid }: { api: AdminUsersApi; uid: string }) {
+  const t = useT();
+  const ut = useUsersT();
+  const baseId = useId();
+  const [kind, setKind] = useState<CreditKind>('regular');
+  const [delta, setDelta] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ delta?: boolean; reason?: boolean }>({});
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<{ kind: CreditKind; balance: number } | null>(null);
+  const [failure, setFailure] = useState<ErrorText | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setDone(null);
+    setFailure(null);
+    // The callable's own input schema (core), so what passes here passes there.
+    const parsed = adjustCreditsInput.safeParse({
+      uid,
+      kind,
+      delta: delta.trim() === '' ? undefined : Number(delta),
+      reason,
+    });
+    if (!parsed.success) {
+      const fields = new Set(parsed.error.issues.map((issue) => issue.path[0]));
+      setErrors({ delta: fields.has('delta'), reason: fields.has('reason') });
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const { balance } = await api.adjustCredits(parsed.data);
+      setDone({ kind, balance });
+      setDelta('');
+      setReason('');
+    } catch (error) {
+      setFailure(callableErrorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form aria-label={ut('adjustTitle')} onSubmit={(event) => void submit(event)} noValidate>
+      <h3>{ut('adjustTitle')}</h3>
+      <div className="form-field">
+        <label htmlFor={`${baseId}-kind`}>{ut('kind')}</label>
+        <select
+          id={`${baseId}-kind`}
+          value={kind}
+          onChange={(event) => setKind(event.target.value as CreditKind)}
+        >
+          {CREDIT_KINDS.map((option) => (
+            <option key={option} value={option}>
+              {ut(KIND_LABELS[option])}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="form-field">
+        <label htmlFor={`${baseId}-delta`}>{ut('delta')}</label>
+        <input
+          id={`${baseId}-delta`}
+          type="number"
+          step="1"
+          value={delta}
+          aria-invalid={errors.delta === true}
+          aria-describedby={errors.delta ? `${baseId}-delta-error` : undefined}
+          onChange={(event) => setDelta(event.target.value)}
+        />
+        {errors.delta && (
+          <p className="field-error" id={`${baseId}-delta-error`}>
+            {ut('deltaInvalid', { max: MAX_ADJUST_DELTA })}
+          </p>
+        )}
+      </div>
+      <div className="form-field">
+        <label htmlFor={`${baseId}-reason`}>{ut('reason')}</label>
+        <input
+          id={`${baseId}-reason`}
+          value={reason}
+          maxLength={200}
+          aria-invalid={errors.reason === true}
+          aria-describedby={errors.reason ? `${baseId}-reason-error` : undefined}
+          onChange={(event) => setReason(event.target.value)}
+        />
+        {errors.reason && (
+          <p className="field-error" id={`${baseId}-reason-error`}>
+            {ut('reasonRequired')}
+          </p>
+        )}
+      </div>
+      <button type="submit" disabled={busy}>
+        {busy ? ut('working') : ut('adjust')}
+      </button>
+      {done && (
+        <p role="status">
+          {ut('adjusted', { kind: ut(KIND_LABELS[done.kind]), balance: done.balance })}
+        </p>
+      )}
+      {failure && <p role="alert">{t(failure.key, failure.params)}</p>}
+    </form>
+  );
+}
+
+function Ledger({ api, uid }: { api: AdminUsersApi; uid: string }) {
+  const ut = useUsersT();
+  const entries = ledgerEntries(useMemberNode(api, uid, 'ledger'));
+  return (
+    <section aria-labelledby="ledger-title">
+      <h3 id="ledger-title">{ut('ledgerTitle')}</h3>
+      {entries.length === 0 ? (
+        <p>{ut('ledgerEmpty')}</p>
+      ) : (
+        <ol className="ledger">
+          {entries.map(([id, entry]) => (
+            <li key={id}>
+              <time dateTime={new Date(entry.at).toISOString()}>{formatDateTime(entry.at)}</time> ·{' '}
+              {entry.type} · {ut(KIND_LABELS[entry.kind])} ·{' '}
+              <strong>{entry.delta > 0 ? `+${entry.delta}` : entry.delta}</strong> · {entry.reason}{' '}
+              · {entry.by}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function Bookings({ api, uid }: { api: AdminUsersApi; uid: string }) {
+  const ut = useUsersT();
+  const list = bookings(useMemberNode(api, uid, 'bookings'));
+  return (
+    <section aria-labelledby="bookings-title">
+      <h3 id="bookings-title">{ut('bookingsTitle')}</h3>
+      {list.length === 0 ? (
+        <p>{ut('bookingsEmpty')}</p>
+      ) : (
+        <ul>
+          {list.map((booking) => (
+            <li key={booking.bookingId}>
+              {booking.date} {booking.hour} · {booking.name ?? booking.classId} · {booking.spot} ·{' '}
+              {booking.status}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Payments({ api, uid }: { api: AdminUsersApi; uid: string }) {
+  const ut = useUsersT();
+  const lang = useLangStore((state) => state.lang);
+  const list = memberPayments(useMemberNode(api, uid, 'payments'));
+  return (
+    <section aria-labelledby="member-payments-title">
+      <h3 id="member-payments-title">{ut('paymentsTitle')}</h3>
+      {list.length === 0 ? (
+        <p>{ut('paymentsEmpty')}</p>
+      ) : (
+        <ul>
+          {list.map(([id, payment]) => (
+            <li key={id}>
+              {formatDateTime(payment.createdAt)} · {payment.kind} · {payment.status} ·{' '}
+              {formatMoney(payment.amount, payment.currency, lang)}
+              {payment.coupon && <> · {payment.coupon}</>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

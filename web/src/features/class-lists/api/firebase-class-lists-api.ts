@@ -1,0 +1,68 @@
+import {
+  classSchema,
+  classesByDateRange,
+  coachSchema,
+  exerciseSchema,
+  paths,
+  rosterSchema,
+  seatLayoutSchema,
+} from '@studio/core';
+import { callFunction } from '../../../lib/firebase';
+import { parseEntries, readPath, watchPath, watchQuery } from '../../../lib/realtime';
+import type { ClassListsApi } from './class-lists-api';
+
+async function readName(uid: string): Promise<[string, string] | null> {
+  const [name, email] = await Promise.all([
+    readPath(paths.userField(uid, 'Name')),
+    readPath(paths.userField(uid, 'Email')),
+  ]);
+  if (typeof name === 'string' && name.trim() !== '') return [uid, name];
+  if (typeof email === 'string' && email !== '') return [uid, email];
+  return null;
+}
+
+export const firebaseClassListsApi: ClassListsApi = {
+  watchClasses: (from, to, onChange) => {
+    const range = classesByDateRange(from, to);
+    return watchQuery(
+      (db, { query, ref, orderByChild, startAt, endAt }) =>
+        query(
+          ref(db, range.path),
+          orderByChild(range.orderByChild),
+          startAt(range.startAt),
+          endAt(range.endAt),
+        ),
+      (value) => onChange(parseEntries(value, (entry) => classSchema.safeParse(entry), 'class')),
+    );
+  },
+  watchClass: (classId, onChange) =>
+    watchPath(paths.class(classId), (value) => {
+      const parsed = classSchema.safeParse(value);
+      onChange(parsed.success ? parsed.data : null);
+    }),
+  watchCoaches: (onChange) =>
+    watchPath(paths.coaches(), (value) =>
+      onChange(parseEntries(value, (entry) => coachSchema.safeParse(entry), 'coach')),
+    ),
+  watchExercises: (onChange) =>
+    watchPath(paths.exercises(), (value) =>
+      onChange(parseEntries(value, (entry) => exerciseSchema.safeParse(entry), 'exercise')),
+    ),
+  watchRoster: (classId, onChange) =>
+    watchPath(paths.classRoster(classId), (value) => {
+      const parsed = rosterSchema.safeParse(value);
+      if (parsed.success) onChange(parsed.data);
+      else console.error('ignored malformed roster', classId);
+    }),
+  getLayout: async (layoutId) => {
+    const parsed = seatLayoutSchema.safeParse(await readPath(paths.seatLayout(layoutId)));
+    return parsed.success ? parsed.data : null;
+  },
+  readNames: async (uids) => {
+    const found = await Promise.all(uids.map(readName));
+    return Object.fromEntries(found.filter((entry) => entry !== null));
+  },
+  checkIn: async (classId, uid, status) => {
+    await callFunction('checkIn', { classId, uid, status });
+  },
+};

@@ -1,0 +1,146 @@
+/**
+ * What the coach screens show, computed from what they read: whose classes these are, in which
+ * order, and the roster as rows (spot, name, attendance) and the waiting list in FIFO order.
+ */
+import type { Attendance, Coach, Role, Roster, SeatLayout, StudioClass } from '@studio/core';
+import { usableSpots } from '@studio/core';
+
+export interface Viewer {
+  uid: string;
+  role: Role;
+}
+
+export function isStaffViewer(viewer: Viewer | null): viewer is Viewer {
+  return viewer !== null && (viewer.role === 'admin' || viewer.role === 'coach');
+}
+
+/** The `Coaches` entries linked to the viewer's login (design §8: a coach's `uid`). */
+export function ownCoachIds(coaches: Record<string, Coach>, uid: string): ReadonlySet<string> {
+  return new Set(
+    Object.entries(coaches)
+      .filter(([, coach]) => coach.uid === uid)
+      .map(([id]) => id),
+  );
+}
+
+/** Mirrors `checkIn`'s rule: admins for every class, a coach for their own. */
+export function mayTakeAttendance(
+  viewer: Viewer,
+  cls: Pick<StudioClass, 'coach'>,
+  own: ReadonlySet<string>,
+): boolean {
+  return viewer.role === 'admin' || (viewer.role === 'coach' && own.has(cls.coach));
+}
+
+export interface ListedClass {
+  id: string;
+  cls: StudioClass;
+  /** The viewer's own class (a coach's), listed first. */
+  own: boolean;
+}
+
+/** A coach's own classes first, then the rest; each group by start time. */
+export function classesForViewer(
+  classes: Record<string, StudioClass>,
+  viewer: Viewer,
+  own: ReadonlySet<string>,
+): ListedClass[] {
+  return Object.entries(classes)
+    .map(([id, cls]) => ({ id, cls, own: viewer.role === 'coach' && own.has(cls.coach) }))
+    .sort(
+      (a, b) =>
+        Number(b.own) - Number(a.own) ||
+        a.cls.startsAt - b.cls.startsAt ||
+        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
+}
+
+export interface RosterRow {
+  uid: string;
+  spot: string;
+  spotLabel: string;
+  name: string;
+  pending: boolean;
+  attendance?: Attendance;
+}
+
+export interface WaitingRow {
+  uid: string;
+  name: string;
+  joinedAt: number;
+  position: number;
+}
+
+function nameOf(uid: string, stored: string | undefined, names: Record<string, string>): string {
+  return stored?.trim() || names[uid] || uid;
+}
+
+/** Bookings in the room's reading order (the layout's), spots unknown to it last. */
+export function rosterRows(
+  roster: Roster,
+  layout: SeatLayout | null,
+  names: Record<string, string>,
+): RosterRow[] {
+  const order = new Map<string, number>();
+  const labels = new Map<string, string>();
+  if (layout) {
+    usableSpots(layout).forEach((spot, index) => order.set(spot.id, index));
+    for (const spot of Object.values(layout.spots)) labels.set(spot.id, spot.label);
+  }
+  const rank = (spot: string) => order.get(spot) ?? Number.MAX_SAFE_INTEGER;
+  return Object.values(roster.bookings)
+    .map((booking) => {
+      const row: RosterRow = {
+        uid: booking.uid,
+        spot: booking.spot,
+        spotLabel: labels.get(booking.spot) ?? booking.spot,
+        name: nameOf(booking.uid, booking.name, names),
+        pending: booking.pending === true,
+      };
+      if (booking.attendance) row.attendance = booking.attendance;
+      return row;
+    })
+    .sort(
+      (a, b) =>
+        rank(a.spot) - rank(b.spot) ||
+        a.spotLabel.localeCompare(b.spotLabel, undefined, { numeric: true }),
+    );
+}
+
+export function waitingRows(roster: Roster, names: Record<string, string>): WaitingRow[] {
+  return Object.values(roster.waitlist)
+    .sort((a, b) => a.seq - b.seq)
+    .map((entry, index) => ({
+      uid: entry.uid,
+      name: nameOf(entry.uid, entry.name, names),
+      joinedAt: entry.joinedAt,
+      position: index + 1,
+    }));
+}
+
+/** Members whose booking or waiting entry carries no name: their `Users` record names them. */
+export function unnamedMembers(roster: Roster): string[] {
+  const unnamed = [...Object.values(roster.bookings), ...Object.values(roster.waitlist)]
+    .filter((entry) => !entry.name?.trim())
+    .map((entry) => entry.uid);
+  return [...new Set(unnamed)].sort();
+}
+
+export interface AttendanceCounts {
+  booked: number;
+  attended: number;
+  noShow: number;
+  unmarked: number;
+}
+
+export function attendanceCounts(rows: readonly RosterRow[]): AttendanceCounts {
+  const confirmed = rows.filter((row) => !row.pending);
+  const attended = confirmed.filter((row) => row.attendance === 'attended').length;
+  const noShow = confirmed.filter((row) => row.attendance === 'no-show').length;
+  return {
+    booked: confirmed.length,
+    attended,
+    noShow,
+    unmarked: confirmed.length - attended - noShow,
+  };
+}

@@ -1,0 +1,198 @@
+import { formatDate, isDateString } from '@studio/core';
+import type { Attendance, DateString, StudioClass } from '@studio/core';
+import { useState } from 'react';
+import { callableErrorText } from '../../../lib/callable-errors';
+import type { ErrorText } from '../../../lib/callable-errors';
+import { useT } from '../../../lib/i18n';
+import { useLive } from '../../../lib/use-live';
+import type { ClassListsApi } from '../api/class-lists-api';
+import {
+  attendanceCounts,
+  classesForViewer,
+  isStaffViewer,
+  mayTakeAttendance,
+  ownCoachIds,
+} from '../class-lists';
+import type { RosterRow, Viewer } from '../class-lists';
+import { useRosterView, useStudioNames } from '../hooks/use-class-data';
+import { useListsT } from '../lists-messages';
+import { ATTENDANCE_KEYS } from './class-roster';
+import './class-lists.css';
+
+export interface CheckInBoardProps {
+  api: ClassListsApi;
+  viewer: Viewer | null;
+  /** The clock: the day shown first is today in studio time. */
+  now: () => number;
+  /** The class to open at once (`/checador?class=…`, from a class list). */
+  initialClassId?: string | null;
+}
+
+const NO_CLASSES: Record<string, StudioClass> = {};
+const MARKS: readonly Attendance[] = ['attended', 'no-show'];
+
+/**
+ * /checador: pick one of the day's classes (a coach's own first), then mark each booked member
+ * attended or no-show with one tap; the marks and counts come back live from the roster.
+ */
+export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckInBoardProps) {
+  const t = useT();
+  const lt = useListsT();
+  const [today] = useState<DateString>(() => formatDate(now()));
+  const [date, setDate] = useState<DateString>(today);
+  const [classId, setClassId] = useState<string | null>(initialClassId);
+  /** The member whose mark is being sent; the others stay tappable meanwhile. */
+  const [busy, setBusy] = useState<string | null>(null);
+  const [failure, setFailure] = useState<ErrorText | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const { coaches, exercises } = useStudioNames(api);
+  const classes = useLive((onChange) => api.watchClasses(date, date, onChange), NO_CLASSES, [
+    api,
+    date,
+  ]);
+  const cls = useLive<StudioClass | null | undefined>(
+    classId === null ? null : (onChange) => api.watchClass(classId, onChange),
+    undefined,
+    [api, classId],
+  );
+  const { rows } = useRosterView(api, classId, cls?.layout ?? undefined);
+
+  if (!isStaffViewer(viewer)) {
+    return (
+      <section aria-labelledby="checador-title">
+        <h1 id="checador-title">{lt('checadorTitle')}</h1>
+        <p role="alert">{lt('staffOnly')}</p>
+      </section>
+    );
+  }
+  const own = ownCoachIds(coaches, viewer.uid);
+  const className = (entry: StudioClass) =>
+    entry.name ?? exercises[entry.exercise]?.name ?? entry.exercise;
+
+  const choose = (id: string | null) => {
+    setClassId(id);
+    setFailure(null);
+    setDone(null);
+  };
+
+  if (classId === null) {
+    const listed = classesForViewer(classes, viewer, own);
+    return (
+      <section aria-labelledby="checador-title" className="checador">
+        <h1 id="checador-title">{lt('checadorTitle')}</h1>
+        <label className="lists-day">
+          {lt('otherDay')}
+          <input
+            type="date"
+            value={date}
+            onChange={(event) => {
+              if (isDateString(event.target.value)) setDate(event.target.value);
+            }}
+          />
+        </label>
+        <h2>{lt('pickClass')}</h2>
+        {listed.length === 0 ? (
+          <p>{lt('noClasses')}</p>
+        ) : (
+          <ul className="checador-classes">
+            {listed.map(({ id, cls: entry }) => (
+              <li key={id}>
+                <button type="button" className="checador-class" onClick={() => choose(id)}>
+                  <strong>
+                    {lt('classLine', {
+                      hour: entry.hour,
+                      name: className(entry),
+                      coach: coaches[entry.coach]?.name ?? entry.coach,
+                    })}
+                  </strong>
+                  <span>
+                    {lt('classCounts', {
+                      booked: entry.bookedCount,
+                      capacity: entry.capacity,
+                      waiting: entry.waitlistCount,
+                    })}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    );
+  }
+
+  const editable = cls ? mayTakeAttendance(viewer, cls, own) : false;
+
+  const mark = async (row: RosterRow, status: Attendance) => {
+    setBusy(row.uid);
+    setFailure(null);
+    setDone(null);
+    try {
+      await api.checkIn(classId, row.uid, status);
+      setDone(lt('marked', { name: row.name, status: lt(ATTENDANCE_KEYS[status]) }));
+    } catch (error) {
+      setFailure(callableErrorText(error));
+    } finally {
+      setBusy((current) => (current === row.uid ? null : current));
+    }
+  };
+
+  const counts = attendanceCounts(rows ?? []);
+  return (
+    <section aria-labelledby="checador-title" className="checador">
+      <h1 id="checador-title">
+        {cls
+          ? `${lt('checadorTitle')}: ${className(cls)} · ${cls.date} ${cls.hour}`
+          : lt('checadorTitle')}
+      </h1>
+      <button type="button" onClick={() => choose(null)}>
+        {lt('changeClass')}
+      </button>
+      {cls === null && <p role="alert">{lt('classMissing')}</p>}
+      {cls && !editable && <p>{lt('readOnly')}</p>}
+      <p className="checador-counts" aria-live="polite">
+        {lt('counts', { ...counts })}
+      </p>
+      {failure && <p role="alert">{t(failure.key, failure.params)}</p>}
+      {done && <p role="status">{done}</p>}
+      {rows === null ? (
+        <p>{lt('loading')}</p>
+      ) : rows.length === 0 ? (
+        <p>{lt('noBookings')}</p>
+      ) : (
+        <ul className="checador-members" aria-label={lt('bookedTitle', { count: rows.length })}>
+          {rows.map((row) => (
+            <li key={row.uid} className="checador-member">
+              <span className="checador-who">
+                <strong>{row.name}</strong>
+                <span>{lt('spotLabel', { spot: row.spotLabel })}</span>
+                <span>
+                  {row.pending
+                    ? lt('pending')
+                    : lt(row.attendance ? ATTENDANCE_KEYS[row.attendance] : 'unmarked')}
+                </span>
+              </span>
+              <span className="checador-marks">
+                {MARKS.map((status) => (
+                  <button
+                    key={status}
+                    type="button"
+                    className={`checador-mark checador-${status}`}
+                    aria-pressed={row.attendance === status}
+                    aria-label={lt(status === 'attended' ? 'markAttended' : 'markNoShow', {
+                      name: row.name,
+                    })}
+                    disabled={!editable || row.pending || busy === row.uid}
+                    onClick={() => void mark(row, status)}
+                  >
+                    {lt(ATTENDANCE_KEYS[status])}
+                  </button>
+                ))}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import { addDays, formatDate, isDateString } from '@studio/core';
+import type { DateString, StudioClass } from '@studio/core';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { paths } from '../../../config/paths';
+import { useLive } from '../../../lib/use-live';
+import type { ClassListsApi } from '../api/class-lists-api';
+import { classesForViewer, isStaffViewer, ownCoachIds } from '../class-lists';
+import type { ListedClass, Viewer } from '../class-lists';
+import { useStudioNames } from '../hooks/use-class-data';
+import { useListsT } from '../lists-messages';
+import './class-lists.css';
+
+export interface ClassListsProps {
+  api: ClassListsApi;
+  /** Null until the session knows who is signed in. */
+  viewer: Viewer | null;
+  /** The clock: the day shown first is today in studio time. */
+  now: () => number;
+}
+
+const NO_CLASSES: Record<string, StudioClass> = {};
+
+/** The user-list-class link of a class: its date, hour, id, coach and class type. */
+export function rosterHref(id: string, cls: StudioClass): string {
+  return paths.userListClass.getHref({
+    fecha: cls.date,
+    hora: cls.hour,
+    key: id,
+    coach: cls.coach,
+    classtype: cls.exercise,
+  });
+}
+
+/**
+ * admin-lists-class: one day's classes (today first), a coach's own classes before the others,
+ * each opening its list of members (user-list-class).
+ */
+export function ClassLists({ api, viewer, now }: ClassListsProps) {
+  const lt = useListsT();
+  const [today] = useState<DateString>(() => formatDate(now()));
+  const [date, setDate] = useState<DateString>(today);
+  const { coaches, exercises } = useStudioNames(api);
+  const classes = useLive((onChange) => api.watchClasses(date, date, onChange), NO_CLASSES, [
+    api,
+    date,
+  ]);
+
+  if (!isStaffViewer(viewer)) {
+    return (
+      <section aria-labelledby="lists-title">
+        <h1 id="lists-title">{lt('listsTitle')}</h1>
+        <p role="alert">{lt('staffOnly')}</p>
+      </section>
+    );
+  }
+
+  const listed = classesForViewer(classes, viewer, ownCoachIds(coaches, viewer.uid));
+  const own = listed.filter((entry) => entry.own);
+  const others = listed.filter((entry) => !entry.own);
+  const isCoach = viewer.role === 'coach';
+
+  const item = ({ id, cls }: ListedClass) => {
+    const name = cls.name ?? exercises[cls.exercise]?.name ?? cls.exercise;
+    const coach = coaches[cls.coach]?.name ?? cls.coach;
+    return (
+      <li key={id} className="lists-class">
+        <Link
+          href={rosterHref(id, cls)}
+          aria-label={lt('openList', { name, hour: cls.hour })}
+          className="lists-class-link"
+        >
+          <strong>{lt('classLine', { hour: cls.hour, name, coach })}</strong>
+          <span>
+            {lt('classCounts', {
+              booked: cls.bookedCount,
+              capacity: cls.capacity,
+              waiting: cls.waitlistCount,
+            })}
+            {cls.status === 'cancelled' && ` · ${lt('cancelled')}`}
+          </span>
+        </Link>
+      </li>
+    );
+  };
+
+  const section = (title: string, entries: ListedClass[]) => (
+    <section aria-label={title}>
+      <h2>{title}</h2>
+      {entries.length === 0 ? (
+        <p>{lt('noClasses')}</p>
+      ) : (
+        <ul className="lists-classes">{entries.map(item)}</ul>
+      )}
+    </section>
+  );
+
+  return (
+    <section aria-labelledby="lists-title" className="class-lists">
+      <h1 id="lists-title">{lt('listsTitle')}</h1>
+      <p>
+        <Link href={paths.checador.getHref({})}>{lt('openChecador')}</Link>
+      </p>
+      <div className="lists-day">
+        <button type="button" onClick={() => setDate(addDays(date, -1))}>
+          {lt('previousDay')}
+        </button>
+        <label>
+          {lt('date')}
+          <input
+            type="date"
+            value={date}
+            onChange={(event) => {
+              if (isDateString(event.target.value)) setDate(event.target.value);
+            }}
+          />
+        </label>
+        <button type="button" onClick={() => setDate(addDays(date, 1))}>
+          {lt('nextDay')}
+        </button>
+        {date !== today && (
+          <button type="button" onClick={() => setDate(today)}>
+            {lt('today')}
+          </button>
+        )}
+      </div>
+      {isCoach ? (
+        <>
+          {section(lt('myClasses'), own)}
+          {section(lt('otherClasses'), others)}
+        </>
+      ) : (
+        section(lt('allClasses'), listed)
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,142 @@
+import { formatDateTime } from '@studio/core';
+import type { Attendance, StudioClass } from '@studio/core';
+import { Link } from 'wouter';
+import { paths } from '../../../config/paths';
+import { useLive } from '../../../lib/use-live';
+import type { ClassListsApi } from '../api/class-lists-api';
+import { isStaffViewer, mayTakeAttendance, ownCoachIds } from '../class-lists';
+import type { Viewer } from '../class-lists';
+import { useRosterView, useStudioNames } from '../hooks/use-class-data';
+import { useListsT } from '../lists-messages';
+import type { ListsKey } from '../lists-messages';
+import './class-lists.css';
+
+/** The route's segments: user-list-class/{fecha}/{hora}/{key}/{coach}/{classtype}. */
+export interface RosterRouteParams {
+  fecha: string;
+  hora: string;
+  key: string;
+  coach: string;
+  classtype: string;
+}
+
+export interface ClassRosterProps {
+  api: ClassListsApi;
+  viewer: Viewer | null;
+  params: RosterRouteParams;
+}
+
+export const ATTENDANCE_KEYS: Readonly<Record<Attendance, ListsKey>> = {
+  attended: 'attended',
+  'no-show': 'noShow',
+};
+
+/** The checador opened on one class. */
+export function checadorHref(classId: string): string {
+  return `${paths.checador.getHref({})}?class=${encodeURIComponent(classId)}`;
+}
+
+/**
+ * user-list-class: who booked the class (spot and name, attendance once taken) and who is
+ * waiting, live. The route's date, hour, coach and class type name the class until it loads.
+ */
+export function ClassRoster({ api, viewer, params }: ClassRosterProps) {
+  const lt = useListsT();
+  const { coaches, exercises } = useStudioNames(api);
+  const cls = useLive<StudioClass | null | undefined>(
+    (onChange) => api.watchClass(params.key, onChange),
+    undefined,
+    [api, params.key],
+  );
+  const { rows, waiting } = useRosterView(api, params.key, cls?.layout);
+
+  if (!isStaffViewer(viewer)) {
+    return (
+      <section aria-labelledby="roster-title">
+        <h1 id="roster-title">{lt('listsTitle')}</h1>
+        <p role="alert">{lt('staffOnly')}</p>
+      </section>
+    );
+  }
+
+  const exercise = cls?.exercise ?? params.classtype;
+  const coachId = cls?.coach ?? params.coach;
+  const name = cls?.name ?? exercises[exercise]?.name ?? exercise;
+  const coach = coaches[coachId]?.name ?? coachId;
+  const mayCheckIn = mayTakeAttendance(
+    viewer,
+    { coach: coachId },
+    ownCoachIds(coaches, viewer.uid),
+  );
+
+  return (
+    <section aria-labelledby="roster-title" className="class-roster">
+      <p>
+        <Link href={paths.adminListsClass.getHref({})}>{lt('backToLists')}</Link>
+      </p>
+      <h1 id="roster-title">
+        {lt('rosterTitle', {
+          name,
+          date: cls?.date ?? params.fecha,
+          hour: cls?.hour ?? params.hora,
+        })}
+      </h1>
+      <p>{lt('coachLine', { coach })}</p>
+      {cls === null && <p role="alert">{lt('classMissing')}</p>}
+      {cls?.status === 'cancelled' && <p>{lt('cancelled')}</p>}
+      {mayCheckIn ? (
+        <p>
+          <Link href={checadorHref(params.key)} className="lists-primary">
+            {lt('takeAttendance')}
+          </Link>
+        </p>
+      ) : (
+        <p>{lt('readOnly')}</p>
+      )}
+
+      <h2>{lt('bookedTitle', { count: rows?.length ?? 0 })}</h2>
+      {rows === null ? (
+        <p>{lt('loading')}</p>
+      ) : rows.length === 0 ? (
+        <p>{lt('noBookings')}</p>
+      ) : (
+        <table className="roster-table">
+          <thead>
+            <tr>
+              <th scope="col">{lt('spot')}</th>
+              <th scope="col">{lt('member')}</th>
+              <th scope="col">{lt('attendance')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.uid}>
+                <td>{row.spotLabel}</td>
+                <td>{row.name}</td>
+                <td>
+                  {row.pending
+                    ? lt('pending')
+                    : lt(row.attendance ? ATTENDANCE_KEYS[row.attendance] : 'unmarked')}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      <h2>{lt('waitlistTitle', { count: waiting.length })}</h2>
+      {waiting.length === 0 ? (
+        <p>{lt('noWaitlist')}</p>
+      ) : (
+        <ol className="roster-waitlist">
+          {waiting.map((entry) => (
+            <li key={entry.uid}>
+              {entry.name}{' '}
+              <small>{lt('waitingSince', { time: formatDateTime(entry.joinedAt) })}</small>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
