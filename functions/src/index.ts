@@ -17,5 +17,4 @@ export { cancelClass } from './triggers/booking/cancel-class';
 export { reconcileBookings } from './triggers/booking/reconcile-bookings';
 export { saveCatalogItem } from './triggers/catalog/save-catalog-item';
 export { updateClass } from './triggers/classes/update-class';
-export { cancelClassAudited } from './triggers/classes/cancel-class-audited';
 export { saveClassTemplate } from './triggers/classes/save-class-template';

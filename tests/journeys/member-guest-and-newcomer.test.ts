@@ -71,12 +71,10 @@ describe('a guest', () => {
       await page.waitForURL(/\/tabs\/inicio$/);
       await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
       // Spec §4: a guest gets a random KeyTemporal once and UID is the text null.
-      const storage = await page.evaluate(() => ({
-        uid: localStorage.getItem('UID'),
-        key: localStorage.getItem('KeyTemporal'),
-      }));
-      expect(storage.uid).toBe('null');
-      expect(storage.key).toMatch(/^[0-9a-f-]{16,}$/);
+      // The session starts right after the first render (the deferred shell chunk, decision 060).
+      const stored = (key: string) => page.evaluate((name) => localStorage.getItem(name), key);
+      await expect.poll(() => stored('UID'), { timeout: 20_000 }).toBe('null');
+      expect(await stored('KeyTemporal')).toMatch(/^[0-9a-f-]{16,}$/);
       await screenshot(page, 'member-home.png');
 
       await page.getByRole('button', { name: 'Open menu' }).click();

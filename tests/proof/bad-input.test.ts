@@ -287,12 +287,6 @@ const SPECS: Record<CallableName, Spec> = {
       { name: 'hour', attacks: HOUR_ATTACKS, required: false },
     ],
   },
-  cancelClassAudited: {
-    caller: () => admin,
-    refusedRoles: ADMIN_ONLY,
-    valid: () => ({ classId: ids.classId, reason: 'Coach ill' }),
-    fields: [key('classId'), text('reason')],
-  },
   saveClassTemplate: {
     caller: () => admin,
     refusedRoles: ADMIN_ONLY,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paths } from '@studio/core';
+import { auditEntrySchema, paths } from '@studio/core';
 import { checkIn } from '../../src/index';
 import { bookClass as bookClassHandler } from '../../src/handlers/booking/book-class';
 import { dump } from '../support/backend';
@@ -66,6 +66,18 @@ describe('checkIn', () => {
     await mark(admin, { ...first, status: 'attended' });
     await mark(admin, { ...first, status: 'no-show' });
     expect(await read(db, paths.attendance(first.uid))).toMatchObject({ attended: 0, noShow: 1 });
+    // Each change is in the audit log with the mark before and after; a repeated mark is not.
+    await mark(admin, { ...first, status: 'no-show' });
+    const audit = Object.values((await read(db, paths.auditLog())) ?? {})
+      .map((entry) => auditEntrySchema.parse(entry))
+      .filter((entry) => entry.action === 'checkIn' && entry.details?.['member'] === first.uid);
+    expect(audit.map((entry) => entry.details)).toEqual(
+      expect.arrayContaining([
+        { member: first.uid, before: 'unmarked', after: 'attended' },
+        { member: first.uid, before: 'attended', after: 'no-show' },
+      ]),
+    );
+    expect(audit).toHaveLength(2);
 
     const second = await seedClass(db, { startsAt: Date.now() + 20 * MINUTE });
     await bookClassHandler(

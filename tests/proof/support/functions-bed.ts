@@ -35,7 +35,6 @@ export const CALLABLES = {
   stampServerTime: deployed.stampServerTime,
   saveCatalogItem: deployed.saveCatalogItem,
   updateClass: deployed.updateClass,
-  cancelClassAudited: deployed.cancelClassAudited,
   saveClassTemplate: deployed.saveClassTemplate,
 } as const;
 

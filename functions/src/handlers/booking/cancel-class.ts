@@ -1,6 +1,6 @@
 import { DomainError, cancelRoster, paths, withCancellationDone } from '@studio/core';
-import type { CallableResult, CancelClassInput } from '@studio/core';
-import { NO_FAULTS } from './deps';
+import type { AuditEntry, CallableResult, CancelClassInput } from '@studio/core';
+import { NO_FAULTS, newId } from './deps';
 import type { BookingDeps } from './deps';
 import { classContext } from './context';
 import { changeRoster } from './rosters';
@@ -18,7 +18,8 @@ export interface CancelClassCommand extends CancelClassInput {
  * `cancelClass` (admins): one roster transaction ends every booking ('class-cancelled') and
  * empties the waiting list, and from then on the roster refuses bookings; then every credit is
  * refunded, everyone is told, and the class shows as cancelled. A crash part-way is finished
- * by the reconciler (`finishCancellation`), which this call also is.
+ * by the reconciler (`finishCancellation`), which this call also is. A cancellation that went
+ * through is recorded in the audit log with the class before and after; a refused one is not.
  */
 export async function cancelClass(
   deps: BookingDeps,
@@ -37,6 +38,19 @@ export async function cancelClass(
   });
   await faults.at('after-cancel-roster', { classId });
   const refunded = await finishCancellation(deps, context, by);
+  const entry: AuditEntry = {
+    at: deps.now(),
+    by,
+    action: 'cancelClass',
+    target: paths.class(classId),
+    details: {
+      reason,
+      refunded,
+      before: { status: cls.status, date: cls.date, hour: cls.hour },
+      after: { status: 'cancelled' },
+    },
+  };
+  await db.ref(paths.auditEntry(newId(db))).set(entry);
   return { refunded };
 }
 

