@@ -58,6 +58,7 @@ const fixture = {
   Packages: { p5: { name: '5 classes', price: 6500 } },
   Events: { e1: { name: 'Ride' } },
   Coupons: { WELCOME10: { code: 'WELCOME10', percentOff: 10, redeemed: 2 } },
+  ClassTemplates: { week: { name: 'Winter week', rows: {} } },
   AuditLog: { a1: { at: 1, by: 'admin1', action: 'save', target: 'Packages/p5' } },
   Classes: { c1: { date: '2026-11-23', hour: '07:00', capacity: 20 } },
   Payments: {
@@ -384,6 +385,17 @@ const cases: Case[] = [
     area: 'Coupons',
     who: admin,
     operation: write('Coupons/WELCOME10', { code: 'WELCOME10', percentOff: 50 }),
+    allowed: false,
+  },
+  // Class templates (plantilla-date): admins read; writes only through saveClassTemplate.
+  { area: 'ClassTemplates', who: admin, operation: read('ClassTemplates'), allowed: true },
+  { area: 'ClassTemplates', who: coach, operation: read('ClassTemplates'), allowed: false },
+  { area: 'ClassTemplates', who: alice, operation: read('ClassTemplates/week'), allowed: false },
+  { area: 'ClassTemplates', who: guest, operation: read('ClassTemplates'), allowed: false },
+  {
+    area: 'ClassTemplates',
+    who: admin,
+    operation: write('ClassTemplates/week', { name: 'Edited', rows: {} }),
     allowed: false,
   },
   // Bookings: which spots are taken is public, who took them is staff-only (decision 031).
