@@ -1,7 +1,7 @@
 // End to end through the Stripe sandbox: the callable creates the session, the sandbox completes
 // it and delivers the signed webhooks to the real `stripeWebhook`, and the credits and payment
 // record appear.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type Stripe from 'stripe';
 import { paths } from '@studio/core';
 import { createCheckoutSession } from '../../src/index';
@@ -12,22 +12,11 @@ import {
   creditsOf,
   ledgerBalanceMatchesCredits,
   ledgerOf,
-  seedCatalogue,
-  startPaymentsTestBed,
+  usePaymentsTestBed,
   valueAt,
 } from './support';
-import type { PaymentsTestBed } from './support';
 
-let bed: PaymentsTestBed;
-
-beforeAll(async () => {
-  bed = await startPaymentsTestBed();
-  await seedCatalogue(bed);
-});
-
-afterAll(async () => {
-  await bed.stop();
-});
+const bed = usePaymentsTestBed();
 
 async function checkout(uid: string, data: Record<string, unknown>) {
   return createCheckoutSession.run(

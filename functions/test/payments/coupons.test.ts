@@ -1,29 +1,13 @@
 // Coupons are applied on the server (previewPrice and createCheckoutSession share the rules) and
 // counted once per paid purchase.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@studio/core';
 import { createCheckoutSession, previewPrice } from '../../src/index';
 import { callableRequest, rejectionOf } from '../support/callable';
-import {
-  CHECKOUT_URLS,
-  createMember,
-  seedCatalogue,
-  startPaymentsTestBed,
-  valueAt,
-} from './support';
-import type { PaymentsTestBed } from './support';
+import { CHECKOUT_URLS, createMember, usePaymentsTestBed, valueAt } from './support';
 import { dump } from '../support/backend';
 
-let bed: PaymentsTestBed;
-
-beforeAll(async () => {
-  bed = await startPaymentsTestBed();
-  await seedCatalogue(bed);
-});
-
-afterAll(async () => {
-  await bed.stop();
-});
+const bed = usePaymentsTestBed();
 
 const preview = (uid: string, data: Record<string, unknown>) =>
   previewPrice.run(callableRequest(data, { uid }));

@@ -4,7 +4,7 @@
 // still keeps ledger + outbox = credits, then redelivers the same event, signed, to the real
 // `stripeWebhook` three times and checks that exactly one grant landed.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@studio/core';
 import { createCheckoutSession } from '../../src/handlers/payments/create-checkout-session';
 import { PAYMENT_FAULT_POINTS } from '../../src/handlers/payments/deps';
@@ -17,22 +17,11 @@ import {
   creditsOf,
   ledgerBalanceMatchesCredits,
   ledgerOf,
-  seedCatalogue,
-  startPaymentsTestBed,
+  usePaymentsTestBed,
   valueAt,
 } from './support';
-import type { PaymentsTestBed } from './support';
 
-let bed: PaymentsTestBed;
-
-beforeAll(async () => {
-  bed = await startPaymentsTestBed();
-  await seedCatalogue(bed);
-});
-
-afterAll(async () => {
-  await bed.stop();
-});
+const bed = usePaymentsTestBed();
 
 class Crash extends Error {}
 

@@ -1,6 +1,6 @@
 // The monthly job: repairs a subscription period whose invoice.paid never arrived, exactly once,
 // and expires old credits with a ledger entry.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@studio/core';
 import { monthlyCredits as monthlyCreditsHandler } from '../../src/handlers/payments/monthly-credits';
 import { createCheckoutSession, monthlyCredits } from '../../src/index';
@@ -11,22 +11,11 @@ import {
   createMember,
   creditsOf,
   ledgerOf,
-  seedCatalogue,
-  startPaymentsTestBed,
+  usePaymentsTestBed,
   valueAt,
 } from './support';
-import type { PaymentsTestBed } from './support';
 
-let bed: PaymentsTestBed;
-
-beforeAll(async () => {
-  bed = await startPaymentsTestBed();
-  await seedCatalogue(bed);
-});
-
-afterAll(async () => {
-  await bed.stop();
-});
+const bed = usePaymentsTestBed();
 
 describe('monthlyCredits', () => {
   it('grants a period whose invoice.paid was lost, once, and a late delivery adds nothing', async () => {

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 // Per test file: the database emulator (through ../support/backend), a Stripe sandbox on a free
 // port, and a small HTTP server that hands each delivery to the REAL `stripeWebhook` function,
 // with `rawBody` as Cloud Functions sets it. Everything uses the real SDKs.
@@ -31,6 +32,22 @@ export interface PaymentsTestBed {
   /** Calls a sandbox control endpoint. */
   control<T>(path: string, body?: Record<string, unknown>): Promise<T>;
   stop(): Promise<void>;
+}
+
+/**
+ * Registers a test file's hooks: a bed with the demo catalogue before the tests, stopped after.
+ * The returned object is filled in `beforeAll`, so read it inside tests only.
+ */
+export function usePaymentsTestBed(): PaymentsTestBed {
+  const bed = {} as PaymentsTestBed;
+  beforeAll(async () => {
+    Object.assign(bed, await startPaymentsTestBed());
+    await seedCatalogue(bed);
+  });
+  afterAll(async () => {
+    await bed.stop();
+  });
+  return bed;
 }
 
 export async function startPaymentsTestBed(): Promise<PaymentsTestBed> {

@@ -1,7 +1,7 @@
 // The webhook's contract, table-driven: one row per handled event type, each delivered signed to
 // the real `stripeWebhook` over HTTP; then signatures, replays, ordering and failures.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { paths } from '@studio/core';
 import { createCheckoutSession } from '../../src/handlers/payments/create-checkout-session';
@@ -15,22 +15,11 @@ import {
   createMember,
   creditsOf,
   ledgerOf,
-  seedCatalogue,
-  startPaymentsTestBed,
+  usePaymentsTestBed,
   valueAt,
 } from './support';
-import type { PaymentsTestBed } from './support';
 
-let bed: PaymentsTestBed;
-
-beforeAll(async () => {
-  bed = await startPaymentsTestBed();
-  await seedCatalogue(bed);
-});
-
-afterAll(async () => {
-  await bed.stop();
-});
+const bed = usePaymentsTestBed();
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
