@@ -24,7 +24,7 @@ import type { LedgerEntry } from '../schemas/ledger';
 import { userClassSchema, userWaitlistEntrySchema } from '../schemas/classes';
 import { heldCount, ledgerBalance, usableRegularCount } from './credits';
 import { waitlistPositions } from './roster';
-import { rosterCounts } from './views';
+import { rosterCounts, showsBooking } from './views';
 import { BOOKING_RECORD_RETENTION_MS, ledgerIds, readWallet } from './wallet';
 import type { Wallet } from './wallet';
 
@@ -96,6 +96,8 @@ function checkRoster(classId: string, roster: Roster, cls: StudioClass | undefin
   if (!cls) out.push(`${where}: no class`);
   else if (bookings.length > cls.capacity)
     out.push(`${where}: ${bookings.length} bookings over capacity ${cls.capacity}`);
+  if (roster.capacity !== undefined && bookings.length > roster.capacity)
+    out.push(`${where}: ${bookings.length} bookings over its capacity ${roster.capacity}`);
   for (const [uid, booking] of bookings) {
     if (booking.uid !== uid) out.push(`${where}/bookings/${uid}: uid mismatch`);
     if (roster.waitlist[uid]) out.push(`${where}: ${uid} is booked and waiting`);
@@ -262,7 +264,7 @@ function checkViews(root: Record<string, unknown>, parsed: Parsed, out: string[]
         out.push(`UserClasses/${uid}/${classId}: does not parse`);
         continue;
       }
-      const active = ['booked', 'attended', 'no-show'].includes(view.data.status);
+      const active = showsBooking(view.data);
       if (active && !seenClasses.has(`${uid}/${classId}`))
         out.push(`UserClasses/${uid}/${classId}: shows a booking the roster does not have`);
       if (!active) {

@@ -141,6 +141,12 @@ describe('reserveSeat', () => {
       {},
       'classFull',
     ],
+    [
+      'full at the capacity an admin lowered, whatever the class said when read',
+      { ...withBooking(emptyRoster(), booking('u2', '1')), capacity: 1 },
+      {},
+      'classFull',
+    ],
     ['promotion of someone not waiting', emptyRoster(), { via: 'waitlist' }, 'notWaiting'],
     ['taken spot', withBooking(emptyRoster(), booking('u2', '1')), { spot: '1' }, 'spotTaken'],
   ])('refuses: %s', (_, roster, overrides, messageKey) => {

@@ -50,7 +50,12 @@ export function firstFreeSpot(
 
 /** Seats left: capacity (which may be below the layout's spots) minus bookings. */
 export function capacityLeft(cls: Pick<StudioClass, 'capacity'>, roster: Roster): number {
-  return Math.max(0, cls.capacity - Object.keys(roster.bookings).length);
+  return Math.max(0, rosterCapacity(cls, roster) - Object.keys(roster.bookings).length);
+}
+
+/** The capacity bookings are decided on: the roster's copy once an admin changed it. */
+export function rosterCapacity(cls: Pick<StudioClass, 'capacity'>, roster: Roster): number {
+  return roster.capacity ?? cls.capacity;
 }
 
 /**

@@ -34,10 +34,15 @@ function latestEnded(roster: Roster, uid: string): EndedBooking | undefined {
   return latest;
 }
 
+/** Whether a "My Classes" entry shows a booking the member holds (not one that ended). */
+export function showsBooking(view: Pick<UserClass, 'status'>): boolean {
+  return view.status === 'booked' || view.status === 'attended' || view.status === 'no-show';
+}
+
 /**
  * The member's "My Classes" entry for this class: their current booking, else the latest one
- * that ended; null when they never had one. A pending booking shows as booked: its seat is
- * held for them.
+ * that ended; null when they never had one. A pending booking shows as booked: writers show it
+ * only once it is paid for (functions' `syncViews`).
  */
 export function userClassView(
   classId: string,

@@ -156,6 +156,12 @@ const rosterObjectSchema = z.object({
   /** bookingId → cancelled booking (history, and the trace of an unfinished refund). */
   ended: rtdbMap(endedBookingSchema).default({}),
   cancellation: rosterCancellationSchema.optional(),
+  /**
+   * The class's capacity once an admin has changed it (`updateClass`), set in a roster
+   * transaction: a booking decides on this copy, inside its own roster transaction, so it can
+   * never commit against a capacity read before a decrease. Absent: the class's own.
+   */
+  capacity: z.number().int().min(1).max(MAX_CLASS_CAPACITY).optional(),
   /** Bumped by every change; views elsewhere store the version they show (decision 034). */
   version: z.number().int().min(0).default(0),
 });

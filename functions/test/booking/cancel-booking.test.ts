@@ -135,6 +135,47 @@ describe('cancelBooking', () => {
     await expectInvariants(db, { nowMs: t0 + HOUR });
   });
 
+  it('gives the seat back, with nothing booked shown, when the promoted member’s credit goes while the seat is held', async () => {
+    const db = backend.db;
+    const t0 = Date.now();
+    const [classId, elsewhere] = await Promise.all([
+      seedClass(db, { startsAt: t0 + 3 * DAY, capacity: 1 }),
+      seedClass(db, { startsAt: t0 + 2 * DAY, capacity: 1 }),
+    ]);
+    const [booked, waiting] = await Promise.all([
+      seedMember(db, { credits: 1 }),
+      seedMember(db, { credits: 1 }),
+    ]);
+    await bookClassHandler(at(t0), { uid: booked, classId });
+    await joinWaitlistHandler(at(t0), { uid: waiting, classId });
+    // The seat is reserved for `waiting`, who books another class with their only credit
+    // before the promotion can take it (two calls of theirs racing).
+    const deps: BookingDeps = {
+      ...at(t0 + HOUR),
+      faults: {
+        async at(point) {
+          if (point === 'after-promotion-reserve')
+            await bookClassHandler(at(t0 + HOUR), { uid: waiting, classId: elsewhere });
+        },
+      },
+    };
+
+    await cancelBookingHandler(deps, { uid: booked, classId });
+
+    expect(await read(db, paths.classRoster(classId))).not.toHaveProperty('bookings');
+    expect(await read(db, paths.userClass(waiting, classId))).toBeNull();
+    expect(await read(db, paths.userClass(waiting, elsewhere))).toMatchObject({
+      status: 'booked',
+    });
+    expect(await read(db, paths.userWaitlistEntry(waiting, classId))).toMatchObject({
+      status: 'skipped',
+    });
+    expect(await notificationsOf(db, waiting)).toContainEqual(
+      expect.objectContaining({ type: 'skipped-no-credit' }),
+    );
+    await expectInvariants(db, { nowMs: t0 + HOUR });
+  });
+
   it('refunds a member promoted inside the late window until the waitlist cut-off', async () => {
     const db = backend.db;
     const start = Date.now() + 2 * DAY;

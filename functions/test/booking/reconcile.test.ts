@@ -4,7 +4,13 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CREDIT_HOLD_TIMEOUT_MS, bookingSchema, paths, rosterSchema } from '@studio/core';
+import {
+  CREDIT_HOLD_TIMEOUT_MS,
+  bookingSchema,
+  paths,
+  rosterSchema,
+  userClassView,
+} from '@studio/core';
 import { bookClass } from '../../src/handlers/booking/book-class';
 import { cancelBooking } from '../../src/handlers/booking/cancel-booking';
 import { cancelClass } from '../../src/handlers/booking/cancel-class';
@@ -86,6 +92,10 @@ describe('reconciler after a booking stopped half-way', () => {
       SimulatedCrash,
     );
     const pending = bookingSchema.parse((await roster(classId)).bookings[uid]);
+    // Not stale yet, and not paid for: the member is not shown a booking the seat of which
+    // may still go back.
+    await reconcileBookings(at(Date.now()));
+    expect(await read(db, paths.userClass(uid, classId))).toBeNull();
     // The credit went to another class meanwhile.
     const other = await seedClass(db, { startsAt: Date.now() + DAY });
     await bookClass(at(Date.now()), { uid, classId: other });
@@ -94,6 +104,7 @@ describe('reconciler after a booking stopped half-way', () => {
 
     expect(report.pendingReleased).toBe(1);
     expect((await roster(classId)).bookings).toEqual({});
+    expect(await read(db, paths.userClass(uid, classId))).toBeNull();
     // The stopped call wakes up and tries to finish: refused, nothing consumed, seat stays free.
     await db.ref(paths.credit(uid, 'late-topup')).set({
       kind: 'regular',
@@ -213,6 +224,40 @@ describe('reconciler after a cancel stopped half-way', () => {
       position: 1,
     });
     await expectInvariants(db);
+  });
+});
+
+describe('reconciler view repair', () => {
+  it('removes a class view showing a promotion whose seat went back (left by older code)', async () => {
+    const db = backend.db;
+    const [classId, elsewhere] = await Promise.all([
+      seedClass(db, { startsAt: Date.now() + DAY, capacity: 1 }),
+      seedClass(db, { startsAt: Date.now() + DAY }),
+    ]);
+    const [first, second] = await Promise.all([seedMember(db), seedMember(db, { credits: 1 })]);
+    await bookClass(at(Date.now()), { uid: first, classId });
+    await joinWaitlist(at(Date.now()), { uid: second, classId });
+    let shown: unknown;
+    const deps: BookingDeps = {
+      ...at(Date.now()),
+      faults: {
+        async at(point) {
+          if (point !== 'after-promotion-reserve') return;
+          // What older code showed right after reserving, before the member paid.
+          const context = await classContext(db, classId);
+          shown = userClassView(classId, context.cls, await roster(classId), second, Date.now());
+          await bookClass(at(Date.now()), { uid: second, classId: elsewhere });
+        },
+      },
+    };
+    await cancelBooking(deps, { uid: first, classId });
+    await db.ref(paths.userClass(second, classId)).set(shown);
+
+    expect((await reconcileBookings(at(Date.now()))).viewsRepaired).toBe(1);
+
+    expect(await read(db, paths.userClass(second, classId))).toBeNull();
+    await expectInvariants(db);
+    expect((await reconcileBookings(at(Date.now()))).viewsRepaired).toBe(0);
   });
 });
 

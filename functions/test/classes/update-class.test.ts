@@ -149,6 +149,27 @@ describe('updateClass: edits', () => {
     await run.update(admin, { classId, capacity: 2 });
 
     expect((await classOf(classId)).capacity).toBe(2);
+    // Bookings decide on the roster's copy, inside their own transaction (decision 096).
+    expect(await read(backend.db, `${paths.classRoster(classId)}/capacity`)).toBe(2);
+    await expect(book(classId, await seedMember(backend.db))).rejects.toMatchObject({
+      messageKey: 'classFull',
+    });
+    await expectInvariants(backend.db);
+  });
+
+  it('never ends with more bookings than the capacity when bookings race a decrease', async () => {
+    const classId = await futureClass(4);
+    await book(classId, await seedMember(backend.db));
+    const members = await Promise.all(Array.from({ length: 6 }, () => seedMember(backend.db)));
+
+    const [update] = await Promise.allSettled([
+      run.update(admin, { classId, capacity: 2 }),
+      ...members.map((uid) => book(classId, uid)),
+    ]);
+
+    const { capacity, bookedCount } = await classOf(classId);
+    expect(bookedCount).toBeLessThanOrEqual(capacity);
+    expect(capacity).toBe(update.status === 'fulfilled' ? 2 : 4);
     await expectInvariants(backend.db);
   });
 

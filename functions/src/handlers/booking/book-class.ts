@@ -15,10 +15,12 @@ import { readLayout, readMember, readRoster, readSettings } from './store';
  */
 function refusesFullClass(stored: unknown, uid: string, capacity: number): DomainError | null {
   if (typeof stored !== 'object' || stored === null) return null;
-  const { bookings, cancellation } = stored as { bookings?: unknown; cancellation?: unknown };
+  const fields = stored as { bookings?: unknown; cancellation?: unknown; capacity?: unknown };
+  const { bookings, cancellation } = fields;
   if (cancellation !== undefined || typeof bookings !== 'object' || bookings === null) return null;
   if (Array.isArray(bookings) || uid in bookings) return null;
-  return Object.keys(bookings).length >= capacity
+  const seats = typeof fields.capacity === 'number' ? fields.capacity : capacity;
+  return Object.keys(bookings).length >= seats
     ? new DomainError('resource-exhausted', 'classFull')
     : null;
 }

@@ -53,7 +53,7 @@ export async function finishBooking(
   await faults.at('after-consume', { classId, uid, via: booking.via });
   // The ledger copy and the views → confirmation chain touch different nodes: run side by side.
   const confirmed = (async () => {
-    await syncViews(db, context, roster, [uid], nowMs);
+    await syncViews(db, context, roster, [uid], nowMs, { paid: uid });
     await faults.at('after-views', { classId, uid, via: booking.via });
     await confirmBooking(db, classId, uid, bookingId, creditId);
   })();
@@ -85,7 +85,9 @@ export async function releaseReservation(
     result: null,
   }));
   if (released.changed)
-    await syncViews(deps.db, context, released.roster, [booking.uid], nowMs, released.previous);
+    await syncViews(deps.db, context, released.roster, [booking.uid], nowMs, {
+      previous: released.previous,
+    });
 }
 
 /**

@@ -23,6 +23,6 @@ export async function leaveWaitlist(
   orThrow(canLeaveWaitlist(roster, uid));
   const left = await changeRoster(db, classId, (current) => leaveQueue(current, uid, nowMs));
   await faults.at('after-queue', { classId, uid });
-  await syncViews(db, context, left.roster, [uid], nowMs, left.previous);
+  await syncViews(db, context, left.roster, [uid], nowMs, { previous: left.previous });
   return {};
 }

@@ -55,7 +55,9 @@ export async function promoteWaitlist(
       }));
       if (skipped.changed) {
         report.skipped.push(head.uid);
-        await syncViews(db, context, skipped.roster, [head.uid], nowMs, skipped.previous);
+        await syncViews(db, context, skipped.roster, [head.uid], nowMs, {
+          previous: skipped.previous,
+        });
       }
       continue;
     }
@@ -81,7 +83,11 @@ export async function promoteWaitlist(
       throw error;
     }
     await faults.at('after-promotion-reserve', { classId, uid: head.uid });
-    await syncViews(db, context, reserved.roster, [head.uid], nowMs, reserved.previous);
+    // The queue moved: the others' places and the head's waiting-list entry. The head's class
+    // view waits for their payment (finishBooking), as the seat goes back if they cannot pay.
+    await syncViews(db, context, reserved.roster, [head.uid], nowMs, {
+      previous: reserved.previous,
+    });
     try {
       await finishBooking(deps, context, reserved.result.booking, reserved.roster);
       report.promoted.push(head.uid);

@@ -16,7 +16,9 @@ import {
   pruneBookingCredits,
   readWallet,
   rosterCounts,
+  showsBooking,
   usableRegularCount,
+  userClassSchema,
   userClassView,
   userWaitlistView,
   waitlistCutoffAt,
@@ -31,7 +33,7 @@ import { promoteWaitlist } from './promote';
 import { changeRoster } from './rosters';
 import { settleEnded } from './settle-ended';
 import { classTitle, readRoster, readSettings } from './store';
-import { notify, recordAttendance, showCounts, syncViews } from './views';
+import { clearOrphanedClassView, notify, recordAttendance, showCounts, syncViews } from './views';
 import type { ClassContext } from './views';
 import { changeWallet, flushOutbox } from './wallets';
 
@@ -184,7 +186,7 @@ async function reconcileClass(
       });
       if (closed.changed) {
         report.queuesClosed += 1;
-        await syncViews(db, context, closed.roster, [], nowMs, closed.previous);
+        await syncViews(db, context, closed.roster, [], nowMs, { previous: closed.previous });
       }
     }
   }
@@ -222,19 +224,22 @@ async function repairViews(
     ...Object.values(roster.ended).map((ended) => ended.uid),
   ]);
   const stale: string[] = [];
+  const orphaned: string[] = [];
   await Promise.all(
     [...uids].map(async (uid) => {
       const [storedClass, storedWait] = await Promise.all([
         db.ref(paths.userClass(uid, classId)).get(),
         db.ref(paths.userWaitlistEntry(uid, classId)).get(),
       ]);
+      // A pending booking is shown once paid for (or its seat given back), not from here.
+      const pending = roster.bookings[uid]?.pending === true;
       const classView = userClassView(classId, cls, roster, uid, nowMs);
       const waitView = userWaitlistView(classId, cls, roster, uid, nowMs);
-      if (
-        comparable(classView) !== comparable(storedClass.val()) ||
-        comparable(waitView) !== comparable(storedWait.val())
-      )
-        stale.push(uid);
+      const classStale = !pending && comparable(classView) !== comparable(storedClass.val());
+      if (classStale || comparable(waitView) !== comparable(storedWait.val())) stale.push(uid);
+      const shown = userClassSchema.safeParse(storedClass.val());
+      if (classStale && classView === null && shown.success && showsBooking(shown.data))
+        orphaned.push(uid);
       const mark = roster.bookings[uid]?.attendance;
       if (mark !== undefined) {
         const record = attendanceRecordSchema.safeParse(
@@ -246,6 +251,9 @@ async function repairViews(
     }),
   );
   if (stale.length > 0) await syncViews(db, context, roster, stale, nowMs);
+  await Promise.all(
+    orphaned.map((uid) => clearOrphanedClassView(db, uid, classId, roster.version)),
+  );
   const counts = rosterCounts(roster);
   if (counts.bookedCount !== cls.bookedCount || counts.waitlistCount !== cls.waitlistCount)
     await showCounts(db, classId, roster);

@@ -7,6 +7,8 @@ import {
   attendanceRecordSchema,
   paths,
   rosterCounts,
+  showsBooking,
+  userClassSchema,
   userClassView,
   userWaitlistView,
   waitlistPositions,
@@ -231,10 +233,21 @@ async function notifyPositions(
   );
 }
 
+export interface SyncOptions {
+  /** The roster before the change: members whose queue position changed are told. */
+  previous?: Roster;
+  /**
+   * The member whose pending booking has just been paid for (`finishBooking`). Any other
+   * pending booking is not shown yet: its seat is given back if the member cannot pay, and a
+   * view showing it would then be left behind, as nothing replaces a view with "no booking".
+   */
+  paid?: string;
+}
+
 /**
  * Brings the views of `uids` and the class counts up to `roster` (and tells members what
- * changed), all at once. With `previous`, members whose queue position changed are told their
- * new place. A call that stops part-way leaves views the reconciler compares and rewrites.
+ * changed), all at once. A call that stops part-way leaves views the reconciler compares and
+ * rewrites.
  */
 export async function syncViews(
   db: Database,
@@ -242,7 +255,7 @@ export async function syncViews(
   roster: Roster,
   uids: Iterable<string>,
   nowMs: number,
-  previous?: Roster,
+  { previous, paid }: SyncOptions = {},
 ): Promise<void> {
   const members = new Set(uids);
   if (previous) {
@@ -253,7 +266,10 @@ export async function syncViews(
   const positions = previous ? notifyPositions(db, context, previous, roster, nowMs) : undefined;
   await Promise.all(
     [...members].map(async (uid) => {
-      const classView = userClassView(context.classId, context.cls, roster, uid, nowMs);
+      const unpaid = roster.bookings[uid]?.pending === true && uid !== paid;
+      const classView = unpaid
+        ? null
+        : userClassView(context.classId, context.cls, roster, uid, nowMs);
       const waitView = userWaitlistView(context.classId, context.cls, roster, uid, nowMs);
       await Promise.all([
         classView &&
@@ -268,6 +284,26 @@ export async function syncViews(
     }),
   );
   await Promise.all([counts, positions]);
+}
+
+/**
+ * Removes a class view that shows a booking (booked, attended, no-show) when the roster at
+ * `rosterVersion` has none for the member: left by a call that showed a booking before it was
+ * paid for. Decided on the server's value (primed), and only over an older view.
+ */
+export async function clearOrphanedClassView(
+  db: Database,
+  uid: string,
+  classId: string,
+  rosterVersion: number,
+): Promise<boolean> {
+  return transact(db.ref(paths.userClass(uid, classId)), (current) => {
+    const view = userClassSchema.safeParse(current);
+    const stored = versionOf(current);
+    if (!view.success || !showsBooking(view.data) || (stored ?? 0) >= rosterVersion)
+      return { next: SKIP, result: false };
+    return { next: null, result: true };
+  });
 }
 
 /**

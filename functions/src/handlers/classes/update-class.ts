@@ -14,6 +14,7 @@ import type { AuditEntry, StudioClass, UpdateClassInput } from '@studio/core';
 import { newId } from '../booking/deps';
 import type { BookingDeps } from '../booking/deps';
 import { promoteWaitlist } from '../booking/promote';
+import { changeRoster } from '../booking/rosters';
 import { classTitle, readClass, readRoster, readSettings } from '../booking/store';
 import { notify } from '../booking/views';
 
@@ -68,6 +69,29 @@ async function checkCapacity(db: Database, cls: StudioClass, classId: string, ca
   const { bookedCount } = rosterCounts(await readRoster(db, classId));
   if (capacity < bookedCount)
     throw new DomainError('failed-precondition', 'capacityBelowBookings', { booked: bookedCount });
+}
+
+/**
+ * The new capacity goes into the roster first, in a roster transaction that refuses it under
+ * the bookings the roster holds then: a booking racing this edit either committed before (and
+ * is counted here) or decides on the new capacity (docs/decisions/096). If the class update
+ * below then fails, the roster's copy still governs bookings and a retry writes the class.
+ */
+async function setRosterCapacity(db: Database, classId: string, capacity: number) {
+  await changeRoster(
+    db,
+    classId,
+    (roster) => {
+      const { bookedCount } = rosterCounts(roster);
+      if (capacity < bookedCount)
+        return new DomainError('failed-precondition', 'capacityBelowBookings', {
+          booked: bookedCount,
+        });
+      return { roster: roster.capacity === capacity ? roster : { ...roster, capacity } };
+    },
+    undefined,
+    { keepVersion: true },
+  );
 }
 
 /**
@@ -152,6 +176,7 @@ export async function updateClass(
     details: { before, after },
   };
   updates[paths.auditEntry(auditId)] = entry;
+  if (patch.capacity !== undefined) await setRosterCapacity(db, classId, patch.capacity);
   await db.ref().update(updates);
 
   if (patch.startsAt !== undefined) {
