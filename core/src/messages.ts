@@ -76,6 +76,8 @@ const en = {
   eventNotFound: 'This event does not exist.',
   productNotFound: 'This product does not exist.',
   layoutNotFound: 'This seat layout does not exist.',
+  layoutUsedByClasses:
+    'This seat layout is used by {count} upcoming classes, so it cannot be deleted.',
   branchNotFound: 'This branch does not exist.',
   coachNotFound: 'This coach does not exist.',
   exerciseNotFound: 'This class type does not exist.',
@@ -232,6 +234,8 @@ const es: Record<MessageKey, string> = {
   eventNotFound: 'Este evento no existe.',
   productNotFound: 'Este producto no existe.',
   layoutNotFound: 'Esta distribución de lugares no existe.',
+  layoutUsedByClasses:
+    'Esta distribución de lugares la usan {count} clases próximas, así que no se puede eliminar.',
   branchNotFound: 'Esta sucursal no existe.',
   coachNotFound: 'Este coach no existe.',
   exerciseNotFound: 'Este tipo de clase no existe.',

@@ -4,7 +4,8 @@
 // seat layout in admin-spot (places a spot on the grid with the keyboard and names it) and it is
 // saved; a member books the coach's next class; the coach opens admin-lists-class, sees the
 // member and their spot in the class list (user-list-class), marks them attended in the
-// checador, and the database holds the mark; the audit log shows the layout change.
+// checador, and the database holds the mark; the audit log shows the layout change, and the
+// coach's attendance mark with who made it and the mark before and after.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatDate, type SeatLayout, type StudioClass } from '@studio/core';
@@ -204,6 +205,35 @@ describe('an admin edits a layout; a coach lists a class and takes attendance', 
           target: `SeatLayouts/${layoutId}`,
         }),
       );
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "the audit log shows the coach's attendance mark, by the coach, before and after",
+    async () => {
+      const admin = await signedInPage('admin@demo.studio');
+      await admin.goto(`${journey.baseUrl}/admin-audit`);
+      await admin.getByLabel('Action', { exact: true }).selectOption('checkIn', ARRIVAL);
+      await admin.getByLabel('Search (who, what, details)').fill(MEMBER_UID);
+      // Named once Users loads: the coach who marked it, not a uid.
+      const entry = admin
+        .getByRole('listitem')
+        .filter({ hasText: `Carlos Coach — checkIn Classes/${classId}` });
+      await entry.waitFor(ARRIVAL);
+      // One mark, one entry.
+      await admin
+        .getByRole('status')
+        .filter({ hasText: /^1 of \d+ changes$/ })
+        .waitFor();
+
+      const snapshot = async (label: string): Promise<unknown> => {
+        await entry.getByText(label, { exact: true }).click();
+        return JSON.parse(await entry.locator('details[open] pre').last().innerText()) as unknown;
+      };
+      expect(await snapshot('Details')).toEqual({ member: MEMBER_UID });
+      expect(await snapshot('Before')).toBe('unmarked');
+      expect(await snapshot('After')).toBe('attended');
     },
     STEP_TIMEOUT,
   );

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEntrySchema, paths } from '@studio/core';
+import { auditEntrySchema, classSchema, formatDate, formatHour, paths } from '@studio/core';
+import type { StudioClass } from '@studio/core';
+import { saveCatalogItem as saveCatalogItemHandler } from '../../src/handlers/catalog/save-catalog-item';
+import type { SaveCatalogItemCommand } from '../../src/handlers/catalog/save-catalog-item';
 import { saveCatalogItem } from '../../src/index';
 import { dump, startBackend } from '../support/backend';
 import type { TestBackend } from '../support/backend';
@@ -301,5 +304,104 @@ describe('saveCatalogItem: rejections write nothing', () => {
 
     expect(error.code).toBe(code);
     expect(await dump(backend.db)).toEqual(before);
+  });
+});
+
+describe('saveCatalogItem: deleting a seat layout', () => {
+  const HOUR = 3_600_000;
+  const smallRoom = {
+    name: 'Small room',
+    rows: 1,
+    cols: 1,
+    spots: { s1: { id: 's1', label: '1', row: 0, col: 0 } },
+  };
+  type ClassStatus = 'scheduled' | 'cancelled';
+
+  function classOn(layout: string, startsAt: number, status: ClassStatus): StudioClass {
+    return classSchema.parse({
+      branch: 'b1',
+      date: formatDate(startsAt),
+      hour: formatHour(startsAt),
+      startsAt,
+      duration: 45,
+      exercise: 'e1',
+      coach: 'c1',
+      layout,
+      capacity: 1,
+      status,
+    });
+  }
+
+  /** A new layout and, seated on it, one class per entry starting `startsIn` ms from now. */
+  async function layoutWithClasses(
+    classes: readonly { startsIn: number; status?: ClassStatus }[],
+  ): Promise<string> {
+    const layoutId = await save({ collection: 'seatLayouts', value: smallRoom });
+    const updates: Record<string, unknown> = {};
+    classes.forEach(({ startsIn, status = 'scheduled' }, n) => {
+      updates[paths.class(`${layoutId}-${n}`)] = classOn(layoutId, Date.now() + startsIn, status);
+    });
+    await backend.db.ref().update(updates);
+    return layoutId;
+  }
+
+  it('refuses as failed-precondition with the count of upcoming classes, writing nothing', async () => {
+    const layoutId = await layoutWithClasses([
+      { startsIn: 2 * HOUR },
+      { startsIn: 48 * HOUR },
+      { startsIn: 72 * HOUR, status: 'cancelled' },
+      { startsIn: -2 * HOUR },
+    ]);
+    const before = await dump(backend.db);
+
+    const error = await rejectionOf(
+      saveCatalogItem.run(
+        callableRequest({ collection: 'seatLayouts', id: layoutId, value: null }, admin),
+      ),
+    );
+
+    expect(error.code).toBe('failed-precondition');
+    expect(error.details).toMatchObject({
+      messageKey: 'layoutUsedByClasses',
+      params: { count: 2 },
+    });
+    expect(await dump(backend.db)).toEqual(before);
+  });
+
+  it.each<[string, { startsIn: number; status?: ClassStatus }[]]>([
+    ['no class', []],
+    [
+      'only past and cancelled classes',
+      [{ startsIn: -HOUR }, { startsIn: -48 * HOUR }, { startsIn: 24 * HOUR, status: 'cancelled' }],
+    ],
+  ])('deletes a layout used by %s and audits it', async (_label, classes) => {
+    const layoutId = await layoutWithClasses(classes);
+
+    await save({ collection: 'seatLayouts', id: layoutId, value: null });
+
+    expect(await valueAt(paths.seatLayout(layoutId))).toBeNull();
+    const deleted = (await auditEntriesFor(paths.seatLayout(layoutId))).find(
+      (entry) => entry.action === 'delete',
+    );
+    expect(deleted?.details).toEqual({ collection: 'seatLayouts', before: smallRoom });
+  });
+
+  it('counts a class as upcoming until the millisecond it starts', async () => {
+    const layoutId = await layoutWithClasses([{ startsIn: HOUR }]);
+    const { startsAt } = classSchema.parse(await valueAt(paths.class(`${layoutId}-0`)));
+    const command: SaveCatalogItemCommand = {
+      by: 'admin-caller',
+      collection: 'seatLayouts',
+      id: layoutId,
+      value: null,
+    };
+
+    await expect(
+      saveCatalogItemHandler({ db: backend.db, now: () => startsAt - 1 }, command),
+    ).rejects.toMatchObject({ code: 'failed-precondition', messageKey: 'layoutUsedByClasses' });
+    const atStart = await saveCatalogItemHandler({ db: backend.db, now: () => startsAt }, command);
+
+    expect(atStart.action).toBe('delete');
+    expect(await valueAt(paths.seatLayout(layoutId))).toBeNull();
   });
 });

@@ -90,8 +90,33 @@ interface Plan {
   updates: Updates;
 }
 
+/**
+ * Classes that have not started, are not cancelled and are seated on `layoutId`: deleting their
+ * layout would leave their spot maps and bookings pointing at nothing. `Classes` is indexed on
+ * `startsAt`, so only classes still to come are read.
+ */
+async function countUpcomingClassesUsing(
+  db: HandlerDeps['db'],
+  layoutId: string,
+  now: number,
+): Promise<number> {
+  const upcoming = await db
+    .ref(paths.classes())
+    .orderByChild('startsAt')
+    .startAt(now + 1)
+    .get();
+  let count = 0;
+  upcoming.forEach((child) => {
+    const cls: unknown = child.val();
+    // Raw fields, not classSchema: a class that fails to parse still holds its layout.
+    if (isRecord(cls) && cls['layout'] === layoutId && cls['status'] !== 'cancelled') count += 1;
+  });
+  return count;
+}
+
 async function planItem(
   db: HandlerDeps['db'],
+  now: number,
   collection: keyof typeof ITEM_SCHEMAS,
   requestedId: string | undefined,
   value: unknown,
@@ -101,6 +126,10 @@ async function planItem(
     const target = ITEM_PATHS[collection](requestedId);
     const before = await read(db, target);
     if (before === null) throw new DomainError('not-found', 'notFound');
+    if (collection === 'seatLayouts') {
+      const count = await countUpcomingClassesUsing(db, requestedId, now);
+      if (count > 0) throw new DomainError('failed-precondition', 'layoutUsedByClasses', { count });
+    }
     return { id: requestedId, target, before, after: null, updates: { [target]: null } };
   }
   const parsed: Record<string, unknown> = storable(parseInput(ITEM_SCHEMAS[collection], value));
@@ -178,7 +207,7 @@ async function planShopProduct(
   return { id, target, before, after, updates };
 }
 
-function plan(db: HandlerDeps['db'], command: SaveCatalogItemCommand): Promise<Plan> {
+function plan(db: HandlerDeps['db'], now: number, command: SaveCatalogItemCommand): Promise<Plan> {
   const { collection, id, category, value } = command;
   switch (collection) {
     case 'suscriptionPrices':
@@ -186,24 +215,26 @@ function plan(db: HandlerDeps['db'], command: SaveCatalogItemCommand): Promise<P
     case 'shopProduct':
       return planShopProduct(db, category, id, value);
     default:
-      return planItem(db, collection, id, value);
+      return planItem(db, now, collection, id, value);
   }
 }
 
 /**
  * Creates, replaces or deletes one catalogue item and records an audit entry with the value
- * before and after, all in one multi-path update: either both land or neither does.
+ * before and after, all in one multi-path update: either both land or neither does. A seat
+ * layout that upcoming classes use is not deleted (docs/decisions/115).
  */
 export async function saveCatalogItem(
   { db, now }: Pick<HandlerDeps, 'db' | 'now'>,
   command: SaveCatalogItemCommand,
 ): Promise<SaveCatalogItemOutcome> {
-  const { id, target, before, after, updates } = await plan(db, command);
+  const at = now();
+  const { id, target, before, after, updates } = await plan(db, at, command);
   const action = after === null ? 'delete' : 'save';
   const details: Record<string, unknown> = { collection: command.collection };
   if (before !== null) details['before'] = before;
   if (after !== null) details['after'] = after;
-  const entry: AuditEntry = { at: now(), by: command.by, action, target, details };
+  const entry: AuditEntry = { at, by: command.by, action, target, details };
   const auditId = newKey(db, paths.auditLog());
   await db.ref().update({ ...updates, [paths.auditEntry(auditId)]: entry });
   return { id, auditId, action };

@@ -11,11 +11,13 @@ import {
 } from '@studio/core';
 import type { PackageKind } from '@studio/core';
 import type { EditorConfig } from './components/catalog-editor';
+import { field } from './form-fields';
 import type { Field } from './form-fields';
 
-const name: Field = { name: 'name', label: 'name', type: 'text' };
-const description: Field = { name: 'description', label: 'description', type: 'textarea' };
-const active: Field = { name: 'active', label: 'active', type: 'checkbox' };
+const name = field('name', 'text');
+const description = field('description', 'textarea');
+const active = field('active', 'checkbox');
+const image = field('img', 'text', 'image');
 
 function text(value: unknown): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
@@ -25,23 +27,29 @@ export function money(cents: unknown): string {
   return typeof cents === 'number' ? `$${(cents / 100).toFixed(2)}` : '';
 }
 
+type ScreenConfig = Omit<EditorConfig, 'collection' | 'node' | 'summary'> &
+  Partial<Pick<EditorConfig, 'summary'>>;
+
+/** What every catalogue screen shares: it watches its collection's node and lists items by name. */
+function catalogConfig(collection: EditorConfig['collection'], screen: ScreenConfig): EditorConfig {
+  return { collection, node: collection, summary: (item) => text(item['name']), ...screen };
+}
+
 /** Credits, price and validity of one kind of package (spec: admin packages screens). */
 function packageConfig(
   kind: PackageKind,
   title: EditorConfig['title'],
   extra: readonly Field[] = [],
 ): EditorConfig {
-  return {
-    collection: 'packages',
-    node: 'packages',
+  return catalogConfig('packages', {
     title,
     schema: packageSchema,
     fields: [
       name,
-      { name: 'credits', label: 'credits', type: 'number' },
-      { name: 'price', label: 'price', type: 'money' },
-      { name: 'validityDays', label: 'validityDays', type: 'number' },
-      { name: 'order', label: 'order', type: 'number' },
+      field('credits', 'number'),
+      field('price', 'money'),
+      field('validityDays', 'number'),
+      field('order', 'number'),
       ...extra,
       description,
       active,
@@ -50,13 +58,13 @@ function packageConfig(
     include: (item) => item['kind'] === kind,
     summary: (item) =>
       `${text(item['name'])} · ${text(item['credits'])} · ${money(item['price'])} · ${text(item['validityDays'])}d`,
-  };
+  });
 }
 
 export const creditPackagesConfig = packageConfig('credits', 'creditPackagesTitle');
 
 export const eventPackagesConfig = packageConfig('spcredits', 'eventPackagesTitle', [
-  { name: 'eventId', label: 'eventPackage', type: 'text' },
+  field('eventId', 'text', 'eventPackage'),
 ]);
 
 /** The single-class price is a one-credit package (docs/decisions on packages). */
@@ -65,17 +73,15 @@ export const singleClassConfig: EditorConfig = {
   defaults: { credits: '1' },
 };
 
-export const eventsConfig: EditorConfig = {
-  collection: 'events',
-  node: 'events',
+export const eventsConfig = catalogConfig('events', {
   title: 'eventsTitle',
   schema: eventSchema,
   fields: [
     name,
-    { name: 'date', label: 'date', type: 'date' },
-    { name: 'hour', label: 'hour', type: 'hour' },
-    { name: 'duration', label: 'duration', type: 'number' },
-    { name: 'img', label: 'image', type: 'text' },
+    field('date', 'date'),
+    field('hour', 'hour'),
+    field('duration', 'number'),
+    image,
     description,
     active,
   ],
@@ -87,63 +93,47 @@ export const eventsConfig: EditorConfig = {
       : value;
   },
   summary: (item) => `${text(item['name'])} · ${text(item['date'])} ${text(item['hour'])}`,
-};
+});
 
-export const exercisesConfig: EditorConfig = {
-  collection: 'exercises',
-  node: 'exercises',
+export const exercisesConfig = catalogConfig('exercises', {
   title: 'exercisesTitle',
   schema: exerciseSchema,
   fields: [
     name,
-    { name: 'duration', label: 'duration', type: 'number' },
+    field('duration', 'number'),
     {
-      name: 'creditKind',
-      label: 'creditKind',
-      type: 'select',
+      ...field('creditKind', 'select'),
       options: [
         { value: 'regular', label: 'kindRegular' },
         { value: 'special', label: 'kindSpecial' },
         { value: 'train', label: 'kindTrain' },
       ],
     },
-    { name: 'color', label: 'color', type: 'text' },
+    field('color', 'text'),
     description,
     active,
   ],
   defaults: { creditKind: 'regular' },
-  summary: (item) => text(item['name']),
-};
+});
 
-export const coachesConfig: EditorConfig = {
-  collection: 'coaches',
-  node: 'coaches',
+export const coachesConfig = catalogConfig('coaches', {
   title: 'coachesTitle',
   schema: coachSchema,
-  fields: [
-    name,
-    { name: 'uid', label: 'coachUser', type: 'text' },
-    { name: 'img', label: 'image', type: 'text' },
-    { name: 'bio', label: 'bio', type: 'textarea' },
-    active,
-  ],
-  summary: (item) => text(item['name']),
-};
+  fields: [name, field('uid', 'text', 'coachUser'), image, field('bio', 'textarea'), active],
+});
 
-export const couponsConfig: EditorConfig = {
-  collection: 'coupons',
-  node: 'coupons',
+export const couponsConfig = catalogConfig('coupons', {
   title: 'couponsTitle',
   schema: couponSchema,
   fields: [
-    { name: 'code', label: 'code', type: 'text' },
-    { name: 'percentOff', label: 'percentOff', type: 'number' },
-    { name: 'amountOff', label: 'amountOff', type: 'money' },
-    { name: 'appliesTo', label: 'appliesTo', type: 'list' },
-    { name: 'validFrom', label: 'validFrom', type: 'day' },
-    { name: 'validUntil', label: 'validUntil', type: 'day' },
-    { name: 'maxRedemptions', label: 'maxRedemptions', type: 'number' },
-    { name: 'maxPerMember', label: 'maxPerMember', type: 'number' },
+    field('code', 'text'),
+    field('percentOff', 'number'),
+    field('amountOff', 'money'),
+    field('appliesTo', 'list'),
+    field('validFrom', 'day'),
+    field('validUntil', 'day'),
+    field('maxRedemptions', 'number'),
+    field('maxPerMember', 'number'),
     description,
     active,
   ],
@@ -153,4 +143,4 @@ export const couponsConfig: EditorConfig = {
       typeof item['percentOff'] === 'number' ? `${item['percentOff']}%` : money(item['amountOff']);
     return `${text(item['code'])} · ${off}`;
   },
-};
+});

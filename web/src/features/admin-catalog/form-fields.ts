@@ -29,6 +29,19 @@ export interface Field {
   options?: readonly { value: string; label: AdminKey }[];
 }
 
+/**
+ * A field labelled by the admin text of its own name (`credits` → "Credits"); a field whose
+ * name is not such a text (the spec's `Name`, `Precio`…) names its label.
+ */
+export function field<N extends string>(
+  name: N,
+  type: FieldType,
+  ...[label]: N extends AdminKey ? [label?: AdminKey] : [label: AdminKey]
+): Field {
+  // Without a label the rest type has already required `name` to be an admin text.
+  return { name, label: label ?? (name as AdminKey), type };
+}
+
 export type FormState = Record<string, string | boolean>;
 
 export interface FieldError {

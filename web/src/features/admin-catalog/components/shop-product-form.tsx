@@ -14,18 +14,19 @@ import { useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import { useAdminT } from '../admin-messages';
 import type { AdminCatalogApi } from '../api/admin-catalog-api';
-import { emptyForm, fieldErrors, fromForm, plain } from '../form-fields';
+import { emptyForm, field, fieldErrors, fromForm, plain } from '../form-fields';
 import type { Field, FieldError, FormState } from '../form-fields';
 import { FormInputs } from './form-inputs';
 
+// Spec §7 field names (`Name`, `Precio`…), labelled with the catalogue screens' texts.
 const FIELDS: readonly Field[] = [
-  { name: 'category', label: 'category', type: 'text' },
-  { name: 'Name', label: 'productName', type: 'text' },
-  { name: 'Precio', label: 'price', type: 'number' },
-  { name: 'Description', label: 'description', type: 'textarea' },
-  { name: 'Img', label: 'image', type: 'text' },
-  { name: 'Url', label: 'productUrl', type: 'text' },
-  { name: 'tags', label: 'tags', type: 'list' },
+  field('category', 'text'),
+  field('Name', 'text', 'productName'),
+  field('Precio', 'number', 'price'),
+  field('Description', 'textarea', 'description'),
+  field('Img', 'text', 'image'),
+  field('Url', 'text', 'productUrl'),
+  field('tags', 'list'),
 ];
 
 /** The form as the function takes it: a category key and core's product input (payload, tags). */

@@ -12,14 +12,14 @@ import { useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import { useAdminT } from '../admin-messages';
 import type { AdminCatalogApi } from '../api/admin-catalog-api';
-import { fieldErrors } from '../form-fields';
+import { field, fieldErrors } from '../form-fields';
 import type { Field, FieldError } from '../form-fields';
 import { FormInputs } from './form-inputs';
 
 /** Spec §3: the first entry is the discounted price, the second the regular one. */
 const FIELDS: readonly Field[] = [
-  { name: 'discounted', label: 'discountedPrice', type: 'number' },
-  { name: 'regular', label: 'regularPrice', type: 'number' },
+  field('discounted', 'number', 'discountedPrice'),
+  field('regular', 'number', 'regularPrice'),
 ];
 const DEFAULT_KEYS = ['discounted', 'regular'] as const;
 
