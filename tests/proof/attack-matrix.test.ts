@@ -5,7 +5,7 @@
 // come from the rules and not from a broken credential. Adding a row adds its cases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRtdbEmulator, type RtdbEmulator } from '@studio/rtdb-emulator';
-import { RULES_TEXT } from '../support/database.ts';
+import { del, patch, read, RULES_TEXT, where, write } from '../support/database.ts';
 import { attackFixture } from './support/attack-fixture.ts';
 import { actors, OTHER_MEMBER, type Actor, type ActorName } from './support/tokens.ts';
 import {
@@ -18,21 +18,6 @@ import {
 } from './support/transports.ts';
 
 // Paths and values may name `{self}` (the actor's own uid; alice for a guest) and `{other}`.
-const read = (path: string): Operation => ({ op: 'read', path });
-const write = (path: string, value: unknown): Operation => ({ op: 'set', path, value });
-const patch = (path: string, value: Record<string, unknown>): Operation => ({
-  op: 'update',
-  path,
-  value,
-});
-const del = (path: string): Operation => ({ op: 'remove', path });
-const where = (path: string, child: string, value: string): Operation => ({
-  op: 'query',
-  path,
-  orderByChild: child,
-  equalTo: value,
-});
-
 interface Attack {
   area: string;
   operation: Operation;

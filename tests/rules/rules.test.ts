@@ -2,24 +2,21 @@
 // through the real web SDK against the database emulator. A refused write must also leave the
 // data exactly as it was.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  equalTo,
-  get,
-  orderByChild,
-  query,
-  ref,
-  remove,
-  serverTimestamp,
-  set,
-  update,
-} from 'firebase/database';
+import { serverTimestamp } from 'firebase/database';
 import { startRtdbEmulator, type RtdbEmulator } from '@studio/rtdb-emulator';
 import {
   adminDatabase,
   clientDatabase,
   closeAll,
+  del,
+  patch,
+  perform,
+  read,
   RULES_TEXT,
+  where,
+  write,
   type Identity,
+  type Operation,
 } from '../support/database.ts';
 
 const guest: Identity = null;
@@ -90,13 +87,6 @@ const fixture = {
   Secret: { x: 1 },
 };
 
-type Operation =
-  | { op: 'read'; path: string }
-  | { op: 'set'; path: string; value: unknown }
-  | { op: 'update'; path: string; value: Record<string, unknown> }
-  | { op: 'remove'; path: string }
-  | { op: 'query'; path: string; orderByChild: string; equalTo: string };
-
 interface Case {
   area: string;
   who: Identity;
@@ -106,19 +96,7 @@ interface Case {
 
 const name = (who: Identity) =>
   who === null ? 'guest' : `${who.uid}${who.role ? ` (${who.role})` : ''}`;
-const read = (path: string): Operation => ({ op: 'read', path });
-const write = (path: string, value: unknown): Operation => ({ op: 'set', path, value });
-const byUid = (path: string, uid: string): Operation => ({
-  op: 'query',
-  path,
-  orderByChild: 'uid',
-  equalTo: uid,
-});
-const patch = (path: string, value: Record<string, unknown>): Operation => ({
-  op: 'update',
-  path,
-  value,
-});
+const byUid = (path: string, uid: string): Operation => where(path, 'uid', uid);
 
 const cases: Case[] = [
   // Default deny.
@@ -293,7 +271,7 @@ const cases: Case[] = [
   {
     area: 'AuditLog',
     who: admin,
-    operation: { op: 'remove', path: 'AuditLog/a1' },
+    operation: del('AuditLog/a1'),
     allowed: false,
   },
   { area: 'Classes', who: guest, operation: read('Classes'), allowed: true },
@@ -317,7 +295,7 @@ const cases: Case[] = [
   {
     area: 'CodeCloudStore',
     who: alice,
-    operation: { op: 'remove', path: 'CodeCloudStore/WELCOME10/alice' },
+    operation: del('CodeCloudStore/WELCOME10/alice'),
     allowed: false,
   },
   // Payments: admins read all; a member reads their own by id or through the uid query.
@@ -485,13 +463,13 @@ const cases: Case[] = [
   {
     area: 'Notifications',
     who: alice,
-    operation: { op: 'remove', path: 'Notifications/alice/n1' },
+    operation: del('Notifications/alice/n1'),
     allowed: false,
   },
   {
     area: 'Notifications',
     who: alice,
-    operation: { op: 'remove', path: 'Notifications/alice/n1/read' },
+    operation: del('Notifications/alice/n1/read'),
     allowed: false,
   },
   {
@@ -532,28 +510,6 @@ beforeEach(async () => {
   await adminDb.ref('/').set(fixture);
 });
 
-async function perform(who: Identity, operation: Operation): Promise<void> {
-  const db = clientDatabase(emulator.port, who);
-  const target = ref(db, operation.path);
-  switch (operation.op) {
-    case 'read':
-      await get(target);
-      return;
-    case 'set':
-      await set(target, operation.value);
-      return;
-    case 'update':
-      await update(target, operation.value);
-      return;
-    case 'remove':
-      await remove(target);
-      return;
-    case 'query':
-      await get(query(target, orderByChild(operation.orderByChild), equalTo(operation.equalTo)));
-      return;
-  }
-}
-
 describe.each([...new Set(cases.map((c) => c.area))])('rules for %s', (area) => {
   it.each(
     cases
@@ -570,7 +526,7 @@ describe.each([...new Set(cases.map((c) => c.area))])('rules for %s', (area) => 
       ),
   )('%s %s to %s %s', async (_verdict, _who, _op, _path, testCase) => {
     const before = (await adminDb.ref('/').get()).val() as unknown;
-    const attempt = perform(testCase.who, testCase.operation);
+    const attempt = perform(clientDatabase(emulator.port, testCase.who), testCase.operation);
     if (testCase.allowed) {
       await expect(attempt).resolves.toBeUndefined();
     } else {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
 // Per test file: the database emulator (through ../support/backend), a Stripe sandbox on a free
 // port, and a small HTTP server that hands each delivery to the REAL `stripeWebhook` function,
-// with `rawBody` as Cloud Functions sets it. Everything uses the real SDKs.
+// with `rawBody` as Cloud Functions sets it. Everything uses the real SDKs. The webhook server
+// and the catalogue are exported on their own: tests/proof runs the same ones.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
@@ -52,17 +53,8 @@ export function usePaymentsTestBed(): PaymentsTestBed {
 
 export async function startPaymentsTestBed(): Promise<PaymentsTestBed> {
   const backend = await startBackend();
-  const app = express();
-  app.post('/stripeWebhook', express.raw({ type: '*/*' }), (req, res) => {
-    // Cloud Functions keeps the exact request bytes in rawBody; the signature is over them.
-    const request = req as ExpressRequest & { rawBody?: Buffer };
-    request.rawBody = Buffer.isBuffer(req.body) ? req.body : undefined;
-    void stripeWebhook(request as Parameters<typeof stripeWebhook>[0], res);
-  });
-  const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  const webhookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/stripeWebhook`;
+  const webhook = await startWebhookServer();
+  const webhookUrl = webhook.url;
 
   const sandbox = await startStripeSandbox({
     port: 0,
@@ -83,13 +75,11 @@ export async function startPaymentsTestBed(): Promise<PaymentsTestBed> {
   });
   const deps: PaymentDeps = { db: backend.db, stripe, now: Date.now };
 
-  const post = async (body: string, signature: string | undefined): Promise<number> => {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (signature !== undefined) headers['stripe-signature'] = signature;
-    const response = await fetch(webhookUrl, { method: 'POST', headers, body });
-    await response.text();
-    return response.status;
-  };
+  const post = (body: string, signature: string | undefined): Promise<number> =>
+    webhook.send(body, {
+      'content-type': 'application/json',
+      ...(signature === undefined ? {} : { 'stripe-signature': signature }),
+    });
 
   return {
     backend,
@@ -100,12 +90,8 @@ export async function startPaymentsTestBed(): Promise<PaymentsTestBed> {
     post,
     async deliver(event, options = {}) {
       const payload = JSON.stringify(event);
-      const header = stripe.webhooks.generateTestHeaderString({
-        payload,
-        secret: options.secret ?? WEBHOOK_SECRET,
-        ...(options.timestamp === undefined ? {} : { timestamp: options.timestamp }),
-      });
-      return post(payload, header);
+      const secret = options.secret ?? WEBHOOK_SECRET;
+      return post(payload, webhookSignature(payload, { secret, timestamp: options.timestamp }));
     },
     async control<T>(path: string, body: Record<string, unknown> = {}): Promise<T> {
       const response = await fetch(`${sandbox.url}/_sandbox/${path}`, {
@@ -118,18 +104,85 @@ export async function startPaymentsTestBed(): Promise<PaymentsTestBed> {
     },
     async stop() {
       await sandbox.stop();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await webhook.stop();
       await backend.stop();
     },
   };
 }
 
+export interface WebhookServer {
+  /** Where deliveries go: the sandbox's webhook URL, or a test's own requests. */
+  url: string;
+  /** Sends `body` with these headers (POST unless `method` says otherwise); returns the status. */
+  send: (body: string, headers: Record<string, string>, method?: string) => Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * An HTTP server on a free port that hands every request to the REAL `stripeWebhook`, as Cloud
+ * Functions does: any method, bodies up to its 10 MB limit, the exact request bytes in `rawBody`
+ * (the signature is over them), and a bare 500 when the handler throws.
+ */
+export async function startWebhookServer(): Promise<WebhookServer> {
+  const app = express();
+  app.all('/stripeWebhook', express.raw({ type: '*/*', limit: '10mb' }), (req, res) => {
+    const request = req as ExpressRequest & { rawBody?: Buffer };
+    request.rawBody = Buffer.isBuffer(req.body) ? req.body : undefined;
+    void Promise.resolve()
+      .then(() => stripeWebhook(request as Parameters<typeof stripeWebhook>[0], res))
+      .catch((error: unknown) => {
+        if (!res.headersSent) res.status(500).send('Internal Server Error');
+        // A throwing handler is a bug (failures must become a status): left unhandled, the
+        // rejection fails the test run whatever status the test expected.
+        throw error;
+      });
+  });
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/stripeWebhook`;
+  return {
+    url,
+    send: async (body, headers, method = 'POST') => {
+      // fetch refuses a body on GET and HEAD.
+      const withBody = method !== 'GET' && method !== 'HEAD';
+      const response = await fetch(url, { method, headers, body: withBody ? body : null });
+      await response.text();
+      return response.status;
+    },
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The `Stripe-Signature` header Stripe would send with exactly `payload`. */
+export function webhookSignature(
+  payload: string,
+  options: { secret: string; timestamp?: number | undefined },
+): string {
+  return Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret,
+    ...(options.timestamp === undefined ? {} : { timestamp: options.timestamp }),
+  });
+}
+
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The catalogue the tests buy from. Prices in cents; `Precio` in dollars as the spec has it. */
+/** Writes the catalogue of {@link catalogueSeed} into the bed's database. */
 export async function seedCatalogue(bed: PaymentsTestBed): Promise<void> {
-  const now = Date.now();
-  await bed.backend.db.ref().update({
+  await bed.backend.db.ref().update(catalogueSeed(Date.now()));
+}
+
+/**
+ * The catalogue the tests buy from, as one multi-path update (coupon validity relative to `now`):
+ * packages p5, sp2, tr3 and the inactive `old`; subscription prices; a shop shirt; coupons
+ * WELCOME10, OLD (expired), SOON (not yet valid), GONE (used up), ONCE (one per member), OFF
+ * (inactive), SUBONLY (subscriptions only). Prices in cents; `Precio` in dollars as the spec has it.
+ */
+export function catalogueSeed(now: number): Record<string, unknown> {
+  return {
     [paths.package('p5')]: {
       kind: 'credits',
       name: '5 classes',
@@ -208,7 +261,7 @@ export async function seedCatalogue(bed: PaymentsTestBed): Promise<void> {
       redeemed: 0,
       appliesTo: ['subscription'],
     },
-  });
+  };
 }
 
 /** A member with a profile, as registration leaves it. */

@@ -1,14 +1,10 @@
 // The deployed callables and webhook, run in-process exactly as Cloud Functions runs them
-// (`fn.run(request)` for a v2 onCall, an HTTP server handing `rawBody` to the onRequest), with the
-// real admin SDK against a database emulator and the Stripe sandbox on free ports. No Auth
-// emulator: every refusal here happens before a function would ask Auth anything (setUserRole's
-// unknown-account case is in functions/test/set-user-role.test.ts), and it costs a minute to
-// start on a loaded machine.
+// (`fn.run(request)` for a v2 onCall; the payments tests' webhook server, handing `rawBody` to the
+// onRequest), with the real admin SDK against a database emulator and the Stripe sandbox on free
+// ports. No Auth emulator: every refusal here happens before a function would ask Auth anything
+// (setUserRole's unknown-account case is in functions/test/set-user-role.test.ts), and it costs a
+// minute to start on a loaded machine.
 import './quiet-logs.ts';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import express from 'express';
-import type { Request as ExpressRequest } from 'express';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { startRtdbEmulator, type RtdbEmulator } from '@studio/rtdb-emulator';
 import { startStripeSandbox, type StripeSandbox } from '@studio/stripe-sandbox';
@@ -16,6 +12,7 @@ import { deleteApp } from 'firebase-admin/app';
 import * as deployed from '../../../functions/src/index.ts';
 import { adminApp, adminDatabase } from '../../../functions/src/admin.ts';
 import { callableRequest } from '../../../functions/test/support/callable.ts';
+import { startWebhookServer } from '../../../functions/test/payments/support.ts';
 import type { Caller } from '../../../functions/test/support/callable.ts';
 
 export type { Caller };
@@ -68,25 +65,7 @@ export type CallOutcome = { ok: true; result: unknown } | { ok: false; error: Ht
 
 export async function startFunctionsBed(): Promise<FunctionsBed> {
   const database = await startRtdbEmulator({ port: 0 });
-
-  const app = express();
-  app.all('/stripeWebhook', express.raw({ type: '*/*', limit: '10mb' }), (req, res) => {
-    const request = req as ExpressRequest & { rawBody?: Buffer };
-    request.rawBody = Buffer.isBuffer(req.body) ? req.body : undefined;
-    Promise.resolve()
-      .then(() =>
-        deployed.stripeWebhook(request as Parameters<typeof deployed.stripeWebhook>[0], res),
-      )
-      .catch((error: unknown) => {
-        // What Cloud Functions does with a handler that throws: a bare 500.
-        console.error('stripeWebhook threw', error);
-        if (!res.headersSent) res.status(500).send('Internal Server Error');
-      });
-  });
-  const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  const webhookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/stripeWebhook`;
+  const webhook = await startWebhookServer();
   const sandbox = await startStripeSandbox({ port: 0, webhookSecret: WEBHOOK_SECRET });
   // What the functions' lazy admin app, Stripe client and secrets read on first use.
   Object.assign(process.env, {
@@ -113,17 +92,9 @@ export async function startFunctionsBed(): Promise<FunctionsBed> {
         throw error;
       }
     },
-    async webhook(body, headers, method = 'POST') {
-      const response = await fetch(webhookUrl, {
-        method,
-        headers,
-        body: method === 'GET' ? null : body,
-      });
-      await response.text();
-      return response.status;
-    },
+    webhook: webhook.send,
     async stop() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await webhook.stop();
       await deleteApp(adminApp());
       await sandbox.stop();
       await database.stop();

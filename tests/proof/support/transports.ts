@@ -1,96 +1,40 @@
 // One database operation, carried out by an actor over either transport the app's clients can use:
 // the real `firebase` web SDK (websocket) or the REST API with the ID token as `?auth=`.
-import { deleteApp, initializeApp, setLogLevel, type FirebaseApp } from 'firebase/app';
+import type { Database } from 'firebase/database';
 import {
-  connectDatabaseEmulator,
-  equalTo,
-  get,
-  getDatabase,
-  goOffline,
-  orderByChild,
-  query,
-  ref,
-  remove,
-  set,
-  update,
-  type Database,
-} from 'firebase/database';
+  clientDatabase,
+  closeClient,
+  NAMESPACE,
+  perform,
+  type Operation,
+} from '../../support/database.ts';
 import type { Actor } from './tokens.ts';
 
-export type Operation =
-  | { op: 'read'; path: string }
-  | { op: 'set'; path: string; value: unknown }
-  | { op: 'update'; path: string; value: Record<string, unknown> }
-  | { op: 'remove'; path: string }
-  | { op: 'query'; path: string; orderByChild: string; equalTo: string };
-
+export { NAMESPACE, type Operation };
 export type Transport = 'websocket' | 'rest';
 export type Outcome = 'allowed' | 'denied';
-
-export const NAMESPACE = 'demo-studio-default-rtdb';
-
-// Refusals are what the matrix expects; the SDK would print a warning for each one.
-setLogLevel('silent');
 
 const DENIED = /permission.denied/i;
 
 /** Web SDK handles, one per actor, reused for every case (as one signed-in app would). */
 export class WebsocketClients {
-  private readonly apps = new Map<string, FirebaseApp>();
-  private counter = 0;
+  private readonly databases = new Map<string, Database>();
 
   constructor(private readonly port: number) {}
 
   database(actor: Actor): Database {
-    const existing = this.apps.get(actor.name);
-    if (existing !== undefined) return getDatabase(existing);
-    const app = initializeApp(
-      {
-        projectId: 'demo-studio',
-        apiKey: 'demo-api-key',
-        databaseURL: `http://127.0.0.1:${this.port}?ns=${NAMESPACE}`,
-      },
-      `attack-${actor.name}-${++this.counter}`,
-    );
-    this.apps.set(actor.name, app);
-    const db = getDatabase(app);
-    // A string mock token is sent verbatim as the connection's credential.
-    connectDatabaseEmulator(
-      db,
-      '127.0.0.1',
-      this.port,
-      actor.token === null ? undefined : { mockUserToken: actor.token },
-    );
+    let db = this.databases.get(actor.name);
+    if (db === undefined) {
+      // The actor's hand-built ID token is sent verbatim as the connection's credential.
+      db = clientDatabase(this.port, actor.token);
+      this.databases.set(actor.name, db);
+    }
     return db;
   }
 
   async close(): Promise<void> {
-    for (const app of this.apps.values()) {
-      goOffline(getDatabase(app));
-      await deleteApp(app);
-    }
-    this.apps.clear();
-  }
-}
-
-async function overWebsocket(db: Database, operation: Operation): Promise<void> {
-  const target = ref(db, operation.path === '' ? undefined : operation.path);
-  switch (operation.op) {
-    case 'read':
-      await get(target);
-      return;
-    case 'set':
-      await set(target, operation.value);
-      return;
-    case 'update':
-      await update(target, operation.value);
-      return;
-    case 'remove':
-      await remove(target);
-      return;
-    case 'query':
-      await get(query(target, orderByChild(operation.orderByChild), equalTo(operation.equalTo)));
-      return;
+    for (const db of this.databases.values()) await closeClient(db);
+    this.databases.clear();
   }
 }
 
@@ -133,7 +77,7 @@ export async function attempt(
 ): Promise<Outcome> {
   if (transport === 'rest') return overRest(port, actor, operation);
   try {
-    await overWebsocket(clients.database(actor), operation);
+    await perform(clients.database(actor), operation);
     return 'allowed';
   } catch (error) {
     if (error instanceof Error && DENIED.test(error.message)) return 'denied';
