@@ -31,7 +31,7 @@ export interface CalendarBytes {
   /** Database REST responses (the SDK only uses them for long polling, which is off locally). */
   rest: number;
   byPath: Record<string, number>;
-  /** Everything else the page downloaded (HTML, scripts, styles, icons), for reference. */
+  /** The app files the page transferred (HTML, scripts, styles, icons), compressed. */
   assets: number;
   /** Errors the page logged (Lighthouse's best-practices audit counts them). */
   consoleErrors: string[];

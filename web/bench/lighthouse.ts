@@ -1,11 +1,20 @@
 /**
  * Lighthouse (npm `lighthouse` 12.x) mobile scores of the served build, with Debian's Chromium.
- * Lighthouse is not a dependency of the project yet: when it is missing from node_modules the
- * benchmark says so instead of installing it.
+ * Prints the metrics and the failing audits behind the score (lighthouse-report.ts). Lighthouse
+ * is a devDependency; when it is missing from node_modules the benchmark says so instead of
+ * installing it.
  */
+import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { CHROMIUM_PATH } from '../../tests/support/browser.ts';
+import type { Lhr, Metric } from './lighthouse-report.ts';
+import { explain, metricsOf } from './lighthouse-report.ts';
 import { serveDist, startDatabase } from './local-site.ts';
+
+/** The whole report of the last run, for a closer look than the printed summary. */
+export const REPORT_PATH = path.join(tmpdir(), 'studio-web-lighthouse.json');
 
 export type LighthouseScores =
   | { measured: false; reason: string }
@@ -15,6 +24,7 @@ export type LighthouseScores =
       performance: number;
       accessibility: number;
       bestPractices: number;
+      metrics: Metric[];
     };
 
 /** Optional packages, named in variables so the type checker does not look for them. */
@@ -24,7 +34,7 @@ const CHROME_LAUNCHER = 'chrome-launcher';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
 interface LighthouseResult {
-  lhr: { lighthouseVersion: string; categories: Record<string, { score: number | null }> };
+  lhr: Lhr;
 }
 type RunLighthouse = (
   url: string,
@@ -39,14 +49,18 @@ function installedLighthouse(): string | null {
   }
 }
 
-export async function measureLighthouse(log: (line: string) => void): Promise<LighthouseScores> {
+/** `dist`: another build of the app to serve (A/B comparisons); web/dist by default. */
+export async function measureLighthouse(
+  log: (line: string) => void,
+  dist?: string,
+): Promise<LighthouseScores> {
   if (!installedLighthouse()) {
     return { measured: false, reason: 'npm package `lighthouse` is not installed in node_modules' };
   }
   // The package is optional, so its module is loaded by name at run time.
   const lighthouse = ((await import(LIGHTHOUSE)) as { default: RunLighthouse }).default;
   const database = await startDatabase();
-  const site = await serveDist(database.port);
+  const site = await serveDist(database.port, dist);
   try {
     // chrome-launcher comes with lighthouse; it starts Chromium with a debugging port.
     const { launch } = (await import(CHROME_LAUNCHER)) as {
@@ -69,6 +83,9 @@ export async function measureLighthouse(log: (line: string) => void): Promise<Li
         onlyCategories: CATEGORIES,
       });
       if (!result) throw new Error('lighthouse returned no result');
+      for (const line of explain(result.lhr)) log(line);
+      await writeFile(REPORT_PATH, JSON.stringify(result.lhr));
+      log(`  full report: ${REPORT_PATH}`);
       const score = (name: string) => Math.round((result.lhr.categories[name]?.score ?? 0) * 100);
       return {
         measured: true,
@@ -76,6 +93,7 @@ export async function measureLighthouse(log: (line: string) => void): Promise<Li
         performance: score('performance'),
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),
+        metrics: metricsOf(result.lhr),
       };
     } finally {
       await chrome.kill();

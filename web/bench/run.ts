@@ -63,7 +63,7 @@ log(
 );
 log(
   row(
-    'Same page: app files downloaded (HTML, JS, CSS, icons; uncompressed local server)',
+    'Same page: app files transferred (HTML, JS, CSS, icons; brotli, as Hosting serves them)',
     kilobytes(calendar.assets),
     '—',
     null,
@@ -77,6 +77,16 @@ if (scores.measured) {
   ] as const) {
     log(row(`Lighthouse ${scores.version} mobile ${name}`, String(value), '≥ 95', value >= 95));
   }
+  log(
+    row(
+      'Lighthouse metrics (simulated Moto G Power on slow 4G), score of each',
+      scores.metrics
+        .map((metric) => `${metric.name} ${metric.display} (${metric.score})`)
+        .join(', '),
+      '—',
+      null,
+    ),
+  );
 } else {
   log(
     row(
