@@ -4,5 +4,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['core', 'emulators/rtdb', 'emulators/stripe', 'functions', 'web', 'tests'],
+    // Vitest's default is one worker fewer than the cores: ONE on a 2-core machine. Most files
+    // spend their time waiting on emulators, sockets and timers, so two keep both cores busy
+    // (decision 105).
+    maxWorkers: 2,
+    // The shared journey stack stops its Firebase CLI with SIGINT and waits up to 20 s for it.
+    teardownTimeout: 60_000,
   },
 });

@@ -5,5 +5,8 @@ export default defineConfig({
     name: 'core',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
+    // No test here changes globals or mocks modules, so the files share one worker and its
+    // loaded modules instead of re-importing them per file (decision 105).
+    isolate: false,
   },
 });

@@ -8,5 +8,9 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
+    // test/setup.ts resets storage, stores and mocks around every test, so the files share one
+    // worker and its loaded modules (React, the SDKs) instead of re-importing them per file
+    // (decision 105).
+    isolate: false,
   },
 });

@@ -5,12 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initializeApp, deleteApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import { connectDatabaseEmulator, get, getDatabase, goOffline, ref } from 'firebase/database';
-import type { Stack } from '../../scripts/lib/stack.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../scripts/lib/seed.ts';
-import { useJourney } from '../support/journey.ts';
+import { useJourney, type JourneyStack } from '../support/journey.ts';
 
 const journey = useJourney();
-let stack: Stack;
+let stack: JourneyStack;
 let app: FirebaseApp;
 
 beforeAll(() => {

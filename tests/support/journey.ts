@@ -1,14 +1,27 @@
-// Browser journeys: one local stack per test file (started exactly as `npm start` starts it, on
-// free ports, with the demo data), Debian's Chromium, and the few steps every journey repeats.
-import { afterAll, beforeAll } from 'vitest';
+// Browser journeys: the local stack (started exactly as `npm start` starts it, on free ports),
+// Debian's Chromium, and the few steps every journey repeats. Under the `tests` project's
+// globalSetup (journey-stack.ts) all journey files of a run share one stack, taking turns, and
+// each turn starts from freshly loaded demo data; without it a file starts a stack of its own.
+import { afterAll, beforeAll, inject } from 'vitest';
+import http from 'node:http';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { ROOT, startStack, type Stack } from '../../scripts/lib/stack.ts';
+import { REGION, ROOT, startStack, type Stack } from '../../scripts/lib/stack.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../../scripts/lib/seed.ts';
 import { launchBrowser } from './browser.ts';
+import type { SharedStackInfo } from './journey-stack.ts';
+
+/** The parts of the stack a journey drives: addresses only, the processes may be shared. */
+export interface JourneyStack extends Pick<
+  Stack,
+  'ports' | 'projectId' | 'namespace' | 'env' | 'functionUrl'
+> {
+  database: { url: string };
+  stripe: { url: string };
+}
 
 export interface Journey {
-  stack: Stack;
+  stack: JourneyStack;
   browser: Browser;
   /** The hosted PWA, e.g. `http://127.0.0.1:41234`. */
   baseUrl: string;
@@ -33,8 +46,13 @@ export function useJourney(): Journey {
   const contexts: BrowserContext[] = [];
   const journey = {} as Journey;
 
+  let release: () => Promise<void> = async () => {};
+
+  // Waiting for the turn counts against the hook's time: up to the journeys ahead of this one.
   beforeAll(async () => {
-    const stack = await startStack();
+    const held = await holdStack();
+    release = held.release;
+    const stack = held.stack;
     Object.assign(process.env, stack.env);
     await seedDemoData();
     const browser = await launchBrowser();
@@ -65,15 +83,88 @@ export function useJourney(): Journey {
         for (const name of names) await warmFunction(stack.functionUrl(name));
       },
     } satisfies Journey);
-  }, 360_000);
+  }, 1_200_000);
 
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
     await journey.browser?.close();
-    await journey.stack?.stop();
+    await release();
   }, 60_000);
 
   return journey;
+}
+
+/** The run's shared stack (reset to the demo data) when the globalSetup offers one. */
+async function holdStack(): Promise<{ stack: JourneyStack; release: () => Promise<void> }> {
+  const server = inject('journeyStackServer');
+  if (server === undefined) {
+    const stack = await startStack();
+    return { stack, release: () => stack.stop() };
+  }
+  const turn = `pid=${process.pid}`;
+  const info = JSON.parse(await waitForTurn(`${server}/acquire?${turn}`)) as SharedStackInfo;
+  const stack: JourneyStack = {
+    ports: info.ports,
+    projectId: info.projectId,
+    namespace: info.namespace,
+    env: info.env,
+    database: { url: info.databaseUrl },
+    stripe: { url: info.stripeUrl },
+    functionUrl: (name) =>
+      `http://127.0.0.1:${info.ports.functions}/${info.projectId}/${REGION}/${name}`,
+  };
+  const release = async () => {
+    await fetch(`${server}/release?${turn}`, { method: 'POST' });
+  };
+  try {
+    await clearStack(stack);
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  return { stack, release };
+}
+
+/**
+ * The answer to a turn request. Plain node:http, because fetch gives up on an answer that takes
+ * more than 300 s, and a turn may wait that long behind other journeys on a loaded machine.
+ */
+function waitForTurn(url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'POST' }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => {
+        if (response.statusCode === 200) resolve(body);
+        else reject(new Error(`The shared stack did not start:\n${body}`));
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/**
+ * What the journey before this one left: every database record, every account (a registered
+ * newcomer), every sandbox payment. The caller then loads the demo data as on a new stack.
+ */
+async function clearStack(stack: JourneyStack): Promise<void> {
+  const answers = await Promise.all([
+    fetch(`${stack.database.url}/.json?ns=${stack.namespace}`, {
+      method: 'PUT',
+      headers: { Authorization: 'Bearer owner' },
+      body: 'null',
+    }),
+    fetch(`http://127.0.0.1:${stack.ports.auth}/emulator/v1/projects/${stack.projectId}/accounts`, {
+      method: 'DELETE',
+    }),
+    fetch(`${stack.stripe.url}/_sandbox/reset`, { method: 'POST' }),
+  ]);
+  for (const answer of answers) {
+    if (!answer.ok) throw new Error(`Resetting the shared stack: ${answer.url} ${answer.status}`);
+  }
 }
 
 async function warmFunction(url: string): Promise<void> {
