@@ -15,6 +15,7 @@ import {
   DEFAULT_SETTINGS,
   exerciseSchema,
   formatDate,
+  ledgerEntry,
   ledgerEntrySchema,
   packageSchema,
   paths,
@@ -115,8 +116,14 @@ function catalogue() {
       name: 'Cycling room (20 bikes)',
       rows: 5,
       cols: 5,
-      // The instructor's podium takes the middle of the front row.
-      spots: gridSpots(5, 5, (row, col) => row === 0 && col !== 0 && col !== 4),
+      // The instructor's podium takes the middle of the front row and the door the back
+      // corners: 20 bikes, one for each seat of the classes below (capacity 20).
+      spots: gridSpots(
+        5,
+        5,
+        (row, col) =>
+          (row === 0 && col !== 0 && col !== 4) || (row === 4 && (col === 0 || col === 4)),
+      ),
     }),
     mats: seatLayoutSchema.parse({
       name: 'Studio (12 mats)',
@@ -240,16 +247,21 @@ function demoUser(account: DemoAccount, now: number) {
     });
   }
   if (account.credits > 0) {
-    ledger['seed-grant'] = ledgerEntrySchema.parse({
-      type: 'grant',
-      kind: 'regular',
-      delta: account.credits,
-      creditIds: Object.keys(credits),
-      reason: 'Demo credits',
-      sourceId: 'demo-data',
-      at: now,
-      by: 'system',
-    });
+    // Written as adjustCredits writes a studio's grant (type adjust, reasonKey ledgerAdjust,
+    // the words in `reason`), so the member's history names it (decision 113).
+    ledger['seed-grant'] = ledgerEntrySchema.parse(
+      ledgerEntry({
+        type: 'adjust',
+        kind: 'regular',
+        delta: account.credits,
+        reasonKey: 'ledgerAdjust',
+        reason: 'Demo credits',
+        creditIds: Object.keys(credits),
+        sourceId: 'demo-data',
+        at: now,
+        by: 'system',
+      }),
+    );
   }
   const user = userSchema.parse({
     Name: account.name,

@@ -20,6 +20,8 @@ function fakeNotificationsApi() {
       marked.push(id);
       return Promise.resolve();
     },
+    // The room of class `ride` calls spot `s7` "7".
+    spotLabel: (classId, spot) => Promise.resolve(classId === 'ride' && spot === 's7' ? '7' : null),
   };
   return {
     api,
@@ -50,6 +52,16 @@ describe('notifications', () => {
     ).toBeTruthy();
     act(() => useLangStore.setState({ lang: 'es' }));
     expect(screen.getByText(/Se liberó un lugar en Cycling/)).toBeTruthy();
+  });
+
+  it('names the spot of a promotion as the room does, not by its id', async () => {
+    const fake = fakeNotificationsApi();
+    render(<NotificationList api={fake.api} uid="m" />);
+    fake.push({ n1: { ...promoted, params: { ...promoted.params, spot: 's7' } } });
+    await act(() => Promise.resolve());
+    expect(
+      screen.getByText('A spot opened in Cycling on 2025-06-12 at 07:00: you are booked (spot 7).'),
+    ).toBeTruthy();
   });
 
   it('marks a notification read', async () => {

@@ -5,6 +5,7 @@ import { useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import type { ProfileApi } from '../api/profile-api';
 import { balancesByKind, CREDIT_KIND_KEYS } from '../credit-summary';
+import '../profile.css';
 
 export interface CreditSummaryProps {
   api: ProfileApi;
@@ -21,7 +22,7 @@ export function CreditSummary({ api, uid, now, buyHref }: CreditSummaryProps) {
     (balance) => balance.kind === 'regular' || balance.count > 0,
   );
   return (
-    <section aria-labelledby="credit-summary-title" className="card">
+    <section aria-labelledby="credit-summary-title" className="card credit-summary">
       <h2 id="credit-summary-title">{t('credits')}</h2>
       <ul className="plain-list">
         {balances.map((balance) => (
@@ -30,7 +31,9 @@ export function CreditSummary({ api, uid, now, buyHref }: CreditSummaryProps) {
           </li>
         ))}
       </ul>
-      <Link href={buyHref}>{t('menuBuyCredits')}</Link>
+      <p className="credit-summary-buy">
+        <Link href={buyHref}>{t('menuBuyCredits')}</Link>
+      </p>
     </section>
   );
 }

@@ -86,4 +86,28 @@ describe('profile', () => {
       expect.stringContaining('Bought 10 credits'),
     ]);
   });
+
+  it('draws the initials in the round avatar without a photo, from the e-mail without a name', () => {
+    const { unmount } = render(
+      <ProfileCard
+        api={fakeProfileApi({ Email: 'zoe@demo.studio' }, {})}
+        uid="m"
+        now={() => NOW}
+      />,
+    );
+    const initials = screen.getByText('Z');
+    expect(initials.className).toBe('avatar-large avatar-initials');
+    unmount();
+    render(
+      <ProfileCard
+        api={fakeProfileApi({ Name: 'Ana López', Img: 'https://example.test/ana.png' }, {})}
+        uid="m"
+        now={() => NOW}
+      />,
+    );
+    expect(screen.queryByText('AL')).toBeNull();
+    expect(document.querySelector('img.avatar-large')?.getAttribute('src')).toBe(
+      'https://example.test/ana.png',
+    );
+  });
 });

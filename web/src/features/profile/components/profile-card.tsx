@@ -6,6 +6,7 @@ import { useLive } from '../../../lib/use-live';
 import type { ProfileApi } from '../api/profile-api';
 import { balancesByKind, CREDIT_KIND_KEYS } from '../credit-summary';
 import { CreditLedger } from './credit-ledger';
+import '../profile.css';
 
 export interface ProfileCardProps {
   api: ProfileApi;
@@ -15,12 +16,14 @@ export interface ProfileCardProps {
 
 const NO_ENTRIES: Record<string, LedgerEntry> = {};
 
-function initials(name: string | undefined): string {
-  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  return words
+/** Up to two letters from the name; the e-mail's first letter for a member without one. */
+function initials(user: User | null): string {
+  const words = (user?.Name ?? '').trim().split(/\s+/).filter(Boolean);
+  const letters = words
     .slice(0, 2)
     .map((word) => word[0]?.toUpperCase() ?? '')
     .join('');
+  return letters || (user?.Email?.[0]?.toUpperCase() ?? '');
 }
 
 /** Spec `profile-user/{uid}`: name, phone, photo or initials, credits, history, subscription. */
@@ -38,7 +41,7 @@ export function ProfileCard({ api, uid, now }: ProfileCardProps) {
           <img src={user.Img} alt="" className="avatar-large" width={72} height={72} />
         ) : (
           <span className="avatar-large avatar-initials" aria-hidden="true">
-            {initials(user?.Name)}
+            {initials(user)}
           </span>
         )}
         <div>

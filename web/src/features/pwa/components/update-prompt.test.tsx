@@ -1,7 +1,7 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
-import { UpdatePrompt } from './update-prompt';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OFFLINE_NOTE_MS, UpdatePrompt } from './update-prompt';
 
 /** The prompt with the state useRegisterSW would hold; `updates` records each Update click. */
 function Harness({
@@ -28,6 +28,10 @@ function Harness({
   );
 }
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('update prompt', () => {
   it('offers a waiting new version and loads it on Update', () => {
     const updates: string[] = [];
@@ -45,6 +49,29 @@ describe('update prompt', () => {
     expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('takes the offline note away by itself after a while', async () => {
+    vi.useFakeTimers();
+    render(<Harness waiting={false} ready updates={[]} />);
+    await act(() => vi.advanceTimersByTimeAsync(OFFLINE_NOTE_MS - 1));
+    expect(screen.getByText('The app is ready to work offline.')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('keeps a waiting new version on screen until the member answers', async () => {
+    vi.useFakeTimers();
+    render(<Harness waiting ready updates={[]} />);
+    await act(() => vi.advanceTimersByTimeAsync(10 * OFFLINE_NOTE_MS));
+    expect(screen.getByRole('button', { name: 'Update' })).toBeTruthy();
+  });
+
+  it('gives the page room below while shown, so the note covers nothing for good', () => {
+    render(<Harness waiting={false} ready updates={[]} />);
+    expect(document.body.style.paddingBottom).not.toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(document.body.style.paddingBottom).toBe('');
   });
 
   it('shows nothing while there is nothing to say', () => {

@@ -1,4 +1,5 @@
 import { callFunction } from '../../../lib/firebase';
+import { browserOfflineStore } from '../../../lib/offline-copy';
 import type { ScheduleApi, Unsubscribe } from './schedule-api';
 
 type Watcher = () => Unsubscribe;
@@ -49,4 +50,5 @@ export const firebaseScheduleApi: ScheduleApi = {
   leaveWaitlist: async (classId) => {
     await callFunction('leaveWaitlist', { classId });
   },
+  spotLabelCopies: browserOfflineStore(),
 };

@@ -6,7 +6,10 @@ import type { TextKey } from '../../../lib/i18n';
 import { useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import type { ScheduleApi } from '../api/schedule-api';
+import { useOnline } from '../hooks/use-online';
 import { useSpotLabel } from '../hooks/use-spot-label';
+import { useOfflineT } from '../offline-messages';
+import './my-classes.css';
 
 export interface MyClassesProps {
   api: ScheduleApi;
@@ -40,9 +43,21 @@ function ClassRow({ api, entry }: { api: ScheduleApi; entry: UserClass }) {
   );
 }
 
+/** Offline the list is the copy kept on the device (decision 064): say so, and that it is read-only. */
+function OfflineNotice() {
+  const t = useOfflineT();
+  return (
+    <div className="offline-notice" role="status">
+      <strong>{t('offlineTitle')}</strong>
+      <p>{t('offlineCopy')}</p>
+    </div>
+  );
+}
+
 /** "My Classes": what is coming (booked, not started) and the history, from `UserClasses`. */
 export function MyClasses({ api, uid, now, scheduleHref }: MyClassesProps) {
   const t = useT();
+  const online = useOnline();
   const classes = useLive((onChange) => api.watchMyClasses(uid, onChange), NONE, [api, uid]);
   const { upcoming, past } = useMemo(() => {
     const at = now();
@@ -61,6 +76,7 @@ export function MyClasses({ api, uid, now, scheduleHref }: MyClassesProps) {
 
   return (
     <>
+      {!online && <OfflineNotice />}
       <section aria-labelledby="upcoming-title">
         <h2 id="upcoming-title">{t('upcomingClasses')}</h2>
         {upcoming.length === 0 ? (
