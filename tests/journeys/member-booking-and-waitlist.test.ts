@@ -16,21 +16,17 @@ import {
   type StudioClass,
 } from '@studio/core';
 import { DEMO_PASSWORD } from '../../scripts/lib/seed.ts';
-import { screenshot, useJourney, type Journey } from '../support/journey.ts';
+import {
+  SERVER,
+  offerAlreadyShown,
+  screenshot,
+  useJourney,
+  type Journey,
+} from '../support/journey.ts';
 
 const journey = useJourney();
 const HOUR_MS = 60 * 60 * 1000;
-// Callables go through the Functions emulator, which starts a worker per busy request; past its
-// 70 s limit the app's callable gives up and shows an error, which outcome() then reports.
-const SERVER = { timeout: 90_000 };
 const MEMBER = 'demo-member';
-
-/** See member-guest-and-newcomer: the offer would cover the screens driven here. */
-async function offerAlreadyShown(page: Page): Promise<void> {
-  await page.context().addInitScript((today: string) => {
-    localStorage.setItem('weekly_modal_date', today);
-  }, formatDate(Date.now()));
-}
 
 async function signedInPage(email: string): Promise<Page> {
   const page = await journey.newPage();

@@ -4,10 +4,8 @@
 // browses the week schedule and a class, fills the cart and is asked to sign in to pay; a new
 // person registers, meets the FITNESS CLASS WAIVER, cannot book until accepting it, and accepts.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import {
   addDays,
-  formatDate,
   paths,
   startOfWeek,
   usableSpots,
@@ -15,19 +13,9 @@ import {
   type StudioClass,
 } from '@studio/core';
 import { DEMO_PASSWORD } from '../../scripts/lib/seed.ts';
-import { screenshot, useJourney, type Journey } from '../support/journey.ts';
+import { offerAlreadyShown, screenshot, useJourney, type Journey } from '../support/journey.ts';
 
 const journey = useJourney();
-
-/**
- * The subscription offer opens 5 s after start on a fresh profile (the stack suite covers it);
- * marking it shown today keeps it from covering the screens these journeys drive.
- */
-async function offerAlreadyShown(page: Page): Promise<void> {
-  await page.context().addInitScript((today: string) => {
-    localStorage.setItem('weekly_modal_date', today);
-  }, formatDate(Date.now()));
-}
 
 /** A callable as the HTTPS protocol carries it, signed in through the Auth emulator. */
 async function callAs(

@@ -8,19 +8,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   addDays,
-  formatDate,
   paths,
   startOfWeek,
   usableSpots,
   type SeatLayout,
   type StudioClass,
 } from '@studio/core';
-import { screenshot, useJourney } from '../support/journey.ts';
+import { SERVER, offerAlreadyShown, screenshot, useJourney } from '../support/journey.ts';
 
 const journey = useJourney();
 const HOUR_MS = 60 * 60 * 1000;
-// A callable's first call starts a Functions worker; a loaded machine needs its time.
-const SERVER = { timeout: 90_000 };
 const MEMBER = 'demo-member';
 
 /** The earliest cycling class that can still be booked (it starts in more than an hour). */
@@ -48,10 +45,7 @@ describe('a member offline', () => {
     async () => {
       const [classId, cls] = await nextCyclingClass();
       const page = await journey.newPage();
-      // The weekly subscription offer would cover the screens driven here (see the guest journey).
-      await page.context().addInitScript((today: string) => {
-        localStorage.setItem('weekly_modal_date', today);
-      }, formatDate(Date.now()));
+      await offerAlreadyShown(page);
       await journey.signIn(page, 'member@demo.studio');
 
       // The demo data: the cycling room has as many bikes as its name says, and the demo
@@ -120,7 +114,8 @@ describe('a member offline', () => {
         .getByRole('region', { name: 'Upcoming classes' })
         .getByRole('listitem')
         .filter({ hasText: `${cls.date} ${cls.hour}` });
-      await offlineRow.waitFor();
+      // The room's label comes from the device's copy a moment after the row (IndexedDB).
+      await offlineRow.getByText(`Spot ${spot}`, { exact: false }).waitFor();
       expect(await offlineRow.textContent()).toContain(`Spot ${spot}`);
       expect(await offlineRow.textContent()).toContain('Booked');
       // Read-only: the list offers nothing that needs the server.

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { REGION, ROOT, startStack, type Stack } from '../../scripts/lib/stack.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../../scripts/lib/seed.ts';
+import { formatDate } from '@studio/core';
 import { launchBrowser } from './browser.ts';
 import type { SharedStackInfo } from './journey-stack.ts';
 
@@ -207,4 +208,20 @@ export async function screenshot(
     path: path.join(ROOT, 'docs/screenshots', name),
     fullPage: options.fullPage ?? false,
   });
+}
+
+/**
+ * How long a step waiting on a callable may take: the first call starts a Functions worker, and
+ * past its 70 s limit the app's callable gives up and shows an error the step then reports.
+ */
+export const SERVER = { timeout: 90_000 };
+
+/**
+ * The subscription offer opens 5 s after start on a fresh profile (the stack suite covers it);
+ * marking it shown today keeps it from covering the screens a journey drives.
+ */
+export async function offerAlreadyShown(page: Page): Promise<void> {
+  await page.context().addInitScript((today: string) => {
+    localStorage.setItem('weekly_modal_date', today);
+  }, formatDate(Date.now()));
 }

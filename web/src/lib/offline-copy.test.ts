@@ -1,22 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OfflineStore } from './offline-copy';
 import { clearOfflineCopies, withOfflineCopy } from './offline-copy';
-
-function memoryStore(saved: Record<string, unknown> = {}) {
-  const data = new Map(Object.entries(saved));
-  const store: OfflineStore = {
-    read: (key) => Promise.resolve(data.get(key)),
-    write: (key, value) => {
-      data.set(key, value);
-      return Promise.resolve();
-    },
-    clear: () => {
-      data.clear();
-      return Promise.resolve();
-    },
-  };
-  return { store, data };
-}
+import { memoryOfflineStore } from '../../test/fakes/memory-offline-store';
 
 /** A live subscription the test drives by hand, like the database SDK without a network. */
 function liveSource() {
@@ -38,7 +22,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('offline copy of a live read', () => {
   it('shows the saved value when the database does not answer (offline start)', async () => {
-    const { store } = memoryStore({ 'UserClasses/u1': { c1: { spot: 'A1' } } });
+    const { store } = memoryOfflineStore({ 'UserClasses/u1': { c1: { spot: 'A1' } } });
     const source = liveSource();
     const seen: unknown[] = [];
     withOfflineCopy(store, 'UserClasses/u1', source.subscribe, (value) => seen.push(value));
@@ -47,7 +31,7 @@ describe('offline copy of a live read', () => {
   });
 
   it('saves every live value and never shows an older saved one after it', async () => {
-    const { store, data } = memoryStore({ 'UserClasses/u1': { old: { spot: 'A1' } } });
+    const { store, data } = memoryOfflineStore({ 'UserClasses/u1': { old: { spot: 'A1' } } });
     const source = liveSource();
     const seen: unknown[] = [];
     withOfflineCopy(store, 'UserClasses/u1', source.subscribe, (value) => seen.push(value));
@@ -58,7 +42,7 @@ describe('offline copy of a live read', () => {
   });
 
   it('stops the live read and reports nothing after unsubscribing', async () => {
-    const { store } = memoryStore({ k: 'saved' });
+    const { store } = memoryOfflineStore({ k: 'saved' });
     const source = liveSource();
     const seen: unknown[] = [];
     const stop = withOfflineCopy(store, 'k', source.subscribe, (value) => seen.push(value));
@@ -77,7 +61,7 @@ describe('offline copy of a live read', () => {
   });
 
   it('forgets every saved copy at logout', async () => {
-    const { store, data } = memoryStore({ a: 1, b: 2 });
+    const { store, data } = memoryOfflineStore({ a: 1, b: 2 });
     await clearOfflineCopies(store);
     expect(data.size).toBe(0);
   });

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createFakeScheduleApi } from '../../../../test/fakes/fake-schedule-api';
-import type { OfflineStore } from '../../../lib/offline-copy';
 import { MyClasses } from './my-classes';
+import { memoryOfflineStore } from '../../../../test/fakes/memory-offline-store';
 
 const NOW = Date.parse('2025-06-10T16:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -47,20 +47,6 @@ const ride = {
   createdBy: 'admin',
 } as StudioClass;
 
-/** IndexedDB as the app uses it, in memory. */
-function deviceStore(saved: Record<string, unknown> = {}) {
-  const data = new Map(Object.entries(saved));
-  const store: OfflineStore = {
-    read: (key) => Promise.resolve(data.get(key)),
-    write: (key, value) => {
-      data.set(key, value);
-      return Promise.resolve();
-    },
-    clear: () => Promise.resolve(data.clear()),
-  };
-  return { store, data };
-}
-
 function setNetwork(online: boolean) {
   Object.defineProperty(navigator, 'onLine', { value: online, configurable: true });
   act(() => {
@@ -96,7 +82,7 @@ describe('my classes without a network', () => {
 
   it('names the spot by the room label it saved while online, when the room cannot be read', async () => {
     const online = createFakeScheduleApi({ classes: { ride }, layouts: { bikes: room } });
-    const device = deviceStore();
+    const device = memoryOfflineStore();
     online.setMyClasses({ ride: booked });
     await showMyClasses({ ...online.api, spotLabelCopies: device.store });
     expect(device.data.get('spot-label/ride/s7')).toBe('7');
