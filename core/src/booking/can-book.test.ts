@@ -4,7 +4,14 @@ import { emptyRoster } from '../schemas/classes';
 import type { Roster, StudioClass } from '../schemas/classes';
 import type { User } from '../schemas/user';
 import type { SeatLayout } from '../schemas/catalog';
-import { canBook, canCancel, canJoinWaitlist, canLeaveWaitlist, checkInError } from './can-book';
+import {
+  canBook,
+  canCancel,
+  canJoinWaitlist,
+  canLeaveWaitlist,
+  checkInError,
+  rosterBookingError,
+} from './can-book';
 import { promotionAllowed } from './window';
 import type { BookingRequest } from './can-book';
 
@@ -166,6 +173,34 @@ describe('canBook', () => {
     expect(canBook(request({ cls: { ...cls, capacity: 1 }, roster: oneBooked }))).toMatchObject({
       messageKey: 'classFull',
     });
+  });
+});
+
+describe('rosterBookingError', () => {
+  const base = { cls, roster: emptyRoster(), uid: 'u1', nowMs: NOW, settings: DEFAULT_SETTINGS };
+
+  it('finds nothing against a bookable class with free seats', () => {
+    expect(rosterBookingError(base)).toBeNull();
+  });
+
+  it.each([
+    ['full', { roster: full }, 'resource-exhausted', 'classFull'],
+    ['already booked', { roster: oneBooked, uid: 'u2' }, 'failed-precondition', 'alreadyBooked'],
+    ['not open yet', { nowMs: START - 8 * DAY }, 'failed-precondition', 'bookingNotOpen'],
+  ])('refuses on the roster alone: %s', (_, overrides, code, messageKey) => {
+    expect(rosterBookingError({ ...base, ...overrides })).toMatchObject({ code, messageKey });
+  });
+
+  it('answers "full" before anything about the member (no waiver, no credit)', () => {
+    const stranger: User = { Conditions: false };
+    expect(canBook(request({ roster: full, user: stranger }))).toMatchObject({
+      code: 'resource-exhausted',
+      messageKey: 'classFull',
+    });
+    expect(canBook(request({ roster: full, user: null }))).toMatchObject({
+      messageKey: 'classFull',
+    });
+    expect(canBook(request({ user: stranger }))).toMatchObject({ messageKey: 'waiverNotAccepted' });
   });
 });
 

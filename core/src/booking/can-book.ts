@@ -5,7 +5,7 @@ import type { Booking, Roster, StudioClass, WaitlistEntry } from '../schemas/cla
 import type { CreditsList, User } from '../schemas/user';
 import { pickCredit } from './credits';
 import type { PickedCredit } from './credits';
-import { endBooking, joinQueue, reserveSeat } from './roster';
+import { endBooking, joinQueue, memberSeatsLeft, reserveSeat } from './roster';
 import { virtualLayout } from './spots';
 import { bookingWindowState, checkInOpen, waitlistOpen } from './window';
 
@@ -84,17 +84,38 @@ export interface BookingGrant {
   credit: PickedCredit['credit'];
 }
 
+export type RosterBookingRequest = Pick<
+  BookingRequest,
+  'cls' | 'roster' | 'uid' | 'nowMs' | 'settings'
+>;
+
 /**
- * Every booking rule in design order: class state, already booked, waiver, credit, seats,
- * spot. The callable checks the same rules up front (so a refusal writes nothing) and again
- * inside its transactions (so a race cannot slip past them).
+ * What the class and its roster alone say about a booking, before anything about the member:
+ * class state, cancelled by the studio, already booked, no seat left for a direct booking. A
+ * full class answers "full" whoever asks (docs/decisions/097), so in a rush the answer for
+ * nearly everyone needs no read of their own node.
  */
-export function canBook(request: BookingRequest): BookingGrant | DomainError {
+export function rosterBookingError(request: RosterBookingRequest): DomainError | null {
   const { cls, roster, uid, nowMs, settings } = request;
   const classError = classBookingError(cls, nowMs, settings);
   if (classError) return classError;
   if (roster.cancellation) return new DomainError('failed-precondition', 'classCancelled');
   if (roster.bookings[uid]) return new DomainError('failed-precondition', 'alreadyBooked');
+  if (memberSeatsLeft(cls, roster, nowMs, settings) === 0)
+    return new DomainError('resource-exhausted', 'classFull');
+  return null;
+}
+
+/**
+ * Every booking rule in order: class state, cancelled, already booked, seats (the roster's
+ * answers, `rosterBookingError`), then waiver, credit, spot. The callable checks the same rules
+ * up front (so a refusal writes nothing) and again inside its transactions (so a race cannot
+ * slip past them).
+ */
+export function canBook(request: BookingRequest): BookingGrant | DomainError {
+  const { cls, roster, uid, nowMs, settings } = request;
+  const refusal = rosterBookingError(request);
+  if (refusal) return refusal;
   const credit = memberCredit(request.user, cls, nowMs);
   if (credit instanceof DomainError) return credit;
   const reserved = reserveSeat(roster, {

@@ -199,6 +199,21 @@ describe('bookClass', () => {
     await expectRefused(member(late), { classId }, 'resource-exhausted', 'classFull');
   });
 
+  it('answers a full class before anything about the member (decision 097)', async () => {
+    const classId = await seedClass(backend.db, { startsAt: tomorrow(), capacity: 1 });
+    await book(member(await seedMember(backend.db)), { classId });
+    const stranger = await seedMember(backend.db, { credits: 0, waiver: false });
+    await expectRefused(member(stranger), { classId }, 'resource-exhausted', 'classFull');
+    // With a seat free the same member hears about their own node.
+    const open = await seedClass(backend.db, { startsAt: tomorrow(), capacity: 1 });
+    await expectRefused(
+      member(stranger),
+      { classId: open },
+      'failed-precondition',
+      'waiverNotAccepted',
+    );
+  });
+
   it('refuses a taken spot (already-exists) and writes nothing', async () => {
     const classId = await seedClass(backend.db, { startsAt: tomorrow() });
     await book(member(await seedMember(backend.db)), { classId, spot: 'A2' });

@@ -1,9 +1,17 @@
-import { DomainError, canBook, orThrow, reserveSeat } from '@studio/core';
+import {
+  DomainError,
+  canBook,
+  orThrow,
+  paths,
+  reserveSeat,
+  rosterBookingError,
+} from '@studio/core';
 import type { BookClassInput, CallableResult } from '@studio/core';
 import { NO_FAULTS, newId } from './deps';
 import type { BookingDeps } from './deps';
 import { classContext } from './context';
 import { finishBooking } from './finish-booking';
+import { raceLive } from './live';
 import { changeRoster } from './rosters';
 import { readLayout, readMember, readRoster, readSettings } from './store';
 
@@ -35,7 +43,8 @@ export interface BookClassOutcome extends CallableResult<'bookClass'> {
 
 /**
  * `bookClass` (design §4, §8; docs/decisions/030). Every rule is checked first on what was
- * read, so a refusal writes nothing; then
+ * read (the class and roster first, the member's node only while seats are left), so a
+ * refusal writes nothing; then
  *
  * 1. one transaction on `ClassRoster/{classId}` reserves the seat (the same rules again, on
  *    the committed roster: no oversell, no spot twice, one booking per member);
@@ -51,24 +60,35 @@ export async function bookClass(
   const { db } = deps;
   const faults = deps.faults ?? NO_FAULTS;
   const nowMs = deps.now();
-  const [context, settings, roster, member] = await Promise.all([
+  const [context, settings, roster] = await Promise.all([
     classContext(db, classId),
     readSettings(db),
     readRoster(db, classId),
-    readMember(db, uid),
   ]);
   const { cls } = context;
-  const layout = await readLayout(db, cls);
+  const refusal = rosterBookingError({ cls, roster, uid, nowMs, settings });
+  if (refusal) throw refusal;
+  // The member's node is read only while seats are left, and a class that fills while it
+  // arrives answers "full" at once (docs/decisions/097).
+  const [layout, member] = await Promise.all([
+    readLayout(db, cls),
+    raceLive(db, paths.classRoster(classId), readMember(db, uid), (stored) =>
+      refusesFullClass(stored, uid, cls.capacity),
+    ),
+  ]);
   orThrow(canBook({ cls, roster, layout, user: member.user, uid, spot, nowMs, settings }));
 
-  const bookingId = newId(db);
+  // Made by the first run that gets this far: a caller the quick check refuses needs none.
+  let bookingId: string | undefined;
   const reserved = await changeRoster(
     db,
     classId,
     (current) => {
       // Already reserved by this call (a transaction retried after a dropped connection).
       const mine = current.bookings[uid];
-      if (mine?.bookingId === bookingId) return { roster: current, booking: mine };
+      if (bookingId !== undefined && mine?.bookingId === bookingId)
+        return { roster: current, booking: mine };
+      bookingId ??= newId(db);
       return reserveSeat(current, {
         cls,
         layout,
@@ -86,5 +106,5 @@ export async function bookClass(
   await faults.at('after-reserve', { classId, uid });
   const { booking } = reserved.result;
   const creditId = await finishBooking(deps, context, booking, reserved.roster);
-  return { classId, spot: booking.spot, creditId, bookingId };
+  return { classId, spot: booking.spot, creditId, bookingId: booking.bookingId };
 }

@@ -15,6 +15,8 @@ interface Mirror {
   value: unknown;
   timer: NodeJS.Timeout | undefined;
   stop: () => void;
+  /** Called with each value the server sends (`raceLive`). */
+  watchers: Set<(value: unknown) => void>;
 }
 
 const mirrorsByDb = new WeakMap<Database, Map<string, Mirror>>();
@@ -41,10 +43,12 @@ function open(db: Database, path: string, mirrors: Map<string, Mirror>): Mirror 
     value: null,
     timer: undefined,
     stop: () => undefined,
+    watchers: new Set(),
   };
   const onValue = (snapshot: { val(): unknown }) => {
     mirror.value = snapshot.val();
     markReady();
+    for (const watcher of [...mirror.watchers]) watcher(mirror.value);
   };
   const onCancel = (error: Error) => {
     mirrors.delete(path);
@@ -62,8 +66,8 @@ function open(db: Database, path: string, mirrors: Map<string, Mirror>): Mirror 
   return mirror;
 }
 
-/** The node's current value, kept live for a while for the next reads. */
-export async function liveValue(db: Database, path: string): Promise<unknown> {
+/** The node's mirror, opened if needed, kept for another minute. */
+function touch(db: Database, path: string): Mirror {
   const mirrors = mirrorsOf(db);
   let mirror = mirrors.get(path);
   if (!mirror) {
@@ -75,8 +79,49 @@ export async function liveValue(db: Database, path: string): Promise<unknown> {
   const current = mirror;
   current.timer = setTimeout(() => current.stop(), IDLE_MS);
   current.timer.unref();
-  await current.ready;
-  return current.value;
+  return current;
+}
+
+/** The node's current value, kept live for a while for the next reads. */
+export async function liveValue(db: Database, path: string): Promise<unknown> {
+  const mirror = touch(db, path);
+  await mirror.ready;
+  return mirror.value;
+}
+
+/**
+ * `work`'s result, unless the live value at `path` gives a refusal first: checked on the value
+ * at hand and again on every value the server sends until `work` settles. A booking that waits
+ * for the member's node learns at once that the class filled meanwhile (docs/decisions/097).
+ */
+export async function raceLive<T>(
+  db: Database,
+  path: string,
+  work: Promise<T>,
+  refusal: (stored: unknown) => Error | null,
+): Promise<T> {
+  const mirror = touch(db, path);
+  let settled = false;
+  let refuse: (error: Error) => void = () => undefined;
+  const refused = new Promise<never>((_, reject) => {
+    refuse = reject;
+  });
+  const check = (value: unknown) => {
+    const error = settled ? null : refusal(value);
+    if (error) refuse(error);
+  };
+  mirror.watchers.add(check);
+  // A listener the server cancels leaves `work` to answer alone.
+  void mirror.ready.then(
+    () => check(mirror.value),
+    () => undefined,
+  );
+  try {
+    return await Promise.race([work, refused]);
+  } finally {
+    settled = true;
+    mirror.watchers.delete(check);
+  }
 }
 
 const parsedByValue = new WeakMap<object, Map<unknown, unknown>>();

@@ -39,9 +39,19 @@ export async function readSettings(db: Database): Promise<Settings> {
   return liveParsed(db, paths.settings(), parseSettings);
 }
 
+const virtualLayouts = new WeakMap<StudioClass, SeatLayout>();
+
 /** The layout the class books against: its own, or spots "1" … capacity without one. */
 export async function readLayout(db: Database, cls: StudioClass): Promise<SeatLayout> {
-  if (cls.layout === undefined) return layoutForClass(cls, null);
+  if (cls.layout === undefined) {
+    // Built once per class value (which `liveParsed` shares), not once per call of a rush.
+    let virtual = virtualLayouts.get(cls);
+    if (!virtual) {
+      virtual = layoutForClass(cls, null);
+      virtualLayouts.set(cls, virtual);
+    }
+    return virtual;
+  }
   const layout = await liveParsed(db, paths.seatLayout(cls.layout), parseLayout);
   if (layout === null) throw new DomainError('not-found', 'layoutNotFound');
   return layoutForClass(cls, layout);
@@ -56,10 +66,17 @@ export interface Member {
   wallet: Wallet;
 }
 
-const parseMember = (stored: unknown, path: string): Member => ({
-  user: stored === null ? null : parseStored(userSchema, stored, path),
-  wallet: readWallet(stored, path),
-});
+const parseMember = (stored: unknown, path: string): Member => {
+  let wallet: Wallet | undefined;
+  return {
+    user: stored === null ? null : parseStored(userSchema, stored, path),
+    // Parsed when first asked for: a booking needs only `user`.
+    get wallet() {
+      wallet ??= readWallet(stored, path);
+      return wallet;
+    },
+  };
+};
 
 export async function readMember(db: Database, uid: string): Promise<Member> {
   return liveParsed(db, paths.user(uid), parseMember);
