@@ -123,10 +123,14 @@ describe('a member with credits', () => {
       await detail.getByRole('button', { name: 'Spot 7, yours' }).waitFor();
       await screenshot(member, 'member-class-detail.png', { target: detail });
 
+      // The member's entry carries the room's label and the class's title (decision 116).
       expect(await journey.read(paths.userClass(MEMBER, classId))).toMatchObject({
         status: 'booked',
         spot: spot.id,
+        spotLabel: '7',
+        title: cls.name ?? 'Cycling',
       });
+      expect(await detail.locator('.class-detail-mine').textContent()).toBe('Spot 7, yours');
       expect(await journey.read(paths.userField(MEMBER, 'Credits'))).toBe(9);
 
       // The second member's open spot map turns the spot taken, with no reload.
@@ -236,23 +240,41 @@ describe('a member with credits', () => {
         .getByRole('navigation', { name: 'Sections' })
         .getByRole('link', { name: 'Home' })
         .click();
+      // Named by the room's label, as the functions wrote it (decision 116).
+      const promotedSpot = (
+        (await journey.read(paths.classRoster(classId))) as {
+          bookings: Record<string, { spot: string }>;
+        }
+      ).bookings[MEMBER]!.spot;
+      const mats = (await journey.read(paths.seatLayout('mats'))) as SeatLayout;
+      const label = mats.spots[promotedSpot]!.label;
       await waiting
-        .getByText(`A spot opened in Small Yoga on ${date} at 10:15: you are booked`, {
-          exact: false,
-        })
+        .getByText(
+          `A spot opened in Small Yoga on ${date} at 10:15: you are booked (spot ${label}).`,
+        )
         .waitFor(SERVER);
       await screenshot(waiting, 'member-home-member.png');
 
       expect(await journey.read(paths.userClass(MEMBER, classId))).toMatchObject({
         status: 'booked',
+        spot: promotedSpot,
+        spotLabel: label,
+        title: 'Small Yoga',
       });
       expect(await journey.read(paths.userWaitlistEntry(MEMBER, classId))).toMatchObject({
         status: 'promoted',
       });
       const notifications = Object.values(
-        (await journey.read(paths.notifications(MEMBER))) as Record<string, { type: string }>,
+        (await journey.read(paths.notifications(MEMBER))) as Record<
+          string,
+          { type: string; classId?: string; params?: Record<string, unknown> }
+        >,
       );
       expect(notifications.map((entry) => entry.type)).toContain('promoted');
+      expect(
+        notifications.find((entry) => entry.type === 'promoted' && entry.classId === classId)
+          ?.params?.['spot'],
+      ).toBe(label);
     },
   );
 });

@@ -76,8 +76,11 @@ describe('a member offline', () => {
       const booked = await detail.locator('.outcome-ok').textContent(SERVER);
       const spot = /^Booked: spot (.+)\.$/.exec(booked ?? '')?.[1];
       expect(spot).toBeDefined();
+      // The entry itself names the spot as the room does, and the class (decision 116).
       expect(await journey.read(paths.userClass(MEMBER, classId))).toMatchObject({
         status: 'booked',
+        spotLabel: spot,
+        title: cls.name ?? 'Cycling',
       });
 
       await tab(page, 'My Classes').click();
@@ -114,9 +117,9 @@ describe('a member offline', () => {
         .getByRole('region', { name: 'Upcoming classes' })
         .getByRole('listitem')
         .filter({ hasText: `${cls.date} ${cls.hour}` });
-      // The room's label comes from the device's copy a moment after the row (IndexedDB).
-      await offlineRow.getByText(`Spot ${spot}`, { exact: false }).waitFor();
-      expect(await offlineRow.textContent()).toContain(`Spot ${spot}`);
+      // The row itself names the spot and the class: nothing else needs to be read offline.
+      await offlineRow.waitFor();
+      expect(await offlineRow.textContent()).toContain(`${cls.name ?? 'Cycling'} · Spot ${spot} ·`);
       expect(await offlineRow.textContent()).toContain('Booked');
       // Read-only: the list offers nothing that needs the server.
       expect(await page.locator('main').getByRole('button').count()).toBe(0);

@@ -209,6 +209,13 @@ export const userClassSchema = z.object({
   coach: keySchema.optional(),
   branch: keySchema.optional(),
   spot: keySchema,
+  /**
+   * What the room calls `spot` ("7" for `s7`), copied by the functions when they write the
+   * entry (decision 116). Absent in entries written before, and where the room was gone.
+   */
+  spotLabel: z.string().trim().min(1).max(10).optional(),
+  /** What the member knows the class as: its name, else its exercise's name (decision 116). */
+  title: textSchema(100).optional(),
   creditKind: creditKindSchema,
   status: userClassStatusSchema,
   bookedAt: epochMsSchema,
@@ -230,6 +237,8 @@ export const userWaitlistEntrySchema = z.object({
   hour: hourSchema,
   startsAt: epochMsSchema,
   name: textSchema(100).optional(),
+  /** What the member knows the class as: its name, else its exercise's name (decision 116). */
+  title: textSchema(100).optional(),
   joinedAt: epochMsSchema,
   /**
    * 'waiting' while in the queue; afterwards why it ended (promoted into the class, left,

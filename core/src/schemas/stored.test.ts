@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { keySchema, rtdbList } from './common';
 import { z } from 'zod';
 import { couponSchema, packageSchema, seatLayoutSchema, suscriptionPricesSchema } from './catalog';
-import { bookingSchema, classSchema, emptyRoster, rosterSchema } from './classes';
+import { bookingSchema, classSchema, emptyRoster, rosterSchema, userClassSchema } from './classes';
 import { ledgerEntrySchema, notificationSchema } from './ledger';
 import { paymentSchema } from './payments';
 import { dateServiceSchema, userSchema } from './user';
@@ -198,6 +198,29 @@ describe('stored shapes', () => {
         createdAt: 1,
       }).coupon,
     ).toBe('WELCOME10');
+  });
+
+  it('parses a My Classes entry with the spot label and class title, and one written before them', () => {
+    const before = {
+      classId: 'c1',
+      bookingId: 'b1',
+      date: '2025-06-11',
+      hour: '07:00',
+      startsAt: 1,
+      exercise: 'cycling',
+      spot: 's7',
+      creditKind: 'regular',
+      status: 'booked',
+      bookedAt: 1,
+      rosterVersion: 2,
+    };
+    expect(userClassSchema.parse(before)).not.toHaveProperty('spotLabel');
+    expect(userClassSchema.parse({ ...before, spotLabel: '7', title: 'Cycling' })).toMatchObject({
+      spot: 's7',
+      spotLabel: '7',
+      title: 'Cycling',
+    });
+    expect(userClassSchema.safeParse({ ...before, spotLabel: '' }).success).toBe(false);
   });
 
   it.each([

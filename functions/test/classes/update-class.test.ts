@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEntrySchema, classSchema, formatDate, paths, toEpoch } from '@studio/core';
+import {
+  auditEntrySchema,
+  classSchema,
+  formatDate,
+  paths,
+  rosterSchema,
+  toEpoch,
+} from '@studio/core';
 import { cancelClass, saveClassTemplate, updateClass } from '../../src/index';
 import { bookClass as bookClassHandler } from '../../src/handlers/booking/book-class';
+import { classContext } from '../../src/handlers/booking/context';
+import { finishBooking } from '../../src/handlers/booking/finish-booking';
 import { joinWaitlist as joinWaitlistHandler } from '../../src/handlers/booking/join-waitlist';
 import { updateClass as updateClassHandler } from '../../src/handlers/classes/update-class';
 import { dump, startBackend } from '../support/backend';
@@ -138,6 +147,38 @@ describe('updateClass: edits', () => {
     expect(await notificationsOf(backend.db, uid)).toContainEqual(
       expect.objectContaining({ type: 'class-changed', messageKey: 'notifClassChanged', classId }),
     );
+    await expectInvariants(backend.db);
+  });
+
+  it('leaves a booking still being paid for without a view until it is paid', async () => {
+    const classId = await futureClass(3);
+    const uid = await seedMember(backend.db);
+    // The booking call stops right after reserving the seat: pending, no view yet.
+    const stopping = {
+      ...deps(),
+      faults: {
+        at(point: string) {
+          if (point === 'after-reserve') throw new Error('stopped after reserving');
+        },
+      },
+    };
+    await expect(bookClassHandler(stopping, { uid, classId })).rejects.toThrow('stopped');
+
+    await run.update(admin, { classId, name: 'Renamed ride' });
+
+    expect(await read(backend.db, paths.userClass(uid, classId))).toBeNull();
+    expect(await classOf(classId)).toMatchObject({ name: 'Renamed ride' });
+
+    // Paid for (as the reconciler would finish it): the whole view, with the new name.
+    const roster = rosterSchema.parse(await read(backend.db, paths.classRoster(classId)));
+    const booking = roster.bookings[uid];
+    if (!booking) throw new Error('the reserved seat is gone');
+    await finishBooking(deps(), await classContext(backend.db, classId), booking, roster);
+    expect(await read(backend.db, paths.userClass(uid, classId))).toMatchObject({
+      status: 'booked',
+      name: 'Renamed ride',
+      title: 'Renamed ride',
+    });
     await expectInvariants(backend.db);
   });
 

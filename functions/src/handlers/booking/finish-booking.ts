@@ -3,7 +3,7 @@ import type { Booking, BookingCreditState, Roster } from '@studio/core';
 import { NO_FAULTS } from './deps';
 import type { BookingDeps } from './deps';
 import { changeRoster, confirmBooking } from './rosters';
-import { classParams, notify, syncViews } from './views';
+import { classParams, notify, spotLabel, syncViews } from './views';
 import type { ClassContext } from './views';
 import { changeWallet, changeWalletThen } from './wallets';
 
@@ -62,10 +62,12 @@ export async function finishBooking(
   if (flushed.status === 'rejected') throw flushed.reason;
   if (confirmedDone.status === 'rejected') throw confirmedDone.reason;
   if (booking.via === 'waitlist') {
+    // The member knows the spot by the room's label, not its id (decision 116).
+    const spot = (await spotLabel(db, cls, booking.spot)) ?? booking.spot;
     await notify(db, uid, `promoted-${bookingId}`, {
       type: 'promoted',
       messageKey: 'notifPromoted',
-      params: { ...classParams(context), spot: booking.spot },
+      params: { ...classParams(context), spot },
       classId,
       at: nowMs,
     });

@@ -195,12 +195,19 @@ async function reconcileClass(
   report.viewsRepaired += await repairViews(db, context, roster, nowMs);
 }
 
-/** A view without the fields that change on every write. */
+/**
+ * A view without the fields that change on every write, nor the copies of the room's label and
+ * the class's title (decision 116): they do not say whether the view matches the roster, and an
+ * entry written before them is not rewritten at the same roster version anyway. A view the
+ * roster makes stale is rewritten with them (`syncViews`).
+ */
 function comparable(view: unknown): string {
   if (typeof view !== 'object' || view === null) return JSON.stringify(view);
   const {
     updatedAt: _updatedAt,
     rosterVersion: _rosterVersion,
+    spotLabel: _spotLabel,
+    title: _title,
     ...rest
   } = view as Record<string, unknown>;
   return JSON.stringify(Object.entries(rest).sort(([a], [b]) => (a < b ? -1 : 1)));

@@ -5,6 +5,7 @@
 import type { Database } from 'firebase-admin/database';
 import {
   attendanceRecordSchema,
+  isDomainError,
   paths,
   rosterCounts,
   showsBooking,
@@ -24,6 +25,7 @@ import type {
   UserClass,
   UserWaitlistEntry,
 } from '@studio/core';
+import { readLayout } from './store';
 import { SKIP, UNCHANGED, toDatabase, transact } from './transact';
 
 function versionOf(value: unknown): number | undefined {
@@ -145,8 +147,45 @@ export async function notify(
 export interface ClassContext {
   classId: string;
   cls: StudioClass;
-  /** What notifications call the class. */
+  /** What notifications and the member's views call the class. */
   title: string;
+}
+
+/**
+ * What the room calls `spot` ("7" for `s7`; decision 116): a cached live read of the room
+ * (`readLayout`), none for a class without one, whose spots "1" … capacity are their labels.
+ * Undefined when the room is gone or broken (a past class, decision 115): the id is shown then,
+ * and a view or notification is never held up by it.
+ */
+export async function spotLabel(
+  db: Database,
+  cls: StudioClass,
+  spot: string,
+): Promise<string | undefined> {
+  if (cls.layout === undefined) return spot;
+  try {
+    return (await readLayout(db, cls)).spots[spot]?.label;
+  } catch (error) {
+    if (isDomainError(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The member's "My Classes" entry (`userClassView`) with what they know the class and its spot
+ * by, so the app shows them without reading the class or the room (decision 116).
+ */
+export async function memberClassView(
+  db: Database,
+  context: ClassContext,
+  roster: Roster,
+  uid: string,
+  nowMs: number,
+): Promise<UserClass | null> {
+  const view = userClassView(context.classId, context.cls, roster, uid, nowMs);
+  if (!view) return null;
+  const label = await spotLabel(db, context.cls, view.spot);
+  return { ...view, title: context.title, ...(label === undefined ? {} : { spotLabel: label }) };
 }
 
 export function classParams(context: ClassContext): Record<string, string> {
@@ -267,10 +306,9 @@ export async function syncViews(
   await Promise.all(
     [...members].map(async (uid) => {
       const unpaid = roster.bookings[uid]?.pending === true && uid !== paid;
-      const classView = unpaid
-        ? null
-        : userClassView(context.classId, context.cls, roster, uid, nowMs);
-      const waitView = userWaitlistView(context.classId, context.cls, roster, uid, nowMs);
+      const classView = unpaid ? null : await memberClassView(db, context, roster, uid, nowMs);
+      const queued = userWaitlistView(context.classId, context.cls, roster, uid, nowMs);
+      const waitView = queued && { ...queued, title: context.title };
       await Promise.all([
         classView &&
           writeIfNewer(db, paths.userClass(uid, context.classId), classView).then(() =>

@@ -95,17 +95,19 @@ async function setRosterCapacity(db: Database, classId: string, capacity: number
 }
 
 /**
- * The views members read carry the class's name, time, exercise and coach: patch those of the
- * members booked or waiting, so "My Classes" shows the new time at once.
+ * The views members read carry the class's name, time, exercise and coach, and "My Classes"
+ * its title (decision 116): patch those of the members booked or waiting, so "My Classes"
+ * shows the new time at once.
  */
 function viewPatches(
   patch: Patch,
   classId: string,
   booked: readonly string[],
   waiting: readonly string[],
+  title: string | undefined,
 ): Record<string, unknown> {
   const updates: Record<string, unknown> = {};
-  const shared = { name: patch.name, hour: patch.hour, startsAt: patch.startsAt };
+  const shared = { name: patch.name, hour: patch.hour, startsAt: patch.startsAt, title };
   const classFields = { ...shared, exercise: patch.exercise, coach: patch.coach };
   for (const [uids, base, fields] of [
     [booked, paths.userClass, classFields],
@@ -166,7 +168,14 @@ export async function updateClass(
     after[field] = value;
     updates[`${paths.class(classId)}/${field}`] = value;
   }
-  Object.assign(updates, viewPatches(patch, classId, booked, Object.keys(roster.waitlist)));
+  const title =
+    patch.name !== undefined || patch.exercise !== undefined
+      ? await classTitle(db, { ...cls, ...patch })
+      : undefined;
+  // A booking still being paid for has no view yet (decision 095): patching one would leave a
+  // partial entry; its view is written whole once paid.
+  const shown = booked.filter((uid) => roster.bookings[uid]?.pending !== true);
+  Object.assign(updates, viewPatches(patch, classId, shown, Object.keys(roster.waitlist), title));
   const auditId = newId(db);
   const entry: AuditEntry = {
     at: nowMs,

@@ -91,6 +91,7 @@ const nodes = {
       startsAt: NOW + 2 * DAY,
       name: 'Cycling',
       spot: 's4',
+      spotLabel: '4',
       creditKind: 'regular',
       status: 'booked',
       bookedAt: NOW,
@@ -158,7 +159,7 @@ describe('all users', () => {
     expect(lines('Credit ledger')).toEqual([
       expect.stringMatching(/^2026-11-20 06:00:00 · grant · Regular · \+2 · Welcome · system$/),
     ]);
-    expect(lines('Bookings')).toEqual(['2026-11-23 07:00 · Cycling · s4 · booked']);
+    expect(lines('Bookings')).toEqual(['2026-11-23 07:00 · Cycling · 4 · booked']);
     expect(lines('Payments')).toEqual(['2026-11-19 06:00:00 · credits · paid · $65.00']);
     expect(screen.getByText('Active (sub_1)')).toBeTruthy();
   });

@@ -17,6 +17,7 @@ import { useLive } from '../../../lib/use-live';
 import type { AdminUsersApi, MemberNode } from '../api/admin-users-api';
 import { bookings, creditsByKind, formatMoney, ledgerEntries, memberPayments } from '../members';
 import { KIND_LABELS, ROLE_LABELS, useUsersT } from '../users-messages';
+import { classTitle, spotLabel } from '../../../lib/class-names';
 
 function useMemberNode(api: AdminUsersApi, uid: string, node: MemberNode): unknown {
   return useLive<unknown>((onChange) => api.watchMember(uid, node, onChange), null, [
@@ -303,8 +304,8 @@ function Bookings({ api, uid }: { api: AdminUsersApi; uid: string }) {
         <ul>
           {list.map((booking) => (
             <li key={booking.bookingId}>
-              {booking.date} {booking.hour} · {booking.name ?? booking.classId} · {booking.spot} ·{' '}
-              {booking.status}
+              {booking.date} {booking.hour} · {classTitle(booking) || booking.classId} ·{' '}
+              {spotLabel(booking)} · {booking.status}
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
-import { notificationSchema, paths, seatLayoutSchema } from '@studio/core';
+import { notificationSchema, paths } from '@studio/core';
 import { getDatabaseClient } from '../../../lib/firebase';
-import { parseEntries, readPath, watchPath } from '../../../lib/realtime';
+import { parseEntries, watchPath } from '../../../lib/realtime';
 import type { NotificationsApi } from './notifications-api';
 
 export const firebaseNotificationsApi: NotificationsApi = {
@@ -14,12 +14,5 @@ export const firebaseNotificationsApi: NotificationsApi = {
       import('firebase/database'),
     ]);
     await update(ref(db, paths.notification(uid, notificationId)), { read: true });
-  },
-  spotLabel: async (classId, spot) => {
-    const layoutId = await readPath(`${paths.class(classId)}/layout`);
-    if (typeof layoutId !== 'string') return null;
-    const layout = seatLayoutSchema.safeParse(await readPath(paths.seatLayout(layoutId)));
-    if (!layout.success) return null;
-    return Object.values(layout.data.spots).find((entry) => entry.id === spot)?.label ?? null;
   },
 };

@@ -20,8 +20,6 @@ function fakeNotificationsApi() {
       marked.push(id);
       return Promise.resolve();
     },
-    // The room of class `ride` calls spot `s7` "7".
-    spotLabel: (classId, spot) => Promise.resolve(classId === 'ride' && spot === 's7' ? '7' : null),
   };
   return {
     api,
@@ -54,14 +52,23 @@ describe('notifications', () => {
     expect(screen.getByText(/Se liberó un lugar en Cycling/)).toBeTruthy();
   });
 
-  it('names the spot of a promotion as the room does, not by its id', async () => {
+  it('names the spot as the functions wrote it: the room label, or the id in older ones', () => {
     const fake = fakeNotificationsApi();
     render(<NotificationList api={fake.api} uid="m" />);
-    fake.push({ n1: { ...promoted, params: { ...promoted.params, spot: 's7' } } });
-    await act(() => Promise.resolve());
+    fake.push({
+      labelled: { ...promoted, params: { ...promoted.params, spot: '7' } },
+      older: {
+        ...promoted,
+        params: { ...promoted.params, date: '2025-06-05', spot: 's9' },
+        at: promoted.at - 1,
+      },
+    });
     expect(
-      screen.getByText('A spot opened in Cycling on 2025-06-12 at 07:00: you are booked (spot 7).'),
-    ).toBeTruthy();
+      screen.getAllByRole('listitem').map((item) => item.querySelector('p')?.textContent),
+    ).toEqual([
+      'A spot opened in Cycling on 2025-06-12 at 07:00: you are booked (spot 7).',
+      'A spot opened in Cycling on 2025-06-05 at 07:00: you are booked (spot s9).',
+    ]);
   });
 
   it('marks a notification read', async () => {

@@ -1,5 +1,4 @@
 import { callFunction } from '../../../lib/firebase';
-import { browserOfflineStore } from '../../../lib/offline-copy';
 import type { ScheduleApi, Unsubscribe } from './schedule-api';
 
 type Watcher = () => Unsubscribe;
@@ -50,5 +49,4 @@ export const firebaseScheduleApi: ScheduleApi = {
   leaveWaitlist: async (classId) => {
     await callFunction('leaveWaitlist', { classId });
   },
-  spotLabelCopies: browserOfflineStore(),
 };

@@ -9,7 +9,6 @@ import type {
   UserClass,
   UserWaitlistEntry,
 } from '@studio/core';
-import type { OfflineStore } from '../../../lib/offline-copy';
 import type { Unsubscribe } from '../../../lib/realtime';
 
 export type { Unsubscribe };
@@ -45,9 +44,4 @@ export interface ScheduleApi {
   cancelBooking: (classId: string) => Promise<{ refunded: boolean }>;
   joinWaitlist: (classId: string) => Promise<{ position: number }>;
   leaveWaitlist: (classId: string) => Promise<void>;
-  /**
-   * Where the room labels of booked spots are kept on the device, so My Classes names them
-   * offline too (decision 110); none means they are not kept.
-   */
-  spotLabelCopies?: OfflineStore | null;
 }

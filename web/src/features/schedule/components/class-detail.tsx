@@ -159,6 +159,14 @@ export function ClassDetail(props: ClassDetailProps) {
               ? t('spotsLeft', { count: seatsLeft })
               : t('full')}
       </p>
+      {booked && (
+        // Named as the member's own entry stores it, before (or without) the room arriving.
+        <p className="class-detail-mine">
+          {t('spotYours', {
+            spot: myClass.spotLabel ?? room.spots[myClass.spot]?.label ?? myClass.spot,
+          })}
+        </p>
+      )}
       <SpotMap
         layout={room}
         taken={taken}

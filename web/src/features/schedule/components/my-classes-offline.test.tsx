@@ -1,11 +1,10 @@
-import type { SeatLayout, StudioClass, UserClass } from '@studio/core';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import type { UserClass } from '@studio/core';
+import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createFakeScheduleApi } from '../../../../test/fakes/fake-schedule-api';
 import { MyClasses } from './my-classes';
-import { memoryOfflineStore } from '../../../../test/fakes/memory-offline-store';
 
 const NOW = Date.parse('2025-06-10T16:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -23,29 +22,6 @@ const booked: UserClass = {
   bookedAt: NOW - DAY,
   rosterVersion: 1,
 };
-
-const room: SeatLayout = {
-  name: 'Bikes',
-  rows: 1,
-  cols: 1,
-  spots: { s7: { id: 's7', label: '7', row: 0, col: 0 } },
-};
-
-const ride = {
-  branch: 'b',
-  date: booked.date,
-  hour: booked.hour,
-  startsAt: booked.startsAt,
-  duration: 45,
-  exercise: 'cycling',
-  coach: 'c',
-  layout: 'bikes',
-  capacity: 1,
-  creditKind: 'regular',
-  status: 'scheduled',
-  createdAt: NOW,
-  createdBy: 'admin',
-} as StudioClass;
 
 function setNetwork(online: boolean) {
   Object.defineProperty(navigator, 'onLine', { value: online, configurable: true });
@@ -80,19 +56,13 @@ describe('my classes without a network', () => {
     expect(screen.queryByText('You are offline')).toBeNull();
   });
 
-  it('names the spot by the room label it saved while online, when the room cannot be read', async () => {
-    const online = createFakeScheduleApi({ classes: { ride }, layouts: { bikes: room } });
-    const device = memoryOfflineStore();
-    online.setMyClasses({ ride: booked });
-    await showMyClasses({ ...online.api, spotLabelCopies: device.store });
-    expect(device.data.get('spot-label/ride/s7')).toBe('7');
-
-    cleanup();
-    const offline = createFakeScheduleApi();
-    offline.setMyClasses({ ride: booked });
+  it('names the spot and the class as the entry stores them, reading neither class nor room', async () => {
+    const fake = createFakeScheduleApi();
+    fake.setMyClasses({ ride: { ...booked, spotLabel: '7', title: 'Evening Ride' } });
     setNetwork(false);
-    await showMyClasses({ ...offline.api, spotLabelCopies: device.store });
+    await showMyClasses(fake.api);
     const upcoming = screen.getByRole('region', { name: 'Upcoming classes' });
-    expect(within(upcoming).getByRole('listitem').textContent).toContain('Spot 7 ·');
+    expect(within(upcoming).getByRole('listitem').textContent).toContain('Evening Ride · Spot 7 ·');
+    expect(fake.calls.weeks).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import type { ScheduleApi } from '../api/schedule-api';
 import { useOnline } from '../hooks/use-online';
-import { useSpotLabel } from '../hooks/use-spot-label';
+import { classTitle, spotLabel } from '../../../lib/class-names';
 import { useOfflineT } from '../offline-messages';
 import './my-classes.css';
 
@@ -29,15 +29,14 @@ const STATUS_KEYS: Record<UserClassStatus, TextKey> = {
 
 const NONE: Record<string, UserClass> = {};
 
-function ClassRow({ api, entry }: { api: ScheduleApi; entry: UserClass }) {
+function ClassRow({ entry }: { entry: UserClass }) {
   const t = useT();
-  const spot = useSpotLabel(api, entry);
   return (
     <li className="card">
       <strong>
         {entry.date} {entry.hour}
       </strong>{' '}
-      {entry.name ?? entry.exercise ?? ''} · {t('spotN', { spot: spot ?? entry.spot })} ·{' '}
+      {classTitle(entry)} · {t('spotN', { spot: spotLabel(entry) })} ·{' '}
       {t(STATUS_KEYS[entry.status])}
     </li>
   );
@@ -72,7 +71,7 @@ export function MyClasses({ api, uid, now, scheduleHref }: MyClassesProps) {
     };
   }, [classes, now]);
 
-  const row = (entry: UserClass) => <ClassRow key={entry.classId} api={api} entry={entry} />;
+  const row = (entry: UserClass) => <ClassRow key={entry.classId} entry={entry} />;
 
   return (
     <>

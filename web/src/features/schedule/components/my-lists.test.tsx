@@ -1,4 +1,4 @@
-import type { StudioClass, UserClass, UserWaitlistEntry } from '@studio/core';
+import type { UserClass, UserWaitlistEntry } from '@studio/core';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
@@ -6,6 +6,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { createFakeScheduleApi } from '../../../../test/fakes/fake-schedule-api';
 import { MyClasses } from './my-classes';
 import { MyWaitlist } from './my-waitlist';
+import { NextClass } from './next-class';
 
 const NOW = Date.parse('2025-06-10T16:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -60,46 +61,48 @@ describe('my classes', () => {
   });
 });
 
-describe('spot names', () => {
-  it('shows a booked spot by its room label, not its id', async () => {
-    const booked = userClass('yoga', NOW + DAY, 'booked');
-    const cls = {
-      branch: 'b',
-      date: booked.date,
-      hour: booked.hour,
-      startsAt: booked.startsAt,
-      duration: 60,
-      exercise: 'yoga',
-      coach: 'c',
-      layout: 'room',
-      capacity: 2,
-      creditKind: 'regular',
-      status: 'scheduled',
-      bookedCount: 1,
-      waitlistCount: 0,
-      createdAt: NOW,
-      createdBy: 'admin',
-    } as StudioClass;
-    const fake = createFakeScheduleApi({
-      classes: { yoga: cls },
-      layouts: {
-        room: {
-          name: 'Room',
-          rows: 1,
-          cols: 2,
-          spots: {
-            a1: { id: 'a1', label: 'Front 1', row: 0, col: 0 },
-            a2: { id: 'a2', label: 'Front 2', row: 0, col: 1 },
-          },
-        },
-      },
+describe('spot and class names', () => {
+  it('shows the room label and class title the entry carries, not the ids', () => {
+    const fake = createFakeScheduleApi();
+    fake.setMyClasses({
+      yoga: { ...userClass('yoga', NOW + DAY, 'booked'), spotLabel: 'Front 1', title: 'Yoga Flow' },
     });
-    fake.setMyClasses({ yoga: booked });
     inRouter(<MyClasses api={fake.api} uid="m" now={() => NOW} scheduleHref="/cal" />);
-    await settle();
-    const upcoming = screen.getByRole('region', { name: 'Upcoming classes' });
-    expect(within(upcoming).getByRole('listitem').textContent).toContain('Spot Front 1');
-    expect(within(upcoming).getByRole('listitem').textContent).not.toContain('a1');
+    const row = within(screen.getByRole('region', { name: 'Upcoming classes' })).getByRole(
+      'listitem',
+    );
+    expect(row.textContent).toContain('Yoga Flow · Spot Front 1 ·');
+    expect(row.textContent).not.toContain('a1');
+  });
+
+  it('falls back to the spot id and the exercise for an entry written before them', () => {
+    const fake = createFakeScheduleApi();
+    const { name: _name, ...older } = userClass('spin', NOW + DAY, 'booked');
+    fake.setMyClasses({ spin: { ...older, exercise: 'cycling' } });
+    inRouter(<MyClasses api={fake.api} uid="m" now={() => NOW} scheduleHref="/cal" />);
+    expect(
+      within(screen.getByRole('region', { name: 'Upcoming classes' })).getByRole('listitem')
+        .textContent,
+    ).toContain('cycling · Spot a1 ·');
+  });
+});
+
+describe('your next class', () => {
+  it('names the class and the spot as the entry stores them', () => {
+    const fake = createFakeScheduleApi();
+    fake.setMyClasses({
+      yoga: { ...userClass('yoga', NOW + DAY, 'booked'), spotLabel: 'Front 1', title: 'Yoga Flow' },
+    });
+    inRouter(
+      <NextClass
+        api={fake.api}
+        uid="m"
+        now={() => NOW}
+        myClassesHref="/mine"
+        scheduleHref="/cal"
+      />,
+    );
+    expect(screen.getByRole('link').textContent).toContain('Yoga Flow · Spot Front 1');
   });
 });
 
@@ -124,6 +127,15 @@ describe('my waiting list', () => {
     expect(screen.getByText('Position 3')).toBeTruthy();
     act(() => fake.setMyWaitlist({ yoga: entry('yoga', 2) }));
     expect(screen.getByText('Position 2')).toBeTruthy();
+  });
+
+  it('names the class by the title the functions wrote, else its own name', () => {
+    const fake = createFakeScheduleApi();
+    const { name: _name, ...unnamed } = entry('spin', 1);
+    fake.setMyWaitlist({ yoga: entry('yoga', 2), spin: { ...unnamed, title: 'Cycling' } });
+    inRouter(<MyWaitlist api={fake.api} uid="m" scheduleHref="/cal" />);
+    const rows = screen.getAllByRole('listitem').map((row) => row.textContent);
+    expect(rows).toEqual([expect.stringContaining('Yoga ·'), expect.stringContaining('Cycling ·')]);
   });
 
   it('leaves the waiting list', async () => {

@@ -54,7 +54,7 @@ export function MyWaitlist({ api, uid, scheduleHref }: MyWaitlistProps) {
               <strong>
                 {entry.date} {entry.hour}
               </strong>{' '}
-              {entry.name ?? ''} ·{' '}
+              {entry.title ?? entry.name ?? ''} ·{' '}
               <span>
                 {entry.position !== undefined
                   ? t('positionN', { position: entry.position })

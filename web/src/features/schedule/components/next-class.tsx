@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import type { ScheduleApi } from '../api/schedule-api';
-import { useSpotLabel } from '../hooks/use-spot-label';
+import { classTitle, spotLabel } from '../../../lib/class-names';
 
 export interface NextClassProps {
   api: ScheduleApi;
@@ -24,15 +24,13 @@ export function NextClass({ api, uid, now, myClassesHref, scheduleHref }: NextCl
   const next = Object.values(classes)
     .filter((entry) => entry.status === 'booked' && entry.startsAt >= at)
     .sort((a, b) => a.startsAt - b.startsAt)[0];
-  const spot = useSpotLabel(api, next);
   return (
     <section aria-labelledby="next-class-title" className="card">
       <h2 id="next-class-title">{t('nextClass')}</h2>
       {next ? (
         <p>
           <Link href={myClassesHref}>
-            {next.date} {next.hour} {next.name ?? next.exercise ?? ''} ·{' '}
-            {t('spotN', { spot: spot ?? next.spot })}
+            {next.date} {next.hour} {classTitle(next)} · {t('spotN', { spot: spotLabel(next) })}
           </Link>
         </p>
       ) : (

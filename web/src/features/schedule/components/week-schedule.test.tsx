@@ -1,4 +1,4 @@
-import type { SeatLayout, StudioClass } from '@studio/core';
+import type { SeatLayout, StudioClass, UserClass } from '@studio/core';
 import { toEpoch } from '@studio/core';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -222,7 +222,12 @@ describe('class detail', () => {
   });
 });
 
-function booking(classId: string, cls: StudioClass, spot: string) {
+function booking(
+  classId: string,
+  cls: StudioClass,
+  spot: string,
+  stored: Pick<UserClass, 'spotLabel'> = {},
+) {
   return {
     [classId]: {
       classId,
@@ -235,6 +240,7 @@ function booking(classId: string, cls: StudioClass, spot: string) {
       bookedAt: NOW - 1000,
       bookingId: `${classId}-booking`,
       rosterVersion: 1,
+      ...stored,
     },
   };
 }
@@ -265,6 +271,23 @@ describe('cancelling', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Keep booking' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(fake.calls.cancel).toEqual([]);
+  });
+});
+
+describe('your spot', () => {
+  it('names the booked spot as the member’s entry stores it, above the map', async () => {
+    const fake = await renderSchedule();
+    act(() => fake.setMyClasses(booking('ride', classes.ride, 'a2', { spotLabel: 'A2' })));
+    await openClass(/18:00/);
+    expect(screen.getByText('Spot A2, yours').tagName).toBe('P');
+    expect(screen.getByRole('button', { name: 'Spot A2, yours' })).toBeTruthy();
+  });
+
+  it('takes the room’s label for an entry written before the label was stored', async () => {
+    const fake = await renderSchedule();
+    act(() => fake.setMyClasses(booking('ride', classes.ride, 'a3')));
+    await openClass(/18:00/);
+    expect(screen.getByText('Spot A3, yours').tagName).toBe('P');
   });
 });
 
