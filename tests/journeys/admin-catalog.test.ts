@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 // Code passed to addInitScript runs in the browser, where localStorage exists.
 // Issue 7 in a browser, on the local stack with the demo data: an admin edits a package price in
-// admin-precios and creates a coupon in crear-cupones; a member applies that coupon at checkout,
+// admin-precios and a training package's in admin-precios-train (the member's buy-train-credits
+// page charges it), creates a coupon in crear-cupones; a member applies that coupon at checkout,
 // the server's preview shows the new price and the discount, and the member pays; the admin sees
 // the redemption in crear-cupones and the payment in lista-pagos, changes a member's role and
 // adjusts their credits in all-users; the audit log lists each of these changes.
@@ -50,6 +51,32 @@ describe('admin runs the catalogue, coupons and members', () => {
       await admin.getByRole('status').filter({ hasText: 'Saved.' }).waitFor(ARRIVAL);
       await admin.getByText('5 classes · 5 · $80.00 · 60d').waitFor(ARRIVAL);
       expect(await journey.read('Packages/credits-5/price')).toBe(8000);
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    'edits a training package, linked from admin-precios, and buy-train-credits charges the new price',
+    async () => {
+      await admin.goto(`${journey.baseUrl}/admin-precios`);
+      await admin
+        .getByRole('link', { name: 'Training packages (personal training credits)' })
+        .click();
+      await admin.waitForURL(/\/admin-precios-train$/, ARRIVAL);
+      await admin
+        .getByRole('button', { name: 'Edit Personal training (4 sessions) · 4 · $160.00 · 60d' })
+        .click(ARRIVAL);
+      const form = admin.getByRole('form', { name: 'Admin training packages' });
+      await form.getByLabel('Price (USD)').fill('175');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await admin.getByText('Personal training (4 sessions) · 4 · $175.00 · 60d').waitFor(ARRIVAL);
+      expect(await journey.read('Packages/train-4/price')).toBe(17500);
+
+      const member = await signedInPage('member@demo.studio');
+      await member.goto(`${journey.baseUrl}/tabs/buy-train-credits/stripe/127.0.0.1/centro/4`);
+      await member.getByText('Personal training (4 sessions)').waitFor(ARRIVAL);
+      const prices = member.locator('dl.price-lines');
+      await prices.locator('strong').filter({ hasText: '$175.00' }).waitFor(ARRIVAL);
     },
     STEP_TIMEOUT,
   );
@@ -159,6 +186,7 @@ describe('admin runs the catalogue, coupons and members', () => {
       const log = admin.locator('ol.audit-log');
       for (const line of [
         'Ana Admin — save Packages/credits-5',
+        'Ana Admin — save Packages/train-4',
         `Ana Admin — save Coupons/${CODE}`,
         `Ana Admin — setUserRole ${TARGET_UID}`,
         `Ana Admin — adjustCredits ${TARGET_UID}`,

@@ -130,6 +130,20 @@ describe('saveCatalogItem: one item per collection', () => {
     });
   });
 
+  it('edits a training-credit package, the pack buy-train-credits sells (decision 120)', async () => {
+    const training = { ...validPackage, kind: 'train-credits', name: 'Personal training (4)' };
+    const id = await save({ collection: 'packages', value: training });
+
+    await save({ collection: 'packages', id, value: { ...training, price: 180_00 } });
+
+    expect(await valueAt(paths.package(id))).toEqual({ ...training, price: 180_00 });
+    const entries = await auditEntriesFor(paths.package(id));
+    expect(entries.map((entry) => entry.details?.['after'])).toContainEqual({
+      ...training,
+      price: 180_00,
+    });
+  });
+
   it('deletes an item with value null and audits what was removed', async () => {
     const id = await save({ collection: 'exercises', value: { name: 'Yoga' } });
 
@@ -217,6 +231,14 @@ describe('saveCatalogItem: rejections write nothing', () => {
     [
       'a package without credits',
       { collection: 'packages', value: { ...validPackage, credits: 0 } },
+    ],
+    [
+      'a training package of the credit kind, not the package kind',
+      { collection: 'packages', value: { ...validPackage, kind: 'train' } },
+    ],
+    [
+      'a training package with a negative price',
+      { collection: 'packages', value: { ...validPackage, kind: 'train-credits', price: -100 } },
     ],
     [
       'an event with a bad date',

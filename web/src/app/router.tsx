@@ -54,6 +54,7 @@ export const pages: readonly PageEntry[] = [
     route: paths.adminSuscripcionPrice,
     Page: lazy(() => import('./routes/admin-suscripcion-price')),
   },
+  { route: paths.adminPreciosTrain, Page: lazy(() => import('./routes/admin-precios-train')) },
   { route: paths.adminAudit, Page: lazy(() => import('./routes/admin-audit')) },
   { route: paths.adminListsClass, Page: lazy(() => import('./routes/admin-lists-class')) },
   { route: paths.allUsers, Page: lazy(() => import('./routes/all-users')) },

@@ -4,6 +4,7 @@ import {
   ShopProductForm,
   creditPackagesConfig,
   firebaseAdminCatalogApi,
+  TrainPackagesLink,
 } from '../../features/admin-catalog';
 
 /** Admin packages: credit packages (credits, price, validity) and the shop's products. */
@@ -12,6 +13,7 @@ export default function AdminPreciosPage() {
     <>
       <CatalogEditor api={firebaseAdminCatalogApi} config={creditPackagesConfig} />
       <ShopProductForm api={firebaseAdminCatalogApi} level={2} />
+      <TrainPackagesLink />
       <AuditLink />
     </>
   );

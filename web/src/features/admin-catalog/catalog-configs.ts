@@ -67,6 +67,9 @@ export const eventPackagesConfig = packageConfig('spcredits', 'eventPackagesTitl
   field('eventId', 'text', 'eventPackage'),
 ]);
 
+/** Personal-training packs, sold on buy-train-credits (decision 120). */
+export const trainPackagesConfig = packageConfig('train-credits', 'trainPackagesTitle');
+
 /** The single-class price is a one-credit package (docs/decisions on packages). */
 export const singleClassConfig: EditorConfig = {
   ...packageConfig('single', 'singleClassTitle'),

@@ -13,6 +13,7 @@ export {
   eventsConfig,
   exercisesConfig,
   singleClassConfig,
+  trainPackagesConfig,
 } from './catalog-configs';
-export { AuditLink } from './components/audit-link';
+export { AuditLink, TrainPackagesLink } from './components/audit-link';
 export { CouponRedemptions } from './components/coupon-redemptions';

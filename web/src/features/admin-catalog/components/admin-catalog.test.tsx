@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { createFakeAdminCatalogApi } from '../../../../test/fakes/fake-admin-catalog-api';
 import { CallableRefusal } from '../../../lib/callable-errors';
 import { useLangStore } from '../../../lib/i18n';
-import { couponsConfig, creditPackagesConfig, eventsConfig } from '../catalog-configs';
+import {
+  couponsConfig,
+  creditPackagesConfig,
+  eventsConfig,
+  trainPackagesConfig,
+} from '../catalog-configs';
+import { TrainPackagesLink } from './audit-link';
 import { AuditLog } from './audit-log';
 import { CatalogEditor } from './catalog-editor';
 import { ShopProductForm } from './shop-product-form';
@@ -131,6 +137,40 @@ describe('credit packages editor', () => {
     await submit('Admin packages');
 
     expect(screen.getByRole('alert').textContent).toBe('You do not have permission to do this.');
+  });
+});
+
+describe('training packages editor', () => {
+  const training = { ...tenClasses, kind: 'train-credits', name: 'Personal training (4)' };
+
+  it('lists only training packages and saves one with the train-credits kind', async () => {
+    const fake = createFakeAdminCatalogApi({ packages: { p1: tenClasses, t1: training } });
+    render(<CatalogEditor api={fake.api} config={trainPackagesConfig} />);
+    expect(screen.getByRole('heading', { name: 'Admin training packages' })).toBeTruthy();
+    expect(screen.getByText('Personal training (4) · 10 · $150.00 · 60d')).toBeTruthy();
+    expect(screen.queryByText(/^10 classes/)).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: /Edit Personal training/ }));
+    type('Price (USD)', '180');
+    await submit('Admin training packages');
+
+    expect(fake.saves).toEqual([
+      { collection: 'packages', id: 't1', value: { ...training, price: 180_00 } },
+    ]);
+  });
+
+  it('is linked from the other package screens, in English and Spanish', () => {
+    render(<TrainPackagesLink />);
+    const link = screen.getByRole('link', {
+      name: 'Training packages (personal training credits)',
+    });
+    expect(link.getAttribute('href')).toBe('/admin-precios-train');
+    act(() => useLangStore.setState({ lang: 'es' }));
+    expect(
+      screen.getByRole('link', {
+        name: 'Paquetes de entrenamiento (créditos de entrenamiento personal)',
+      }),
+    ).toBeTruthy();
   });
 });
 

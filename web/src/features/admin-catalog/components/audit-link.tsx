@@ -1,13 +1,23 @@
 import { Link } from 'wouter';
 import { paths } from '../../../config/paths';
+import type { AdminKey } from '../admin-messages';
 import { useAdminT } from '../admin-messages';
 
-/** The audit log is reached from the admin screens, not the menu (docs/decisions/040). */
-export function AuditLink() {
+function AdminLink({ href, label }: { href: string; label: AdminKey }) {
   const at = useAdminT();
   return (
     <p>
-      <Link href={paths.adminAudit.getHref({})}>{at('auditLink')}</Link>
+      <Link href={href}>{at(label)}</Link>
     </p>
   );
+}
+
+/** The audit log is reached from the admin screens, not the menu (docs/decisions/040). */
+export function AuditLink() {
+  return <AdminLink href={paths.adminAudit.getHref({})} label="auditLink" />;
+}
+
+/** The spec's admin menu is exact, so admin-precios links the training packages (decision 120). */
+export function TrainPackagesLink() {
+  return <AdminLink href={paths.adminPreciosTrain.getHref({})} label="trainPackagesLink" />;
 }
