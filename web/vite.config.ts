@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vite';
 import type { VitePWAOptions } from 'vite-plugin-pwa';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -43,8 +44,34 @@ export const pwaOptions: Partial<VitePWAOptions> = {
   },
 };
 
+/**
+ * Writes the entry stylesheet into index.html as a `<style>`, so the first paint waits for no
+ * request after the page itself (decision 127). The `<link>` stays, `disabled` so the browser
+ * does not fetch it: Vite's preload helper reads the document's stylesheet links to know what is
+ * loaded, and lazy chunks list the entry stylesheet among their dependencies.
+ */
+export function inlineEntryCss(): Plugin {
+  return {
+    name: 'studio:inline-entry-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        return html.replace(
+          /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+          (link: string, fileName: string) => {
+            const asset = bundle?.[fileName];
+            if (asset?.type !== 'asset' || typeof asset.source !== 'string') return link;
+            return `<style>${asset.source}</style>\n  ${link.replace(/>$/, ' disabled>')}`;
+          },
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), VitePWA(pwaOptions)],
+  plugins: [react(), VitePWA(pwaOptions), inlineEntryCss()],
   server: { port: 5173, strictPort: true },
   preview: { port: 4173 },
   build: {

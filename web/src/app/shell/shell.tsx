@@ -15,9 +15,16 @@ import type { WaiverApi } from '../../features/waiver';
 import { useLangStore, useT } from '../../lib/i18n';
 import { HeaderAvatar } from './header-avatar';
 import { LanguageSwitch } from './language-switch';
+import type * as ShellDeferred from './shell-deferred';
 
-// One chunk for all three, fetched as soon as the frame has rendered (decision 060).
-const loadDeferred = () => import('./shell-deferred');
+// One chunk for all three, fetched as soon as the frame has rendered (decision 060). The import
+// runs in a task of its own: with it Vite's helper inserts a preload link for each of the
+// chunk's ~20 dependencies, work that made the first render's slice a long task (decision 128).
+let deferredChunk: Promise<typeof ShellDeferred> | undefined;
+const loadDeferred = () =>
+  (deferredChunk ??= new Promise<void>((resolve) => setTimeout(resolve, 0)).then(
+    () => import('./shell-deferred'),
+  ));
 const SessionLayer = lazy(() => loadDeferred().then((m) => ({ default: m.SessionLayer })));
 const SideMenuPanel = lazy(() => loadDeferred().then((m) => ({ default: m.SideMenuPanel })));
 const NotificationBell = lazy(() => loadDeferred().then((m) => ({ default: m.NotificationBell })));
