@@ -75,6 +75,7 @@ const SPEC_ROUTES: ReadonlyArray<{ name: string; path: string; params: Record<st
 /** Screens the project adds beyond the spec (docs/decisions/040). */
 const PROJECT_ROUTES: typeof SPEC_ROUTES = [
   { name: 'admin-audit', path: 'admin-audit', params: {} },
+  { name: 'admin-precios-train', path: 'admin-precios-train', params: {} },
 ];
 
 /** Screens already built show their own heading instead of the placeholder's route name. */
@@ -101,6 +102,7 @@ const BUILT_HEADINGS: Readonly<Record<string, string | RegExp>> = {
   'admin-precios': 'Admin packages',
   'admin-precios-events': 'Admin packages events',
   'admin-precio-individual': 'Single class price',
+  'admin-precios-train': 'Admin training packages',
   'admin-suscripcion-price': 'Admin Suscription Price',
   'admin-exercise': 'Admin excersises',
   'admin-coach': 'Add coachs',
@@ -115,8 +117,18 @@ const BUILT_HEADINGS: Readonly<Record<string, string | RegExp>> = {
   'admin-spot': 'Admin seats',
 };
 
-/** Staff pages wait for the session; a guest gets the sign-in prompt titled with the route. */
-const SESSION_GATED = new Set(['admin-lists-class', 'checador', 'user-list-class']);
+/**
+ * Staff and member-only pages wait for the session; a guest gets the sign-in prompt (titled
+ * with the route on staff pages).
+ */
+const SESSION_GATED = new Set([
+  'admin-lists-class',
+  'checador',
+  'user-list-class',
+  'mis-compras',
+  'profile-user',
+  'waitlist',
+]);
 
 function renderAt(path: string) {
   const location = memoryLocation({ path, record: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translate } from './i18n';
+import { storedLang, translate, useLangStore } from './i18n';
 
 describe('translate', () => {
   it("gives the spec's texts in English", () => {
@@ -14,5 +14,19 @@ describe('translate', () => {
   it("reads the shell's own labels in both languages", () => {
     expect(translate('openMenu', 'en')).toBe('Open menu');
     expect(translate('openMenu', 'es')).toBe('Abrir menú');
+  });
+});
+
+describe('the interface language on this device', () => {
+  it('is remembered under Lang when switched', () => {
+    useLangStore.getState().setLang('es');
+    expect(localStorage.getItem('Lang')).toBe('es');
+    expect(storedLang()).toBe('es');
+  });
+
+  it('starts in English when nothing or something unknown was stored', () => {
+    expect(storedLang()).toBe('en');
+    localStorage.setItem('Lang', 'fr');
+    expect(storedLang()).toBe('en');
   });
 });

@@ -7,6 +7,7 @@ import type { Lang, MessageKey, MessageParams } from '@studio/core';
 import { LANGS, t as translateMessage } from '@studio/core';
 import { useCallback } from 'react';
 import { create } from 'zustand';
+import { LANG_STORAGE_KEY, readStorage, writeStorage } from './storage';
 import type { UiKey } from './ui-messages';
 import { isUiKey, translateUi } from './ui-messages';
 
@@ -23,9 +24,21 @@ interface LangState {
   setLang: (lang: Lang) => void;
 }
 
+/**
+ * The language last chosen on this device (decision 130): a guest keeps it across visits, and a
+ * member is not shown English for the seconds before their profile's `Lang` loads.
+ */
+export function storedLang(): Lang {
+  const stored = readStorage(LANG_STORAGE_KEY);
+  return isLang(stored) ? stored : DEFAULT_LANG;
+}
+
 export const useLangStore = create<LangState>()((set) => ({
-  lang: DEFAULT_LANG,
-  setLang: (lang) => set({ lang }),
+  lang: storedLang(),
+  setLang: (lang) => {
+    writeStorage(LANG_STORAGE_KEY, lang);
+    set({ lang });
+  },
 }));
 
 export function translate(key: TextKey, lang: Lang, params?: MessageParams): string {

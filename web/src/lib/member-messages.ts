@@ -63,6 +63,7 @@ export const memberEn = {
   noUpcoming: 'You have no upcoming classes.',
   noPast: 'No past classes yet.',
   noPurchases: 'No purchases yet.',
+  purchasesOffline: 'Your purchases cannot be loaded offline. Connect to the internet to see them.',
   spotN: 'Spot {spot}',
   waitingListTitle: 'My Waiting List',
   noWaiting: 'You are not on any waiting list.',
@@ -178,6 +179,8 @@ export const memberEs: Record<MemberKey, string> = {
   noUpcoming: 'No tienes clases próximas.',
   noPast: 'Aún no tienes clases pasadas.',
   noPurchases: 'Aún no tienes compras.',
+  purchasesOffline:
+    'Tus compras no se pueden cargar sin conexión. Conéctate a internet para verlas.',
   spotN: 'Lugar {spot}',
   waitingListTitle: 'Mi lista de espera',
   noWaiting: 'No estás en ninguna lista de espera.',

@@ -1,10 +1,14 @@
 /**
- * Local storage under the spec's keys (spec §3), and nothing else. Reads and writes never throw:
- * storage can be unavailable (private windows, quota, disabled cookies) and the app must still run.
+ * Local storage under the spec's keys (spec §3), plus the interface language (decision 130), and
+ * nothing else. Reads and writes never throw: storage can be unavailable (private windows, quota,
+ * disabled cookies) and the app must still run.
  */
 import { STORAGE_KEYS } from '@studio/core';
 
-export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+/** The language chosen on this device, named after the profile's own `Lang` field. */
+export const LANG_STORAGE_KEY = 'Lang';
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS] | typeof LANG_STORAGE_KEY;
 export { STORAGE_KEYS };
 
 function store(): Storage | undefined {

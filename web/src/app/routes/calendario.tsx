@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { paths } from '../../config/paths';
+// Deep import: the sign-in forms need not load with this page.
+import { useSignInHref } from '../../features/auth/hooks/use-sign-in-href';
 import { firebaseScheduleApi, WeekSchedule } from '../../features/schedule';
 import { useSessionStore } from '../../features/session';
 import { firebaseWaiverApi } from '../../features/waiver/api/firebase-waiver-api';
@@ -12,6 +13,7 @@ export default function CalendarioPage() {
   const uid = useSessionStore((state) => state.uid);
   const profile = useSessionStore((state) => state.profile);
   const waiverAccepted = useSessionStore((state) => state.waiverAccepted);
+  const signInHref = useSignInHref();
   const [waiverAsked, setWaiverAsked] = useState(false);
   const signedInUid = status === 'signed-in' ? uid : null;
   // The shell already shows the waiver once the profile says it is missing; this covers the
@@ -25,7 +27,7 @@ export default function CalendarioPage() {
         uid={signedInUid}
         waiverAccepted={profile ? profile.conditions : null}
         now={systemNow}
-        loginHref={paths.login.getHref({})}
+        loginHref={signInHref}
         onWaiverNeeded={() => setWaiverAsked(true)}
       />
       {signedInUid && waiverAsked && !shellShowsWaiver && (

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { HOME_HREF, paths } from '../../config/paths';
-import { firebaseAuthApi, LoginForm } from '../../features/auth';
+import { firebaseAuthApi, LoginForm, returnPath, withReturnTo } from '../../features/auth';
 import { useCheckoutStore } from '../../features/purchases';
 import { useRouteParams } from '../../hooks/use-route-params';
 
@@ -9,6 +9,8 @@ export default function LoginPage() {
   const { promocode } = useRouteParams(paths.login);
   const setPromocode = useCheckoutStore((state) => state.setPromocode);
   const [, navigate] = useLocation();
+  // Back to the screen that asked for the sign-in, when it said which (decision 134).
+  const next = returnPath(useSearch());
 
   // The coupon in the link is kept for checkout (spec §2 `login/{promocode}`).
   useEffect(() => {
@@ -19,9 +21,9 @@ export default function LoginPage() {
     <LoginForm
       api={firebaseAuthApi}
       promocode={promocode}
-      registerHref={paths.registro.getHref({})}
+      registerHref={withReturnTo(paths.registro.getHref({}), next)}
       resetHref={paths.resetPassword.getHref({})}
-      onSignedIn={() => navigate(HOME_HREF)}
+      onSignedIn={() => navigate(next ?? HOME_HREF)}
     />
   );
 }

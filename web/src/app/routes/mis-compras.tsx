@@ -1,9 +1,12 @@
 import { SignInPrompt } from '../../components/ui/sign-in-prompt';
 import { paths } from '../../config/paths';
+// Deep import: the sign-in forms need not load with this page.
+import { useSignInHref } from '../../features/auth/hooks/use-sign-in-href';
 import { firebasePurchasesApi, PaymentList } from '../../features/purchases';
 import { firebaseScheduleApi, MyClasses } from '../../features/schedule';
 import { useSessionStore } from '../../features/session';
 import { useT } from '../../lib/i18n';
+import { PageLoading } from '../page-loading';
 
 const systemNow = (): number => Date.now();
 
@@ -22,8 +25,11 @@ export default function MisComprasPage() {
   const t = useT();
   const status = useSessionStore((state) => state.status);
   const uid = useSessionStore((state) => state.uid);
+  const signInHref = useSignInHref();
+  // A member opening this page directly is not a guest while sign-in is still being checked.
+  if (status === 'unknown') return <PageLoading />;
   if (status !== 'signed-in' || !uid)
-    return <SignInPrompt title={t('menuMyClasses')} loginHref={paths.login.getHref({})} />;
+    return <SignInPrompt title={t('menuMyClasses')} loginHref={signInHref} />;
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title">{t('menuMyClasses')}</h1>

@@ -1,14 +1,16 @@
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { HOME_HREF, paths } from '../../config/paths';
-import { firebaseAuthApi, RegisterForm } from '../../features/auth';
+import { firebaseAuthApi, RegisterForm, returnPath, withReturnTo } from '../../features/auth';
 
 export default function RegistroPage() {
   const [, navigate] = useLocation();
+  // Back to the screen that asked for the sign-in, when it said which (decision 134).
+  const next = returnPath(useSearch());
   return (
     <RegisterForm
       api={firebaseAuthApi}
-      loginHref={paths.login.getHref({})}
-      onRegistered={() => navigate(HOME_HREF)}
+      loginHref={withReturnTo(paths.login.getHref({}), next)}
+      onRegistered={() => navigate(next ?? HOME_HREF)}
     />
   );
 }

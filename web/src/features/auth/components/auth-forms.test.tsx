@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { useToastStore } from '../../../components/ui/toast';
 import { useLangStore } from '../../../lib/i18n';
 import { authError, createFakeAuthApi } from '../../../../test/fakes/fake-auth-api';
 import { LoginForm } from './login-form';
@@ -110,6 +111,24 @@ describe('registration', () => {
         profile: { Name: 'Ana López', Email: 'ana@example.com', Phone: '8112345678' },
       },
     ]);
+    expect(onRegistered).toHaveBeenCalledOnce();
+  });
+
+  it('tells the new member the verification e-mail went to their address', async () => {
+    renderRegister();
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await settle();
+    expect(useToastStore.getState().toasts).toEqual([
+      { id: 1, message: 'We sent a verification e-mail to ana@example.com.', durationMs: 2000 },
+    ]);
+  });
+
+  it('claims no verification e-mail when it could not be sent', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { onRegistered } = renderRegister({ sendVerification: new Error('network') });
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await settle();
+    expect(useToastStore.getState().toasts).toEqual([]);
     expect(onRegistered).toHaveBeenCalledOnce();
   });
 

@@ -1,8 +1,10 @@
 import '../../../lib/member-messages';
+import { TIMINGS } from '@studio/core';
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useId, useRef, useState } from 'react';
 import { AlertDialog } from '../../../components/ui/alert-dialog';
+import { showToast } from '../../../components/ui/toast';
 import { useT } from '../../../lib/i18n';
 import type { AuthApi, RegistrationProfile } from '../api/auth-api';
 import { authErrorText } from '../auth-errors';
@@ -35,28 +37,37 @@ export function RegisterForm({ api, loginHref, onRegistered }: RegisterFormProps
   const nameInput = useRef<HTMLInputElement>(null);
 
   const register = async () => {
+    const address = email.trim();
     let uid: string;
     try {
-      uid = await api.createUser(email.trim(), password);
+      uid = await api.createUser(address, password);
     } catch (error) {
       setStep({ name: 'failed', message: authErrorText(error, t) });
       return;
     }
     setStep({ name: 'saving' });
-    const profile: RegistrationProfile = { Name: name.trim(), Email: email.trim() };
+    const profile: RegistrationProfile = { Name: name.trim(), Email: address };
     if (phone.trim()) profile.Phone = phone.trim();
+    let verificationSent = false;
     try {
       // The verification e-mail is a courtesy; the profile is what the app needs.
       await Promise.all([
-        api.sendVerification().catch((error: unknown) => {
-          console.error('verification e-mail not sent', error);
-        }),
+        api.sendVerification().then(
+          () => {
+            verificationSent = true;
+          },
+          (error: unknown) => console.error('verification e-mail not sent', error),
+        ),
         api.writeProfile(uid, profile),
       ]);
     } catch (error) {
       console.error('profile not written', error);
       setStep({ name: 'fatal' });
       return;
+    }
+    // The member leaves this screen at once: the toast says where to look (decision 132).
+    if (verificationSent) {
+      showToast(t('verificationSent', { email: address }), TIMINGS.modalToastMs);
     }
     onRegistered();
   };

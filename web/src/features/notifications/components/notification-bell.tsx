@@ -35,7 +35,7 @@ export function NotificationBell({ api, uid }: NotificationBellProps) {
   const titleId = useId();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const { rows, unread, markRead } = useNotifications(api, uid);
+  const { rows, loading, unread, markRead } = useNotifications(api, uid);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -68,7 +68,7 @@ export function NotificationBell({ api, uid }: NotificationBellProps) {
       </button>
       <section id={panelId} className="bell-panel" aria-labelledby={titleId} hidden={!open}>
         <h2 id={titleId}>{t('notifications')}</h2>
-        {open && <NotificationItems rows={rows} markRead={markRead} />}
+        {open && <NotificationItems rows={rows} loading={loading} markRead={markRead} />}
       </section>
     </div>
   );

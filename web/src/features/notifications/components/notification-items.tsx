@@ -5,12 +5,14 @@ import { useT } from '../../../lib/i18n';
 
 export interface NotificationItemsProps {
   rows: [id: string, entry: Notification][];
+  loading: boolean;
   markRead: (id: string) => void;
 }
 
 /** The notifications themselves, in the member's language; unread ones offer "Mark as read". */
-export function NotificationItems({ rows, markRead }: NotificationItemsProps) {
+export function NotificationItems({ rows, loading, markRead }: NotificationItemsProps) {
   const t = useT();
+  if (loading) return <p role="status">{t('loading')}</p>;
   if (rows.length === 0) return <p>{t('noNotifications')}</p>;
   return (
     <ul className="plain-list" aria-live="polite">

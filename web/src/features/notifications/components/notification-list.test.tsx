@@ -38,6 +38,16 @@ const promoted: Notification = {
 };
 
 describe('notifications', () => {
+  it('say they are loading, not that there are none, until the list answers', () => {
+    const silent: NotificationsApi = {
+      watchNotifications: () => () => undefined,
+      markRead: () => Promise.resolve(),
+    };
+    render(<NotificationList api={silent} uid="m" />);
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(screen.queryByText('No notifications.')).toBeNull();
+  });
+
   it('shows a promotion as soon as it arrives, in the member language', () => {
     const fake = fakeNotificationsApi();
     render(<NotificationList api={fake.api} uid="m" />);

@@ -17,14 +17,14 @@ export interface NotificationListProps {
  */
 export function NotificationList({ api, uid, limit = 10 }: NotificationListProps) {
   const t = useT();
-  const { rows, unread, markRead } = useNotifications(api, uid, limit);
+  const { rows, loading, unread, markRead } = useNotifications(api, uid, limit);
   return (
     <section className="notifications" aria-labelledby="notifications-title">
       <h2 id="notifications-title">
         {t('notifications')}
         {unread > 0 && <span className="badge"> ({unread})</span>}
       </h2>
-      <NotificationItems rows={rows} markRead={markRead} />
+      <NotificationItems rows={rows} loading={loading} markRead={markRead} />
     </section>
   );
 }

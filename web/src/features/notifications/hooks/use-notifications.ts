@@ -3,14 +3,14 @@ import { useCallback } from 'react';
 import { useLive } from '../../../lib/use-live';
 import type { NotificationsApi } from '../api/notifications-api';
 
-const NONE: Record<string, Notification> = {};
-
 export interface NotificationsView {
   /**
    * Newest first, at most `limit`, as the functions wrote them: a promotion names the spot by
    * its room label (decision 116; older ones by the id they carry).
    */
   rows: [id: string, entry: Notification][];
+  /** True until the first answer: "no notifications" would be a guess. */
+  loading: boolean;
   /** Unread among all of the member's notifications, not only the rows shown. */
   unread: number;
   markRead: (id: string) => void;
@@ -22,11 +22,12 @@ export function useNotifications(
   uid: string,
   limit = 10,
 ): NotificationsView {
-  const notifications = useLive((onChange) => api.watchNotifications(uid, onChange), NONE, [
-    api,
-    uid,
-  ]);
-  const all = Object.entries(notifications).sort((a, b) => b[1].at - a[1].at);
+  const notifications = useLive<Record<string, Notification> | undefined>(
+    (onChange) => api.watchNotifications(uid, onChange),
+    undefined,
+    [api, uid],
+  );
+  const all = Object.entries(notifications ?? {}).sort((a, b) => b[1].at - a[1].at);
   const markRead = useCallback(
     (id: string) => {
       api.markRead(uid, id).catch((error: unknown) => {
@@ -37,6 +38,7 @@ export function useNotifications(
   );
   return {
     rows: all.slice(0, limit),
+    loading: notifications === undefined,
     unread: all.filter(([, entry]) => !entry.read).length,
     markRead,
   };

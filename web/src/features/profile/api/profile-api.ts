@@ -2,8 +2,15 @@ import type { LedgerEntry, User } from '@studio/core';
 import type { Unsubscribe } from '../../../lib/realtime';
 
 export interface ProfileApi {
-  /** `Users/{uid}`, live: name, contact, credits-list, subscription. */
-  watchUser: (uid: string, onChange: (user: User | null) => void) => Unsubscribe;
+  /**
+   * `Users/{uid}`, live: name, contact, credits-list, subscription. `onError` hears a refused
+   * read (someone else's profile).
+   */
+  watchUser: (
+    uid: string,
+    onChange: (user: User | null) => void,
+    onError?: (error: Error) => void,
+  ) => Unsubscribe;
   /** `CreditLedger/{uid}`, live. */
   watchLedger: (
     uid: string,

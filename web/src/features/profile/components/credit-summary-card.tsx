@@ -17,20 +17,29 @@ export interface CreditSummaryProps {
 /** Credits held by kind, live, with the way to buy more (home screen). */
 export function CreditSummary({ api, uid, now, buyHref }: CreditSummaryProps) {
   const t = useT();
-  const user = useLive<User | null>((onChange) => api.watchUser(uid, onChange), null, [api, uid]);
+  // Undefined until the profile answers, so no "0 credits" shows to a member who has some.
+  const user = useLive<User | null | undefined>(
+    (onChange) => api.watchUser(uid, onChange),
+    undefined,
+    [api, uid],
+  );
   const balances = balancesByKind(user?.['credits-list'], now()).filter(
     (balance) => balance.kind === 'regular' || balance.count > 0,
   );
   return (
     <section aria-labelledby="credit-summary-title" className="card credit-summary">
       <h2 id="credit-summary-title">{t('credits')}</h2>
-      <ul className="plain-list">
-        {balances.map((balance) => (
-          <li key={balance.kind}>
-            {t(CREDIT_KIND_KEYS[balance.kind])}: <strong>{balance.count}</strong>
-          </li>
-        ))}
-      </ul>
+      {user === undefined ? (
+        <p role="status">{t('loading')}</p>
+      ) : (
+        <ul className="plain-list">
+          {balances.map((balance) => (
+            <li key={balance.kind}>
+              {t(CREDIT_KIND_KEYS[balance.kind])}: <strong>{balance.count}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
       <p className="credit-summary-buy">
         <Link href={buyHref}>{t('menuBuyCredits')}</Link>
       </p>

@@ -1,7 +1,10 @@
 import type { LedgerEntry, User } from '@studio/core';
 import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { describe, expect, it, vi } from 'vitest';
 import type { ProfileApi } from '../api/profile-api';
+import { CreditSummary } from './credit-summary-card';
 import { ProfileCard } from './profile-card';
 
 const NOW = Date.parse('2025-06-10T16:00:00.000Z');
@@ -109,5 +112,52 @@ describe('profile', () => {
     expect(document.querySelector('img.avatar-large')?.getAttribute('src')).toBe(
       'https://example.test/ana.png',
     );
+  });
+  it('says it is loading, not an empty profile with 0 credits, until the profile answers', () => {
+    const silent: ProfileApi = {
+      watchUser: () => () => undefined,
+      watchLedger: () => () => undefined,
+    };
+    render(<ProfileCard api={silent} uid="m" now={() => NOW} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(screen.queryByText(/Class credits/)).toBeNull();
+  });
+
+  it('says the profile cannot be seen when the database refuses the read', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const refused: ProfileApi = {
+      watchUser: (_uid, _onChange, onError) => {
+        onError?.(new Error('permission_denied'));
+        return () => undefined;
+      },
+      watchLedger: () => () => undefined,
+    };
+    render(<ProfileCard api={refused} uid="someone-else" now={() => NOW} />);
+    expect(screen.getByRole('alert').textContent).toBe('You do not have permission to do this.');
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+describe('credit summary (home)', () => {
+  const renderSummary = (api: ProfileApi) =>
+    render(
+      <Router hook={memoryLocation({ path: '/' }).hook}>
+        <CreditSummary api={api} uid="m" now={() => NOW} buyHref="/tabs/paquetes/0" />
+      </Router>,
+    );
+
+  it('says it is loading instead of showing 0 credits before the profile answers', () => {
+    renderSummary({ watchUser: () => () => undefined, watchLedger: () => () => undefined });
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(screen.queryByText(/Class credits/)).toBeNull();
+  });
+
+  it('shows the credits held once the profile answers', () => {
+    renderSummary(
+      fakeProfileApi({ 'credits-list': { c1: credit('regular', NOW + 30 * DAY) } }, {}),
+    );
+    expect(screen.getByRole('listitem').textContent).toBe('Class credits: 1');
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

@@ -16,6 +16,10 @@ export interface ProfileCardProps {
 
 const NO_ENTRIES: Record<string, LedgerEntry> = {};
 
+/** What the live read has said so far: nothing yet, the profile, or a refusal. */
+type UserRead = { state: 'loading' } | { state: 'loaded'; user: User | null } | { state: 'denied' };
+const LOADING: UserRead = { state: 'loading' };
+
 /** Up to two letters from the name; the e-mail's first letter for a member without one. */
 function initials(user: User | null): string {
   const words = (user?.Name ?? '').trim().split(/\s+/).filter(Boolean);
@@ -29,8 +33,35 @@ function initials(user: User | null): string {
 /** Spec `profile-user/{uid}`: name, phone, photo or initials, credits, history, subscription. */
 export function ProfileCard({ api, uid, now }: ProfileCardProps) {
   const t = useT();
-  const user = useLive<User | null>((onChange) => api.watchUser(uid, onChange), null, [api, uid]);
+  const read = useLive<UserRead>(
+    (onChange) =>
+      api.watchUser(
+        uid,
+        (user) => onChange({ state: 'loaded', user }),
+        (error) => {
+          console.error('profile not readable', uid, error);
+          onChange({ state: 'denied' });
+        },
+      ),
+    LOADING,
+    [api, uid],
+  );
   const ledger = useLive((onChange) => api.watchLedger(uid, onChange), NO_ENTRIES, [api, uid]);
+
+  // Until the profile answers there is nothing true to show: no empty name, no 0 credits.
+  if (read.state !== 'loaded') {
+    return (
+      <section className="page profile" aria-labelledby="page-title">
+        <h1 id="page-title">{t('profileTitle')}</h1>
+        {read.state === 'loading' ? (
+          <p role="status">{t('loading')}</p>
+        ) : (
+          <p role="alert">{t('permissionDenied')}</p>
+        )}
+      </section>
+    );
+  }
+  const { user } = read;
   const balances = balancesByKind(user?.['credits-list'], now());
 
   return (

@@ -5,6 +5,7 @@ import type { TextKey } from '../../../lib/i18n';
 import { useLangStore, useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import type { PurchasesApi } from '../api/purchases-api';
+import { useOnline } from '../../../lib/use-online';
 import { formatMoney } from '../money';
 
 const NONE: Record<string, Payment> = {};
@@ -23,11 +24,22 @@ export interface PaymentListProps {
   uid: string;
 }
 
-/** The member's purchases, newest first, with their status as the webhook records it. */
+/**
+ * The member's purchases, newest first, with their status as the webhook records it. Until the
+ * first answer it says it is loading, or offline that it cannot load: never "No purchases yet."
+ */
 export function PaymentList({ api, uid }: PaymentListProps) {
   const t = useT();
   const lang = useLangStore((state) => state.lang);
-  const payments = useLive((onChange) => api.watchMyPayments(uid, onChange), NONE, [api, uid]);
+  const online = useOnline();
+  const payments = useLive<Record<string, Payment> | null>(
+    (onChange) => api.watchMyPayments(uid, onChange),
+    null,
+    [api, uid],
+  );
+  // Payments are not kept on the device, so offline there is nothing to show (decision 121).
+  if (payments === null)
+    return <p role="status">{online ? t('loading') : t('purchasesOffline')}</p>;
   const rows = Object.entries(payments).sort((a, b) => b[1].createdAt - a[1].createdAt);
   if (rows.length === 0) return <p>{t('noPurchases')}</p>;
   return (

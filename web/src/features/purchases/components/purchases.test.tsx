@@ -1,9 +1,11 @@
 import type { Package, Payment } from '@studio/core';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createFakePurchasesApi } from '../../../../test/fakes/fake-purchases-api';
+import { useLangStore } from '../../../lib/i18n';
+import type { PurchasesApi } from '../api/purchases-api';
 import { initialCheckoutState, useCheckoutStore } from '../stores/checkout-store';
 import { BuyPackage } from './buy-package';
 import { CartView } from './cart-view';
@@ -228,5 +230,78 @@ describe('after checkout', () => {
     expect(screen.getByRole('listitem').textContent).toBe(
       '2025-06-10 · 10 classes · $90.00 · Payment received.',
     );
+  });
+
+  const OFFLINE_EN =
+    'Your purchases cannot be loaded offline. Connect to the internet to see them.';
+
+  function setNetwork(online: boolean) {
+    Object.defineProperty(navigator, 'onLine', { value: online, configurable: true });
+    act(() => {
+      window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+    });
+  }
+
+  /** Like the Database SDK without a connection: the query is open but nothing has answered. */
+  function unansweredApi() {
+    const listeners: Array<(payments: Record<string, Payment>) => void> = [];
+    const api: PurchasesApi = {
+      ...createFakePurchasesApi().api,
+      watchMyPayments: (_uid, onChange) => {
+        listeners.push(onChange);
+        return () => undefined;
+      },
+    };
+    const answer = (payments: Record<string, Payment>) => {
+      act(() => listeners.forEach((listener) => listener(payments)));
+    };
+    return { api, answer };
+  }
+
+  describe('My purchases without a connection', () => {
+    afterEach(() => {
+      Reflect.deleteProperty(navigator, 'onLine');
+    });
+
+    it('says the purchases cannot be loaded offline instead of "No purchases yet."', () => {
+      setNetwork(false);
+      render(<PaymentList api={unansweredApi().api} uid="m" />);
+
+      expect(screen.getByRole('status').textContent).toBe(OFFLINE_EN);
+      expect(screen.queryByText('No purchases yet.')).toBeNull();
+    });
+
+    it('says it in Spanish too', () => {
+      useLangStore.setState({ lang: 'es' });
+      setNetwork(false);
+      render(<PaymentList api={unansweredApi().api} uid="m" />);
+
+      expect(screen.getByRole('status').textContent).toBe(
+        'Tus compras no se pueden cargar sin conexión. Conéctate a internet para verlas.',
+      );
+    });
+
+    it('shows the real list once the device is back online and the database answers', () => {
+      setNetwork(false);
+      const { api, answer } = unansweredApi();
+      render(<PaymentList api={api} uid="m" />);
+
+      setNetwork(true);
+      expect(screen.getByRole('status').textContent).toBe('Loading…');
+      answer({ cs_1: payment('paid') });
+
+      expect(screen.queryByRole('status')).toBeNull();
+      expect(screen.getByRole('listitem').textContent).toBe(
+        '2025-06-10 · 10 classes · $90.00 · Payment received.',
+      );
+    });
+
+    it('keeps "No purchases yet." for a member whose answer is an empty list', () => {
+      const { api, answer } = unansweredApi();
+      render(<PaymentList api={api} uid="m" />);
+      answer({});
+
+      expect(screen.getByText('No purchases yet.')).toBeTruthy();
+    });
   });
 });

@@ -56,10 +56,13 @@ export function ClassDetail(props: ClassDetailProps) {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
-  const taken = useLive((onChange) => api.watchTakenSpots(classId, onChange), NO_SPOTS, [
-    api,
-    classId,
-  ]);
+  // Undefined until the roster answers: until then no spot can be picked as if it were free.
+  const takenNow = useLive<ReadonlySet<string> | undefined>(
+    (onChange) => api.watchTakenSpots(classId, onChange),
+    undefined,
+    [api, classId],
+  );
+  const taken = takenNow ?? NO_SPOTS;
 
   useEffect(() => {
     const layoutId = cls.layout;
@@ -81,7 +84,7 @@ export function ClassDetail(props: ClassDetailProps) {
   const chosen = picked !== undefined && !taken.has(picked) ? picked : undefined;
   const room = layoutForClass(cls, layout);
   const booked = myClass?.status === 'booked';
-  const seatsLeft = Math.max(0, cls.capacity - taken.size);
+  const seatsLeft = Math.max(0, cls.capacity - (takenNow?.size ?? cls.bookedCount));
   const cancelled = cls.status === 'cancelled';
   const started = props.now() >= cls.startsAt;
   const settings = catalog?.settings;
@@ -172,7 +175,7 @@ export function ClassDetail(props: ClassDetailProps) {
         taken={taken}
         mine={booked ? myClass.spot : undefined}
         chosen={chosen}
-        onChoose={canChoose ? setChosen : undefined}
+        onChoose={canChoose && takenNow ? setChosen : undefined}
       />
       <div className="class-actions">
         {uid === null && !cancelled && (

@@ -6,7 +6,7 @@ import type { TextKey } from '../../../lib/i18n';
 import { useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import type { ScheduleApi } from '../api/schedule-api';
-import { useOnline } from '../hooks/use-online';
+import { useOnline } from '../../../lib/use-online';
 import { classTitle, spotLabel } from '../../../lib/class-names';
 import { useOfflineT } from '../offline-messages';
 import './my-classes.css';
@@ -26,8 +26,6 @@ const STATUS_KEYS: Record<UserClassStatus, TextKey> = {
   'late-cancelled': 'statusLateCancelled',
   'class-cancelled': 'statusClassCancelled',
 };
-
-const NONE: Record<string, UserClass> = {};
 
 function ClassRow({ entry }: { entry: UserClass }) {
   const t = useT();
@@ -57,10 +55,15 @@ function OfflineNotice() {
 export function MyClasses({ api, uid, now, scheduleHref }: MyClassesProps) {
   const t = useT();
   const online = useOnline();
-  const classes = useLive((onChange) => api.watchMyClasses(uid, onChange), NONE, [api, uid]);
+  // Undefined until the list (or its offline copy) answers: "no classes" would be a guess.
+  const classes = useLive<Record<string, UserClass> | undefined>(
+    (onChange) => api.watchMyClasses(uid, onChange),
+    undefined,
+    [api, uid],
+  );
   const { upcoming, past } = useMemo(() => {
     const at = now();
-    const all = Object.values(classes);
+    const all = Object.values(classes ?? {});
     return {
       upcoming: all
         .filter((entry) => entry.status === 'booked' && entry.startsAt >= at)
@@ -73,6 +76,9 @@ export function MyClasses({ api, uid, now, scheduleHref }: MyClassesProps) {
 
   const row = (entry: UserClass) => <ClassRow key={entry.classId} entry={entry} />;
 
+  if (!classes) {
+    return online ? <p role="status">{t('loading')}</p> : <OfflineNotice />;
+  }
   return (
     <>
       {!online && <OfflineNotice />}

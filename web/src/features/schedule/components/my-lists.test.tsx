@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createFakeScheduleApi } from '../../../../test/fakes/fake-schedule-api';
+import type { ScheduleApi } from '../api/schedule-api';
 import { MyClasses } from './my-classes';
 import { MyWaitlist } from './my-waitlist';
 import { NextClass } from './next-class';
@@ -87,22 +88,48 @@ describe('spot and class names', () => {
   });
 });
 
+const showNextClass = (api: ScheduleApi) =>
+  inRouter(
+    <NextClass api={api} uid="m" now={() => NOW} myClassesHref="/mine" scheduleHref="/cal" />,
+  );
+
 describe('your next class', () => {
   it('names the class and the spot as the entry stores them', () => {
     const fake = createFakeScheduleApi();
     fake.setMyClasses({
       yoga: { ...userClass('yoga', NOW + DAY, 'booked'), spotLabel: 'Front 1', title: 'Yoga Flow' },
     });
-    inRouter(
-      <NextClass
-        api={fake.api}
-        uid="m"
-        now={() => NOW}
-        myClassesHref="/mine"
-        scheduleHref="/cal"
-      />,
-    );
+    showNextClass(fake.api);
     expect(screen.getByRole('link').textContent).toContain('Yoga Flow · Spot Front 1');
+  });
+});
+
+describe('my lists before they answer', () => {
+  const silent = () => {
+    const { api } = createFakeScheduleApi();
+    return {
+      ...api,
+      watchMyClasses: () => () => undefined,
+      watchMyWaitlist: () => () => undefined,
+    };
+  };
+
+  it('my classes say they are loading, not that there are no classes', () => {
+    inRouter(<MyClasses api={silent()} uid="m" now={() => NOW} scheduleHref="/cal" />);
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(screen.queryByRole('region', { name: 'Upcoming classes' })).toBeNull();
+  });
+
+  it('the next class on the home screen says it is loading, not that none is booked', () => {
+    showNextClass(silent());
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(screen.queryByText('See the schedule')).toBeNull();
+  });
+
+  it('my waiting list says it is loading, not that the member waits for nothing', () => {
+    inRouter(<MyWaitlist api={silent()} uid="m" scheduleHref="/cal" />);
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(screen.queryByText('You are not on any waiting list.', { exact: false })).toBeNull();
   });
 });
 

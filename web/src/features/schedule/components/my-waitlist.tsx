@@ -14,15 +14,18 @@ export interface MyWaitlistProps {
   scheduleHref: string;
 }
 
-const NONE: Record<string, UserWaitlistEntry> = {};
-
 /** "My Waiting List": each class the member waits for, with the live position (strict FIFO). */
 export function MyWaitlist({ api, uid, scheduleHref }: MyWaitlistProps) {
   const t = useT();
-  const entries = useLive((onChange) => api.watchMyWaitlist(uid, onChange), NONE, [api, uid]);
+  // Undefined until the list answers: "not waiting for any class" would be a guess.
+  const entries = useLive<Record<string, UserWaitlistEntry> | undefined>(
+    (onChange) => api.watchMyWaitlist(uid, onChange),
+    undefined,
+    [api, uid],
+  );
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ key: TextKey; error: boolean } | null>(null);
-  const waiting = Object.values(entries)
+  const waiting = Object.values(entries ?? {})
     .filter((entry) => entry.status === 'waiting')
     .sort((a, b) => a.startsAt - b.startsAt);
 
@@ -43,7 +46,9 @@ export function MyWaitlist({ api, uid, scheduleHref }: MyWaitlistProps) {
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title">{t('waitingListTitle')}</h1>
-      {waiting.length === 0 ? (
+      {!entries ? (
+        <p role="status">{t('loading')}</p>
+      ) : waiting.length === 0 ? (
         <p>
           {t('noWaiting')} <Link href={scheduleHref}>{t('openSchedule')}</Link>
         </p>

@@ -14,20 +14,25 @@ export interface NextClassProps {
   scheduleHref: string;
 }
 
-const NONE: Record<string, UserClass> = {};
-
 /** The member's next booked class, for the home screen. */
 export function NextClass({ api, uid, now, myClassesHref, scheduleHref }: NextClassProps) {
   const t = useT();
-  const classes = useLive((onChange) => api.watchMyClasses(uid, onChange), NONE, [api, uid]);
+  // Undefined until the list answers: "no upcoming classes" would be a guess.
+  const classes = useLive<Record<string, UserClass> | undefined>(
+    (onChange) => api.watchMyClasses(uid, onChange),
+    undefined,
+    [api, uid],
+  );
   const at = now();
-  const next = Object.values(classes)
+  const next = Object.values(classes ?? {})
     .filter((entry) => entry.status === 'booked' && entry.startsAt >= at)
     .sort((a, b) => a.startsAt - b.startsAt)[0];
   return (
     <section aria-labelledby="next-class-title" className="card">
       <h2 id="next-class-title">{t('nextClass')}</h2>
-      {next ? (
+      {!classes ? (
+        <p role="status">{t('loading')}</p>
+      ) : next ? (
         <p>
           <Link href={myClassesHref}>
             {next.date} {next.hour} {classTitle(next)} · {t('spotN', { spot: spotLabel(next) })}

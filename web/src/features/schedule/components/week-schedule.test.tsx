@@ -97,6 +97,13 @@ async function openClass(name: RegExp) {
 }
 
 describe('week schedule', () => {
+  it('says the week is loading, not that no day has classes, until the week answers', async () => {
+    const { api } = createFakeScheduleApi();
+    await renderSchedule({ api: { ...api, watchClasses: () => () => undefined } });
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(screen.queryByText('No classes this day.')).toBeNull();
+  });
+
   it('shows Monday to Sunday of this week and downloads only that week', async () => {
     const { calls } = await renderSchedule();
     expect(calls.weeks).toEqual([{ from: '2025-06-09', to: '2025-06-15' }]);
@@ -156,6 +163,21 @@ describe('class detail', () => {
     expect(within(map).getByRole('button', { name: 'Spot A1, taken' })).toBeTruthy();
     expect(
       within(screen.getByRole('region', { name: 'Cycling' })).getByText('2 spots left'),
+    ).toBeTruthy();
+  });
+
+  it('lets no spot be picked before the taken spots are known, and counts the bookings', async () => {
+    const booked = { ...classes, ride: { ...classes.ride, bookedCount: 1 } };
+    const { api } = createFakeScheduleApi({ classes: booked, layouts: { room } });
+    await renderSchedule({ api: { ...api, watchTakenSpots: () => () => undefined } });
+    await openClass(/18:00/);
+    const map = screen.getByRole('group', { name: 'Spot map' });
+    expect(within(map).getAllByRole('button')).toHaveLength(4);
+    for (const spot of within(map).getAllByRole('button')) {
+      expect(spot).toHaveProperty('disabled', true);
+    }
+    expect(
+      within(screen.getByRole('region', { name: 'cycling' })).getByText('3 spots left'),
     ).toBeTruthy();
   });
 

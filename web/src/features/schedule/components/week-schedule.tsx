@@ -4,7 +4,9 @@ import { addDays, startOfWeek, weekDates } from '@studio/core';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useLangStore, useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
+import { useOnline } from '../../../lib/use-online';
 import type { Catalog, ScheduleApi } from '../api/schedule-api';
+import { useOfflineT } from '../offline-messages';
 import { ClassDetail } from './class-detail';
 import './schedule.css';
 
@@ -17,7 +19,6 @@ export interface WeekScheduleProps {
   onWaiverNeeded: () => void;
 }
 
-const NO_CLASSES: Record<string, StudioClass> = {};
 const NO_USER_CLASSES: Record<string, UserClass> = {};
 const NO_WAITING: Record<string, UserWaitlistEntry> = {};
 const ALL = '';
@@ -40,6 +41,8 @@ function dayLabel(date: DateString, lang: string): string {
 export function WeekSchedule(props: WeekScheduleProps) {
   const { api, uid, now } = props;
   const t = useT();
+  const offlineT = useOfflineT();
+  const online = useOnline();
   const lang = useLangStore((state) => state.lang);
   const branchId = useId();
   const typeId = useId();
@@ -64,11 +67,12 @@ export function WeekSchedule(props: WeekScheduleProps) {
     };
   }, [api]);
 
-  const classes = useLive((onChange) => api.watchClasses(monday, sunday, onChange), NO_CLASSES, [
-    api,
-    monday,
-    sunday,
-  ]);
+  // Undefined until the shown week has answered: "no classes this day" would be a guess.
+  const classes = useLive<Record<string, StudioClass> | undefined>(
+    (onChange) => api.watchClasses(monday, sunday, onChange),
+    undefined,
+    [api, monday, sunday],
+  );
   const myClasses = useLive(
     uid ? (onChange) => api.watchMyClasses(uid, onChange) : null,
     NO_USER_CLASSES,
@@ -82,7 +86,7 @@ export function WeekSchedule(props: WeekScheduleProps) {
 
   const byDay = useMemo(() => {
     const grouped = new Map<DateString, Array<[string, StudioClass]>>();
-    for (const [id, cls] of Object.entries(classes)) {
+    for (const [id, cls] of Object.entries(classes ?? {})) {
       if (branch !== ALL && cls.branch !== branch) continue;
       if (exercise !== ALL && cls.exercise !== exercise) continue;
       const list = grouped.get(cls.date) ?? [];
@@ -109,7 +113,7 @@ export function WeekSchedule(props: WeekScheduleProps) {
     const entry = myWaitlist[id];
     return entry?.status === 'waiting' ? entry : undefined;
   };
-  const selectedClass = selected !== null ? classes[selected] : undefined;
+  const selectedClass = selected !== null ? classes?.[selected] : undefined;
   const moveWeek = (days: number) => {
     setMonday(addDays(monday, days));
     setSelected(null);
@@ -163,42 +167,46 @@ export function WeekSchedule(props: WeekScheduleProps) {
           onClose={() => setSelected(null)}
         />
       )}
-      <div className="week">
-        {days.map((date) => {
-          const list = byDay.get(date) ?? [];
-          const headingId = `day-${date}`;
-          return (
-            <section key={date} className="day" aria-labelledby={headingId}>
-              <h2 id={headingId}>{dayLabel(date, lang)}</h2>
-              {list.length === 0 ? (
-                <p className="muted">{t('noClasses')}</p>
-              ) : (
-                <ul className="class-list">
-                  {list.map(([id, cls]) => {
-                    const name = cls.name ?? catalog?.exercises[cls.exercise]?.name ?? cls.exercise;
-                    const coach = catalog?.coaches[cls.coach]?.name;
-                    return (
-                      <li key={id}>
-                        <button
-                          type="button"
-                          className="class-item"
-                          aria-expanded={selected === id}
-                          onClick={() => setSelected(id)}
-                        >
-                          <span className="class-hour">{cls.hour}</span>
-                          <span className="class-name">{name}</span>
-                          {coach && <span className="class-coach">{coach}</span>}
-                          <span className="class-status">{status(id, cls)}</span>
-                        </button>
-                      </li>
-                    );
-                  })}
-                </ul>
-              )}
-            </section>
-          );
-        })}
-      </div>
+      {!classes && <p role="status">{online ? t('loading') : offlineT('offlineTitle')}</p>}
+      {classes && (
+        <div className="week">
+          {days.map((date) => {
+            const list = byDay.get(date) ?? [];
+            const headingId = `day-${date}`;
+            return (
+              <section key={date} className="day" aria-labelledby={headingId}>
+                <h2 id={headingId}>{dayLabel(date, lang)}</h2>
+                {list.length === 0 ? (
+                  <p className="muted">{t('noClasses')}</p>
+                ) : (
+                  <ul className="class-list">
+                    {list.map(([id, cls]) => {
+                      const name =
+                        cls.name ?? catalog?.exercises[cls.exercise]?.name ?? cls.exercise;
+                      const coach = catalog?.coaches[cls.coach]?.name;
+                      return (
+                        <li key={id}>
+                          <button
+                            type="button"
+                            className="class-item"
+                            aria-expanded={selected === id}
+                            onClick={() => setSelected(id)}
+                          >
+                            <span className="class-hour">{cls.hour}</span>
+                            <span className="class-name">{name}</span>
+                            {coach && <span className="class-coach">{coach}</span>}
+                            <span className="class-status">{status(id, cls)}</span>
+                          </button>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )}
+              </section>
+            );
+          })}
+        </div>
+      )}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import '../../../lib/member-messages';
 import './shop.css';
+import { TIMINGS } from '@studio/core';
 import { useEffect, useState } from 'react';
 import { showToast } from '../../../components/ui/toast';
 import { useLangStore, useT } from '../../../lib/i18n';
@@ -24,9 +25,6 @@ export interface ShopProductsProps {
   /** Heading level of the section title inside its page. */
   level?: 1 | 2;
 }
-
-/** Spec §9: toasts in the shell last 1 s. */
-const ADDED_TOAST_MS = 1000;
 
 /** Only web addresses are shown as links and images (an admin typo must not become a script). */
 function webUrl(value: string | undefined): string | null {
@@ -124,7 +122,8 @@ export function ShopProducts({ api, onAdd, level = 2 }: ShopProductsProps) {
       unitAmount: priceInCents(item.product),
       currency,
     });
-    showToast(t('shopAdded', { name }), ADDED_TOAST_MS);
+    // Spec §9: toasts in the shell last 1 s.
+    showToast(t('shopAdded', { name }), TIMINGS.shellToastMs);
   };
 
   return (
