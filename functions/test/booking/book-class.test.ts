@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { paths } from '@studio/core';
 import { bookClass } from '../../src/index';
 import { dump } from '../support/backend';
@@ -212,6 +212,28 @@ describe('bookClass', () => {
       'failed-precondition',
       'waiverNotAccepted',
     );
+  });
+
+  it('reads the nodes of no more members than could take a seat, twice over (decision 136)', async () => {
+    const db = backend.db;
+    const classId = await seedClass(db, { startsAt: tomorrow() });
+    const uids = await Promise.all(Array.from({ length: 24 }, () => seedMember(db)));
+    const memberPaths = new Set(uids.map((uid) => paths.user(uid)));
+    const refs = vi.spyOn(db, 'ref');
+    const outcomes = await Promise.allSettled(uids.map((uid) => book(member(uid), { classId })));
+    const read = new Set(
+      refs.mock.calls.map(([path]) => String(path)).filter((path) => memberPaths.has(path)),
+    );
+    refs.mockRestore();
+
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3);
+    // Three seats: at most six members' nodes read, each refused caller answered "full".
+    expect(read.size).toBeGreaterThanOrEqual(3);
+    expect(read.size).toBeLessThanOrEqual(6);
+    for (const outcome of outcomes)
+      if (outcome.status === 'rejected')
+        expect((outcome.reason as { code: string }).code).toBe('resource-exhausted');
+    await expectInvariants(db);
   });
 
   it('refuses a taken spot (already-exists) and writes nothing', async () => {

@@ -1,6 +1,7 @@
 import {
   DomainError,
   canBook,
+  memberSeatsLeft,
   orThrow,
   paths,
   reserveSeat,
@@ -12,6 +13,7 @@ import type { BookingDeps } from './deps';
 import { classContext } from './context';
 import { finishBooking } from './finish-booking';
 import { raceLive } from './live';
+import { readTurn } from './read-turns';
 import { changeRoster } from './rosters';
 import { readLayout, readMember, readRoster, readSettings } from './store';
 
@@ -68,43 +70,58 @@ export async function bookClass(
   const { cls } = context;
   const refusal = rosterBookingError({ cls, roster, uid, nowMs, settings });
   if (refusal) throw refusal;
-  // The member's node is read only while seats are left, and a class that fills while it
-  // arrives answers "full" at once (docs/decisions/097).
-  const [layout, member] = await Promise.all([
-    readLayout(db, cls),
-    raceLive(db, paths.classRoster(classId), readMember(db, uid), (stored) =>
-      refusesFullClass(stored, uid, cls.capacity),
-    ),
-  ]);
-  orThrow(canBook({ cls, roster, layout, user: member.user, uid, spot, nowMs, settings }));
+  // The member's node is read only while seats are left, by as many callers at once as could
+  // still take one (docs/decisions/136), and a class that fills meanwhile answers "full" at
+  // once (docs/decisions/097). The turn is held until the call answers: a caller who took a
+  // seat keeps it counted, one refused (or whose seat went back) hands it on.
+  const turn = readTurn(db, classId, memberSeatsLeft(cls, roster, nowMs, settings));
+  const refusedWhileReading = (stored: unknown) => {
+    const full = refusesFullClass(stored, uid, cls.capacity);
+    if (full) turn.done();
+    return full;
+  };
+  try {
+    const [layout, member] = await Promise.all([
+      readLayout(db, cls),
+      raceLive(
+        db,
+        paths.classRoster(classId),
+        turn.ready.then(() => readMember(db, uid)),
+        refusedWhileReading,
+      ),
+    ]);
+    orThrow(canBook({ cls, roster, layout, user: member.user, uid, spot, nowMs, settings }));
 
-  // Made by the first run that gets this far: a caller the quick check refuses needs none.
-  let bookingId: string | undefined;
-  const reserved = await changeRoster(
-    db,
-    classId,
-    (current) => {
-      // Already reserved by this call (a transaction retried after a dropped connection).
-      const mine = current.bookings[uid];
-      if (bookingId !== undefined && mine?.bookingId === bookingId)
-        return { roster: current, booking: mine };
-      bookingId ??= newId(db);
-      return reserveSeat(current, {
-        cls,
-        layout,
-        settings,
-        uid,
-        bookingId,
-        spot,
-        nowMs,
-        via: 'member',
-        name: member.user?.Name,
-      });
-    },
-    (stored) => refusesFullClass(stored, uid, cls.capacity),
-  );
-  await faults.at('after-reserve', { classId, uid });
-  const { booking } = reserved.result;
-  const creditId = await finishBooking(deps, context, booking, reserved.roster);
-  return { classId, spot: booking.spot, creditId, bookingId: booking.bookingId };
+    // Made by the first run that gets this far: a caller the quick check refuses needs none.
+    let bookingId: string | undefined;
+    const reserved = await changeRoster(
+      db,
+      classId,
+      (current) => {
+        // Already reserved by this call (a transaction retried after a dropped connection).
+        const mine = current.bookings[uid];
+        if (bookingId !== undefined && mine?.bookingId === bookingId)
+          return { roster: current, booking: mine };
+        bookingId ??= newId(db);
+        return reserveSeat(current, {
+          cls,
+          layout,
+          settings,
+          uid,
+          bookingId,
+          spot,
+          nowMs,
+          via: 'member',
+          name: member.user?.Name,
+        });
+      },
+      (stored) => refusesFullClass(stored, uid, cls.capacity),
+    );
+    await faults.at('after-reserve', { classId, uid });
+    const { booking } = reserved.result;
+    const creditId = await finishBooking(deps, context, booking, reserved.roster);
+    return { classId, spot: booking.spot, creditId, bookingId: booking.bookingId };
+  } finally {
+    turn.done();
+  }
 }
