@@ -1,3 +1,6 @@
+// By path: Vite loads this file with Node, which cannot import the workspace's TypeScript by
+// package name; esbuild bundles a relative import into the loaded config.
+import { FORCE_HASH_UPDATE } from '../core/src/settings';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vite';
@@ -40,6 +43,10 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     navigateFallback: '/index.html',
     // Firebase Hosting reserves /__/ (auth handler, init.json): never answer it from the cache.
     navigateFallbackDenylist: [/^\/__\//],
+    // The spec's forceHashUpdate (§9) names the caches: raising it gives every installed app
+    // fresh caches, the old ones dropped by cleanupOutdatedCaches, even when no file changed
+    // (docs/decisions/133).
+    cacheId: `studio-${FORCE_HASH_UPDATE}`,
     cleanupOutdatedCaches: true,
   },
 };

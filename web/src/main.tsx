@@ -6,10 +6,7 @@ import './app/styles.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// Evaluating the modules (react-dom, the app) is one task; creating the root and starting the
-// render wait for the next, so that task is not longer still on a slow phone (decision 128).
-// A timer rather than a top-level await, which would make the bundler split the entry.
-setTimeout(() => {
+const render = () => {
   // index.html already shows the frame, so the first render need not block: as a transition
   // React renders in short slices and the page answers input meanwhile (decision 102).
   startTransition(() => {
@@ -19,4 +16,13 @@ setTimeout(() => {
       </StrictMode>,
     );
   });
-}, 0);
+};
+
+// React's first commit replaces what index.html painted (the frame, and the start page on its
+// addresses, decision 126), so it waits until that has been painted once: the first paint is
+// then always the static page, whatever the scripts' speed (decision 135). The timer also keeps
+// creating the root out of the modules' evaluation task (decision 128). A hidden tab paints no
+// frame, so it renders at once. Timers rather than a top-level await, which would make the
+// bundler split the entry.
+if (document.visibilityState === 'hidden') setTimeout(render, 0);
+else requestAnimationFrame(() => setTimeout(render, 0));

@@ -1,3 +1,4 @@
+import { FORCE_HASH_UPDATE } from '@studio/core';
 import { describe, expect, it } from 'vitest';
 import { pwaOptions } from '../vite.config';
 
@@ -16,6 +17,12 @@ describe('PWA build options', () => {
     expect(
       pwaOptions.workbox?.navigateFallbackDenylist?.some((deny) => deny.test('/__/auth')),
     ).toBe(true);
+  });
+
+  it("names its caches after the spec's forceHashUpdate, so raising it replaces every installed cache", () => {
+    expect(FORCE_HASH_UPDATE).toBe('v1.0.3');
+    expect(pwaOptions.workbox?.cacheId).toBe('studio-v1.0.3');
+    expect(pwaOptions.workbox?.cleanupOutdatedCaches).toBe(true);
   });
 
   it('declares an installable manifest with a maskable icon', () => {

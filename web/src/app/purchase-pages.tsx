@@ -8,6 +8,8 @@ import { useSearch } from 'wouter';
 import { STUDIO_BRANCH } from '../config/studio';
 import type { RouteDef } from '../config/paths';
 import { paths } from '../config/paths';
+// Deep import: the sign-in forms need not load with these pages.
+import { useSignInHref } from '../features/auth/hooks/use-sign-in-href';
 import type { PackTab } from '../features/purchases';
 import {
   BuyPackage,
@@ -38,7 +40,8 @@ function useCheckoutContext(routePromocode: string | undefined, routeBranch: str
   return {
     api: firebasePurchasesApi,
     signedIn: status === 'signed-in' && uid !== null,
-    loginHref: paths.login.getHref(kept ? { promocode: kept } : {}),
+    // Back to this screen, cart and chosen package intact, once signed in (decision 134).
+    loginHref: useSignInHref({ promocode: kept }),
     initialPromocode: kept ?? fromRoute,
     branch: routeBranch ?? STUDIO_BRANCH,
     successUrl: `${origin}${paths.graciasCompra.getHref({})}?session_id={CHECKOUT_SESSION_ID}`,

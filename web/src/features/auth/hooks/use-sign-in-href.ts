@@ -1,9 +1,16 @@
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { paths } from '../../../config/paths';
 import { withReturnTo } from '../return-path';
 
-/** The sign-in link of a screen that needs a member: it comes back here afterwards. */
-export function useSignInHref(): string {
+/**
+ * The sign-in link of a screen that needs a member: it comes back here afterwards, with this
+ * screen's query (a chosen package, decision 134). `promocode`: the coupon the link carries on.
+ */
+export function useSignInHref({
+  promocode,
+}: { promocode?: string | null | undefined } = {}): string {
   const [location] = useLocation();
-  return withReturnTo(paths.login.getHref({}), location);
+  const search = useSearch();
+  const login = paths.login.getHref(promocode ? { promocode } : {});
+  return withReturnTo(login, search ? `${location}?${search}` : location);
 }
