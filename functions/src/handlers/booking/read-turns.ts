@@ -8,6 +8,7 @@
 // as soon as the class fills (`raceLive` in book-class.ts). Nothing is decided here: every
 // booking is still decided on the committed roster.
 import type { Database } from 'firebase-admin/database';
+import { perClass } from './per-class';
 
 /** Readers per seat left. */
 const READERS_PER_SEAT = 2;
@@ -32,21 +33,7 @@ export interface ReadTurn {
   done: () => void;
 }
 
-const turnsByDb = new WeakMap<Database, Map<string, ClassTurns>>();
-
-function turnsOf(db: Database, classId: string): ClassTurns {
-  let byClass = turnsByDb.get(db);
-  if (!byClass) {
-    byClass = new Map();
-    turnsByDb.set(db, byClass);
-  }
-  let turns = byClass.get(classId);
-  if (!turns) {
-    turns = { reading: 0, queue: [] };
-    byClass.set(classId, turns);
-  }
-  return turns;
-}
+const turnsPerClass = perClass<ClassTurns>(() => ({ reading: 0, queue: [] }));
 
 /** Admits waiters in order while fewer read than the first one's limit allows. */
 function admitWaiting(db: Database, classId: string, turns: ClassTurns): void {
@@ -54,9 +41,7 @@ function admitWaiting(db: Database, classId: string, turns: ClassTurns): void {
     turns.queue.shift();
     next.admit();
   }
-  const byClass = turnsByDb.get(db);
-  if (turns.reading === 0 && turns.queue.length === 0 && byClass?.get(classId) === turns)
-    byClass.delete(classId);
+  if (turns.reading === 0 && turns.queue.length === 0) turnsPerClass.drop(db, classId, turns);
 }
 
 /**
@@ -65,7 +50,7 @@ function admitWaiting(db: Database, classId: string, turns: ClassTurns): void {
  * class is refused by the roster's listener, not here.
  */
 export function readTurn(db: Database, classId: string, seatsLeft: number): ReadTurn {
-  const turns = turnsOf(db, classId);
+  const turns = turnsPerClass.of(db, classId);
   let state: 'waiting' | 'reading' | 'done' = 'waiting';
   let markReady: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => {

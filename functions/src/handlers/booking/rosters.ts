@@ -10,6 +10,7 @@ import {
   settledEnded,
 } from '@studio/core';
 import type { DomainError, Roster } from '@studio/core';
+import { perClass } from './per-class';
 import { UNCHANGED, toDatabase, transact } from './transact';
 
 export interface RosterChange<R> {
@@ -45,21 +46,7 @@ interface ClassQueue {
 /** Bounds one transaction's size; a longer queue is served in several. */
 const MAX_BATCH = 500;
 
-const queuesByDb = new WeakMap<Database, Map<string, ClassQueue>>();
-
-function queueOf(db: Database, classId: string): ClassQueue {
-  let queues = queuesByDb.get(db);
-  if (!queues) {
-    queues = new Map();
-    queuesByDb.set(db, queues);
-  }
-  let queue = queues.get(classId);
-  if (!queue) {
-    queue = { waiting: [], running: false };
-    queues.set(classId, queue);
-  }
-  return queue;
-}
+const queues = perClass<ClassQueue>(() => ({ waiting: [], running: false }));
 
 /**
  * Runs `transition` on the committed roster; it returns the new roster (the same object for
@@ -82,7 +69,7 @@ export function changeRoster<T extends { roster: Roster }>(
   { keepVersion = false }: { keepVersion?: boolean } = {},
 ): Promise<RosterChange<T>> {
   return new Promise<RosterChange<T>>((resolve, reject) => {
-    const queue = queueOf(db, classId);
+    const queue = queues.of(db, classId);
     const request: Request<T> = { transition, quickRefusal, keepVersion, resolve, reject };
     queue.waiting.push(request as unknown as Request<{ roster: Roster }>);
     if (!queue.running) void serve(db, classId, queue);
@@ -113,7 +100,7 @@ async function serve(db: Database, classId: string, queue: ClassQueue): Promise<
     }
   } finally {
     queue.running = false;
-    if (queue.waiting.length === 0) queuesByDb.get(db)?.delete(classId);
+    if (queue.waiting.length === 0) queues.drop(db, classId, queue);
   }
 }
 
