@@ -751,7 +751,7 @@ async function main(): Promise<void> {
   const loadSection = [
     '## Load',
     '',
-    `Same harness and checks as "Class release" (in-process, same run). ${LOAD_MEMBERS.toLocaleString('en')} members with ${CREDITS_EACH} credits each book one ${CAPACITY}-spot class at the same instant (first read of every member); then the ${MEMBERS} members of the release runs each book one of ${LOAD_CLASSES} classes of ${LOAD_CLASS_CAPACITY} spots (member i → class i mod ${LOAD_CLASSES}, so ${MEMBERS / LOAD_CLASSES} callers race for each class's ${LOAD_CLASS_CAPACITY} spots), all at once.`,
+    `Same harness and checks as "Class release" (in-process, same run). ${LOAD_MEMBERS.toLocaleString('en')} members with ${CREDITS_EACH} credits each book one ${CAPACITY}-spot class at the same instant (members this instance never read; only the first arrivals read theirs, docs/decisions/136); then the ${MEMBERS} members of the release runs each book one of ${LOAD_CLASSES} classes of ${LOAD_CLASS_CAPACITY} spots (member i → class i mod ${LOAD_CLASSES}, so ${MEMBERS / LOAD_CLASSES} callers race for each class's ${LOAD_CLASS_CAPACITY} spots), all at once.`,
     '',
     ...TABLE_HEAD,
     ...load.map(row),
