@@ -20,7 +20,7 @@ const render = () => {
 
 // React's first commit replaces what index.html painted (the frame, and the start page on its
 // addresses, decision 126), so it waits until that has been painted once: the first paint is
-// then always the static page, whatever the scripts' speed (decision 135). The timer also keeps
+// then the static page however fast the scripts arrive (decision 135). The timer also keeps
 // creating the root out of the modules' evaluation task (decision 128). A hidden tab paints no
 // frame, so it renders at once. Timers rather than a top-level await, which would make the
 // bundler split the entry.

@@ -69,9 +69,9 @@ export function readTurn(db: Database, classId: string, seatsLeft: number): Read
   return {
     ready,
     done: () => {
-      if (state === 'reading') turns.reading -= 1;
-      else if (state === 'waiting') turns.queue.splice(turns.queue.indexOf(waiter), 1);
       if (state === 'done') return;
+      if (state === 'reading') turns.reading -= 1;
+      else turns.queue.splice(turns.queue.indexOf(waiter), 1);
       state = 'done';
       // Handed on after the current synchronous work: when the class fills, the roster's
       // listener refuses every caller in one loop, and a turn given back early in that loop must
