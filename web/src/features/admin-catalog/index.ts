@@ -15,5 +15,5 @@ export {
   singleClassConfig,
   trainPackagesConfig,
 } from './catalog-configs';
-export { AuditLink, TrainPackagesLink } from './components/audit-link';
+export { AuditLink, TrainPackagesLink } from './components/admin-links';
 export { CouponRedemptions } from './components/coupon-redemptions';

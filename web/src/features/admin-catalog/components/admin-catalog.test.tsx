@@ -10,7 +10,7 @@ import {
   eventsConfig,
   trainPackagesConfig,
 } from '../catalog-configs';
-import { TrainPackagesLink } from './audit-link';
+import { TrainPackagesLink } from './admin-links';
 import { AuditLog } from './audit-log';
 import { CatalogEditor } from './catalog-editor';
 import { ShopProductForm } from './shop-product-form';

@@ -2,6 +2,7 @@ import '../../../lib/member-messages';
 import type { Notification } from '@studio/core';
 import { formatDateTime } from '@studio/core';
 import { useT } from '../../../lib/i18n';
+import { LoadingLine } from '../../../components/ui/loading-line';
 
 export interface NotificationItemsProps {
   rows: [id: string, entry: Notification][];
@@ -12,7 +13,7 @@ export interface NotificationItemsProps {
 /** The notifications themselves, in the member's language; unread ones offer "Mark as read". */
 export function NotificationItems({ rows, loading, markRead }: NotificationItemsProps) {
   const t = useT();
-  if (loading) return <p role="status">{t('loading')}</p>;
+  if (loading) return <LoadingLine />;
   if (rows.length === 0) return <p>{t('noNotifications')}</p>;
   return (
     <ul className="plain-list" aria-live="polite">

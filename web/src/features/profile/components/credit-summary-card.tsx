@@ -6,6 +6,7 @@ import { useLive } from '../../../lib/use-live';
 import type { ProfileApi } from '../api/profile-api';
 import { balancesByKind, CREDIT_KIND_KEYS } from '../credit-summary';
 import '../profile.css';
+import { LoadingLine } from '../../../components/ui/loading-line';
 
 export interface CreditSummaryProps {
   api: ProfileApi;
@@ -30,7 +31,7 @@ export function CreditSummary({ api, uid, now, buyHref }: CreditSummaryProps) {
     <section aria-labelledby="credit-summary-title" className="card credit-summary">
       <h2 id="credit-summary-title">{t('credits')}</h2>
       {user === undefined ? (
-        <p role="status">{t('loading')}</p>
+        <LoadingLine />
       ) : (
         <ul className="plain-list">
           {balances.map((balance) => (

@@ -7,6 +7,7 @@ import type { ProfileApi } from '../api/profile-api';
 import { balancesByKind, CREDIT_KIND_KEYS } from '../credit-summary';
 import { CreditLedger } from './credit-ledger';
 import '../profile.css';
+import { LoadingLine } from '../../../components/ui/loading-line';
 
 export interface ProfileCardProps {
   api: ProfileApi;
@@ -53,11 +54,7 @@ export function ProfileCard({ api, uid, now }: ProfileCardProps) {
     return (
       <section className="page profile" aria-labelledby="page-title">
         <h1 id="page-title">{t('profileTitle')}</h1>
-        {read.state === 'loading' ? (
-          <p role="status">{t('loading')}</p>
-        ) : (
-          <p role="alert">{t('permissionDenied')}</p>
-        )}
+        {read.state === 'loading' ? <LoadingLine /> : <p role="alert">{t('permissionDenied')}</p>}
       </section>
     );
   }

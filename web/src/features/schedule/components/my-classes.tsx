@@ -10,6 +10,7 @@ import { useOnline } from '../../../lib/use-online';
 import { classTitle, spotLabel } from '../../../lib/class-names';
 import { useOfflineT } from '../offline-messages';
 import './my-classes.css';
+import { LoadingLine } from '../../../components/ui/loading-line';
 
 export interface MyClassesProps {
   api: ScheduleApi;
@@ -77,7 +78,7 @@ export function MyClasses({ api, uid, now, scheduleHref }: MyClassesProps) {
   const row = (entry: UserClass) => <ClassRow key={entry.classId} entry={entry} />;
 
   if (!classes) {
-    return online ? <p role="status">{t('loading')}</p> : <OfflineNotice />;
+    return online ? <LoadingLine /> : <OfflineNotice />;
   }
   return (
     <>

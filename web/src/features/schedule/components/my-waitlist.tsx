@@ -7,6 +7,7 @@ import type { TextKey } from '../../../lib/i18n';
 import { useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import type { ScheduleApi } from '../api/schedule-api';
+import { LoadingLine } from '../../../components/ui/loading-line';
 
 export interface MyWaitlistProps {
   api: ScheduleApi;
@@ -47,7 +48,7 @@ export function MyWaitlist({ api, uid, scheduleHref }: MyWaitlistProps) {
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title">{t('waitingListTitle')}</h1>
       {!entries ? (
-        <p role="status">{t('loading')}</p>
+        <LoadingLine />
       ) : waiting.length === 0 ? (
         <p>
           {t('noWaiting')} <Link href={scheduleHref}>{t('openSchedule')}</Link>

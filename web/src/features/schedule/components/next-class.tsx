@@ -5,6 +5,7 @@ import { useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import type { ScheduleApi } from '../api/schedule-api';
 import { classTitle, spotLabel } from '../../../lib/class-names';
+import { LoadingLine } from '../../../components/ui/loading-line';
 
 export interface NextClassProps {
   api: ScheduleApi;
@@ -31,7 +32,7 @@ export function NextClass({ api, uid, now, myClassesHref, scheduleHref }: NextCl
     <section aria-labelledby="next-class-title" className="card">
       <h2 id="next-class-title">{t('nextClass')}</h2>
       {!classes ? (
-        <p role="status">{t('loading')}</p>
+        <LoadingLine />
       ) : next ? (
         <p>
           <Link href={myClassesHref}>

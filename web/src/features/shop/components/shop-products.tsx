@@ -8,6 +8,7 @@ import { useLive } from '../../../lib/use-live';
 import type { ShopApi } from '../api/shop-api';
 import type { ShopItem } from '../shop-catalog';
 import { priceInCents, shopCategories } from '../shop-catalog';
+import { LoadingLine } from '../../../components/ui/loading-line';
 
 /** What "Add to cart" hands over: the cart keeps it (the app wires it to the checkout store). */
 export interface ShopPick {
@@ -130,7 +131,7 @@ export function ShopProducts({ api, onAdd, level = 2 }: ShopProductsProps) {
     <section className="page shop" aria-labelledby="shop-title" aria-busy={shop === undefined}>
       <Title id="shop-title">{t('shopTitle')}</Title>
       {shop === undefined ? (
-        <p role="status">{t('loading')}</p>
+        <LoadingLine />
       ) : groups.length === 0 ? (
         <p>{t('shopEmpty')}</p>
       ) : (
