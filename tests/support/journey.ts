@@ -95,8 +95,11 @@ export function useJourney(): Journey {
   return journey;
 }
 
-/** The run's shared stack (reset to the demo data) when the globalSetup offers one. */
-async function holdStack(): Promise<{ stack: JourneyStack; release: () => Promise<void> }> {
+/**
+ * The run's shared stack, emptied, when the globalSetup offers one (else a stack of this file's
+ * own); the caller loads the demo data. Stack tests that need no browser hold it directly.
+ */
+export async function holdStack(): Promise<{ stack: JourneyStack; release: () => Promise<void> }> {
   const server = inject('journeyStackServer');
   if (server === undefined) {
     const stack = await startStack();

@@ -12,8 +12,13 @@ import type { AdminFlag, AuditEntry, Role, SetUserRoleInput } from '@studio/core
 import type { HandlerDeps } from './deps';
 
 export interface SetUserRoleCommand extends SetUserRoleInput {
-  /** The admin making the change, for the audit entry. */
+  /** The admin making the change (their uid), or 'cli' for `npm run admin`, for the audit entry. */
   by: string;
+  /**
+   * Who ran a command-line change (the credential's service account, or user@host), kept in the
+   * audit entry's details; the callable has none, its `by` is a signed-in admin.
+   */
+  operator?: string;
 }
 
 export interface SetUserRoleOutcome {
@@ -53,7 +58,7 @@ async function getAuthUser(auth: HandlerDeps['auth'], uid: string): Promise<User
  */
 export async function setUserRole(
   { db, auth, now }: HandlerDeps,
-  { by, uid, role }: SetUserRoleCommand,
+  { by, operator, uid, role }: SetUserRoleCommand,
 ): Promise<SetUserRoleOutcome> {
   const user = await getAuthUser(auth, uid);
   const claims = user.customClaims ?? {};
@@ -75,7 +80,7 @@ export async function setUserRole(
     by,
     action: 'setUserRole',
     target: uid,
-    details: { before, after },
+    details: operator === undefined ? { before, after } : { before, after, operator },
   };
   await db.ref().update({
     [paths.userField(uid, 'Admin')]: after.Admin,

@@ -1,0 +1,268 @@
+// `npm run admin -- grant <email> admin|coach|member`, `npm run admin -- list` and
+// `npm run admin -- branch <id> <name>`: what a new project needs before anyone can use the admin
+// screens (nobody can call `setUserRole` yet, and no screen creates branches), and repairs.
+// `grant` runs the `setUserRole` handler itself (claim, `Users/{uid}/Admin`, audit entry by
+// 'cli'); `branch` runs `saveCatalogItem` (validated like the callable, audited); see
+// scripts/README.md.
+import { parseArgs } from 'node:util';
+import { FirebaseAuthError } from 'firebase-admin/auth';
+import type { UserRecord } from 'firebase-admin/auth';
+import {
+  ROLES,
+  adminFlagForRole,
+  branchSchema,
+  keySchema,
+  isStaff,
+  paths,
+  roleFromAdminFlag,
+  roleFromClaims,
+  roleSchema,
+} from '@studio/core';
+import type { Branch, Role } from '@studio/core';
+import { saveCatalogItem } from '../functions/src/handlers/catalog/save-catalog-item.ts';
+import { setUserRole } from '../functions/src/handlers/set-user-role.ts';
+import { CommandError, openTarget, readWithin } from './lib/admin-target.ts';
+import type { Target, TargetOptions } from './lib/admin-target.ts';
+
+/** `AuditLog/{id}/by` of a command-line change (core's audit schema: a uid, 'system' or 'cli'). */
+const CLI_ACTOR = 'cli';
+
+const USAGE = `Usage:
+  npm run admin -- grant <email> ${ROLES.join('|')} [--project <id>] [--database-url <url>]
+  npm run admin -- list [--project <id>] [--database-url <url>]
+  npm run admin -- branch <id> <name> [--address <text>] [--phone <text>] [--project <id>] [--database-url <url>]
+
+grant  gives the account with that e-mail the role, exactly as the setUserRole function does:
+       the custom claim 'role', Users/{uid}/Admin, and an AuditLog entry by 'cli'.
+list   shows the accounts that hold the admin or coach role (claim or Admin field).
+branch creates or replaces Branches/<id> (the id the web app sells for: VITE_STUDIO_BRANCH,
+       'centro' by default), validated and audited as the admin screens' saveCatalogItem.
+
+Where: the emulators when FIREBASE_AUTH_EMULATOR_HOST and FIREBASE_DATABASE_EMULATOR_HOST are
+set (project demo-studio unless given); otherwise the project of --project, GOOGLE_CLOUD_PROJECT
+or GCLOUD_PROJECT, signed in with Application Default Credentials ("gcloud auth
+application-default login") or GOOGLE_APPLICATION_CREDENTIALS (a service-account key file).
+The database is --database-url, or https://<project>-default-rtdb.firebaseio.com.`;
+
+class UsageError extends Error {}
+
+type Command =
+  | { name: 'grant'; email: string; role: Role; target: TargetOptions }
+  | { name: 'list'; target: TargetOptions }
+  | { name: 'branch'; id: string; branch: Branch; target: TargetOptions }
+  | { name: 'help' };
+
+function parseCommand(argv: string[]): Command {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        project: { type: 'string' },
+        'database-url': { type: 'string' },
+        address: { type: 'string' },
+        phone: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { name: 'help' };
+  const target: TargetOptions = { project: values.project, databaseUrl: values['database-url'] };
+  const [name, ...rest] = positionals;
+  if ((values.address !== undefined || values.phone !== undefined) && name !== 'branch') {
+    throw new UsageError('--address and --phone go with "branch".');
+  }
+  if (name === 'list' && rest.length === 0) return { name, target };
+  if (name === 'branch' && rest.length === 2) {
+    const [id, branchName] = rest as [string, string];
+    if (!keySchema.safeParse(id).success) {
+      throw new CommandError(
+        `"${id}" cannot be a branch id: no . $ # [ ] / or control characters.`,
+      );
+    }
+    const checked = branchSchema.safeParse({
+      name: branchName,
+      address: values.address,
+      phone: values.phone,
+    });
+    if (!checked.success) {
+      const issues = checked.error.issues.map(
+        (issue) => `${issue.path.join('.')}: ${issue.message}`,
+      );
+      throw new CommandError(`Not a valid branch (${issues.join('; ')}).`);
+    }
+    return { name, id, branch: checked.data, target };
+  }
+  if (name === 'grant' && rest.length === 2) {
+    const [email, role] = rest as [string, string];
+    const checked = roleSchema.safeParse(role);
+    if (!checked.success) {
+      throw new CommandError(`Unknown role "${role}": use ${ROLES.join(', ')}.`);
+    }
+    return { name, email, role: checked.data, target };
+  }
+  throw new UsageError(
+    name === undefined ? 'No command given.' : `Cannot run "${positionals.join(' ')}".`,
+  );
+}
+
+async function accountByEmail(target: Target, email: string): Promise<UserRecord> {
+  try {
+    return await target.auth.getUserByEmail(email);
+  } catch (error) {
+    if (error instanceof FirebaseAuthError && error.code === 'auth/user-not-found') {
+      throw new CommandError(
+        `No account with the e-mail ${email} in ${target.label}: they sign up in the app first, then run this again.`,
+      );
+    }
+    if (error instanceof FirebaseAuthError && error.code === 'auth/invalid-email') {
+      throw new CommandError(`"${email}" is not an e-mail address.`);
+    }
+    throw error;
+  }
+}
+
+async function grant(target: Target, email: string, role: Role): Promise<void> {
+  const account = await accountByEmail(target, email);
+  // The handler reads this too; read first with a deadline so a wrong --database-url stops
+  // here, before the claim is written.
+  await readWithin(target, target.db.ref(paths.userField(account.uid, 'Admin')).get());
+  const outcome = await setUserRole(
+    { db: target.db, auth: target.auth, now: Date.now },
+    { by: CLI_ACTOR, operator: target.operator, uid: account.uid, role },
+  );
+  console.log(
+    `✔ ${email} (${account.uid}) is now ${role} in ${target.label}, was ${outcome.before}: ` +
+      `claim role=${role}, Users/${account.uid}/Admin=${JSON.stringify(adminFlagForRole(role))}, ` +
+      `audit entry ${outcome.auditId}.`,
+  );
+  console.log(
+    '  The app shows it at once; the security rules see it at their next sign-in (or when their session refreshes, within the hour).',
+  );
+}
+
+async function saveBranch(target: Target, id: string, branch: Branch): Promise<void> {
+  const outcome = await saveCatalogItem(
+    { db: target.db, now: Date.now },
+    { by: CLI_ACTOR, collection: 'branches', id, value: branch },
+  );
+  console.log(
+    `✔ Branches/${outcome.id} saved in ${target.label} ("${branch.name}"), audit entry ${outcome.auditId}.`,
+  );
+}
+
+interface StaffRow {
+  uid: string;
+  email: string;
+  /** The custom claim: what the security rules check. */
+  claim: Role;
+  /** `Users/{uid}/Admin` as stored: what the app reads. */
+  field: unknown;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+async function staffRows(target: Target): Promise<StaffRow[]> {
+  const accounts = new Map<string, UserRecord>();
+  let pageToken: string | undefined;
+  do {
+    const page = await target.auth.listUsers(1000, pageToken);
+    for (const user of page.users) accounts.set(user.uid, user);
+    pageToken = page.pageToken;
+  } while (pageToken);
+  // Users has no index on Admin, so a query would download the node anyway.
+  const snapshot = await readWithin(target, target.db.ref(paths.users()).get());
+  const users: unknown = snapshot.val();
+  const profiles = isRecord(users) ? users : {};
+
+  const uids = new Set<string>();
+  for (const [uid, user] of accounts) if (isStaff(roleFromClaims(user.customClaims))) uids.add(uid);
+  for (const [uid, profile] of Object.entries(profiles)) {
+    if (isRecord(profile) && isStaff(roleFromAdminFlag(profile['Admin']))) uids.add(uid);
+  }
+  return [...uids].map((uid) => {
+    const account = accounts.get(uid);
+    const profile = profiles[uid];
+    const storedEmail = isRecord(profile) ? profile['Email'] : undefined;
+    return {
+      uid,
+      email: account?.email ?? (typeof storedEmail === 'string' ? storedEmail : '(no e-mail)'),
+      claim: roleFromClaims(account?.customClaims),
+      field: isRecord(profile) ? profile['Admin'] : undefined,
+    };
+  });
+}
+
+async function list(target: Target): Promise<void> {
+  const rank = (row: StaffRow) => ROLES.indexOf(row.claim);
+  const rows = (await staffRows(target)).sort(
+    (a, b) => rank(a) - rank(b) || a.email.localeCompare(b.email),
+  );
+  if (rows.length === 0) {
+    console.log(`No admins or coaches in ${target.label}.`);
+    return;
+  }
+  console.log(`Admins and coaches in ${target.label} (role = the claim the rules check):`);
+  const emailWidth = Math.max(...rows.map((row) => row.email.length));
+  const uidWidth = Math.max(...rows.map((row) => row.uid.length));
+  for (const row of rows) {
+    const field = row.field === undefined ? '(none)' : JSON.stringify(row.field);
+    const fieldRole = roleFromAdminFlag(row.field);
+    const note =
+      fieldRole === row.claim ? '' : `  ⚠ Admin says ${fieldRole}: run grant to make them agree`;
+    console.log(
+      `  ${row.claim.padEnd(6)}  ${row.email.padEnd(emailWidth)}  ${row.uid.padEnd(uidWidth)}  Admin=${field}${note}`,
+    );
+  }
+}
+
+function failureLine(error: unknown): string {
+  const text = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
+  // Google's answer to a personal `gcloud` login without a quota project.
+  if (/quota project/i.test(text)) {
+    return `${text} (run "gcloud auth application-default set-quota-project <project>" and try again)`;
+  }
+  return text;
+}
+
+async function main(argv: string[]): Promise<number> {
+  let command: Command;
+  try {
+    command = parseCommand(argv);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`✖ ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw error;
+  }
+  if (command.name === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  const target = await openTarget(command.target);
+  try {
+    if (command.name === 'grant') await grant(target, command.email, command.role);
+    else if (command.name === 'branch') await saveBranch(target, command.id, command.branch);
+    else await list(target);
+  } finally {
+    await target.close();
+  }
+  return 0;
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  console.error(`✖ ${failureLine(error)}`);
+  process.exitCode = 1;
+}
+// An unanswered database connection would keep the process alive.
+process.exit();
