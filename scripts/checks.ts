@@ -2,7 +2,8 @@
 // scripts of package.json (split at `&&`, so package.json stays the one list), run side by side
 // on every core instead of one after another (decision 105). They are independent: none reads
 // what another writes (eslint and prettier skip the build folders). Each command's output is
-// printed whole when it ends; the exit code is 1 when any of them failed.
+// printed whole when it ends; the exit code is 1 when any of them failed. Then the `deploy:check`
+// script, which reads what the build wrote (the functions bundle), runs on its own.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -12,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const SCRIPTS = ['lint', 'typecheck', 'build'];
+/** Run one after another once the side-by-side commands are done: they read the build. */
+const AFTER = ['deploy:check'];
 // The longest first, so the short ones fill the other cores meanwhile: eslint type-checks
 // every workspace, the web build bundles and precaches the PWA.
 const FIRST = ['eslint', 'npm run build -w web', 'tsc -p web'];
@@ -23,15 +26,19 @@ interface Result {
   output: string;
 }
 
-function commands(): string[] {
+function scriptCommands(names: string[]): string[] {
   const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  const all = SCRIPTS.flatMap((name) => {
+  return names.flatMap((name) => {
     const script = manifest.scripts[name];
     if (script === undefined) throw new Error(`package.json has no "${name}" script`);
     return script.split('&&').map((command) => command.trim());
   });
+}
+
+function commands(): string[] {
+  const all = scriptCommands(SCRIPTS);
   const rank = (command: string) => {
     const index = FIRST.findIndex((start) => command.startsWith(start));
     return index === -1 ? FIRST.length : index;
@@ -70,18 +77,22 @@ async function main(): Promise<void> {
   const lanes = Math.max(1, Math.min(availableParallelism(), queue.length));
   const started = Date.now();
   const results: Result[] = [];
-  console.log(`checks: ${queue.length} commands, ${lanes} at a time`);
+  const runAndPrint = async (command: string) => {
+    const result = await run(command);
+    results.push(result);
+    const verdict = result.code === 0 ? 'passed' : `FAILED (exit ${result.code})`;
+    console.log(`\n── ${command}: ${verdict} in ${result.seconds.toFixed(1)} s`);
+    if (result.output.trim() !== '') console.log(result.output.trimEnd());
+  };
+  console.log(`checks: ${queue.length} commands, ${lanes} at a time, then ${AFTER.join(', ')}`);
   await Promise.all(
     Array.from({ length: lanes }, async () => {
       for (let command = queue.shift(); command !== undefined; command = queue.shift()) {
-        const result = await run(command);
-        results.push(result);
-        const verdict = result.code === 0 ? 'passed' : `FAILED (exit ${result.code})`;
-        console.log(`\n── ${command}: ${verdict} in ${result.seconds.toFixed(1)} s`);
-        if (result.output.trim() !== '') console.log(result.output.trimEnd());
+        await runAndPrint(command);
       }
     }),
   );
+  for (const command of scriptCommands(AFTER)) await runAndPrint(command);
   const failed = results.filter((result) => result.code !== 0);
   console.log(
     failed.length === 0

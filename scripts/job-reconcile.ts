@@ -7,6 +7,7 @@ import { adminApp, adminDatabase } from '../functions/src/admin.ts';
 import { reconcileBookings } from '../functions/src/handlers/booking/reconcile.ts';
 
 process.env.FIREBASE_DATABASE_EMULATOR_HOST ??= '127.0.0.1:9000';
+process.env.GCLOUD_PROJECT ??= 'demo-studio';
 
 try {
   const report = await reconcileBookings({ db: adminDatabase(), now: Date.now });

@@ -1,6 +1,7 @@
 // By path: Vite loads this file with Node, which cannot import the workspace's TypeScript by
 // package name; esbuild bundles a relative import into the loaded config.
 import { FORCE_HASH_UPDATE } from '../core/src/settings';
+import { isEmulatorBuild, productionConfigProblems } from './src/lib/firebase-config';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vite';
@@ -77,8 +78,35 @@ export function inlineEntryCss(): Plugin {
   };
 }
 
+/**
+ * Refuses a build for a real project that lacks its Firebase configuration or names a demo
+ * project, naming each problem, so a deploy never ships an app that falls back to the demo
+ * project. Builds for the local emulators (`--mode emulators`: web/.env.emulators) pass.
+ */
+export function requireProductionConfig(): Plugin {
+  return {
+    name: 'studio:require-production-config',
+    apply: 'build',
+    configResolved({ env, mode, isProduction }) {
+      if (isEmulatorBuild(env)) return;
+      const problems = productionConfigProblems(env);
+      // Vite takes NODE_ENV over the mode; without `production` the app keeps its emulator code.
+      if (!isProduction) problems.push(`NODE_ENV is "${process.env.NODE_ENV}", not production`);
+      if (problems.length === 0) return;
+      throw new Error(
+        [
+          `A "${mode}" build is for a real Firebase project and its configuration is not usable:`,
+          ...problems.map((problem) => `  - ${problem}`),
+          'Set the VITE_FIREBASE_* variables (environment or web/.env.production.local), or build',
+          'for the local emulators with "npm run build -w web" (vite build --mode emulators).',
+        ].join('\n'),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), VitePWA(pwaOptions), inlineEntryCss()],
+  plugins: [requireProductionConfig(), react(), VitePWA(pwaOptions), inlineEntryCss()],
   server: { port: 5173, strictPort: true },
   preview: { port: 4173 },
   build: {

@@ -140,7 +140,7 @@ function writeFirebaseConfig(ports: StackPorts, publicDir: string): string {
   // copy only moves the emulators to the chosen ports. The CLI resolves `source` and `public`
   // against the config file's folder, so the copy lives in the repository root (git-ignored).
   const config = {
-    functions: [{ source: 'functions', codebase: 'default', runtime: 'nodejs20' }],
+    functions: [{ source: 'functions', codebase: 'default', runtime: 'nodejs22' }],
     hosting: {
       public: publicDir,
       rewrites: [{ source: '**', destination: '/index.html' }],
@@ -297,6 +297,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     throw error;
   }
   env.STRIPE_API_URL = stripe.url;
+  // Where a checkout may send the member back (functions/src/triggers/payments/config.ts): this
+  // stack's Hosting, and the Vite dev server of `npm run dev`.
+  env.APP_ORIGINS = [`http://${HOST}:${ports.hosting}`, `http://localhost:${ports.hosting}`]
+    .concat(['http://127.0.0.1:5173', 'http://localhost:5173'])
+    .join(',');
   Object.assign(env, STRIPE_SANDBOX_SECRETS);
 
   const usesDefaultPorts = (Object.keys(DEFAULT_PORTS) as (keyof StackPorts)[]).every(

@@ -6,6 +6,8 @@ import type { ConnectionInfo } from './server/server';
 
 export { DEFAULT_NAMESPACE } from './server/addressing';
 export type { ConnectionInfo } from './server/server';
+/** The rules compiler alone: `npm run deploy:check` compiles database.rules.json with it. */
+export { compileRules, RulesError } from './rules/index';
 
 export interface RtdbEmulatorOptions {
   /** Default 127.0.0.1. */

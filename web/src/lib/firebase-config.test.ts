@@ -1,9 +1,94 @@
 import { describe, expect, it } from 'vitest';
-import { resolveFirebaseSetup, runtimeEmulatorPorts, usesEmulators } from './firebase-config';
+import type { FirebaseEnv } from './firebase-config';
+import {
+  FirebaseConfigError,
+  isEmulatorBuild,
+  productionConfigProblems,
+  productionSetup,
+  resolveFirebaseSetup,
+  runtimeEmulatorPorts,
+  usesEmulators,
+} from './firebase-config';
+
+const PRODUCTION_ENV: FirebaseEnv = {
+  VITE_FIREBASE_API_KEY: 'key-1',
+  VITE_FIREBASE_AUTH_DOMAIN: 'studio-prod.firebaseapp.com',
+  VITE_FIREBASE_PROJECT_ID: 'studio-prod',
+  VITE_FIREBASE_DATABASE_URL: 'https://studio-prod-default-rtdb.firebaseio.com',
+  VITE_FIREBASE_APP_ID: '1:123:web:abc',
+};
+
+describe('productionConfigProblems (the build and the app refuse these)', () => {
+  it('accepts a complete configuration of a real project', () => {
+    expect(productionConfigProblems(PRODUCTION_ENV)).toEqual([]);
+  });
+
+  it('names every missing variable', () => {
+    expect(productionConfigProblems({})).toEqual([
+      'VITE_FIREBASE_API_KEY is not set',
+      'VITE_FIREBASE_AUTH_DOMAIN is not set',
+      'VITE_FIREBASE_PROJECT_ID is not set',
+      'VITE_FIREBASE_DATABASE_URL is not set',
+      'VITE_FIREBASE_APP_ID is not set',
+    ]);
+  });
+
+  it.each(Object.keys(PRODUCTION_ENV) as (keyof FirebaseEnv)[])(
+    'names %s alone when only it is missing or blank',
+    (name) => {
+      expect(productionConfigProblems({ ...PRODUCTION_ENV, [name]: undefined })).toEqual([
+        `${name} is not set`,
+      ]);
+      expect(productionConfigProblems({ ...PRODUCTION_ENV, [name]: '  ' })).toEqual([
+        `${name} is not set`,
+      ]);
+    },
+  );
+
+  it('refuses a demo- project id', () => {
+    expect(
+      productionConfigProblems({ ...PRODUCTION_ENV, VITE_FIREBASE_PROJECT_ID: 'demo-studio' }),
+    ).toEqual([
+      'VITE_FIREBASE_PROJECT_ID is "demo-studio": a demo- project exists only in the emulators',
+    ]);
+  });
+
+  it('marks a build for the emulators only when VITE_USE_EMULATORS is true', () => {
+    expect(isEmulatorBuild({ VITE_USE_EMULATORS: 'true' })).toBe(true);
+    expect(isEmulatorBuild({ VITE_USE_EMULATORS: 'false' })).toBe(false);
+    expect(isEmulatorBuild({})).toBe(false);
+  });
+});
+
+describe('productionSetup', () => {
+  it('uses exactly the configured project, never the emulators', () => {
+    expect(productionSetup(PRODUCTION_ENV)).toEqual({
+      options: {
+        apiKey: 'key-1',
+        authDomain: 'studio-prod.firebaseapp.com',
+        projectId: 'studio-prod',
+        databaseURL: 'https://studio-prod-default-rtdb.firebaseio.com',
+        appId: '1:123:web:abc',
+      },
+      region: 'us-central1',
+      emulators: null,
+    });
+  });
+
+  it('throws naming the problems instead of falling back to the demo project', () => {
+    expect(() => productionSetup({ VITE_FIREBASE_API_KEY: 'key-1' })).toThrow(FirebaseConfigError);
+    expect(() => productionSetup({ VITE_FIREBASE_API_KEY: 'key-1' })).toThrow(
+      'VITE_FIREBASE_AUTH_DOMAIN is not set; VITE_FIREBASE_PROJECT_ID is not set',
+    );
+    expect(() =>
+      productionSetup({ ...PRODUCTION_ENV, VITE_FIREBASE_PROJECT_ID: 'demo-studio' }),
+    ).toThrow('a demo- project exists only in the emulators');
+  });
+});
 
 describe('resolveFirebaseSetup', () => {
-  it('defaults to the demo project', () => {
-    const { options, region } = resolveFirebaseSetup({}, 'studio.example.com');
+  it('defaults to the demo project with the emulators', () => {
+    const { options, region, emulators } = resolveFirebaseSetup({}, '127.0.0.1');
     expect(options).toEqual({
       apiKey: 'demo-api-key',
       authDomain: 'demo-studio.firebaseapp.com',
@@ -11,6 +96,17 @@ describe('resolveFirebaseSetup', () => {
       databaseURL: 'https://demo-studio-default-rtdb.firebaseio.com',
     });
     expect(region).toBe('us-central1');
+    expect(emulators).not.toBeNull();
+  });
+
+  it('never talks to the demo project on another host without VITE_USE_EMULATORS', () => {
+    expect(() => resolveFirebaseSetup({}, 'studio.example.com')).toThrow(FirebaseConfigError);
+    expect(() =>
+      resolveFirebaseSetup(
+        { ...PRODUCTION_ENV, VITE_FIREBASE_PROJECT_ID: 'demo-studio' },
+        'studio.example.com',
+      ),
+    ).toThrow(FirebaseConfigError);
   });
 
   it.each(['localhost', '127.0.0.1'])('uses the local emulators on %s', (hostname) => {
@@ -22,9 +118,11 @@ describe('resolveFirebaseSetup', () => {
     });
   });
 
-  it('talks to the real services on any other host', () => {
-    expect(resolveFirebaseSetup({}, 'studio.example.com').emulators).toBeNull();
-    expect(resolveFirebaseSetup({}, '192.168.1.20').emulators).toBeNull();
+  it('talks to the configured project on any other host', () => {
+    expect(resolveFirebaseSetup(PRODUCTION_ENV, 'studio.example.com')).toEqual(
+      productionSetup(PRODUCTION_ENV),
+    );
+    expect(resolveFirebaseSetup(PRODUCTION_ENV, '192.168.1.20').emulators).toBeNull();
   });
 
   it('uses the emulators on any host when VITE_USE_EMULATORS is true, at that host', () => {
@@ -59,10 +157,10 @@ describe('resolveFirebaseSetup', () => {
     expect(emulators?.database.port).toBe(9000);
   });
 
-  it('takes the project from the environment and derives its database URL', () => {
+  it('takes the project from the environment and derives its database URL (emulators)', () => {
     const { options } = resolveFirebaseSetup(
       { VITE_FIREBASE_PROJECT_ID: 'studio-prod', VITE_FIREBASE_API_KEY: 'key-1' },
-      'studio.example.com',
+      'localhost',
     );
     expect(options).toMatchObject({
       apiKey: 'key-1',

@@ -1,6 +1,10 @@
 import type { FirebaseOptions } from 'firebase/app';
 
-/** The `VITE_*` variables this module reads (all optional: the demo project is the default). */
+/**
+ * The `VITE_*` variables this module reads. A build for the local emulators needs none of them
+ * (the demo project is the default there); a build for a real project needs the five of
+ * PRODUCTION_VARIABLES.
+ */
 export interface FirebaseEnv {
   readonly VITE_FIREBASE_API_KEY?: string;
   readonly VITE_FIREBASE_AUTH_DOMAIN?: string;
@@ -8,7 +12,10 @@ export interface FirebaseEnv {
   readonly VITE_FIREBASE_DATABASE_URL?: string;
   readonly VITE_FIREBASE_APP_ID?: string;
   readonly VITE_FIREBASE_FUNCTIONS_REGION?: string;
-  /** 'true' forces the emulators on any host, 'false' keeps production services on localhost. */
+  /**
+   * 'true' marks a build for the local emulators (web/.env.emulators sets it) and uses them on
+   * any host; 'false' keeps production services on localhost.
+   */
   readonly VITE_USE_EMULATORS?: string;
   /** Host of the emulators when it differs from the page's host. */
   readonly VITE_EMULATOR_HOST?: string;
@@ -37,6 +44,67 @@ export const DEMO_API_KEY = 'demo-api-key';
 export const DEFAULT_REGION = 'us-central1';
 export const DEFAULT_EMULATOR_PORTS = { database: 9000, auth: 9099, functions: 5001 } as const;
 
+/** What a build for a real Firebase project must be given (Firebase console, web app config). */
+export const PRODUCTION_VARIABLES = [
+  'VITE_FIREBASE_API_KEY',
+  'VITE_FIREBASE_AUTH_DOMAIN',
+  'VITE_FIREBASE_PROJECT_ID',
+  'VITE_FIREBASE_DATABASE_URL',
+  'VITE_FIREBASE_APP_ID',
+] as const satisfies readonly (keyof FirebaseEnv)[];
+
+/** A `demo-*` project exists only in the emulators (Firebase's convention). */
+export const isDemoProjectId = (projectId: string): boolean => projectId.startsWith('demo-');
+
+export class FirebaseConfigError extends Error {
+  override name = 'FirebaseConfigError';
+}
+
+/** True for a build made for the local emulators (`vite build --mode emulators`). */
+export function isEmulatorBuild(env: FirebaseEnv): boolean {
+  return nonEmpty(env.VITE_USE_EMULATORS)?.toLowerCase() === 'true';
+}
+
+/**
+ * Why this configuration cannot serve a real project: each missing variable by name, a demo
+ * project id. Empty when it can. The build (vite.config.ts) and the app (productionSetup) both
+ * refuse a configuration with problems, so nothing deployed falls back to the demo project.
+ */
+export function productionConfigProblems(env: FirebaseEnv): string[] {
+  const problems = PRODUCTION_VARIABLES.filter((name) => nonEmpty(env[name]) === undefined).map(
+    (name) => `${name} is not set`,
+  );
+  const projectId = nonEmpty(env.VITE_FIREBASE_PROJECT_ID);
+  if (projectId !== undefined && isDemoProjectId(projectId)) {
+    problems.push(
+      `VITE_FIREBASE_PROJECT_ID is "${projectId}": a demo- project exists only in the emulators`,
+    );
+  }
+  return problems;
+}
+
+/** The real project's services; throws FirebaseConfigError naming every problem. */
+export function productionSetup(env: FirebaseEnv): FirebaseSetup {
+  const problems = productionConfigProblems(env);
+  if (problems.length > 0) {
+    throw new FirebaseConfigError(
+      `The Firebase configuration of this build is incomplete: ${problems.join('; ')}.`,
+    );
+  }
+  const required = (name: (typeof PRODUCTION_VARIABLES)[number]) => nonEmpty(env[name]) ?? '';
+  return {
+    options: {
+      apiKey: required('VITE_FIREBASE_API_KEY'),
+      authDomain: required('VITE_FIREBASE_AUTH_DOMAIN'),
+      projectId: required('VITE_FIREBASE_PROJECT_ID'),
+      databaseURL: required('VITE_FIREBASE_DATABASE_URL'),
+      appId: required('VITE_FIREBASE_APP_ID'),
+    },
+    region: nonEmpty(env.VITE_FIREBASE_FUNCTIONS_REGION) ?? DEFAULT_REGION,
+    emulators: null,
+  };
+}
+
 /**
  * Emulator ports of a local stack started on other ports than the defaults (the test suites
  * run one beside `npm start`): `scripts/lib/stack.ts` writes them into the index.html it serves
@@ -56,8 +124,6 @@ export function runtimeEmulatorPorts(value: unknown): RuntimeEmulatorPorts {
   return ports;
 }
 
-const LOCAL_HOSTNAMES: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
 function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;
@@ -72,11 +138,12 @@ export function usesEmulators(env: FirebaseEnv, hostname: string): boolean {
   const flag = nonEmpty(env.VITE_USE_EMULATORS)?.toLowerCase();
   if (flag === 'true') return true;
   if (flag === 'false') return false;
-  return LOCAL_HOSTNAMES.has(hostname);
+  return ['localhost', '127.0.0.1', '[::1]', '::1'].includes(hostname);
 }
 
 /**
- * Which Firebase project to use and whether to reach it through the local emulators.
+ * Which Firebase project to use and whether to reach it through the local emulators. Only the
+ * emulators default to the demo project; anything else needs the real project's variables.
  * Pure, so the choice is tested without the SDK; `lib/firebase.ts` applies it.
  */
 export function resolveFirebaseSetup(
@@ -84,6 +151,8 @@ export function resolveFirebaseSetup(
   hostname: string,
   runtimePorts: RuntimeEmulatorPorts = {},
 ): FirebaseSetup {
+  if (!usesEmulators(env, hostname)) return productionSetup(env);
+
   const projectId = nonEmpty(env.VITE_FIREBASE_PROJECT_ID) ?? DEMO_PROJECT_ID;
   const appId = nonEmpty(env.VITE_FIREBASE_APP_ID);
   const options: FirebaseOptions = {
@@ -96,8 +165,6 @@ export function resolveFirebaseSetup(
     ...(appId ? { appId } : {}),
   };
   const region = nonEmpty(env.VITE_FIREBASE_FUNCTIONS_REGION) ?? DEFAULT_REGION;
-  if (!usesEmulators(env, hostname)) return { options, region, emulators: null };
-
   const host = nonEmpty(env.VITE_EMULATOR_HOST) ?? hostname;
   return {
     options,

@@ -16,13 +16,31 @@ import {
 } from 'firebase/auth';
 import type { Database } from 'firebase/database';
 import type { Functions } from 'firebase/functions';
+import { connection, requestOutcome } from './connection';
 import type { FirebaseSetup } from './firebase-config';
-import { resolveFirebaseSetup, runtimeEmulatorPorts } from './firebase-config';
+import { productionSetup, resolveFirebaseSetup, runtimeEmulatorPorts } from './firebase-config';
 
 export interface FirebaseServices {
   app: FirebaseApp;
   auth: Auth;
   setup: FirebaseSetup;
+}
+
+/**
+ * Decided when the app is built. A build for a real project (`npm run build:production`) talks
+ * only to the project it was built for, and the emulator code and the demo project's defaults are
+ * left out of its bundle; the dev server and `vite build --mode emulators` (web/.env.emulators
+ * sets VITE_USE_EMULATORS=true) reach the local emulators.
+ */
+const FOR_EMULATORS = !import.meta.env.PROD || import.meta.env.VITE_USE_EMULATORS === 'true';
+
+function resolveSetup(): FirebaseSetup {
+  if (!FOR_EMULATORS) return productionSetup(import.meta.env);
+  return resolveFirebaseSetup(
+    import.meta.env,
+    window.location.hostname,
+    runtimeEmulatorPorts(window.__STUDIO_EMULATOR_PORTS__),
+  );
 }
 
 let services: FirebaseServices | undefined;
@@ -31,18 +49,14 @@ let functionsClient: Promise<Functions> | undefined;
 
 export function getFirebase(): FirebaseServices {
   if (services) return services;
-  const setup = resolveFirebaseSetup(
-    import.meta.env,
-    window.location.hostname,
-    runtimeEmulatorPorts(window.__STUDIO_EMULATOR_PORTS__),
-  );
+  const setup = resolveSetup();
   const app = initializeApp(setup.options);
   // initializeAuth (not getAuth) leaves the popup/redirect resolver out of the first bundle;
   // the Google sign-in passes `browserPopupRedirectResolver` when it needs it.
   const auth = initializeAuth(app, {
     persistence: [indexedDBLocalPersistence, browserLocalPersistence],
   });
-  if (setup.emulators) {
+  if (FOR_EMULATORS && setup.emulators) {
     connectAuthEmulator(auth, setup.emulators.authUrl, { disableWarnings: true });
   }
   services = { app, auth, setup };
@@ -51,15 +65,21 @@ export function getFirebase(): FirebaseServices {
 
 export function getDatabaseClient(): Promise<Database> {
   databaseClient ??= import('firebase/database').then(
-    ({ connectDatabaseEmulator, forceWebSockets, getDatabase }) => {
+    ({ connectDatabaseEmulator, forceWebSockets, getDatabase, onValue, ref }) => {
       const { app, setup } = getFirebase();
       const db = getDatabase(app, setup.options.databaseURL);
-      if (setup.emulators) {
+      if (FOR_EMULATORS && setup.emulators) {
         connectDatabaseEmulator(db, setup.emulators.database.host, setup.emulators.database.port);
         // Design §1: after one failed websocket attempt the SDK would fall back to long
         // polling, which the local database emulator does not serve.
         forceWebSockets();
       }
+      // The app's "offline" follows the database connection too, not only navigator.onLine
+      // (lib/connection.ts): watched from where the database opens, so no SDK code is added to
+      // the first screen for it.
+      onValue(ref(db, '.info/connected'), (snapshot) => {
+        connection.databaseConnected(snapshot.val() === true);
+      });
       return db;
     },
   );
@@ -71,7 +91,7 @@ export function getFunctionsClient(): Promise<Functions> {
     ({ connectFunctionsEmulator, getFunctions }) => {
       const { app, setup } = getFirebase();
       const functions = getFunctions(app, setup.region);
-      if (setup.emulators) {
+      if (FOR_EMULATORS && setup.emulators) {
         connectFunctionsEmulator(
           functions,
           setup.emulators.functions.host,
@@ -96,6 +116,18 @@ export async function callFunction<N extends CallableName>(
     getFunctionsClient(),
     import('firebase/functions'),
   ]);
-  const response = await httpsCallable<CallableInput<N>, CallableResult<N>>(functions, name)(data);
-  return response.data;
+  try {
+    const response = await httpsCallable<CallableInput<N>, CallableResult<N>>(
+      functions,
+      name,
+    )(data);
+    connection.requestAnswered();
+    return response.data;
+  } catch (error) {
+    // A refusal still proves the network works; a fetch with no answer says it does not.
+    const outcome = requestOutcome(error);
+    if (outcome === 'answered') connection.requestAnswered();
+    if (outcome === 'unanswered') connection.requestUnanswered();
+    throw error;
+  }
 }

@@ -1,0 +1,160 @@
+// What `firebase deploy` reads before it builds anything: firebase.json (runtime, predeploy
+// builds, what Hosting serves, the rules file), .firebaserc (which project a bare deploy targets)
+// and functions/package.json (the Node version and the bundle deploy uploads).
+import { fail, pass, type CheckResult } from './result.ts';
+
+export const EXPECTED_RUNTIME = 'nodejs22';
+export const FUNCTIONS_PREDEPLOY = 'npm run build -w functions';
+export const HOSTING_PREDEPLOY = 'npm run build:production -w web';
+export const HOSTING_PUBLIC = 'web/dist';
+
+/** The paths the later checks read, as firebase.json names them (relative to the repository). */
+export interface DeployTargets {
+  functionsSource: string;
+  runtime: string;
+  rulesFile: string;
+  hostingPublic: string;
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isDemoProject = (projectId: unknown): boolean =>
+  typeof projectId === 'string' && projectId.startsWith('demo-');
+
+function commands(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  return Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [];
+}
+
+export function checkFirebaseJson(config: unknown): {
+  results: CheckResult[];
+  targets: DeployTargets | null;
+} {
+  if (!isObject(config)) {
+    return { results: [fail('firebase.json', 'is not a JSON object')], targets: null };
+  }
+  const results: CheckResult[] = [];
+
+  const codebases = Array.isArray(config.functions) ? config.functions : [config.functions];
+  const functions = codebases.filter(isObject);
+  let functionsTarget: { source: string; runtime: string } | null = null;
+  if (functions.length !== 1 || typeof functions[0]?.source !== 'string') {
+    results.push(fail('firebase.json functions', 'expected one codebase with a "source" folder'));
+  } else {
+    const [codebase] = functions as [Json];
+    const source = codebase.source as string;
+    const runtime = codebase.runtime;
+    results.push(
+      runtime === EXPECTED_RUNTIME
+        ? pass('firebase.json functions runtime', `${EXPECTED_RUNTIME} (source ${source}/)`)
+        : fail(
+            'firebase.json functions runtime',
+            `is ${JSON.stringify(runtime)}; expected "${EXPECTED_RUNTIME}"`,
+          ),
+    );
+    results.push(
+      commands(codebase.predeploy).includes(FUNCTIONS_PREDEPLOY)
+        ? pass('firebase.json functions predeploy', `builds the bundle: ${FUNCTIONS_PREDEPLOY}`)
+        : fail(
+            'firebase.json functions predeploy',
+            `does not build the bundle; expected "${FUNCTIONS_PREDEPLOY}"`,
+          ),
+    );
+    functionsTarget = { source, runtime: typeof runtime === 'string' ? runtime : '' };
+  }
+
+  const hosting = config.hosting;
+  let hostingPublic: string | null = null;
+  if (!isObject(hosting)) {
+    results.push(fail('firebase.json hosting', 'is missing (one site expected)'));
+  } else {
+    results.push(
+      hosting.public === HOSTING_PUBLIC
+        ? pass('firebase.json hosting public', `${HOSTING_PUBLIC} (the web build's output)`)
+        : fail(
+            'firebase.json hosting public',
+            `is ${JSON.stringify(hosting.public)}; expected "${HOSTING_PUBLIC}"`,
+          ),
+    );
+    results.push(
+      commands(hosting.predeploy).includes(HOSTING_PREDEPLOY)
+        ? pass('firebase.json hosting predeploy', `builds for production: ${HOSTING_PREDEPLOY}`)
+        : fail(
+            'firebase.json hosting predeploy',
+            `does not build the production app; expected "${HOSTING_PREDEPLOY}"`,
+          ),
+    );
+    if (typeof hosting.public === 'string') hostingPublic = hosting.public;
+  }
+
+  const database = config.database;
+  const rulesFile = isObject(database) ? database.rules : undefined;
+  if (typeof rulesFile !== 'string') {
+    results.push(fail('firebase.json database', 'names no "rules" file'));
+  }
+
+  const targets =
+    functionsTarget && hostingPublic !== null && typeof rulesFile === 'string'
+      ? {
+          functionsSource: functionsTarget.source,
+          runtime: functionsTarget.runtime,
+          rulesFile,
+          hostingPublic,
+        }
+      : null;
+  return { results, targets };
+}
+
+/**
+ * A bare `firebase deploy` uses the `default` alias, or the only alias when there is one
+ * (firebase-tools' command.js): neither may be a demo- project, so a deploy names a real one.
+ */
+export function checkFirebaserc(rc: unknown): CheckResult {
+  const name = '.firebaserc';
+  if (!isObject(rc)) return fail(name, 'is not a JSON object');
+  const projects = rc.projects ?? {};
+  if (!isObject(projects)) return fail(name, '"projects" is not an object of aliases');
+  const aliases = Object.entries(projects);
+  if (isDemoProject(projects.default)) {
+    return fail(name, `the default project is "${String(projects.default)}", a demo project`);
+  }
+  const [only] = aliases;
+  if (aliases.length === 1 && only && isDemoProject(only[1])) {
+    return fail(
+      name,
+      `its only alias "${only[0]}" is "${String(only[1])}", a demo project: a bare firebase deploy would use it`,
+    );
+  }
+  return pass(
+    name,
+    aliases.length === 0
+      ? 'no default project: firebase deploy needs --project or firebase use'
+      : `aliases ${aliases.map(([alias, id]) => `${alias}=${String(id)}`).join(', ')}, no demo project by default`,
+  );
+}
+
+/** functions/package.json: the same Node as the runtime, and the file deploy loads. */
+export function checkFunctionsPackage(
+  manifest: unknown,
+  runtime: string,
+): { result: CheckResult; main: string | null } {
+  const name = 'functions/package.json';
+  if (!isObject(manifest)) return { result: fail(name, 'is not a JSON object'), main: null };
+  const engines = isObject(manifest.engines) ? manifest.engines : {};
+  const expected = runtime.replace(/^nodejs/, '');
+  const main = typeof manifest.main === 'string' ? manifest.main : null;
+  if (engines.node !== expected) {
+    return {
+      result: fail(
+        name,
+        `engines.node is ${JSON.stringify(engines.node)}; expected "${expected}" (runtime ${runtime})`,
+      ),
+      main,
+    };
+  }
+  if (main === null) return { result: fail(name, 'has no "main" (the bundle)'), main };
+  return { result: pass(name, `engines.node "${expected}", main ${main}`), main };
+}
