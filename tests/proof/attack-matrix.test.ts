@@ -3,6 +3,9 @@
 // client transports (web SDK websocket, REST); each must be refused and leave the owner's view of
 // the whole database unchanged. The allowed counterparts must succeed, which shows the refusals
 // come from the rules and not from a broken credential. Adding a row adds its cases.
+// Every path a client may write is also a row of WRITABLE (a path and one value it may hold);
+// the hostile variants of each (oversized strings, too many keys, wrong shapes, deep nesting,
+// unknown children) are derived from that value, so a new writable path gets them all (issue 16).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRtdbEmulator, type RtdbEmulator } from '@studio/rtdb-emulator';
 import { del, patch, read, RULES_TEXT, where, write } from '../support/database.ts';
@@ -23,6 +26,8 @@ interface Attack {
   operation: Operation;
   /** Actors for whom this is legitimately allowed: they run it as an allowed counterpart. */
   allowFor?: readonly ActorName[];
+  /** Actors this row is not run for at all (the row says why). */
+  skipFor?: readonly ActorName[];
 }
 
 const area = (name: string, operations: Operation[], allowFor?: readonly ActorName[]): Attack[] =>
@@ -57,11 +62,20 @@ const ATTACKS: Attack[] = [
     del('Users/{self}'),
     patch('', { 'Users/{self}/Credits': 99, 'Users/{self}/Name': 'Ok' }),
   ]),
+  // Issue 16: `Preferences` took a 5 MB text or 20,000 keys; the app never used it (decision 085).
+  ...area('unbounded profile nodes', [
+    write('Users/{self}/Preferences', 'x'.repeat(5 * 1024 * 1024)),
+    write(
+      'Users/{self}/Preferences',
+      Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, true])),
+    ),
+    write('Users/{self}/Preferences/lang', 'es'),
+  ]),
   ...area("another member's anything", [
     write('Users/{other}/Name', 'Mallory'),
     write('Users/{other}/Phone', '+52 0'),
     write('Users/{other}/Conditions', false),
-    write('Users/{other}/Preferences/lang', 'es'),
+    write('Users/{other}/Lang', 'es'),
     write('Users/{other}/LastSeen', '00:00'),
     write('Users/{other}/Credits', 3),
     write('Users/{other}/Credits', 0),
@@ -135,7 +149,6 @@ const ATTACKS: Attack[] = [
     write('NotARealNode/x', 1),
     write('AuditLog/forged', { at: 1, by: '{self}', action: 'save' }),
     del('AuditLog/a1'),
-    write('Reports/{self}', { Uid: '{self}' }),
     write('DateService/{self}/Ts', 0),
     write('Notifications/{self}/forged', { type: 'general', messageKey: 'ok', read: true }),
     del('Notifications/{self}/n_{self}'),
@@ -145,6 +158,17 @@ const ATTACKS: Attack[] = [
   ]),
   ...area("other members' profiles, ledgers, payments, notifications", [
     read('Users'),
+    // Not even a coach: class lists name members from the roster (design §2, decision 086).
+    read('Users/{other}'),
+    read('Users/{other}/Name'),
+    read('Users/{other}/Email'),
+    read('Users/{other}/Phone'),
+    read('Users/{other}/Credits'),
+    read('Users/{other}/credits-list'),
+    read('Users/{other}/activeSuscription'),
+    // Nor a member's attendance history: a class's marks are in its roster (decision 086).
+    read('Attendance/{other}'),
+    read('Attendance'),
     where('Users', 'Email', '{other}@demo.studio'),
     read('CreditLedger/{other}'),
     read('CreditLedger'),
@@ -169,35 +193,186 @@ const ATTACKS: Attack[] = [
     read('Reports'),
     read(''),
   ]),
-  // Coaches see profiles, rosters and attendance (design §2): forbidden to everyone else.
+  // Coaches see class lists (who holds which spot, their names and attendance marks, design §2):
+  // forbidden to everyone else.
   ...area(
-    "other members' profiles and who holds which spot",
+    'class lists: who holds which spot',
     [
-      read('Users/{other}'),
-      read('Users/{other}/Email'),
-      read('Users/{other}/credits-list'),
-      read('Attendance/{other}'),
-      read('Attendance'),
+      read('ClassRoster/c1/bookings/{other}/name'),
+      read('ClassRoster/c1/bookings/{other}/attendance'),
       read('ClassRoster'),
       read('ClassRoster/c1'),
       read('ClassRoster/c1/bookings'),
       read('ClassRoster/c1/bookings/{other}'),
       read('ClassRoster/c1/waitlist'),
-      where('ClassRoster/c1/bookings', 'spot', 'A1'),
     ],
     ['coach'],
   ),
+  // The same by query. A coach may read the roster, but a query ordered by `spot` needs an
+  // `.indexOn` the app has no use for (production's REST answers 400 "Index not defined"), so
+  // the coach does not run it as an allowed counterpart; the reads above are theirs.
+  {
+    area: 'class lists: who holds which spot',
+    operation: where('ClassRoster/c1/bookings', 'spot', 'A1'),
+    skipFor: ['coach'],
+  },
 ];
 
 const MEMBERS: readonly ActorName[] = ['member', 'coach', 'expired', 'forged'];
 const EVERYONE: readonly ActorName[] = ['guest', ...MEMBERS];
+
+/** What the SDK's `serverTimestamp()` sends; the only value `ConditionsAt` takes. */
+const SERVER_TIME = { '.sv': 'timestamp' } as const;
+
+/**
+ * Every path a client may write, with a value it may write there and who may (everyone else is
+ * refused even that). Add a row when the rules let a client write somewhere new.
+ */
+const WRITABLE: { path: string; valid: unknown; for: readonly ActorName[] }[] = [
+  { path: 'Users/{self}/Name', valid: 'New name', for: MEMBERS },
+  { path: 'Users/{self}/Email', valid: '{self}@example.com', for: MEMBERS },
+  { path: 'Users/{self}/Phone', valid: '+52 81 0000 0000', for: MEMBERS },
+  { path: 'Users/{self}/Img', valid: 'https://img.example/{self}.png', for: MEMBERS },
+  { path: 'Users/{self}/Conditions', valid: true, for: MEMBERS },
+  { path: 'Users/{self}/ConditionsAt', valid: SERVER_TIME, for: MEMBERS },
+  { path: 'Users/{self}/LastSeen', valid: '2026-11-24 21:05', for: MEMBERS },
+  { path: 'Users/{self}/Lang', valid: 'es', for: MEMBERS },
+  { path: 'Users/{self}/Credits', valid: 3, for: MEMBERS },
+  { path: 'Notifications/{self}/n_{self}/read', valid: true, for: MEMBERS },
+  // Only a user without a Name may report it: the fixture's coach has none.
+  { path: 'Reports/{self}', valid: { Uid: '{self}' }, for: ['coach'] },
+];
+
+/** Far beyond any bound the rules set on a text (the longest allowed is 2,000). */
+const OVERSIZED = 'x'.repeat(1024 * 1024 + 1);
+const TOO_MANY_KEYS = 1000;
+const NESTING = 24;
+
+interface Variant {
+  label: string;
+  value: unknown;
+}
+
+const isServerValue = (value: unknown) => JSON.stringify(value) === JSON.stringify(SERVER_TIME);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !isServerValue(value);
+/** A scalar's JSON type; a server value stands for the number it becomes. */
+const kindOf = (value: unknown) => (isServerValue(value) ? 'number' : typeof value);
+
+function manyKeys(leaf: unknown): Record<string, unknown> {
+  return Object.fromEntries(Array.from({ length: TOO_MANY_KEYS }, (_, i) => [`k${i}`, leaf]));
+}
+
+function nested(leaf: unknown): unknown {
+  let value = leaf;
+  for (let depth = 0; depth < NESTING; depth++) value = { n: value };
+  return value;
+}
+
+/** Values of the wrong size or shape where `valid` belongs; each must be refused. */
+function hostileValues(valid: unknown): Variant[] {
+  if (isObject(valid)) {
+    // Each field gets its own hostile values, the rest of the object kept valid.
+    const byField = Object.entries(valid).flatMap(([key, field]) =>
+      hostileValues(field).map((variant) => ({
+        label: `${key}: ${variant.label}`,
+        value: { ...valid, [key]: variant.value },
+      })),
+    );
+    return [
+      ...byField,
+      { label: 'unknown child', value: { ...valid, unknown: 'x' } },
+      { label: `${TOO_MANY_KEYS} extra keys`, value: { ...manyKeys('x'), ...valid } },
+      { label: 'text for an object', value: 'x' },
+      { label: 'oversized text for an object', value: OVERSIZED },
+      { label: 'array for an object', value: [valid] },
+      { label: `nested ${NESTING} deep`, value: nested(valid) },
+    ];
+  }
+  const wrongScalars = [42, 'text', true].filter((value) => kindOf(value) !== kindOf(valid));
+  return [
+    { label: '1 MiB text', value: OVERSIZED },
+    ...wrongScalars.map((value) => ({ label: `${typeof value} for ${kindOf(valid)}`, value })),
+    { label: 'array for a value', value: [valid, valid] },
+    { label: 'object for a value', value: { value: valid } },
+    { label: `${TOO_MANY_KEYS} keys`, value: manyKeys(valid) },
+    { label: `nested ${NESTING} deep`, value: nested(valid) },
+  ];
+}
+
+interface ShapeAttack {
+  area: string;
+  label: string;
+  operation: Operation;
+  allowFor: readonly ActorName[];
+}
+
+/** The valid write, then every hostile write derived from it, for each WRITABLE row. */
+function shapeAttacks(): ShapeAttack[] {
+  return WRITABLE.flatMap(({ path, valid, for: allowFor }) => {
+    const area = `shape and size of ${path}`;
+    const leaf = path.slice(path.lastIndexOf('/') + 1);
+    const parent = path.slice(0, path.lastIndexOf('/'));
+    const refused = (label: string, operation: Operation): ShapeAttack => ({
+      area,
+      label,
+      operation,
+      allowFor: [],
+    });
+    return [
+      { area, label: 'valid', operation: write(path, valid), allowFor },
+      ...hostileValues(valid).map(({ label, value }) => refused(label, write(path, value))),
+      refused('unknown child', write(`${path}/unknown`, 'x')),
+      refused('oversized, by update of the parent', patch(parent, { [leaf]: OVERSIZED })),
+      refused('oversized, by update at the root', patch('', { [path]: OVERSIZED })),
+    ];
+  });
+}
+
+const SHAPE_ATTACKS = shapeAttacks();
+
+/**
+ * Writable locations of the rules that WRITABLE cannot show allowed, and where that is shown:
+ * every actor here already has a record, so none may create one.
+ */
+const WRITABLE_ELSEWHERE: Readonly<Record<string, string>> = {
+  'Users/$uid': 'registration: tests/rules/rules.test.ts (newcomer)',
+};
+
+/** Every rules location whose `.write` is not plainly false, as `Users/$uid/Name`. */
+function writableInRules(): string[] {
+  // The rules file's comments are whole lines; JSON does not allow them.
+  const json = RULES_TEXT.split('\n')
+    .filter((line) => !line.trim().startsWith('//'))
+    .join('\n');
+  const found: string[] = [];
+  const walk = (node: unknown, path: readonly string[]) => {
+    if (typeof node !== 'object' || node === null) return;
+    for (const [key, child] of Object.entries(node)) {
+      if (key === '.write' && child !== false && child !== 'false') found.push(path.join('/'));
+      else if (!key.startsWith('.')) walk(child, [...path, key]);
+    }
+  };
+  walk((JSON.parse(json) as { rules: unknown }).rules, []);
+  return found;
+}
+
+/** Whether a WRITABLE path (with `{self}`-style ids) names a rules location (with `$ids`). */
+function names(rulesPath: string, tablePath: string): boolean {
+  const rules = rulesPath.split('/');
+  const table = tablePath.split('/');
+  return (
+    rules.length === table.length &&
+    rules.every((segment, i) => segment.startsWith('$') || segment === table[i])
+  );
+}
 
 /** What each actor may do: run to show the same credential is otherwise accepted. */
 const ALLOWED: { area: string; operation: Operation; for: readonly ActorName[] }[] = [
   ...[
     read('Users/{self}'),
     write('Users/{self}/Name', 'New name'),
-    write('Users/{self}/Preferences/lang', 'es'),
+    write('Users/{self}/Lang', 'es'),
     write('Users/{self}/Credits', 3),
     write('Users/{self}/Conditions', true),
     read('CreditLedger/{self}'),
@@ -223,6 +398,8 @@ const ALLOWED: { area: string; operation: Operation; for: readonly ActorName[] }
 
 interface Case {
   area: string;
+  /** Which derived variant of a WRITABLE row this is; empty for the hand-written rows. */
+  label: string;
   actor: Actor;
   transport: Transport;
   operation: Operation;
@@ -244,18 +421,31 @@ function cases(): Case[] {
   for (const transport of TRANSPORTS) {
     for (const actor of ACTORS) {
       for (const attack of ATTACKS) {
+        if (attack.skipFor?.includes(actor.name)) continue;
         const allowed = attack.allowFor?.includes(actor.name) ?? false;
         all.push({
           area: attack.area,
+          label: '',
           actor,
           transport,
           operation: resolve(attack.operation, actor),
           expected: allowed ? 'allowed' : 'denied',
         });
       }
+      for (const attack of SHAPE_ATTACKS) {
+        all.push({
+          area: attack.area,
+          label: attack.label,
+          actor,
+          transport,
+          operation: resolve(attack.operation, actor),
+          expected: attack.allowFor.includes(actor.name) ? 'allowed' : 'denied',
+        });
+      }
       for (const row of ALLOWED.filter((r) => r.for.includes(actor.name))) {
         all.push({
           area: row.area,
+          label: '',
           actor,
           transport,
           operation: resolve(row.operation, actor),
@@ -268,7 +458,16 @@ function cases(): Case[] {
 }
 
 const CASES = cases();
-const tally = { tried: 0, refused: 0, allowedTried: 0, allowedPassed: 0, websocket: 0, rest: 0 };
+const tally = {
+  tried: 0,
+  refused: 0,
+  allowedTried: 0,
+  allowedPassed: 0,
+  websocket: 0,
+  rest: 0,
+  shapeRefused: 0,
+  shapeAllowed: 0,
+};
 
 let emulator: RtdbEmulator;
 let clients: WebsocketClients;
@@ -296,9 +495,13 @@ afterAll(async () => {
   await clients.close();
   await emulator.stop();
   console.log(
-    `attack matrix: ${tally.tried} forbidden operations tried (websocket ${tally.websocket}, ` +
-      `REST ${tally.rest}), ${tally.refused} refused with the data unchanged; ` +
-      `${tally.allowedPassed}/${tally.allowedTried} allowed counterparts succeeded`,
+    `attack matrix: ${ATTACKS.length} hand-written rows, ${WRITABLE.length} writable paths ` +
+      `giving ${SHAPE_ATTACKS.length} shape rows; ` +
+      `${tally.tried} forbidden operations tried (websocket ${tally.websocket}, ` +
+      `REST ${tally.rest}), ${tally.refused} refused with the data unchanged ` +
+      `(${tally.shapeRefused} of them shape and size); ` +
+      `${tally.allowedPassed}/${tally.allowedTried} allowed counterparts succeeded ` +
+      `(${tally.shapeAllowed} of them valid writes of a writable path)`,
   );
 });
 
@@ -310,6 +513,31 @@ describe('the rules attack matrix', () => {
     expect(new Set(forbidden.map((c) => c.actor.name))).toEqual(new Set(EVERYONE));
   });
 
+  it('has a WRITABLE row for every location the rules let a client write', () => {
+    const missing = writableInRules().filter(
+      (location) =>
+        !(location in WRITABLE_ELSEWHERE) && !WRITABLE.some(({ path }) => names(location, path)),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('gives every writable path an allowed valid write and every kind of hostile variant', () => {
+    for (const { path } of WRITABLE) {
+      const rows = SHAPE_ATTACKS.filter((attack) => attack.area === `shape and size of ${path}`);
+      expect(rows.filter((row) => row.allowFor.length > 0)).toHaveLength(1);
+      const labels = rows.map((row) => row.label).join('\n');
+      for (const kind of [
+        /text|oversized/,
+        /keys/,
+        /for (a |an )?(value|object|string|number|boolean)/,
+        /nested/,
+        /unknown child/,
+      ]) {
+        expect(labels).toMatch(kind);
+      }
+    }
+  });
+
   it.each(
     CASES.map(
       (c) =>
@@ -318,7 +546,7 @@ describe('the rules attack matrix', () => {
           c.actor.name,
           c.transport,
           c.operation.op,
-          c.operation.path === '' ? '/' : c.operation.path,
+          (c.operation.path === '' ? '/' : c.operation.path) + (c.label ? ` [${c.label}]` : ''),
           c,
         ] as const,
     ),
@@ -336,8 +564,10 @@ describe('the rules attack matrix', () => {
       expect(after).toEqual(before);
       tally.refused += 1;
       tally[c.transport] += 1;
+      if (c.label) tally.shapeRefused += 1;
     } else {
       tally.allowedPassed += 1;
+      if (c.label) tally.shapeAllowed += 1;
     }
   });
 });

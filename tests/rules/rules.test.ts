@@ -24,6 +24,8 @@ const alice: Identity = { uid: 'alice', role: 'member' };
 const bob: Identity = { uid: 'bob', role: 'member' };
 const newcomer: Identity = { uid: 'newcomer' };
 const coach: Identity = { uid: 'coach1', role: 'coach' };
+/** A member whose profile has no Name (spec §3: such a user is reported). */
+const nameless: Identity = { uid: 'carol', role: 'member' };
 const admin: Identity = { uid: 'admin1', role: 'admin' };
 
 const fixture = {
@@ -38,6 +40,7 @@ const fixture = {
       activeSuscription: false,
     },
     bob: { Name: 'Bob', Email: 'bob@demo.studio', Admin: false, Credits: 5 },
+    carol: { Email: 'carol@demo.studio', Admin: false, Credits: 0 },
   },
   Reports: { ghost: { Uid: 'ghost' } },
   DateService: { alice: { User: 'alice', Ts: 1, IP: '10.0.0.1' } },
@@ -70,7 +73,9 @@ const fixture = {
   ClassRoster: {
     c1: {
       spots: { A1: true },
-      bookings: { alice: { bookingId: 'b1', uid: 'alice', spot: 'A1', bookedAt: 1 } },
+      bookings: {
+        alice: { bookingId: 'b1', uid: 'alice', spot: 'A1', bookedAt: 1, name: 'Alice' },
+      },
       waitlist: { bob: { uid: 'bob', joinedAt: 2, seq: 0 } },
       waitlistSeq: 1,
       version: 2,
@@ -107,7 +112,10 @@ const cases: Case[] = [
   { area: 'Users', who: alice, operation: read('Users/alice'), allowed: true },
   { area: 'Users', who: bob, operation: read('Users/alice'), allowed: false },
   { area: 'Users', who: guest, operation: read('Users/alice'), allowed: false },
-  { area: 'Users', who: coach, operation: read('Users/alice'), allowed: true },
+  // Coaches name members from the roster, never from the profile (design §2, decision 086).
+  { area: 'Users', who: coach, operation: read('Users/alice'), allowed: false },
+  { area: 'Users', who: coach, operation: read('Users/alice/Name'), allowed: false },
+  { area: 'Users', who: coach, operation: read('Users/alice/Email'), allowed: false },
   { area: 'Users', who: admin, operation: read('Users'), allowed: true },
   { area: 'Users', who: alice, operation: read('Users'), allowed: false },
   { area: 'Users', who: alice, operation: write('Users/alice/Name', 'Alicia'), allowed: true },
@@ -140,16 +148,31 @@ const cases: Case[] = [
   },
   { area: 'Users', who: alice, operation: write('Users/alice/ConditionsAt', 5), allowed: false },
   { area: 'Users', who: alice, operation: write('Users/alice/LastSeen', '21:05'), allowed: true },
+  // The language the app keeps on the profile (saveLang); `Preferences` is gone (decision 085).
+  { area: 'Users', who: alice, operation: patch('Users/alice', { Lang: 'es' }), allowed: true },
+  { area: 'Users', who: alice, operation: write('Users/alice/Lang', 'en'), allowed: true },
+  { area: 'Users', who: alice, operation: write('Users/alice/Lang', 'fr'), allowed: false },
+  { area: 'Users', who: alice, operation: write('Users/alice/Lang', 1), allowed: false },
+  { area: 'Users', who: bob, operation: write('Users/alice/Lang', 'es'), allowed: false },
   {
     area: 'Users',
     who: alice,
     operation: write('Users/alice/Preferences/lang', 'es'),
-    allowed: true,
+    allowed: false,
   },
   {
     area: 'Users',
     who: alice,
-    operation: write('Users/alice/Preferences/x', { y: 1 }),
+    operation: write('Users/alice/Preferences', 'x'.repeat(5 * 1024 * 1024)),
+    allowed: false,
+  },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write(
+      'Users/alice/Preferences',
+      Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, true])),
+    ),
     allowed: false,
   },
   { area: 'Users', who: alice, operation: write('Users/alice/Credits', 3), allowed: true },
@@ -176,6 +199,19 @@ const cases: Case[] = [
     allowed: false,
   },
   { area: 'Users', who: alice, operation: write('Users/alice/Unknown', 1), allowed: false },
+  {
+    area: 'Users',
+    who: alice,
+    operation: patch('Users/alice', { Name: 'Ok', Unknown: 'x' }),
+    allowed: false,
+  },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('Users/alice/Img', 'x'.repeat(2001)),
+    allowed: false,
+  },
+  { area: 'Users', who: alice, operation: write('Users/alice/Name', { a: 'b' }), allowed: false },
   { area: 'Users', who: alice, operation: write('Users/alice', { Name: 'Reset' }), allowed: false },
   { area: 'Users', who: bob, operation: write('Users/alice/Name', 'Mallory'), allowed: false },
   { area: 'Users', who: guest, operation: write('Users/alice/Name', 'Mallory'), allowed: false },
@@ -217,15 +253,70 @@ const cases: Case[] = [
     operation: write('Users/newcomer', { Name: 'New', 'credits-list': { c: { kind: 'regular' } } }),
     allowed: false,
   },
+  {
+    area: 'Users',
+    who: newcomer,
+    operation: write('Users/newcomer', { Name: 'New', Email: 'n@x.y', Nickname: 'x' }),
+    allowed: false,
+  },
+  // The record itself is an object of known fields: not a bare value of any size.
+  { area: 'Users', who: newcomer, operation: write('Users/newcomer', 'x'), allowed: false },
+  {
+    area: 'Users',
+    who: newcomer,
+    operation: write('Users/newcomer', 'x'.repeat(1024 * 1024)),
+    allowed: false,
+  },
+  { area: 'Users', who: newcomer, operation: write('Users/newcomer', 42), allowed: false },
+  { area: 'Users', who: newcomer, operation: write('Users/newcomer', true), allowed: false },
   { area: 'Users', who: newcomer, operation: write('Users/newcomer/Credits', 0), allowed: true },
   { area: 'Users', who: newcomer, operation: write('Users/newcomer/Credits', 5), allowed: false },
-  // Reports: admins read; nobody writes from a client.
+  // Reports (spec §3, §7): admins read; a signed-in user with no Name writes their own `Uid`.
   { area: 'Reports', who: admin, operation: read('Reports'), allowed: true },
   { area: 'Reports', who: coach, operation: read('Reports'), allowed: false },
+  { area: 'Reports', who: nameless, operation: read('Reports/carol'), allowed: false },
+  {
+    area: 'Reports',
+    who: nameless,
+    operation: patch('Reports/carol', { Uid: 'carol' }),
+    allowed: true,
+  },
+  {
+    area: 'Reports',
+    who: nameless,
+    operation: write('Reports/carol', { Uid: 'carol' }),
+    allowed: true,
+  },
   {
     area: 'Reports',
     who: alice,
     operation: write('Reports/alice', { Uid: 'alice' }),
+    allowed: false,
+  },
+  {
+    area: 'Reports',
+    who: nameless,
+    operation: write('Reports/carol', { Uid: 'alice' }),
+    allowed: false,
+  },
+  {
+    area: 'Reports',
+    who: nameless,
+    operation: write('Reports/alice', { Uid: 'alice' }),
+    allowed: false,
+  },
+  {
+    area: 'Reports',
+    who: nameless,
+    operation: write('Reports/carol', { Uid: 'carol', Note: 'x' }),
+    allowed: false,
+  },
+  { area: 'Reports', who: nameless, operation: write('Reports/carol', 'carol'), allowed: false },
+  { area: 'Reports', who: nameless, operation: del('Reports/ghost'), allowed: false },
+  {
+    area: 'Reports',
+    who: guest,
+    operation: write('Reports/carol', { Uid: 'carol' }),
     allowed: false,
   },
   // DateService: own read; written only by stampServerTime.
@@ -252,7 +343,10 @@ const cases: Case[] = [
   { area: 'Shop', who: admin, operation: write('Shop/TagsProducts/r1', ['x']), allowed: false },
   { area: 'Settings', who: guest, operation: read('Settings'), allowed: true },
   { area: 'Settings', who: alice, operation: write('Settings/timeZone', 'UTC'), allowed: false },
-  { area: 'Settings', who: admin, operation: write('Settings/timeZone', 'UTC'), allowed: true },
+  // Even an admin: settings change only where they are validated and audited (decision 085).
+  { area: 'Settings', who: admin, operation: write('Settings/timeZone', 'UTC'), allowed: false },
+  { area: 'Settings', who: admin, operation: write('Settings', { x: 1 }), allowed: false },
+  { area: 'Settings', who: coach, operation: write('Settings/timeZone', 'UTC'), allowed: false },
   // Public schedule and catalogue: anyone reads; writes only through functions.
   ...(['Branches', 'Coaches', 'Exercises', 'SeatLayouts', 'Packages', 'Events'] as const).flatMap(
     (area): Case[] => [
@@ -389,6 +483,13 @@ const cases: Case[] = [
   },
   { area: 'ClassRoster', who: bob, operation: read('ClassRoster/c1/waitlist'), allowed: false },
   { area: 'ClassRoster', who: coach, operation: read('ClassRoster/c1'), allowed: true },
+  // What a coach's class list names a member by: the booking's name, from the roster.
+  {
+    area: 'ClassRoster',
+    who: coach,
+    operation: read('ClassRoster/c1/bookings/alice/name'),
+    allowed: true,
+  },
   { area: 'ClassRoster', who: admin, operation: read('ClassRoster'), allowed: true },
   {
     area: 'ClassRoster',
@@ -424,7 +525,9 @@ const cases: Case[] = [
       },
     ],
   ),
-  { area: 'Attendance', who: coach, operation: read('Attendance/alice'), allowed: true },
+  // A coach sees the marks of a class in its roster, not a member's whole history (decision 086).
+  { area: 'Attendance', who: coach, operation: read('Attendance/alice'), allowed: false },
+  { area: 'Attendance', who: coach, operation: read('Attendance'), allowed: false },
   { area: 'UserClasses', who: coach, operation: read('UserClasses/alice'), allowed: false },
   // Notifications: read own; mark one's own read, nothing else.
   { area: 'Notifications', who: alice, operation: read('Notifications/alice'), allowed: true },
@@ -476,6 +579,12 @@ const cases: Case[] = [
     area: 'Notifications',
     who: alice,
     operation: write('Notifications/alice/n9', { type: 'general', read: true }),
+    allowed: false,
+  },
+  {
+    area: 'Notifications',
+    who: alice,
+    operation: write('Notifications/alice/n1/read', { a: true }),
     allowed: false,
   },
   // Functions-only parts of a member's record: credit records of bookings and the ledger outbox.

@@ -2,6 +2,7 @@
 // function, which parses every request with it, and by the web forms, which check before sending.
 import { z } from 'zod';
 import { SHOP_CATEGORIES, SHOP_TAGS } from '../paths';
+import { settingsSchema } from '../settings';
 import { shopProductSchema, suscriptionPricesSchema } from './catalog';
 import { keySchema } from './common';
 
@@ -16,6 +17,7 @@ export const CATALOG_COLLECTIONS = [
   'branches',
   'shopProduct',
   'suscriptionPrices',
+  'settings',
 ] as const;
 export type CatalogCollection = (typeof CATALOG_COLLECTIONS)[number];
 
@@ -45,3 +47,10 @@ export const suscriptionPricesInputSchema = suscriptionPricesSchema.refine(
   (prices) => prices.length === 2,
   'expected two prices: discounted, then regular',
 );
+
+/**
+ * `Settings` as an admin changes them: the fields to change, each within its bounds; no other
+ * field. The rules let no client write `Settings` (decision 085), so this is the only way in.
+ */
+export const settingsInputSchema = settingsSchema.partial().strict();
+export type SettingsInput = z.infer<typeof settingsInputSchema>;

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEntrySchema, classSchema, formatDate, formatHour, paths } from '@studio/core';
+import {
+  DEFAULT_SETTINGS,
+  auditEntrySchema,
+  classSchema,
+  formatDate,
+  formatHour,
+  paths,
+} from '@studio/core';
 import type { StudioClass } from '@studio/core';
 import { saveCatalogItem as saveCatalogItemHandler } from '../../src/handlers/catalog/save-catalog-item';
 import type { SaveCatalogItemCommand } from '../../src/handlers/catalog/save-catalog-item';
@@ -186,6 +193,28 @@ describe('saveCatalogItem: one item per collection', () => {
     expect(entry?.details).toMatchObject({ after: prices });
   });
 
+  it('changes the settings sent, keeps the others, and audits before and after', async () => {
+    const stored = { timeZone: 'America/Monterrey', bookingWindowDays: 7, currency: 'USD' };
+    await backend.db.ref(paths.settings()).set(stored);
+
+    const id = await save({
+      collection: 'settings',
+      value: { bookingWindowDays: 14, cancellationWindowHours: 6 },
+    });
+
+    expect(id).toBe(paths.settings());
+    const after = {
+      ...DEFAULT_SETTINGS,
+      ...stored,
+      bookingWindowDays: 14,
+      cancellationWindowHours: 6,
+    };
+    expect(await valueAt(paths.settings())).toEqual(after);
+    const [entry] = await auditEntriesFor(paths.settings());
+    expect(entry).toMatchObject({ by: admin.uid, action: 'save' });
+    expect(entry?.details).toMatchObject({ before: stored, after });
+  });
+
   it('adds a shop product with Img, Url, Reference, its tags and its category', async () => {
     await backend.db.ref(paths.shopCategories()).set(['Ropa']);
     const product = {
@@ -269,6 +298,10 @@ describe('saveCatalogItem: rejections write nothing', () => {
       { collection: 'suscriptionPrices', value: [{ key: 'a', Precio: 1 }] },
     ],
     ['deleting the subscription prices', { collection: 'suscriptionPrices', value: null }],
+    ['a booking window of 0 days', { collection: 'settings', value: { bookingWindowDays: 0 } }],
+    ['an unknown time zone', { collection: 'settings', value: { timeZone: 'Mars/Olympus' } }],
+    ['a setting the studio does not have', { collection: 'settings', value: { theme: 'dark' } }],
+    ['deleting the settings', { collection: 'settings', value: null }],
     ['a shop product without a category', { collection: 'shopProduct', value: { Name: 'x' } }],
     [
       'a shop product in the tags node',

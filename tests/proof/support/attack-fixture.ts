@@ -6,7 +6,8 @@ const MEMBERS = { alice: false, bob: false, coach1: 'Coach' } as const;
 function memberNodes(uid: string, admin: boolean | string) {
   return {
     user: {
-      Name: uid,
+      // The coach has no Name: the one actor who may report that (`Reports/{uid}`, spec §3).
+      ...(admin === 'Coach' ? {} : { Name: uid }),
       Email: `${uid}@demo.studio`,
       Admin: admin,
       Conditions: true,
@@ -68,8 +69,15 @@ export function attackFixture(): Record<string, unknown> {
       c1: {
         spots: { A1: true, A2: true },
         bookings: {
-          alice: { bookingId: 'b1', uid: 'alice', spot: 'A1', bookedAt: 1 },
-          bob: { bookingId: 'b2', uid: 'bob', spot: 'A2', bookedAt: 2 },
+          alice: { bookingId: 'b1', uid: 'alice', spot: 'A1', bookedAt: 1, name: 'alice' },
+          bob: {
+            bookingId: 'b2',
+            uid: 'bob',
+            spot: 'A2',
+            bookedAt: 2,
+            name: 'bob',
+            attendance: 'attended',
+          },
         },
         waitlist: { coach1: { uid: 'coach1', joinedAt: 3, seq: 0 } },
         waitlistSeq: 1,

@@ -10,6 +10,8 @@ import {
   parseInput,
   paths,
   seatLayoutSchema,
+  settingsFromStored,
+  settingsInputSchema,
   shopCategoriesSchema,
   shopProductInputSchema,
   suscriptionPricesInputSchema,
@@ -164,6 +166,19 @@ async function planSuscriptionPrices(db: HandlerDeps['db'], value: unknown): Pro
 }
 
 /**
+ * `Settings`: the fields sent replace theirs; the rest keep their stored value (or default), so
+ * the node always holds a complete, valid set. Never deleted: every booking reads it.
+ */
+async function planSettings(db: HandlerDeps['db'], value: unknown): Promise<Plan> {
+  if (value === null) throw invalid('Settings cannot be deleted');
+  const changes = parseInput(settingsInputSchema, value);
+  const target = paths.settings();
+  const before = await read(db, target);
+  const after = storable({ ...settingsFromStored(before), ...changes });
+  return { id: target, target, before, after, updates: { [target]: after } };
+}
+
+/**
  * Spec §7: `Shop/{category}/{product}` set, then updated with Img, Url, Reference, and
  * `Shop/TagsProducts/{reference}` set. Here the three land in one update so a product never
  * exists without its reference; `Shop/Categorias` gains the category when it is new.
@@ -212,6 +227,8 @@ function plan(db: HandlerDeps['db'], now: number, command: SaveCatalogItemComman
   switch (collection) {
     case 'suscriptionPrices':
       return planSuscriptionPrices(db, value);
+    case 'settings':
+      return planSettings(db, value);
     case 'shopProduct':
       return planShopProduct(db, category, id, value);
     default:

@@ -71,16 +71,16 @@ export interface WaitingRow {
   position: number;
 }
 
-function nameOf(uid: string, stored: string | undefined, names: Record<string, string>): string {
-  return stored?.trim() || names[uid] || uid;
+/**
+ * The name the booking functions copied from the member's profile into the roster; the uid for a
+ * member who has none (such a member is in `Reports`). Never the profile: a coach may not read it.
+ */
+function nameOf(uid: string, stored: string | undefined): string {
+  return stored?.trim() || uid;
 }
 
 /** Bookings in the room's reading order (the layout's), spots unknown to it last. */
-export function rosterRows(
-  roster: Roster,
-  layout: SeatLayout | null,
-  names: Record<string, string>,
-): RosterRow[] {
+export function rosterRows(roster: Roster, layout: SeatLayout | null): RosterRow[] {
   const order = new Map<string, number>();
   const labels = new Map<string, string>();
   if (layout) {
@@ -94,7 +94,7 @@ export function rosterRows(
         uid: booking.uid,
         spot: booking.spot,
         spotLabel: labels.get(booking.spot) ?? booking.spot,
-        name: nameOf(booking.uid, booking.name, names),
+        name: nameOf(booking.uid, booking.name),
         pending: booking.pending === true,
       };
       if (booking.attendance) row.attendance = booking.attendance;
@@ -107,23 +107,15 @@ export function rosterRows(
     );
 }
 
-export function waitingRows(roster: Roster, names: Record<string, string>): WaitingRow[] {
+export function waitingRows(roster: Roster): WaitingRow[] {
   return Object.values(roster.waitlist)
     .sort((a, b) => a.seq - b.seq)
     .map((entry, index) => ({
       uid: entry.uid,
-      name: nameOf(entry.uid, entry.name, names),
+      name: nameOf(entry.uid, entry.name),
       joinedAt: entry.joinedAt,
       position: index + 1,
     }));
-}
-
-/** Members whose booking or waiting entry carries no name: their `Users` record names them. */
-export function unnamedMembers(roster: Roster): string[] {
-  const unnamed = [...Object.values(roster.bookings), ...Object.values(roster.waitlist)]
-    .filter((entry) => !entry.name?.trim())
-    .map((entry) => entry.uid);
-  return [...new Set(unnamed)].sort();
 }
 
 export interface AttendanceCounts {

@@ -13,6 +13,7 @@ const NODE_PATHS: Readonly<Record<WatchedNode, () => string>> = {
   coupons: paths.coupons,
   branches: paths.branches,
   suscriptionPrices: paths.suscriptionPrices,
+  settings: paths.settings,
   shop: paths.shop,
   auditLog: paths.auditLog,
   codeCloudStore: paths.codeCloudStore,

@@ -21,11 +21,13 @@ export interface ClassListsApi {
   watchClass: (classId: string, onChange: (cls: StudioClass | null) => void) => Unsubscribe;
   watchCoaches: (onChange: (coaches: Record<string, Coach>) => void) => Unsubscribe;
   watchExercises: (onChange: (exercises: Record<string, Exercise>) => void) => Unsubscribe;
-  /** `ClassRoster/{classId}`, live (coaches and admins may read it). */
+  /**
+   * `ClassRoster/{classId}`, live (coaches and admins may read it). Its bookings and waiting
+   * entries carry the member's name, written by the booking functions: the lists read no
+   * profile (coaches may not, design §2; decision 086).
+   */
   watchRoster: (classId: string, onChange: (roster: Roster) => void) => Unsubscribe;
   getLayout: (layoutId: string) => Promise<SeatLayout | null>;
-  /** `Users/{uid}/Name` (or the e-mail) of members whose booking carries no name. */
-  readNames: (uids: readonly string[]) => Promise<Record<string, string>>;
   /** The `checkIn` callable; rejects with the HttpsError the function sent. */
   checkIn: (classId: string, uid: string, status: Attendance) => Promise<void>;
 }

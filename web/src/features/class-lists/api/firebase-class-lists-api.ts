@@ -11,16 +11,6 @@ import { callFunction } from '../../../lib/firebase';
 import { parseEntries, readPath, watchPath, watchQuery } from '../../../lib/realtime';
 import type { ClassListsApi } from './class-lists-api';
 
-async function readName(uid: string): Promise<[string, string] | null> {
-  const [name, email] = await Promise.all([
-    readPath(paths.userField(uid, 'Name')),
-    readPath(paths.userField(uid, 'Email')),
-  ]);
-  if (typeof name === 'string' && name.trim() !== '') return [uid, name];
-  if (typeof email === 'string' && email !== '') return [uid, email];
-  return null;
-}
-
 export const firebaseClassListsApi: ClassListsApi = {
   watchClasses: (from, to, onChange) => {
     const range = classesByDateRange(from, to);
@@ -57,10 +47,6 @@ export const firebaseClassListsApi: ClassListsApi = {
   getLayout: async (layoutId) => {
     const parsed = seatLayoutSchema.safeParse(await readPath(paths.seatLayout(layoutId)));
     return parsed.success ? parsed.data : null;
-  },
-  readNames: async (uids) => {
-    const found = await Promise.all(uids.map(readName));
-    return Object.fromEntries(found.filter((entry) => entry !== null));
   },
   checkIn: async (classId, uid, status) => {
     await callFunction('checkIn', { classId, uid, status });

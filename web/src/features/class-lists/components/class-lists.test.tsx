@@ -78,11 +78,13 @@ function rosterOf(): Roster {
         bookedAt: 2,
         via: 'member',
         creditId: 'c2',
+        name: 'Bo',
       },
     },
     waitlist: {
       'u-zoe': { uid: 'u-zoe', joinedAt: 5, seq: 2, name: 'Zoe' },
-      'u-yan': { uid: 'u-yan', joinedAt: 4, seq: 1, name: 'Yan' },
+      // No name in the roster (a member without a Name): listed by uid, no profile is read.
+      'u-yan': { uid: 'u-yan', joinedAt: 4, seq: 1 },
     },
   };
 }
@@ -139,10 +141,6 @@ function fakeApi() {
       return () => listeners.delete(classId);
     },
     getLayout: (layoutId) => Promise.resolve(layoutId === 'bikes' ? bikes : null),
-    readNames: (uids) =>
-      Promise.resolve(
-        Object.fromEntries(uids.filter((uid) => uid === 'u-bo').map((uid) => [uid, 'Bo'])),
-      ),
     checkIn: (classId, uid, status) => {
       calls.push({ classId, uid, status });
       if (refusal) return Promise.reject(refusal);
@@ -168,7 +166,7 @@ function fakeApi() {
   };
 }
 
-/** Lets the layout and name reads resolve. */
+/** Lets the layout read resolve. */
 async function settle() {
   await act(async () => {
     await Promise.resolve();
@@ -230,7 +228,7 @@ describe('class roster (user-list-class)', () => {
     classtype: 'cycling',
   };
 
-  it('shows the booked members by spot in room order with their names, and the waiting list in order', async () => {
+  it('shows the booked members by spot in room order with the names the roster carries, and the waiting list in order', async () => {
     render(<ClassRoster api={fakeApi().api} viewer={coach} params={params} />);
     await settle();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(`Cycling · ${TODAY} 19:00`);
@@ -240,7 +238,7 @@ describe('class roster (user-list-class)', () => {
       ['C', 'Ana', 'Not marked'],
     ]);
     const waiting = screen.getAllByRole('listitem').map((item) => item.textContent);
-    expect(waiting[0]).toContain('Yan');
+    expect(waiting[0]).toContain('u-yan');
     expect(waiting[1]).toContain('Zoe');
     expect(screen.getByRole('link', { name: 'Take attendance' }).getAttribute('href')).toBe(
       '/checador?class=cycling1900',

@@ -2,7 +2,7 @@ import type { Coach, Exercise, Roster, SeatLayout } from '@studio/core';
 import { useEffect, useState } from 'react';
 import { useLive } from '../../../lib/use-live';
 import type { ClassListsApi } from '../api/class-lists-api';
-import { rosterRows, unnamedMembers, waitingRows } from '../class-lists';
+import { rosterRows, waitingRows } from '../class-lists';
 import type { RosterRow, WaitingRow } from '../class-lists';
 
 const NO_COACHES: Record<string, Coach> = {};
@@ -21,7 +21,7 @@ export interface RosterView {
   waiting: WaitingRow[];
 }
 
-/** One class's roster, live, as rows in the room's order, with the members' names. */
+/** One class's roster, live, as rows in the room's order, named as the roster names them. */
 export function useRosterView(
   api: ClassListsApi,
   classId: string | null,
@@ -33,7 +33,6 @@ export function useRosterView(
     [api, classId],
   );
   const [layout, setLayout] = useState<{ id: string; layout: SeatLayout | null } | null>(null);
-  const [names, setNames] = useState<Record<string, string>>({});
 
   useEffect(() => {
     if (layoutId === undefined) return undefined;
@@ -49,26 +48,9 @@ export function useRosterView(
     };
   }, [api, layoutId]);
 
-  // Names are read once per member; a roster change asks only for members not named yet.
-  const missing = roster ? unnamedMembers(roster).filter((uid) => !(uid in names)) : [];
-  const missingKey = missing.join(',');
-  useEffect(() => {
-    if (missingKey === '') return undefined;
-    let current = true;
-    api.readNames(missingKey.split(',')).then(
-      (found) => {
-        if (current) setNames((known) => ({ ...known, ...found }));
-      },
-      (error: unknown) => console.error('member names not loaded', error),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, missingKey]);
-
   const shownLayout = layout !== null && layout.id === layoutId ? layout.layout : null;
   return {
-    rows: roster ? rosterRows(roster, shownLayout, names) : null,
-    waiting: roster ? waitingRows(roster, names) : [],
+    rows: roster ? rosterRows(roster, shownLayout) : null,
+    waiting: roster ? waitingRows(roster) : [],
   };
 }
