@@ -1,19 +1,13 @@
 import { useSyncExternalStore } from 'react';
+import { connection } from './connection';
 
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-const isOnline = () => navigator.onLine;
 // Server rendering never happens here; the value only matters for the type.
 const onServer = () => true;
 
-/** Whether the browser says it has a network, updated when that changes. */
+/**
+ * Whether the app can reach its servers, updated when that changes: the browser's claim, the
+ * database connection and the last request's fate together (`lib/connection.ts`).
+ */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, isOnline, onServer);
+  return useSyncExternalStore(connection.subscribe, connection.isOnline, onServer);
 }

@@ -1,9 +1,10 @@
 import type { UserClass } from '@studio/core';
 import { act, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createFakeScheduleApi } from '../../../../test/fakes/fake-schedule-api';
+import { connection, DATABASE_GRACE_MS } from '../../../lib/connection';
 import { MyClasses } from './my-classes';
 
 const NOW = Date.parse('2025-06-10T16:00:00.000Z');
@@ -53,6 +54,29 @@ describe('my classes without a network', () => {
     expect(screen.getByRole('status').textContent).toContain('You are offline');
     expect(screen.getByText('Spot s7 · Booked', { exact: false })).toBeTruthy();
     setNetwork(true);
+    expect(screen.queryByText('You are offline')).toBeNull();
+  });
+
+  it('says so when the database does not connect although the browser claims a network', async () => {
+    const fake = createFakeScheduleApi();
+    fake.setMyClasses({ ride: booked });
+    setNetwork(true);
+    await showMyClasses(fake.api);
+    vi.useFakeTimers();
+    act(() => {
+      connection.databaseConnected(false);
+    });
+    expect(screen.queryByText('You are offline')).toBeNull();
+
+    act(() => {
+      vi.advanceTimersByTime(DATABASE_GRACE_MS);
+    });
+    expect(screen.getByRole('status').textContent).toContain('You are offline');
+    expect(screen.getByText('Spot s7 · Booked', { exact: false })).toBeTruthy();
+
+    act(() => {
+      connection.databaseConnected(true);
+    });
     expect(screen.queryByText('You are offline')).toBeNull();
   });
 
