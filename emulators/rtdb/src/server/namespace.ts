@@ -140,7 +140,17 @@ export class Namespace {
     };
   }
 
-  /** Whether the rules declare `.indexOn` for `index` at `path` (else the `no_index` warning). */
+  /**
+   * The index a query ordered by a child path or by value needs at `path` and the rules do not
+   * declare (`.indexOn`), else null. Key and priority orderings never need one (spec §6.7).
+   */
+  missingIndex(path: readonly string[], query: WireQuery | null): string | null {
+    const index = query?.i;
+    if (index === undefined || index === '.key') return null;
+    return this.hasIndex(path, index) ? null : index;
+  }
+
+  /** Whether the rules declare `.indexOn` for `index` at `path`. */
   hasIndex(path: readonly string[], index: string): boolean {
     const wanted = index === '.value' ? index : index.split('/').filter(Boolean).join('/');
     return indexOnAt(this.rules, [...path]).some(

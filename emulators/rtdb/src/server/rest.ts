@@ -330,6 +330,10 @@ function data(
       const query = restParamsToWireQuery(params);
       const result = namespace.read(principal, path, query, now);
       if (!result.ok) return errorReply(401, 'Permission denied');
+      // Production refuses a REST query ordered by a child or by value without `.indexOn` there
+      // (spec §11.6), after the read check: a reader refused access learns nothing of the rules.
+      const missing = namespace.missingIndex(path, query);
+      if (missing !== null) throw new HttpError(400, indexNotDefined(missing, path));
       const node = result.node;
       let value: unknown;
       if (params.get('shallow') === 'true') {
@@ -373,6 +377,14 @@ function data(
     default:
       return errorReply(405, 'Method not allowed');
   }
+}
+
+/**
+ * Production's message for a REST query on an unindexed child, e.g.
+ * `Index not defined, add ".indexOn": "score", for path "/scores", to the rules`.
+ */
+function indexNotDefined(index: string, path: readonly string[]): string {
+  return `Index not defined, add ".indexOn": "${index}", for path "/${path.join('/')}", to the rules`;
 }
 
 function shallow(keys: Iterable<string>): Record<string, true> {

@@ -1,7 +1,7 @@
 // REST API (spec §11, §15 "REST and tooling"): what firebase-tools, scripts and the admin SDK's
 // REST calls rely on, plus bad input that must be refused without writing anything.
 import { request as httpRequest } from 'node:http';
-import { ref } from 'firebase/database';
+import { orderByChild, query, ref, startAt } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
 import { readAsOwner, rest, restUrl, sendRaw, setRules, writeAsOwner } from '../support/rest';
 import { useConformance } from '../support/suite';
@@ -203,7 +203,7 @@ describe('REST API', () => {
   });
 
   it('returns the window for orderBy="score"&startAt=10&limitToFirst=2', async () => {
-    const ns = await ctx.namespace('rest-query');
+    const ns = await ctx.namespace('rest-query', { rules: { scores: { '.indexOn': 'score' } } });
     await writeAsOwner(ctx.target, '/scores', ns, {
       a: { score: 5 },
       b: { score: 10 },
@@ -220,7 +220,7 @@ describe('REST API', () => {
   });
 
   it('answers REST queries with $key, $value, $priority, endAt, equalTo and limitToLast', async () => {
-    const ns = await ctx.namespace('rest-query-more');
+    const ns = await ctx.namespace('rest-query-more', { rules: { v: { '.indexOn': '.value' } } });
     await writeAsOwner(ctx.target, '/v', ns, {
       a: { '.value': 3, '.priority': 2 },
       b: { '.value': 1, '.priority': 1 },
@@ -238,7 +238,7 @@ describe('REST API', () => {
   });
 
   it('accepts a key name after the value in startAt (startAt=10,"k")', async () => {
-    const ns = await ctx.namespace('rest-query-key');
+    const ns = await ctx.namespace('rest-query-key', { rules: { s: { '.indexOn': 'v' } } });
     await writeAsOwner(ctx.target, '/s', ns, { a: { v: 10 }, b: { v: 10 }, c: { v: 10 } });
     const response = await rest(ctx.target, 'GET', '/s', {
       ns,
@@ -517,7 +517,7 @@ describe('REST API', () => {
   });
 
   it('matches with equalTo and a key name on REST (equalTo=10,"b")', async () => {
-    const ns = await ctx.namespace('rest-equal-key');
+    const ns = await ctx.namespace('rest-equal-key', { rules: { s: { '.indexOn': ['v'] } } });
     await writeAsOwner(ctx.target, '/s', ns, { a: { v: 10 }, b: { v: 10 }, c: { v: 11 } });
     const response = await rest(ctx.target, 'GET', '/s', {
       ns,
@@ -525,5 +525,109 @@ describe('REST API', () => {
       params: { orderBy: '"v"', equalTo: '10,"b"' },
     });
     expect(response.json).toEqual({ b: { v: 10 } });
+  });
+
+  // Production answers these with 400 and this text (spec §11.6; the message as production's REST
+  // API sends it, e.g. firebase-php issue 50). The SDKs' listens are served anyway (queries.test).
+  describe('index enforcement on REST queries', () => {
+    const scores = { a: { score: 5, x: { y: 2 } }, b: { score: 10, x: { y: 1 } } };
+    const indexError = (index: string, path: string) => ({
+      error: `Index not defined, add ".indexOn": "${index}", for path "${path}", to the rules`,
+    });
+
+    it("refuses orderBy on an unindexed child with 400 and production's message", async () => {
+      const ns = await ctx.namespace('rest-noindex', { rules: { '.read': true } });
+      await writeAsOwner(ctx.target, '/league/scores', ns, scores);
+      const query = async (params: Record<string, string>) => {
+        const response = await rest(ctx.target, 'GET', '/league/scores', { ns, params });
+        return { status: response.status, json: response.json };
+      };
+      expect(await query({ orderBy: '"score"' })).toEqual({
+        status: 400,
+        json: indexError('score', '/league/scores'),
+      });
+      expect(await query({ orderBy: '"x/y"', limitToFirst: '1' })).toEqual({
+        status: 400,
+        json: indexError('x/y', '/league/scores'),
+      });
+      expect(await query({ orderBy: '"$value"', equalTo: '5' })).toEqual({
+        status: 400,
+        json: indexError('.value', '/league/scores'),
+      });
+    });
+
+    it('refuses an admin too: an index is not a permission', async () => {
+      const ns = await ctx.namespace('rest-noindex-admin');
+      await writeAsOwner(ctx.target, '/scores', ns, scores);
+      const response = await rest(ctx.target, 'GET', '/scores', {
+        ns,
+        bearer: 'owner',
+        params: { orderBy: '"score"', startAt: '6' },
+      });
+      expect(response.status).toBe(400);
+      expect(response.json).toEqual(indexError('score', '/scores'));
+    });
+
+    it('needs no index for $key and $priority, nor for a plain GET', async () => {
+      const ns = await ctx.namespace('rest-noindex-key', { rules: { '.read': true } });
+      await writeAsOwner(ctx.target, '/scores', ns, scores);
+      const get = (params: Record<string, string>) =>
+        rest(ctx.target, 'GET', '/scores', { ns, params });
+      expect((await get({ orderBy: '"$key"', limitToFirst: '1' })).json).toEqual({ a: scores.a });
+      expect((await get({ orderBy: '"$priority"' })).status).toBe(200);
+      expect((await get({})).json).toEqual(scores);
+    });
+
+    it('answers once the rules declare the index at that location (also under a wildcard)', async () => {
+      const ns = await ctx.namespace('rest-indexed', {
+        rules: { '.read': true, leagues: { $league: { '.indexOn': ['score', 'x/y', '.value'] } } },
+      });
+      await writeAsOwner(ctx.target, '/leagues/l1', ns, scores);
+      await writeAsOwner(ctx.target, '/other', ns, scores);
+      const get = (path: string, params: Record<string, string>) =>
+        rest(ctx.target, 'GET', path, { ns, params });
+      const byScore = await get('/leagues/l1', { orderBy: '"score"', startAt: '6' });
+      expect({ status: byScore.status, json: byScore.json }).toEqual({
+        status: 200,
+        json: { b: scores.b },
+      });
+      expect((await get('/leagues/l1', { orderBy: '"x/y"', limitToFirst: '1' })).json).toEqual({
+        b: scores.b,
+      });
+      expect((await get('/leagues/l1', { orderBy: '"$value"' })).status).toBe(200);
+      // An index declared elsewhere does not count.
+      expect((await get('/other', { orderBy: '"score"' })).json).toEqual(
+        indexError('score', '/other'),
+      );
+    });
+
+    it('answers a reader the rules refuse with 401, not with the index error', async () => {
+      const ns = await ctx.namespace('rest-noindex-denied', { rules: { open: { '.read': true } } });
+      await writeAsOwner(ctx.target, '/secret', ns, scores);
+      const response = await rest(ctx.target, 'GET', '/secret', {
+        ns,
+        params: { orderBy: '"score"' },
+      });
+      expect(response.status).toBe(401);
+      expect(response.json).toEqual({ error: 'Permission denied' });
+    });
+
+    it('still serves the same query to a WebSocket listener (the SDK filters and warns)', async () => {
+      const ns = await ctx.namespace('rest-noindex-ws', { rules: { '.read': true } });
+      await writeAsOwner(ctx.target, '/scores', ns, scores);
+      const rejected = await rest(ctx.target, 'GET', '/scores', {
+        ns,
+        params: { orderBy: '"score"', startAt: '6' },
+      });
+      expect(rejected.status).toBe(400);
+      const db = ctx.apps.client(ns);
+      const watch = watchValue(query(ref(db, 'scores'), orderByChild('score'), startAt(6)));
+      try {
+        await watch.values.waitForCount(1, 'the unindexed window');
+        expect(watch.snapshots[0]?.val()).toEqual({ b: scores.b });
+      } finally {
+        watch.stop();
+      }
+    });
   });
 });

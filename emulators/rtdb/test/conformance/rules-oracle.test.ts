@@ -234,6 +234,41 @@ const CASES: RuleCase[] = [
     op: { kind: 'read', path: '/staff' },
     allowed: false,
   },
+  // A missing property of an existing object (a claim the token lacks) is null, not an error
+  // (spec §10.7; targaryen agrees): `==` with a string is false, `!=` is TRUE — so a rule written
+  // as `role != 'member'` lets a token without the claim in. Rules should test what they allow.
+  {
+    name: "a missing claim makes `auth.token.role == 'member'` false",
+    rules: { staff: { '.read': "auth.token.role == 'member'" } },
+    data: { staff: 1 },
+    user: alice,
+    op: { kind: 'read', path: '/staff' },
+    allowed: false,
+  },
+  {
+    name: "a missing claim makes `auth.token.role != 'member'` true (null != 'member')",
+    rules: { staff: { '.read': "auth.token.role != 'member'" } },
+    data: { staff: 1 },
+    user: alice,
+    op: { kind: 'read', path: '/staff' },
+    allowed: true,
+  },
+  {
+    name: 'a missing claim equals null',
+    rules: { staff: { '.read': 'auth.token.role == null' } },
+    data: { staff: 1 },
+    user: alice,
+    op: { kind: 'read', path: '/staff' },
+    allowed: true,
+  },
+  {
+    name: "a claim that is present is compared by value (`role != 'member'` for a member)",
+    rules: { staff: { '.read': "auth.token.role != 'member'" } },
+    data: { staff: 1 },
+    user: { uid: 'm1', claims: { role: 'member' } },
+    op: { kind: 'read', path: '/staff' },
+    allowed: false,
+  },
   {
     name: '.validate on an ancestor sees the merged result',
     rules: {
