@@ -2,9 +2,88 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { importX } from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+
+const root = import.meta.dirname;
+
+/** Every folder of web/src/features, read at load time so a new feature is covered at once. */
+const webFeatures = readdirSync(`${root}/web/src/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const ours = ['./core', './web', './functions', './emulators', './tests', './scripts'];
+const others = (...own) => ours.filter((folder) => !own.includes(folder));
+
+/**
+ * The layers (style.md rule 1, web/README.md Structure, functions/README.md). A zone forbids the
+ * files under `target` to import anything under `from` (but `except`, relative to `from`).
+ */
+const layerZones = [
+  // core is the ground floor: it imports nothing of ours.
+  { target: './core', from: others('./core'), message: 'core imports nothing of ours.' },
+  // Emulators are stand-alone products: nothing of ours, nor each other.
+  {
+    target: './emulators',
+    from: others('./emulators'),
+    message: 'The emulators import nothing of ours.',
+  },
+  { target: './emulators/rtdb', from: './emulators/stripe' },
+  { target: './emulators/stripe', from: './emulators/rtdb' },
+  // The web app: app → features → components, hooks, config, lib → @studio/core.
+  {
+    target: './web/src',
+    from: ['./functions', './emulators', './tests', './scripts'],
+    message: 'The app ships only its own code and @studio/core.',
+  },
+  {
+    target: ['./web/src/lib', './web/src/components', './web/src/hooks', './web/src/config'],
+    from: ['./web/src/features', './web/src/app'],
+    message: 'Shared web layers import no feature and no app code.',
+  },
+  {
+    target: './web/src/features',
+    from: './web/src/app',
+    message: 'A feature does not import the app that composes it.',
+  },
+  ...webFeatures.map((feature) => ({
+    target: `./web/src/features/${feature}`,
+    from: './web/src/features',
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: the app composes them.',
+  })),
+  // Functions: index.ts (exports only) → triggers → handlers → @studio/core.
+  { target: './functions', from: ['./web'] },
+  {
+    target: './functions/src',
+    from: ['./emulators', './tests', './scripts', './functions/test', './functions/bench'],
+    message: 'Deployed code imports no test, bench or script.',
+  },
+  {
+    target: './functions/src/index.ts',
+    from: './functions/src',
+    except: ['./triggers'],
+    message: 'index.ts only re-exports the triggers.',
+  },
+  {
+    target: './functions/src/triggers',
+    from: './functions/src/index.ts',
+    message: 'Nothing imports index.ts.',
+  },
+  {
+    target: './functions/src/handlers',
+    from: './functions/src',
+    except: ['./handlers'],
+    message: 'Handlers import only handlers and @studio/core (never triggers).',
+  },
+  {
+    target: ['./functions/src/admin.ts', './functions/src/errors.ts', './functions/src/logs.ts'],
+    from: ['./functions/src/index.ts', './functions/src/triggers', './functions/src/handlers'],
+    message: 'The shared trigger helpers sit below the triggers.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -33,27 +112,54 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
-      'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      // Imports resolve (a guard that cannot fail is worse than none, style.md rule 10): only
+      // Vite's virtual modules and `?url`-style imports are not files.
+      'import-x/no-unresolved': ['error', { ignore: ['^virtual:', '\\?(url|raw|worker|inline)$'] }],
+      // Type-only imports are skipped by the rule itself (import-x has no option to count them).
+      'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
       'import-x/no-self-import': 'error',
-      // Imports flow one way (style.md): core depends on nothing of ours; the web app's layers
-      // go app → features → lib/core and a feature never reaches into another feature.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './core', from: ['./web', './functions', './emulators', './tests'] },
-            { target: './web/src/lib', from: ['./web/src/features', './web/src/app'] },
-            { target: './web/src/features', from: './web/src/app' },
-            { target: './web', from: ['./functions', './emulators'] },
-            { target: './functions', from: ['./web'] },
-            { target: './functions/src/handlers', from: './functions/src/triggers' },
-            { target: './emulators', from: ['./web', './functions', './core'] },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: layerZones }],
     },
     settings: {
-      'import-x/resolver-next': [],
+      // Read TypeScript modules too: without these import-x parses only .js files, so no-cycle
+      // never follows an import of a .ts file.
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts', '.cts'] },
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      // The same resolution the code has: TypeScript sources with or without their extension,
+      // the workspaces (`@studio/core` points at its sources) through their node_modules links.
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: [
+            '.ts',
+            '.tsx',
+            '.mts',
+            '.cts',
+            '.js',
+            '.jsx',
+            '.mjs',
+            '.cjs',
+            '.json',
+            '.node',
+          ],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'], '.mjs': ['.mts', '.mjs'] },
+          conditionNames: ['import', 'require', 'node', 'default'],
+          mainFields: ['module', 'main'],
+        }),
+      ],
+    },
+  },
+  {
+    // The deployed functions by name, nothing else (style.md rule 1).
+    files: ['functions/src/index.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Program > :not(ExportNamedDeclaration[source], ExportAllDeclaration)',
+          message: 'functions/src/index.ts only re-exports the triggers.',
+        },
+      ],
     },
   },
   {

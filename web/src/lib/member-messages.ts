@@ -123,6 +123,13 @@ export const memberEn = {
 
 export type MemberKey = keyof typeof memberEn;
 
+// Adds these keys to `UiKey`, so ui-messages.ts needs no import of this module.
+declare module './ui-messages' {
+  interface UiKeyCatalogues {
+    member: MemberKey;
+  }
+}
+
 export const memberEs: Record<MemberKey, string> = {
   email: 'Correo electrónico',
   password: 'Contraseña',

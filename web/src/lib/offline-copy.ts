@@ -4,7 +4,7 @@
  * web Database SDK keeps nothing across reloads. No local-storage key is added (the spec lists
  * them exactly); the copies are dropped at logout.
  */
-import type { Unsubscribe } from './realtime';
+import type { Unsubscribe } from './unsubscribe';
 
 export interface OfflineStore {
   read: (key: string) => Promise<unknown>;

@@ -6,8 +6,9 @@ import type { Database, Query } from 'firebase/database';
 import type * as DatabaseModule from 'firebase/database';
 import { getDatabaseClient } from './firebase';
 import { browserOfflineStore, withOfflineCopy } from './offline-copy';
+import type { Unsubscribe } from './unsubscribe';
 
-export type Unsubscribe = () => void;
+export type { Unsubscribe } from './unsubscribe';
 
 type DatabaseSdk = typeof DatabaseModule;
 

@@ -1,5 +1,4 @@
 import type { Lang } from '@studio/core';
-import type { MemberKey } from './member-messages';
 
 /** Labels of the web shell's own controls; product texts are in the `@studio/core` catalogue. */
 const en = {
@@ -30,8 +29,16 @@ const en = {
   quickLinks: 'Quick links',
 } as const;
 
-/** Shell labels plus the member screens' labels, which their lazy chunks add on load. */
-export type UiKey = keyof typeof en | MemberKey;
+/**
+ * The keys of every label catalogue: the shell's here, and one entry per catalogue that a lazy
+ * chunk adds on load (member-messages.ts declares its own), so this module imports none of them.
+ */
+export interface UiKeyCatalogues {
+  shell: keyof typeof en;
+}
+
+/** Shell labels plus the labels the lazy chunks add (`addUiMessages`). */
+export type UiKey = UiKeyCatalogues[keyof UiKeyCatalogues];
 
 const es: Record<keyof typeof en, string> = {
   appName: 'Studio',

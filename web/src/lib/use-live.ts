@@ -1,6 +1,6 @@
 import type { DependencyList } from 'react';
 import { useEffect, useState } from 'react';
-import type { Unsubscribe } from './realtime';
+import type { Unsubscribe } from './unsubscribe';
 
 /**
  * The latest value a live subscription reported, or `initial` until it reports. `subscribe`

@@ -1,5 +1,5 @@
 import type { Unsubscribe } from '../../lib/realtime';
-import type { ShellApis } from './shell';
+import type { ShellApis } from './shell-apis';
 
 /** Subscribes once `subscribe` has loaded; the returned function also cancels a pending start. */
 function deferredWatch<T>(

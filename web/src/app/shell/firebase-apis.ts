@@ -6,7 +6,7 @@ import { firebaseNotificationsApi } from '../../features/notifications/api/fireb
 import { firebaseSessionApi } from '../../features/session/api/firebase-session-api';
 import { firebaseSubscriptionApi } from '../../features/subscription/api/firebase-subscription-api';
 import { firebaseWaiverApi } from '../../features/waiver/api/firebase-waiver-api';
-import type { ShellApis } from './shell';
+import type { ShellApis } from './shell-apis';
 
 export const firebaseShellApis: ShellApis = {
   session: firebaseSessionApi,

@@ -14,7 +14,7 @@ import { useLogout, useSessionBootstrap, useSessionStore } from '../../features/
 import { SubscriptionModal } from '../../features/subscription';
 import { WaiverAlert } from '../../features/waiver';
 import { clearOfflineCopies } from '../../lib/offline-copy';
-import type { ShellApis } from './shell';
+import type { ShellApis } from './shell-apis';
 
 export interface SessionLayerProps {
   apis: ShellApis;

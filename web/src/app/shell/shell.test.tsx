@@ -7,7 +7,7 @@ import type { Notification } from '@studio/core';
 import type { NotificationsApi } from '../../features/notifications';
 import type { SubscriptionApi } from '../../features/subscription';
 import type { WaiverApi } from '../../features/waiver';
-import type { ShellApis } from './shell';
+import type { ShellApis } from './shell-apis';
 import { Shell } from './shell';
 
 async function advance(ms: number) {

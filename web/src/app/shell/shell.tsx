@@ -6,15 +6,12 @@ import { HOME_HREF } from '../../config/paths';
 // Deep imports: a feature's index also re-exports code the first route must not load.
 import { TabBar } from '../../features/navigation/components/tab-bar';
 import type { Viewer } from '../../features/navigation/menu-items';
-import type { NotificationsApi } from '../../features/notifications';
-import type { SessionApi } from '../../features/session';
 import { useLangSwitch } from '../../features/session/hooks/use-lang-switch';
 import { useSessionStore } from '../../features/session/stores/session-store';
-import type { SubscriptionApi } from '../../features/subscription';
-import type { WaiverApi } from '../../features/waiver';
 import { useLangStore, useT } from '../../lib/i18n';
 import { HeaderAvatar } from './header-avatar';
 import { LanguageSwitch } from './language-switch';
+import type { ShellApis } from './shell-apis';
 import type * as ShellDeferred from './shell-deferred';
 
 // One chunk for all three, fetched as soon as the frame has rendered (decision 060). The import
@@ -28,13 +25,6 @@ const loadDeferred = () =>
 const SessionLayer = lazy(() => loadDeferred().then((m) => ({ default: m.SessionLayer })));
 const SideMenuPanel = lazy(() => loadDeferred().then((m) => ({ default: m.SideMenuPanel })));
 const NotificationBell = lazy(() => loadDeferred().then((m) => ({ default: m.NotificationBell })));
-
-export interface ShellApis {
-  session: SessionApi;
-  waiver: WaiverApi;
-  subscription: SubscriptionApi;
-  notifications: NotificationsApi;
-}
 
 export interface ShellProps {
   apis: ShellApis;

@@ -1,0 +1,15 @@
+import type { NotificationsApi } from '../../features/notifications';
+import type { SessionApi } from '../../features/session';
+import type { SubscriptionApi } from '../../features/subscription';
+import type { WaiverApi } from '../../features/waiver';
+
+/**
+ * What the shell talks to. Its own module so the shell and its deferred chunk both take it from
+ * below instead of from each other.
+ */
+export interface ShellApis {
+  session: SessionApi;
+  waiver: WaiverApi;
+  subscription: SubscriptionApi;
+  notifications: NotificationsApi;
+}
