@@ -31,7 +31,9 @@ const result = await monthlyCredits({
   now: Date.now,
 });
 console.log(
-  `✔ Monthly credits: ${result.subscriptions} active subscriptions checked, ` +
-    `${result.repaired} periods repaired, ${result.expired} credits expired.`,
+  `✔ Monthly credits: ${result.subscriptions} subscriptions checked ` +
+    `(${result.checkedWithStripe} asked of Stripe), ${result.repaired} periods repaired, ` +
+    `${result.statusesMirrored} statuses mirrored, ${result.members} members, ` +
+    `${result.expired} credits expired, ${result.failed} failed.`,
 );
-process.exit(0);
+process.exit(result.failed > 0 ? 1 : 0);

@@ -8,3 +8,5 @@ export * from './messages';
 export * from './errors';
 export * from './booking/index';
 export * from './pricing';
+export * from './checkout-urls';
+export * from './rate-limits';

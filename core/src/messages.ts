@@ -108,10 +108,14 @@ const en = {
   couponUsedUp: 'This coupon has been used up.',
   couponPerMemberLimit: 'You have already used this coupon.',
   couponInactive: 'This coupon is not active.',
+  tooManyAttempts: 'Too many attempts in a short time. Please try again in {seconds} seconds.',
   couponNotApplicable: 'This coupon does not apply to this purchase.',
   amountBelowMinimum:
     'The total after the coupon ({amount}) is below the smallest amount a card can be charged ({minimum}).',
   alreadySubscribed: 'You already have an active subscription.',
+  subscriptionCheckoutOpen:
+    'A subscription checkout is already open. Finish it, or try again in {minutes} minutes.',
+  checkoutUrlNotAllowed: 'The return address after paying must be a page of this app.',
   cartEmpty: 'Your cart is empty.',
   paymentsUnavailable: 'Payments are not available right now. Please try again later.',
   tryAgain: 'Something changed while we were saving. Please try again.',
@@ -142,6 +146,9 @@ const en = {
   notifCreditsGranted: '{count} credits were added to your account.',
   notifCreditsExpired: '{count} credits expired.',
   notifCreditsRevoked: '{count} unused credits were removed after a refund.',
+  notifCreditsRevokedDispute: '{count} unused credits were removed after a card dispute.',
+  notifCreditsHeld: '{count} credits are on hold while your bank reviews a card dispute.',
+  notifCreditsReleased: '{count} credits are usable again: the card dispute was closed.',
   notifPaymentFailed: 'Your subscription payment failed. Please update your card.',
   notifSubscriptionEnded: 'Your subscription has ended.',
 
@@ -154,6 +161,9 @@ const en = {
   ledgerExpire: 'Credit expired',
   ledgerAdjust: 'Adjusted by the studio',
   ledgerRevoke: 'Removed after a refund',
+  ledgerRevokeDispute: 'Removed after a card dispute',
+  ledgerHoldDispute: 'On hold during a card dispute',
+  ledgerReleaseDispute: 'Card dispute closed: usable again',
   ledgerClassCancelled: 'Class cancelled by the studio: credit returned',
 
   // Labels.
@@ -266,10 +276,15 @@ const es: Record<MessageKey, string> = {
   couponUsedUp: 'Este cupón ya se agotó.',
   couponPerMemberLimit: 'Ya usaste este cupón.',
   couponInactive: 'Este cupón no está activo.',
+  tooManyAttempts: 'Demasiados intentos en poco tiempo. Vuelve a intentarlo en {seconds} segundos.',
   couponNotApplicable: 'Este cupón no aplica a esta compra.',
   amountBelowMinimum:
     'El total con el cupón ({amount}) es menor que el mínimo que se puede cobrar con tarjeta ({minimum}).',
   alreadySubscribed: 'Ya tienes una suscripción activa.',
+  subscriptionCheckoutOpen:
+    'Ya hay un pago de suscripción abierto. Termínalo o vuelve a intentar en {minutes} minutos.',
+  checkoutUrlNotAllowed:
+    'La dirección de regreso después del pago debe ser una página de esta app.',
   cartEmpty: 'Tu carrito está vacío.',
   paymentsUnavailable: 'Los pagos no están disponibles por ahora. Intenta más tarde.',
   tryAgain: 'Algo cambió mientras guardábamos. Intenta de nuevo.',
@@ -299,6 +314,9 @@ const es: Record<MessageKey, string> = {
   notifCreditsGranted: 'Se agregaron {count} créditos a tu cuenta.',
   notifCreditsExpired: '{count} créditos expiraron.',
   notifCreditsRevoked: 'Se retiraron {count} créditos sin usar por un reembolso.',
+  notifCreditsRevokedDispute: 'Se retiraron {count} créditos sin usar por una disputa de tarjeta.',
+  notifCreditsHeld: '{count} créditos quedan retenidos mientras tu banco revisa una disputa.',
+  notifCreditsReleased: '{count} créditos se pueden usar de nuevo: la disputa se cerró.',
   notifPaymentFailed: 'Falló el pago de tu suscripción. Actualiza tu tarjeta.',
   notifSubscriptionEnded: 'Tu suscripción terminó.',
 
@@ -310,6 +328,9 @@ const es: Record<MessageKey, string> = {
   ledgerExpire: 'Crédito expirado',
   ledgerAdjust: 'Ajuste del estudio',
   ledgerRevoke: 'Retirado por un reembolso',
+  ledgerRevokeDispute: 'Retirado por una disputa de tarjeta',
+  ledgerHoldDispute: 'Retenido durante una disputa de tarjeta',
+  ledgerReleaseDispute: 'Disputa cerrada: se puede usar de nuevo',
   ledgerClassCancelled: 'Clase cancelada por el estudio: crédito devuelto',
 
   creditKindRegular: 'Créditos de clase',

@@ -50,6 +50,11 @@ describe('paths', () => {
     [paths.stripeSubscription('sub_1'), 'StripeSubscriptions/sub_1'],
     [paths.subscriptionGrant('sub_1', '2025-01-01'), 'SubscriptionGrants/sub_1/2025-01-01'],
     [paths.auditEntry('a1'), 'AuditLog/a1'],
+    [paths.rateLimit('u1', 'book'), 'RateLimits/u1/book'],
+    [
+      paths.jobItemDone('monthlyCredits', '2026-12', 'sub_1'),
+      'JobProgress/monthlyCredits/2026-12/sub_1',
+    ],
   ])('builds %s', (built, expected) => {
     expect(built).toBe(expected);
   });

@@ -4,6 +4,7 @@
  * instead of addressing another node.
  */
 import { assertKey, InvalidKeyError } from './keys';
+import type { RateLimitAction } from './rate-limits';
 import type { UserField } from './schemas/user';
 import { isDateString } from './time';
 import type { DateString } from './time';
@@ -40,9 +41,12 @@ export const ROOTS = {
   stripeCustomerUids: 'StripeCustomerUids',
   stripeSubscriptions: 'StripeSubscriptions',
   subscriptionGrants: 'SubscriptionGrants',
+  subscriptionClaims: 'SubscriptionClaims',
   settings: 'Settings',
   auditLog: 'AuditLog',
   classTemplates: 'ClassTemplates',
+  rateLimits: 'RateLimits',
+  jobProgress: 'JobProgress',
 } as const;
 
 /** `Shop` children that are not categories (spec §3). */
@@ -75,6 +79,9 @@ export const paths = {
   bookingCredit: (uid: string, bookingId: string) =>
     join(ROOTS.users, uid, 'booking-credits', bookingId),
   ledgerOutbox: (uid: string) => join(ROOTS.users, uid, 'ledger-outbox'),
+  /** Refunds and disputes of one purchase (checkout session or invoice id); functions only. */
+  purchaseReturn: (uid: string, purchaseId: string) =>
+    join(ROOTS.users, uid, 'purchase-returns', purchaseId),
   ledgerOutboxEntry: (uid: string, entryId: string) =>
     join(ROOTS.users, uid, 'ledger-outbox', entryId),
   report: (uid: string) => join(ROOTS.reports, uid),
@@ -154,6 +161,8 @@ export const paths = {
   subscriptionGrants: (subscriptionId: string) => join(ROOTS.subscriptionGrants, subscriptionId),
   subscriptionGrant: (subscriptionId: string, period: string) =>
     join(ROOTS.subscriptionGrants, subscriptionId, period),
+  /** The member's one subscription: claimed by a checkout, then held by its subscription. */
+  subscriptionClaim: (uid: string) => join(ROOTS.subscriptionClaims, uid),
 
   auditLog: () => ROOTS.auditLog,
   auditEntry: (entryId: string) => join(ROOTS.auditLog, entryId),
@@ -161,6 +170,14 @@ export const paths = {
   // plantilla-date's saved weekly templates (docs/decisions/071); admins only.
   classTemplates: () => ROOTS.classTemplates,
   classTemplate: (templateId: string) => join(ROOTS.classTemplates, templateId),
+
+  // Server-only bookkeeping (no rule names them, so clients can neither read nor write them).
+  /** Per-member attempt windows of the abuse limits (core/src/rate-limits.ts). */
+  rateLimit: (uid: string, action: RateLimitAction) => join(ROOTS.rateLimits, uid, action),
+  /** A scheduled job's items done in one run period (e.g. the month), so a retry skips them. */
+  jobRuns: (job: string) => join(ROOTS.jobProgress, job),
+  jobRun: (job: string, run: string) => join(ROOTS.jobProgress, job, run),
+  jobItemDone: (job: string, run: string, item: string) => join(ROOTS.jobProgress, job, run, item),
 } as const;
 
 /**

@@ -103,6 +103,11 @@ const URL_ATTACKS: unknown[] = [
   '//evil.example/x',
   'not a url',
   `http://example.com/${'x'.repeat(3000)}`,
+  // Well-formed, but not a page of the app (issue 16: a Stripe page must not send members away).
+  'https://evil.example/thanks',
+  'https://127.0.0.1.evil.example:5000/x',
+  'http://127.0.0.1:5001/demo-studio/us-central1/x',
+  'https://user:secret@127.0.0.1:5000/x',
 ];
 const CODE_ATTACKS: unknown[] = [
   null,
@@ -399,6 +404,16 @@ const SPECS: Record<CallableName, Spec> = {
     refusals: [
       ['a package that does not exist', 'not-found', (valid) => ({ ...valid, packageId: 'nope' })],
       ['an expired coupon', 'failed-precondition', (valid) => ({ ...valid, promocode: 'OLD' })],
+      [
+        'a success page on another site',
+        'invalid-argument',
+        (valid) => ({ ...valid, successUrl: 'https://evil.example/ok' }),
+      ],
+      [
+        'a cancel page on another site',
+        'invalid-argument',
+        (valid) => ({ ...valid, cancelUrl: 'https://evil.example/no' }),
+      ],
     ],
   },
   stampServerTime: {
@@ -632,6 +647,22 @@ afterAll(async () => {
   console.log(`bad input per callable: ${perCallable.join(', ')}`);
 }, 60_000);
 
+/**
+ * The one write a refused call may leave (issue 16): a well-formed previewPrice with a coupon
+ * code counts against its member's coupon attempts, refused or not (an unknown code counts
+ * more), so guessing codes is limited. That counter is left out; everything else must match.
+ */
+function withoutCouponAttempts(dumped: unknown, fn: CallableName, caller: Caller | null): unknown {
+  if (fn !== 'previewPrice' || caller === null) return dumped;
+  const root = (dumped ?? {}) as Record<string, unknown>;
+  const limits = (root['RateLimits'] ?? {}) as Record<string, Record<string, unknown>>;
+  const { coupon: _coupon, ...mine } = limits[caller.uid] ?? {};
+  const others = Object.fromEntries(Object.entries(limits).filter(([uid]) => uid !== caller.uid));
+  const rest = Object.keys(mine).length > 0 ? { ...others, [caller.uid]: mine } : others;
+  const { RateLimits: _limits, ...tree } = root;
+  return Object.keys(rest).length > 0 ? { ...tree, RateLimits: rest } : tree;
+}
+
 describe('bad input to the callables', () => {
   it('covers every callable the functions export', () => {
     expect(new Set(Object.keys(SPECS))).toEqual(new Set(exportedCallables()));
@@ -642,9 +673,10 @@ describe('bad input to the callables', () => {
   it.each(CASES.map((c) => [c.fn, c.label, c.code, c] as const))(
     '%s refuses %s with %s and writes nothing',
     async (_fn, _label, _code, c) => {
-      const before = await bed.dump();
-      const outcome = await bed.call(c.fn, c.caller(), c.data());
-      const after = await bed.dump();
+      const caller = c.caller();
+      const before = withoutCouponAttempts(await bed.dump(), c.fn, caller);
+      const outcome = await bed.call(c.fn, caller, c.data());
+      const after = withoutCouponAttempts(await bed.dump(), c.fn, caller);
 
       expect(outcome.ok ? { wrote: 'a result', result: outcome.result } : outcome.error.code).toBe(
         c.code,

@@ -1,6 +1,8 @@
 // Crash safety (issue 8, item 4). Every place a booking call can stop between two writes
-// (functions/src/handlers/booking/deps.ts, FAULT_POINTS) is hit once, table-driven, with the
-// real handlers in-process against the database emulator: the invariants that must hold at any
+// (PLACES below, each named by the write it follows or precedes) is hit once, table-driven, with
+// the real handlers in-process against the database emulator, through a database that stops the
+// call at that write as a crash would (functions/test/support/crash-db.ts; the handlers have no
+// crash points of their own): the invariants that must hold at any
 // instant hold at the crash, and after the reconciler every invariant of design §4 holds and
 // every credit is accounted for. Then the database emulator itself is restarted from its data
 // directory in the middle of a burst of bookings, and nothing is lost.
@@ -25,12 +27,7 @@ import { adminApp, adminDatabase } from '../../functions/src/admin.ts';
 import { bookClass } from '../../functions/src/handlers/booking/book-class.ts';
 import { cancelBooking } from '../../functions/src/handlers/booking/cancel-booking.ts';
 import { cancelClass } from '../../functions/src/handlers/booking/cancel-class.ts';
-import { FAULT_POINTS } from '../../functions/src/handlers/booking/deps.ts';
-import type {
-  BookingDeps,
-  FaultPlace,
-  FaultPoint,
-} from '../../functions/src/handlers/booking/deps.ts';
+import type { BookingDeps } from '../../functions/src/handlers/booking/deps.ts';
 import { joinWaitlist } from '../../functions/src/handlers/booking/join-waitlist.ts';
 import { leaveWaitlist } from '../../functions/src/handlers/booking/leave-waitlist.ts';
 import { reconcileBookings } from '../../functions/src/handlers/booking/reconcile.ts';
@@ -42,10 +39,14 @@ import {
   seedMember,
   seedStudio,
 } from '../../functions/test/booking/fixtures.ts';
-
-class SimulatedCrash extends Error {
-  override readonly name = 'SimulatedCrash';
-}
+import {
+  afterLedgerCopy,
+  afterMember,
+  afterRoster,
+  beforeRoster,
+} from '../../functions/test/booking/crash-points.ts';
+import { SimulatedCrash, crashingDatabase } from '../../functions/test/support/crash-db.ts';
+import type { CrashPoint } from '../../functions/test/support/crash-db.ts';
 
 let emulator: RtdbEmulator;
 let dataDir: string;
@@ -83,21 +84,11 @@ async function unaccounted(members: readonly { uid: string; credits: number }[])
   return out;
 }
 
-/** Deps that stop the first call reaching `point` (optionally only where `only` says). */
-function crashingAt(point: FaultPoint, only?: (where: FaultPlace) => boolean) {
-  const state = { crashed: false };
-  const deps: BookingDeps = {
-    db,
-    now: Date.now,
-    faults: {
-      at(reached, where) {
-        if (state.crashed || reached !== point || (only && !only(where))) return;
-        state.crashed = true;
-        throw new SimulatedCrash(point);
-      },
-    },
-  };
-  return { deps, state };
+/** Deps on which the first call to reach `point` stops there. */
+function crashingAt(point: CrashPoint) {
+  const { db: crashing, crashed } = crashingDatabase(db, point);
+  const deps: BookingDeps = { db: crashing, now: Date.now };
+  return { deps, crashed };
 }
 
 const plain = (): BookingDeps => ({ db, now: Date.now });
@@ -125,12 +116,35 @@ async function restartDatabase(): Promise<void> {
 interface Setting {
   classId: string;
   members: { uid: string; credits: number }[];
+  /** The member waiting for the class, whom the crashing call promotes. */
+  waiting?: string;
 }
+
+/**
+ * Every place a booking call can stop between two writes. A booking: roster transaction (seat
+ * reserved) → member transaction (credit consumed) → ledger copy (the first of its two writes),
+ * beside the views → roster transaction (confirmed). A cancel: roster transaction → member
+ * transaction (refund or forfeit) → views → settled. Queue changes and a class cancellation:
+ * their roster transaction. A promotion inside a cancel is a booking after the cancel's own.
+ */
+const PLACES = [
+  'after-reserve',
+  'after-promotion-reserve',
+  'after-consume',
+  'after-ledger-copy',
+  'after-views',
+  'after-end',
+  'after-settle',
+  'after-cancel-roster',
+  'after-queue',
+] as const;
+type Place = (typeof PLACES)[number];
 
 interface CrashCase {
   name: string;
-  point: FaultPoint;
-  only?: (where: FaultPlace) => boolean;
+  place: Place;
+  /** The write the call stops at, in the data `arrange` made. */
+  at: (setting: Setting & { actor: string }) => CrashPoint;
   /** Data before the call that crashes. */
   arrange: () => Promise<Setting & { actor: string }>;
   /** The call that crashes (or, for a promotion inside a cancel, runs on with the crash logged). */
@@ -162,6 +176,7 @@ async function fullWithQueue() {
   return {
     classId,
     actor,
+    waiting,
     members: [
       { uid: actor, credits: 2 },
       { uid: waiting, credits: 1 },
@@ -190,70 +205,128 @@ const book: CrashCase['act'] = (deps, { actor, classId }) =>
   bookClass(deps, { uid: actor, classId });
 const cancel: CrashCase['act'] = (deps, { actor, classId }) =>
   cancelBooking(deps, { uid: actor, classId });
-const fromQueue = (where: FaultPlace) => where.via === 'waitlist';
+/** The member the cancel promotes (set by `fullWithQueue`). */
+const promoted = (setting: Setting): string => {
+  if (setting.waiting === undefined) throw new Error('no one is waiting');
+  return setting.waiting;
+};
 
 const CASES: CrashCase[] = [
   // bookClass: seat → credit (member transaction) → ledger copy (two writes) → views → confirm.
-  ...(['after-reserve', 'after-consume', 'after-ledger-copy', 'after-views'] as const).map(
-    (point): CrashCase => ({ name: `bookClass ${point}`, point, arrange: freshBooking, act: book }),
-  ),
+  {
+    name: 'bookClass after-reserve',
+    place: 'after-reserve',
+    at: ({ classId }) => afterRoster(classId),
+    arrange: freshBooking,
+    act: book,
+  },
+  {
+    name: 'bookClass after-consume',
+    place: 'after-consume',
+    at: ({ actor }) => afterMember(actor),
+    arrange: freshBooking,
+    act: book,
+  },
+  {
+    name: 'bookClass after-ledger-copy',
+    place: 'after-ledger-copy',
+    at: ({ actor }) => afterLedgerCopy(actor),
+    arrange: freshBooking,
+    act: book,
+  },
+  {
+    // The views are written; the confirmation is the call's second roster transaction.
+    name: 'bookClass after-views',
+    place: 'after-views',
+    at: ({ classId }) => beforeRoster(classId, 2),
+    arrange: freshBooking,
+    act: book,
+  },
   // cancelBooking: roster (seat freed, cancel recorded) → member (refund or forfeit) → settled.
   {
     name: 'cancelBooking after-end (refund)',
-    point: 'after-end',
+    place: 'after-end',
+    at: ({ classId }) => afterRoster(classId),
     arrange: () => bookedMember(),
     act: cancel,
   },
   {
     name: 'cancelBooking after-settle (refund)',
-    point: 'after-settle',
+    place: 'after-settle',
+    at: ({ actor }) => afterMember(actor),
     arrange: () => bookedMember(),
     act: cancel,
   },
   {
     name: 'cancelBooking after-end (late)',
-    point: 'after-end',
+    place: 'after-end',
+    at: ({ classId }) => afterRoster(classId),
     arrange: () => bookedMember(5 * HOUR),
     act: cancel,
   },
   {
     name: 'cancelBooking after-settle (late)',
-    point: 'after-settle',
+    place: 'after-settle',
+    at: ({ actor }) => afterMember(actor),
     arrange: () => bookedMember(5 * HOUR),
     act: cancel,
   },
-  // Waiting-list promotion after a cancel: seat for the head → their credit → ledger → views → confirm.
-  ...(
-    ['after-promotion-reserve', 'after-consume', 'after-ledger-copy', 'after-views'] as const
-  ).map((point): CrashCase => ({
-    name: `waitlist promotion ${point}`,
-    point,
-    ...(point === 'after-promotion-reserve' ? {} : { only: fromQueue }),
+  // Waiting-list promotion after a cancel: seat for the head → their credit → ledger → views →
+  // confirm. The cancel's roster transaction is the first; the promotion's are the next two.
+  {
+    name: 'waitlist promotion after-promotion-reserve',
+    place: 'after-promotion-reserve',
+    at: ({ classId }) => afterRoster(classId, 2),
     arrange: fullWithQueue,
     act: cancel,
-  })),
+  },
+  {
+    name: 'waitlist promotion after-consume',
+    place: 'after-consume',
+    at: (setting) => afterMember(promoted(setting)),
+    arrange: fullWithQueue,
+    act: cancel,
+  },
+  {
+    name: 'waitlist promotion after-ledger-copy',
+    place: 'after-ledger-copy',
+    at: (setting) => afterLedgerCopy(promoted(setting)),
+    arrange: fullWithQueue,
+    act: cancel,
+  },
+  {
+    name: 'waitlist promotion after-views',
+    place: 'after-views',
+    at: ({ classId }) => beforeRoster(classId, 3),
+    arrange: fullWithQueue,
+    act: cancel,
+  },
   // Queue changes and a class cancellation.
   {
     name: 'joinWaitlist after-queue',
-    point: 'after-queue',
+    place: 'after-queue',
+    at: ({ classId }) => afterRoster(classId),
     arrange: () => fullClass(false),
     act: (deps, { actor, classId }) => joinWaitlist(deps, { uid: actor, classId }),
   },
   {
     name: 'leaveWaitlist after-queue',
-    point: 'after-queue',
+    place: 'after-queue',
+    at: ({ classId }) => afterRoster(classId),
     arrange: () => fullClass(true),
     act: (deps, { actor, classId }) => leaveWaitlist(deps, { uid: actor, classId }),
   },
   {
     name: 'cancelClass after-cancel-roster',
-    point: 'after-cancel-roster',
+    place: 'after-cancel-roster',
+    at: ({ classId }) => afterRoster(classId),
     arrange: bookedMember,
     act: (deps, { classId }) => cancelClass(deps, { by: 'admin-1', classId, reason: 'Coach ill' }),
   },
   {
     name: 'cancelClass after-settle',
-    point: 'after-settle',
+    place: 'after-settle',
+    at: ({ actor }) => afterMember(actor),
     arrange: bookedMember,
     act: (deps, { classId }) => cancelClass(deps, { by: 'admin-1', classId, reason: 'Coach ill' }),
   },
@@ -261,23 +334,21 @@ const CASES: CrashCase[] = [
 
 describe('crash safety of the booking engine', () => {
   it('covers every place a booking call can stop', () => {
-    expect(new Set(CASES.map((c) => c.point))).toEqual(new Set(FAULT_POINTS));
-    console.log(
-      `crash points tested: ${CASES.length} (${FAULT_POINTS.length} distinct fault points)`,
-    );
+    expect(new Set(CASES.map((c) => c.place))).toEqual(new Set(PLACES));
+    console.log(`crash points tested: ${CASES.length} (${PLACES.length} distinct places)`);
   });
 
   it.each(CASES.map((c) => [c.name, c] as const))(
     '%s: invariants hold at the crash and after the reconciler, no credit lost or spent twice',
     async (_name, crash) => {
       const setting = await crash.arrange();
-      const { deps, state } = crashingAt(crash.point, crash.only);
+      const { deps, crashed } = crashingAt(crash.at(setting));
       try {
         await crash.act(deps, setting);
       } catch (error) {
         if (!(error instanceof SimulatedCrash)) throw error;
       }
-      expect(state.crashed).toBe(true);
+      expect(crashed()).toBe(true);
       expect(await violations({ nowMs: Date.now(), quiescent: false })).toEqual([]);
       expect(await unaccounted(setting.members)).toEqual([]);
 
@@ -311,19 +382,18 @@ describe('crash safety of the booking engine', () => {
       })),
     );
     let restarts = 0;
-    const deps: BookingDeps = {
+    // The first call to have its credit consumed (after its member transaction) waits while the
+    // database restarts; the others are mid-flight, their writes queued in the SDK until it
+    // reconnects.
+    const { db: restarting } = crashingDatabase(
       db,
-      now: Date.now,
-      faults: {
-        async at(point) {
-          // The first call to have its credit consumed waits while the database restarts;
-          // the others are mid-flight, their writes queued in the SDK until it reconnects.
-          if (point !== 'after-consume' || restarts > 0) return;
-          restarts += 1;
-          await restartDatabase();
-        },
+      { path: /Users\/[^/]+/, kind: 'transaction' },
+      async () => {
+        restarts += 1;
+        await restartDatabase();
       },
-    };
+    );
+    const deps: BookingDeps = { db: restarting, now: Date.now };
     const outcomes = await Promise.all(
       members.map(({ uid }) =>
         bookClass(deps, { uid, classId }).then(

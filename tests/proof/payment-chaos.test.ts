@@ -1,13 +1,17 @@
-// Payment chaos (issue 8, item 3). Twenty members buy at once through the real
+// Payment chaos (issue 8, item 3; issue 16). Twenty members buy at once through the real
 // createCheckoutSession callable and the Stripe sandbox (packages of every credit kind, some with
-// a coupon, three monthly plans renewed once, two checkouts abandoned). Every event the sandbox
-// emitted is then delivered to the real stripeWebhook 1–5 times, shuffled, concurrently, after
-// random delays, mixed with deliveries whose signature is forged, stale or over a tampered body.
-// Afterwards every balance is exactly what was paid for, every payment is recorded once, and the
-// ledger explains every balance (core's booking invariants).
+// a coupon, three monthly plans renewed once, two checkouts abandoned, one member opening two plan
+// checkouts at once, one whose second plan is paid anyway). Some purchases are then refunded in
+// full or in part, or disputed and the dispute won or lost. Every event the sandbox emitted is
+// delivered to the real stripeWebhook 1–5 times, shuffled, concurrently, after random delays (so
+// refunds and disputes often arrive before the purchase they undo), mixed with deliveries whose
+// signature is forged, stale or over a tampered body; events the webhook itself causes (a
+// duplicate plan cancelled and refunded) get the same treatment. Afterwards every balance is
+// exactly what was paid and kept, every payment is recorded once, and the ledger explains every
+// balance (core's booking invariants).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
-import { bookingInvariantViolations, paths } from '@studio/core';
+import { bookingInvariantViolations, creditsToTakeBack, paths } from '@studio/core';
 import { adminDatabase } from '../../functions/src/admin.ts';
 import { seedStudio } from '../../functions/test/booking/fixtures.ts';
 import {
@@ -58,6 +62,10 @@ interface Purchase {
   packageId: PackageId | 'subscription';
   coupon: boolean;
   completed: boolean;
+  /** What happened to the money after paying. */
+  after?: { refunded: number; paid: number } | { dispute: 'won' | 'lost' };
+  /** A second plan paid through a race on Stripe's side: the webhook cancels and refunds one. */
+  racedPlan?: boolean;
 }
 
 interface Delivery {
@@ -69,6 +77,13 @@ interface Delivery {
 const signer = new Stripe(STRIPE_KEY);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const figures = {
+  refundsFull: 0,
+  refundsPartial: 0,
+  disputesWon: 0,
+  disputesLost: 0,
+  /** Refunds and disputes whose first good delivery came before their purchase's completion. */
+  returnsBeforeFulfilment: 0,
+  concurrentPlanCheckoutsRefused: 0,
   events: 0,
   deliveries: 0,
   good: 0,
@@ -80,14 +95,18 @@ const figures = {
 };
 
 let bed: FunctionsBed;
+let sandboxApi: Stripe;
 let uids: string[] = [];
+/** Members of steps 1b (two plan checkouts at once) and 1c (two plans paid anyway). */
+let planTwiceUid = '';
+let racedUid = '';
 const purchases: Purchase[] = [];
 
-async function control(path: string): Promise<unknown> {
+async function control(path: string, body: Record<string, unknown> = {}): Promise<unknown> {
   const response = await fetch(`${bed.sandbox.url}/_sandbox/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: '{}',
+    body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return response.json();
@@ -131,6 +150,9 @@ function sentBody(delivery: Delivery): string {
   );
 }
 
+/** Order in which each event's first good delivery was answered 200. */
+const firstDone = new Map<string, number>();
+
 async function deliverAll(deliveries: Delivery[], workers: number): Promise<void> {
   const queue = [...deliveries];
   const failures: string[] = [];
@@ -140,6 +162,8 @@ async function deliverAll(deliveries: Delivery[], workers: number): Promise<void
       await new Promise((resolve) => setTimeout(resolve, between(0, 15)));
       figures.deliveries += 1;
       const status = await bed.webhook(sentBody(delivery), signed(delivery));
+      if (delivery.kind === 'good' && status === 200 && !firstDone.has(delivery.eventId))
+        firstDone.set(delivery.eventId, firstDone.size);
       if (delivery.kind === 'good') {
         // A 5xx is Stripe's cue to retry; it must still end in a 200.
         if (status >= 500) {
@@ -175,7 +199,15 @@ beforeAll(async () => {
       active: true,
     };
   }
+  sandboxApi = new Stripe(STRIPE_KEY, {
+    host: '127.0.0.1',
+    port: Number(new URL(bed.sandbox.url).port),
+    protocol: 'http',
+    maxNetworkRetries: 0,
+  });
   uids = Array.from({ length: MEMBERS }, (_, i) => `chaos-member-${i + 1}`);
+  planTwiceUid = uids[SUBSCRIBERS] ?? '';
+  racedUid = uids[SUBSCRIBERS + 1] ?? '';
   for (const uid of uids) {
     catalogue[paths.user(uid)] = { Name: uid, Admin: false, Credits: 0, Conditions: true };
   }
@@ -185,7 +217,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await bed?.stop();
   console.log(
-    `payment chaos: ${purchases.length} checkouts by ${MEMBERS} members, ${figures.events} ` +
+    `payment chaos: ${purchases.length} checkouts by ${MEMBERS} members ` +
+      `(${figures.concurrentPlanCheckoutsRefused} plan checkout refused as concurrent, one second ` +
+      `plan paid anyway), ${figures.refundsFull} full and ${figures.refundsPartial} partial ` +
+      `refunds, ${figures.disputesWon} disputes won and ${figures.disputesLost} lost ` +
+      `(${figures.returnsBeforeFulfilment} of these 10 delivered before their purchase's ` +
+      `completion), ${figures.events} ` +
       `Stripe events, ${figures.deliveries} deliveries (${figures.good} correctly signed of which ` +
       `${figures.duplicates} duplicates, ${figures.retried} answered 5xx and retried); ` +
       `${figures.forged + figures.stale + figures.tampered} refused signatures ` +
@@ -236,7 +273,44 @@ describe('payment chaos', () => {
       }),
     );
 
-    // 2. They pay, all at once; then every plan renews once (a second invoice.paid).
+    // 1b. One member opens two plan checkouts at once: one opens, the other is refused.
+    const twice = await Promise.allSettled([
+      checkout(planTwiceUid, { kind: 'subscription' }),
+      checkout(planTwiceUid, { kind: 'subscription' }),
+    ]);
+    const opened = twice.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+    const refused = twice.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
+    expect(opened).toHaveLength(1);
+    for (const error of refused)
+      expect(error).toMatchObject({
+        code: 'failed-precondition',
+        details: { messageKey: 'subscriptionCheckoutOpen' },
+      });
+    figures.concurrentPlanCheckoutsRefused = refused.length;
+    for (const sessionId of opened)
+      purchases.push({
+        uid: planTwiceUid,
+        packageId: 'subscription',
+        coupon: false,
+        sessionId,
+        completed: true,
+      });
+    // 1c. Another pays two plans anyway: the first page outlived its claim (a race on Stripe's
+    //     side); the webhook keeps one and cancels and refunds the other.
+    const racedFirst = await checkout(racedUid, { kind: 'subscription' });
+    await adminDatabase().ref(paths.subscriptionClaim(racedUid)).remove();
+    const racedSecond = await checkout(racedUid, { kind: 'subscription' });
+    for (const sessionId of [racedFirst, racedSecond])
+      purchases.push({
+        uid: racedUid,
+        packageId: 'subscription',
+        coupon: false,
+        sessionId,
+        completed: true,
+        racedPlan: true,
+      });
+
+    // 2. They pay, all at once; then the three first plans renew once (a second invoice.paid).
     await Promise.all(
       purchases
         .filter((p) => p.completed)
@@ -257,30 +331,96 @@ describe('payment chaos', () => {
     };
     await Promise.all(
       purchases
-        .filter((p) => p.packageId === 'subscription')
+        .filter((p) => p.packageId === 'subscription' && !p.racedPlan && p.uid !== planTwiceUid)
         .map((p) => control(`subscriptions/${subscriptionOf(p.sessionId)}/renew`)),
     );
 
-    // 3. Every event, 1–5 good deliveries plus forged, stale and tampered ones, shuffled.
-    const events = bed.sandbox.events();
-    figures.events = events.length;
-    const deliveries: Delivery[] = [];
-    for (const { id, event } of events) {
-      const body = JSON.stringify(event);
-      const copies = between(1, 5);
-      figures.good += copies;
-      figures.duplicates += copies - 1;
-      for (let n = 0; n < copies; n += 1) deliveries.push({ eventId: id, body, kind: 'good' });
-      for (const kind of ['forged', 'stale', 'tampered'] as const) {
-        if (rand() < 0.3) {
-          figures[kind] += 1;
-          deliveries.push({ eventId: id, body, kind });
+    // 3. Money goes back on some paid packages: refunds in full and in part, disputes won and
+    //    lost. Their events join the others, so many arrive before the purchase they undo.
+    const paidPackages = shuffle(
+      purchases.filter((p) => p.completed && p.packageId !== 'subscription'),
+    );
+    const plan: { kind: 'full' | 'partial' | 'won' | 'lost'; fraction: number }[] = [
+      { kind: 'full', fraction: 1 },
+      { kind: 'full', fraction: 1 },
+      { kind: 'full', fraction: 1 },
+      { kind: 'partial', fraction: 0.5 },
+      { kind: 'partial', fraction: 0.3 },
+      { kind: 'partial', fraction: 0.75 },
+      { kind: 'won', fraction: 1 },
+      { kind: 'won', fraction: 1 },
+      { kind: 'lost', fraction: 1 },
+      { kind: 'lost', fraction: 1 },
+    ];
+    await Promise.all(
+      plan.map(async ({ kind, fraction }, i) => {
+        const purchase = paidPackages[i];
+        if (!purchase) throw new Error('not enough paid packages for the refund plan');
+        const session = await sandboxApi.checkout.sessions.retrieve(purchase.sessionId);
+        const intent = session.payment_intent as string;
+        const paid = session.amount_total ?? 0;
+        if (kind === 'full' || kind === 'partial') {
+          const refunded = kind === 'full' ? paid : Math.round(paid * fraction);
+          await control(`charges/${intent}/refund`, kind === 'full' ? {} : { amount: refunded });
+          purchase.after = { refunded, paid };
+          figures[kind === 'full' ? 'refundsFull' : 'refundsPartial'] += 1;
+        } else {
+          const dispute = (await control(`charges/${intent}/dispute`)) as { id: string };
+          await control(`disputes/${dispute.id}/close`, { status: kind });
+          purchase.after = { dispute: kind };
+          figures[kind === 'won' ? 'disputesWon' : 'disputesLost'] += 1;
+        }
+      }),
+    );
+
+    // 4. Every event, 1–5 good deliveries plus forged, stale and tampered ones, shuffled; then
+    //    the events those deliveries caused (a duplicate plan cancelled and refunded), the same way.
+    const delivered = new Set<string>();
+    for (let round = 0; round < 5; round += 1) {
+      const fresh = bed.sandbox.events().filter((e) => !delivered.has(e.id));
+      if (fresh.length === 0) break;
+      const deliveries: Delivery[] = [];
+      for (const { id, event } of fresh) {
+        delivered.add(id);
+        const body = JSON.stringify(event);
+        const copies = between(1, 5);
+        figures.good += copies;
+        figures.duplicates += copies - 1;
+        for (let n = 0; n < copies; n += 1) deliveries.push({ eventId: id, body, kind: 'good' });
+        for (const kind of ['forged', 'stale', 'tampered'] as const) {
+          if (rand() < 0.3) {
+            figures[kind] += 1;
+            deliveries.push({ eventId: id, body, kind });
+          }
         }
       }
+      await deliverAll(shuffle(deliveries), 8);
     }
-    await deliverAll(shuffle(deliveries), 8);
+    const events = bed.sandbox.events();
+    figures.events = events.length;
+    expect(events.every((e) => delivered.has(e.id))).toBe(true);
+    const objectId = (e: (typeof events)[number]) =>
+      (e.event.data.object as { id?: string; payment_intent?: string }).id;
+    for (const p of purchases.filter((q) => q.after !== undefined)) {
+      const completedAt = events.find(
+        (e) => e.type === 'checkout.session.completed' && objectId(e) === p.sessionId,
+      );
+      const session = completedAt?.event.data.object as { payment_intent?: string } | undefined;
+      const undo = events.find(
+        (e) =>
+          (e.type === 'charge.refunded' || e.type === 'charge.dispute.created') &&
+          (e.event.data.object as { payment_intent?: string }).payment_intent ===
+            session?.payment_intent,
+      );
+      if (
+        completedAt &&
+        undo &&
+        (firstDone.get(undo.id) ?? 0) < (firstDone.get(completedAt.id) ?? 0)
+      )
+        figures.returnsBeforeFulfilment += 1;
+    }
 
-    // 4. What was paid for, and nothing else.
+    // 5. What was paid for and kept, and nothing else.
     const root = (await bed.dump()) as Record<string, Record<string, unknown> | undefined>;
     const users = root['Users'] ?? {};
     const payments = (root['Payments'] ?? {}) as Record<
@@ -291,9 +431,20 @@ describe('payment chaos', () => {
       const mine = purchases.filter((p) => p.uid === uid && p.completed);
       const expected = { regular: 0, special: 0, train: 0 };
       for (const p of mine) {
-        if (p.packageId === 'subscription') expected.regular += 2 * SUBSCRIPTION_CREDITS;
-        else expected[PACKAGES[p.packageId].creditKind] += PACKAGES[p.packageId].credits;
+        if (p.packageId === 'subscription') {
+          // Renewed once, except the plans opened in steps 1b and 1c (one kept per member).
+          if (p.racedPlan) continue;
+          expected.regular += (p.uid === planTwiceUid ? 1 : 2) * SUBSCRIPTION_CREDITS;
+          continue;
+        }
+        const pack = PACKAGES[p.packageId];
+        let kept: number = pack.credits;
+        if (p.after && 'refunded' in p.after)
+          kept -= creditsToTakeBack(pack.credits, p.after.paid, p.after.refunded);
+        if (p.after && 'dispute' in p.after && p.after.dispute === 'lost') kept = 0;
+        expected[pack.creditKind] += kept;
       }
+      if (uid === racedUid) expected.regular += SUBSCRIPTION_CREDITS;
       const user = (users[uid] ?? {}) as Record<string, unknown>;
       const held = Object.values((user['credits-list'] ?? {}) as Record<string, { kind: string }>);
       const count = (kind: string) => held.filter((c) => c.kind === kind).length;
@@ -311,13 +462,28 @@ describe('payment chaos', () => {
       const mineAll = purchases.filter((q) => q.uid === uid);
       for (const p of mineAll) {
         const record = payments[p.sessionId];
-        expect(record?.status).toBe(p.completed ? 'paid' : 'pending');
+        const after = p.after;
+        const status = !p.completed
+          ? 'pending'
+          : after && 'refunded' in after
+            ? after.refunded >= after.paid
+              ? 'refunded'
+              : 'partially-refunded'
+            : 'paid';
+        if (p.racedPlan) expect(['paid', 'refunded']).toContain(record?.status);
+        else expect(record?.status).toBe(status);
+        if (after && 'dispute' in after)
+          expect((record as { disputeStatus?: string } | undefined)?.disputeStatus).toBe(
+            after.dispute,
+          );
         if (p.packageId === 'subscription') continue;
         // The server's price, after WELCOME10's 10 % where it was used.
         const price = PACKAGES[p.packageId].price;
         expect(record?.amount).toBe(p.coupon ? Math.round(price * 0.9) : price);
       }
-      const plans = mineAll.filter((p) => p.packageId === 'subscription').length;
+      const plans = mineAll.filter(
+        (p) => p.packageId === 'subscription' && !p.racedPlan && p.uid !== planTwiceUid,
+      ).length;
       const renewals = records.filter(([id, p]) => id.startsWith('in_') && p.status === 'paid');
       expect(renewals).toHaveLength(plans);
       expect(records).toHaveLength(mineAll.length + plans);

@@ -7,3 +7,4 @@ export * from './series';
 export * from './wallet';
 export * from './views';
 export * from './invariants';
+export * from './returns';

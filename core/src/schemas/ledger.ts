@@ -14,6 +14,10 @@ export const LEDGER_TYPES = [
   'expire',
   'adjust',
   'revoke',
+  /** A card dispute holds credits (delta 0: still in the list, not usable). */
+  'hold',
+  /** The dispute was won or closed: the held credits are usable again (delta 0). */
+  'release',
 ] as const;
 export const ledgerTypeSchema = z.enum(LEDGER_TYPES);
 export type LedgerType = z.infer<typeof ledgerTypeSchema>;
@@ -73,7 +77,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 /** `AuditLog/{id}`: who changed credits, prices, roles, classes (market.md: no audit trail). */
 export const auditEntrySchema = z.object({
   at: epochMsSchema,
-  /** uid, or 'system'. */
+  /** uid, 'system' (webhooks, scheduled jobs) or 'cli' (`npm run admin`, scripts/admin.ts). */
   by: z.string().max(128),
   /** verb-noun, e.g. 'setUserRole', 'adjustCredits', 'cancelClass'. */
   action: z.string().min(1).max(100),

@@ -62,14 +62,21 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
-/** `StripeEvents/{eventId}`: processed marker; the event is handled once. */
+/**
+ * `StripeEvents/{eventId}`: claimed (`processing`, with the claim's id and when it lapses) in a
+ * transaction before any work, so one delivery works at a time; replaced by the outcome when the
+ * work is done, removed when it failed, so Stripe's retry does it.
+ */
 export const stripeEventRecordSchema = z.object({
   type: z.string().max(100),
   /** Stripe's `event.created`, seconds. */
   created: z.number().int(),
   receivedAt: epochMsSchema,
-  outcome: z.enum(['processed', 'ignored']),
+  outcome: z.enum(['processing', 'processed', 'ignored']),
   note: z.string().max(500).optional(),
+  /** While `processing`: which delivery holds the claim, and until when. */
+  claimId: z.string().max(100).optional(),
+  claimExpiresAt: epochMsSchema.optional(),
 });
 export type StripeEventRecord = z.infer<typeof stripeEventRecordSchema>;
 
@@ -108,3 +115,19 @@ export const subscriptionGrantSchema = z.object({
   periodEnd: epochMsSchema.optional(),
 });
 export type SubscriptionGrant = z.infer<typeof subscriptionGrantSchema>;
+
+/**
+ * `SubscriptionClaims/{uid}`: a member holds one subscription. A subscription checkout claims it
+ * (with its session and when that session expires); the paid subscription then holds it until it
+ * ends. Written in transactions only.
+ */
+export const subscriptionClaimSchema = z.object({
+  /** Which createCheckoutSession call holds it (a random id). */
+  checkoutId: z.string().max(64).optional(),
+  sessionId: z.string().max(255).optional(),
+  /** Until when the open checkout holds the claim (its session's `expires_at`). */
+  expiresAt: epochMsSchema.optional(),
+  subscriptionId: z.string().max(255).optional(),
+  claimedAt: epochMsSchema,
+});
+export type SubscriptionClaim = z.infer<typeof subscriptionClaimSchema>;

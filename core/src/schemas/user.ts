@@ -3,11 +3,15 @@ import { adminFlagSchema } from '../roles';
 import { creditKindSchema, epochMsSchema, keySchema, rtdbMap } from './common';
 import { ledgerEntrySchema } from './ledger';
 
-/** While a booking is in flight the credit it will use is held (design §4). */
-export const creditHoldSchema = z.object({
-  classId: keySchema,
-  at: epochMsSchema,
-});
+/**
+ * A held credit cannot be used or expire: while a booking is in flight the credit it will use is
+ * held (design §4), and while a card dispute is open the purchase's unused credits are held
+ * (functions/src/handlers/payments/README.md).
+ */
+export const creditHoldSchema = z.union([
+  z.object({ classId: keySchema, at: epochMsSchema }),
+  z.object({ disputeId: keySchema, at: epochMsSchema }),
+]);
 export type CreditHold = z.infer<typeof creditHoldSchema>;
 
 export const CREDIT_SOURCES = ['purchase', 'subscription', 'adjust', 'seed', 'legacy'] as const;
@@ -58,6 +62,32 @@ export const bookingCreditSchema = z.object({
 });
 export type BookingCredit = z.infer<typeof bookingCreditSchema>;
 
+export const DISPUTE_STATES = ['open', 'won', 'lost'] as const;
+export const disputeStateSchema = z.enum(DISPUTE_STATES);
+export type DisputeState = z.infer<typeof disputeStateSchema>;
+
+/**
+ * `Users/{uid}/purchase-returns/{purchaseId}` (purchase = checkout session or invoice): the money
+ * given back on that purchase (refunds, disputes) and the credits taken back for it so far. It
+ * lives in the member's node so the grant and the take-back are one transaction: a refund or a
+ * dispute that arrives before the purchase's credits are granted is applied by the grant itself.
+ */
+export const purchaseReturnSchema = z.object({
+  chargeId: z.string().max(255),
+  /** The charge's amount, minor units. */
+  amount: z.number().int().min(0),
+  /** Refunded so far (Stripe's cumulative `amount_refunded`). */
+  refunded: z.number().int().min(0),
+  /** Card disputes by id: `open` holds the unused credits, `lost` gives its amount back. */
+  disputes: rtdbMap(
+    z.object({ status: disputeStateSchema, amount: z.number().int().min(0) }),
+  ).optional(),
+  /** Credits taken back so far (the purchase's `revoke` ledger entries). */
+  taken: z.number().int().min(0),
+  at: epochMsSchema,
+});
+export type PurchaseReturn = z.infer<typeof purchaseReturnSchema>;
+
 /** `Users/{uid}` (spec §3; field names as the spec spells them). */
 export const userSchema = z.object({
   Name: z.string().max(200).optional(),
@@ -80,6 +110,8 @@ export const userSchema = z.object({
    * to `CreditLedger/{uid}` right after (and by the reconciler after a crash).
    */
   'ledger-outbox': rtdbMap(ledgerEntrySchema).optional(),
+  /** Refunds and disputes per purchase (functions only). */
+  'purchase-returns': rtdbMap(purchaseReturnSchema).optional(),
   activeSuscription: z.boolean().optional(),
   activeSuscriptionId: z.string().max(200).optional(),
   /** Preferred language for messages; the app falls back to 'en'. */

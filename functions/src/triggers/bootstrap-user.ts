@@ -2,7 +2,7 @@ import * as functionsV1 from 'firebase-functions/v1';
 import { adminDatabase } from '../admin';
 import { bootstrapUser as bootstrapUserHandler } from '../handlers/bootstrap-user';
 import { authTriggerFailed, userBootstrapped } from '../logs';
-import { REGION } from './callable';
+import { MAX_INSTANCES, REGION } from './callable';
 
 /**
  * Seeds `Users/{uid}` (and `Reports/{uid}` when there is no Name) for every new account.
@@ -12,7 +12,7 @@ import { REGION } from './callable';
 export const bootstrapUser = functionsV1
   .region(REGION)
   // Retried on failure: the handler is idempotent, and a member without a profile is stuck.
-  .runWith({ failurePolicy: true })
+  .runWith({ failurePolicy: true, maxInstances: MAX_INSTANCES.authTrigger })
   .auth.user()
   .onCreate(async (user) => {
     try {

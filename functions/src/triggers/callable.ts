@@ -1,6 +1,8 @@
 // What every callable trigger does around its handler: who is calling, from where, and turning
 // whatever was thrown into the HttpsError the app understands (through the one mapper).
-import type { CallableOptions, CallableRequest } from 'firebase-functions/v2/https';
+import { defineBoolean } from 'firebase-functions/params';
+import type { CallableOptions, CallableRequest, HttpsOptions } from 'firebase-functions/v2/https';
+import type { ScheduleOptions } from 'firebase-functions/v2/scheduler';
 import { DomainError, roleFromClaims } from '@studio/core';
 import { isInternal, toHttpsError } from '../errors';
 import type { ErrorDetails } from '../errors';
@@ -9,7 +11,48 @@ import { callableFailed, callableRejected } from '../logs';
 /** Design §8: the local stack and production both serve from us-central1. */
 export const REGION = 'us-central1';
 
-export const CALLABLE_OPTIONS: CallableOptions = { region: REGION };
+/**
+ * Deploy parameter: refuse callable requests without a valid App Check token. Off by default,
+ * so the emulators and a project without App Check keep working; turn it on (`true` in
+ * `functions/.env.<projectId>`, or at the deploy prompt) once the web app sends tokens
+ * (`VITE_APPCHECK_SITE_KEY`, reCAPTCHA Enterprise). Read at the function's start.
+ */
+export const ENFORCE_APP_CHECK = defineBoolean('ENFORCE_APP_CHECK', {
+  default: false,
+  description: 'Refuse callable requests without a valid App Check token.',
+});
+
+/**
+ * Instances at most, per kind of function: a ceiling on what a flood of requests can cost
+ * (each v2 instance serves up to 80 requests at once). Members' callables get the most; the
+ * webhook follows Stripe's delivery rate, the signup trigger the sign-up rate (v1: one event per
+ * instance); scheduled jobs run one at a time.
+ */
+export const MAX_INSTANCES = { callable: 20, webhook: 10, authTrigger: 10, job: 1 } as const;
+
+/** Every callable: region, instance ceiling, App Check when the parameter says so. */
+export const CALLABLE_OPTIONS: CallableOptions = {
+  region: REGION,
+  maxInstances: MAX_INSTANCES.callable,
+  enforceAppCheck: ENFORCE_APP_CHECK,
+};
+
+/** HTTP functions (the Stripe webhook): App Check does not apply to Stripe's requests. */
+export const WEBHOOK_OPTIONS: HttpsOptions = {
+  region: REGION,
+  maxInstances: MAX_INSTANCES.webhook,
+};
+
+/**
+ * Scheduled jobs: one instance, 9 minutes each. Cloud Scheduler's own attempt deadline (3 min by
+ * default; firebase-functions 7.4 does not set it) may still call again while a long run goes
+ * on: each job is safe when two runs overlap (tests: `monthly-scale`, `reconcile-scale`).
+ */
+export const JOB_OPTIONS: Pick<ScheduleOptions, 'region' | 'maxInstances' | 'timeoutSeconds'> = {
+  region: REGION,
+  maxInstances: MAX_INSTANCES.job,
+  timeoutSeconds: 540,
+};
 
 export type CallerAuth = NonNullable<CallableRequest<unknown>['auth']>;
 

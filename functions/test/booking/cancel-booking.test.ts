@@ -9,6 +9,7 @@ import type { BookingDeps } from '../../src/handlers/booking/deps';
 import { dump } from '../support/backend';
 import { callableRequest, rejectionOf } from '../support/callable';
 import type { Caller } from '../support/callable';
+import { crashingDatabase } from '../support/crash-db';
 import {
   DAY,
   HOUR,
@@ -21,6 +22,7 @@ import {
   seedMember,
   useStudioBackend,
 } from './fixtures';
+import { afterRoster } from './crash-points';
 
 const backend = useStudioBackend();
 
@@ -150,15 +152,11 @@ describe('cancelBooking', () => {
     await joinWaitlistHandler(at(t0), { uid: waiting, classId });
     // The seat is reserved for `waiting`, who books another class with their only credit
     // before the promotion can take it (two calls of theirs racing).
-    const deps: BookingDeps = {
-      ...at(t0 + HOUR),
-      faults: {
-        async at(point) {
-          if (point === 'after-promotion-reserve')
-            await bookClassHandler(at(t0 + HOUR), { uid: waiting, classId: elsewhere });
-        },
-      },
-    };
+    // Right after the promotion reserved the seat (the cancel's roster transaction is the first).
+    const { db: racing } = crashingDatabase(db, afterRoster(classId, 2), async () => {
+      await bookClassHandler(at(t0 + HOUR), { uid: waiting, classId: elsewhere });
+    });
+    const deps: BookingDeps = { ...at(t0 + HOUR), db: racing };
 
     await cancelBookingHandler(deps, { uid: booked, classId });
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { CREDIT_HOLD_TIMEOUT_MS, isDomainError, paths, readWallet } from '@studio/core';
 import { bookClass } from '../../src/handlers/booking/book-class';
 import { cancelBooking } from '../../src/handlers/booking/cancel-booking';
-import type { BookingDeps, FaultPoint, Faults } from '../../src/handlers/booking/deps';
+import type { BookingDeps } from '../../src/handlers/booking/deps';
 import { joinWaitlist } from '../../src/handlers/booking/join-waitlist';
 import { leaveWaitlist } from '../../src/handlers/booking/leave-waitlist';
 import { reconcileBookings } from '../../src/handlers/booking/reconcile';
@@ -19,6 +19,8 @@ import {
   seedMember,
   useStudioBackend,
 } from './fixtures';
+import { SimulatedCrash, hookedDatabase } from '../support/crash-db';
+import type { Database } from 'firebase-admin/database';
 
 const backend = useStudioBackend();
 
@@ -37,25 +39,30 @@ function random(seed: number): () => number {
   };
 }
 
-class SimulatedCrash extends Error {
-  override readonly name = 'SimulatedCrash';
-}
+/**
+ * The places a call can stop: right after one of its roster transactions, member transactions
+ * or ledger copies committed (the views and the outbox removal are repaired the same way).
+ */
+const CRASH_PLACES: readonly [string, RegExp][] = [
+  ['after a roster transaction', /^ClassRoster\/[^/]+$/],
+  ['after a member transaction', /^Users\/[^/]+$/],
+  ['after a ledger copy', /^CreditLedger\/[^/]+$/],
+];
 
-/** Crashes at a random fault point with probability `rate`; counts where it did. */
-function randomFaults(next: () => number, rate: number) {
-  const crashes: Partial<Record<FaultPoint, number>> = {};
-  const faults: Faults = {
-    at(point, where) {
-      // A crash inside a cancel's promotion is logged and swallowed by design (the cancel
-      // stands); those are covered one by one in reconcile.test.ts, keeping this log quiet.
-      if (point === 'after-promotion-reserve' || where.via === 'waitlist') return;
-      if (next() < rate) {
-        crashes[point] = (crashes[point] ?? 0) + 1;
-        throw new SimulatedCrash(point);
-      }
-    },
-  };
-  return { faults, crashes };
+/**
+ * A database on which each of those writes stops its call with probability `rate`; counts
+ * where. A stop inside a cancel's promotion is logged and the cancel stands, as in production.
+ */
+function randomCrashes(db: Database, next: () => number, rate: number) {
+  const crashes: Record<string, number> = {};
+  const crashing = hookedDatabase(db, (write) => {
+    if (write.when !== 'after') return;
+    const place = CRASH_PLACES.find(([, path]) => path.test(write.path));
+    if (place === undefined || next() >= rate) return;
+    crashes[place[0]] = (crashes[place[0]] ?? 0) + 1;
+    throw new SimulatedCrash(`${place[0]} (${write.path})`);
+  });
+  return { db: crashing, crashes };
 }
 
 interface Scenario {
@@ -188,16 +195,16 @@ describe('booking under concurrency', () => {
     const seed = 424242;
     const setup = await scenario();
     const next = random(seed);
-    const { faults, crashes } = randomFaults(next, 0.2);
-    const deps: BookingDeps = { db: backend.db, now: Date.now, faults };
+    const { db, crashes } = randomCrashes(backend.db, next, 0.2);
+    const deps: BookingDeps = { db, now: Date.now };
 
     const { tally, unexpected } = await drive(deps, setup, next);
 
     expect(unexpected).toEqual([]);
     expect(tally.crashed).toBeGreaterThan(10);
-    // Calls stopped at several different places (which ones depends on timing; each place
-    // is also covered on its own in reconcile.test.ts).
-    expect(Object.keys(crashes).length).toBeGreaterThanOrEqual(3);
+    // Calls stopped at each kind of place (which calls depends on timing; each place is also
+    // covered on its own in reconcile.test.ts and tests/proof/crash-booking.test.ts).
+    expect(Object.keys(crashes)).toHaveLength(CRASH_PLACES.length);
     // What must hold at any instant, with calls abandoned half-way:
     await expectInvariants(backend.db, { quiescent: false });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { liveValue, raceLive } from '../../src/handlers/booking/live';
+import { listenerMirrors, liveValue, raceLive } from '../../src/handlers/booking/live';
 import { useStudioBackend } from './fixtures';
 
 const backend = useStudioBackend();
@@ -22,25 +22,27 @@ describe('raceLive', () => {
   it("answers with the work's result while the watched value refuses nothing", async () => {
     const path = 'live-test/quiet';
     await backend.db.ref(path).set(1);
-    await expect(raceLive(backend.db, path, Promise.resolve('member'), fullAt(5))).resolves.toBe(
-      'member',
-    );
+    await expect(
+      raceLive(listenerMirrors(backend.db), path, Promise.resolve('member'), fullAt(5)),
+    ).resolves.toBe('member');
   });
 
   it('refuses at once when the value at hand already refuses', async () => {
     const path = 'live-test/already';
     await backend.db.ref(path).set(5);
     const work = pending<string>();
-    await expect(raceLive(backend.db, path, work.promise, fullAt(5))).rejects.toBeInstanceOf(Full);
+    await expect(
+      raceLive(listenerMirrors(backend.db), path, work.promise, fullAt(5)),
+    ).rejects.toBeInstanceOf(Full);
   });
 
   it('refuses as soon as the server sends a refusing value, without waiting for the work', async () => {
     const path = 'live-test/fills';
     await backend.db.ref(path).set(1);
     const work = pending<string>();
-    const refused = expect(raceLive(backend.db, path, work.promise, fullAt(5))).rejects.toThrow(
-      'reached 5',
-    );
+    const refused = expect(
+      raceLive(listenerMirrors(backend.db), path, work.promise, fullAt(5)),
+    ).rejects.toThrow('reached 5');
     await backend.db.ref(path).set(3);
     await backend.db.ref(path).set(5);
     await refused;
@@ -55,7 +57,7 @@ describe('raceLive', () => {
       seen.push(stored);
       return null;
     };
-    await raceLive(backend.db, path, Promise.resolve('done'), refusal);
+    await raceLive(listenerMirrors(backend.db), path, Promise.resolve('done'), refusal);
     const checks = seen.length;
     await backend.db.ref(path).set(2);
     // The mirror has the new value, and the finished race was not asked about it.

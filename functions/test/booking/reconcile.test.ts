@@ -15,7 +15,7 @@ import { bookClass } from '../../src/handlers/booking/book-class';
 import { cancelBooking } from '../../src/handlers/booking/cancel-booking';
 import { cancelClass } from '../../src/handlers/booking/cancel-class';
 import { classContext } from '../../src/handlers/booking/context';
-import type { BookingDeps, FaultPoint } from '../../src/handlers/booking/deps';
+import type { BookingDeps } from '../../src/handlers/booking/deps';
 import { finishBooking } from '../../src/handlers/booking/finish-booking';
 import { joinWaitlist } from '../../src/handlers/booking/join-waitlist';
 import { reconcileBookings } from '../../src/handlers/booking/reconcile';
@@ -30,26 +30,15 @@ import {
   seedMember,
   useStudioBackend,
 } from './fixtures';
+import { SimulatedCrash, crashingDatabase } from '../support/crash-db';
+import type { CrashPoint } from '../support/crash-db';
+import { afterMember, afterRoster, beforeRoster } from './crash-points';
 
 const backend = useStudioBackend();
 
-class SimulatedCrash extends Error {}
-
 /** Deps whose calls stop at `point` (once), at a pinned time. */
-function crashingAt(point: FaultPoint, nowMs = Date.now()): BookingDeps {
-  let armed = true;
-  return {
-    db: backend.db,
-    now: () => nowMs,
-    faults: {
-      at(reached) {
-        if (armed && reached === point) {
-          armed = false;
-          throw new SimulatedCrash(point);
-        }
-      },
-    },
-  };
+function crashingAt(point: CrashPoint, nowMs = Date.now()): BookingDeps {
+  return { db: crashingDatabase(backend.db, point).db, now: () => nowMs };
 }
 
 const at = (nowMs: number): BookingDeps => ({ db: backend.db, now: () => nowMs });
@@ -64,7 +53,7 @@ describe('reconciler after a booking stopped half-way', () => {
   it('finishes a booking stopped after the seat was reserved, with the member’s credit', async () => {
     const classId = await seedClass(backend.db, { startsAt: Date.now() + DAY });
     const uid = await seedMember(backend.db, { credits: 1 });
-    await expect(bookClass(crashingAt('after-reserve'), { uid, classId })).rejects.toThrow(
+    await expect(bookClass(crashingAt(afterRoster(classId)), { uid, classId })).rejects.toThrow(
       SimulatedCrash,
     );
     expect((await roster(classId)).bookings[uid]?.pending).toBe(true);
@@ -88,7 +77,7 @@ describe('reconciler after a booking stopped half-way', () => {
     const db = backend.db;
     const classId = await seedClass(db, { startsAt: Date.now() + DAY });
     const uid = await seedMember(db, { credits: 1 });
-    await expect(bookClass(crashingAt('after-reserve'), { uid, classId })).rejects.toThrow(
+    await expect(bookClass(crashingAt(afterRoster(classId)), { uid, classId })).rejects.toThrow(
       SimulatedCrash,
     );
     const pending = bookingSchema.parse((await roster(classId)).bookings[uid]);
@@ -130,45 +119,47 @@ describe('reconciler after a booking stopped half-way', () => {
     await expectInvariants(db, { nowMs: afterTimeout() });
   });
 
-  it.each<FaultPoint>(['after-consume', 'after-views'])(
-    'confirms a booking stopped %s',
-    async (point) => {
-      const classId = await seedClass(backend.db, { startsAt: Date.now() + DAY });
-      const uid = await seedMember(backend.db, { credits: 1 });
-      await expect(bookClass(crashingAt(point), { uid, classId })).rejects.toThrow(SimulatedCrash);
-      expect(await read(backend.db, paths.creditsList(uid))).toBeNull();
-      await expectInvariants(backend.db, { quiescent: false });
+  it.each<[string, (classId: string, uid: string) => CrashPoint]>([
+    ['after the credit was consumed', (_classId, uid) => afterMember(uid)],
+    ['after the views, before the confirmation', (classId) => beforeRoster(classId, 2)],
+  ])('confirms a booking stopped %s', async (_name, point) => {
+    const classId = await seedClass(backend.db, { startsAt: Date.now() + DAY });
+    const uid = await seedMember(backend.db, { credits: 1 });
+    await expect(bookClass(crashingAt(point(classId, uid)), { uid, classId })).rejects.toThrow(
+      SimulatedCrash,
+    );
+    expect(await read(backend.db, paths.creditsList(uid))).toBeNull();
+    await expectInvariants(backend.db, { quiescent: false });
 
-      expect((await reconcileLater()).pendingConfirmed).toBe(1);
-      expect((await roster(classId)).bookings[uid]?.pending).toBeUndefined();
-      await expectInvariants(backend.db, { nowMs: afterTimeout() });
-    },
-  );
+    expect((await reconcileLater()).pendingConfirmed).toBe(1);
+    expect((await roster(classId)).bookings[uid]?.pending).toBeUndefined();
+    await expectInvariants(backend.db, { nowMs: afterTimeout() });
+  });
 });
 
 describe('reconciler after a cancel stopped half-way', () => {
-  it.each<FaultPoint>(['after-end', 'after-settle'])(
-    'refunds exactly once when the cancel stopped %s',
-    async (point) => {
-      const classId = await seedClass(backend.db, { startsAt: Date.now() + 2 * DAY });
-      const uid = await seedMember(backend.db, { credits: 1 });
-      await bookClass(at(Date.now()), { uid, classId });
-      await expect(cancelBooking(crashingAt(point), { uid, classId })).rejects.toThrow(
-        SimulatedCrash,
-      );
-      await expectInvariants(backend.db, { quiescent: false });
+  it.each<[string, (classId: string, uid: string) => CrashPoint]>([
+    ['after the seat was freed', (classId) => afterRoster(classId)],
+    ['after the refund', (_classId, uid) => afterMember(uid)],
+  ])('refunds exactly once when the cancel stopped %s', async (_name, point) => {
+    const classId = await seedClass(backend.db, { startsAt: Date.now() + 2 * DAY });
+    const uid = await seedMember(backend.db, { credits: 1 });
+    await bookClass(at(Date.now()), { uid, classId });
+    await expect(cancelBooking(crashingAt(point(classId, uid)), { uid, classId })).rejects.toThrow(
+      SimulatedCrash,
+    );
+    await expectInvariants(backend.db, { quiescent: false });
 
-      expect((await reconcileLater()).cancelsSettled).toBe(1);
-      expect(await read(backend.db, paths.userField(uid, 'Credits'))).toBe(1);
-      expect(await read(backend.db, paths.userClass(uid, classId))).toMatchObject({
-        status: 'cancelled',
-      });
-      // Running again refunds nothing more.
-      expect((await reconcileLater()).cancelsSettled).toBe(0);
-      expect(await read(backend.db, paths.userField(uid, 'Credits'))).toBe(1);
-      await expectInvariants(backend.db, { nowMs: afterTimeout() });
-    },
-  );
+    expect((await reconcileLater()).cancelsSettled).toBe(1);
+    expect(await read(backend.db, paths.userField(uid, 'Credits'))).toBe(1);
+    expect(await read(backend.db, paths.userClass(uid, classId))).toMatchObject({
+      status: 'cancelled',
+    });
+    // Running again refunds nothing more.
+    expect((await reconcileLater()).cancelsSettled).toBe(0);
+    expect(await read(backend.db, paths.userField(uid, 'Credits'))).toBe(1);
+    await expectInvariants(backend.db, { nowMs: afterTimeout() });
+  });
 
   it('finishes a class cancellation stopped after the roster was closed', async () => {
     const db = backend.db;
@@ -177,7 +168,7 @@ describe('reconciler after a cancel stopped half-way', () => {
     await bookClass(at(Date.now()), { uid: booked, classId });
     await joinWaitlist(at(Date.now()), { uid: waiting, classId });
     await expect(
-      cancelClass(crashingAt('after-cancel-roster'), { by: 'admin-1', classId, reason: 'Flood' }),
+      cancelClass(crashingAt(afterRoster(classId)), { by: 'admin-1', classId, reason: 'Flood' }),
     ).rejects.toThrow(SimulatedCrash);
     await expectInvariants(db, { quiescent: false });
 
@@ -198,8 +189,9 @@ describe('reconciler after a cancel stopped half-way', () => {
     const [first, second] = await Promise.all([seedMember(db), seedMember(db)]);
     await bookClass(at(Date.now()), { uid: first, classId });
     await joinWaitlist(at(Date.now()), { uid: second, classId });
-    // The cancel stands; its promotion stops after reserving the seat (and is logged).
-    await cancelBooking(crashingAt('after-promotion-reserve'), { uid: first, classId });
+    // The cancel stands; its promotion stops after reserving the seat (the cancel's roster
+    // transaction is the first, the promotion's the second), and the stop is logged.
+    await cancelBooking(crashingAt(afterRoster(classId, 2)), { uid: first, classId });
     expect((await roster(classId)).bookings[second]?.pending).toBe(true);
 
     expect((await reconcileLater()).pendingConfirmed).toBe(1);
@@ -213,7 +205,7 @@ describe('reconciler after a cancel stopped half-way', () => {
     const classId = await seedClass(db, { startsAt: Date.now() + DAY, capacity: 1 });
     await bookClass(at(Date.now()), { uid: await seedMember(db), classId });
     const uid = await seedMember(db);
-    await expect(joinWaitlist(crashingAt('after-queue'), { uid, classId })).rejects.toThrow(
+    await expect(joinWaitlist(crashingAt(afterRoster(classId)), { uid, classId })).rejects.toThrow(
       SimulatedCrash,
     );
     expect(await read(db, paths.userWaitlistEntry(uid, classId))).toBeNull();
@@ -238,18 +230,14 @@ describe('reconciler view repair', () => {
     await bookClass(at(Date.now()), { uid: first, classId });
     await joinWaitlist(at(Date.now()), { uid: second, classId });
     let shown: unknown;
-    const deps: BookingDeps = {
-      ...at(Date.now()),
-      faults: {
-        async at(point) {
-          if (point !== 'after-promotion-reserve') return;
-          // What older code showed right after reserving, before the member paid.
-          const context = await classContext(db, classId);
-          shown = userClassView(classId, context.cls, await roster(classId), second, Date.now());
-          await bookClass(at(Date.now()), { uid: second, classId: elsewhere });
-        },
-      },
-    };
+    // Right after the promotion reserved the seat (the cancel's roster transaction is the first).
+    const { db: pausing } = crashingDatabase(db, afterRoster(classId, 2), async () => {
+      // What older code showed right after reserving, before the member paid.
+      const context = await classContext(db, classId);
+      shown = userClassView(classId, context.cls, await roster(classId), second, Date.now());
+      await bookClass(at(Date.now()), { uid: second, classId: elsewhere });
+    });
+    const deps: BookingDeps = { ...at(Date.now()), db: pausing };
     await cancelBooking(deps, { uid: first, classId });
     await db.ref(paths.userClass(second, classId)).set(shown);
 

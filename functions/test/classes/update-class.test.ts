@@ -17,6 +17,7 @@ import { dump, startBackend } from '../support/backend';
 import type { TestBackend } from '../support/backend';
 import { callableRequest, rejectionOf } from '../support/callable';
 import type { Caller } from '../support/callable';
+import { SimulatedCrash, crashingDatabase } from '../support/crash-db';
 import {
   COACH,
   DAY,
@@ -32,6 +33,7 @@ import {
   seedMember,
   seedStudio,
 } from '../booking/fixtures';
+import { afterRoster } from '../booking/crash-points';
 
 let backend: TestBackend;
 
@@ -154,15 +156,10 @@ describe('updateClass: edits', () => {
     const classId = await futureClass(3);
     const uid = await seedMember(backend.db);
     // The booking call stops right after reserving the seat: pending, no view yet.
-    const stopping = {
-      ...deps(),
-      faults: {
-        at(point: string) {
-          if (point === 'after-reserve') throw new Error('stopped after reserving');
-        },
-      },
-    };
-    await expect(bookClassHandler(stopping, { uid, classId })).rejects.toThrow('stopped');
+    const stopping = { ...deps(), db: crashingDatabase(backend.db, afterRoster(classId)).db };
+    await expect(bookClassHandler(stopping, { uid, classId })).rejects.toBeInstanceOf(
+      SimulatedCrash,
+    );
 
     await run.update(admin, { classId, name: 'Renamed ride' });
 

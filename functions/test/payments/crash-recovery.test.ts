@@ -1,17 +1,18 @@
 // Decision 051: a grant stopped by a crash at any point between its writes is finished exactly
-// once by Stripe's redelivery. Each row stops the first processing of a real event at one crash
-// point (the call throws, so the webhook would answer 5xx), checks that the state at the crash
+// once by Stripe's redelivery. Each row stops the first processing of a real event right after
+// one of its writes (test/support/crash-db.ts: the call throws, so the webhook would answer
+// 5xx): the member transaction, the ledger copy, the last effect. It checks that the state at the crash
 // still keeps ledger + outbox = credits, then redelivers the same event, signed, to the real
 // `stripeWebhook` three times and checks that exactly one grant landed.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@studio/core';
 import { createCheckoutSession } from '../../src/handlers/payments/create-checkout-session';
-import { PAYMENT_FAULT_POINTS } from '../../src/handlers/payments/deps';
-import type { PaymentDeps, PaymentFaultPoint } from '../../src/handlers/payments/deps';
+import type { PaymentDeps } from '../../src/handlers/payments/deps';
 import { processStripeEvent } from '../../src/handlers/payments/process-stripe-event';
 import type Stripe from 'stripe';
 import {
+  CHECKOUT_CONFIG,
   CHECKOUT_URLS,
   createMember,
   creditsOf,
@@ -20,24 +21,29 @@ import {
   usePaymentsTestBed,
   valueAt,
 } from './support';
+import { SimulatedCrash, crashingDatabase } from '../support/crash-db';
+import type { CrashPoint } from '../support/crash-db';
 
 const bed = usePaymentsTestBed();
 
-class Crash extends Error {}
+/** The places a grant can stop (decision 051), each named by the write it follows. */
+const CRASH_PLACES = ['after-credits', 'after-ledger', 'after-effects'] as const;
+type CrashPlace = (typeof CRASH_PLACES)[number];
 
-/** The bed's dependencies, with a crash at `point` the first time it is reached. */
-function crashingAt(point: PaymentFaultPoint): PaymentDeps {
-  let crashed = false;
-  return {
-    ...bed.deps,
-    faults: {
-      at(reached) {
-        if (reached !== point || crashed) return;
-        crashed = true;
-        throw new Crash(`crash ${point}`);
-      },
-    },
-  };
+/**
+ * The write `place` follows: the member transaction (credits, `Credits` and the outbox), the
+ * outbox's removal once copied to the ledger, or the event's last effect (`lastEffect`), after
+ * which only the event record is left.
+ */
+function grantWrite(place: CrashPlace, uid: string, lastEffect: string): CrashPoint {
+  if (place === 'after-credits') return { path: paths.user(uid), kind: 'transaction' };
+  if (place === 'after-ledger') return { path: paths.ledgerOutbox(uid), kind: 'update' };
+  return { path: lastEffect };
+}
+
+/** The bed's dependencies, with a crash right after `point` the first time it is reached. */
+function crashingAt(point: CrashPoint): PaymentDeps {
+  return { ...bed.deps, db: crashingDatabase(bed.deps.db, point).db };
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -58,15 +64,19 @@ function stripeEvent(type: string, object: unknown): Stripe.Event {
 
 /** A paid two-line cart (5 class credits and 2 special-event credits) as Stripe reports it. */
 async function paidCartEvent(uid: string): Promise<{ event: Stripe.Event; sessionId: string }> {
-  const { sessionId } = await createCheckoutSession(bed.deps, {
-    ...CHECKOUT_URLS,
-    uid,
-    kind: 'cart',
-    items: [
-      { type: 'package', id: 'p5', quantity: 1 },
-      { type: 'package', id: 'sp2', quantity: 1 },
-    ],
-  });
+  const { sessionId } = await createCheckoutSession(
+    bed.deps,
+    {
+      ...CHECKOUT_URLS,
+      uid,
+      kind: 'cart',
+      items: [
+        { type: 'package', id: 'p5', quantity: 1 },
+        { type: 'package', id: 'sp2', quantity: 1 },
+      ],
+    },
+    CHECKOUT_CONFIG,
+  );
   const session = await bed.stripe.checkout.sessions.retrieve(sessionId);
   const event = stripeEvent('checkout.session.completed', {
     ...session,
@@ -83,11 +93,15 @@ async function redeliverThreeTimes(event: Stripe.Event): Promise<number[]> {
 }
 
 describe('a purchase grant stopped by a crash is finished exactly once by the redelivery', () => {
-  it.each(PAYMENT_FAULT_POINTS)('crash %s', async (point) => {
+  it.each(CRASH_PLACES)('crash %s', async (place) => {
     const uid = await createMember(bed);
     const { event, sessionId } = await paidCartEvent(uid);
+    // The last effect of a paid checkout marks the payment paid.
+    const point = grantWrite(place, uid, paths.payment(sessionId));
 
-    await expect(processStripeEvent(crashingAt(point), event)).rejects.toBeInstanceOf(Crash);
+    await expect(processStripeEvent(crashingAt(point), event)).rejects.toBeInstanceOf(
+      SimulatedCrash,
+    );
 
     // At the crash: the credits and their ledger entries moved together, or not at all.
     expect(await ledgerBalanceMatchesCredits(bed, uid)).toBe(true);
@@ -119,8 +133,9 @@ describe('a purchase grant stopped by a crash is finished exactly once by the re
     const uid = await createMember(bed);
     const { event, sessionId } = await paidCartEvent(uid);
 
-    await expect(processStripeEvent(crashingAt('after-credits'), event)).rejects.toBeInstanceOf(
-      Crash,
+    const point = grantWrite('after-credits', uid, paths.payment(sessionId));
+    await expect(processStripeEvent(crashingAt(point), event)).rejects.toBeInstanceOf(
+      SimulatedCrash,
     );
 
     expect(Object.values(await creditsOf(bed, uid))).toHaveLength(7);
@@ -131,40 +146,41 @@ describe('a purchase grant stopped by a crash is finished exactly once by the re
 });
 
 describe('a subscription period grant stopped by a crash', () => {
-  it.each(PAYMENT_FAULT_POINTS)(
-    'crash %s: the redelivered invoice.paid grants 30 once',
-    async (point) => {
-      const uid = await createMember(bed);
-      const subscriptionId = `sub_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-      const start = nowSeconds();
-      const invoiceId = `in_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
-      const event = stripeEvent('invoice.paid', {
-        id: invoiceId,
-        object: 'invoice',
-        billing_reason: 'subscription_create',
-        customer: `cus_${subscriptionId}`,
-        amount_paid: 3900,
-        amount_due: 3900,
-        currency: 'usd',
-        attempt_count: 1,
-        parent: {
-          type: 'subscription_details',
-          subscription_details: { subscription: subscriptionId, metadata: { uid } },
-        },
-        lines: { object: 'list', data: [{ period: { start, end: start + 30 * 86400 } }] },
-      });
+  it.each(CRASH_PLACES)('crash %s: the redelivered invoice.paid grants 30 once', async (place) => {
+    const uid = await createMember(bed);
+    const subscriptionId = `sub_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    const start = nowSeconds();
+    const invoiceId = `in_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+    const event = stripeEvent('invoice.paid', {
+      id: invoiceId,
+      object: 'invoice',
+      billing_reason: 'subscription_create',
+      customer: `cus_${subscriptionId}`,
+      amount_paid: 3900,
+      amount_due: 3900,
+      currency: 'usd',
+      attempt_count: 1,
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: subscriptionId, metadata: { uid } },
+      },
+      lines: { object: 'list', data: [{ period: { start, end: start + 30 * 86400 } }] },
+    });
 
-      await expect(processStripeEvent(crashingAt(point), event)).rejects.toBeInstanceOf(Crash);
-      expect(await ledgerBalanceMatchesCredits(bed, uid)).toBe(true);
-      expect(await redeliverThreeTimes(event)).toEqual([200, 200, 200]);
+    // The last effect of a first invoice tells the member.
+    const point = grantWrite(place, uid, paths.notification(uid, `granted-${invoiceId}`));
+    await expect(processStripeEvent(crashingAt(point), event)).rejects.toBeInstanceOf(
+      SimulatedCrash,
+    );
+    expect(await ledgerBalanceMatchesCredits(bed, uid)).toBe(true);
+    expect(await redeliverThreeTimes(event)).toEqual([200, 200, 200]);
 
-      expect(Object.values(await creditsOf(bed, uid))).toHaveLength(30);
-      expect(await valueAt(bed, paths.userField(uid, 'Credits'))).toBe(30);
-      expect(Object.keys(await ledgerOf(bed, uid))).toEqual([`grant-${invoiceId}`]);
-      expect(await valueAt(bed, paths.ledgerOutbox(uid))).toBeNull();
-      expect(await valueAt(bed, paths.notification(uid, `granted-${invoiceId}`))).toMatchObject({
-        params: { count: 30 },
-      });
-    },
-  );
+    expect(Object.values(await creditsOf(bed, uid))).toHaveLength(30);
+    expect(await valueAt(bed, paths.userField(uid, 'Credits'))).toBe(30);
+    expect(Object.keys(await ledgerOf(bed, uid))).toEqual([`grant-${invoiceId}`]);
+    expect(await valueAt(bed, paths.ledgerOutbox(uid))).toBeNull();
+    expect(await valueAt(bed, paths.notification(uid, `granted-${invoiceId}`))).toMatchObject({
+      params: { count: 30 },
+    });
+  });
 });

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { Request as ExpressRequest } from 'express';
 import Stripe from 'stripe';
-import { paths } from '@studio/core';
+import { LOCAL_APP_ORIGINS, paths } from '@studio/core';
 import { startStripeSandbox } from '@studio/stripe-sandbox';
 import type { StripeSandbox } from '@studio/stripe-sandbox';
 import { stripeWebhook } from '../../src/index';
@@ -295,6 +295,9 @@ export async function ledgerOf(
     { type: string; kind: string; delta: number }
   >;
 }
+
+/** What the deployed trigger passes when APP_ORIGINS is unset: the local stack's origins. */
+export const CHECKOUT_CONFIG = { appOrigins: LOCAL_APP_ORIGINS };
 
 export const CHECKOUT_URLS = {
   successUrl: 'http://127.0.0.1:5000/success?session={CHECKOUT_SESSION_ID}',

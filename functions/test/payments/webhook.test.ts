@@ -5,11 +5,18 @@ import { describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { paths } from '@studio/core';
 import { createCheckoutSession } from '../../src/handlers/payments/create-checkout-session';
-import { HANDLED_EVENTS } from '../../src/handlers/payments/process-stripe-event';
+import {
+  EVENT_CLAIM_MS,
+  EventInFlight,
+  HANDLED_EVENTS,
+  processStripeEvent,
+} from '../../src/handlers/payments/process-stripe-event';
 import { handleStripeWebhook } from '../../src/handlers/payments/webhook';
 import { dump } from '../support/backend';
+import { hookedDatabase } from '../support/crash-db';
 import {
   API_KEY,
+  CHECKOUT_CONFIG,
   CHECKOUT_URLS,
   WEBHOOK_SECRET,
   createMember,
@@ -39,12 +46,16 @@ function stripeEvent(type: string, object: unknown, created = nowSeconds()) {
 
 /** A real pending purchase: the session as the sandbox returns it, with our Payments record. */
 async function pendingSession(uid: string, kind: string, packageId: string) {
-  const { sessionId } = await createCheckoutSession(bed.deps, {
-    ...CHECKOUT_URLS,
-    uid,
-    kind: kind as 'credits',
-    packageId,
-  });
+  const { sessionId } = await createCheckoutSession(
+    bed.deps,
+    {
+      ...CHECKOUT_URLS,
+      uid,
+      kind: kind as 'credits',
+      packageId,
+    },
+    CHECKOUT_CONFIG,
+  );
   await bed.sandbox.idle();
   return bed.stripe.checkout.sessions.retrieve(sessionId);
 }
@@ -99,6 +110,32 @@ interface Row {
 }
 
 const subId = () => `sub_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+
+/** A paid 5-credit pack: its session, and the charge as Stripe reports it. */
+async function paidPack(uid: string) {
+  const session = await pendingSession(uid, 'credits', 'p5');
+  await bed.control(`checkout_sessions/${session.id}/complete`);
+  await bed.sandbox.idle();
+  const paid = await bed.stripe.checkout.sessions.retrieve(session.id);
+  const paymentIntent = paid.payment_intent as string;
+  const [charge] = (await bed.stripe.charges.list({ payment_intent: paymentIntent })).data;
+  if (!charge) throw new Error('no charge');
+  expect(Object.keys(await creditsOf(bed, uid))).toHaveLength(5);
+  return { session, charge, paymentIntent };
+}
+
+function disputeObject(chargeId: string, paymentIntent: string, status: string) {
+  return {
+    id: `du_${chargeId.slice(3)}`,
+    object: 'dispute',
+    amount: 6500,
+    charge: chargeId,
+    payment_intent: paymentIntent,
+    currency: 'usd',
+    reason: 'fraudulent',
+    status,
+  };
+}
 
 const rows: Row[] = [
   {
@@ -260,6 +297,47 @@ const rows: Row[] = [
       };
     },
   },
+  {
+    type: 'charge.dispute.created',
+    async arrange(uid) {
+      const { session, charge, paymentIntent } = await paidPack(uid);
+      return {
+        object: disputeObject(charge.id, paymentIntent, 'needs_response'),
+        async check() {
+          // Held: still in the list, not usable.
+          const credits = Object.values(await creditsOf(bed, uid)) as { hold?: unknown }[];
+          expect(credits).toHaveLength(5);
+          expect(credits.every((credit) => credit.hold !== undefined)).toBe(true);
+          expect(await valueAt(bed, paths.userField(uid, 'Credits'))).toBe(0);
+          expect(await valueAt(bed, `${paths.payment(session.id)}/disputeStatus`)).toBe('open');
+        },
+      };
+    },
+  },
+  {
+    type: 'charge.dispute.closed',
+    async arrange(uid) {
+      const { session, charge, paymentIntent } = await paidPack(uid);
+      const opened = stripeEvent(
+        'charge.dispute.created',
+        disputeObject(charge.id, paymentIntent, 'needs_response'),
+      );
+      expect(await bed.deliver(opened)).toBe(200);
+      return {
+        object: disputeObject(charge.id, paymentIntent, 'lost'),
+        async check() {
+          expect(await creditsOf(bed, uid)).toEqual({});
+          expect(await valueAt(bed, paths.userField(uid, 'Credits'))).toBe(0);
+          expect(await valueAt(bed, `${paths.payment(session.id)}/disputeStatus`)).toBe('lost');
+          expect(
+            Object.values(await ledgerOf(bed, uid))
+              .map((entry) => entry.type)
+              .sort(),
+          ).toEqual(['grant', 'hold', 'revoke']);
+        },
+      };
+    },
+  },
 ];
 
 describe('stripeWebhook, one row per handled event type', () => {
@@ -325,19 +403,72 @@ describe('stripeWebhook signatures', () => {
 });
 
 describe('stripeWebhook exactly-once and ordering', () => {
-  it('the same event delivered five times grants once', async () => {
+  it('the same event delivered five times at once does the work once; the others are told to retry', async () => {
     const uid = await createMember(bed);
     const session = await pendingSession(uid, 'credits', 'p5');
     const event = stripeEvent('checkout.session.completed', { ...session, payment_status: 'paid' });
 
     const statuses = await Promise.all(Array.from({ length: 5 }, () => bed.deliver(event)));
 
-    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    // A delivery that finds another one working on the event gets 503 (Stripe delivers it again).
+    expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+    expect(statuses).toContain(200);
+    for (const status of statuses) if (status === 503) expect(await bed.deliver(event)).toBe(200);
     expect(Object.keys(await creditsOf(bed, uid))).toHaveLength(5);
     expect(await valueAt(bed, paths.userField(uid, 'Credits'))).toBe(5);
     expect(Object.values(await ledgerOf(bed, uid))).toEqual([
       expect.objectContaining({ type: 'grant', delta: 5 }),
     ]);
+  });
+
+  it('two deliveries of one event at once: one does the work, the other is refused', async () => {
+    const uid = await createMember(bed);
+    const session = await pendingSession(uid, 'credits', 'p5');
+    const event = stripeEvent('checkout.session.completed', {
+      ...session,
+      payment_status: 'paid',
+    }) as unknown as Stripe.Event;
+    // A delivery that does the work ends it by marking the payment paid.
+    let worked = 0;
+    const counting = {
+      ...bed.deps,
+      db: hookedDatabase(bed.deps.db, (write) => {
+        if (write.when === 'after' && write.path === paths.payment(session.id)) worked += 1;
+      }),
+    };
+
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 5 }, () => processStripeEvent(counting, event)),
+    );
+
+    expect(worked).toBe(1);
+    const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
+    for (const outcome of refused) expect(outcome.reason).toBeInstanceOf(EventInFlight);
+    expect(Object.keys(await creditsOf(bed, uid))).toHaveLength(5);
+    expect(await valueAt(bed, paths.stripeEvent(event.id))).toMatchObject({
+      outcome: 'processed',
+    });
+  });
+
+  it('a claim left by a delivery that crashed lapses, and the retry does the work', async () => {
+    const uid = await createMember(bed);
+    const session = await pendingSession(uid, 'credits', 'p5');
+    const event = stripeEvent('checkout.session.completed', { ...session, payment_status: 'paid' });
+    await bed.backend.db.ref(paths.stripeEvent(event.id)).set({
+      type: event.type,
+      created: event.created,
+      receivedAt: Date.now() - EVENT_CLAIM_MS - 1000,
+      outcome: 'processing',
+      claimId: 'crashed',
+      claimExpiresAt: Date.now() - 1000,
+    });
+
+    expect(await bed.deliver(event)).toBe(200);
+
+    expect(Object.keys(await creditsOf(bed, uid))).toHaveLength(5);
+    expect(await valueAt(bed, paths.stripeEvent(event.id))).toMatchObject({
+      outcome: 'processed',
+    });
   });
 
   it('subscription events out of order end in the newest state', async () => {

@@ -46,6 +46,7 @@ function resolveSetup(): FirebaseSetup {
 let services: FirebaseServices | undefined;
 let databaseClient: Promise<Database> | undefined;
 let functionsClient: Promise<Functions> | undefined;
+let appCheckStarted: Promise<void> | undefined;
 
 export function getFirebase(): FirebaseServices {
   if (services) return services;
@@ -86,9 +87,29 @@ export function getDatabaseClient(): Promise<Database> {
   return databaseClient;
 }
 
+/**
+ * App Check (docs/decisions/160): a build with a reCAPTCHA Enterprise site key
+ * (`VITE_APPCHECK_SITE_KEY`) sends an App Check token with every callable request, which the
+ * functions require once `ENFORCE_APP_CHECK` is on. Loaded with the Functions SDK, never in the
+ * first bundle; without a key (and against the emulators) nothing is loaded.
+ */
+function startAppCheck(): Promise<void> {
+  const siteKey = import.meta.env.VITE_APPCHECK_SITE_KEY;
+  if (FOR_EMULATORS || siteKey === undefined || siteKey === '') return Promise.resolve();
+  appCheckStarted ??= import('firebase/app-check').then(
+    ({ ReCaptchaEnterpriseProvider, initializeAppCheck }) => {
+      initializeAppCheck(getFirebase().app, {
+        provider: new ReCaptchaEnterpriseProvider(siteKey),
+        isTokenAutoRefreshEnabled: true,
+      });
+    },
+  );
+  return appCheckStarted;
+}
+
 export function getFunctionsClient(): Promise<Functions> {
-  functionsClient ??= import('firebase/functions').then(
-    ({ connectFunctionsEmulator, getFunctions }) => {
+  functionsClient ??= Promise.all([import('firebase/functions'), startAppCheck()]).then(
+    ([{ connectFunctionsEmulator, getFunctions }]) => {
       const { app, setup } = getFirebase();
       const functions = getFunctions(app, setup.region);
       if (FOR_EMULATORS && setup.emulators) {

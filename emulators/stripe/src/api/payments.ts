@@ -15,8 +15,32 @@ const refundCreateParams = params({
   metadata: metadata(),
 });
 const refundListParams = params({ ...pagination, charge: str(), payment_intent: str() });
+const disputeListParams = params({ ...pagination, charge: str(), payment_intent: str() });
 
 export const paymentRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/v1/disputes/:id',
+    handle: ({ store, form, ids }) => {
+      const input = retrieveParams(form);
+      return render(store, store.disputes.get(ids.id ?? ''), input.expand);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/disputes',
+    handle: ({ store, form }) => {
+      const input = disputeListParams(form);
+      const disputes = store.disputes
+        .newestFirst()
+        .filter((dispute) => input.charge == null || dispute.charge === input.charge)
+        .filter(
+          (dispute) =>
+            input.payment_intent == null || dispute.payment_intent === input.payment_intent,
+        );
+      return renderList(store, paginate(disputes, input, '/v1/disputes'), input.expand);
+    },
+  },
   {
     method: 'GET',
     path: '/v1/payment_intents/:id',

@@ -1,5 +1,6 @@
 import { ApiError, paramError } from '../http/errors';
 import { completeSession } from '../flows/checkout';
+import { DISPUTE_REASONS, closeDispute, disputeCharge } from '../flows/disputes';
 import { refundCharge } from '../flows/payments';
 import {
   cancelSubscription,
@@ -142,6 +143,32 @@ export const controlRoutes: ControlRoute[] = [
         reason,
         metadata: {},
       });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/_sandbox/charges/:id/dispute',
+    handle: ({ ctx, body, ids, batch }) => {
+      const given = text(body, 'reason') ?? 'fraudulent';
+      const reason = DISPUTE_REASONS.find((candidate) => candidate === given);
+      if (reason === undefined) {
+        throw paramError('reason', `reason must be one of ${DISPUTE_REASONS.join(', ')}.`);
+      }
+      return disputeCharge(ctx.store, batch, chargeFor(ctx.store, ids.id ?? ''), {
+        amount: number(body, 'amount', { min: 1, max: Number.MAX_SAFE_INTEGER }) ?? null,
+        reason,
+      });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/_sandbox/disputes/:id/close',
+    handle: ({ ctx, body, ids, batch }) => {
+      const status = text(body, 'status');
+      if (status !== 'won' && status !== 'lost') {
+        throw paramError('status', 'status must be won or lost.');
+      }
+      return closeDispute(batch, ctx.store.disputes.get(ids.id ?? ''), status);
     },
   },
   {

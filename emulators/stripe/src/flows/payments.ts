@@ -40,6 +40,11 @@ export function refundCharge(
       code: 'charge_not_refundable',
     });
   }
+  if (charge.disputed) {
+    throw stateError(`Charge ${charge.id} has been charged back; you cannot issue a refund.`, {
+      code: 'charge_disputed',
+    });
+  }
   const remaining = charge.amount - charge.amount_refunded;
   if (remaining <= 0) {
     throw stateError(`Charge ${charge.id} has already been refunded.`, {

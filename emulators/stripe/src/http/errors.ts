@@ -75,6 +75,7 @@ const NOUNS: Record<string, string> = {
   pi: 'payment_intent',
   ch: 'charge',
   re: 'refund',
+  du: 'dispute',
   evt: 'event',
   price: 'price',
   prod: 'product',

@@ -25,6 +25,7 @@ export type IdPrefix =
   | 'pm'
   | 'ch'
   | 're'
+  | 'du'
   | 'evt'
   | 'req'
   | 'we';

@@ -81,6 +81,10 @@ export type RefundObject = Omit<Wire<Stripe.Refund>, 'charge' | 'payment_intent'
   charge: string;
   payment_intent: string | null;
 };
+export type DisputeObject = Omit<Wire<Stripe.Dispute>, 'charge' | 'payment_intent'> & {
+  charge: string;
+  payment_intent: string | null;
+};
 
 /** Every object kind the sandbox stores, by its `object` field. */
 export type ApiObject =
@@ -93,6 +97,7 @@ export type ApiObject =
   | PaymentIntentObject
   | ChargeObject
   | RefundObject
+  | DisputeObject
   | PriceObject
   | ProductObject;
 

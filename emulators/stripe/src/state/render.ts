@@ -22,6 +22,8 @@ export function objectById(store: Store, id: string): ApiObject | undefined {
       return store.charges.find(id);
     case 're':
       return store.refunds.find(id);
+    case 'du':
+      return store.disputes.find(id);
     case 'price':
       return store.prices.find(id);
     case 'prod':

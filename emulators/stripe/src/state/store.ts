@@ -11,6 +11,7 @@ import type {
   PriceObject,
   ProductObject,
   RefundObject,
+  DisputeObject,
   SessionObject,
   SubscriptionObject,
 } from '../objects/types';
@@ -77,6 +78,7 @@ export class Store {
   readonly paymentIntents = new Collection<PaymentIntentObject>();
   readonly charges = new Collection<ChargeObject>();
   readonly refunds = new Collection<RefundObject>();
+  readonly disputes = new Collection<DisputeObject>();
   readonly events = new Collection<EventObject>();
 
   /** A live (not deleted) customer, or Stripe's `resource_missing`. */
@@ -98,6 +100,7 @@ export class Store {
       this.paymentIntents,
       this.charges,
       this.refunds,
+      this.disputes,
       this.events,
     ]) {
       collection.clear();

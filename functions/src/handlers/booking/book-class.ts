@@ -1,21 +1,24 @@
 import {
   DomainError,
   canBook,
+  isDomainError,
   memberSeatsLeft,
   orThrow,
   paths,
   reserveSeat,
   rosterBookingError,
 } from '@studio/core';
-import type { BookClassInput, CallableResult } from '@studio/core';
-import { NO_FAULTS, newId } from './deps';
+import type { BookClassInput, CallableResult, Roster } from '@studio/core';
+import { NO_RATE_LIMITS } from '../limits/rate-limiter';
+import { newId } from './deps';
 import type { BookingDeps } from './deps';
 import { classContext } from './context';
 import { finishBooking } from './finish-booking';
-import { raceLive } from './live';
+import { listenerMirrors, raceLive } from './live';
 import { readTurn } from './read-turns';
 import { changeRoster } from './rosters';
 import { readLayout, readMember, readRoster, readSettings } from './store';
+import type { Member } from './store';
 
 /**
  * A class already full refuses a new member before its roster is parsed: in a rush this is
@@ -35,6 +38,20 @@ function refusesFullClass(stored: unknown, uid: string, capacity: number): Domai
     : null;
 }
 
+function isClassFull(value: unknown): value is DomainError {
+  return isDomainError(value) && value.messageKey === 'classFull';
+}
+
+/**
+ * The roster as the server has it now: a roster transaction that changes nothing, which the
+ * server's hash check confirms (transact.ts). A "full" read on the instance's mirror is only
+ * answered once this roster says it too (docs/decisions/141); it shares the class's group
+ * commit, so the callers a fill refuses at once confirm it in one transaction.
+ */
+async function committedRoster(db: BookingDeps['db'], classId: string): Promise<Roster> {
+  return (await changeRoster(db, classId, (roster) => ({ roster }))).roster;
+}
+
 export interface BookClassCommand extends BookClassInput {
   uid: string;
 }
@@ -46,7 +63,8 @@ export interface BookClassOutcome extends CallableResult<'bookClass'> {
 /**
  * `bookClass` (design §4, §8; docs/decisions/030). Every rule is checked first on what was
  * read (the class and roster first, the member's node only while seats are left), so a
- * refusal writes nothing; then
+ * refusal writes nothing; the roster read is the instance's mirror, so a "full" it shows is
+ * checked on the committed roster before the member hears it (docs/decisions/141); then
  *
  * 1. one transaction on `ClassRoster/{classId}` reserves the seat (the same rules again, on
  *    the committed roster: no oversell, no spot twice, one booking per member);
@@ -60,37 +78,72 @@ export async function bookClass(
   { uid, classId, spot }: BookClassCommand,
 ): Promise<BookClassOutcome> {
   const { db } = deps;
-  const faults = deps.faults ?? NO_FAULTS;
+  const mirrors = deps.mirrors ?? listenerMirrors(db);
+  const limits = deps.limits ?? NO_RATE_LIMITS;
   const nowMs = deps.now();
-  const [context, settings, roster] = await Promise.all([
+  const [context, settings, mirrored] = await Promise.all([
     classContext(db, classId),
     readSettings(db),
-    readRoster(db, classId),
+    readRoster(db, classId, mirrors),
   ]);
   const { cls } = context;
-  const refusal = rosterBookingError({ cls, roster, uid, nowMs, settings });
+  let roster = mirrored;
+  // What the mirror says is a hint: a "full" on it is decided again on the server's roster.
+  const recheckOnServer = async () => {
+    roster = await committedRoster(db, classId);
+  };
+  const rosterRefusal = () => rosterBookingError({ cls, roster, uid, nowMs, settings });
+  let refusal = rosterRefusal();
+  if (isClassFull(refusal)) {
+    await recheckOnServer();
+    refusal = rosterRefusal();
+  }
   if (refusal) throw refusal;
   // The member's node is read only while seats are left, by as many callers at once as could
-  // still take one (docs/decisions/136), and a class that fills meanwhile answers "full" at
-  // once (docs/decisions/097). The turn is held until the call answers: a caller who took a
-  // seat keeps it counted, one refused (or whose seat went back) hands it on.
+  // still take one (docs/decisions/136), and a class that seems to fill meanwhile is checked
+  // on the server at once (docs/decisions/097, 141). The turn is held until the call answers: a
+  // caller who took a seat keeps it counted, one refused (or whose seat went back) hands it on.
   const turn = readTurn(db, classId, memberSeatsLeft(cls, roster, nowMs, settings));
   const refusedWhileReading = (stored: unknown) => {
     const full = refusesFullClass(stored, uid, cls.capacity);
     if (full) turn.done();
     return full;
   };
+  // Run once, by the turn or by the check after a "full" from the mirror. The abuse limit's
+  // counter is read next to the member's node, so counting the attempt (after every rule has
+  // passed, before the first write) is one small transaction; a refused call counts nothing.
+  let memberRead: Promise<Member> | undefined;
+  let stopWatchingLimit: () => void = () => undefined;
+  const readForBooking = () => {
+    if (memberRead === undefined) stopWatchingLimit = limits.watch(uid, 'book');
+    return (memberRead ??= readMember(db, uid, mirrors));
+  };
   try {
     const [layout, member] = await Promise.all([
       readLayout(db, cls),
       raceLive(
-        db,
+        mirrors,
         paths.classRoster(classId),
-        turn.ready.then(() => readMember(db, uid)),
+        turn.ready.then(readForBooking),
         refusedWhileReading,
-      ),
+      ).catch(async (error: unknown) => {
+        if (!isClassFull(error)) throw error;
+        // The mirror may be behind the server: "full" only if the committed roster says so.
+        await recheckOnServer();
+        const stillRefused = rosterRefusal();
+        if (stillRefused) throw stillRefused;
+        return readForBooking();
+      }),
     ]);
-    orThrow(canBook({ cls, roster, layout, user: member.user, uid, spot, nowMs, settings }));
+    const check = () =>
+      canBook({ cls, roster, layout, user: member.user, uid, spot, nowMs, settings });
+    let grant = check();
+    if (isClassFull(grant)) {
+      await recheckOnServer();
+      grant = check();
+    }
+    orThrow(grant);
+    await limits.take(uid, 'book');
 
     // Made by the first run that gets this far: a caller the quick check refuses needs none.
     let bookingId: string | undefined;
@@ -117,11 +170,11 @@ export async function bookClass(
       },
       (stored) => refusesFullClass(stored, uid, cls.capacity),
     );
-    await faults.at('after-reserve', { classId, uid });
     const { booking } = reserved.result;
     const creditId = await finishBooking(deps, context, booking, reserved.roster);
     return { classId, spot: booking.spot, creditId, bookingId: booking.bookingId };
   } finally {
     turn.done();
+    stopWatchingLimit();
   }
 }

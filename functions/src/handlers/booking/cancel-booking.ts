@@ -1,6 +1,6 @@
 import { canCancel, endBooking, orThrow } from '@studio/core';
 import type { CallableResult, CancelBookingInput } from '@studio/core';
-import { NO_FAULTS } from './deps';
+import { NO_RATE_LIMITS } from '../limits/rate-limiter';
 import type { BookingDeps } from './deps';
 import { classContext } from './context';
 import { promotionFailed } from './logs';
@@ -29,7 +29,6 @@ export async function cancelBooking(
   { uid, classId }: CancelBookingCommand,
 ): Promise<CancelBookingOutcome> {
   const { db } = deps;
-  const faults = deps.faults ?? NO_FAULTS;
   const nowMs = deps.now();
   const [context, settings, roster] = await Promise.all([
     classContext(db, classId),
@@ -38,11 +37,11 @@ export async function cancelBooking(
   ]);
   const { cls } = context;
   orThrow(canCancel({ cls, roster, uid, nowMs, settings }));
+  await (deps.limits ?? NO_RATE_LIMITS).take(uid, 'cancel');
 
   const change = await changeRoster(db, classId, (current) =>
     endBooking(current, uid, { cls, settings, nowMs }),
   );
-  await faults.at('after-end', { classId, uid });
   const { ended } = change.result;
   await settleEnded(deps, context, ended, change.roster, uid);
 

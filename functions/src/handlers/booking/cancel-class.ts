@@ -1,6 +1,6 @@
 import { DomainError, cancelRoster, paths, withCancellationDone } from '@studio/core';
 import type { AuditEntry, CallableResult, CancelClassInput } from '@studio/core';
-import { NO_FAULTS, newId } from './deps';
+import { newId } from './deps';
 import type { BookingDeps } from './deps';
 import { classContext } from './context';
 import { changeRoster } from './rosters';
@@ -26,7 +26,6 @@ export async function cancelClass(
   { by, classId, reason }: CancelClassCommand,
 ): Promise<CallableResult<'cancelClass'>> {
   const { db } = deps;
-  const faults = deps.faults ?? NO_FAULTS;
   const nowMs = deps.now();
   const context = await classContext(db, classId);
   const { cls } = context;
@@ -36,7 +35,6 @@ export async function cancelClass(
     const cancelled = cancelRoster(roster, { nowMs, reason, by });
     return { roster: cancelled.roster, result: null };
   });
-  await faults.at('after-cancel-roster', { classId });
   const refunded = await finishCancellation(deps, context, by);
   const entry: AuditEntry = {
     at: deps.now(),

@@ -1,6 +1,5 @@
 import { consumeCredit, consumeOrVoid, isDomainError, releaseSeat } from '@studio/core';
 import type { Booking, BookingCreditState, Roster } from '@studio/core';
-import { NO_FAULTS } from './deps';
 import type { BookingDeps } from './deps';
 import { changeRoster, confirmBooking } from './rosters';
 import { classParams, notify, spotLabel, syncViews } from './views';
@@ -26,23 +25,16 @@ export async function finishBooking(
   roster: Roster,
 ): Promise<string> {
   const { db } = deps;
-  const faults = deps.faults ?? NO_FAULTS;
   const { classId, cls } = context;
   const { uid, bookingId } = booking;
   const nowMs = deps.now();
   let consumed: { result: string; flushed: Promise<number> };
   try {
-    consumed = await changeWalletThen(
-      db,
-      uid,
-      nowMs,
-      (wallet) => {
-        const outcome = consumeCredit(wallet, { uid, bookingId, classId, cls, nowMs });
-        if (isDomainError(outcome)) return outcome;
-        return { change: outcome.change, result: outcome.creditId };
-      },
-      () => faults.at('after-ledger-copy', { classId, uid, via: booking.via }),
-    );
+    consumed = await changeWalletThen(db, uid, nowMs, (wallet) => {
+      const outcome = consumeCredit(wallet, { uid, bookingId, classId, cls, nowMs });
+      if (isDomainError(outcome)) return outcome;
+      return { change: outcome.change, result: outcome.creditId };
+    });
   } catch (error) {
     if (isDomainError(error)) await releaseReservation(deps, context, booking);
     throw error;
@@ -50,11 +42,9 @@ export async function finishBooking(
   const creditId = consumed.result;
   // Awaited below; if this call stops first, the reconciler copies the ledger instead.
   void consumed.flushed.catch(() => undefined);
-  await faults.at('after-consume', { classId, uid, via: booking.via });
   // The ledger copy and the views → confirmation chain touch different nodes: run side by side.
   const confirmed = (async () => {
     await syncViews(db, context, roster, [uid], nowMs, { paid: uid });
-    await faults.at('after-views', { classId, uid, via: booking.via });
     await confirmBooking(db, classId, uid, bookingId, creditId);
   })();
   // Both finish (or stop) before this call answers, so nothing of it runs on afterwards.

@@ -1,6 +1,6 @@
 import { canJoinWaitlist, creditForClass, joinQueue, orThrow } from '@studio/core';
 import type { CallableResult, JoinWaitlistInput } from '@studio/core';
-import { NO_FAULTS } from './deps';
+import { NO_RATE_LIMITS } from '../limits/rate-limiter';
 import type { BookingDeps } from './deps';
 import { classContext } from './context';
 import { changeRoster } from './rosters';
@@ -22,7 +22,6 @@ export async function joinWaitlist(
   { uid, classId }: JoinWaitlistCommand,
 ): Promise<CallableResult<'joinWaitlist'>> {
   const { db } = deps;
-  const faults = deps.faults ?? NO_FAULTS;
   const nowMs = deps.now();
   const [context, settings, roster, member] = await Promise.all([
     classContext(db, classId),
@@ -33,11 +32,11 @@ export async function joinWaitlist(
   const { cls } = context;
   orThrow(canJoinWaitlist({ cls, roster, uid, nowMs, settings }));
   orThrow(creditForClass(member.wallet.waiverAccepted, member.wallet.credits, cls, nowMs));
+  await (deps.limits ?? NO_RATE_LIMITS).take(uid, 'book');
 
   const joined = await changeRoster(db, classId, (current) =>
     joinQueue(current, { cls, settings, uid, nowMs, name: member.user?.Name }),
   );
-  await faults.at('after-queue', { classId, uid });
   await syncViews(db, context, joined.roster, [uid], nowMs);
   return { position: joined.result.position };
 }

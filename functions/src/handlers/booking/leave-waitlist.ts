@@ -1,6 +1,6 @@
 import { canLeaveWaitlist, leaveQueue, orThrow } from '@studio/core';
 import type { CallableResult, LeaveWaitlistInput } from '@studio/core';
-import { NO_FAULTS } from './deps';
+import { NO_RATE_LIMITS } from '../limits/rate-limiter';
 import type { BookingDeps } from './deps';
 import { classContext } from './context';
 import { changeRoster } from './rosters';
@@ -17,12 +17,11 @@ export async function leaveWaitlist(
   { uid, classId }: LeaveWaitlistCommand,
 ): Promise<CallableResult<'leaveWaitlist'>> {
   const { db } = deps;
-  const faults = deps.faults ?? NO_FAULTS;
   const nowMs = deps.now();
   const [context, roster] = await Promise.all([classContext(db, classId), readRoster(db, classId)]);
   orThrow(canLeaveWaitlist(roster, uid));
+  await (deps.limits ?? NO_RATE_LIMITS).take(uid, 'cancel');
   const left = await changeRoster(db, classId, (current) => leaveQueue(current, uid, nowMs));
-  await faults.at('after-queue', { classId, uid });
   await syncViews(db, context, left.roster, [uid], nowMs, { previous: left.previous });
   return {};
 }

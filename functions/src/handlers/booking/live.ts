@@ -4,6 +4,11 @@
 // being booked, their rosters, the members booking — serves those reads without a round trip,
 // and a transaction on a listened node starts from the server's value instead of a guess. A
 // listener is dropped after a minute without use.
+//
+// A mirror can be behind the server: on Cloud Run an instance's CPU is throttled between
+// requests, so a listener may not have applied the latest change when a call reads it. What the
+// mirrors say is therefore a hint: an answer that refuses a member ("full") is only given once
+// the server confirmed it (docs/decisions/141).
 import type { Database, Reference } from 'firebase-admin/database';
 
 const IDLE_MS = 60_000;
@@ -82,25 +87,57 @@ function touch(db: Database, path: string): Mirror {
   return current;
 }
 
+/**
+ * Where an instance's live copies of nodes come from: its listeners (`listenerMirrors`), or, in
+ * a test, a source that can be frozen to play a lagging instance.
+ */
+export interface Mirrors {
+  /** The node's value as last received, kept live for a while for the next reads. */
+  value(path: string): Promise<unknown>;
+  /** Calls `watcher` with every value received from now on, until the returned stop is called. */
+  watch(path: string, watcher: (value: unknown) => void): () => void;
+}
+
+const listenerSources = new WeakMap<Database, Mirrors>();
+
+/** The instance's listeners on `db` as a mirror source (one per database). */
+export function listenerMirrors(db: Database): Mirrors {
+  let source = listenerSources.get(db);
+  if (!source) {
+    source = {
+      async value(path) {
+        const mirror = touch(db, path);
+        await mirror.ready;
+        return mirror.value;
+      },
+      watch(path, watcher) {
+        const mirror = touch(db, path);
+        mirror.watchers.add(watcher);
+        return () => mirror.watchers.delete(watcher);
+      },
+    };
+    listenerSources.set(db, source);
+  }
+  return source;
+}
+
 /** The node's current value, kept live for a while for the next reads. */
 export async function liveValue(db: Database, path: string): Promise<unknown> {
-  const mirror = touch(db, path);
-  await mirror.ready;
-  return mirror.value;
+  return listenerMirrors(db).value(path);
 }
 
 /**
  * `work`'s result, unless the live value at `path` gives a refusal first: checked on the value
- * at hand and again on every value the server sends until `work` settles. A booking that waits
- * for the member's node learns at once that the class filled meanwhile (docs/decisions/097).
+ * at hand and again on every value the mirror receives until `work` settles. A booking that
+ * waits for the member's node learns at once that the class seems to have filled meanwhile
+ * (docs/decisions/097); the caller confirms that on the server (docs/decisions/141).
  */
 export async function raceLive<T>(
-  db: Database,
+  mirrors: Mirrors,
   path: string,
   work: Promise<T>,
   refusal: (stored: unknown) => Error | null,
 ): Promise<T> {
-  const mirror = touch(db, path);
   let settled = false;
   let refuse: (error: Error) => void = () => undefined;
   const refused = new Promise<never>((_, reject) => {
@@ -110,17 +147,14 @@ export async function raceLive<T>(
     const error = settled ? null : refusal(value);
     if (error) refuse(error);
   };
-  mirror.watchers.add(check);
+  const stop = mirrors.watch(path, check);
   // A listener the server cancels leaves `work` to answer alone.
-  void mirror.ready.then(
-    () => check(mirror.value),
-    () => undefined,
-  );
+  void mirrors.value(path).then(check, () => undefined);
   try {
     return await Promise.race([work, refused]);
   } finally {
     settled = true;
-    mirror.watchers.delete(check);
+    stop();
   }
 }
 
@@ -137,7 +171,16 @@ export async function liveParsed<T>(
   path: string,
   parse: (stored: unknown, path: string) => T,
 ): Promise<T> {
-  const stored = await liveValue(db, path);
+  return parsedFrom(listenerMirrors(db), path, parse);
+}
+
+/** `liveParsed` on a given mirror source. */
+export async function parsedFrom<T>(
+  mirrors: Mirrors,
+  path: string,
+  parse: (stored: unknown, path: string) => T,
+): Promise<T> {
+  const stored = await mirrors.value(path);
   if (typeof stored !== 'object' || stored === null) return parse(stored, path);
   let byParser = parsedByValue.get(stored);
   if (!byParser) {

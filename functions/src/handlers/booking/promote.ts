@@ -7,7 +7,7 @@ import {
   skipQueued,
   waitlistQueue,
 } from '@studio/core';
-import { NO_FAULTS, newId } from './deps';
+import { newId } from './deps';
 import type { BookingDeps } from './deps';
 import { classContext } from './context';
 import { finishBooking } from './finish-booking';
@@ -33,7 +33,6 @@ export async function promoteWaitlist(
   classId: string,
 ): Promise<PromotionReport> {
   const { db } = deps;
-  const faults = deps.faults ?? NO_FAULTS;
   const report: PromotionReport = { promoted: [], skipped: [] };
   const context = await classContext(db, classId);
   const { cls } = context;
@@ -82,7 +81,6 @@ export async function promoteWaitlist(
       if (isDomainError(error)) continue;
       throw error;
     }
-    await faults.at('after-promotion-reserve', { classId, uid: head.uid });
     // The queue moved: the others' places and the head's waiting-list entry. The head's class
     // view waits for their payment (finishBooking), as the seat goes back if they cannot pay.
     await syncViews(db, context, reserved.roster, [head.uid], nowMs, {

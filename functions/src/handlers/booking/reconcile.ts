@@ -24,6 +24,7 @@ import {
   waitlistCutoffAt,
 } from '@studio/core';
 import type { Roster, Settings, StudioClass } from '@studio/core';
+import { forEachChild } from '../jobs/pages';
 import type { BookingDeps } from './deps';
 import { newId } from './deps';
 import { finishCancellation } from './cancel-class';
@@ -44,6 +45,8 @@ const USERS_PAGE = 200;
 export interface ReconcileOptions {
   /** A booking or cancel older than this with work left belongs to a call that stopped. */
   staleAfterMs?: number;
+  /** Members read per page (by key; never the whole `Users` tree). */
+  usersPageSize?: number;
 }
 
 export interface ReconcileReport {
@@ -137,7 +140,7 @@ export async function reconcileBookings(
       reconcileItemFailed({ target: paths.classRoster(classId), error });
     }
   }
-  await reconcileUsers(deps, report);
+  await reconcileUsers(deps, report, options.usersPageSize ?? USERS_PAGE);
   return report;
 }
 
@@ -267,30 +270,27 @@ async function repairViews(
   return stale.length;
 }
 
-async function reconcileUsers(deps: BookingDeps, report: ReconcileReport): Promise<void> {
-  const { db } = deps;
-  const runId = newId(db);
-  let after: string | undefined;
-  for (;;) {
-    let query = db.ref(paths.users()).orderByKey();
-    if (after !== undefined) query = query.startAfter(after);
-    const page = await query.limitToFirst(USERS_PAGE).get();
-    const users: [string, unknown][] = [];
-    page.forEach((child) => {
-      if (child.key !== null) users.push([child.key, child.val()]);
-    });
-    for (const [uid, stored] of users) {
-      try {
-        await reconcileUser(deps, uid, stored, runId, report);
-        report.users += 1;
-      } catch (error) {
-        report.failures += 1;
-        reconcileItemFailed({ target: paths.user(uid), error });
-      }
-    }
-    if (users.length < USERS_PAGE) return;
-    after = users[users.length - 1]?.[0];
-  }
+/**
+ * Every member, a page at a time by key, one after the other (each is a few reads from the page
+ * and at most one wallet transaction); a member whose step fails is logged and counted, and the
+ * rest go on. Two runs at once are safe: every change is one wallet transaction that the second
+ * run finds already made.
+ */
+async function reconcileUsers(
+  deps: BookingDeps,
+  report: ReconcileReport,
+  pageSize: number,
+): Promise<void> {
+  const runId = newId(deps.db);
+  const tally = await forEachChild(
+    deps.db,
+    paths.users(),
+    { pageSize, concurrency: 1 },
+    (uid, stored) => reconcileUser(deps, uid, stored, runId, report),
+    (uid, error) => reconcileItemFailed({ target: paths.user(uid), error }),
+  );
+  report.users += tally.done;
+  report.failures += tally.failed;
 }
 
 async function reconcileUser(

@@ -1,6 +1,5 @@
 import { settleCredit } from '@studio/core';
 import type { BookingCreditState, EndedBooking, Roster } from '@studio/core';
-import { NO_FAULTS } from './deps';
 import type { BookingDeps } from './deps';
 import { markSettled } from './rosters';
 import { syncViews } from './views';
@@ -20,7 +19,6 @@ export async function settleEnded(
   roster: Roster,
   by: string,
 ): Promise<BookingCreditState> {
-  const faults = deps.faults ?? NO_FAULTS;
   const nowMs = deps.now();
   const state = await changeWallet(deps.db, ended.uid, nowMs, (wallet) => {
     const settled = settleCredit(wallet, {
@@ -33,7 +31,6 @@ export async function settleEnded(
     });
     return { change: settled.change, result: settled.state };
   });
-  await faults.at('after-settle', { classId: context.classId, uid: ended.uid });
   await syncViews(deps.db, context, roster, [ended.uid], nowMs);
   await markSettled(deps.db, context.classId, ended.bookingId);
   return state;

@@ -15,7 +15,8 @@ import {
   userSchema,
 } from '@studio/core';
 import type { Roster, SeatLayout, Settings, StudioClass, User, Wallet } from '@studio/core';
-import { liveParsed } from './live';
+import { listenerMirrors, liveParsed, parsedFrom } from './live';
+import type { Mirrors } from './live';
 
 // One parser per shape (module-level, so `liveParsed` can reuse a parse across calls).
 const parseClass = (stored: unknown, path: string) =>
@@ -57,8 +58,13 @@ export async function readLayout(db: Database, cls: StudioClass): Promise<SeatLa
   return layoutForClass(cls, layout);
 }
 
-export async function readRoster(db: Database, classId: string): Promise<Roster> {
-  return liveParsed(db, paths.classRoster(classId), parseRoster);
+/** The roster as this instance's mirror has it, which can lag behind the server (decision 141). */
+export async function readRoster(
+  db: Database,
+  classId: string,
+  mirrors: Mirrors = listenerMirrors(db),
+): Promise<Roster> {
+  return parsedFrom(mirrors, paths.classRoster(classId), parseRoster);
 }
 
 export interface Member {
@@ -78,8 +84,12 @@ const parseMember = (stored: unknown, path: string): Member => {
   };
 };
 
-export async function readMember(db: Database, uid: string): Promise<Member> {
-  return liveParsed(db, paths.user(uid), parseMember);
+export async function readMember(
+  db: Database,
+  uid: string,
+  mirrors: Mirrors = listenerMirrors(db),
+): Promise<Member> {
+  return parsedFrom(mirrors, paths.user(uid), parseMember);
 }
 
 /** What notifications call the class: its name, else its exercise's name. */

@@ -1,6 +1,7 @@
 // Transactions on `Users/{uid}`: a member's credits, their booking records and the ledger
 // outbox change together, and `Credits` is recomputed in the same write (design §4). The
-// outbox is then copied to `CreditLedger/{uid}` in one atomic multi-path update.
+// outbox is then copied to `CreditLedger/{uid}` (two writes, `flushOutbox`). Bookings and
+// payments both move credits through `changeWallet` / `changeWalletThen`, and nothing else.
 import type { Database } from 'firebase-admin/database';
 import { applyWalletChange, isEmptyChange, paths, readWallet } from '@studio/core';
 import type { DomainError, LedgerEntry, Wallet, WalletChange } from '@studio/core';
@@ -11,12 +12,25 @@ export async function changeWallet<R>(
   db: Database,
   uid: string,
   nowMs: number,
-  transition: (wallet: Wallet) => { change: WalletChange; result: R } | DomainError,
+  transition: WalletTransition<R>,
 ): Promise<R> {
   const { result, flushed } = await changeWalletThen(db, uid, nowMs, transition);
   await flushed;
   return result;
 }
+
+export interface WalletStep<R> {
+  change: WalletChange;
+  result: R;
+  /**
+   * Other fields of the member's node to set in the same transaction (a payment's
+   * `purchase-returns`, which must move with the credits it takes back).
+   */
+  fields?: Readonly<Record<string, unknown>> | undefined;
+}
+
+/** Decides on the member's wallet; `node` is the whole stored `Users/{uid}` it was read from. */
+export type WalletTransition<R> = (wallet: Wallet, node: unknown) => WalletStep<R> | DomainError;
 
 /**
  * The transaction, then the outbox copy started but not awaited, so the caller can overlap it
@@ -26,25 +40,27 @@ export async function changeWalletThen<R>(
   db: Database,
   uid: string,
   nowMs: number,
-  transition: (wallet: Wallet) => { change: WalletChange; result: R } | DomainError,
-  /** Where a test may stop the ledger copy half-way (between its two writes). */
-  stopBetween?: () => void | Promise<void>,
+  transition: WalletTransition<R>,
 ): Promise<{ result: R; flushed: Promise<number> }> {
   const path = paths.user(uid);
   const { result, outbox } = await transact(db.ref(path), (current) => {
     const wallet = readWallet(current, path);
-    const outcome = transition(wallet);
+    const outcome = transition(wallet, current);
     if (outcome instanceof Error) return outcome;
     const next = applyWalletChange(current, outcome.change, nowMs);
+    const fields = outcome.fields ?? {};
+    Object.assign(next, fields);
     const unchanged =
-      isEmptyChange(outcome.change) && (current === null || wallet.count === next['Credits']);
+      Object.keys(fields).length === 0 &&
+      isEmptyChange(outcome.change) &&
+      (current === null || wallet.count === next['Credits']);
     const after = unchanged ? wallet : readWallet(next, path);
     return {
       next: unchanged ? UNCHANGED : next,
       result: { result: outcome.result, outbox: after.outbox },
     };
   });
-  return { result, flushed: flushOutbox(db, uid, outbox, stopBetween) };
+  return { result, flushed: flushOutbox(db, uid, outbox) };
 }
 
 /**
@@ -60,7 +76,6 @@ export async function flushOutbox(
   db: Database,
   uid: string,
   outbox: Readonly<Record<string, LedgerEntry>>,
-  stopBetween?: () => void | Promise<void>,
 ): Promise<number> {
   const ids = Object.keys(outbox);
   if (ids.length === 0) return 0;
@@ -71,7 +86,6 @@ export async function flushOutbox(
     removals[id] = null;
   }
   await db.ref(paths.creditLedger(uid)).update(copies);
-  await stopBetween?.();
   await db.ref(paths.ledgerOutbox(uid)).update(removals);
   return ids.length;
 }

@@ -1,11 +1,18 @@
 import type Stripe from 'stripe';
-import { DomainError, paths } from '@studio/core';
+import { DomainError, isAppUrl, paths } from '@studio/core';
 import type { CallableResult, CreateCheckoutSessionInput } from '@studio/core';
+import { NO_RATE_LIMITS } from '../limits/rate-limiter';
 import { ensureCustomer } from './customers';
 import type { PaymentDeps } from './deps';
 import type { PurchaseRecord } from './purchase-record';
 import { quotePurchase } from './quote';
 import type { Quote } from './quote';
+import {
+  SUBSCRIPTION_CHECKOUT_MS,
+  attachCheckoutSession,
+  claimSubscriptionCheckout,
+  releaseCheckoutClaim,
+} from './subscription-claims';
 
 export interface CheckoutCommand extends CreateCheckoutSessionInput {
   uid: string;
@@ -74,17 +81,47 @@ function purchaseRecord(
  * member has their one Stripe customer, creates the Checkout Session with the uid on every
  * object Stripe will send back, and records the pending payment.
  */
+export interface CheckoutConfig {
+  /** Where Stripe may send the member back to: the app's origins (`APP_ORIGINS`). */
+  appOrigins: readonly string[];
+}
+
 export async function createCheckoutSession(
   deps: PaymentDeps,
   command: CheckoutCommand,
+  config: CheckoutConfig,
 ): Promise<CallableResult<'createCheckoutSession'>> {
-  const { db, stripe, now } = deps;
+  const { db, now } = deps;
   const { uid } = command;
+  // A Stripe page in the studio's name must not send the member anywhere but back to the app.
+  if (![command.successUrl, command.cancelUrl].every((url) => isAppUrl(url, config.appOrigins)))
+    throw new DomainError('invalid-argument', 'checkoutUrlNotAllowed');
   if (command.kind === 'subscription') {
     const active: unknown = (await db.ref(paths.userField(uid, 'activeSuscription')).get()).val();
     if (active === true) throw new DomainError('failed-precondition', 'alreadySubscribed');
   }
   const quote = await quotePurchase(db, uid, command, now());
+  // Counted once the purchase is valid, before anything is written or asked of Stripe.
+  await (deps.limits ?? NO_RATE_LIMITS).take(uid, 'checkout');
+  if (quote.kind !== 'subscription') return openCheckout(deps, command, quote, undefined);
+  // One subscription per member: claimed before Stripe is asked, given back if this call fails.
+  const checkoutId = await claimSubscriptionCheckout(deps, uid);
+  try {
+    return await openCheckout(deps, command, quote, checkoutId);
+  } catch (error) {
+    await releaseCheckoutClaim(deps, uid, { checkoutId });
+    throw error;
+  }
+}
+
+async function openCheckout(
+  deps: PaymentDeps,
+  command: CheckoutCommand,
+  quote: Quote,
+  subscriptionClaim: string | undefined,
+): Promise<CallableResult<'createCheckoutSession'>> {
+  const { db, stripe, now } = deps;
+  const { uid } = command;
   const customerId = await ensureCustomer(deps, uid, command.email);
 
   const metadata: Record<string, string> = { uid, kind: quote.kind };
@@ -100,11 +137,17 @@ export async function createCheckoutSession(
     success_url: command.successUrl,
     cancel_url: command.cancelUrl,
   };
-  if (quote.kind === 'subscription') params.subscription_data = { metadata };
-  else params.payment_intent_data = { metadata };
+  if (quote.kind === 'subscription') {
+    params.subscription_data = { metadata };
+    // The session ends when its claim does, so a lapsed claim has no payable page behind it.
+    if (subscriptionClaim !== undefined)
+      params.expires_at = Math.floor((now() + SUBSCRIPTION_CHECKOUT_MS) / 1000);
+  } else params.payment_intent_data = { metadata };
 
   const session = await stripe.checkout.sessions.create(params);
   if (session.url === null) throw new Error(`Checkout session ${session.id} has no url`);
+  if (subscriptionClaim !== undefined)
+    await attachCheckoutSession(deps, uid, subscriptionClaim, session.id);
   await db
     .ref(paths.payment(session.id))
     .set(purchaseRecord(command, quote, session, customerId, now()));

@@ -1,18 +1,21 @@
-// Credit movements caused by money: grants for purchases and subscription periods, revocations
-// after refunds, and expiry. They go through the booking engine's wallet transaction
+// Credit movements caused by money: grants for purchases and subscription periods, take-backs
+// and holds after refunds and disputes, and expiry. They go through the booking engine's wallet transaction
 // (`changeWallet`: one transaction on `Users/{uid}` that changes the credits, recomputes
 // `Credits` and puts the ledger entry in the outbox, flushed to `CreditLedger/{uid}` after), so
 // money and bookings keep the same invariants. Ledger ids derive from the business id (checkout
 // session, invoice, refund), so a replayed movement writes nothing new.
 import {
-  applyWalletChange,
+  PURCHASE_RETURNS_FIELD,
   creditExpiry,
   creditIdsFor,
   expireCredits as expireWalletCredits,
-  isEmptyChange,
   ledgerEntry,
+  mergePurchaseReturn,
+  parseStored,
   paths,
-  readWallet,
+  purchaseReturnSchema,
+  rtdbMap,
+  settlePurchaseReturn,
 } from '@studio/core';
 import type {
   CreditEntry,
@@ -20,14 +23,13 @@ import type {
   LedgerEntry,
   MessageKey,
   MessageParams,
+  PurchaseReturn,
+  ReturnUpdate,
   Wallet,
   WalletChange,
 } from '@studio/core';
 import type { Database } from 'firebase-admin/database';
-import { UNCHANGED, transact } from '../booking/transact';
-import { changeWallet, flushOutbox } from '../booking/wallets';
-import { NO_PAYMENT_FAULTS } from './deps';
-import type { PaymentFaults } from './deps';
+import { changeWallet } from '../booking/wallets';
 
 /** Who moves credits here: webhooks and the scheduled job. */
 const SYSTEM = 'system';
@@ -47,22 +49,49 @@ export interface GrantCommand {
   reasonParams?: MessageParams;
 }
 
-export interface RevokeCommand {
+/** A refund or dispute on one purchase (checkout session or invoice). */
+export interface ReturnCommand {
   uid: string;
-  /** The purchase whose credits go: checkout session id or invoice id. */
-  sourceId: string;
-  /** The refund behind it: the ledger id derives from it. */
-  refundKey: string;
-  /** At most this many credits (a partial refund revokes a share). */
-  maxCount: number;
+  purchaseId: string;
+  /** The purchase's grant keys: `grant-{key}` ledger entries record the credits it created. */
+  grantKeys: readonly string[];
+  update: ReturnUpdate;
+}
+
+export interface ReturnOutcome {
+  taken: number;
+  held: number;
+  released: number;
+  state: PurchaseReturn;
 }
 
 export function grantLedgerId(key: string): string {
   return `grant-${key}`;
 }
 
-export function revokeLedgerId(refundKey: string): string {
-  return `revoke-${refundKey}`;
+const returnsSchema = rtdbMap(purchaseReturnSchema);
+type Returns = Record<string, PurchaseReturn>;
+
+function readReturns(user: unknown, path: string): Returns {
+  const node = typeof user === 'object' && user !== null ? (user as Record<string, unknown>) : {};
+  return parseStored(returnsSchema, node[PURCHASE_RETURNS_FIELD] ?? {}, path);
+}
+
+/** `change` followed by `then`, where `then` may remove or replace credits `change` adds. */
+function compose(change: WalletChange, then: WalletChange): WalletChange {
+  const addCredits = { ...change.addCredits };
+  const removeCredits = [...(change.removeCredits ?? [])];
+  for (const id of then.removeCredits ?? []) {
+    if (addCredits[id] !== undefined) delete addCredits[id];
+    else removeCredits.push(id);
+  }
+  Object.assign(addCredits, then.addCredits);
+  return {
+    ...change,
+    addCredits,
+    removeCredits,
+    outbox: { ...change.outbox, ...then.outbox },
+  };
 }
 
 async function ledgerEntryExists(db: Database, uid: string, entryId: string): Promise<boolean> {
@@ -78,24 +107,25 @@ function inOutbox(wallet: Wallet, entryId: string): boolean {
 }
 
 /**
- * The wallet transaction of `changeWallet` without the ledger copy: the caller copies the outbox
- * itself, so the crash point between the two (decision 051) can be reached in tests.
+ * `changeWallet` with the member's purchase returns (`purchase-returns`, in the same node) read
+ * and written in the same transaction, so a take-back and the state it settles move together.
  */
-async function commitWallet<R>(
+async function changeWalletAndReturns<R>(
   db: Database,
   uid: string,
   nowMs: number,
-  transition: (wallet: Wallet) => { change: WalletChange; result: R },
-): Promise<{ result: R; outbox: Readonly<Record<string, LedgerEntry>> }> {
+  transition: (
+    wallet: Wallet,
+    returns: Readonly<Returns>,
+  ) => { change: WalletChange; result: R; returns?: Returns },
+): Promise<R> {
   const path = paths.user(uid);
-  return transact(db.ref(path), (current) => {
-    const wallet = readWallet(current, path);
-    const { change, result } = transition(wallet);
-    const next = applyWalletChange(current, change, nowMs);
-    const unchanged =
-      isEmptyChange(change) && (current === null || wallet.count === next['Credits']);
-    const after = unchanged ? wallet : readWallet(next, path);
-    return { next: unchanged ? UNCHANGED : next, result: { result, outbox: after.outbox } };
+  return changeWallet(db, uid, nowMs, (wallet, node) => {
+    const stored = readReturns(node, path);
+    const { change, result, returns } = transition(wallet, stored);
+    const returnsChanged = returns !== undefined && Object.keys(returns).length > 0;
+    const fields = returnsChanged ? { [PURCHASE_RETURNS_FIELD]: { ...stored, ...returns } } : {};
+    return { change, result, fields };
   });
 }
 
@@ -107,13 +137,14 @@ async function commitWallet<R>(
  * transaction) or in the outbox, or one of its credit ids is still in the list (credits used
  * since are gone from the list, so one present is the test, not all). Whatever the outbox holds
  * is copied, so a call after a crash between the transaction and the copy finishes the copy.
- * Returns how many credits this call added.
+ * A refund or dispute that reached the purchase first (`purchase-returns`, same node) is applied
+ * in the same transaction: a purchase refunded before it was fulfilled keeps nothing.
+ * Returns how many credits this call added and kept.
  */
 export async function grantCredits(
   db: Database,
   commands: readonly GrantCommand[],
   now: number,
-  faults: PaymentFaults = NO_PAYMENT_FAULTS,
 ): Promise<number> {
   const [first] = commands;
   if (first === undefined) return 0;
@@ -127,7 +158,9 @@ export async function grantCredits(
   // Every line is in the ledger: granted and copied, nothing to finish.
   if (pending.length === 0) return 0;
 
-  const { result: added, outbox } = await commitWallet(db, uid, now, (wallet) => {
+  const purchaseId = first.sourceId;
+  const granted = commands.reduce((sum, command) => sum + command.count, 0);
+  return changeWalletAndReturns(db, uid, now, (wallet, returns) => {
     const addCredits: Record<string, CreditEntry> = {};
     const entries: Record<string, LedgerEntry> = {};
     let count = 0;
@@ -157,59 +190,86 @@ export async function grantCredits(
       });
       count += command.count;
     }
+    if (count === 0) return { result: 0, change: {} };
+    const change: WalletChange = { addCredits, outbox: entries };
+    const state = returns[purchaseId];
+    if (state === undefined) return { result: count, change };
+    const settled = settlePurchaseReturn(
+      { ...wallet.credits, ...addCredits },
+      { purchaseId, granted, state, nowMs: now },
+    );
     return {
-      result: count,
-      change: count === 0 ? {} : { addCredits, outbox: entries },
+      result: count - settled.taken,
+      change: compose(change, settled.change),
+      returns: { [purchaseId]: settled.state },
     };
   });
-  const where = { uid, sourceId: first.sourceId };
-  await faults.at('after-credits', where);
-  await flushOutbox(db, uid, outbox);
-  await faults.at('after-ledger', where);
-  return added;
 }
 
-/**
- * Removes the purchase's credits that are still unused (in the list and not held by a booking in
- * flight), at most `maxCount`, exactly once per refund. Returns how many were removed.
- */
-export async function revokeUnusedCredits(
-  db: Database,
-  command: RevokeCommand,
-  now: number,
-): Promise<number> {
-  const entryId = revokeLedgerId(command.refundKey);
-  if (await ledgerEntryExists(db, command.uid, entryId)) return 0;
+/** Credits the purchase's grant created, from its ledger entries (undefined: none yet). */
+function grantedFrom(entries: readonly (LedgerEntry | undefined)[]): number | undefined {
+  const found = entries.filter((entry): entry is LedgerEntry => entry !== undefined);
+  if (found.length === 0) return undefined;
+  return found.reduce((sum, entry) => sum + Math.max(0, entry.delta), 0);
+}
 
-  return changeWallet(db, command.uid, now, (wallet) => {
-    if (inOutbox(wallet, entryId)) return { change: {}, result: 0 };
-    const unused = Object.entries(wallet.credits)
-      .filter(([, credit]) => credit.sourceId === command.sourceId && credit.hold === undefined)
-      .map(([id, credit]) => ({ id, kind: credit.kind }))
-      .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
-      .slice(0, Math.max(0, command.maxCount));
-    const [first] = unused;
-    if (first === undefined) return { change: {}, result: 0 };
-    const ids = unused.map((entry) => entry.id).sort();
-    return {
-      result: ids.length,
-      change: {
-        removeCredits: ids,
-        outbox: {
-          [entryId]: ledgerEntry({
-            type: 'revoke',
-            kind: first.kind,
-            delta: -ids.length,
-            reasonKey: 'ledgerRevoke',
-            creditIds: ids,
-            sourceId: command.sourceId,
-            at: now,
-            by: SYSTEM,
-          }),
-        },
+/** The wallet transaction gave up: the grant moved between the ledger read and the transaction. */
+const GRANT_MOVED = Symbol('grant-moved');
+const RETURN_ATTEMPTS = 3;
+
+/**
+ * Records a refund or dispute on a purchase (`purchase-returns`, in the member's node) and brings
+ * the purchase's credits in line with it in the same transaction (`settlePurchaseReturn`): what
+ * is taken back is a share of what the grant's own ledger entries say it created, not of today's
+ * catalogue or settings. Before the grant the state is only recorded, and the grant applies it.
+ */
+export async function applyPurchaseReturn(
+  db: Database,
+  command: ReturnCommand,
+  now: number,
+): Promise<ReturnOutcome> {
+  const { uid, purchaseId } = command;
+  const entryIds = command.grantKeys.map(grantLedgerId);
+  for (let attempt = 1; ; attempt += 1) {
+    const ledgered = await Promise.all(
+      entryIds.map(async (id) => {
+        const raw: unknown = (await db.ref(paths.creditLedgerEntry(uid, id)).get()).val();
+        return raw === null ? undefined : (raw as LedgerEntry);
+      }),
+    );
+    const result = await changeWalletAndReturns<ReturnOutcome | typeof GRANT_MOVED>(
+      db,
+      uid,
+      now,
+      (wallet, returns) => {
+        const entries = entryIds.map((id, i) => ledgered[i] ?? wallet.outbox[id]);
+        const granted = grantedFrom(entries);
+        const hasCredits = Object.values(wallet.credits).some((c) => c.sourceId === purchaseId);
+        // Credits of the purchase but no grant entry seen: the grant's ledger copy ran between
+        // the read and this transaction; read again rather than guess the count.
+        if (granted === undefined && hasCredits) return { result: GRANT_MOVED, change: {} };
+        const state = mergePurchaseReturn(returns[purchaseId], command.update, now);
+        const settled = settlePurchaseReturn(wallet.credits, {
+          purchaseId,
+          granted,
+          state,
+          nowMs: now,
+        });
+        return {
+          result: {
+            taken: settled.taken,
+            held: settled.held,
+            released: settled.released,
+            state: settled.state,
+          },
+          change: settled.change,
+          returns: { [purchaseId]: settled.state },
+        };
       },
-    };
-  });
+    );
+    if (result !== GRANT_MOVED) return result;
+    if (attempt >= RETURN_ATTEMPTS) throw new Error(`grant of ${purchaseId} kept moving`);
+  }
 }
 
 /**

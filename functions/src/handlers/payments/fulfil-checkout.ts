@@ -1,4 +1,4 @@
-import { paths } from '@studio/core';
+import { paths, purchaseReturnSchema } from '@studio/core';
 import type { PaymentStatus } from '@studio/core';
 import { recordCouponRedemption } from './coupon-redemptions';
 import { grantCredits } from './credit-grants';
@@ -11,6 +11,7 @@ import { readPurchase } from './purchase-record';
 import type { PurchaseRecord } from './purchase-record';
 import type { CheckoutSessionObject } from './stripe-objects';
 import { subscriptionSchema } from './stripe-objects';
+import { releaseCheckoutClaim } from './subscription-claims';
 import { applySubscriptionState } from './subscription-status';
 
 /** Statuses a checkout event may still move a payment out of; refunds are never undone. */
@@ -58,7 +59,6 @@ async function grantPurchase(
       reasonParams: { count: grant.count },
     })),
     now(),
-    deps.faults,
   );
   if (added > 0)
     for (const grant of grants)
@@ -68,7 +68,14 @@ async function grantPurchase(
         kind: grant.kind,
         count: grant.count,
       });
-  const total = grants.reduce((sum, grant) => sum + grant.count, 0);
+  // A refund or dispute that came first was applied by the grant: the payment says what it took.
+  const returned = purchaseReturnSchema.safeParse(
+    (await db.ref(paths.purchaseReturn(record.uid, paymentId)).get()).val(),
+  );
+  const taken = returned.success ? returned.data.taken : 0;
+  if (returned.success)
+    await db.ref(paths.payment(paymentId)).update({ creditsRevoked: taken, updatedAt: now() });
+  const total = grants.reduce((sum, grant) => sum + grant.count, 0) - taken;
   if (total > 0)
     await notifyMember(
       db,
@@ -122,7 +129,10 @@ export async function checkoutPaid(
   return processed();
 }
 
-/** `checkout.session.async_payment_failed` and `checkout.session.expired`. */
+/**
+ * `checkout.session.async_payment_failed` and `checkout.session.expired`; a subscription
+ * checkout gives the member's subscription claim back.
+ */
 export async function checkoutUnpaid(
   deps: PaymentDeps,
   session: CheckoutSessionObject,
@@ -130,6 +140,8 @@ export async function checkoutUnpaid(
 ): Promise<EventOutcome> {
   const record = await readPurchase(deps.db, session.id);
   if (!record) return ignored(`no payment recorded for session ${session.id}`);
+  if (session.mode === 'subscription')
+    await releaseCheckoutClaim(deps, record.uid, { sessionId: session.id });
   if (record.status !== 'pending') return processed(`payment already ${record.status}`);
   await setStatus(deps, session.id, status);
   return processed();

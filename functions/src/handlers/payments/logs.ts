@@ -18,6 +18,11 @@ export function stripeEventReplayed(fields: { eventId: string; type: string }): 
   logger.info('Stripe event replayed', { event: 'stripe_event_replayed', ...fields });
 }
 
+/** A second delivery of an event another delivery is working on: answered 5xx, Stripe retries. */
+export function stripeEventBusy(fields: { eventId: string; type: string }): void {
+  logger.info('Stripe event in flight elsewhere', { event: 'stripe_event_busy', ...fields });
+}
+
 export function stripeSignatureRejected(fields: { reason: string }): void {
   logger.warn('Stripe webhook signature rejected', {
     event: 'stripe_signature_rejected',
@@ -67,4 +72,15 @@ export function monthlyCreditsRun(fields: {
   expired: number;
 }): void {
   logger.info('Monthly credits run', { event: 'monthly_credits_run', ...fields });
+}
+
+/** A member's second paid subscription (a race on Stripe's side): cancelled and refunded. */
+export function duplicateSubscriptionCancelled(fields: {
+  uid: string;
+  subscriptionId: string;
+}): void {
+  logger.warn('Duplicate subscription cancelled and refunded', {
+    event: 'duplicate_subscription_cancelled',
+    ...fields,
+  });
 }

@@ -1,18 +1,27 @@
 // The webhook's work, apart from HTTP (style.md): one function per handled event type, a fixed
-// set of types, and one record per event id so a redelivery changes nothing.
+// set of types, and one record per event id, claimed before the work, so a redelivery changes
+// nothing and two concurrent deliveries do the work once.
+import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
-import { paths } from '@studio/core';
+import { paths, stripeEventRecordSchema } from '@studio/core';
 import type { StripeEventRecord } from '@studio/core';
-import { NO_PAYMENT_FAULTS } from './deps';
-import type { FaultPlace, PaymentDeps } from './deps';
+import type { Database } from 'firebase-admin/database';
+import type { PaymentDeps } from './deps';
+import { chargeDisputed } from './disputes';
 import { checkoutPaid, checkoutUnpaid } from './fulfil-checkout';
-import { stripeEventIgnored, stripeEventProcessed, stripeEventReplayed } from './logs';
+import {
+  stripeEventBusy,
+  stripeEventIgnored,
+  stripeEventProcessed,
+  stripeEventReplayed,
+} from './logs';
 import { ignored } from './outcome';
 import type { EventOutcome } from './outcome';
 import { chargeRefunded } from './refunds';
 import {
   chargeSchema,
   checkoutSessionSchema,
+  disputeSchema,
   invoiceSchema,
   subscriptionSchema,
 } from './stripe-objects';
@@ -43,6 +52,10 @@ export const HANDLED_EVENTS = {
   'customer.subscription.deleted': (deps, event) =>
     applySubscriptionState(deps, subscriptionSchema.parse(object(event)), event.created),
   'charge.refunded': (deps, event) => chargeRefunded(deps, chargeSchema.parse(object(event))),
+  'charge.dispute.created': (deps, event) =>
+    chargeDisputed(deps, disputeSchema.parse(object(event)), 'created'),
+  'charge.dispute.closed': (deps, event) =>
+    chargeDisputed(deps, disputeSchema.parse(object(event)), 'closed'),
 } satisfies Record<string, EventHandler>;
 
 export type HandledEventType = keyof typeof HANDLED_EVENTS;
@@ -55,48 +68,103 @@ function isShapeError(error: unknown): boolean {
   return error instanceof Error && error.name === 'ZodError';
 }
 
-/** Where a crash point after an event's effects reports: its object's id and member. */
-function faultPlace(event: Stripe.Event): FaultPlace {
-  const data = (object(event) ?? {}) as { id?: unknown; metadata?: unknown };
-  const metadata = (data.metadata ?? {}) as Record<string, unknown>;
-  const place: FaultPlace = { sourceId: typeof data.id === 'string' ? data.id : event.id };
-  if (typeof metadata['uid'] === 'string') place.uid = metadata['uid'];
-  return place;
-}
-
 export interface ProcessResult extends EventOutcome {
   /** The event had been processed before: nothing was applied this time. */
   replay: boolean;
 }
 
+/** Another delivery of the same event holds its claim: answer 5xx so Stripe delivers it again. */
+export class EventInFlight extends Error {
+  constructor(eventId: string) {
+    super(`event ${eventId} is being processed by another delivery`);
+    this.name = 'EventInFlight';
+  }
+}
+
 /**
- * Applies one verified event. Throws on a transient failure (the database or Stripe could not be
- * reached), so the caller answers 5xx and Stripe retries; every effect is keyed by a business id,
- * so the retry, or a concurrent duplicate, applies nothing twice. The record is written last: an
- * event whose effects did not all land is not marked as done.
+ * How long a claim lasts: longer than one webhook invocation may run (Cloud Functions' 60 s
+ * default), so only a delivery that crashed leaves a claim to lapse; Stripe's retry then takes it.
+ */
+export const EVENT_CLAIM_MS = 2 * 60 * 1000;
+
+type Claim = { kind: 'claimed'; claimId: string } | { kind: 'done' } | { kind: 'busy' };
+
+/**
+ * Claims `StripeEvents/{id}` in a transaction: free or lapsed → ours; recorded → done; claimed by
+ * a live delivery → busy. Transactions only, here and after, so the claim's writes never abort
+ * another delivery's transaction on the same node (decision 083).
+ */
+async function claimEvent(db: Database, event: Stripe.Event, now: number): Promise<Claim> {
+  const claimId = randomUUID();
+  const claim: StripeEventRecord = {
+    type: event.type,
+    created: event.created,
+    receivedAt: now,
+    outcome: 'processing',
+    claimId,
+    claimExpiresAt: now + EVENT_CLAIM_MS,
+  };
+  // Refusals write the value back unchanged rather than abort: the SDK first runs the update on
+  // its cache (usually nothing), and only the server's value may decide (booking/transact.ts).
+  const { snapshot } = await db.ref(paths.stripeEvent(event.id)).transaction((current: unknown) => {
+    if (current === null) return claim;
+    const stored = stripeEventRecordSchema.safeParse(current);
+    if (stored.success && stored.data.outcome === 'processing') {
+      if ((stored.data.claimExpiresAt ?? 0) <= now) return claim;
+    }
+    return current;
+  });
+  const stored = stripeEventRecordSchema.safeParse(snapshot.val());
+  if (stored.success && stored.data.claimId === claimId) return { kind: 'claimed', claimId };
+  return stored.success && stored.data.outcome === 'processing'
+    ? { kind: 'busy' }
+    : { kind: 'done' };
+}
+
+/** Replaces our claim with `next` (the outcome), or removes it (`null`), if it is still ours. */
+async function settleClaim(
+  db: Database,
+  eventId: string,
+  claimId: string,
+  next: StripeEventRecord | null,
+): Promise<void> {
+  await db.ref(paths.stripeEvent(eventId)).transaction((current: unknown) => {
+    const stored = stripeEventRecordSchema.safeParse(current);
+    if (!stored.success || stored.data.claimId !== claimId) return current;
+    return next;
+  });
+}
+
+/**
+ * Applies one verified event. The event is claimed first (`StripeEvents/{id}`, `processing`); a
+ * second delivery while the first works is refused with {@link EventInFlight} (the caller answers
+ * 5xx and Stripe delivers it again later), and a recorded event is a replay. Throws on a
+ * transient failure (the database or Stripe could not be reached) after releasing the claim, so
+ * the caller answers 5xx and Stripe's retry does the work; every effect is keyed by a business
+ * id, so nothing is applied twice. The outcome replaces the claim last: an event whose effects
+ * did not all land is not marked as done.
  */
 export async function processStripeEvent(
   deps: PaymentDeps,
   event: Stripe.Event,
 ): Promise<ProcessResult> {
-  const recordRef = deps.db.ref(paths.stripeEvent(event.id));
-  if ((await recordRef.get()).exists()) {
+  const claim = await claimEvent(deps.db, event, deps.now());
+  if (claim.kind === 'done') {
     stripeEventReplayed({ eventId: event.id, type: event.type });
     return { outcome: 'processed', replay: true };
   }
-  let result: EventOutcome;
-  if (!isHandled(event.type)) {
-    result = ignored('event type not handled');
-  } else {
-    try {
-      result = await HANDLED_EVENTS[event.type](deps, event);
-    } catch (error) {
-      // A shape we cannot read will not improve with retries: acknowledged, recorded, logged.
-      if (!isShapeError(error)) throw error;
-      result = ignored(`unexpected ${event.type} shape`);
-    }
+  if (claim.kind === 'busy') {
+    stripeEventBusy({ eventId: event.id, type: event.type });
+    throw new EventInFlight(event.id);
   }
-  await (deps.faults ?? NO_PAYMENT_FAULTS).at('after-effects', faultPlace(event));
+  let result: EventOutcome;
+  try {
+    result = await handle(deps, event);
+  } catch (error) {
+    // Released, so Stripe's retry can do the work at once instead of waiting for the claim.
+    await settleClaim(deps.db, event.id, claim.claimId, null).catch(() => undefined);
+    throw error;
+  }
   const record: StripeEventRecord = {
     type: event.type,
     created: event.created,
@@ -104,9 +172,20 @@ export async function processStripeEvent(
     outcome: result.outcome,
   };
   if (result.note !== undefined) record.note = result.note.slice(0, 500);
-  await recordRef.set(record);
+  await settleClaim(deps.db, event.id, claim.claimId, record);
   const fields = { eventId: event.id, type: event.type };
   if (result.outcome === 'ignored') stripeEventIgnored({ ...fields, note: result.note ?? '' });
   else stripeEventProcessed(result.note === undefined ? fields : { ...fields, note: result.note });
   return { ...result, replay: false };
+}
+
+async function handle(deps: PaymentDeps, event: Stripe.Event): Promise<EventOutcome> {
+  if (!isHandled(event.type)) return ignored('event type not handled');
+  try {
+    return await HANDLED_EVENTS[event.type](deps, event);
+  } catch (error) {
+    // A shape we cannot read will not improve with retries: acknowledged, recorded, logged.
+    if (!isShapeError(error)) throw error;
+    return ignored(`unexpected ${event.type} shape`);
+  }
 }

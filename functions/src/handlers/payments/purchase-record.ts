@@ -2,7 +2,14 @@
 // fulfil it later (the credit grants priced at checkout, so a catalogue edit in between changes
 // nothing) and what it has already done (credits revoked by refunds).
 import { z } from 'zod';
-import { creditKindSchema, keySchema, parseStored, paths, paymentSchema } from '@studio/core';
+import {
+  creditKindSchema,
+  disputeStateSchema,
+  keySchema,
+  parseStored,
+  paths,
+  paymentSchema,
+} from '@studio/core';
 import type { Database } from 'firebase-admin/database';
 
 export const creditGrantPlanSchema = z.object({
@@ -16,6 +23,9 @@ export const creditGrantPlanSchema = z.object({
 export const purchaseRecordSchema = paymentSchema.extend({
   grants: z.array(creditGrantPlanSchema).optional(),
   creditsRevoked: z.number().int().min(0).optional(),
+  /** A card dispute on the charge, and where it stands. */
+  disputeId: z.string().max(255).optional(),
+  disputeStatus: disputeStateSchema.optional(),
   /** Which `SuscriptionPrices` entry was charged. */
   subscriptionPrice: z.literal('discounted').optional(),
 });

@@ -78,9 +78,20 @@ export const chargeSchema = z.looseObject({
   amount_refunded: z.number().int(),
   refunded: z.boolean(),
   payment_intent: stripeRef.nullish(),
+  customer: stripeRef.nullish(),
   metadata: metadataSchema,
 });
 export type ChargeObject = z.infer<typeof chargeSchema>;
+
+/** `charge.dispute.*`: the card's bank questions a charge (status `won`/`lost` when closed). */
+export const disputeSchema = z.looseObject({
+  id: z.string(),
+  amount: z.number().int(),
+  charge: stripeRef,
+  payment_intent: stripeRef.nullish(),
+  status: z.string(),
+});
+export type DisputeObject = z.infer<typeof disputeSchema>;
 
 /** The uid a purchase was made by, from the metadata we set (or the session's reference). */
 export function uidFromMetadata(

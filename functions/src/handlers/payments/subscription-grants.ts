@@ -5,6 +5,7 @@ import { uidForCustomer } from './customers';
 import type { PaymentDeps } from './deps';
 import { creditsGranted } from './logs';
 import { notifyMember } from './notify';
+import { cancelDuplicateSubscription, holdSubscription } from './subscription-claims';
 import { ignored, processed } from './outcome';
 import type { EventOutcome } from './outcome';
 import type { PurchaseRecord } from './purchase-record';
@@ -32,7 +33,7 @@ export interface PeriodGrant {
  * Returns whether this call added the credits.
  */
 export async function grantSubscriptionPeriod(
-  { db, now, faults }: Pick<PaymentDeps, 'db' | 'now' | 'faults'>,
+  { db, now }: Pick<PaymentDeps, 'db' | 'now'>,
   grant: PeriodGrant,
   { notify = true }: { notify?: boolean } = {},
 ): Promise<boolean> {
@@ -65,7 +66,6 @@ export async function grantSubscriptionPeriod(
       },
     ],
     now(),
-    faults,
   );
   if (added > 0)
     creditsGranted({
@@ -148,6 +148,10 @@ export async function invoicePaid(
   if (!member) return ignored(`no member for invoice ${invoice.id}`);
   const period = invoicePeriod(invoice);
   if (!period) return ignored(`invoice ${invoice.id} has no period`);
+  if (!(await holdSubscription(deps, member.uid, member.subscriptionId))) {
+    await cancelDuplicateSubscription(deps, member.uid, member.subscriptionId);
+    return processed(`duplicate subscription ${member.subscriptionId}: not granted, refunded`);
+  }
   await grantSubscriptionPeriod(deps, { ...member, invoiceId: invoice.id, period });
   if (reason === 'subscription_cycle') {
     const settings = settingsFromStored((await deps.db.ref(paths.settings()).get()).val());

@@ -3,6 +3,11 @@ import type { StripeSubscription } from '@studio/core';
 import { uidForCustomer } from './customers';
 import type { PaymentDeps } from './deps';
 import { notifyMember } from './notify';
+import {
+  cancelDuplicateSubscription,
+  holdSubscription,
+  releaseSubscription,
+} from './subscription-claims';
 import { ignored, processed } from './outcome';
 import type { EventOutcome } from './outcome';
 import { currentPeriod, uidFromMetadata } from './stripe-objects';
@@ -61,6 +66,14 @@ export async function applySubscriptionState(
     return next;
   });
   const winner = parseStored(stripeSubscriptionSchema, snapshot.val(), path);
+  if (isActiveStatus(winner.status) && !(await holdSubscription(deps, uid, subscription.id))) {
+    // The member's claim is held by another live subscription: this one is a second, paid
+    // through a race on Stripe's side. It is cancelled and refunded, and never becomes the
+    // member's subscription (its own cancellation event then leaves the flags alone).
+    await cancelDuplicateSubscription(deps, uid, subscription.id);
+    return processed(`duplicate subscription ${subscription.id} cancelled and refunded`);
+  }
+  if (!isActiveStatus(winner.status)) await releaseSubscription(deps, uid, subscription.id);
   await syncMemberFlags(deps, subscription.id, winner, now());
   return processed(`status ${winner.status}`);
 }

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { keySchema } from '@studio/core';
 import type { PaymentDeps } from './deps';
 import { stripeEventFailed, stripeEventUnreadable, stripeSignatureRejected } from './logs';
-import { processStripeEvent } from './process-stripe-event';
+import { EventInFlight, processStripeEvent } from './process-stripe-event';
 
 export interface WebhookRequest {
   /** The exact bytes Stripe signed (Cloud Functions' `req.rawBody`). */
@@ -17,8 +17,10 @@ export interface WebhookResponse {
 
 /**
  * The webhook's HTTP contract: 400 for a missing, wrong or stale signature, or a signed body that
- * is not an event we can name (nothing written; a retry cannot help), 500 for a transient failure so Stripe retries, 200 for everything processed, replayed or
- * ignored.
+ * is not an event we can name (nothing written; a retry cannot help), 500 for a transient failure
+ * so Stripe retries, 503 while another delivery of the same event is being processed (Stripe
+ * delivers it again later; by then it is a replay, or the other delivery failed and released it),
+ * 200 for everything processed, replayed or ignored.
  */
 export async function handleStripeWebhook(
   deps: PaymentDeps,
@@ -44,6 +46,7 @@ export async function handleStripeWebhook(
     const result = await processStripeEvent(deps, event);
     return { status: 200, body: { received: true, ...result } };
   } catch (error) {
+    if (error instanceof EventInFlight) return { status: 503, body: { error: 'in flight; retry' } };
     stripeEventFailed({ eventId: event.id, type: event.type, error });
     return { status: 500, body: { error: 'processing failed; retry' } };
   }

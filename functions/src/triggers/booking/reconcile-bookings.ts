@@ -2,7 +2,7 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { STUDIO_TIME_ZONE } from '@studio/core';
 import { bookingsReconciled } from '../../handlers/booking/logs';
 import { reconcileBookings as reconcileHandler } from '../../handlers/booking/reconcile';
-import { REGION } from '../callable';
+import { JOB_OPTIONS } from '../callable';
 import { bookingDeps } from './shared';
 
 /**
@@ -11,7 +11,7 @@ import { bookingDeps } from './shared';
  * runs with `npm run job:reconcile`.
  */
 export const reconcileBookings = onSchedule(
-  { schedule: 'every 10 minutes', timeZone: STUDIO_TIME_ZONE, region: REGION },
+  { ...JOB_OPTIONS, schedule: 'every 10 minutes', timeZone: STUDIO_TIME_ZONE },
   async () => {
     const report = await reconcileHandler(bookingDeps());
     bookingsReconciled({ ...report });

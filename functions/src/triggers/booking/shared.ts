@@ -5,10 +5,11 @@ import type { Role } from '@studio/core';
 import { adminDatabase } from '../../admin';
 import type { BookingDeps } from '../../handlers/booking/deps';
 import { requireAuth } from '../callable';
+import { memberLimits } from '../limits';
 import type { CallerAuth } from '../callable';
 
 export function bookingDeps(): BookingDeps {
-  return { db: adminDatabase(), now: Date.now };
+  return { db: adminDatabase(), now: Date.now, limits: memberLimits() };
 }
 
 /** Coaches and admins (the `role` claim); anyone else is refused. */

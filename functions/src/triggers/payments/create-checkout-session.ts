@@ -4,7 +4,8 @@ import type { CallableResult } from '@studio/core';
 import { adminDatabase } from '../../admin';
 import { createCheckoutSession as createCheckoutSessionHandler } from '../../handlers/payments/create-checkout-session';
 import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
-import { STRIPE_SECRET_KEY, stripeClient } from './config';
+import { memberLimits } from '../limits';
+import { STRIPE_SECRET_KEY, appOrigins, stripeClient } from './config';
 
 /** `createCheckoutSession` (design §5, §8): returns the hosted checkout's URL. */
 export const createCheckoutSession = onCall(
@@ -14,8 +15,9 @@ export const createCheckoutSession = onCall(
       const { uid, token } = requireAuth(request);
       const input = parseInput(createCheckoutSessionInput, request.data);
       return createCheckoutSessionHandler(
-        { db: adminDatabase(), stripe: stripeClient(), now: Date.now },
+        { db: adminDatabase(), stripe: stripeClient(), now: Date.now, limits: memberLimits() },
         { ...input, uid, email: typeof token.email === 'string' ? token.email : undefined },
+        { appOrigins: appOrigins() },
       );
     }),
 );

@@ -2,8 +2,10 @@ import { onCall } from 'firebase-functions/v2/https';
 import { parseInput, previewPriceInput } from '@studio/core';
 import type { CallableResult } from '@studio/core';
 import { adminDatabase } from '../../admin';
+import { withCouponAttempt } from '../../handlers/limits/coupon-attempts';
 import { previewPrice as previewPriceHandler } from '../../handlers/payments/preview-price';
 import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
+import { memberLimits } from '../limits';
 
 /** `previewPrice` (design §8): the server's price after coupon; needs no Stripe. */
 export const previewPrice = onCall(
@@ -12,6 +14,8 @@ export const previewPrice = onCall(
     runCallable('previewPrice', request, async () => {
       const { uid } = requireAuth(request);
       const input = parseInput(previewPriceInput, request.data);
-      return previewPriceHandler({ db: adminDatabase(), now: Date.now }, uid, input);
+      return withCouponAttempt(memberLimits(), uid, input.promocode, () =>
+        previewPriceHandler({ db: adminDatabase(), now: Date.now }, uid, input),
+      );
     }),
 );

@@ -1,7 +1,7 @@
 import { onRequest } from 'firebase-functions/v2/https';
 import { adminDatabase } from '../../admin';
 import { handleStripeWebhook } from '../../handlers/payments/webhook';
-import { REGION } from '../callable';
+import { WEBHOOK_OPTIONS } from '../callable';
 import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, stripeClient } from './config';
 
 /**
@@ -9,7 +9,7 @@ import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, stripeClient } from './config
  * the exact bytes Stripe signed; the work is `processStripeEvent`, apart from HTTP.
  */
 export const stripeWebhook = onRequest(
-  { region: REGION, secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET] },
+  { ...WEBHOOK_OPTIONS, secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET] },
   async (req, res) => {
     if (req.method !== 'POST') {
       res.status(405).set('Allow', 'POST').json({ error: 'POST only' });

@@ -8,11 +8,15 @@ export interface KindBalance {
   expiries: number[];
 }
 
-/** Credits usable now, by kind; held ones count (the hold is released or used shortly). */
+/**
+ * Credits usable now, by kind; ones a booking holds count (the hold is released or used shortly),
+ * ones a card dispute holds do not (they may be taken back).
+ */
 export function balancesByKind(list: CreditsList | undefined, nowMs: number): KindBalance[] {
   const balances = CREDIT_KINDS.map((kind) => ({ kind, count: 0, expiries: [] as number[] }));
   for (const credit of Object.values(list ?? {})) {
     if (credit.expiresAt <= nowMs) continue;
+    if (credit.hold !== undefined && 'disputeId' in credit.hold) continue;
     const balance = balances.find((entry) => entry.kind === credit.kind);
     if (!balance) continue;
     balance.count += 1;
@@ -36,6 +40,8 @@ const TYPE_KEYS: Record<LedgerType, MessageKey> = {
   expire: 'ledgerExpire',
   adjust: 'ledgerAdjust',
   revoke: 'ledgerRevoke',
+  hold: 'ledgerHoldDispute',
+  release: 'ledgerReleaseDispute',
 };
 
 /** The plain-words reason of a ledger line: its own key if it has one, else one per type. */

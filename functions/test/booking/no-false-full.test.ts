@@ -1,0 +1,165 @@
+// Never a false "full" (docs/decisions/141). An instance's live mirrors can lag behind the server
+// (on Cloud Run its CPU is throttled between requests), so a member must only be refused "full"
+// once the server's roster says so. Instance A's mirrors are a source the test can freeze, as a
+// lagging listener would be; instance B is a second admin app on the same database emulator.
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import type { App } from 'firebase-admin/app';
+import { getDatabase } from 'firebase-admin/database';
+import type { Database } from 'firebase-admin/database';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { isDomainError, paths } from '@studio/core';
+import { adminAppOptions } from '../../src/admin';
+import { bookClass } from '../../src/handlers/booking/book-class';
+import { cancelBooking } from '../../src/handlers/booking/cancel-booking';
+import type { BookingDeps } from '../../src/handlers/booking/deps';
+import { listenerMirrors } from '../../src/handlers/booking/live';
+import type { Mirrors } from '../../src/handlers/booking/live';
+import { DAY, expectInvariants, read, seedClass, seedMember, useStudioBackend } from './fixtures';
+
+const backend = useStudioBackend();
+
+let otherApp: App;
+let otherDb: Database;
+
+beforeAll(() => {
+  otherApp = initializeApp(adminAppOptions(), 'no-false-full-instance-b');
+  otherDb = getDatabase(otherApp);
+});
+
+afterAll(async () => {
+  await deleteApp(otherApp);
+});
+
+/** A mirror source whose paths the test can freeze, feed an old value, or hold. */
+function laggingMirrors(inner: Mirrors) {
+  const frozen = new Map<string, unknown>();
+  const held = new Map<string, { until: Promise<void>; release: () => void }>();
+  const watchers = new Map<string, Set<(value: unknown) => void>>();
+  const source: Mirrors = {
+    async value(path) {
+      await held.get(path)?.until;
+      return frozen.has(path) ? frozen.get(path) : inner.value(path);
+    },
+    watch(path, watcher) {
+      const mine = watchers.get(path) ?? new Set();
+      watchers.set(path, mine);
+      mine.add(watcher);
+      const stopInner = inner.watch(path, (value) => {
+        if (!frozen.has(path)) watcher(value);
+      });
+      return () => {
+        mine.delete(watcher);
+        stopInner();
+      };
+    },
+  };
+  return {
+    source,
+    /** From now on `path` answers what it has now, whatever the server sends. */
+    async freeze(path: string) {
+      frozen.set(path, await inner.value(path));
+    },
+    /** The lagging listener applies an old update: its watchers hear it and reads answer it. */
+    show(path: string, value: unknown) {
+      frozen.set(path, value);
+      for (const watcher of [...(watchers.get(path) ?? [])]) watcher(value);
+    },
+    /** Reads of `path` wait until `release`. */
+    hold(path: string) {
+      let release: () => void = () => undefined;
+      const until = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      held.set(path, { until, release });
+    },
+    release(path: string) {
+      held.get(path)?.release();
+      held.delete(path);
+    },
+    watching: (path: string) => watchers.get(path)?.size ?? 0,
+  };
+}
+
+const bookingsIn = (roster: unknown): string[] =>
+  Object.keys((roster as { bookings?: Record<string, unknown> } | null)?.bookings ?? {});
+
+/** A class of three seats, `booked` of them taken through instance B. */
+async function classWith(booked: number) {
+  const db = backend.db;
+  const classId = await seedClass(db, { startsAt: Date.now() + DAY, capacity: 3 });
+  const members = await Promise.all([1, 2, 3].map(() => seedMember(db, { credits: 1 })));
+  const instanceB: BookingDeps = { db: otherDb, now: () => Date.now() };
+  for (const uid of members.slice(0, booked)) await bookClass(instanceB, { uid, classId });
+  const lagging = laggingMirrors(listenerMirrors(db));
+  const instanceA: BookingDeps = { db, now: () => Date.now(), mirrors: lagging.source };
+  const rosterPath = paths.classRoster(classId);
+  // Instance A has seen every booking so far, then stops hearing the roster.
+  await vi.waitFor(async () =>
+    expect(bookingsIn(await lagging.source.value(rosterPath))).toHaveLength(booked),
+  );
+  await lagging.freeze(rosterPath);
+  return { classId, members, instanceA, instanceB, lagging, rosterPath };
+}
+
+describe('never a false "full"', () => {
+  it('books a member whose instance still shows the class full after another instance freed a seat', async () => {
+    const { classId, members, instanceA, instanceB, lagging, rosterPath } = await classWith(3);
+    const [first] = members;
+    if (first === undefined) throw new Error('no member');
+    await cancelBooking(instanceB, { uid: first, classId });
+    expect(bookingsIn(await read(otherDb, rosterPath))).toHaveLength(2);
+    const late = await seedMember(backend.db, { credits: 1 });
+
+    const outcome = await bookClass(instanceA, { uid: late, classId });
+
+    // Instance A's mirror still says "full": the answer came from the server's roster.
+    expect(bookingsIn(await lagging.source.value(rosterPath))).toHaveLength(3);
+    expect(outcome).toMatchObject({ classId, spot: 'A1' });
+    expect(bookingsIn(await read(backend.db, rosterPath)).sort()).toEqual(
+      [late, ...members.slice(1)].sort(),
+    );
+    expect(await read(backend.db, paths.userField(late, 'Credits'))).toBe(0);
+    await expectInvariants(backend.db);
+  });
+
+  it('checks on the server a "full" the mirror shows while the member is read, and books', async () => {
+    const { classId, members, instanceA, instanceB, lagging, rosterPath } = await classWith(2);
+    const late = await seedMember(backend.db, { credits: 1 });
+    // On the server another member takes the last seat and gives it back; instance A has not
+    // heard either change yet.
+    const passing = members[2];
+    if (passing === undefined) throw new Error('no member');
+    await bookClass(instanceB, { uid: passing, classId });
+    const fullForAMoment = await read(otherDb, rosterPath);
+    expect(bookingsIn(fullForAMoment)).toHaveLength(3);
+    await cancelBooking(instanceB, { uid: passing, classId });
+
+    lagging.hold(paths.user(late));
+    const booking = bookClass(instanceA, { uid: late, classId });
+    // The caller has its turn and watches the roster while its member node is read …
+    await vi.waitFor(() => expect(lagging.watching(rosterPath)).toBeGreaterThan(0));
+    // … when the lagging listener applies the old update that filled the class.
+    lagging.show(rosterPath, fullForAMoment);
+    lagging.release(paths.user(late));
+
+    await expect(booking).resolves.toMatchObject({ classId, spot: 'A3' });
+    expect(bookingsIn(await read(backend.db, rosterPath))).toContain(late);
+    expect(await read(backend.db, paths.userField(late, 'Credits'))).toBe(0);
+    await expectInvariants(backend.db);
+  });
+
+  it('still refuses "full", writing nothing, when the server says so though the mirror shows a seat', async () => {
+    const { classId, members, instanceA, instanceB, rosterPath } = await classWith(2);
+    const last = members[2];
+    if (last === undefined) throw new Error('no member');
+    await bookClass(instanceB, { uid: last, classId });
+    const late = await seedMember(backend.db, { credits: 1 });
+    const before = await read(backend.db, '/');
+
+    const error = await bookClass(instanceA, { uid: late, classId }).catch((e: unknown) => e);
+
+    expect(isDomainError(error) && error.messageKey).toBe('classFull');
+    expect(bookingsIn(await read(backend.db, rosterPath))).toHaveLength(3);
+    expect(await read(backend.db, '/')).toEqual(before);
+  });
+});
