@@ -5,6 +5,8 @@ export * from './roles';
 export * from './settings';
 export * from './time';
 export * from './messages';
+export { formatMessage } from './message-format';
+export * from './raw-data';
 export * from './errors';
 export * from './booking/index';
 export * from './pricing';

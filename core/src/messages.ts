@@ -8,6 +8,11 @@
  * Placeholders: `{name}`. The spec's subscribe button is quoted as a template literal
  * ('SUSCRIBE ${price} USD x month'), so `${name}` is a placeholder too and renders without the `$`.
  */
+import type { MessageParams } from './message-format';
+import { formatMessage } from './message-format';
+
+export type { MessageParams } from './message-format';
+
 const en = {
   // Spec §8 and §5: registration, login and shop texts (shown as the spec gives them).
   ok: 'OK',
@@ -347,18 +352,11 @@ export const messages: Readonly<Record<Lang, Readonly<Record<MessageKey, string>
 
 export const LANGS: readonly Lang[] = ['en', 'es'];
 
-export type MessageParams = Readonly<Record<string, string | number>>;
-
 export function isMessageKey(value: unknown): value is MessageKey {
   return typeof value === 'string' && Object.hasOwn(en, value);
 }
 
 /** The text for `key` in `lang`, with `{name}` / `${name}` placeholders filled from `params`. */
 export function t(key: MessageKey, lang: Lang = 'en', params?: MessageParams): string {
-  const template = messages[lang][key];
-  if (!params) return template;
-  return template.replace(/\$?\{(\w+)\}/g, (placeholder, name: string) => {
-    const value = params[name];
-    return value === undefined ? placeholder : String(value);
-  });
+  return formatMessage(messages[lang][key], params);
 }

@@ -16,6 +16,7 @@
  * UserWaitlist, class counts, Attendance) equal to the rosters.
  */
 import { ROOTS } from '../paths';
+import { asRecord } from '../raw-data';
 import { attendanceRecordSchema, classSchema, rosterSchema } from '../schemas/classes';
 import type { Roster, StudioClass } from '../schemas/classes';
 import { CREDIT_KINDS, rtdbMap } from '../schemas/common';
@@ -34,12 +35,6 @@ export interface InvariantOptions {
   quiescent: boolean;
 }
 
-function record(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-}
-
 const ledgerSchema = rtdbMap(ledgerEntrySchema);
 
 interface Parsed {
@@ -51,20 +46,20 @@ interface Parsed {
 }
 
 function parseAll(root: unknown, violations: string[]): Parsed {
-  const data = record(root);
+  const data = asRecord(root);
   const parsed: Parsed = {
     classes: new Map(),
     rosters: new Map(),
     wallets: new Map(),
-    usersRaw: record(data[ROOTS.users]),
+    usersRaw: asRecord(data[ROOTS.users]),
     ledgers: new Map(),
   };
-  for (const [id, value] of Object.entries(record(data[ROOTS.classes]))) {
+  for (const [id, value] of Object.entries(asRecord(data[ROOTS.classes]))) {
     const result = classSchema.safeParse(value);
     if (result.success) parsed.classes.set(id, result.data);
     else violations.push(`Classes/${id}: does not parse`);
   }
-  for (const [id, value] of Object.entries(record(data[ROOTS.classRoster]))) {
+  for (const [id, value] of Object.entries(asRecord(data[ROOTS.classRoster]))) {
     const result = rosterSchema.safeParse(value);
     if (result.success) parsed.rosters.set(id, result.data);
     else violations.push(`ClassRoster/${id}: does not parse`);
@@ -76,7 +71,7 @@ function parseAll(root: unknown, violations: string[]): Parsed {
       violations.push(`Users/${uid}: credits do not parse`);
     }
   }
-  for (const [uid, value] of Object.entries(record(data[ROOTS.creditLedger]))) {
+  for (const [uid, value] of Object.entries(asRecord(data[ROOTS.creditLedger]))) {
     const result = ledgerSchema.safeParse(value);
     if (result.success) parsed.ledgers.set(uid, result.data);
     else violations.push(`CreditLedger/${uid}: does not parse`);
@@ -229,14 +224,14 @@ function checkLinks(parsed: Parsed, options: InvariantOptions, out: string[]) {
 }
 
 function checkViews(root: Record<string, unknown>, parsed: Parsed, out: string[]) {
-  const userClasses = record(root[ROOTS.userClasses]);
-  const userWaitlist = record(root[ROOTS.userWaitlist]);
-  const attendance = record(root[ROOTS.attendance]);
+  const userClasses = asRecord(root[ROOTS.userClasses]);
+  const userWaitlist = asRecord(root[ROOTS.userWaitlist]);
+  const attendance = asRecord(root[ROOTS.attendance]);
   const seenClasses = new Set<string>();
   const seenWaiting = new Set<string>();
   for (const [classId, roster] of parsed.rosters) {
     for (const booking of Object.values(roster.bookings)) {
-      const view = userClassSchema.safeParse(record(userClasses[booking.uid])[classId]);
+      const view = userClassSchema.safeParse(asRecord(userClasses[booking.uid])[classId]);
       const status = booking.attendance ?? 'booked';
       if (!view.success || view.data.bookingId !== booking.bookingId || view.data.status !== status)
         out.push(
@@ -251,14 +246,14 @@ function checkViews(root: Record<string, unknown>, parsed: Parsed, out: string[]
     }
     const positions = waitlistPositions(roster);
     for (const [uid, position] of Object.entries(positions)) {
-      const view = userWaitlistEntrySchema.safeParse(record(userWaitlist[uid])[classId]);
+      const view = userWaitlistEntrySchema.safeParse(asRecord(userWaitlist[uid])[classId]);
       if (!view.success || view.data.status !== 'waiting' || view.data.position !== position)
         out.push(`UserWaitlist/${uid}/${classId}: does not show position ${position}`);
       seenWaiting.add(`${uid}/${classId}`);
     }
   }
   for (const [uid, classes] of Object.entries(userClasses)) {
-    for (const [classId, value] of Object.entries(record(classes))) {
+    for (const [classId, value] of Object.entries(asRecord(classes))) {
       const view = userClassSchema.safeParse(value);
       if (!view.success) {
         out.push(`UserClasses/${uid}/${classId}: does not parse`);
@@ -275,7 +270,7 @@ function checkViews(root: Record<string, unknown>, parsed: Parsed, out: string[]
     }
   }
   for (const [uid, classes] of Object.entries(userWaitlist)) {
-    for (const [classId, value] of Object.entries(record(classes))) {
+    for (const [classId, value] of Object.entries(asRecord(classes))) {
       const view = userWaitlistEntrySchema.safeParse(value);
       if (!view.success) out.push(`UserWaitlist/${uid}/${classId}: does not parse`);
       else if (view.data.status === 'waiting' && !seenWaiting.has(`${uid}/${classId}`))
@@ -316,6 +311,6 @@ export function bookingInvariantViolations(root: unknown, options: InvariantOpti
     checkWallet(uid, wallet, parsed.ledgers.get(uid) ?? {}, options, out);
   }
   checkLinks(parsed, options, out);
-  if (options.quiescent) checkViews(record(root), parsed, out);
+  if (options.quiescent) checkViews(asRecord(root), parsed, out);
   return out;
 }

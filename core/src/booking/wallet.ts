@@ -7,6 +7,7 @@
  */
 import { DomainError, parseStored } from '../errors';
 import { t } from '../messages';
+import { asRecord } from '../raw-data';
 import type { MessageKey, MessageParams } from '../messages';
 import type { BookingEndOutcome, StudioClass } from '../schemas/classes';
 import type { CreditKind } from '../schemas/common';
@@ -61,17 +62,17 @@ const bookingCreditsSchema = rtdbMap(bookingCreditSchema);
 const outboxSchema = rtdbMap(ledgerEntrySchema);
 
 /** An object node; a list the database returned for small integer keys becomes one again. */
-function asRecord(value: unknown): Record<string, unknown> {
+function nodeRecord(value: unknown): Record<string, unknown> {
   if (Array.isArray(value))
     return Object.fromEntries(
       value.flatMap((entry: unknown, index) => (entry === null ? [] : [[String(index), entry]])),
     );
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  return asRecord(value);
 }
 
 /** Parses the wallet out of a stored user node; a malformed node is `internal` (our bug). */
 export function readWallet(user: unknown, path: string): Wallet {
-  const node = asRecord(user);
+  const node = nodeRecord(user);
   const count = node[WALLET_FIELDS.count];
   return {
     exists: user !== null && user !== undefined,
@@ -92,7 +93,7 @@ function withEntries(
   remove: readonly string[],
   add: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> | undefined {
-  const next: Record<string, unknown> = { ...asRecord(stored) };
+  const next: Record<string, unknown> = { ...nodeRecord(stored) };
   for (const id of remove) delete next[id];
   for (const [id, value] of Object.entries(add)) {
     if (value === null) delete next[id];
@@ -111,7 +112,7 @@ export function applyWalletChange(
   change: WalletChange,
   nowMs: number,
 ): Record<string, unknown> {
-  const next: Record<string, unknown> = { ...asRecord(user) };
+  const next: Record<string, unknown> = { ...nodeRecord(user) };
   const set = (field: string, value: Record<string, unknown> | undefined) => {
     if (value === undefined) delete next[field];
     else next[field] = value;

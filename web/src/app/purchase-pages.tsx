@@ -2,7 +2,7 @@
  * Composition shared by the purchase routes: the signed-in state from the session, the coupon
  * kept from `login/{promocode}`, and where Stripe Checkout returns to.
  */
-import '../lib/member-messages';
+import { appMessages } from './app-messages';
 import { couponCodeSchema } from '@studio/core';
 import { useSearch } from 'wouter';
 import { STUDIO_BRANCH } from '../config/studio';
@@ -67,7 +67,7 @@ export function BuyRoutePage({ route, tab }: { route: RouteDef; tab: PackTab }) 
 
 /** `cart`, `confirmar-compra`, `realizar-compra`: the cart and its checkout. */
 export function CartRoutePage({ route }: { route: RouteDef }) {
-  const t = useT();
+  const t = useT(appMessages);
   const { promocode, sucursal } = useRouteParams(route);
   const context = useCheckoutContext(promocode, sucursal);
   return <CartView {...context} title={t('cartTitle')} />;

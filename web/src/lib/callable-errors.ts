@@ -1,5 +1,5 @@
 import type { MessageKey, MessageParams } from '@studio/core';
-import { isMessageKey } from '@studio/core';
+import { isMessageKey, isRecord } from '@studio/core';
 
 export interface ErrorText {
   key: MessageKey;
@@ -19,13 +19,10 @@ function isParams(value: unknown): value is MessageParams {
  * `details: {messageKey, params}` (design §8); anything else is an unexpected failure.
  */
 export function callableErrorText(error: unknown): ErrorText {
-  if (typeof error === 'object' && error !== null && 'details' in error) {
-    const details = (error as { details?: unknown }).details;
-    if (typeof details === 'object' && details !== null) {
-      const { messageKey, params } = details as { messageKey?: unknown; params?: unknown };
-      if (isMessageKey(messageKey)) {
-        return isParams(params) ? { key: messageKey, params } : { key: messageKey };
-      }
+  if (isRecord(error) && isRecord(error.details)) {
+    const { messageKey, params } = error.details;
+    if (isMessageKey(messageKey)) {
+      return isParams(params) ? { key: messageKey, params } : { key: messageKey };
     }
   }
   return { key: 'internalError' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storedLang, translate, useLangStore } from './i18n';
+import { defineMessages, storedLang, translate, useLangStore } from './i18n';
 
 describe('translate', () => {
   it("gives the spec's texts in English", () => {
@@ -14,6 +14,32 @@ describe('translate', () => {
   it("reads the shell's own labels in both languages", () => {
     expect(translate('openMenu', 'en')).toBe('Open menu');
     expect(translate('openMenu', 'es')).toBe('Abrir menú');
+  });
+});
+
+describe('a feature catalogue', () => {
+  const greetings = defineMessages({
+    en: { hello: 'Hello {name}', openMenu: 'Menu of the feature' },
+    es: { hello: 'Hola {name}', openMenu: 'Menú de la función' },
+  });
+
+  it('is read in the current language with its placeholders filled', () => {
+    expect(translate('hello', 'en', { name: 'Ana' }, greetings)).toBe('Hello Ana');
+    expect(translate('hello', 'es', { name: 'Ana' }, greetings)).toBe('Hola Ana');
+  });
+
+  it("comes first, and the shell's labels and core's messages stay readable beside it", () => {
+    expect(translate('openMenu', 'en', undefined, greetings)).toBe('Menu of the feature');
+    expect(translate('openMenu', 'en')).toBe('Open menu');
+    expect(translate('waiverTitle', 'en', undefined, greetings)).toBe('FITNESS CLASS WAIVER');
+  });
+
+  it('must give Spanish exactly the keys English has (checked by the type system)', () => {
+    // @ts-expect-error: `es` lacks a key `en` has.
+    const missing = defineMessages({ en: { a: 'A', b: 'B' }, es: { a: 'a' } });
+    // @ts-expect-error: `es` has a key `en` lacks.
+    const extra = defineMessages({ en: { a: 'A' }, es: { a: 'a', c: 'c' } });
+    expect([missing.en.a, extra.es.a]).toEqual(['A', 'a']);
   });
 });
 

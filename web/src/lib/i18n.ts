@@ -1,20 +1,37 @@
 /**
- * The language the interface speaks and the `useT()` hook that reads texts in it. Product texts
- * come from the shared catalogue in `@studio/core`; the few labels only the web shell needs
- * (screen-reader names of controls, update prompt) live in `ui-messages.ts` beside this file.
+ * The language the interface speaks and the one way to read texts in it: `useT(catalogue)`.
+ *
+ * Every `t` reads the product messages the server also sends (`@studio/core`'s catalogue) and the
+ * web shell's own labels (`ui-messages.ts`); `useT(catalogue)` adds a feature's own catalogue,
+ * declared with `defineMessages` beside the feature and imported where it is used, so its texts
+ * load with that feature's chunk. Placeholders are filled by `formatMessage` (`{name}` and the
+ * spec's `${name}`).
  */
 import type { Lang, MessageKey, MessageParams } from '@studio/core';
-import { LANGS, t as translateMessage } from '@studio/core';
+import { LANGS, formatMessage, messages as productMessages } from '@studio/core';
 import { useCallback } from 'react';
 import { create } from 'zustand';
+import type { Messages } from './define-messages';
 import { LANG_STORAGE_KEY, readStorage, writeStorage } from './storage';
-import type { UiKey } from './ui-messages';
-import { isUiKey, translateUi } from './ui-messages';
+import type { ShellKey } from './ui-messages';
+import { shellMessages } from './ui-messages';
 
-export type { Lang };
+export type { Lang, MessageParams };
 export { LANGS };
-export type TextKey = MessageKey | UiKey;
-export type Translate = (key: TextKey, params?: MessageParams) => string;
+export type { MessageKeyOf, Messages } from './define-messages';
+export { defineMessages } from './define-messages';
+
+/** The keys every `t` knows: the product messages and the shell's labels. */
+export type BaseKey = MessageKey | ShellKey;
+
+/** The keys a `t` made with a catalogue whose keys are `K` knows. */
+export type TextKey<K extends string = never> = K | BaseKey;
+
+/** A `t` for the base keys plus those of one feature catalogue (`K`). */
+export type Translate<K extends string = never> = (
+  key: TextKey<K>,
+  params?: MessageParams,
+) => string;
 
 /** English is the default: it carries the spec's texts verbatim. */
 export const DEFAULT_LANG: Lang = 'en';
@@ -41,19 +58,31 @@ export const useLangStore = create<LangState>()((set) => ({
   },
 }));
 
-export function translate(key: TextKey, lang: Lang, params?: MessageParams): string {
-  if (!isUiKey(key)) return translateMessage(key, lang, params);
-  const template = translateUi(key, lang);
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
-    const value = params[name];
-    return value === undefined ? placeholder : String(value);
-  });
+function lookUp(texts: Readonly<Record<string, string>> | undefined, key: string) {
+  return texts && Object.hasOwn(texts, key) ? texts[key] : undefined;
 }
 
-export function useT(): Translate {
+/** The text for `key` in `lang`: the feature's catalogue first, then the shell's, then core's. */
+export function translate<K extends string = never>(
+  key: K | BaseKey,
+  lang: Lang,
+  params?: MessageParams,
+  catalogue?: Messages<K>,
+): string {
+  const template =
+    lookUp(catalogue?.[lang], key) ??
+    lookUp(shellMessages[lang], key) ??
+    productMessages[lang][key as MessageKey];
+  return formatMessage(template, params);
+}
+
+/** The one translate hook: `t(key, params)` in the current language. */
+export function useT<K extends string = never>(catalogue?: Messages<K>): Translate<K> {
   const lang = useLangStore((state) => state.lang);
-  return useCallback((key, params) => translate(key, lang, params), [lang]);
+  return useCallback(
+    (key: K | BaseKey, params?: MessageParams) => translate(key, lang, params, catalogue),
+    [lang, catalogue],
+  );
 }
 
 export function isLang(value: unknown): value is Lang {

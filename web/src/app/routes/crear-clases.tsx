@@ -4,12 +4,13 @@ import { AuditLink } from '../../features/admin-catalog';
 import {
   CreateClassesForm,
   firebaseAdminClassesApi,
-  useClassesT,
+  classesMessages,
 } from '../../features/admin-classes';
+import { useT } from '../../lib/i18n';
 
 /** Add Classes: one class or a weekly series (issue 7); weekly templates are one link away. */
 export default function CrearClasesPage() {
-  const t = useClassesT();
+  const t = useT(classesMessages);
   return (
     <>
       <CreateClassesForm api={firebaseAdminClassesApi} />

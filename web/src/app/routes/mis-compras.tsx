@@ -6,12 +6,13 @@ import { firebasePurchasesApi, PaymentList } from '../../features/purchases';
 import { firebaseScheduleApi, MyClasses } from '../../features/schedule';
 import { useSessionStore } from '../../features/session';
 import { useT } from '../../lib/i18n';
+import { appMessages } from '../app-messages';
 import { PageLoading } from '../page-loading';
 
 const systemNow = (): number => Date.now();
 
 function Purchases({ uid }: { uid: string }) {
-  const t = useT();
+  const t = useT(appMessages);
   return (
     <section aria-labelledby="purchases-title">
       <h2 id="purchases-title">{t('myPurchases')}</h2>
@@ -22,7 +23,7 @@ function Purchases({ uid }: { uid: string }) {
 
 /** Spec `mis-compras/{type}/{action}`: the member's classes (upcoming, past) and purchases. */
 export default function MisComprasPage() {
-  const t = useT();
+  const t = useT(appMessages);
   const status = useSessionStore((state) => state.status);
   const uid = useSessionStore((state) => state.uid);
   const signInHref = useSignInHref();

@@ -6,6 +6,7 @@ import { firebaseProfileApi, ProfileCard } from '../../features/profile';
 import { GUEST_UID, useSessionStore } from '../../features/session';
 import { useRouteParams } from '../../hooks/use-route-params';
 import { useT } from '../../lib/i18n';
+import { appMessages } from '../app-messages';
 import { PageLoading } from '../page-loading';
 
 const systemNow = (): number => Date.now();
@@ -16,7 +17,7 @@ const systemNow = (): number => Date.now();
  * from a link made while they were a guest (`profile-user/null`, decision 131).
  */
 export default function ProfileUserPage() {
-  const t = useT();
+  const t = useT(appMessages);
   const { uid: routeUid } = useRouteParams(paths.profileUser);
   const status = useSessionStore((state) => state.status);
   const uid = useSessionStore((state) => state.uid);

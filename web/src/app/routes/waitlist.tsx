@@ -5,10 +5,11 @@ import { useSignInHref } from '../../features/auth/hooks/use-sign-in-href';
 import { firebaseScheduleApi, MyWaitlist } from '../../features/schedule';
 import { useSessionStore } from '../../features/session';
 import { useT } from '../../lib/i18n';
+import { appMessages } from '../app-messages';
 import { PageLoading } from '../page-loading';
 
 export default function WaitlistPage() {
-  const t = useT();
+  const t = useT(appMessages);
   const status = useSessionStore((state) => state.status);
   const uid = useSessionStore((state) => state.uid);
   const signInHref = useSignInHref();

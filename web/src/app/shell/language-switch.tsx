@@ -1,9 +1,9 @@
 import type { Lang } from '@studio/core';
 import { useId } from 'react';
 import { isLang, LANGS, useLangStore, useT } from '../../lib/i18n';
-import type { UiKey } from '../../lib/ui-messages';
+import type { ShellKey } from '../../lib/ui-messages';
 
-const LANG_NAMES: Readonly<Record<Lang, UiKey>> = { en: 'langEnglish', es: 'langSpanish' };
+const LANG_NAMES: Readonly<Record<Lang, ShellKey>> = { en: 'langEnglish', es: 'langSpanish' };
 
 export function LanguageSwitch({ onChange }: { onChange: (lang: Lang) => void }) {
   const t = useT();

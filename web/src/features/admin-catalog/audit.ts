@@ -1,6 +1,6 @@
 // The audit log screen's filtering, pure so it is unit-tested: every admin or coach change is one
 // `AuditLog/{id}` entry (saveCatalogItem, setUserRole, adjustCredits, classes, attendance…).
-import { auditEntrySchema } from '@studio/core';
+import { auditEntrySchema, isRecord } from '@studio/core';
 import type { AuditEntry } from '@studio/core';
 
 export interface AuditFilter {
@@ -8,10 +8,6 @@ export interface AuditFilter {
   action: string;
   /** Words matched against who (uid or name), the action, the target and the details. */
   text: string;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** `AuditLog`, newest first; malformed entries are left out. */

@@ -4,7 +4,7 @@ export { CatalogEditor } from './components/catalog-editor';
 export { ShopProductForm } from './components/shop-product-form';
 export { SuscriptionPriceForm } from './components/suscription-price-form';
 export { AuditLog } from './components/audit-log';
-export { useAdminT } from './admin-messages';
+export { adminMessages } from './admin-messages';
 export {
   coachesConfig,
   couponsConfig,

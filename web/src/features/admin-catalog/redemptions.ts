@@ -1,6 +1,6 @@
 // Coupon redemptions as crear-cupones lists them: `CodeCloudStore/{code}/{uid}/{paymentId}`,
 // written once per paid payment by the webhook (functions/src/handlers/payments).
-import { memberRedemptionsSchema } from '@studio/core';
+import { isRecord, memberRedemptionsSchema } from '@studio/core';
 
 export interface MemberRedemptions {
   uid: string;
@@ -17,10 +17,6 @@ export interface CouponUsage {
   members: MemberRedemptions[];
   /** Redemptions of all members. */
   count: number;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Each coupon's redemptions per member (most recent first), coupons by code. */

@@ -3,4 +3,4 @@ export { firebaseAdminClassesApi } from './api/firebase-admin-classes-api';
 export { CreateClassesForm } from './components/create-classes-form';
 export { TemplateEditor } from './components/template-editor';
 export { AdminClassesList } from './components/admin-classes-list';
-export { useClassesT } from './classes-messages';
+export { classesMessages } from './classes-messages';

@@ -1,6 +1,13 @@
 // The payment list's arithmetic, pure so filters, totals and the CSV are unit-tested: what the
 // screen shows is exactly what these return.
-import { addDays, formatDate, formatDateTime, paymentSchema, toEpoch } from '@studio/core';
+import {
+  addDays,
+  formatDate,
+  formatDateTime,
+  isRecord,
+  paymentSchema,
+  toEpoch,
+} from '@studio/core';
 import type { DateString, Payment, PaymentStatus, PurchaseKind } from '@studio/core';
 
 export interface PaymentRow {
@@ -20,10 +27,6 @@ export interface PaymentFilter {
   kind: PurchaseKind | '';
   /** Words matched against the member's name, e-mail and uid. */
   member: string;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The instants a studio-local date range covers: [from 00:00, the day after `to` 00:00). */

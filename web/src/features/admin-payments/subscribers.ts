@@ -1,7 +1,7 @@
 // Subscribers and their status, from what the payments webhook writes: `StripeSubscriptions`
 // (status per subscription, newest event wins), `Users/{uid}/activeSuscription*` and the
 // subscription `Payments` (docs/decisions/077).
-import { paymentSchema, stripeSubscriptionSchema } from '@studio/core';
+import { isRecord, paymentSchema, stripeSubscriptionSchema } from '@studio/core';
 import type { Payment } from '@studio/core';
 
 export interface SubscriberRow {
@@ -16,10 +16,6 @@ export interface SubscriberRow {
   /** `Users/{uid}/activeSuscription` names this subscription. */
   memberFlag: boolean;
   lastPayment?: Payment;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function field(record: unknown, name: string): unknown {

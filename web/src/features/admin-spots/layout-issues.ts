@@ -1,12 +1,17 @@
 import type { SeatLayout } from '@studio/core';
 import type { z } from 'zod';
-import type { SpotsTranslate } from './spots-messages';
+import type { Translate } from '../../lib/i18n';
+import type { SpotsKey } from './spots-messages';
 
 /**
  * What `seatLayoutSchema` refused, in the editor's words: one line per problem, naming the spot
  * by its label and its cell (1-based, as the grid shows them), never by its stored id.
  */
-export function layoutIssues(layout: SeatLayout, error: z.ZodError, st: SpotsTranslate): string[] {
+export function layoutIssues(
+  layout: SeatLayout,
+  error: z.ZodError,
+  st: Translate<SpotsKey>,
+): string[] {
   const lines = new Set<string>();
   for (const issue of error.issues) {
     const [head, key, field] = issue.path;

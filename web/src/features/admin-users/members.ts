@@ -3,6 +3,7 @@
 import {
   CREDIT_KINDS,
   creditsListSchema,
+  isRecord,
   ledgerEntrySchema,
   paymentSchema,
   roleFromAdminFlag,
@@ -19,10 +20,6 @@ export interface MemberRow {
   /** `Users/{uid}/Credits`: usable regular credits (0 when missing). */
   credits: number;
   raw: Record<string, unknown>;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function text(value: unknown): string {

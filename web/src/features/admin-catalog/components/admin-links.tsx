@@ -1,10 +1,11 @@
 import { Link } from 'wouter';
 import { paths } from '../../../config/paths';
 import type { AdminKey } from '../admin-messages';
-import { useAdminT } from '../admin-messages';
+import { adminMessages } from '../admin-messages';
+import { useT } from '../../../lib/i18n';
 
 function AdminLink({ href, label }: { href: string; label: AdminKey }) {
-  const at = useAdminT();
+  const at = useT(adminMessages);
   return (
     <p>
       <Link href={href}>{at(label)}</Link>

@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
 import { formatDateTime } from '@studio/core';
 import { useLive } from '../../../lib/use-live';
-import { useAdminT } from '../admin-messages';
+import { adminMessages } from '../admin-messages';
 import type { AdminCatalogApi } from '../api/admin-catalog-api';
 import { actorName, auditActions, auditEntries, filterAudit } from '../audit';
 import type { AuditFilter } from '../audit';
+import { useT } from '../../../lib/i18n';
 
 function Snapshot({ label, value }: { label: string; value: unknown }) {
   if (value === undefined) return null;
@@ -30,7 +31,7 @@ function otherDetails(details: Record<string, unknown> | undefined): unknown {
  * change, filtered by action and by words (who, target, details).
  */
 export function AuditLog({ api }: { api: AdminCatalogApi }) {
-  const at = useAdminT();
+  const at = useT(adminMessages);
   const baseId = useId();
   const value = useLive<unknown>((onChange) => api.watch('auditLog', onChange), null, [api]);
   const users = useLive<unknown>((onChange) => api.watch('users', onChange), null, [api]);

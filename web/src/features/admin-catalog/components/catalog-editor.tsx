@@ -1,3 +1,4 @@
+import { isRecord } from '@studio/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { z } from 'zod';
@@ -5,7 +6,7 @@ import { callableErrorText } from '../../../lib/callable-errors';
 import type { ErrorText } from '../../../lib/callable-errors';
 import { useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
-import { useAdminT } from '../admin-messages';
+import { adminMessages } from '../admin-messages';
 import type { AdminKey } from '../admin-messages';
 import type { AdminCatalogApi, CatalogCollection, WatchedNode } from '../api/admin-catalog-api';
 import { emptyForm, fieldErrors, fromForm, plain, toForm } from '../form-fields';
@@ -40,14 +41,10 @@ interface EditorProps {
   level?: 1 | 2;
 }
 
-function isItem(value: unknown): value is Item {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function itemsOf(value: unknown, include: (item: Item) => boolean): [string, Item][] {
-  if (!isItem(value)) return [];
+  if (!isRecord(value)) return [];
   return Object.entries(value).filter(
-    (entry): entry is [string, Item] => isItem(entry[1]) && include(entry[1]),
+    (entry): entry is [string, Item] => isRecord(entry[1]) && include(entry[1]),
   );
 }
 
@@ -55,7 +52,7 @@ function itemsOf(value: unknown, include: (item: Item) => boolean): [string, Ite
 export function CatalogEditor({ api, config, level = 1 }: EditorProps) {
   const Heading = level === 1 ? 'h1' : 'h2';
   const t = useT();
-  const at = useAdminT();
+  const at = useT(adminMessages);
   const node = useLive<unknown>((onChange) => api.watch(config.node, onChange), null, [
     api,
     config.node,

@@ -1,13 +1,14 @@
 import { formatDateTime } from '@studio/core';
 import { useLive } from '../../../lib/use-live';
-import { useAdminT } from '../admin-messages';
+import { adminMessages } from '../admin-messages';
 import type { AdminCatalogApi } from '../api/admin-catalog-api';
 import { money } from '../catalog-configs';
 import { couponUsage } from '../redemptions';
+import { useT } from '../../../lib/i18n';
 
 /** Who used each coupon, how often and for how much (crear-cupones). */
 export function CouponRedemptions({ api }: { api: AdminCatalogApi }) {
-  const at = useAdminT();
+  const at = useT(adminMessages);
   const store = useLive<unknown>((onChange) => api.watch('codeCloudStore', onChange), null, [api]);
   const users = useLive<unknown>((onChange) => api.watch('users', onChange), null, [api]);
   const usage = couponUsage(store, users);

@@ -1,6 +1,7 @@
 import { useId } from 'react';
-import { useAdminT } from '../admin-messages';
+import { adminMessages } from '../admin-messages';
 import type { Field, FieldError, FormState } from '../form-fields';
+import { useT } from '../../../lib/i18n';
 
 interface FormInputsProps {
   fields: readonly Field[];
@@ -19,7 +20,7 @@ const INPUT_TYPES: Partial<Record<Field['type'], string>> = {
 
 /** One labelled input per field, each with its error under it. */
 export function FormInputs({ fields, form, errors, onChange }: FormInputsProps) {
-  const t = useAdminT();
+  const t = useT(adminMessages);
   const baseId = useId();
   return (
     <>

@@ -12,7 +12,7 @@ import { callableErrorText } from '../../../lib/callable-errors';
 import type { ErrorText } from '../../../lib/callable-errors';
 import { useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
-import { useAdminT } from '../admin-messages';
+import { adminMessages } from '../admin-messages';
 import type { AdminCatalogApi } from '../api/admin-catalog-api';
 import { emptyForm, field, fieldErrors, fromForm, plain } from '../form-fields';
 import type { Field, FieldError, FormState } from '../form-fields';
@@ -54,7 +54,7 @@ function productsOf(shop: unknown): { category: string; id: string; name: string
 export function ShopProductForm({ api, level = 1 }: { api: AdminCatalogApi; level?: 1 | 2 }) {
   const Heading = level === 1 ? 'h1' : 'h2';
   const t = useT();
-  const at = useAdminT();
+  const at = useT(adminMessages);
   const shop = useLive<unknown>((onChange) => api.watch('shop', onChange), null, [api]);
   const [form, setForm] = useState<FormState>(() => emptyForm(FIELDS));
   const [errors, setErrors] = useState<Record<string, FieldError>>({});

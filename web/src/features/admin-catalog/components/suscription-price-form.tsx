@@ -10,7 +10,7 @@ import { callableErrorText } from '../../../lib/callable-errors';
 import type { ErrorText } from '../../../lib/callable-errors';
 import { useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
-import { useAdminT } from '../admin-messages';
+import { adminMessages } from '../admin-messages';
 import type { AdminCatalogApi } from '../api/admin-catalog-api';
 import { field, fieldErrors } from '../form-fields';
 import type { Field, FieldError } from '../form-fields';
@@ -30,7 +30,7 @@ function pricesOf(value: unknown): SuscriptionPrice[] | null {
 
 function PriceForm({ api, current }: { api: AdminCatalogApi; current: SuscriptionPrice[] }) {
   const t = useT();
-  const at = useAdminT();
+  const at = useT(adminMessages);
   const [form, setForm] = useState<Record<string, string>>({
     discounted: current[0] ? String(current[0].Precio) : '',
     regular: current[1] ? String(current[1].Precio) : '',
@@ -94,7 +94,7 @@ function PriceForm({ api, current }: { api: AdminCatalogApi; current: Suscriptio
 
 /** admin-suscripcion-price: the pair of prices the BEST CHOICE modal shows. */
 export function SuscriptionPriceForm({ api }: { api: AdminCatalogApi }) {
-  const at = useAdminT();
+  const at = useT(adminMessages);
   const value = useLive<unknown>(
     (onChange) => api.watch('suscriptionPrices', onChange),
     undefined,

@@ -10,7 +10,7 @@ import { useLive } from '../../../lib/use-live';
 import type { AdminClassesApi, ClassCatalog } from '../api/admin-classes-api';
 import type { FieldErrors } from '../class-form';
 import { fieldErrorsOf } from '../class-form';
-import { useClassesT } from '../classes-messages';
+import { classesMessages } from '../classes-messages';
 import { Field } from './class-fields';
 import { useClassCatalog } from './use-catalog';
 
@@ -73,7 +73,7 @@ function EditClassDialog({
   catalog: ClassCatalog;
   onClose: (saved: boolean) => void;
 }) {
-  const t = useClassesT();
+  const t = useT(classesMessages);
   const tp = useT();
   const base = useId();
   const [state, setState] = useState(() => editState(cls));
@@ -181,7 +181,7 @@ function CancelClassDialog({
   title: string;
   onClose: (refunded: number | null) => void;
 }) {
-  const t = useClassesT();
+  const t = useT(classesMessages);
   const tp = useT();
   const base = useId();
   const [reason, setReason] = useState('');
@@ -259,7 +259,7 @@ type Open = { kind: 'edit' | 'cancel'; classId: string } | null;
 
 /** admin-clases: the classes in a date range, by branch and coach; edit or cancel each. */
 export function AdminClassesList({ api }: { api: AdminClassesApi }) {
-  const t = useClassesT();
+  const t = useT(classesMessages);
   const base = useId();
   const catalog = useClassCatalog(api);
   // The screen's clock is read once, when it opens.

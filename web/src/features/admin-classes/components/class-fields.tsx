@@ -6,7 +6,8 @@ import type { ClassCatalog } from '../api/admin-classes-api';
 import type { ClassFieldsState, FieldErrors } from '../class-form';
 import { withExercise } from '../class-form';
 import type { ClassesKey } from '../classes-messages';
-import { useClassesT } from '../classes-messages';
+import { classesMessages } from '../classes-messages';
+import { useT } from '../../../lib/i18n';
 
 const KIND_LABELS: Readonly<Record<CreditKind, ClassesKey>> = {
   regular: 'kindRegular',
@@ -28,7 +29,7 @@ interface FieldProps {
 
 /** A labelled control with its error (and hint) under it, linked for screen readers. */
 export function Field({ id, label, error, hint, children }: FieldProps) {
-  const t = useClassesT();
+  const t = useT(classesMessages);
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ');
@@ -67,7 +68,7 @@ interface ClassFieldsProps {
 
 /** The fields every class has: time, length, where, what, who, room, capacity, credit kind. */
 export function ClassFields({ value, errors, catalog, onChange }: ClassFieldsProps) {
-  const t = useClassesT();
+  const t = useT(classesMessages);
   const base = useId();
   const set = (field: keyof ClassFieldsState, next: string) =>
     onChange({ ...value, [field]: next });

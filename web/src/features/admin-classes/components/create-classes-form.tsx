@@ -8,7 +8,7 @@ import type { AdminClassesApi } from '../api/admin-classes-api';
 import type { ClassFieldsState, DatesState, FieldErrors } from '../class-form';
 import { EMPTY_CLASS_FIELDS, WEEKDAYS, createClassesRequest } from '../class-form';
 import type { ClassesKey } from '../classes-messages';
-import { useClassesT } from '../classes-messages';
+import { classesMessages } from '../classes-messages';
 import { ClassFields, Field } from './class-fields';
 import { useClassCatalog } from './use-catalog';
 
@@ -38,7 +38,7 @@ function previewOf(dates: DatesState): { dates: string[] } | { error: ErrorText 
 
 /** crear-clases: one class, or the same class every chosen weekday over a date range. */
 export function CreateClassesForm({ api }: { api: AdminClassesApi }) {
-  const t = useClassesT();
+  const t = useT(classesMessages);
   const tp = useT();
   const base = useId();
   const catalog = useClassCatalog(api);

@@ -9,7 +9,7 @@ import { useLive } from '../../../lib/use-live';
 import type { AdminClassesApi } from '../api/admin-classes-api';
 import type { FieldErrors, TemplateRowState } from '../class-form';
 import { EMPTY_CLASS_FIELDS, WEEKDAYS, rowState, templateRow } from '../class-form';
-import { useClassesT } from '../classes-messages';
+import { classesMessages } from '../classes-messages';
 import { ClassFields, Field } from './class-fields';
 import { weekdayKey } from './create-classes-form';
 import { useClassCatalog } from './use-catalog';
@@ -36,7 +36,7 @@ function checkRows(rows: readonly TemplateRowState[]) {
  * date range, each row becoming a weekly series through `createClasses`.
  */
 export function TemplateEditor({ api }: { api: AdminClassesApi }) {
-  const t = useClassesT();
+  const t = useT(classesMessages);
   const tp = useT();
   const base = useId();
   const catalog = useClassCatalog(api);

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { PAYMENT_STATUSES, PURCHASE_KINDS, addDays, formatDate, isDateString } from '@studio/core';
 import type { PaymentStatus, PurchaseKind } from '@studio/core';
-import { useLangStore } from '../../../lib/i18n';
+import { useLangStore, useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import type { AdminPaymentsApi } from '../api/admin-payments-api';
 import {
@@ -14,7 +14,7 @@ import {
   refundedAmount,
 } from '../payments';
 import type { PaymentFilter } from '../payments';
-import { usePaymentsT } from '../payments-messages';
+import { paymentsMessages } from '../payments-messages';
 
 interface PaymentListProps {
   api: AdminPaymentsApi;
@@ -35,7 +35,7 @@ export function downloadCsv(fileName: string, csv: string): void {
 
 /** Payment list (lista-pagos): filter by dates, status, kind and member; totals; CSV export. */
 export function PaymentList({ api, download, now = Date.now }: PaymentListProps) {
-  const pt = usePaymentsT();
+  const pt = useT(paymentsMessages);
   const lang = useLangStore((state) => state.lang);
   const baseId = useId();
   const [filter, setFilter] = useState<PaymentFilter>(() => {

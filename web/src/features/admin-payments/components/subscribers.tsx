@@ -1,14 +1,14 @@
 import { formatDate } from '@studio/core';
-import { useLangStore } from '../../../lib/i18n';
+import { useLangStore, useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import type { AdminPaymentsApi } from '../api/admin-payments-api';
 import { formatMoney } from '../payments';
-import { usePaymentsT } from '../payments-messages';
+import { paymentsMessages } from '../payments-messages';
 import { KEEPS_PLAN, statusCounts, subscriberRows } from '../subscribers';
 
 /** admin-suscripcion: every subscription, its member and status, newest payment. */
 export function Subscribers({ api }: { api: AdminPaymentsApi }) {
-  const pt = usePaymentsT();
+  const pt = useT(paymentsMessages);
   const lang = useLangStore((state) => state.lang);
   const subscriptions = useLive<unknown>(
     (onChange) => api.watchSubscriptions(onChange),

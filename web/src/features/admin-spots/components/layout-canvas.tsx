@@ -13,7 +13,8 @@ import {
   step,
 } from '../layout-edits';
 import type { Cell, Direction } from '../layout-edits';
-import { useSpotsT } from '../spots-messages';
+import { spotsMessages } from '../spots-messages';
+import { useT } from '../../../lib/i18n';
 
 export interface LayoutCanvasProps {
   layout: SeatLayout;
@@ -44,7 +45,7 @@ function firstFreeCell(layout: SeatLayout): Cell | null {
  * actions, a panel for the selected spot, and the same edits as a plain list.
  */
 export function LayoutCanvas({ layout, onChange }: LayoutCanvasProps) {
-  const st = useSpotsT();
+  const st = useT(spotsMessages);
   const [cursor, setCursor] = useState<Cell>({ row: 0, col: 0 });
   const [selected, setSelected] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');

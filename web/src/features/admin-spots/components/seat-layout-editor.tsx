@@ -10,7 +10,7 @@ import { useLive } from '../../../lib/use-live';
 import type { SeatLayoutsApi } from '../api/seat-layouts-api';
 import { emptyLayout } from '../layout-edits';
 import { layoutIssues } from '../layout-issues';
-import { useSpotsT } from '../spots-messages';
+import { spotsMessages } from '../spots-messages';
 import type { SpotsKey } from '../spots-messages';
 import { LayoutCanvas } from './layout-canvas';
 import './admin-spots.css';
@@ -33,7 +33,7 @@ function sizeValue(value: string): number {
 /** admin-spot: the studio's seat layouts, and an editor for one of them on its grid. */
 export function SeatLayoutEditor({ api, now }: SeatLayoutEditorProps) {
   const t = useT();
-  const st = useSpotsT();
+  const st = useT(spotsMessages);
   const node = useLive<unknown>((onChange) => api.watchLayouts(onChange), null, [api]);
   const layouts = Object.entries(
     parseEntries(node, (entry) => seatLayoutSchema.safeParse(entry), 'seat layout'),

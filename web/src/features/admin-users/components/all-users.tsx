@@ -3,8 +3,9 @@ import { useLive } from '../../../lib/use-live';
 import type { AdminUsersApi } from '../api/admin-users-api';
 import { memberRows, reportedAccounts, searchMembers } from '../members';
 import type { MemberRow } from '../members';
-import { ROLE_LABELS, useUsersT } from '../users-messages';
+import { ROLE_LABELS, usersMessages } from '../users-messages';
 import { MemberDetail } from './member-detail';
+import { useT } from '../../../lib/i18n';
 
 interface AllUsersProps {
   api: AdminUsersApi;
@@ -14,7 +15,7 @@ interface AllUsersProps {
 
 /** Admin Users: search and list members, open one, and the Reports view (spec §3 `Reports`). */
 export function AllUsers({ api, now = Date.now }: AllUsersProps) {
-  const ut = useUsersT();
+  const ut = useT(usersMessages);
   const searchId = useId();
   const users = useLive<unknown>((onChange) => api.watchUsers(onChange), undefined, [api]);
   const [query, setQuery] = useState('');
@@ -94,7 +95,7 @@ function Reports({
   rows: readonly MemberRow[];
   onOpen: (uid: string) => void;
 }) {
-  const ut = useUsersT();
+  const ut = useT(usersMessages);
   const reports = useLive<unknown>((onChange) => api.watchReports(onChange), null, [api]);
   const accounts = reportedAccounts(reports, rows);
   return (

@@ -1,13 +1,14 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import {
-  CREDIT_KINDS,
-  MAX_ADJUST_DELTA,
-  ROLES,
   adjustCreditsInput,
+  asRecord,
+  CREDIT_KINDS,
   formatDate,
   formatDateTime,
+  MAX_ADJUST_DELTA,
   roleFromAdminFlag,
+  ROLES,
 } from '@studio/core';
 import type { CreditKind, Role } from '@studio/core';
 import { callableErrorText } from '../../../lib/callable-errors';
@@ -16,7 +17,7 @@ import { useLangStore, useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import type { AdminUsersApi, MemberNode } from '../api/admin-users-api';
 import { bookings, creditsByKind, formatMoney, ledgerEntries, memberPayments } from '../members';
-import { KIND_LABELS, ROLE_LABELS, useUsersT } from '../users-messages';
+import { KIND_LABELS, ROLE_LABELS, usersMessages } from '../users-messages';
 import { classTitle, spotLabel } from '../../../lib/class-names';
 
 function useMemberNode(api: AdminUsersApi, uid: string, node: MemberNode): unknown {
@@ -27,12 +28,6 @@ function useMemberNode(api: AdminUsersApi, uid: string, node: MemberNode): unkno
   ]);
 }
 
-function record(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-}
-
 interface DetailProps {
   api: AdminUsersApi;
   uid: string;
@@ -41,8 +36,8 @@ interface DetailProps {
 
 /** One member: profile, credits, role, credit adjustments, ledger, bookings, payments, plan. */
 export function MemberDetail({ api, uid, now }: DetailProps) {
-  const ut = useUsersT();
-  const user = record(useMemberNode(api, uid, 'user'));
+  const ut = useT(usersMessages);
+  const user = asRecord(useMemberNode(api, uid, 'user'));
   const name = typeof user['Name'] === 'string' && user['Name'] ? user['Name'] : ut('noName');
   const text = (field: string) => (typeof user[field] === 'string' ? String(user[field]) : '—');
   return (
@@ -74,7 +69,7 @@ export function MemberDetail({ api, uid, now }: DetailProps) {
 }
 
 function Credits({ creditsList, now }: { creditsList: unknown; now: () => number }) {
-  const ut = useUsersT();
+  const ut = useT(usersMessages);
   const summary = creditsByKind(creditsList, now());
   return (
     <section aria-labelledby="credits-title">
@@ -99,7 +94,7 @@ function Credits({ creditsList, now }: { creditsList: unknown; now: () => number
 }
 
 function Subscription({ user }: { user: Record<string, unknown> }) {
-  const ut = useUsersT();
+  const ut = useT(usersMessages);
   const id = typeof user['activeSuscriptionId'] === 'string' ? user['activeSuscriptionId'] : '';
   return (
     <section aria-labelledby="subscription-title">
@@ -115,7 +110,7 @@ function Subscription({ user }: { user: Record<string, unknown> }) {
 
 function RoleForm({ api, uid, current }: { api: AdminUsersApi; uid: string; current: Role }) {
   const t = useT();
-  const ut = useUsersT();
+  const ut = useT(usersMessages);
   const selectId = useId();
   const [chosen, setChosen] = useState<Role | null>(null);
   const [busy, setBusy] = useState(false);
@@ -165,7 +160,7 @@ function RoleForm({ api, uid, current }: { api: AdminUsersApi; uid: string; curr
 
 function AdjustForm({ api, uid }: { api: AdminUsersApi; uid: string }) {
   const t = useT();
-  const ut = useUsersT();
+  const ut = useT(usersMessages);
   const baseId = useId();
   const [kind, setKind] = useState<CreditKind>('regular');
   const [delta, setDelta] = useState('');
@@ -269,7 +264,7 @@ function AdjustForm({ api, uid }: { api: AdminUsersApi; uid: string }) {
 }
 
 function Ledger({ api, uid }: { api: AdminUsersApi; uid: string }) {
-  const ut = useUsersT();
+  const ut = useT(usersMessages);
   const entries = ledgerEntries(useMemberNode(api, uid, 'ledger'));
   return (
     <section aria-labelledby="ledger-title">
@@ -293,7 +288,7 @@ function Ledger({ api, uid }: { api: AdminUsersApi; uid: string }) {
 }
 
 function Bookings({ api, uid }: { api: AdminUsersApi; uid: string }) {
-  const ut = useUsersT();
+  const ut = useT(usersMessages);
   const list = bookings(useMemberNode(api, uid, 'bookings'));
   return (
     <section aria-labelledby="bookings-title">
@@ -315,7 +310,7 @@ function Bookings({ api, uid }: { api: AdminUsersApi; uid: string }) {
 }
 
 function Payments({ api, uid }: { api: AdminUsersApi; uid: string }) {
-  const ut = useUsersT();
+  const ut = useT(usersMessages);
   const lang = useLangStore((state) => state.lang);
   const list = memberPayments(useMemberNode(api, uid, 'payments'));
   return (

@@ -1,4 +1,4 @@
-import '../../../lib/member-messages';
+import { authMessages } from '../auth-messages';
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useId, useState } from 'react';
@@ -18,7 +18,7 @@ export interface LoginFormProps {
 
 /** E-mail and password or Google; a failure shows 'Error al autenticarse' with OK (spec §8). */
 export function LoginForm({ api, promocode, registerHref, resetHref, onSignedIn }: LoginFormProps) {
-  const t = useT();
+  const t = useT(authMessages);
   const emailId = useId();
   const passwordId = useId();
   const [email, setEmail] = useState('');

@@ -1,4 +1,4 @@
-import '../../../lib/member-messages';
+import { authMessages } from '../auth-messages';
 import { TIMINGS } from '@studio/core';
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
@@ -24,7 +24,7 @@ type Step =
  * profile failure: 'Fatal Error Code N°54893' for the webmaster.
  */
 export function RegisterForm({ api, loginHref, onRegistered }: RegisterFormProps) {
-  const t = useT();
+  const t = useT(authMessages);
   const nameId = useId();
   const emailId = useId();
   const phoneId = useId();

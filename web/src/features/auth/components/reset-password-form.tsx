@@ -1,4 +1,4 @@
-import '../../../lib/member-messages';
+import { authMessages } from '../auth-messages';
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useId, useState } from 'react';
@@ -13,7 +13,7 @@ export interface ResetPasswordFormProps {
 }
 
 export function ResetPasswordForm({ api, loginHref }: ResetPasswordFormProps) {
-  const t = useT();
+  const t = useT(authMessages);
   const emailId = useId();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);

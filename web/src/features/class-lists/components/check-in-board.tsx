@@ -15,7 +15,7 @@ import {
 } from '../class-lists';
 import type { RosterRow, Viewer } from '../class-lists';
 import { useRosterView, useStudioNames } from '../hooks/use-class-data';
-import { useListsT } from '../lists-messages';
+import { listsMessages } from '../lists-messages';
 import { ATTENDANCE_KEYS } from './class-roster';
 import './class-lists.css';
 
@@ -37,7 +37,7 @@ const MARKS: readonly Attendance[] = ['attended', 'no-show'];
  */
 export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckInBoardProps) {
   const t = useT();
-  const lt = useListsT();
+  const lt = useT(listsMessages);
   const [today] = useState<DateString>(() => formatDate(now()));
   const [date, setDate] = useState<DateString>(today);
   const [classId, setClassId] = useState<string | null>(initialClassId);

@@ -8,8 +8,9 @@ import type { ClassListsApi } from '../api/class-lists-api';
 import { classesForViewer, isStaffViewer, ownCoachIds } from '../class-lists';
 import type { ListedClass, Viewer } from '../class-lists';
 import { useStudioNames } from '../hooks/use-class-data';
-import { useListsT } from '../lists-messages';
+import { listsMessages } from '../lists-messages';
 import './class-lists.css';
+import { useT } from '../../../lib/i18n';
 
 export interface ClassListsProps {
   api: ClassListsApi;
@@ -37,7 +38,7 @@ export function rosterHref(id: string, cls: StudioClass): string {
  * each opening its list of members (user-list-class).
  */
 export function ClassLists({ api, viewer, now }: ClassListsProps) {
-  const lt = useListsT();
+  const lt = useT(listsMessages);
   const [today] = useState<DateString>(() => formatDate(now()));
   const [date, setDate] = useState<DateString>(today);
   const { coaches, exercises } = useStudioNames(api);

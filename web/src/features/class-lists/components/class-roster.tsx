@@ -7,9 +7,10 @@ import type { ClassListsApi } from '../api/class-lists-api';
 import { isStaffViewer, mayTakeAttendance, ownCoachIds } from '../class-lists';
 import type { Viewer } from '../class-lists';
 import { useRosterView, useStudioNames } from '../hooks/use-class-data';
-import { useListsT } from '../lists-messages';
+import { listsMessages } from '../lists-messages';
 import type { ListsKey } from '../lists-messages';
 import './class-lists.css';
+import { useT } from '../../../lib/i18n';
 
 /** The route's segments: user-list-class/{fecha}/{hora}/{key}/{coach}/{classtype}. */
 export interface RosterRouteParams {
@@ -41,7 +42,7 @@ export function checadorHref(classId: string): string {
  * waiting, live. The route's date, hour, coach and class type name the class until it loads.
  */
 export function ClassRoster({ api, viewer, params }: ClassRosterProps) {
-  const lt = useListsT();
+  const lt = useT(listsMessages);
   const { coaches, exercises } = useStudioNames(api);
   const cls = useLive<StudioClass | null | undefined>(
     (onChange) => api.watchClass(params.key, onChange),

@@ -1,4 +1,4 @@
-import '../../../lib/member-messages';
+import { notificationsMessages } from '../notifications-messages';
 import './notification-bell.css';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../../lib/i18n';
@@ -30,7 +30,7 @@ function BellIcon() {
  * (promoted from the waiting list, class cancelled, credits), a disclosure closed by Escape.
  */
 export function NotificationBell({ api, uid }: NotificationBellProps) {
-  const t = useT();
+  const t = useT(notificationsMessages);
   const panelId = useId();
   const titleId = useId();
   const [open, setOpen] = useState(false);

@@ -1,4 +1,4 @@
-import '../../../lib/member-messages';
+import { notificationsMessages } from '../notifications-messages';
 import type { Notification } from '@studio/core';
 import { formatDateTime } from '@studio/core';
 import { useT } from '../../../lib/i18n';
@@ -12,7 +12,7 @@ export interface NotificationItemsProps {
 
 /** The notifications themselves, in the member's language; unread ones offer "Mark as read". */
 export function NotificationItems({ rows, loading, markRead }: NotificationItemsProps) {
-  const t = useT();
+  const t = useT(notificationsMessages);
   if (loading) return <LoadingLine />;
   if (rows.length === 0) return <p>{t('noNotifications')}</p>;
   return (

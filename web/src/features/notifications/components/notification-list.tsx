@@ -1,4 +1,4 @@
-import '../../../lib/member-messages';
+import { notificationsMessages } from '../notifications-messages';
 import { useT } from '../../../lib/i18n';
 import type { NotificationsApi } from '../api/notifications-api';
 import { useNotifications } from '../hooks/use-notifications';
@@ -16,7 +16,7 @@ export interface NotificationListProps {
  * a cancellation or a position change), rendered in the member's language.
  */
 export function NotificationList({ api, uid, limit = 10 }: NotificationListProps) {
-  const t = useT();
+  const t = useT(notificationsMessages);
   const { rows, loading, unread, markRead } = useNotifications(api, uid, limit);
   return (
     <section className="notifications" aria-labelledby="notifications-title">

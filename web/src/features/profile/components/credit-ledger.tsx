@@ -1,4 +1,4 @@
-import '../../../lib/member-messages';
+import { profileMessages } from '../profile-messages';
 import type { LedgerEntry } from '@studio/core';
 import { formatDate } from '@studio/core';
 import { useT } from '../../../lib/i18n';
@@ -13,7 +13,7 @@ export interface CreditLedgerProps {
 
 /** Every change to the member's credits, newest first, in plain words (market.md pain 3). */
 export function CreditLedger({ entries, types, emptyText }: CreditLedgerProps) {
-  const t = useT();
+  const t = useT(profileMessages);
   const rows = Object.entries(entries)
     .filter(([, entry]) => !types || types.includes(entry.type))
     .sort((a, b) => b[1].at - a[1].at);

@@ -1,4 +1,4 @@
-import '../../../lib/member-messages';
+import { profileMessages } from '../profile-messages';
 import type { User } from '@studio/core';
 import { Link } from 'wouter';
 import { useT } from '../../../lib/i18n';
@@ -17,7 +17,7 @@ export interface CreditSummaryProps {
 
 /** Credits held by kind, live, with the way to buy more (home screen). */
 export function CreditSummary({ api, uid, now, buyHref }: CreditSummaryProps) {
-  const t = useT();
+  const t = useT(profileMessages);
   // Undefined until the profile answers, so no "0 credits" shows to a member who has some.
   const user = useLive<User | null | undefined>(
     (onChange) => api.watchUser(uid, onChange),

@@ -1,4 +1,4 @@
-import '../../../lib/member-messages';
+import { profileMessages } from '../profile-messages';
 import type { LedgerEntry, User } from '@studio/core';
 import { formatDate } from '@studio/core';
 import { useT } from '../../../lib/i18n';
@@ -33,7 +33,7 @@ function initials(user: User | null): string {
 
 /** Spec `profile-user/{uid}`: name, phone, photo or initials, credits, history, subscription. */
 export function ProfileCard({ api, uid, now }: ProfileCardProps) {
-  const t = useT();
+  const t = useT(profileMessages);
   const read = useLive<UserRead>(
     (onChange) =>
       api.watchUser(

@@ -1,4 +1,4 @@
-import '../../../lib/member-messages';
+import { purchasesMessages } from '../purchases-messages';
 import type { Package } from '@studio/core';
 import { SUBSCRIPTION_CREDITS } from '@studio/core';
 import { useId, useState } from 'react';
@@ -26,7 +26,7 @@ const SUBSCRIPTION = 'subscription';
  * subscription (the BEST CHOICE modal links there).
  */
 export function BuyPackage({ tab, credits, packageId, ...checkout }: BuyPackageProps) {
-  const t = useT();
+  const t = useT(purchasesMessages);
   const lang = useLangStore((state) => state.lang);
   const groupId = useId();
   const packages = useLive((onChange) => checkout.api.watchPackages(onChange), NONE, [

@@ -1,4 +1,4 @@
-import '../../../lib/member-messages';
+import { purchasesMessages } from '../purchases-messages';
 import { useLangStore, useT } from '../../../lib/i18n';
 import { formatMoney } from '../money';
 import { useCheckoutStore } from '../stores/checkout-store';
@@ -9,7 +9,7 @@ export type CartViewProps = Omit<CheckoutProps, 'purchase'> & { title: string };
 
 /** Spec `cart`: what the visitor picked (guests too), and the checkout for all of it. */
 export function CartView({ title, ...checkout }: CartViewProps) {
-  const t = useT();
+  const t = useT(purchasesMessages);
   const lang = useLangStore((state) => state.lang);
   const cart = useCheckoutStore((state) => state.cart);
   const setQuantity = useCheckoutStore((state) => state.setQuantity);

@@ -1,4 +1,4 @@
-import '../../../lib/member-messages';
+import { purchasesMessages } from '../purchases-messages';
 import type { CallableResult, PurchaseKind } from '@studio/core';
 import type { FormEvent } from 'react';
 import { useEffect, useId, useState } from 'react';
@@ -35,7 +35,7 @@ type Price = CallableResult<'previewPrice'>;
  */
 export function Checkout(props: CheckoutProps) {
   const { api, purchase, signedIn } = props;
-  const t = useT();
+  const t = useT(purchasesMessages);
   const lang = useLangStore((state) => state.lang);
   const couponId = useId();
   const [code, setCode] = useState(props.initialPromocode ?? '');

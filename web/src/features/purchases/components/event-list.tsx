@@ -1,4 +1,4 @@
-import '../../../lib/member-messages';
+import { purchasesMessages } from '../purchases-messages';
 import type { StudioEvent } from '@studio/core';
 import { Link } from 'wouter';
 import { useT } from '../../../lib/i18n';
@@ -16,7 +16,7 @@ const NONE: Record<string, StudioEvent> = {};
 
 /** Spec `events`: upcoming special events, booked with special-event credits. */
 export function EventList({ api, now, packagesHref }: EventListProps) {
-  const t = useT();
+  const t = useT(purchasesMessages);
   const events = useLive((onChange) => api.watchEvents(onChange), NONE, [api]);
   const at = now();
   const upcoming = Object.entries(events)

@@ -1,4 +1,5 @@
-import '../../../lib/member-messages';
+import type { PurchasesKey } from '../purchases-messages';
+import { purchasesMessages } from '../purchases-messages';
 import type { Package } from '@studio/core';
 import { Link } from 'wouter';
 import type { TextKey } from '../../../lib/i18n';
@@ -17,7 +18,7 @@ export interface PackageListProps {
   buyHref: (pkg: Package, packageId: string) => string;
 }
 
-const TAB_KEYS: Record<PackTab, TextKey> = {
+const TAB_KEYS: Record<PackTab, TextKey<PurchasesKey>> = {
   credits: 'creditKindRegular',
   spcredits: 'creditKindSpecial',
   'train-credits': 'creditKindTrain',
@@ -27,7 +28,7 @@ const NONE: Record<string, Package> = {};
 
 /** Spec `paquetes/{number}`: the packs on sale of one kind, with their price. */
 export function PackageList({ api, tab, tabHref, buyHref }: PackageListProps) {
-  const t = useT();
+  const t = useT(purchasesMessages);
   const lang = useLangStore((state) => state.lang);
   const addToCart = useCheckoutStore((state) => state.addToCart);
   const packages = useLive((onChange) => api.watchPackages(onChange), NONE, [api]);

@@ -1,4 +1,5 @@
-import '../../../lib/member-messages';
+import type { PurchasesKey } from '../purchases-messages';
+import { purchasesMessages } from '../purchases-messages';
 import type { Payment, PaymentStatus } from '@studio/core';
 import { formatDate } from '@studio/core';
 import type { TextKey } from '../../../lib/i18n';
@@ -10,7 +11,7 @@ import { formatMoney } from '../money';
 
 const NONE: Record<string, Payment> = {};
 
-const STATUS_KEYS: Record<PaymentStatus, TextKey> = {
+const STATUS_KEYS: Record<PaymentStatus, TextKey<PurchasesKey>> = {
   pending: 'paymentPending',
   paid: 'paymentPaid',
   failed: 'paymentFailedStatus',
@@ -29,7 +30,7 @@ export interface PaymentListProps {
  * first answer it says it is loading, or offline that it cannot load: never "No purchases yet."
  */
 export function PaymentList({ api, uid }: PaymentListProps) {
-  const t = useT();
+  const t = useT(purchasesMessages);
   const lang = useLangStore((state) => state.lang);
   const online = useOnline();
   const payments = useLive<Record<string, Payment> | null>(
@@ -65,7 +66,7 @@ export interface PaymentOutcomeProps {
 
 /** gracias-compra: the payment's status, live, until the webhook marks it paid or failed. */
 export function PaymentOutcome({ api, uid, sessionId }: PaymentOutcomeProps) {
-  const t = useT();
+  const t = useT(purchasesMessages);
   const payments = useLive((onChange) => api.watchMyPayments(uid, onChange), NONE, [api, uid]);
   const payment = sessionId ? payments[sessionId] : undefined;
   return <p role="status">{t(payment ? STATUS_KEYS[payment.status] : 'paymentPending')}</p>;

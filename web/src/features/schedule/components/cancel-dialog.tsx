@@ -1,4 +1,5 @@
-import '../../../lib/member-messages';
+import type { ScheduleKey } from '../schedule-messages';
+import { scheduleMessages } from '../schedule-messages';
 import type { MessageParams } from '@studio/core';
 import { useId } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
@@ -7,14 +8,14 @@ import { useT } from '../../../lib/i18n';
 
 export interface CancelDialogProps {
   /** What cancelling now means: credit back, or forfeited (core `cancellationOutcome`). */
-  text: { key: TextKey; params?: MessageParams };
+  text: { key: TextKey<ScheduleKey>; params?: MessageParams };
   onConfirm: () => void;
   onKeep: () => void;
 }
 
 /** The consequence is shown before the member confirms (market.md: no surprise penalties). */
 export function CancelDialog({ text, onConfirm, onKeep }: CancelDialogProps) {
-  const t = useT();
+  const t = useT(scheduleMessages);
   const titleId = useId();
   const textId = useId();
   return (

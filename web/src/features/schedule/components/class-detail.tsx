@@ -1,4 +1,5 @@
-import '../../../lib/member-messages';
+import type { ScheduleKey } from '../schedule-messages';
+import { scheduleMessages } from '../schedule-messages';
 import type {
   MessageParams,
   SeatLayout,
@@ -35,7 +36,7 @@ export interface ClassDetailProps {
 }
 
 interface Text {
-  key: TextKey;
+  key: TextKey<ScheduleKey>;
   params?: MessageParams;
 }
 
@@ -49,7 +50,7 @@ const NO_SPOTS: ReadonlySet<string> = new Set();
 /** One class: the live spot map and what the member can do (book, cancel, wait). */
 export function ClassDetail(props: ClassDetailProps) {
   const { api, classId, cls, catalog, uid, myClass, waiting } = props;
-  const t = useT();
+  const t = useT(scheduleMessages);
   const headingId = useId();
   const [loaded, setLoaded] = useState<{ id: string; layout: SeatLayout | null } | null>(null);
   const [picked, setChosen] = useState<string | undefined>(undefined);

@@ -1,4 +1,5 @@
-import '../../../lib/member-messages';
+import type { ScheduleKey } from '../schedule-messages';
+import { scheduleMessages } from '../schedule-messages';
 import type { UserClass, UserClassStatus } from '@studio/core';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
@@ -8,7 +9,6 @@ import { useLive } from '../../../lib/use-live';
 import type { ScheduleApi } from '../api/schedule-api';
 import { useOnline } from '../../../lib/use-online';
 import { classTitle, spotLabel } from '../../../lib/class-names';
-import { useOfflineT } from '../offline-messages';
 import './my-classes.css';
 import { LoadingLine } from '../../../components/ui/loading-line';
 
@@ -19,7 +19,7 @@ export interface MyClassesProps {
   scheduleHref: string;
 }
 
-const STATUS_KEYS: Record<UserClassStatus, TextKey> = {
+const STATUS_KEYS: Record<UserClassStatus, TextKey<ScheduleKey>> = {
   booked: 'statusBooked',
   attended: 'statusAttended',
   'no-show': 'statusNoShow',
@@ -29,7 +29,7 @@ const STATUS_KEYS: Record<UserClassStatus, TextKey> = {
 };
 
 function ClassRow({ entry }: { entry: UserClass }) {
-  const t = useT();
+  const t = useT(scheduleMessages);
   return (
     <li className="card">
       <strong>
@@ -43,7 +43,7 @@ function ClassRow({ entry }: { entry: UserClass }) {
 
 /** Offline the list is the copy kept on the device (decision 064): say so, and that it is read-only. */
 function OfflineNotice() {
-  const t = useOfflineT();
+  const t = useT(scheduleMessages);
   return (
     <div className="offline-notice" role="status">
       <strong>{t('offlineTitle')}</strong>
@@ -54,7 +54,7 @@ function OfflineNotice() {
 
 /** "My Classes": what is coming (booked, not started) and the history, from `UserClasses`. */
 export function MyClasses({ api, uid, now, scheduleHref }: MyClassesProps) {
-  const t = useT();
+  const t = useT(scheduleMessages);
   const online = useOnline();
   // Undefined until the list (or its offline copy) answers: "no classes" would be a guess.
   const classes = useLive<Record<string, UserClass> | undefined>(

@@ -1,4 +1,5 @@
-import '../../../lib/member-messages';
+import type { ScheduleKey } from '../schedule-messages';
+import { scheduleMessages } from '../schedule-messages';
 import type { UserWaitlistEntry } from '@studio/core';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -17,7 +18,7 @@ export interface MyWaitlistProps {
 
 /** "My Waiting List": each class the member waits for, with the live position (strict FIFO). */
 export function MyWaitlist({ api, uid, scheduleHref }: MyWaitlistProps) {
-  const t = useT();
+  const t = useT(scheduleMessages);
   // Undefined until the list answers: "not waiting for any class" would be a guess.
   const entries = useLive<Record<string, UserWaitlistEntry> | undefined>(
     (onChange) => api.watchMyWaitlist(uid, onChange),
@@ -25,7 +26,9 @@ export function MyWaitlist({ api, uid, scheduleHref }: MyWaitlistProps) {
     [api, uid],
   );
   const [busy, setBusy] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ key: TextKey; error: boolean } | null>(null);
+  const [message, setMessage] = useState<{ key: TextKey<ScheduleKey>; error: boolean } | null>(
+    null,
+  );
   const waiting = Object.values(entries ?? {})
     .filter((entry) => entry.status === 'waiting')
     .sort((a, b) => a.startsAt - b.startsAt);

@@ -1,4 +1,4 @@
-import '../../../lib/member-messages';
+import { scheduleMessages } from '../schedule-messages';
 import type { UserClass } from '@studio/core';
 import { Link } from 'wouter';
 import { useT } from '../../../lib/i18n';
@@ -17,7 +17,7 @@ export interface NextClassProps {
 
 /** The member's next booked class, for the home screen. */
 export function NextClass({ api, uid, now, myClassesHref, scheduleHref }: NextClassProps) {
-  const t = useT();
+  const t = useT(scheduleMessages);
   // Undefined until the list answers: "no upcoming classes" would be a guess.
   const classes = useLive<Record<string, UserClass> | undefined>(
     (onChange) => api.watchMyClasses(uid, onChange),

@@ -1,4 +1,4 @@
-import '../../../lib/member-messages';
+import { scheduleMessages } from '../schedule-messages';
 import type { SeatLayout, SeatSpot } from '@studio/core';
 import { usableSpots } from '@studio/core';
 import { useState } from 'react';
@@ -35,7 +35,7 @@ const LABEL_KEYS = {
  * screen readers and small screens. Each button says its spot and whether it is free.
  */
 export function SpotMap(props: SpotMapProps) {
-  const t = useT();
+  const t = useT(scheduleMessages);
   const [asList, setAsList] = useState(false);
   const spots = usableSpots(props.layout);
 

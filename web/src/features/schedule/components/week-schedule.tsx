@@ -1,4 +1,4 @@
-import '../../../lib/member-messages';
+import { scheduleMessages } from '../schedule-messages';
 import type { DateString, StudioClass, UserClass, UserWaitlistEntry } from '@studio/core';
 import { addDays, startOfWeek, weekDates } from '@studio/core';
 import { useEffect, useId, useMemo, useState } from 'react';
@@ -6,7 +6,6 @@ import { useLangStore, useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import { useOnline } from '../../../lib/use-online';
 import type { Catalog, ScheduleApi } from '../api/schedule-api';
-import { useOfflineT } from '../offline-messages';
 import { ClassDetail } from './class-detail';
 import './schedule.css';
 
@@ -40,8 +39,8 @@ function dayLabel(date: DateString, lang: string): string {
  */
 export function WeekSchedule(props: WeekScheduleProps) {
   const { api, uid, now } = props;
-  const t = useT();
-  const offlineT = useOfflineT();
+  const t = useT(scheduleMessages);
+  const offlineT = useT(scheduleMessages);
   const online = useOnline();
   const lang = useLangStore((state) => state.lang);
   const branchId = useId();

@@ -1,4 +1,4 @@
-import '../../../lib/member-messages';
+import { shopMessages } from '../shop-messages';
 import './shop.css';
 import { TIMINGS } from '@studio/core';
 import { useEffect, useState } from 'react';
@@ -47,7 +47,7 @@ function ProductCard({
   price: string | null;
   onAdd: () => void;
 }) {
-  const t = useT();
+  const t = useT(shopMessages);
   const { product } = item;
   const name = product.Name ?? item.id;
   const img = webUrl(product.Img);
@@ -90,7 +90,7 @@ function ProductCard({
  * live, with picture, reference, price and "Add to cart". Guests may browse and fill the cart.
  */
 export function ShopProducts({ api, onAdd, level = 2 }: ShopProductsProps) {
-  const t = useT();
+  const t = useT(shopMessages);
   const lang = useLangStore((state) => state.lang);
   const shop = useLive<unknown>((onChange) => api.watchShop(onChange), undefined, [api]);
   const [currency, setCurrency] = useState<string | null>(null);
