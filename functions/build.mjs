@@ -55,6 +55,26 @@ const RUNTIME_EXTERNAL = [
 const builtins = builtinModules.flatMap((name) => [name, `node:${name}`]);
 const runtimeExternal = [...RUNTIME_EXTERNAL.flatMap((name) => [name, `${name}/*`]), ...builtins];
 
+// zod's main entry re-exports every locale as `z.locales` (zod/v4/classic/external.js,
+// zod/v4/core/index.js), so each bundle would carry some 50 of them, about 360 KB, for a namespace
+// nothing here uses: zod's default error map is English (zod/v4/classic/schemas.js imports
+// locales/en.js itself) and the app's messages come from core's catalogue. The build loads zod's
+// locales index as `en` alone; `z.locales.de` and the like are then undefined.
+// (The bundles import zod's ES build; checkOutput fails the build if another locale gets in.)
+const ZOD_LOCALES_INDEX = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/;
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: ZOD_LOCALES_INDEX }, (args) => ({
+      contents: 'export { default as en } from "./en.js";\n',
+      resolveDir: dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
+const otherZodLocale = (input) =>
+  /node_modules\/zod\/.*locales\/(?!en\.|index\.)[^/]+$/.test(input);
+
 const common = {
   absWorkingDir: root,
   bundle: true,
@@ -65,6 +85,7 @@ const common = {
   external,
   metafile: true,
   logLevel: 'warning',
+  plugins: [zodEnglishOnly],
 };
 
 /** Guards the deploy contract: a bundle may only require what the deployed install provides. */
@@ -88,6 +109,8 @@ function checkOutput(file, output, inputs, allowed = dependencies) {
       `${file} requires packages it may not leave external: ${unexpected.join(', ')}`,
     );
   }
+  const locales = inputs.filter(otherZodLocale);
+  if (locales.length > 0) throw new Error(`${file} inlines zod locales: ${locales.join(', ')}`);
   if (!inputs.some((input) => input.includes('core/src/'))) {
     throw new Error(`Expected @studio/core to be inlined into ${file}.`);
   }
@@ -154,7 +177,7 @@ const perFunction = await build({
   external: runtimeExternal,
   // The maps point at the sources without a copy of them: 19 copies of zod's would weigh 30 MB.
   sourcesContent: false,
-  plugins: [oneFunctionPerEntry],
+  plugins: [zodEnglishOnly, oneFunctionPerEntry],
 });
 // The modules src/index.ts re-exports from: each bundle must hold exactly one of them.
 const triggerModules = new Set(all.metafile.inputs['src/index.ts']?.imports.map((i) => i.path));

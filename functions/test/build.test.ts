@@ -161,6 +161,19 @@ describe('functions entry point', () => {
     expect(inlinedPackages('functions/stripeWebhook.js')).toContain('stripe');
   });
 
+  it("inlines zod's English locale alone: no other locale's text, English default messages kept", () => {
+    for (const file of ['functions/bookClass.js', 'all.js']) {
+      const text = readFileSync(path.join(outDir, file), 'utf8');
+      // zod's default error map (locales/en.js), which zod registers on its own.
+      expect(text).toContain('Invalid input: expected ${expected}, received ${received}');
+      expect(text).toMatch(/^\/\/ \S*node_modules\/zod\/v4\/locales\/en\.js$/m);
+      // German's and Spanish's versions of that message.
+      expect(text).not.toContain('erwartet ${expected}');
+      expect(text).not.toContain('se esperaba ${expected}');
+      expect(text).not.toMatch(/^\/\/ \S*node_modules\/zod\/v4\/locales\/(?!en\.js|index\.js)/m);
+    }
+  });
+
   it('with a FUNCTION_TARGET that is not one of ours falls back to every function', async () => {
     const { exported } = await load('someoneElsesFunction');
     expect(exported.sort()).toEqual(Object.keys(deployed).sort());
