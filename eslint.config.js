@@ -14,6 +14,20 @@ const webFeatures = readdirSync(`${root}/web/src/features`, { withFileTypes: tru
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** Every domain folder of functions/src/handlers (booking, classes, credits, payments …). */
+const functionDomains = readdirSync(`${root}/functions/src/handlers`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/**
+ * The steps one domain takes from another, named so that a new one is a decision: a class
+ * admin's change promotes the waiting list, and a class cancel ends its bookings through the
+ * booking domain's own step (which the reconciler also runs).
+ */
+/** @type {Record<string, string[]>} */
+const borrowedSteps = {
+  classes: ['./booking/promote.ts', './booking/finish-cancellation.ts'],
+};
+
 const ours = ['./core', './web', './functions', './emulators', './tests', './scripts'];
 const others = (...own) => ours.filter((folder) => !own.includes(folder));
 
@@ -54,7 +68,7 @@ const layerZones = [
     except: [`./${feature}`],
     message: 'A feature never imports another feature: the app composes them.',
   })),
-  // Functions: index.ts (exports only) → triggers → handlers → @studio/core.
+  // Functions: index.ts (exports only) → triggers → handlers/<domain> → engine → @studio/core.
   { target: './functions', from: ['./web'] },
   {
     target: './functions/src',
@@ -75,12 +89,53 @@ const layerZones = [
   {
     target: './functions/src/handlers',
     from: './functions/src',
-    except: ['./handlers'],
-    message: 'Handlers import only handlers and @studio/core (never triggers).',
+    except: ['./handlers', './engine'],
+    message: 'Handlers import only handlers, the engine and @studio/core (never triggers).',
+  },
+  ...functionDomains.map((domain) => ({
+    target: `./functions/src/handlers/${domain}`,
+    from: './functions/src/handlers',
+    except: [`./${domain}`, ...(borrowedSteps[domain] ?? [])],
+    message:
+      'A domain imports another only for the steps named in eslint.config.js (borrowedSteps).',
+  })),
+  // Triggers mirror the domains: triggers/<domain> calls the handlers of its own domain.
+  ...functionDomains.map((domain) => ({
+    target: `./functions/src/triggers/${domain}`,
+    from: './functions/src/handlers',
+    except: [`./${domain}`],
+    message:
+      'A trigger calls the handlers of its own domain (triggers/<domain> → handlers/<domain>).',
+  })),
+  // The engine (functions/src/engine/README.md) is the machinery below every domain: it imports
+  // no domain, and the domains and triggers see only its index.
+  {
+    target: './functions/src/engine',
+    from: './functions/src',
+    except: ['./engine'],
+    message: 'The engine imports no handler, trigger or entry point: only itself and @studio/core.',
+  },
+  {
+    target: [
+      './functions/src/index.ts',
+      './functions/src/triggers',
+      './functions/src/handlers',
+      './functions/src/admin.ts',
+      './functions/src/errors.ts',
+      './functions/src/logs.ts',
+    ],
+    from: './functions/src/engine',
+    except: ['./index.ts'],
+    message: 'Import the engine through its index (functions/src/engine), not its modules.',
   },
   {
     target: ['./functions/src/admin.ts', './functions/src/errors.ts', './functions/src/logs.ts'],
-    from: ['./functions/src/index.ts', './functions/src/triggers', './functions/src/handlers'],
+    from: [
+      './functions/src/index.ts',
+      './functions/src/triggers',
+      './functions/src/handlers',
+      './functions/src/engine',
+    ],
     message: 'The shared trigger helpers sit below the triggers.',
   },
 ];

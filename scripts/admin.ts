@@ -19,8 +19,8 @@ import {
   roleSchema,
 } from '@studio/core';
 import type { Branch, Role } from '@studio/core';
-import { saveCatalogItem } from '../functions/src/handlers/catalog/save-catalog-item.ts';
-import { setUserRole } from '../functions/src/handlers/set-user-role.ts';
+import { saveCatalogItem } from '../functions/src/handlers/catalogue/save-catalog-item.ts';
+import { setUserRole } from '../functions/src/handlers/users/set-user-role.ts';
 import { CommandError, openTarget, readWithin } from './lib/admin-target.ts';
 import type { Target, TargetOptions } from './lib/admin-target.ts';
 

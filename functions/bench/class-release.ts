@@ -49,7 +49,7 @@ import {
   rosterSchema,
 } from '@studio/core';
 import { bookClass } from '../src/handlers/booking/book-class';
-import { databaseRateLimiter } from '../src/handlers/limits/rate-limiter';
+import { databaseRateLimiter } from '../src/engine/rate-limiter';
 import { startStack } from '../../scripts/lib/stack';
 
 const MEMBERS = 300;

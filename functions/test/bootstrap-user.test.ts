@@ -2,7 +2,7 @@ import functionsTest from 'firebase-functions-test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime, paths, userSchema } from '@studio/core';
 import { adminAppOptions } from '../src/admin';
-import { bootstrapUser as bootstrapUserHandler } from '../src/handlers/bootstrap-user';
+import { bootstrapUser as bootstrapUserHandler } from '../src/handlers/users/bootstrap-user';
 import { bootstrapUser } from '../src/index';
 import { dump, newUid, startBackend } from './support/backend';
 import type { TestBackend } from './support/backend';

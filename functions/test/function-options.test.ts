@@ -36,7 +36,7 @@ async function stampServerTimeWith(enforce: string | undefined): Promise<HttpHan
   vi.resetModules();
   if (enforce === undefined) vi.stubEnv('ENFORCE_APP_CHECK', '');
   else vi.stubEnv('ENFORCE_APP_CHECK', enforce);
-  const { stampServerTime } = await import('../src/triggers/stamp-server-time');
+  const { stampServerTime } = await import('../src/triggers/users/stamp-server-time');
   return stampServerTime as unknown as HttpHandler;
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntrySchema, paths } from '@studio/core';
 import type { Role } from '@studio/core';
-import { setUserRole as setUserRoleHandler } from '../src/handlers/set-user-role';
+import { setUserRole as setUserRoleHandler } from '../src/handlers/users/set-user-role';
 import { setUserRole } from '../src/index';
 import { dump, newUid, startBackend } from './support/backend';
 import type { TestBackend } from './support/backend';

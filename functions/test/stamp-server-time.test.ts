@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@studio/core';
-import { stampServerTime as stampServerTimeHandler } from '../src/handlers/stamp-server-time';
+import { stampServerTime as stampServerTimeHandler } from '../src/handlers/users/stamp-server-time';
 import { stampServerTime } from '../src/index';
 import { dump, newUid, startBackend } from './support/backend';
 import type { TestBackend } from './support/backend';

@@ -91,19 +91,88 @@ describe('the layer rules', () => {
   it('refuse a handler importing a trigger, and index.ts importing a handler or holding code', async () => {
     expect(
       await ruleIds(
-        'functions/src/handlers/layers-probe.ts',
-        `export * from '../triggers/callable';\n`,
+        'functions/src/handlers/booking/layers-probe.ts',
+        `export * from '../../triggers/callable';\n`,
       ),
     ).toEqual(['import-x/no-restricted-paths']);
     expect(
       await ruleIds(
         'functions/src/index.ts',
-        `export { setUserRole } from './handlers/set-user-role';\n`,
+        `export { setUserRole } from './handlers/users/set-user-role';\n`,
       ),
     ).toEqual(['import-x/no-restricted-paths']);
     expect(await ruleIds('functions/src/index.ts', `export const inline = 1;\n`)).toEqual([
       'no-restricted-syntax',
     ]);
+  });
+
+  it('let a domain use the engine through its index, and refuse a deep import into it', async () => {
+    expect(
+      await ruleIds(
+        'functions/src/handlers/credits/layers-probe.ts',
+        `export { changeWallet } from '../../engine';\n`,
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleIds(
+        'functions/src/handlers/credits/layers-probe.ts',
+        `export { changeWallet } from '../../engine/wallets';\n`,
+      ),
+    ).toEqual(['import-x/no-restricted-paths']);
+    expect(
+      await ruleIds(
+        'functions/src/triggers/layers-probe.ts',
+        `export * from '../engine/transact';\n`,
+      ),
+    ).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('refuse the engine importing a domain handler or a trigger', async () => {
+    expect(
+      await ruleIds(
+        'functions/src/engine/layers-probe.ts',
+        `export * from '../handlers/booking/promote';\n`,
+      ),
+    ).toEqual(['import-x/no-restricted-paths']);
+    expect(
+      await ruleIds(
+        'functions/src/engine/layers-probe.ts',
+        `export * from '../triggers/callable';\n`,
+      ),
+    ).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('refuse a domain importing another outside the named steps, and a trigger of another domain', async () => {
+    expect(
+      await ruleIds(
+        'functions/src/handlers/classes/layers-probe.ts',
+        `export * from '../booking/promote';\n`,
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleIds(
+        'functions/src/handlers/credits/layers-probe.ts',
+        `export * from '../booking/promote';\n`,
+      ),
+    ).toEqual(['import-x/no-restricted-paths']);
+    expect(
+      await ruleIds(
+        'functions/src/handlers/booking/layers-probe.ts',
+        `export * from '../classes/cancel-class';\n`,
+      ),
+    ).toEqual(['import-x/no-restricted-paths']);
+    expect(
+      await ruleIds(
+        'functions/src/handlers/payments/layers-probe.ts',
+        `export * from '../credits/adjust-credits';\n`,
+      ),
+    ).toEqual(['import-x/no-restricted-paths']);
+    expect(
+      await ruleIds(
+        'functions/src/triggers/credits/layers-probe.ts',
+        `export * from '../../handlers/booking/book-class';\n`,
+      ),
+    ).toEqual(['import-x/no-restricted-paths']);
   });
 
   it('refuse a two-file cycle', async () => {

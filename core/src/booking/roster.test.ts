@@ -8,6 +8,7 @@ import {
   closeQueue,
   confirmedBooking,
   endBooking,
+  fullClassRefusal,
   joinQueue,
   leaveQueue,
   markAttendance,
@@ -169,6 +170,29 @@ describe('reserveSeat', () => {
     expect(memberSeatsLeft(cls, queued, START - HOUR, DEFAULT_SETTINGS)).toBe(1);
     const left = withoutWaitlistEntry(queued, 'u9', NOW);
     expect(memberSeatsLeft(cls, left, NOW, DEFAULT_SETTINGS)).toBe(1);
+  });
+});
+
+describe('fullClassRefusal', () => {
+  const full = withBooking(withBooking(emptyRoster(), booking('u2', '1')), booking('u3', '2'));
+
+  it('refuses a new member when every seat is taken, at the capacity an admin set', () => {
+    expect(fullClassRefusal(cls, full, 'u1')).toMatchObject({ messageKey: 'classFull' });
+    const lowered = { ...withBooking(emptyRoster(), booking('u2', '1')), capacity: 1 };
+    expect(fullClassRefusal(cls, lowered, 'u1')).toMatchObject({ messageKey: 'classFull' });
+  });
+
+  it('leaves a free seat, a cancelled class and a member already booked to reserveSeat', () => {
+    expect(fullClassRefusal(cls, withBooking(emptyRoster(), booking('u2', '1')), 'u1')).toBeNull();
+    const cancelled = { ...full, cancellation: { at: 1, reason: 'r', by: 'a', done: true } };
+    expect(fullClassRefusal(cls, cancelled, 'u1')).toBeNull();
+    expect(fullClassRefusal(cls, full, 'u2')).toBeNull();
+  });
+
+  it('gives the answer reserveSeat gives, on a stored node before it is parsed', () => {
+    const stored = { bookings: { u2: {}, u3: {} } };
+    expect(fullClassRefusal(cls, stored, 'u1')).toMatchObject({ messageKey: 'classFull' });
+    expect(seat(full)).toMatchObject({ messageKey: 'classFull' });
   });
 });
 

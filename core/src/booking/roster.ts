@@ -111,6 +111,36 @@ export interface SeatRequest {
 }
 
 /**
+ * What the "full" rule reads of a roster: the booked uids (keys; the bookings themselves are
+ * not read), a cancellation and the roster's capacity. A parsed `Roster` is one; so is what a
+ * caller takes off a stored roster node before parsing it, which is what makes the rule cheap
+ * enough to answer a rush (functions/src/handlers/booking/book-class.ts).
+ */
+export interface SeatCount {
+  bookings: Readonly<Record<string, unknown>>;
+  cancellation?: unknown;
+  capacity?: number | undefined;
+}
+
+/**
+ * The class refuses a new booking because every seat is taken (`classFull`); null when a seat
+ * is free, and also when the class is cancelled or the member holds a booking already, which are
+ * `reserveSeat`'s earlier answers (same precedence, so the quick check and the transaction
+ * agree). Seats owed to the waiting list are `reserveSeat`'s own further rule.
+ */
+export function fullClassRefusal(
+  cls: Pick<StudioClass, 'capacity'>,
+  roster: SeatCount,
+  uid: string,
+): DomainError | null {
+  if (roster.cancellation !== undefined || uid in roster.bookings) return null;
+  const seats = roster.capacity ?? cls.capacity;
+  return Object.keys(roster.bookings).length >= seats
+    ? new DomainError('resource-exhausted', 'classFull')
+    : null;
+}
+
+/**
  * Reserves a seat: the booking is written `pending` until the member's credit is consumed.
  * Refuses a cancelled class, a second booking, a full class (for a direct booking, also while
  * the free seats are owed to the waiting list) and a bad or taken spot. A promotion (`via:
@@ -125,11 +155,12 @@ export function reserveSeat(
   const existing = roster.bookings[uid];
   if (existing?.bookingId === bookingId) return { roster, booking: existing };
   if (existing) return new DomainError('failed-precondition', 'alreadyBooked');
-  if (via === 'waitlist') {
-    if (!roster.waitlist[uid]) return new DomainError('not-found', 'notWaiting');
-    if (capacityLeft(request.cls, roster) === 0)
-      return new DomainError('resource-exhausted', 'classFull');
-  } else if (memberSeatsLeft(request.cls, roster, nowMs, request.settings) === 0) {
+  if (via === 'waitlist' && !roster.waitlist[uid])
+    return new DomainError('not-found', 'notWaiting');
+  const full = fullClassRefusal(request.cls, roster, uid);
+  if (full) return full;
+  // A direct booking also finds no seat while the free ones are owed to the waiting list.
+  if (via !== 'waitlist' && memberSeatsLeft(request.cls, roster, nowMs, request.settings) === 0) {
     return new DomainError('resource-exhausted', 'classFull');
   }
   const spot = validateSpot(request.layout, roster, request.spot, uid);

@@ -1,8 +1,8 @@
 // The abuse limits the member-facing callables count with (core `RATE_LIMITS`, counters in
-// `RateLimits/{uid}/{action}`; functions/src/handlers/limits/rate-limiter.ts).
+// `RateLimits/{uid}/{action}`; functions/src/engine/rate-limiter.ts).
 import { adminDatabase } from '../admin';
-import { databaseRateLimiter } from '../handlers/limits/rate-limiter';
-import type { RateLimiter } from '../handlers/limits/rate-limiter';
+import { databaseRateLimiter } from '../engine';
+import type { RateLimiter } from '../engine';
 
 export function memberLimits(): RateLimiter {
   return databaseRateLimiter(adminDatabase(), Date.now);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '@studio/core';
 import { cancelBooking } from '../../src/index';
-import { adjustCredits as adjustCreditsHandler } from '../../src/handlers/booking/adjust-credits';
+import { adjustCredits as adjustCreditsHandler } from '../../src/handlers/credits/adjust-credits';
 import { bookClass as bookClassHandler } from '../../src/handlers/booking/book-class';
 import { cancelBooking as cancelBookingHandler } from '../../src/handlers/booking/cancel-booking';
 import { joinWaitlist as joinWaitlistHandler } from '../../src/handlers/booking/join-waitlist';
-import type { BookingDeps } from '../../src/handlers/booking/deps';
+import type { BookingDeps } from '../../src/engine/deps';
 import { dump } from '../support/backend';
 import { callableRequest, rejectionOf } from '../support/callable';
 import type { Caller } from '../support/callable';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listenerMirrors, liveValue, raceLive } from '../../src/handlers/booking/live';
+import { listenerMirrors, liveValue, raceLive } from '../../src/engine/live';
 import { useStudioBackend } from './fixtures';
 
 const backend = useStudioBackend();

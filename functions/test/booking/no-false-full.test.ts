@@ -11,9 +11,9 @@ import { isDomainError, paths } from '@studio/core';
 import { adminAppOptions } from '../../src/admin';
 import { bookClass } from '../../src/handlers/booking/book-class';
 import { cancelBooking } from '../../src/handlers/booking/cancel-booking';
-import type { BookingDeps } from '../../src/handlers/booking/deps';
-import { listenerMirrors } from '../../src/handlers/booking/live';
-import type { Mirrors } from '../../src/handlers/booking/live';
+import type { BookingDeps } from '../../src/engine/deps';
+import { listenerMirrors } from '../../src/engine/live';
+import type { Mirrors } from '../../src/engine/live';
 import { DAY, expectInvariants, read, seedClass, seedMember, useStudioBackend } from './fixtures';
 
 const backend = useStudioBackend();

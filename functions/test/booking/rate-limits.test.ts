@@ -8,8 +8,8 @@ import { bookClass as bookClassHandler } from '../../src/handlers/booking/book-c
 import { cancelBooking as cancelBookingHandler } from '../../src/handlers/booking/cancel-booking';
 import { joinWaitlist as joinWaitlistHandler } from '../../src/handlers/booking/join-waitlist';
 import { leaveWaitlist as leaveWaitlistHandler } from '../../src/handlers/booking/leave-waitlist';
-import type { BookingDeps } from '../../src/handlers/booking/deps';
-import { databaseRateLimiter } from '../../src/handlers/limits/rate-limiter';
+import type { BookingDeps } from '../../src/engine/deps';
+import { databaseRateLimiter } from '../../src/engine/rate-limiter';
 import { bookClass } from '../../src/index';
 import { dump } from '../support/backend';
 import { callableRequest, rejectionOf } from '../support/callable';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { CREDIT_HOLD_TIMEOUT_MS, paths } from '@studio/core';
 import { bookClass } from '../../src/handlers/booking/book-class';
-import type { BookingDeps } from '../../src/handlers/booking/deps';
+import type { BookingDeps } from '../../src/engine/deps';
 import { reconcileBookings } from '../../src/handlers/booking/reconcile';
 import { SimulatedCrash, crashingDatabase } from '../support/crash-db';
 import { seedStudioScale } from '../support/studio-scale';

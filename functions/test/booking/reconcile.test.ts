@@ -13,9 +13,9 @@ import {
 } from '@studio/core';
 import { bookClass } from '../../src/handlers/booking/book-class';
 import { cancelBooking } from '../../src/handlers/booking/cancel-booking';
-import { cancelClass } from '../../src/handlers/booking/cancel-class';
-import { classContext } from '../../src/handlers/booking/context';
-import type { BookingDeps } from '../../src/handlers/booking/deps';
+import { cancelClass } from '../../src/handlers/classes/cancel-class';
+import { classContext } from '../../src/engine/context';
+import type { BookingDeps } from '../../src/engine/deps';
 import { finishBooking } from '../../src/handlers/booking/finish-booking';
 import { joinWaitlist } from '../../src/handlers/booking/join-waitlist';
 import { reconcileBookings } from '../../src/handlers/booking/reconcile';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '@studio/core';
 import { joinWaitlist, leaveWaitlist } from '../../src/index';
 import { bookClass as bookClassHandler } from '../../src/handlers/booking/book-class';
-import type { BookingDeps } from '../../src/handlers/booking/deps';
+import type { BookingDeps } from '../../src/engine/deps';
 import { dump } from '../support/backend';
 import { callableRequest, rejectionOf } from '../support/callable';
 import type { Caller } from '../support/callable';

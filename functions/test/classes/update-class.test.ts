@@ -9,7 +9,7 @@ import {
 } from '@studio/core';
 import { cancelClass, saveClassTemplate, updateClass } from '../../src/index';
 import { bookClass as bookClassHandler } from '../../src/handlers/booking/book-class';
-import { classContext } from '../../src/handlers/booking/context';
+import { classContext } from '../../src/engine/context';
 import { finishBooking } from '../../src/handlers/booking/finish-booking';
 import { joinWaitlist as joinWaitlistHandler } from '../../src/handlers/booking/join-waitlist';
 import { updateClass as updateClassHandler } from '../../src/handlers/classes/update-class';

@@ -1,6 +1,6 @@
 import {
-  DomainError,
   canBook,
+  fullClassRefusal,
   isDomainError,
   memberSeatsLeft,
   orThrow,
@@ -8,34 +8,47 @@ import {
   reserveSeat,
   rosterBookingError,
 } from '@studio/core';
-import type { BookClassInput, CallableResult, Roster } from '@studio/core';
-import { NO_RATE_LIMITS } from '../limits/rate-limiter';
-import { newId } from './deps';
-import type { BookingDeps } from './deps';
-import { classContext } from './context';
+import type {
+  BookClassInput,
+  CallableResult,
+  DomainError,
+  Roster,
+  SeatCount,
+  StudioClass,
+} from '@studio/core';
+import {
+  changeRoster,
+  classContext,
+  listenerMirrors,
+  newId,
+  NO_RATE_LIMITS,
+  raceLive,
+  readLayout,
+  readMember,
+  readRoster,
+  readSettings,
+  readTurn,
+} from '../../engine';
+import type { BookingDeps, Member } from '../../engine';
 import { finishBooking } from './finish-booking';
-import { listenerMirrors, raceLive } from './live';
-import { readTurn } from './read-turns';
-import { changeRoster } from './rosters';
-import { readLayout, readMember, readRoster, readSettings } from './store';
-import type { Member } from './store';
 
 /**
  * A class already full refuses a new member before its roster is parsed: in a rush this is
  * the answer for nearly everyone, and each refusal runs again every time the roster changes.
- * Same answer, same precedence as `reserveSeat` (a cancelled class or an existing booking are
- * left to it).
+ * The rule is core's `fullClassRefusal`, the one `reserveSeat` applies; this only takes what it
+ * reads off the stored node, and leaves anything unexpected to the parsed roster.
  */
-function refusesFullClass(stored: unknown, uid: string, capacity: number): DomainError | null {
+function refusesFullClass(
+  stored: unknown,
+  uid: string,
+  cls: Pick<StudioClass, 'capacity'>,
+): DomainError | null {
   if (typeof stored !== 'object' || stored === null) return null;
-  const fields = stored as { bookings?: unknown; cancellation?: unknown; capacity?: unknown };
-  const { bookings, cancellation } = fields;
-  if (cancellation !== undefined || typeof bookings !== 'object' || bookings === null) return null;
-  if (Array.isArray(bookings) || uid in bookings) return null;
-  const seats = typeof fields.capacity === 'number' ? fields.capacity : capacity;
-  return Object.keys(bookings).length >= seats
-    ? new DomainError('resource-exhausted', 'classFull')
-    : null;
+  const { bookings, cancellation, capacity } = stored as Record<string, unknown>;
+  if (typeof bookings !== 'object' || bookings === null || Array.isArray(bookings)) return null;
+  const seats: SeatCount = { bookings: bookings as Record<string, unknown>, cancellation };
+  if (typeof capacity === 'number') seats.capacity = capacity;
+  return fullClassRefusal(cls, seats, uid);
 }
 
 function isClassFull(value: unknown): value is DomainError {
@@ -44,8 +57,8 @@ function isClassFull(value: unknown): value is DomainError {
 
 /**
  * The roster as the server has it now: a roster transaction that changes nothing, which the
- * server's hash check confirms (transact.ts). A "full" read on the instance's mirror is only
- * answered once this roster says it too (docs/decisions/141); it shares the class's group
+ * server's hash check confirms (engine/transact.ts). A "full" read on the instance's mirror is
+ * only answered once this roster says it too (docs/decisions/141); it shares the class's group
  * commit, so the callers a fill refuses at once confirm it in one transaction.
  */
 async function committedRoster(db: BookingDeps['db'], classId: string): Promise<Roster> {
@@ -105,7 +118,7 @@ export async function bookClass(
   // caller who took a seat keeps it counted, one refused (or whose seat went back) hands it on.
   const turn = readTurn(db, classId, memberSeatsLeft(cls, roster, nowMs, settings));
   const refusedWhileReading = (stored: unknown) => {
-    const full = refusesFullClass(stored, uid, cls.capacity);
+    const full = refusesFullClass(stored, uid, cls);
     if (full) turn.done();
     return full;
   };
@@ -168,7 +181,7 @@ export async function bookClass(
           name: member.user?.Name,
         });
       },
-      (stored) => refusesFullClass(stored, uid, cls.capacity),
+      (stored) => refusesFullClass(stored, uid, cls),
     );
     const { booking } = reserved.result;
     const creditId = await finishBooking(deps, context, booking, reserved.roster);

@@ -1,13 +1,10 @@
 import { canCancel, endBooking, orThrow } from '@studio/core';
 import type { CallableResult, CancelBookingInput } from '@studio/core';
-import { NO_RATE_LIMITS } from '../limits/rate-limiter';
-import type { BookingDeps } from './deps';
-import { classContext } from './context';
+import { changeRoster, classContext, NO_RATE_LIMITS, readRoster, readSettings } from '../../engine';
+import type { BookingDeps } from '../../engine';
 import { promotionFailed } from './logs';
 import { promoteWaitlist } from './promote';
-import { changeRoster } from './rosters';
 import { settleEnded } from './settle-ended';
-import { readRoster, readSettings } from './store';
 
 export interface CancelBookingCommand extends CancelBookingInput {
   uid: string;

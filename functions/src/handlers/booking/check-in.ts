@@ -1,11 +1,15 @@
 import { DomainError, checkInError, coachSchema, markAttendance, paths } from '@studio/core';
 import type { AuditEntry, CallableResult, CheckInInput, Role } from '@studio/core';
-import { newId } from './deps';
-import type { BookingDeps } from './deps';
-import { classContext } from './context';
-import { changeRoster } from './rosters';
-import { readRoster, readSettings } from './store';
-import { recordAttendance, syncViews } from './views';
+import {
+  changeRoster,
+  classContext,
+  newId,
+  readRoster,
+  readSettings,
+  recordAttendance,
+  syncViews,
+} from '../../engine';
+import type { BookingDeps } from '../../engine';
 
 export interface CheckInCommand extends CheckInInput {
   /** Who marks attendance, and their role claim. */

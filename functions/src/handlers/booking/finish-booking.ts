@@ -1,10 +1,16 @@
 import { consumeCredit, consumeOrVoid, isDomainError, releaseSeat } from '@studio/core';
 import type { Booking, BookingCreditState, Roster } from '@studio/core';
-import type { BookingDeps } from './deps';
-import { changeRoster, confirmBooking } from './rosters';
-import { classParams, notify, spotLabel, syncViews } from './views';
-import type { ClassContext } from './views';
-import { changeWallet, changeWalletThen } from './wallets';
+import {
+  changeRoster,
+  changeWallet,
+  changeWalletThen,
+  classParams,
+  confirmBooking,
+  notify,
+  spotLabel,
+  syncViews,
+} from '../../engine';
+import type { BookingDeps, ClassContext } from '../../engine';
 
 /**
  * Steps 2 and 3 of a booking whose seat is reserved (docs/decisions/030):

@@ -1,11 +1,15 @@
 import { canJoinWaitlist, creditForClass, joinQueue, orThrow } from '@studio/core';
 import type { CallableResult, JoinWaitlistInput } from '@studio/core';
-import { NO_RATE_LIMITS } from '../limits/rate-limiter';
-import type { BookingDeps } from './deps';
-import { classContext } from './context';
-import { changeRoster } from './rosters';
-import { readMember, readRoster, readSettings } from './store';
-import { syncViews } from './views';
+import {
+  changeRoster,
+  classContext,
+  NO_RATE_LIMITS,
+  readMember,
+  readRoster,
+  readSettings,
+  syncViews,
+} from '../../engine';
+import type { BookingDeps } from '../../engine';
 
 export interface JoinWaitlistCommand extends JoinWaitlistInput {
   uid: string;

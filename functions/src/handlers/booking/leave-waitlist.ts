@@ -1,11 +1,7 @@
 import { canLeaveWaitlist, leaveQueue, orThrow } from '@studio/core';
 import type { CallableResult, LeaveWaitlistInput } from '@studio/core';
-import { NO_RATE_LIMITS } from '../limits/rate-limiter';
-import type { BookingDeps } from './deps';
-import { classContext } from './context';
-import { changeRoster } from './rosters';
-import { readRoster } from './store';
-import { syncViews } from './views';
+import { changeRoster, classContext, NO_RATE_LIMITS, readRoster, syncViews } from '../../engine';
+import type { BookingDeps } from '../../engine';
 
 export interface LeaveWaitlistCommand extends LeaveWaitlistInput {
   uid: string;

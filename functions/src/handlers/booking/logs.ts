@@ -1,4 +1,4 @@
-// The booking engine's log events, one named function each (style.md rule 5), with a stable
+// The booking domain's log events, one named function each (style.md rule 5), with a stable
 // `event` field for Cloud Logging queries.
 import { logger } from 'firebase-functions/logger';
 
@@ -45,25 +45,6 @@ export function attendanceMarked(fields: {
   status: string;
 }): void {
   logger.info('Attendance marked', { event: 'attendance_marked', ...fields });
-}
-
-export function creditsAdjusted(fields: {
-  by: string;
-  uid: string;
-  kind: string;
-  delta: number;
-  balance: number;
-  adjustId: string;
-}): void {
-  logger.info('Credits adjusted', { event: 'credits_adjusted', ...fields });
-}
-
-export function classesCreated(fields: { by: string; classIds: readonly string[] }): void {
-  logger.info('Classes created', { event: 'classes_created', ...fields });
-}
-
-export function classCancelled(fields: { by: string; classId: string; refunded: number }): void {
-  logger.info('Class cancelled', { event: 'class_cancelled', ...fields });
 }
 
 /** A cancel went through but the promotion after it failed; the reconciler retries it. */

@@ -7,13 +7,18 @@ import {
   skipQueued,
   waitlistQueue,
 } from '@studio/core';
-import { newId } from './deps';
-import type { BookingDeps } from './deps';
-import { classContext } from './context';
+import {
+  changeRoster,
+  classContext,
+  newId,
+  readLayout,
+  readMember,
+  readRoster,
+  readSettings,
+  syncViews,
+} from '../../engine';
+import type { BookingDeps } from '../../engine';
 import { finishBooking } from './finish-booking';
-import { changeRoster } from './rosters';
-import { readLayout, readMember, readRoster, readSettings } from './store';
-import { syncViews } from './views';
 
 const MAX_ROUNDS = 500;
 

@@ -24,19 +24,27 @@ import {
   waitlistCutoffAt,
 } from '@studio/core';
 import type { Roster, Settings, StudioClass } from '@studio/core';
-import { forEachChild } from '../jobs/pages';
-import type { BookingDeps } from './deps';
-import { newId } from './deps';
-import { finishCancellation } from './cancel-class';
+import {
+  changeRoster,
+  changeWallet,
+  classTitle,
+  clearOrphanedClassView,
+  flushOutbox,
+  forEachChild,
+  newId,
+  notify,
+  readRoster,
+  readSettings,
+  recordAttendance,
+  showCounts,
+  syncViews,
+} from '../../engine';
+import type { BookingDeps, ClassContext } from '../../engine';
+import { finishCancellation } from './finish-cancellation';
 import { settlePendingBooking } from './finish-booking';
 import { reconcileItemFailed } from './logs';
 import { promoteWaitlist } from './promote';
-import { changeRoster } from './rosters';
 import { settleEnded } from './settle-ended';
-import { classTitle, readRoster, readSettings } from './store';
-import { clearOrphanedClassView, notify, recordAttendance, showCounts, syncViews } from './views';
-import type { ClassContext } from './views';
-import { changeWallet, flushOutbox } from './wallets';
 
 /** Classes this many days back are still looked at (a crash is settled within minutes). */
 const LOOKBACK_DAYS = 2;

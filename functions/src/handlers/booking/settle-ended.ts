@@ -1,10 +1,7 @@
 import { settleCredit } from '@studio/core';
 import type { BookingCreditState, EndedBooking, Roster } from '@studio/core';
-import type { BookingDeps } from './deps';
-import { markSettled } from './rosters';
-import { syncViews } from './views';
-import type { ClassContext } from './views';
-import { changeWallet } from './wallets';
+import { changeWallet, markSettled, syncViews } from '../../engine';
+import type { BookingDeps, ClassContext } from '../../engine';
 
 /**
  * The member's side of a cancelled booking, after the roster transaction freed the seat and

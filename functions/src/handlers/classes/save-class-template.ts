@@ -1,7 +1,7 @@
 import { DomainError, classTemplateSchema, paths } from '@studio/core';
 import type { AuditEntry, SaveClassTemplateInput } from '@studio/core';
-import { newId } from '../booking/deps';
-import type { BookingDeps } from '../booking/deps';
+import { newId } from '../../engine';
+import type { BookingDeps } from '../../engine';
 
 export interface SaveClassTemplateCommand {
   by: string;

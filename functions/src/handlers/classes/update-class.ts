@@ -11,12 +11,17 @@ import {
   toEpoch,
 } from '@studio/core';
 import type { AuditEntry, StudioClass, UpdateClassInput } from '@studio/core';
-import { newId } from '../booking/deps';
-import type { BookingDeps } from '../booking/deps';
+import {
+  changeRoster,
+  classTitle,
+  newId,
+  notify,
+  readClass,
+  readRoster,
+  readSettings,
+} from '../../engine';
+import type { BookingDeps } from '../../engine';
 import { promoteWaitlist } from '../booking/promote';
-import { changeRoster } from '../booking/rosters';
-import { classTitle, readClass, readRoster, readSettings } from '../booking/store';
-import { notify } from '../booking/views';
 
 export interface UpdateClassCommand {
   /** The admin making the change, for the audit entry. */

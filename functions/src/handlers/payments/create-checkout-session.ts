@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { DomainError, isAppUrl, paths } from '@studio/core';
 import type { CallableResult, CreateCheckoutSessionInput } from '@studio/core';
-import { NO_RATE_LIMITS } from '../limits/rate-limiter';
+import { NO_RATE_LIMITS } from '../../engine';
 import { ensureCustomer } from './customers';
 import type { PaymentDeps } from './deps';
 import type { PurchaseRecord } from './purchase-record';

@@ -1,9 +1,9 @@
 // Credit movements caused by money: grants for purchases and subscription periods, take-backs
-// and holds after refunds and disputes, and expiry. They go through the booking engine's wallet transaction
-// (`changeWallet`: one transaction on `Users/{uid}` that changes the credits, recomputes
-// `Credits` and puts the ledger entry in the outbox, flushed to `CreditLedger/{uid}` after), so
-// money and bookings keep the same invariants. Ledger ids derive from the business id (checkout
-// session, invoice, refund), so a replayed movement writes nothing new.
+// and holds after refunds and disputes, and expiry. They go through the engine's wallet
+// transaction (`changeWallet`: one transaction on `Users/{uid}` that changes the credits,
+// recomputes `Credits` and puts the ledger entry in the outbox, flushed to `CreditLedger/{uid}`
+// after), so money and bookings keep the same invariants. Ledger ids derive from the business
+// id (checkout session, invoice, refund), so a replayed movement writes nothing new.
 import {
   PURCHASE_RETURNS_FIELD,
   creditExpiry,
@@ -29,7 +29,7 @@ import type {
   WalletChange,
 } from '@studio/core';
 import type { Database } from 'firebase-admin/database';
-import { changeWallet } from '../booking/wallets';
+import { changeWallet } from '../../engine';
 
 /** Who moves credits here: webhooks and the scheduled job. */
 const SYSTEM = 'system';
@@ -273,7 +273,7 @@ export async function applyPurchaseReturn(
 }
 
 /**
- * Removes a member's expired credits with the booking engine's expiry rule (one `expire` ledger
+ * Removes a member's expired credits with the engine's expiry rule (one `expire` ledger
  * entry per kind, keyed by this run). Returns how many expired.
  */
 export async function expireCredits(

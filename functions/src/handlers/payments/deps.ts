@@ -4,7 +4,7 @@
 // (test/support/crash-db.ts).
 import type { Database } from 'firebase-admin/database';
 import type Stripe from 'stripe';
-import type { RateLimiter } from '../limits/rate-limiter';
+import type { RateLimiter } from '../../engine';
 
 export interface PaymentDeps {
   db: Database;

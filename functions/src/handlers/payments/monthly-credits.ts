@@ -8,9 +8,8 @@ import {
   subscriptionGrantSchema,
 } from '@studio/core';
 import type { StripeSubscription } from '@studio/core';
-import { forEachChild } from '../jobs/pages';
-import type { PageOptions } from '../jobs/pages';
-import { jobItemFailed } from '../jobs/logs';
+import { forEachChild, jobItemFailed } from '../../engine';
+import type { PageOptions } from '../../engine';
 import { expireCredits } from './credit-grants';
 import type { PaymentDeps } from './deps';
 import { monthlyCreditsRun, subscriptionPeriodRepaired } from './logs';

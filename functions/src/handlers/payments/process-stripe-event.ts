@@ -105,7 +105,7 @@ async function claimEvent(db: Database, event: Stripe.Event, now: number): Promi
     claimExpiresAt: now + EVENT_CLAIM_MS,
   };
   // Refusals write the value back unchanged rather than abort: the SDK first runs the update on
-  // its cache (usually nothing), and only the server's value may decide (booking/transact.ts).
+  // its cache (usually nothing), and only the server's value may decide (engine/transact.ts).
   const { snapshot } = await db.ref(paths.stripeEvent(event.id)).transaction((current: unknown) => {
     if (current === null) return claim;
     const stored = stripeEventRecordSchema.safeParse(current);

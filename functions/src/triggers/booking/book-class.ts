@@ -4,7 +4,7 @@ import type { CallableResult } from '@studio/core';
 import { bookClass as bookClassHandler } from '../../handlers/booking/book-class';
 import { classBooked } from '../../handlers/booking/logs';
 import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
-import { bookingDeps } from './shared';
+import { bookingDeps } from '../deps';
 
 /** `bookClass` (design §8): a signed-in member books a seat with one of their credits. */
 export const bookClass = onCall(CALLABLE_OPTIONS, (request): Promise<CallableResult<'bookClass'>> =>

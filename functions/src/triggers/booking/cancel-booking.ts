@@ -4,7 +4,7 @@ import type { CallableResult } from '@studio/core';
 import { cancelBooking as cancelBookingHandler } from '../../handlers/booking/cancel-booking';
 import { bookingCancelled } from '../../handlers/booking/logs';
 import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
-import { bookingDeps } from './shared';
+import { bookingDeps } from '../deps';
 
 /** `cancelBooking` (design §8): in time the credit comes back; late it is forfeited. */
 export const cancelBooking = onCall(

@@ -4,7 +4,7 @@ import type { CallableResult } from '@studio/core';
 import { checkIn as checkInHandler } from '../../handlers/booking/check-in';
 import { attendanceMarked } from '../../handlers/booking/logs';
 import { CALLABLE_OPTIONS, runCallable } from '../callable';
-import { bookingDeps, requireStaff } from './shared';
+import { bookingDeps, requireStaff } from '../deps';
 
 /** `checkIn` (design §8, checador): coaches for their own classes, admins for all. */
 export const checkIn = onCall(CALLABLE_OPTIONS, (request): Promise<CallableResult<'checkIn'>> =>

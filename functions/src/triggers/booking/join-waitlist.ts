@@ -4,7 +4,7 @@ import type { CallableResult } from '@studio/core';
 import { joinWaitlist as joinWaitlistHandler } from '../../handlers/booking/join-waitlist';
 import { waitlistJoined } from '../../handlers/booking/logs';
 import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
-import { bookingDeps } from './shared';
+import { bookingDeps } from '../deps';
 
 /** `joinWaitlist` (design §8): a full class's FIFO waiting list; returns the position. */
 export const joinWaitlist = onCall(

@@ -4,7 +4,7 @@ import type { CallableResult } from '@studio/core';
 import { leaveWaitlist as leaveWaitlistHandler } from '../../handlers/booking/leave-waitlist';
 import { waitlistLeft } from '../../handlers/booking/logs';
 import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
-import { bookingDeps } from './shared';
+import { bookingDeps } from '../deps';
 
 /** `leaveWaitlist` (design §8). */
 export const leaveWaitlist = onCall(

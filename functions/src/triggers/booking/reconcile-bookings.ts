@@ -3,7 +3,7 @@ import { STUDIO_TIME_ZONE } from '@studio/core';
 import { bookingsReconciled } from '../../handlers/booking/logs';
 import { reconcileBookings as reconcileHandler } from '../../handlers/booking/reconcile';
 import { JOB_OPTIONS } from '../callable';
-import { bookingDeps } from './shared';
+import { bookingDeps } from '../deps';
 
 /**
  * The booking reconciler and credit expiry (docs/decisions/035), every 10 minutes in the

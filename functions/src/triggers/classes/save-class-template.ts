@@ -2,7 +2,7 @@ import { onCall } from 'firebase-functions/v2/https';
 import { parseInput, saveClassTemplateInput } from '@studio/core';
 import { saveClassTemplate as saveClassTemplateHandler } from '../../handlers/classes/save-class-template';
 import { CALLABLE_OPTIONS, requireAdmin, runCallable } from '../callable';
-import { bookingDeps } from '../booking/shared';
+import { bookingDeps } from '../deps';
 
 /** `saveClassTemplate`: admins keep plantilla-date's weekly templates (decision 071). */
 export const saveClassTemplate = onCall(CALLABLE_OPTIONS, (request): Promise<{ id: string }> =>

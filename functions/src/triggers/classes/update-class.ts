@@ -3,7 +3,7 @@ import { parseInput, updateClassInput } from '@studio/core';
 import type { CallableResult } from '@studio/core';
 import { updateClass as updateClassHandler } from '../../handlers/classes/update-class';
 import { CALLABLE_OPTIONS, requireAdmin, runCallable } from '../callable';
-import { bookingDeps } from '../booking/shared';
+import { bookingDeps } from '../deps';
 
 /** `updateClass`: admins edit a scheduled class (admin-clases); every change is audited. */
 export const updateClass = onCall(

@@ -2,7 +2,7 @@ import { onCall } from 'firebase-functions/v2/https';
 import { parseInput, previewPriceInput } from '@studio/core';
 import type { CallableResult } from '@studio/core';
 import { adminDatabase } from '../../admin';
-import { withCouponAttempt } from '../../handlers/limits/coupon-attempts';
+import { withCouponAttempt } from '../../handlers/payments/coupon-attempts';
 import { previewPrice as previewPriceHandler } from '../../handlers/payments/preview-price';
 import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
 import { memberLimits } from '../limits';

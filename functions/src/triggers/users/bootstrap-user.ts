@@ -1,8 +1,8 @@
 import * as functionsV1 from 'firebase-functions/v1';
-import { adminDatabase } from '../admin';
-import { bootstrapUser as bootstrapUserHandler } from '../handlers/bootstrap-user';
-import { authTriggerFailed, userBootstrapped } from '../logs';
-import { MAX_INSTANCES, REGION } from './callable';
+import { adminDatabase } from '../../admin';
+import { bootstrapUser as bootstrapUserHandler } from '../../handlers/users/bootstrap-user';
+import { authTriggerFailed, userBootstrapped } from '../../logs';
+import { MAX_INSTANCES, REGION } from '../callable';
 
 /**
  * Seeds `Users/{uid}` (and `Reports/{uid}` when there is no Name) for every new account.

@@ -1,10 +1,10 @@
 import { onCall } from 'firebase-functions/v2/https';
 import { createClassesInput, parseInput } from '@studio/core';
 import type { CallableResult } from '@studio/core';
-import { createClasses as createClassesHandler } from '../../handlers/booking/create-classes';
-import { classesCreated } from '../../handlers/booking/logs';
+import { createClasses as createClassesHandler } from '../../handlers/classes/create-classes';
+import { classesCreated } from '../../handlers/classes/logs';
 import { CALLABLE_OPTIONS, requireAdmin, runCallable } from '../callable';
-import { bookingDeps } from './shared';
+import { bookingDeps } from '../deps';
 
 /** `createClasses` (design §8): admins create one class or a weekly series. */
 export const createClasses = onCall(

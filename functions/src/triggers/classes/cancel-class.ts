@@ -1,10 +1,10 @@
 import { onCall } from 'firebase-functions/v2/https';
 import { cancelClassInput, parseInput } from '@studio/core';
 import type { CallableResult } from '@studio/core';
-import { cancelClass as cancelClassHandler } from '../../handlers/booking/cancel-class';
-import { classCancelled } from '../../handlers/booking/logs';
+import { cancelClass as cancelClassHandler } from '../../handlers/classes/cancel-class';
+import { classCancelled } from '../../handlers/classes/logs';
 import { CALLABLE_OPTIONS, requireAdmin, runCallable } from '../callable';
-import { bookingDeps } from './shared';
+import { bookingDeps } from '../deps';
 
 /** `cancelClass` (design §8): admins cancel a class; everyone is refunded and told. */
 export const cancelClass = onCall(

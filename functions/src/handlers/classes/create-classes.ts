@@ -21,9 +21,8 @@ import type {
   MessageKey,
   StudioClass,
 } from '@studio/core';
-import { newId } from './deps';
-import type { BookingDeps } from './deps';
-import { readSettings } from './store';
+import { newId, readSettings } from '../../engine';
+import type { BookingDeps } from '../../engine';
 
 export interface CreateClassesCommand {
   by: string;

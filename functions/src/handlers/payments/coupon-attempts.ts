@@ -1,5 +1,5 @@
 import { COUPON_MISS_COST, isDomainError } from '@studio/core';
-import type { RateLimiter } from './rate-limiter';
+import type { RateLimiter } from '../../engine';
 
 /**
  * A `previewPrice` with a coupon code counts as one coupon attempt, and an unknown code as

@@ -1,6 +1,6 @@
 import { ServerValue } from 'firebase-admin/database';
 import { dateServiceSchema, parseStored, paths } from '@studio/core';
-import type { HandlerDeps } from './deps';
+import type { HandlerDeps } from '../../engine';
 
 export interface StampServerTimeCommand {
   uid: string;

@@ -1,10 +1,10 @@
 import { onCall } from 'firebase-functions/v2/https';
 import { parseInput, setUserRoleInput } from '@studio/core';
 import type { CallableResult } from '@studio/core';
-import { adminAuth, adminDatabase } from '../admin';
-import { setUserRole as setUserRoleHandler } from '../handlers/set-user-role';
-import { userRoleChanged } from '../logs';
-import { CALLABLE_OPTIONS, requireAdmin, runCallable } from './callable';
+import { adminAuth, adminDatabase } from '../../admin';
+import { setUserRole as setUserRoleHandler } from '../../handlers/users/set-user-role';
+import { userRoleChanged } from '../../logs';
+import { CALLABLE_OPTIONS, requireAdmin, runCallable } from '../callable';
 
 /** `setUserRole` (design §2, §8): admins only; sets the claim and `Users/{uid}/Admin`. */
 export const setUserRole = onCall(

@@ -1,8 +1,9 @@
-// What the booking handlers need from outside: the database, a clock, the abuse limits and the
-// instance's live copies. Every read and write goes through `db`, so tests hand in a database
-// that stops a call between two writes as a crash would (test/support/crash-db.ts).
+// What the handlers that run on the engine (booking, classes, credits) need from outside: the
+// database, a clock, the abuse limits and the instance's live copies. Every read and write goes
+// through `db`, so tests hand in a database that stops a call between two writes as a crash
+// would (test/support/crash-db.ts).
 import type { Database } from 'firebase-admin/database';
-import type { RateLimiter } from '../limits/rate-limiter';
+import type { RateLimiter } from './rate-limiter';
 import type { Mirrors } from './live';
 
 export interface BookingDeps {

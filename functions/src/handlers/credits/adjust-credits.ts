@@ -1,10 +1,7 @@
 import { DomainError, adjustWallet, isDomainError, paths } from '@studio/core';
 import type { AdjustCreditsInput, AuditEntry, CallableResult } from '@studio/core';
-import { newId } from './deps';
-import type { BookingDeps } from './deps';
-import { readSettings } from './store';
-import { notify } from './views';
-import { changeWallet } from './wallets';
+import { changeWallet, newId, notify, readSettings } from '../../engine';
+import type { BookingDeps } from '../../engine';
 
 export interface AdjustCreditsCommand extends AdjustCreditsInput {
   /** The admin making the change. */

@@ -8,8 +8,8 @@ import {
   paths,
 } from '@studio/core';
 import type { StudioClass } from '@studio/core';
-import { saveCatalogItem as saveCatalogItemHandler } from '../../src/handlers/catalog/save-catalog-item';
-import type { SaveCatalogItemCommand } from '../../src/handlers/catalog/save-catalog-item';
+import { saveCatalogItem as saveCatalogItemHandler } from '../../src/handlers/catalogue/save-catalog-item';
+import type { SaveCatalogItemCommand } from '../../src/handlers/catalogue/save-catalog-item';
 import { saveCatalogItem } from '../../src/index';
 import { dump, startBackend } from '../support/backend';
 import type { TestBackend } from '../support/backend';

@@ -1,4 +1,4 @@
-// One way to run a Realtime Database transaction for the booking engine.
+// One way to run a Realtime Database transaction for the engine (README.md here).
 //
 // - The step never throws inside the SDK's update function (an exception there would break
 //   the SDK's queue for every other transaction on that node); it returns the next value, a

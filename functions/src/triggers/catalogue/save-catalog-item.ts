@@ -1,7 +1,7 @@
 import { onCall } from 'firebase-functions/v2/https';
 import { parseInput, saveCatalogItemInput } from '@studio/core';
 import { adminDatabase } from '../../admin';
-import { saveCatalogItem as saveCatalogItemHandler } from '../../handlers/catalog/save-catalog-item';
+import { saveCatalogItem as saveCatalogItemHandler } from '../../handlers/catalogue/save-catalog-item';
 import { CALLABLE_OPTIONS, requireAdmin, runCallable } from '../callable';
 
 /** `saveCatalogItem`: admins create, edit and delete catalogue items, each change audited. */

@@ -1,6 +1,6 @@
 import { formatDateTime, paths } from '@studio/core';
 import type { User } from '@studio/core';
-import type { HandlerDeps } from './deps';
+import type { HandlerDeps } from '../../engine';
 
 /** The parts of an Auth UserRecord the profile is seeded from. */
 export interface NewAuthUser {

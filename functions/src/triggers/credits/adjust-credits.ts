@@ -1,10 +1,10 @@
 import { onCall } from 'firebase-functions/v2/https';
 import { adjustCreditsInput, parseInput } from '@studio/core';
 import type { CallableResult } from '@studio/core';
-import { adjustCredits as adjustCreditsHandler } from '../../handlers/booking/adjust-credits';
-import { creditsAdjusted } from '../../handlers/booking/logs';
+import { adjustCredits as adjustCreditsHandler } from '../../handlers/credits/adjust-credits';
+import { creditsAdjusted } from '../../handlers/credits/logs';
 import { CALLABLE_OPTIONS, requireAdmin, runCallable } from '../callable';
-import { bookingDeps } from './shared';
+import { bookingDeps } from '../deps';
 
 /** `adjustCredits` (design §8): admins add or remove a member's credits, with a reason. */
 export const adjustCredits = onCall(

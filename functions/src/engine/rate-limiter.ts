@@ -5,7 +5,7 @@
 import type { Database } from 'firebase-admin/database';
 import { RATE_LIMITS, decideRateLimit, paths, rateLimitedError } from '@studio/core';
 import type { RateLimitAction, RateLimits } from '@studio/core';
-import { transact } from '../booking/transact';
+import { transact } from './transact';
 
 export interface RateLimiter {
   /**

@@ -1,10 +1,10 @@
 import { onCall } from 'firebase-functions/v2/https';
 import { parseInput, stampServerTimeInput } from '@studio/core';
 import type { CallableResult } from '@studio/core';
-import { adminDatabase } from '../admin';
-import { stampServerTime as stampServerTimeHandler } from '../handlers/stamp-server-time';
-import { serverTimeStamped } from '../logs';
-import { CALLABLE_OPTIONS, clientIp, requireAuth, runCallable } from './callable';
+import { adminDatabase } from '../../admin';
+import { stampServerTime as stampServerTimeHandler } from '../../handlers/users/stamp-server-time';
+import { serverTimeStamped } from '../../logs';
+import { CALLABLE_OPTIONS, clientIp, requireAuth, runCallable } from '../callable';
 
 /** `stampServerTime` (design §8): any signed-in user; returns the database's clock. */
 export const stampServerTime = onCall(

@@ -1,4 +1,4 @@
-// Reads the booking handlers share. Each parses what it reads: a stored shape that does not
+// Reads the domains share. Each parses what it reads: a stored shape that does not
 // match is our bug (`internal`), a missing class is the caller's `not-found`.
 import type { Database } from 'firebase-admin/database';
 import {

@@ -9,7 +9,7 @@ import {
   roleSchema,
 } from '@studio/core';
 import type { AdminFlag, AuditEntry, Role, SetUserRoleInput } from '@studio/core';
-import type { HandlerDeps } from './deps';
+import type { HandlerDeps } from '../../engine';
 
 export interface SetUserRoleCommand extends SetUserRoleInput {
   /** The admin making the change (their uid), or 'cli' for `npm run admin`, for the audit entry. */

@@ -17,7 +17,7 @@ import {
   suscriptionPricesInputSchema,
 } from '@studio/core';
 import type { AuditEntry, SaveCatalogItemInput } from '@studio/core';
-import type { HandlerDeps } from '../deps';
+import type { HandlerDeps } from '../../engine';
 
 // The input schemas are core's (docs/decisions/075): the admin forms check the same shapes.
 

@@ -1,12 +1,13 @@
-// What the booking triggers share: the deployed dependencies and the staff check.
+// What the triggers of the domains that run on the engine (booking, classes, credits) share:
+// the deployed dependencies and the staff check.
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import { DomainError, isStaff, roleFromClaims } from '@studio/core';
 import type { Role } from '@studio/core';
-import { adminDatabase } from '../../admin';
-import type { BookingDeps } from '../../handlers/booking/deps';
-import { requireAuth } from '../callable';
-import { memberLimits } from '../limits';
-import type { CallerAuth } from '../callable';
+import { adminDatabase } from '../admin';
+import type { BookingDeps } from '../engine';
+import { requireAuth } from './callable';
+import { memberLimits } from './limits';
+import type { CallerAuth } from './callable';
 
 export function bookingDeps(): BookingDeps {
   return { db: adminDatabase(), now: Date.now, limits: memberLimits() };

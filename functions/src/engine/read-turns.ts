@@ -5,8 +5,8 @@
 // those callers are refused "full" a moment later. So only as many callers read at once as could
 // still take a seat, twice over (a reader refused for its waiver, its credit or its spot hands its
 // turn on); the others wait in arrival order, and leave as soon as the roster's live listener
-// shows the class full (`raceLive` in book-class.ts), which is then confirmed on the committed
-// roster before anyone hears "full" (docs/decisions/141). Nothing is decided here: every booking
+// shows the class full (`raceLive` in handlers/booking/book-class.ts), which is then confirmed
+// on the committed roster before anyone hears "full" (docs/decisions/141). Nothing is decided here: every booking
 // is still decided on the committed roster.
 import type { Database } from 'firebase-admin/database';
 import { perClass } from './per-class';
@@ -48,7 +48,8 @@ function admitWaiting(db: Database, classId: string, turns: ClassTurns): void {
 /**
  * A turn to read for a caller who saw `seatsLeft` seats on the roster. The limit comes from the
  * caller's own look at the roster: a stale, higher count only lets a few more read, and a full
- * class is refused through the roster's listener and the server (book-class.ts), not here.
+ * class is refused through the roster's listener and the server
+ * (handlers/booking/book-class.ts), not here.
  */
 export function readTurn(db: Database, classId: string, seatsLeft: number): ReadTurn {
   const turns = turnsPerClass.of(db, classId);

@@ -1,0 +1,45 @@
+// The bookings' side of a class cancellation, after the roster transaction that ended them
+// (`cancelClass` in handlers/classes/): refunds, views, the waiting list told. The reconciler
+// runs it too, so a cancellation a crash interrupted is finished by the booking domain alone.
+import { paths, withCancellationDone } from '@studio/core';
+import { changeRoster, readRoster, showCounts, syncViews } from '../../engine';
+import type { BookingDeps, ClassContext } from '../../engine';
+import { settleEnded } from './settle-ended';
+
+/**
+ * Everything after the roster transaction of a class cancellation, idempotent: the class
+ * status, each credit refunded once (`settleEnded`), the waiting list told, then `done`.
+ * Returns how many bookings this call settled.
+ */
+export async function finishCancellation(
+  deps: BookingDeps,
+  context: ClassContext,
+  by: string,
+): Promise<number> {
+  const { db } = deps;
+  const nowMs = deps.now();
+  const roster = await readRoster(db, context.classId);
+  const cancellation = roster.cancellation;
+  if (!cancellation || cancellation.done) return 0;
+  await db.ref(paths.class(context.classId)).update({
+    status: 'cancelled',
+    cancelReason: cancellation.reason,
+    cancelledAt: cancellation.at,
+  });
+  const cls = { ...context.cls, status: 'cancelled' as const };
+  const cancelled = { ...context, cls };
+  const unsettled = Object.values(roster.ended).filter(
+    (ended) => ended.outcome === 'class-cancelled' && !ended.settled,
+  );
+  await Promise.all(unsettled.map((ended) => settleEnded(deps, cancelled, ended, roster, by)));
+  const removed = Object.entries(roster.departed)
+    .filter(([, departed]) => departed.status === 'removed')
+    .map(([uid]) => uid);
+  await syncViews(db, cancelled, roster, removed, nowMs);
+  const done = await changeRoster(db, context.classId, (current) => ({
+    roster: withCancellationDone(current),
+    result: null,
+  }));
+  await showCounts(db, context.classId, done.roster);
+  return unsettled.length;
+}
