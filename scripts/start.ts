@@ -37,7 +37,7 @@ function build(): void {
 async function main(): Promise<void> {
   checkEnvironment();
   build();
-  console.log('• Starting the database, Auth, Functions and Hosting emulators…');
+  console.log('• Starting the database, Auth, Functions and Hosting emulators and the mail inbox…');
   let stack: Stack;
   try {
     stack = await startStack({
@@ -72,13 +72,14 @@ async function main(): Promise<void> {
     fail(`Loading the demo data failed: ${(error as Error).message}`);
   }
 
-  const { hosting, database, auth, functions, stripe } = stack.ports;
+  const { hosting, database, auth, functions, stripe, smtp, mailInbox } = stack.ports;
   console.log(`
 ✔ The studio app is running: http://127.0.0.1:${hosting}
 
   Database emulator  http://127.0.0.1:${database}   Auth emulator  http://127.0.0.1:${auth}
   Functions          http://127.0.0.1:${functions}   Dev server with hot reload: npm run dev
   Stripe sandbox     http://127.0.0.1:${stripe}  (hosted checkout at /checkout/{id})
+  Mail inbox         http://127.0.0.1:${mailInbox}   (MailDev; the functions send by SMTP to port ${smtp})
 
   Demo accounts (password "${DEMO_PASSWORD}"):
 ${DEMO_ACCOUNTS.filter((account) => account.description)

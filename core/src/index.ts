@@ -12,3 +12,4 @@ export * from './booking/index';
 export * from './pricing';
 export * from './checkout-urls';
 export * from './rate-limits';
+export * from './calendar/index';

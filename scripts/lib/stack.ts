@@ -1,6 +1,6 @@
 // The local stack: our database emulator (in this process), the Firebase CLI emulators for
-// Auth, Functions and Hosting (a child process), on fixed ports for `npm start` or free
-// ports for tests. One implementation, so the tests exercise exactly what `npm start` runs.
+// Auth, Functions and Hosting (a child process), the Stripe sandbox and MailDev (in this process),
+// on fixed ports for `npm start` or free ports for tests. One implementation, so the tests exercise exactly what `npm start` runs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import {
   cpSync,
@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startRtdbEmulator, type RtdbEmulator } from '@studio/rtdb-emulator';
 import { startStripeSandbox, type StripeSandbox } from '@studio/stripe-sandbox';
+import { startMailInbox, type MailInbox } from './mail-inbox.ts';
 import { freePort, isPortFree, waitForPort } from './ports.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -37,6 +38,10 @@ export interface StackPorts {
   tasks: number;
   /** The Stripe sandbox (emulators/stripe). */
   stripe: number;
+  /** MailDev's SMTP server, where the functions send mail (SMTP_HOST/SMTP_PORT). */
+  smtp: number;
+  /** MailDev's web inbox and REST API (`GET /api/email`). */
+  mailInbox: number;
 }
 
 /** design.md §8: the ports a newcomer's `npm start` uses. */
@@ -50,6 +55,8 @@ export const DEFAULT_PORTS: StackPorts = {
   eventarc: 9299,
   tasks: 9499,
   stripe: 12111,
+  smtp: 1025,
+  mailInbox: 1080,
 };
 
 /**
@@ -79,6 +86,8 @@ export interface Stack {
   namespace: string;
   database: RtdbEmulator;
   stripe: StripeSandbox;
+  /** MailDev: every mail the functions send lands here. */
+  mail: MailInbox;
   /** Environment that points the admin SDK and the CLI at this stack. */
   env: Record<string, string>;
   functionUrl(name: string): string;
@@ -255,7 +264,30 @@ async function stopChild(child: ChildProcess): Promise<void> {
   }
 }
 
+/** A port the stack picked was taken by someone else before the service bound it. */
+function isPortClash(error: unknown): boolean {
+  const text = error instanceof Error ? error.message : String(error);
+  return /EADDRINUSE|port taken|is not open on/i.test(text);
+}
+
+/**
+ * Starts the stack. On free ports (the tests), a port can be taken by another process between
+ * the moment it was found free and the moment a service binds it (ephemeral ports are shared
+ * with every outgoing connection on the machine): the stack is then started again on new ports,
+ * up to three times. Fixed ports (`npm start`) are checked first and never retried.
+ */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startStackOnce(options);
+    } catch (error) {
+      if (options.ports !== undefined || attempt >= 3 || !isPortClash(error)) throw error;
+      options.log?.(`[stack] a chosen port was taken meanwhile; starting again on new ports`);
+    }
+  }
+}
+
+async function startStackOnce(options: StackOptions): Promise<Stack> {
   const log = options.log ?? (() => {});
   const only = options.only ?? ['auth', 'functions', 'hosting'];
   const ports = await choosePorts(options.ports);
@@ -297,6 +329,24 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     throw error;
   }
   env.STRIPE_API_URL = stripe.url;
+  let mail: MailInbox;
+  try {
+    mail = await startMailInbox({
+      host: HOST,
+      smtpPort: ports.smtp,
+      webPort: ports.mailInbox,
+      // Kept with the data, so `npm start` shows last session's mail again.
+      mailDirectory: path.join(dataDir, 'mail'),
+    });
+  } catch (error) {
+    await stripe.stop();
+    await database.stop();
+    throw error;
+  }
+  // functions/src/mail/config.ts reads these; MailDev takes mail without authentication.
+  env.SMTP_HOST = HOST;
+  env.SMTP_PORT = String(mail.smtpPort);
+  env.MAIL_INBOX_URL = mail.url;
   // Where a checkout may send the member back (functions/src/triggers/payments/config.ts): this
   // stack's Hosting, and the Vite dev server of `npm run dev`.
   env.APP_ORIGINS = [`http://${HOST}:${ports.hosting}`, `http://localhost:${ports.hosting}`]
@@ -313,6 +363,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   let child: ChildProcess | undefined;
   const release = async () => {
     if (child) await stopChild(child);
+    await mail.stop();
     await stripe.stop();
     await database.stop();
     rmSync(configFile, { force: true });
@@ -343,6 +394,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     namespace: NAMESPACE,
     database,
     stripe,
+    mail,
     env,
     functionUrl: (name) => `http://${HOST}:${ports.functions}/${PROJECT_ID}/${REGION}/${name}`,
     stop: release,

@@ -1,6 +1,6 @@
 // The local stack itself, started exactly as `npm start` starts it (on free ports): every port
-// answers, the built PWA is served, the demo data is loaded, a demo member signs in through the
-// Auth emulator and a callable function reaches the database emulator.
+// answers (the mail inbox too), the built PWA is served, the demo data is loaded, a demo member
+// signs in through the Auth emulator and a callable function reaches the database emulator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initializeApp, deleteApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
@@ -41,8 +41,20 @@ describe('the local stack', () => {
       }),
       fetch(`http://127.0.0.1:${stack.ports.auth}/`),
       fetch(`http://127.0.0.1:${stack.ports.hosting}/`),
+      fetch(`http://127.0.0.1:${stack.ports.mailInbox}/api/healthz`),
     ]);
-    expect(answers.map((response) => response.status)).toEqual([200, 200, 200]);
+    expect(answers.map((response) => response.status)).toEqual([200, 200, 200, 200]);
+  });
+
+  it('runs a mail inbox and points the functions at its SMTP port', async () => {
+    expect(stack.env.SMTP_HOST).toBe('127.0.0.1');
+    expect(stack.env.SMTP_PORT).toBe(String(stack.ports.smtp));
+    expect(stack.env.MAIL_INBOX_URL).toBe(`http://127.0.0.1:${stack.ports.mailInbox}`);
+    const inbox = await fetch(`${stack.env.MAIL_INBOX_URL}/api/email`);
+    expect(inbox.status).toBe(200);
+    expect(Array.isArray(await inbox.json())).toBe(true);
+    const page = await fetch(`${stack.env.MAIL_INBOX_URL}/`, { headers: { Accept: 'text/html' } });
+    expect(await page.text()).toContain('<html');
   });
 
   it('serves the built PWA with its manifest, also on deep links', async () => {

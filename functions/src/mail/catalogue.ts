@@ -1,0 +1,207 @@
+/**
+ * Every text of the studio's e-mails, in English and Spanish side by side with the same typed keys
+ * (the style of core's message catalogue, decision 015). Placeholders are `{name}`, filled by
+ * core's `formatMessage`; the renderer escapes the values for the HTML part.
+ */
+import type { Lang } from '@studio/core';
+
+const en = {
+  // Shared pieces.
+  greeting: 'Hi {name},',
+  greetingNoName: 'Hi,',
+  signature: 'See you soon, the {studio} team',
+  openApp: 'Open the app',
+  unsubscribe: 'Stop these e-mails ({what})',
+  unsubscribeText: 'Stop these e-mails ({what}): {url}',
+  factClass: 'Class',
+  factWhen: 'When',
+  factWhere: 'Where',
+  factSpot: 'Spot',
+  factCoach: 'Coach',
+  calendarSpot: 'Spot {spot}',
+  calendarCoach: 'Coach: {coach}',
+  calendarAttached: 'The class is attached as a calendar file (.ics).',
+  creditRegular: '{count} class credits',
+  creditSpecial: '{count} special-event credits',
+  creditTrain: '{count} training credits',
+  creditExpiry: '{credits}, valid until {date}',
+
+  // What each unsubscribe link stops, as the member reads it.
+  kindBookingConfirmed: 'booking confirmations',
+  kindBookingCancelled: 'cancellation notices',
+  kindWaitlistPromoted: 'waiting-list promotions',
+  kindClassReminder: 'class reminders',
+  kindClassCancelled: 'class cancellations by the studio',
+  kindPurchaseReceipt: 'purchase receipts',
+  kindSubscriptionRenewed: 'subscription renewals',
+  kindSubscriptionPaymentFailed: 'failed subscription payments',
+  kindSubscriptionCancelled: 'subscription endings',
+  kindCreditsExpiring: 'credit expiry reminders',
+  kindWelcome: 'welcome messages',
+  kindCoachClassList: 'tomorrow’s class lists',
+
+  bookingConfirmedSubject: 'Booked: {title}, {when}',
+  bookingConfirmedIntro: 'Your spot is booked. One credit was used.',
+  bookingConfirmedPolicy:
+    'You can cancel with your credit back until {deadline}. After that the credit is forfeited.',
+
+  bookingCancelledSubject: 'Cancelled: {title}, {when}',
+  bookingCancelledRefunded: 'Your booking is cancelled and your credit is back in your account.',
+  bookingCancelledForfeited:
+    'Your booking is cancelled. It was inside the late-cancel window, so the credit was forfeited.',
+
+  waitlistPromotedSubject: 'You’re in! A spot opened in {title}, {when}',
+  waitlistPromotedIntro:
+    'A spot opened and you were booked from the waiting list with one of your credits.',
+  waitlistPromotedDeadline:
+    'Can’t make it? Cancel before {deadline} and your credit comes back, with no late-cancel fee.',
+
+  classReminderSubject: 'Reminder: {title}, {when}',
+  classReminderIntro: 'Your class is coming up. We look forward to seeing you.',
+
+  classCancelledSubject: 'The studio cancelled {title}, {when}',
+  classCancelledIntro: 'We are sorry: the studio had to cancel this class.',
+  classCancelledReason: 'Reason: {reason}',
+  classCancelledCredit: 'Your credit is back in your account, with its original expiry.',
+
+  receiptSubject: 'Your receipt from {studio}: {total}',
+  receiptIntro: 'Thank you for your purchase. Here is your receipt.',
+  receiptLine: '{quantity} × {item}: {amount}',
+  receiptSubtotal: 'Subtotal',
+  receiptCoupon: 'Coupon',
+  receiptTotal: 'Total paid',
+  receiptReference: 'Reference',
+  receiptCreditsTitle: 'Credits added to your account',
+
+  subscriptionRenewedSubject: 'Your monthly plan renewed: {credits} credits added',
+  subscriptionRenewedIntro:
+    'Your subscription renewed and {amount} was charged. {credits} credits were added.',
+  subscriptionRenewedNext: 'Next renewal: {date}.',
+
+  paymentFailedSubject: 'Action needed: your subscription payment failed',
+  paymentFailedIntro:
+    'We could not charge {amount} for your monthly plan. Please update your payment method to keep your monthly credits.',
+  paymentFailedAction: 'Update payment method',
+
+  subscriptionCancelledSubject: 'Your subscription has ended',
+  subscriptionCancelledIntro:
+    'Your monthly plan is cancelled. No further payments will be taken. Credits you already have stay valid until they expire.',
+  subscriptionCancelledEnds: 'It ends on {date}.',
+
+  creditsExpiringSubject: 'Your credits expire soon',
+  creditsExpiringIntro: 'These credits expire within the next 7 days. Book a class to use them:',
+  creditsExpiringAction: 'Book a class',
+
+  welcomeSubject: 'Welcome to {studio}',
+  welcomeIntro:
+    'Your account is ready. Buy a package, book your first class and pick your spot on the room map.',
+  welcomeWaiver: 'Before your first class, please accept the fitness class waiver in the app.',
+
+  coachListSubject: 'Your classes tomorrow, {date}',
+  coachListIntro: 'Here are your classes for tomorrow and who is booked:',
+  coachListClass: '{hour} · {title} · {booked} booked',
+  coachListAttendee: 'Spot {spot}: {name}',
+  coachListEmpty: 'No bookings yet.',
+};
+
+export type MailTextKey = keyof typeof en;
+
+const es: Record<MailTextKey, string> = {
+  greeting: 'Hola {name}:',
+  greetingNoName: 'Hola:',
+  signature: 'Nos vemos pronto, el equipo de {studio}',
+  openApp: 'Abrir la app',
+  unsubscribe: 'Dejar de recibir estos correos ({what})',
+  unsubscribeText: 'Dejar de recibir estos correos ({what}): {url}',
+  factClass: 'Clase',
+  factWhen: 'Cuándo',
+  factWhere: 'Dónde',
+  factSpot: 'Lugar',
+  factCoach: 'Coach',
+  calendarSpot: 'Lugar {spot}',
+  calendarCoach: 'Coach: {coach}',
+  calendarAttached: 'La clase va adjunta como archivo de calendario (.ics).',
+  creditRegular: '{count} créditos de clase',
+  creditSpecial: '{count} créditos de evento especial',
+  creditTrain: '{count} créditos de entrenamiento',
+  creditExpiry: '{credits}, válidos hasta el {date}',
+
+  kindBookingConfirmed: 'confirmaciones de reserva',
+  kindBookingCancelled: 'avisos de cancelación',
+  kindWaitlistPromoted: 'avisos de la lista de espera',
+  kindClassReminder: 'recordatorios de clase',
+  kindClassCancelled: 'clases canceladas por el estudio',
+  kindPurchaseReceipt: 'recibos de compra',
+  kindSubscriptionRenewed: 'renovaciones de la suscripción',
+  kindSubscriptionPaymentFailed: 'pagos fallidos de la suscripción',
+  kindSubscriptionCancelled: 'fin de la suscripción',
+  kindCreditsExpiring: 'avisos de créditos por vencer',
+  kindWelcome: 'mensajes de bienvenida',
+  kindCoachClassList: 'listas de clases de mañana',
+
+  bookingConfirmedSubject: 'Reservado: {title}, {when}',
+  bookingConfirmedIntro: 'Tu lugar está reservado. Se usó un crédito.',
+  bookingConfirmedPolicy:
+    'Puedes cancelar y recuperar tu crédito hasta el {deadline}. Después, el crédito se pierde.',
+
+  bookingCancelledSubject: 'Cancelado: {title}, {when}',
+  bookingCancelledRefunded: 'Tu reserva está cancelada y tu crédito volvió a tu cuenta.',
+  bookingCancelledForfeited:
+    'Tu reserva está cancelada. Fue dentro del periodo de cancelación tardía, así que el crédito se perdió.',
+
+  waitlistPromotedSubject: '¡Entraste! Se liberó un lugar en {title}, {when}',
+  waitlistPromotedIntro:
+    'Se liberó un lugar y te reservamos desde la lista de espera con uno de tus créditos.',
+  waitlistPromotedDeadline:
+    '¿No puedes ir? Cancela antes del {deadline} y tu crédito vuelve, sin cargo por cancelación tardía.',
+
+  classReminderSubject: 'Recordatorio: {title}, {when}',
+  classReminderIntro: 'Tu clase se acerca. ¡Te esperamos!',
+
+  classCancelledSubject: 'El estudio canceló {title}, {when}',
+  classCancelledIntro: 'Lo sentimos: el estudio tuvo que cancelar esta clase.',
+  classCancelledReason: 'Motivo: {reason}',
+  classCancelledCredit: 'Tu crédito volvió a tu cuenta, con su vencimiento original.',
+
+  receiptSubject: 'Tu recibo de {studio}: {total}',
+  receiptIntro: 'Gracias por tu compra. Este es tu recibo.',
+  receiptLine: '{quantity} × {item}: {amount}',
+  receiptSubtotal: 'Subtotal',
+  receiptCoupon: 'Cupón',
+  receiptTotal: 'Total pagado',
+  receiptReference: 'Referencia',
+  receiptCreditsTitle: 'Créditos añadidos a tu cuenta',
+
+  subscriptionRenewedSubject: 'Tu plan mensual se renovó: {credits} créditos añadidos',
+  subscriptionRenewedIntro:
+    'Tu suscripción se renovó y se cobraron {amount}. Se añadieron {credits} créditos.',
+  subscriptionRenewedNext: 'Próxima renovación: {date}.',
+
+  paymentFailedSubject: 'Acción necesaria: falló el pago de tu suscripción',
+  paymentFailedIntro:
+    'No pudimos cobrar {amount} de tu plan mensual. Actualiza tu método de pago para seguir recibiendo tus créditos mensuales.',
+  paymentFailedAction: 'Actualizar método de pago',
+
+  subscriptionCancelledSubject: 'Tu suscripción terminó',
+  subscriptionCancelledIntro:
+    'Tu plan mensual está cancelado. No se harán más cobros. Los créditos que ya tienes siguen válidos hasta su vencimiento.',
+  subscriptionCancelledEnds: 'Termina el {date}.',
+
+  creditsExpiringSubject: 'Tus créditos vencen pronto',
+  creditsExpiringIntro:
+    'Estos créditos vencen en los próximos 7 días. Reserva una clase para usarlos:',
+  creditsExpiringAction: 'Reservar una clase',
+
+  welcomeSubject: 'Bienvenido a {studio}',
+  welcomeIntro:
+    'Tu cuenta está lista. Compra un paquete, reserva tu primera clase y elige tu lugar en el mapa de la sala.',
+  welcomeWaiver: 'Antes de tu primera clase, acepta el deslinde de responsabilidad en la app.',
+
+  coachListSubject: 'Tus clases de mañana, {date}',
+  coachListIntro: 'Estas son tus clases de mañana y quién reservó:',
+  coachListClass: '{hour} · {title} · {booked} reservas',
+  coachListAttendee: 'Lugar {spot}: {name}',
+  coachListEmpty: 'Aún no hay reservas.',
+};
+
+export const mailTexts: Readonly<Record<Lang, Readonly<Record<MailTextKey, string>>>> = { en, es };

@@ -1,0 +1,117 @@
+/**
+ * What each e-mail says, as data: one schema per kind (issue 19), the type inferred from it. A
+ * `MailOutbox` entry stores one of these (docs/decisions/170-email-outbox.md), so it is parsed
+ * again when the sender reads it. Money is in cents (decision 012), instants in epoch ms.
+ */
+import { creditKindSchema, dateSchema, keySchema } from '@studio/core';
+import { z } from 'zod';
+
+const epochMs = z.number().int().min(0);
+const cents = z.number().int().min(0);
+const currency = z.string().regex(/^[A-Za-z]{3}$/);
+const label = (max: number) => z.string().trim().min(1).max(max);
+
+/** The class a member's mail is about, with the texts it is shown by. */
+export const mailClassSchema = z.object({
+  bookingId: keySchema,
+  classId: keySchema,
+  title: label(100),
+  startsAt: epochMs,
+  durationMinutes: z.number().int().min(5).max(600),
+  room: label(100).optional(),
+  branchName: label(100).optional(),
+  address: label(300).optional(),
+  coachName: label(100).optional(),
+  spotLabel: label(10).optional(),
+  /** Calendar SEQUENCE of the attachment: 0 when booked, higher after each change. */
+  sequence: z.number().int().min(0).max(1000).default(0),
+});
+export type MailClass = z.infer<typeof mailClassSchema>;
+
+export const creditBatchSchema = z.object({
+  kind: creditKindSchema,
+  count: z.number().int().min(1).max(10_000),
+  expiresAt: epochMs,
+});
+export type CreditBatch = z.infer<typeof creditBatchSchema>;
+
+export const mailMessageSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('booking-confirmed'),
+    class: mailClassSchema,
+    /** Last moment a cancel gives the credit back (cancellationOutcome). */
+    refundUntil: epochMs,
+  }),
+  z.object({
+    kind: z.literal('booking-cancelled'),
+    class: mailClassSchema,
+    outcome: z.enum(['refunded', 'forfeited']),
+  }),
+  z.object({
+    kind: z.literal('waitlist-promoted'),
+    class: mailClassSchema,
+    /** Promoted members cancel with a refund until the waiting-list cut-off (design §4). */
+    refundUntil: epochMs,
+  }),
+  z.object({ kind: z.literal('class-reminder'), class: mailClassSchema }),
+  z.object({
+    kind: z.literal('class-cancelled'),
+    class: mailClassSchema,
+    reason: label(200).optional(),
+  }),
+  z.object({
+    kind: z.literal('purchase-receipt'),
+    /** The Stripe Checkout Session (Payments/{id}). */
+    reference: label(200),
+    currency,
+    lines: z
+      .array(z.object({ item: label(200), quantity: z.number().int().min(1), amount: cents }))
+      .min(1)
+      .max(100),
+    subtotal: cents,
+    coupon: z.object({ code: label(40), discount: cents }).optional(),
+    total: cents,
+    credits: z.array(creditBatchSchema).max(100),
+  }),
+  z.object({
+    kind: z.literal('subscription-renewed'),
+    currency,
+    amount: cents,
+    credits: z.number().int().min(0),
+    nextRenewal: epochMs.optional(),
+  }),
+  z.object({
+    kind: z.literal('subscription-payment-failed'),
+    currency,
+    amount: cents,
+    /** Where the member fixes the card (Stripe's hosted invoice page or the app). */
+    updateUrl: z.url({ protocol: /^https?$/ }).optional(),
+  }),
+  z.object({ kind: z.literal('subscription-cancelled'), endsAt: epochMs.optional() }),
+  z.object({
+    kind: z.literal('credits-expiring'),
+    credits: z.array(creditBatchSchema).min(1).max(100),
+  }),
+  z.object({ kind: z.literal('welcome'), waiverAccepted: z.boolean().default(false) }),
+  z.object({
+    kind: z.literal('coach-class-list'),
+    date: dateSchema,
+    classes: z
+      .array(
+        z.object({
+          title: label(100),
+          startsAt: epochMs,
+          room: label(100).optional(),
+          attendees: z.array(z.object({ name: label(100), spotLabel: label(10) })).max(500),
+        }),
+      )
+      .max(50),
+  }),
+]);
+export type MailMessage = z.infer<typeof mailMessageSchema>;
+export type MailMessageInput = z.input<typeof mailMessageSchema>;
+export type MailKind = MailMessage['kind'];
+
+export const MAIL_KINDS = mailMessageSchema.options.map(
+  (option) => option.shape.kind.value,
+) as readonly MailKind[];
