@@ -27,7 +27,6 @@
 // invariant of design §4 on the whole database). Prints tables and writes them to
 // docs/benchmarks.md under "## Class release" and "## Load". Figures only, no pass/fail.
 import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -51,6 +50,7 @@ import {
 import { bookClass } from '../src/handlers/booking/book-class';
 import { databaseRateLimiter } from '../src/engine/rate-limiter';
 import { startStack } from '../../scripts/lib/stack';
+import { startDatabaseEmulator } from './database-emulator';
 
 const MEMBERS = 300;
 const CAPACITY = 30;
@@ -92,29 +92,10 @@ function cpuOfProcess(pid: number | undefined): number {
   }
 }
 
-/** The database emulator's CLI in a child process, on a free port. */
-async function startDatabase(): Promise<{ port: number; child: ChildProcess }> {
-  // CLASS_RELEASE_PROFILE_DIR=<dir>: the emulator writes a CPU profile there when it stops.
+/** The database emulator, writing a CPU profile when CLASS_RELEASE_PROFILE_DIR names a folder. */
+function startDatabase() {
   const profileDir = process.env['CLASS_RELEASE_PROFILE_DIR'];
-  const child = spawn(
-    process.execPath,
-    [
-      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
-      path.join(ROOT, 'emulators/rtdb/bin/rtdb-emulator.mjs'),
-      ...['--port', '0', '--quiet'],
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const port = await new Promise<number>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on http:\/\/[\d.]+:(\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once('exit', () => reject(new Error(`database emulator exited: ${output}`)));
-  });
-  return { port, child };
+  return startDatabaseEmulator(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
 }
 
 /** A path with its ids (any segment holding a digit, push ids) replaced by `*`. */

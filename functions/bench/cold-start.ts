@@ -9,10 +9,10 @@
 // runs the whole bundle and bookClass's instance back to back, so their ratio is taken pair by
 // pair on the same machine state. Figures are medians over the rounds; nothing is judged here.
 import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
+import { startDatabaseEmulator } from './database-emulator';
 
 const FUNCTIONS_DIR = path.resolve(__dirname, '..');
 const ROOT = path.resolve(FUNCTIONS_DIR, '..');
@@ -69,25 +69,6 @@ function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv): 
       else reject(new Error(`${args.join(' ')} exited with ${code}: ${output.slice(-2000)}`));
     });
   });
-}
-
-/** The database emulator's CLI in a child process, on a free port (as class-release.ts runs it). */
-async function startDatabase(): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    [path.join(ROOT, 'emulators/rtdb/bin/rtdb-emulator.mjs'), '--port', '0', '--quiet'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const port = await new Promise<number>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on http:\/\/[\d.]+:(\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once('exit', () => reject(new Error(`database emulator exited: ${output}`)));
-  });
-  return { port, child };
 }
 
 /** The deployed names, from the entry point build.mjs writes. */
@@ -147,7 +128,7 @@ async function main(): Promise<void> {
   log('Functions cold start: building lib/ …');
   log((await run(process.execPath, ['build.mjs'], process.env)).trim());
   const names = deployedNames();
-  const database = await startDatabase();
+  const database = await startDatabaseEmulator();
   const baseEnv: NodeJS.ProcessEnv = {
     ...process.env,
     FIREBASE_DATABASE_EMULATOR_HOST: `127.0.0.1:${database.port}`,

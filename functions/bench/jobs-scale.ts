@@ -12,8 +12,6 @@
 // makes, answered in-process): the figures are the job's own work and the database's, not
 // Stripe's latency. At Stripe, each subscription the job asks about costs one `retrieve` (and
 // one `invoices.list` when its period has no grant yet), 8 at once (`MONTHLY_PAGES`).
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -24,6 +22,7 @@ import { reconcileBookings } from '../src/handlers/booking/reconcile';
 import { MONTHLY_PAGES, monthlyCredits } from '../src/handlers/payments/monthly-credits';
 import { seedStudioScale } from '../test/support/studio-scale';
 import type { SubscriptionCase } from '../test/support/studio-scale';
+import { startDatabaseEmulator } from './database-emulator';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BENCHMARKS_FILE = path.join(ROOT, 'docs/benchmarks.md');
@@ -50,24 +49,6 @@ const CASE_CYCLE: readonly (SubscriptionCase | undefined)[] = [
 
 function log(line: string): void {
   process.stdout.write(`${line}\n`);
-}
-
-async function startDatabase(): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    [path.join(ROOT, 'emulators/rtdb/bin/rtdb-emulator.mjs'), '--port', '0', '--quiet'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const port = await new Promise<number>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on http:\/\/[\d.]+:(\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once('exit', () => reject(new Error(`database emulator exited: ${output}`)));
-  });
-  return { port, child };
 }
 
 function rssOf(pid: number | undefined): number {
@@ -113,7 +94,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function main(): Promise<void> {
   const load = loadavg().map((value) => value.toFixed(2));
-  const database = await startDatabase();
+  const database = await startDatabaseEmulator();
   process.env['FIREBASE_DATABASE_EMULATOR_HOST'] = `127.0.0.1:${database.port}`;
   const app = initializeApp(
     { projectId: 'demo-studio', databaseURL: 'https://demo-studio-default-rtdb.firebaseio.com' },
