@@ -6,7 +6,7 @@ export default defineConfig({
     projects: ['core', 'emulators/rtdb', 'emulators/stripe', 'functions', 'web', 'tests'],
     // Vitest's default is one worker fewer than the cores: ONE on a 2-core machine. Most files
     // spend their time waiting on emulators, sockets and timers, so two keep both cores busy
-    // (decision 105).
+    // (docs/architecture/testing.md#test-time).
     maxWorkers: 2,
     // The shared journey stack stops its Firebase CLI with SIGINT and waits up to 20 s for it.
     teardownTimeout: 60_000,

@@ -2,7 +2,7 @@
 // alone and installs only its package.json dependencies, so those stay external while the
 // workspace package @studio/core (and whatever it imports) is inlined.
 //
-// Output (docs/decisions/140):
+// Output (docs/decisions/140-functions-cold-start.md):
 //   lib/all.js              every function (src/index.ts): deploy-time discovery, the emulator's
 //                           discovery, and any process that names no function;
 //   lib/functions/<name>.js one function and only what it imports (no stripe outside payments),
@@ -36,7 +36,8 @@ const external = [
   ...builtinModules.flatMap((name) => [name, `node:${name}`]),
 ];
 
-// What a function's own bundle leaves to node_modules (docs/decisions/140). Everything else —
+// What a function's own bundle leaves to node_modules (docs/decisions/140-functions-cold-start.md).
+// Everything else —
 // firebase-functions, firebase-admin, stripe and their own dependencies — is inlined, so an
 // instance reads one file instead of hundreds of small ones from node_modules. Left out:
 // - firebase-admin's optional dependencies, which the deployed install provides (npm installs
@@ -200,7 +201,8 @@ for (const file of await readdir(join(outDir, 'functions'))) {
 
 // 3. The entry point: one function's bundle when the runtime names it, every function otherwise.
 const index = `"use strict";
-// Written by functions/build.mjs (docs/decisions/140). Cloud Run functions and the Functions
+// Written by functions/build.mjs (docs/decisions/140-functions-cold-start.md). Cloud Run functions
+// and the Functions
 // emulator's workers set FUNCTION_TARGET to the entry point they serve: such an instance loads
 // that function's bundle only. Deploy-time discovery sets none and loads every function.
 const FUNCTIONS = new Set(${JSON.stringify(names)});
@@ -211,7 +213,7 @@ module.exports =
     : require("./all.js");
 `;
 await writeFile(join(outDir, 'index.js'), index);
-// The single bundle of before decision 140 left its map here.
+// The single bundle of before docs/decisions/140-functions-cold-start.md left its map here.
 await rm(join(outDir, 'index.js.map'), { force: true });
 
 const kib = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`;

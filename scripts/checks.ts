@@ -1,6 +1,7 @@
 // The checks `npm test` runs before vitest: the commands of the `lint`, `typecheck` and `build`
 // scripts of package.json (split at `&&`, so package.json stays the one list), run side by side
-// on every core instead of one after another (decision 105). They are independent: none reads
+// on every core instead of one after another (docs/architecture/testing.md#test-time). They are
+// independent: none reads
 // what another writes (eslint and prettier skip the build folders). Each command's output is
 // printed whole when it ends; the exit code is 1 when any of them failed. Then the `deploy:check`
 // script, which reads what the build wrote (the functions bundle), runs on its own.

@@ -46,7 +46,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     navigateFallbackDenylist: [/^\/__\//],
     // The spec's forceHashUpdate (§9) names the caches: raising it gives every installed app
     // fresh caches, the old ones dropped by cleanupOutdatedCaches, even when no file changed
-    // (docs/decisions/133).
+    // (docs/architecture/web-app.md#spec-details-settled-here).
     cacheId: `studio-${FORCE_HASH_UPDATE}`,
     cleanupOutdatedCaches: true,
   },
@@ -54,7 +54,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
 
 /**
  * Writes the entry stylesheet into index.html as a `<style>`, so the first paint waits for no
- * request after the page itself (decision 127). The `<link>` stays, `disabled` so the browser
+ * request after the page itself (docs/architecture/web-app.md#first-route-and-the-deferred-shell).
+ * The `<link>` stays, `disabled` so the browser
  * does not fetch it: Vite's preload helper reads the document's stylesheet links to know what is
  * loaded, and lazy chunks list the entry stylesheet among their dependencies.
  */

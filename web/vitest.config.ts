@@ -10,7 +10,7 @@ export default defineConfig({
     setupFiles: ['test/setup.ts'],
     // test/setup.ts resets storage, stores and mocks around every test, so the files share one
     // worker and its loaded modules (React, the SDKs) instead of re-importing them per file
-    // (decision 105).
+    // (docs/architecture/testing.md#test-time).
     isolate: false,
   },
 });

@@ -68,6 +68,7 @@ function shopCategoryKey(category: string): string {
   return category;
 }
 
+// Builders alike in form, written out one per node: each line is the one place its path is spelled.
 export const paths = {
   // Users (spec §3).
   users: () => ROOTS.users,
@@ -167,7 +168,8 @@ export const paths = {
   auditLog: () => ROOTS.auditLog,
   auditEntry: (entryId: string) => join(ROOTS.auditLog, entryId),
 
-  // plantilla-date's saved weekly templates (docs/decisions/071); admins only.
+  // plantilla-date's saved weekly templates; admins only
+  // (docs/architecture/admin-and-audit.md#classes).
   classTemplates: () => ROOTS.classTemplates,
   classTemplate: (templateId: string) => join(ROOTS.classTemplates, templateId),
 
@@ -183,7 +185,7 @@ export const paths = {
 /**
  * The calendar's query for classes between two dates, inclusive: `Classes` ordered by the
  * child `date` ('yyyy-MM-dd' sorts as text), which `database.rules.json` indexes
- * (`".indexOn": ["date", "startsAt"]`). See docs/decisions/010.
+ * (`".indexOn": ["date", "startsAt"]`). See docs/decisions/010-class-date-index.md.
  */
 export interface ClassRangeQuery {
   path: string;

@@ -6,7 +6,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     // No test here changes globals or mocks modules, so the files share one worker and its
-    // loaded modules instead of re-importing them per file (decision 105).
+    // loaded modules instead of re-importing them per file
+    // (docs/architecture/testing.md#test-time).
     isolate: false,
   },
 });

@@ -3,7 +3,8 @@
 // Builds lib/, starts the database emulator, then starts one fresh Node process per measurement
 // (bench/cold-start-instance.mjs), one at a time, in rounds: every function as its own instance
 // (FUNCTION_TARGET set, as Cloud Run functions and the Functions emulator's workers set it), the
-// whole bundle as every instance loaded it before decision 140 (no FUNCTION_TARGET → lib/all.js,
+// whole bundle as every instance loaded it before docs/decisions/140-functions-cold-start.md (no
+// FUNCTION_TARGET → lib/all.js,
 // called as bookClass; its SDKs from node_modules), firebase-functions/v2/https alone from
 // node_modules (the instances' bundles inline it) and an empty Node process. Each round
 // runs the whole bundle and bookClass's instance back to back, so their ratio is taken pair by
@@ -220,7 +221,7 @@ async function main(): Promise<void> {
   const section = [
     HEADING,
     '',
-    `Run with \`npm run bench -w functions\` (its first part; alone: \`npm run bench:cold-start -w functions\`) (${machine}). Each figure is the median over the rounds of a fresh Node process started for it, one process at a time (docs/decisions/140). **Instance load** is the time from the process's start to \`require('lib/index.js')\` returning, as the runtime loads it with \`FUNCTION_TARGET\` set to the function (Cloud Run functions and the Functions emulator's workers set it); **require** is the same without Node's own start-up; **CPU to load** is the CPU time (user + system, every thread) the process had used by then, which depends less on what else the machine runs. **First call** is the exported function's first invocation in that process, in-process (no HTTP, no token check: \`run()\` with a signed-in admin caller, \`{classId}\` of a class that does not exist), against the database emulator: the callables for which that input is valid read the class and answer not-found, the others refuse the input before any I/O (invalid-argument), the webhook refuses a bad signature after Stripe's check, the schedules run their job on an empty database, bootstrapUser writes one profile. Every first call opens the admin SDK's database connection except the refusals of the input.`,
+    `Run with \`npm run bench -w functions\` (its first part; alone: \`npm run bench:cold-start -w functions\`) (${machine}). Each figure is the median over the rounds of a fresh Node process started for it, one process at a time (docs/decisions/140-functions-cold-start.md). **Instance load** is the time from the process's start to \`require('lib/index.js')\` returning, as the runtime loads it with \`FUNCTION_TARGET\` set to the function (Cloud Run functions and the Functions emulator's workers set it); **require** is the same without Node's own start-up; **CPU to load** is the CPU time (user + system, every thread) the process had used by then, which depends less on what else the machine runs. **First call** is the exported function's first invocation in that process, in-process (no HTTP, no token check: \`run()\` with a signed-in admin caller, \`{classId}\` of a class that does not exist), against the database emulator: the callables for which that input is valid read the class and answer not-found, the others refuse the input before any I/O (invalid-argument), the webhook refuses a bad signature after Stripe's check, the schedules run their job on an empty database, bootstrapUser writes one profile. Every first call opens the admin SDK's database connection except the refusals of the input.`,
     '',
     '| Instance | Instance load (min–max) | Require | CPU to load | First call | Load + first call | First call answered |',
     '| --- | --- | --- | --- | --- | --- | --- |',

@@ -1,7 +1,7 @@
-// The built entry point (docs/decisions/140): an instance named by FUNCTION_TARGET loads that
-// function's bundle alone, its npm dependencies inlined (nothing read from node_modules);
-// deploy-time discovery (no FUNCTION_TARGET) sees every function, from all.js, whose
-// dependencies stay in node_modules. Built into a temporary folder; each load is a fresh Node
+// The built entry point (docs/decisions/140-functions-cold-start.md): an instance named by
+// FUNCTION_TARGET loads that function's bundle alone, its npm dependencies inlined (nothing read
+// from node_modules); deploy-time discovery (no FUNCTION_TARGET) sees every function, from all.js,
+// whose dependencies stay in node_modules. Built into a temporary folder; each load is a fresh Node
 // process, as an instance is.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -18,7 +18,10 @@ const STEP_TIMEOUT = 420_000;
 const CODE = 'JOURNEY25';
 const TARGET_UID = 'demo-member2';
 
-/** The subscription offer (decision 066) would cover the screens driven here. */
+/**
+ * The subscription offer (docs/architecture/testing.md#journeys) would cover the screens driven
+ * here.
+ */
 async function signedInPage(email: string): Promise<Page> {
   const page = await journey.newPage();
   await page.context().addInitScript((today: string) => {

@@ -123,7 +123,8 @@ describe('a member with credits', () => {
       await detail.getByRole('button', { name: 'Spot 7, yours' }).waitFor();
       await screenshot(member, 'member-class-detail.png', { target: detail });
 
-      // The member's entry carries the room's label and the class's title (decision 116).
+      // The member's entry carries the room's label and the class's title
+      // (docs/architecture/booking.md#views).
       expect(await journey.read(paths.userClass(MEMBER, classId))).toMatchObject({
         status: 'booked',
         spot: spot.id,
@@ -240,7 +241,7 @@ describe('a member with credits', () => {
         .getByRole('navigation', { name: 'Sections' })
         .getByRole('link', { name: 'Home' })
         .click();
-      // Named by the room's label, as the functions wrote it (decision 116).
+      // Named by the room's label, as the functions wrote it (docs/architecture/booking.md#views).
       const promotedSpot = (
         (await journey.read(paths.classRoster(classId))) as {
           bookings: Record<string, { spot: string }>;

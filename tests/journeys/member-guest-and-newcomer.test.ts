@@ -49,7 +49,7 @@ function classesOfWeek(all: Record<string, StudioClass>, monday: string) {
 beforeAll(() => journey.warm(['bookClass']), 300_000);
 
 describe('a guest', () => {
-  it('is first shown the start page index.html paints, which the app then takes over (decisions 126, 135)', async () => {
+  it('is first shown the start page index.html paints, which the app then takes over', async () => {
     const page = await journey.newPage();
     await offerAlreadyShown(page);
     // Each largest paint as Chromium reports it, while its element is still in the page.
@@ -91,7 +91,8 @@ describe('a guest', () => {
       await page.waitForURL(/\/tabs\/inicio$/);
       await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
       // Spec §4: a guest gets a random KeyTemporal once and UID is the text null.
-      // The session starts right after the first render (the deferred shell chunk, decision 060).
+      // The session starts right after the first render (the deferred shell chunk,
+      // docs/architecture/web-app.md#first-route-and-the-deferred-shell).
       const stored = (key: string) => page.evaluate((name) => localStorage.getItem(name), key);
       await expect.poll(() => stored('UID'), { timeout: 20_000 }).toBe('null');
       expect(await stored('KeyTemporal')).toMatch(/^[0-9a-f-]{16,}$/);
@@ -162,7 +163,8 @@ describe('a guest', () => {
       await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
       // Nothing was bought or reserved by browsing.
       expect(await journey.read(paths.payments())).toBeNull();
-      // Signing in leads back to the cart, still holding what the guest chose (decision 134).
+      // Signing in leads back to the cart, still holding what the guest chose
+      // (docs/architecture/web-app.md#reading-live-data).
       await page.getByLabel(/^Email/).fill('member@demo.studio');
       await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
       await page.locator('form button[type="submit"]').click();

@@ -110,7 +110,8 @@ describe('a member offline', () => {
       const booked = await detail.locator('.outcome-ok').textContent(SERVER);
       const spot = /^Booked: spot (.+)\.$/.exec(booked ?? '')?.[1];
       expect(spot).toBeDefined();
-      // The entry itself names the spot as the room does, and the class (decision 116).
+      // The entry itself names the spot as the room does, and the class
+      // (docs/architecture/booking.md#views).
       expect(await journey.read(paths.userClass(MEMBER, classId))).toMatchObject({
         status: 'booked',
         spotLabel: spot,

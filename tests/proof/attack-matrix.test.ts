@@ -62,7 +62,8 @@ const ATTACKS: Attack[] = [
     del('Users/{self}'),
     patch('', { 'Users/{self}/Credits': 99, 'Users/{self}/Name': 'Ok' }),
   ]),
-  // Issue 16: `Preferences` took a 5 MB text or 20,000 keys; the app never used it (decision 085).
+  // Issue 16: `Preferences` took a 5 MB text or 20,000 keys; the app never used it
+  // (docs/architecture/roles-and-rules.md#what-a-client-may-write).
   ...area('unbounded profile nodes', [
     write('Users/{self}/Preferences', 'x'.repeat(5 * 1024 * 1024)),
     write(
@@ -158,7 +159,8 @@ const ATTACKS: Attack[] = [
   ]),
   ...area("other members' profiles, ledgers, payments, notifications", [
     read('Users'),
-    // Not even a coach: class lists name members from the roster (design §2, decision 086).
+    // Not even a coach: class lists name members from the roster (design §2,
+    // docs/architecture/roles-and-rules.md#roles).
     read('Users/{other}'),
     read('Users/{other}/Name'),
     read('Users/{other}/Email'),
@@ -166,7 +168,8 @@ const ATTACKS: Attack[] = [
     read('Users/{other}/Credits'),
     read('Users/{other}/credits-list'),
     read('Users/{other}/activeSuscription'),
-    // Nor a member's attendance history: a class's marks are in its roster (decision 086).
+    // Nor a member's attendance history: a class's marks are in its roster
+    // (docs/architecture/roles-and-rules.md#roles).
     read('Attendance/{other}'),
     read('Attendance'),
     where('Users', 'Email', '{other}@demo.studio'),

@@ -859,8 +859,8 @@ const IGNORED_EVENTS = [
 
 /**
  * Signed with the real secret but not an event we can even name. Only Stripe (or someone holding
- * the secret) can send these; the webhook answers 400 (decision 082: a retry cannot help) and
- * writes nothing.
+ * the secret) can send these; the webhook answers 400 (a retry cannot help:
+ * docs/architecture/payments.md#webhook) and writes nothing.
  */
 const SIGNED_GARBAGE: { label: string; body: string }[] = [
   { label: 'an empty body', body: '' },

@@ -241,7 +241,8 @@ describe('payment chaos', () => {
       }),
       ...(i < SUBSCRIBERS ? [{ uid, packageId: 'subscription' as const, coupon: false }] : []),
     ]);
-    // All at once, a member's own checkouts included (decision 083: two simultaneous first
+    // All at once, a member's own checkouts included
+    // (docs/architecture/payments.md#prices-and-checkout: two simultaneous first
     // checkouts of one member used to fail as `internal`).
     const sessionIds = await Promise.all(
       orders.map(({ uid, packageId, coupon }) =>

@@ -112,7 +112,8 @@ const cases: Case[] = [
   { area: 'Users', who: alice, operation: read('Users/alice'), allowed: true },
   { area: 'Users', who: bob, operation: read('Users/alice'), allowed: false },
   { area: 'Users', who: guest, operation: read('Users/alice'), allowed: false },
-  // Coaches name members from the roster, never from the profile (design §2, decision 086).
+  // Coaches name members from the roster, never from the profile (design §2,
+  // docs/architecture/roles-and-rules.md#roles).
   { area: 'Users', who: coach, operation: read('Users/alice'), allowed: false },
   { area: 'Users', who: coach, operation: read('Users/alice/Name'), allowed: false },
   { area: 'Users', who: coach, operation: read('Users/alice/Email'), allowed: false },
@@ -148,7 +149,8 @@ const cases: Case[] = [
   },
   { area: 'Users', who: alice, operation: write('Users/alice/ConditionsAt', 5), allowed: false },
   { area: 'Users', who: alice, operation: write('Users/alice/LastSeen', '21:05'), allowed: true },
-  // The language the app keeps on the profile (saveLang); `Preferences` is gone (decision 085).
+  // The language the app keeps on the profile (saveLang); `Preferences` is gone
+  // (docs/architecture/roles-and-rules.md#what-a-client-may-write).
   { area: 'Users', who: alice, operation: patch('Users/alice', { Lang: 'es' }), allowed: true },
   { area: 'Users', who: alice, operation: write('Users/alice/Lang', 'en'), allowed: true },
   { area: 'Users', who: alice, operation: write('Users/alice/Lang', 'fr'), allowed: false },
@@ -343,7 +345,8 @@ const cases: Case[] = [
   { area: 'Shop', who: admin, operation: write('Shop/TagsProducts/r1', ['x']), allowed: false },
   { area: 'Settings', who: guest, operation: read('Settings'), allowed: true },
   { area: 'Settings', who: alice, operation: write('Settings/timeZone', 'UTC'), allowed: false },
-  // Even an admin: settings change only where they are validated and audited (decision 085).
+  // Even an admin: settings change only where they are validated and audited
+  // (docs/architecture/roles-and-rules.md#what-a-client-may-write).
   { area: 'Settings', who: admin, operation: write('Settings/timeZone', 'UTC'), allowed: false },
   { area: 'Settings', who: admin, operation: write('Settings', { x: 1 }), allowed: false },
   { area: 'Settings', who: coach, operation: write('Settings/timeZone', 'UTC'), allowed: false },
@@ -423,7 +426,8 @@ const cases: Case[] = [
     { area: 'Stripe bookkeeping', who: admin, operation: read(path), allowed: false },
     { area: 'Stripe bookkeeping', who: admin, operation: write(path, { x: 1 }), allowed: false },
   ]),
-  // Subscription statuses: admins read them (admin-suscripcion, decision 077); nobody writes.
+  // Subscription statuses: admins read them (admin-suscripcion,
+  // docs/architecture/admin-and-audit.md#people-and-money); nobody writes.
   {
     area: 'StripeSubscriptions',
     who: admin,
@@ -470,7 +474,8 @@ const cases: Case[] = [
     operation: write('ClassTemplates/week', { name: 'Edited', rows: {} }),
     allowed: false,
   },
-  // Bookings: which spots are taken is public, who took them is staff-only (decision 031).
+  // Bookings: which spots are taken is public, who took them is staff-only
+  // (docs/architecture/booking.md#seat-first-then-credit).
   { area: 'ClassRoster', who: guest, operation: read('ClassRoster/c1/spots'), allowed: true },
   { area: 'ClassRoster', who: alice, operation: read('ClassRoster/c1/spots'), allowed: true },
   { area: 'ClassRoster', who: guest, operation: read('ClassRoster/c1'), allowed: false },
@@ -525,7 +530,8 @@ const cases: Case[] = [
       },
     ],
   ),
-  // A coach sees the marks of a class in its roster, not a member's whole history (decision 086).
+  // A coach sees the marks of a class in its roster, not a member's whole history
+  // (docs/architecture/roles-and-rules.md#roles).
   { area: 'Attendance', who: coach, operation: read('Attendance/alice'), allowed: false },
   { area: 'Attendance', who: coach, operation: read('Attendance'), allowed: false },
   { area: 'UserClasses', who: coach, operation: read('UserClasses/alice'), allowed: false },

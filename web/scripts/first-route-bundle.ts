@@ -50,7 +50,8 @@ export function measureFirstRoute(dist = new URL('../dist/', import.meta.url)): 
   const html = readFileSync(new URL('index.html', dist), 'utf8');
   const entry = /<script type="module"[^>]*src="\/assets\/([^"]+)"/.exec(html)?.[1];
   if (!entry) throw new Error('dist/index.html has no module script: run the build first');
-  // The home page is part of the entry (decision 103); a chunk of its own is counted if it has one.
+  // The home page is part of the entry (docs/decisions/103-start-page-in-the-entry.md); a chunk of
+  // its own is counted if it has one.
   const home = readdirSync(assets).find((file) => /^inicio-[\w-]+\.js$/.test(file));
 
   const closure = (roots: string[], skip: ReadonlySet<string> = new Set()) => {

@@ -12,7 +12,10 @@ interface ImportMetaEnv {
   readonly VITE_AUTH_EMULATOR_PORT?: string;
   readonly VITE_FUNCTIONS_EMULATOR_PORT?: string;
   readonly VITE_STUDIO_BRANCH?: string;
-  /** reCAPTCHA Enterprise site key: App Check tokens on callable requests (decision 160). */
+  /**
+   * reCAPTCHA Enterprise site key: App Check tokens on callable requests
+   * (docs/decisions/160-abuse-limits.md).
+   */
   readonly VITE_APPCHECK_SITE_KEY?: string;
 }
 

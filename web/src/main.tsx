@@ -8,7 +8,8 @@ if (!container) throw new Error('index.html has no #root element');
 
 const render = () => {
   // index.html already shows the frame, so the first render need not block: as a transition
-  // React renders in short slices and the page answers input meanwhile (decision 102).
+  // React renders in short slices and the page answers input meanwhile
+  // (docs/architecture/web-app.md#first-route-and-the-deferred-shell).
   startTransition(() => {
     createRoot(container).render(
       <StrictMode>
@@ -19,9 +20,11 @@ const render = () => {
 };
 
 // React's first commit replaces what index.html painted (the frame, and the start page on its
-// addresses, decision 126), so it waits until that has been painted once: the first paint is
-// then the static page however fast the scripts arrive (decision 135). The timer also keeps
-// creating the root out of the modules' evaluation task (decision 128). A hidden tab paints no
+// addresses, docs/decisions/126-start-page-painted-by-index-html.md), so it waits until that has
+// been painted once: the first paint is then the static page however fast the scripts arrive
+// (docs/architecture/web-app.md#first-route-and-the-deferred-shell). The timer also keeps
+// creating the root out of the modules' evaluation task
+// (docs/decisions/128-main-thread-tasks-after-the-first-paint.md). A hidden tab paints no
 // frame, so it renders at once. Timers rather than a top-level await, which would make the
 // bundler split the entry.
 if (document.visibilityState === 'hidden') setTimeout(render, 0);

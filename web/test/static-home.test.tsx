@@ -10,7 +10,8 @@ import { HOME_HREF, paths, routePatterns, TABS_ROOT } from '../src/config/paths'
 import type { Lang } from '../src/lib/i18n';
 import { useLangStore } from '../src/lib/i18n';
 
-// index.html paints the start page before any script runs (decision 126); React replaces it on
+// index.html paints the start page before any script runs
+// (docs/decisions/126-start-page-painted-by-index-html.md); React replaces it on
 // its first render, so the copy must be exactly what that render draws, in either language.
 
 /** `#root` of index.html in the test document, with its inline script run at `pathname`. */

@@ -92,8 +92,8 @@ export type RosterBookingRequest = Pick<
 /**
  * What the class and its roster alone say about a booking, before anything about the member:
  * class state, cancelled by the studio, already booked, no seat left for a direct booking. A
- * full class answers "full" whoever asks (docs/decisions/097), so in a rush the answer for
- * nearly everyone needs no read of their own node.
+ * full class answers "full" whoever asks (docs/architecture/booking.md#throughput-on-one-instance),
+ * so in a rush the answer for nearly everyone needs no read of their own node.
  */
 export function rosterBookingError(request: RosterBookingRequest): DomainError | null {
   const { cls, roster, uid, nowMs, settings } = request;

@@ -1,5 +1,6 @@
 /**
- * Pure roster transitions, one per roster transaction (design §4, docs/decisions/030). Each
+ * Pure roster transitions, one per roster transaction (design §4,
+ * docs/decisions/030-booking-protocol.md). Each
  * returns a new roster and leaves its input untouched, so a retried transaction starts from
  * fresh data; "nothing to do" returns the input itself, so the caller can tell.
  */

@@ -2,7 +2,7 @@
  * What the member-facing nodes show, computed from a roster (the truth) at one version:
  * `UserClasses/{uid}/{classId}`, `UserWaitlist/{uid}/{classId}` and the counts on
  * `Classes/{classId}`. Writers store `rosterVersion` and never replace a newer view with an
- * older one (docs/decisions/034).
+ * older one (docs/architecture/booking.md#views).
  */
 import type {
   EndedBooking,

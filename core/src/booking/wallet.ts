@@ -1,6 +1,7 @@
 /**
  * Pure transitions of a member's credits, one per transaction on `Users/{uid}` (design §4,
- * docs/decisions/030). A transition returns a `WalletChange`; `applyWalletChange` writes it
+ * docs/decisions/030-booking-protocol.md). A transition returns a `WalletChange`;
+ * `applyWalletChange` writes it
  * into the stored user node, leaving every field it does not own as it was, and recomputes
  * `Credits`. Every credit that moves gets its ledger entry in `ledger-outbox` in the same
  * change, so the ledger always explains the list, whatever happens after.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  catalogPaths,
   saveCatalogItemInput,
   shopCategoryKeySchema,
   shopProductInputSchema,
@@ -47,5 +48,15 @@ describe('shop product and subscription price inputs', () => {
         .success,
     ).toBe(true);
     expect(suscriptionPricesInputSchema.safeParse([price('discounted', 39)]).success).toBe(false);
+  });
+});
+
+describe('catalogue paths', () => {
+  it('puts every keyed item under its own collection node', () => {
+    for (const [name, collection] of Object.entries(catalogPaths.collection)) {
+      const item = catalogPaths.item[name as keyof typeof catalogPaths.item];
+      expect(item('k1')).toBe(`${collection()}/k1`);
+    }
+    expect(catalogPaths.item.coupons('VERANO')).toBe('Coupons/VERANO');
   });
 });

@@ -1,7 +1,8 @@
-// What the admin screens send to `saveCatalogItem` (docs/decisions/040, 075): shared by the
+// What the admin screens send to `saveCatalogItem`
+// (docs/architecture/admin-and-audit.md#catalogue): shared by the
 // function, which parses every request with it, and by the web forms, which check before sending.
 import { z } from 'zod';
-import { SHOP_CATEGORIES, SHOP_TAGS } from '../paths';
+import { SHOP_CATEGORIES, SHOP_TAGS, paths } from '../paths';
 import { settingsSchema } from '../settings';
 import { shopProductSchema, suscriptionPricesSchema } from './catalog';
 import { keySchema } from './common';
@@ -20,6 +21,40 @@ export const CATALOG_COLLECTIONS = [
   'settings',
 ] as const;
 export type CatalogCollection = (typeof CATALOG_COLLECTIONS)[number];
+
+/** The collections whose items are `{Node}/{id}`, one item per key; the rest are special. */
+export type CatalogItemCollection = Exclude<
+  CatalogCollection,
+  'shopProduct' | 'suscriptionPrices' | 'settings'
+>;
+
+/**
+ * Where each keyed collection lives, for the function that writes it and the admin screens that
+ * watch it: `collection[name]()` is the node, `item[name](id)` one item in it.
+ */
+export const catalogPaths: {
+  readonly collection: Readonly<Record<CatalogItemCollection, () => string>>;
+  readonly item: Readonly<Record<CatalogItemCollection, (id: string) => string>>;
+} = {
+  collection: {
+    packages: paths.packages,
+    events: paths.events,
+    exercises: paths.exercises,
+    coaches: paths.coaches,
+    seatLayouts: paths.seatLayouts,
+    coupons: paths.coupons,
+    branches: paths.branches,
+  },
+  item: {
+    packages: paths.package,
+    events: paths.event,
+    exercises: paths.exercise,
+    coaches: paths.coach,
+    seatLayouts: paths.seatLayout,
+    coupons: paths.coupon,
+    branches: paths.branch,
+  },
+};
 
 /** A `Shop/{category}` key: any key but the two spec children that are not categories. */
 export const shopCategoryKeySchema = keySchema.refine(
@@ -50,7 +85,8 @@ export const suscriptionPricesInputSchema = suscriptionPricesSchema.refine(
 
 /**
  * `Settings` as an admin changes them: the fields to change, each within its bounds; no other
- * field. The rules let no client write `Settings` (decision 085), so this is the only way in.
+ * field. The rules let no client write `Settings`
+ * (docs/architecture/roles-and-rules.md#what-a-client-may-write), so this is the only way in.
  */
 export const settingsInputSchema = settingsSchema.partial().strict();
 export type SettingsInput = z.infer<typeof settingsInputSchema>;

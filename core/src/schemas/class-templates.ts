@@ -1,6 +1,7 @@
 /**
  * plantilla-date: a named weekly template, one row per class of the week, saved at
- * `ClassTemplates/{id}` and applied to a date range through `createClasses` (decision 071).
+ * `ClassTemplates/{id}` and applied to a date range through `createClasses`
+ * (docs/architecture/admin-and-audit.md#classes).
  */
 import { z } from 'zod';
 import { creditKindSchema, keySchema } from './common';

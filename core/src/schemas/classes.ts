@@ -10,7 +10,8 @@ export const MAX_CLASS_CAPACITY = 500;
 
 /**
  * `Classes/{classId}`. `date`/`hour` are studio-local, `startsAt` the same instant in epoch ms;
- * the calendar queries `orderByChild('date')` over one week (docs/decisions/010).
+ * the calendar queries `orderByChild('date')` over one week
+ * (docs/decisions/010-class-date-index.md).
  */
 export const classSchema = z.object({
   /** Display title; the exercise name when missing. */
@@ -50,7 +51,8 @@ export type Attendance = z.infer<typeof attendanceSchema>;
 
 /**
  * `ClassRoster/{classId}/bookings/{uid}`. A booking is written `pending` (its seat reserved)
- * and confirmed with `creditId` once the member's credit is consumed (docs/decisions/030).
+ * and confirmed with `creditId` once the member's credit is consumed
+ * (docs/decisions/030-booking-protocol.md).
  */
 export const bookingSchema = z.object({
   /** The booking's business id (a push id): names its ledger entries and its credit record. */
@@ -144,7 +146,8 @@ export const takenSpotsSchema = rtdbMap(z.literal(true));
 const rosterObjectSchema = z.object({
   /**
    * spot id → true: which spots are taken, public (everyone sees the seat map); who took a
-   * spot is in `bookings/{uid}.spot`, which only staff read (docs/decisions/031).
+   * spot is in `bookings/{uid}.spot`, which only staff read
+   * (docs/architecture/booking.md#seat-first-then-credit).
    */
   spots: takenSpotsSchema.default({}),
   /** uid → booking: a member holds at most one booking. */
@@ -162,7 +165,10 @@ const rosterObjectSchema = z.object({
    * never commit against a capacity read before a decrease. Absent: the class's own.
    */
   capacity: z.number().int().min(1).max(MAX_CLASS_CAPACITY).optional(),
-  /** Bumped by every change; views elsewhere store the version they show (decision 034). */
+  /**
+   * Bumped by every change; views elsewhere store the version they show
+   * (docs/architecture/booking.md#views).
+   */
   version: z.number().int().min(0).default(0),
 });
 
@@ -211,10 +217,14 @@ export const userClassSchema = z.object({
   spot: keySchema,
   /**
    * What the room calls `spot` ("7" for `s7`), copied by the functions when they write the
-   * entry (decision 116). Absent in entries written before, and where the room was gone.
+   * entry (docs/architecture/booking.md#views). Absent in entries written before, and where the
+   * room was gone.
    */
   spotLabel: z.string().trim().min(1).max(10).optional(),
-  /** What the member knows the class as: its name, else its exercise's name (decision 116). */
+  /**
+   * What the member knows the class as: its name, else its exercise's name
+   * (docs/architecture/booking.md#views).
+   */
   title: textSchema(100).optional(),
   creditKind: creditKindSchema,
   status: userClassStatusSchema,
@@ -237,7 +247,10 @@ export const userWaitlistEntrySchema = z.object({
   hour: hourSchema,
   startsAt: epochMsSchema,
   name: textSchema(100).optional(),
-  /** What the member knows the class as: its name, else its exercise's name (decision 116). */
+  /**
+   * What the member knows the class as: its name, else its exercise's name
+   * (docs/architecture/booking.md#views).
+   */
   title: textSchema(100).optional(),
   joinedAt: epochMsSchema,
   /**
@@ -255,7 +268,8 @@ export type UserWaitlistEntry = z.infer<typeof userWaitlistEntrySchema>;
 
 /**
  * `Attendance/{uid}`: attendance per class and the member's totals, changed in one transaction
- * so the totals always match the per-class marks (decision 033). Functions only.
+ * so the totals always match the per-class marks (docs/architecture/booking.md#attendance).
+ * Functions only.
  */
 export const attendanceRecordSchema = z.object({
   classes: rtdbMap(attendanceSchema).default({}),

@@ -8,7 +8,7 @@ export const epochMsSchema = z.number().int().nonnegative();
 
 /**
  * Money we define is integer minor units (cents); the spec's own `Precio` fields are major
- * units as the admin typed them (see docs/decisions/012).
+ * units as the admin typed them (see docs/architecture/data-model.md#money).
  */
 export const MAX_AMOUNT_CENTS = 100_000_000;
 export const centsSchema = z.number().int().min(0).max(MAX_AMOUNT_CENTS);

@@ -113,7 +113,7 @@ export const updateClassInput = z.strictObject({
   coach: keySchema.optional(),
   capacity: z.number().int().min(1).max(MAX_CLASS_CAPACITY).optional(),
   duration: z.number().int().min(5).max(600).optional(),
-  /** Same date, new start time (docs/decisions/070). */
+  /** Same date, new start time (docs/architecture/admin-and-audit.md#classes). */
   hour: hourSchema.optional(),
   exercise: keySchema.optional(),
 });

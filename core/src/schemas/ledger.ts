@@ -6,6 +6,7 @@ import type { MessageKey } from '../messages';
 export const messageKeySchema = z.custom<MessageKey>(isMessageKey, 'unknown message key');
 export const messageParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
 
+// Alike in form with the other value lists and schemas, kept apart: each is its own stored node.
 export const LEDGER_TYPES = [
   'grant',
   'use',

@@ -10,6 +10,7 @@ import {
   rtdbList,
 } from './common';
 
+// Alike in form with the lists in classes.ts and ledger.ts, kept apart: each node has its own.
 export const PAYMENT_STATUSES = [
   'pending',
   'paid',

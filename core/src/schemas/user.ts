@@ -43,7 +43,7 @@ export type UsedCredit = z.infer<typeof usedCreditSchema>;
  * What a booking did with the member's credits: 'used' (consumed), then 'refunded' or
  * 'forfeited' when it ended; 'void' when it ended before any credit was consumed. Each state
  * is entered once, in the member's own transaction, so a refund can never be paid twice
- * (docs/decisions/030).
+ * (docs/decisions/030-booking-protocol.md).
  */
 export const BOOKING_CREDIT_STATES = ['used', 'refunded', 'forfeited', 'void'] as const;
 export const bookingCreditStateSchema = z.enum(BOOKING_CREDIT_STATES);

@@ -13,7 +13,8 @@ export type { RateLimiter } from './rate-limiter';
 export { listenerMirrors, raceLive } from './live';
 export { classTitle, readClass, readLayout, readMember, readRoster, readSettings } from './store';
 export type { Member } from './store';
-export { classContext } from './context';
+export { classContext, readClassCall } from './context';
+export type { ClassCallReads } from './context';
 export { readTurn } from './read-turns';
 
 // Writes: a class's roster through its group commit, a member's wallet, the views and mirrors.

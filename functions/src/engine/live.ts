@@ -8,7 +8,7 @@
 // A mirror can be behind the server: on Cloud Run an instance's CPU is throttled between
 // requests, so a listener may not have applied the latest change when a call reads it. What the
 // mirrors say is therefore a hint: an answer that refuses a member ("full") is only given once
-// the server confirmed it (docs/decisions/141).
+// the server confirmed it (docs/architecture/booking.md#throughput-on-one-instance).
 import type { Database, Reference } from 'firebase-admin/database';
 
 const IDLE_MS = 60_000;
@@ -130,7 +130,8 @@ export async function liveValue(db: Database, path: string): Promise<unknown> {
  * `work`'s result, unless the live value at `path` gives a refusal first: checked on the value
  * at hand and again on every value the mirror receives until `work` settles. A booking that
  * waits for the member's node learns at once that the class seems to have filled meanwhile
- * (docs/decisions/097); the caller confirms that on the server (docs/decisions/141).
+ * (docs/architecture/booking.md#throughput-on-one-instance); the caller confirms that on the
+ * server.
  */
 export async function raceLive<T>(
   mirrors: Mirrors,

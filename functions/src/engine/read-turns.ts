@@ -1,12 +1,14 @@
 // Turns to read the member's node while booking one class, on one function instance
-// (docs/decisions/136). At a class release hundreds of callers find seats left on their first
+// (docs/architecture/booking.md#throughput-on-one-instance). At a class release hundreds of callers
+// find seats left on their first
 // look at the roster; reading every one of their nodes (a new listener and a parse each on an
 // instance that has not seen them) costs more than the bookings themselves, and all but a few of
 // those callers are refused "full" a moment later. So only as many callers read at once as could
 // still take a seat, twice over (a reader refused for its waiver, its credit or its spot hands its
 // turn on); the others wait in arrival order, and leave as soon as the roster's live listener
 // shows the class full (`raceLive` in handlers/booking/book-class.ts), which is then confirmed
-// on the committed roster before anyone hears "full" (docs/decisions/141). Nothing is decided here: every booking
+// on the committed roster before anyone hears "full"
+// (docs/architecture/booking.md#throughput-on-one-instance). Nothing is decided here: every booking
 // is still decided on the committed roster.
 import type { Database } from 'firebase-admin/database';
 import { perClass } from './per-class';

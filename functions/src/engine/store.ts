@@ -58,7 +58,10 @@ export async function readLayout(db: Database, cls: StudioClass): Promise<SeatLa
   return layoutForClass(cls, layout);
 }
 
-/** The roster as this instance's mirror has it, which can lag behind the server (decision 141). */
+/**
+ * The roster as this instance's mirror has it, which can lag behind the server
+ * (docs/architecture/booking.md#throughput-on-one-instance).
+ */
 export async function readRoster(
   db: Database,
   classId: string,

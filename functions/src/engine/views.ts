@@ -1,7 +1,7 @@
 // Writes what members and the calendar read, derived from a roster at one version
-// (docs/decisions/034): `UserClasses`, `UserWaitlist`, the counts on `Classes`, `Attendance`,
-// and in-app notifications. A view is replaced only by one computed from a newer roster, so
-// writers racing each other, or the reconciler, can never leave an older picture behind.
+// (docs/architecture/booking.md#views): `UserClasses`, `UserWaitlist`, the counts on `Classes`,
+// `Attendance`, and in-app notifications. A view is replaced only by one computed from a newer
+// roster, so writers racing each other, or the reconciler, can never leave an older picture behind.
 import type { Database } from 'firebase-admin/database';
 import {
   attendanceRecordSchema,
@@ -152,9 +152,10 @@ export interface ClassContext {
 }
 
 /**
- * What the room calls `spot` ("7" for `s7`; decision 116): a cached live read of the room
- * (`readLayout`), none for a class without one, whose spots "1" … capacity are their labels.
- * Undefined when the room is gone or broken (a past class, decision 115): the id is shown then,
+ * What the room calls `spot` ("7" for `s7`; docs/architecture/booking.md#views): a cached live read
+ * of the room (`readLayout`), none for a class without one, whose spots "1" … capacity are their
+ * labels. Undefined when the room is gone or broken (a past class,
+ * docs/architecture/admin-and-audit.md#catalogue): the id is shown then,
  * and a view or notification is never held up by it.
  */
 export async function spotLabel(
@@ -173,7 +174,8 @@ export async function spotLabel(
 
 /**
  * The member's "My Classes" entry (`userClassView`) with what they know the class and its spot
- * by, so the app shows them without reading the class or the room (decision 116).
+ * by, so the app shows them without reading the class or the room
+ * (docs/architecture/booking.md#views).
  */
 export async function memberClassView(
   db: Database,

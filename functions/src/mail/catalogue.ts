@@ -1,6 +1,7 @@
 /**
  * Every text of the studio's e-mails, in English and Spanish side by side with the same typed keys
- * (the style of core's message catalogue, decision 015). Placeholders are `{name}`, filled by
+ * (the style of core's message catalogue, docs/architecture/web-app.md#texts-and-language).
+ * Placeholders are `{name}`, filled by
  * core's `formatMessage`; the renderer escapes the values for the HTML part.
  */
 import type { Lang } from '@studio/core';

@@ -1,7 +1,8 @@
 /**
  * What each e-mail says, as data: one schema per kind (issue 19), the type inferred from it. A
  * `MailOutbox` entry stores one of these (docs/decisions/170-email-outbox.md), so it is parsed
- * again when the sender reads it. Money is in cents (decision 012), instants in epoch ms.
+ * again when the sender reads it. Money is in cents (docs/architecture/data-model.md#money),
+ * instants in epoch ms.
  */
 import { creditKindSchema, dateSchema, keySchema } from '@studio/core';
 import { z } from 'zod';

@@ -141,6 +141,11 @@ function classFacts(c: MailClass, f: Format): Block {
   return { type: 'facts', rows };
 }
 
+/** A class mail's subject: its own words around the class's title and time. */
+function classSubject(key: MailTextKey, c: MailClass, f: Format): Text {
+  return { key, params: { title: c.title, when: f.when(c.startsAt) } };
+}
+
 function classIcs(
   c: MailClass,
   status: 'booked' | 'cancelled',
@@ -189,10 +194,7 @@ function content(
     case 'booking-confirmed': {
       const c = message.class;
       return {
-        subject: {
-          key: 'bookingConfirmedSubject',
-          params: { title: c.title, when: f.when(c.startsAt) },
-        },
+        subject: classSubject('bookingConfirmedSubject', c, f),
         blocks: [
           { type: 'p', text: { key: 'bookingConfirmedIntro' } },
           classFacts(c, f),
@@ -212,10 +214,7 @@ function content(
     case 'booking-cancelled': {
       const c = message.class;
       return {
-        subject: {
-          key: 'bookingCancelledSubject',
-          params: { title: c.title, when: f.when(c.startsAt) },
-        },
+        subject: classSubject('bookingCancelledSubject', c, f),
         blocks: [
           {
             type: 'p',
@@ -236,10 +235,7 @@ function content(
     case 'waitlist-promoted': {
       const c = message.class;
       return {
-        subject: {
-          key: 'waitlistPromotedSubject',
-          params: { title: c.title, when: f.when(c.startsAt) },
-        },
+        subject: classSubject('waitlistPromotedSubject', c, f),
         blocks: [
           { type: 'p', text: { key: 'waitlistPromotedIntro' } },
           {
@@ -260,10 +256,7 @@ function content(
     case 'class-reminder': {
       const c = message.class;
       return {
-        subject: {
-          key: 'classReminderSubject',
-          params: { title: c.title, when: f.when(c.startsAt) },
-        },
+        subject: classSubject('classReminderSubject', c, f),
         blocks: [
           { type: 'p', text: { key: 'classReminderIntro' } },
           classFacts(c, f),
@@ -285,10 +278,7 @@ function content(
         { type: 'action', label: 'openApp', url: app },
       );
       return {
-        subject: {
-          key: 'classCancelledSubject',
-          params: { title: c.title, when: f.when(c.startsAt) },
-        },
+        subject: classSubject('classCancelledSubject', c, f),
         blocks,
         attachments: [classIcs(c, 'cancelled', context, f)],
       };

@@ -199,7 +199,7 @@ describe('bookClass', () => {
     await expectRefused(member(late), { classId }, 'resource-exhausted', 'classFull');
   });
 
-  it('answers a full class before anything about the member (decision 097)', async () => {
+  it('answers a full class before anything about the member', async () => {
     const classId = await seedClass(backend.db, { startsAt: tomorrow(), capacity: 1 });
     await book(member(await seedMember(backend.db)), { classId });
     const stranger = await seedMember(backend.db, { credits: 0, waiver: false });
@@ -214,7 +214,7 @@ describe('bookClass', () => {
     );
   });
 
-  it('reads the nodes of no more members than could take a seat, twice over (decision 136)', async () => {
+  it('reads the nodes of no more members than could take a seat, twice over', async () => {
     const db = backend.db;
     const classId = await seedClass(db, { startsAt: tomorrow() });
     const uids = await Promise.all(Array.from({ length: 24 }, () => seedMember(db)));

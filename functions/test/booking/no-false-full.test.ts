@@ -1,4 +1,5 @@
-// Never a false "full" (docs/decisions/141). An instance's live mirrors can lag behind the server
+// Never a false "full" (docs/architecture/booking.md#throughput-on-one-instance). An instance's
+// live mirrors can lag behind the server
 // (on Cloud Run its CPU is throttled between requests), so a member must only be refused "full"
 // once the server's roster says so. Instance A's mirrors are a source the test can freeze, as a
 // lagging listener would be; instance B is a second admin app on the same database emulator.

@@ -1,5 +1,5 @@
 // The member's "My Classes" entries and the promotion notification name the spot by the room's
-// label and the class by its title, written by the functions (decision 116).
+// label and the class by its title, written by the functions (docs/architecture/booking.md#views).
 import { describe, expect, it } from 'vitest';
 import { paths, rosterSchema, seatLayoutSchema, userClassView } from '@studio/core';
 import { bookClass } from '../../src/handlers/booking/book-class';

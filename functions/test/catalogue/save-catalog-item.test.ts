@@ -137,7 +137,7 @@ describe('saveCatalogItem: one item per collection', () => {
     });
   });
 
-  it('edits a training-credit package, the pack buy-train-credits sells (decision 120)', async () => {
+  it('edits a training-credit package, the pack buy-train-credits sells', async () => {
     const training = { ...validPackage, kind: 'train-credits', name: 'Personal training (4)' };
     const id = await save({ collection: 'packages', value: training });
 

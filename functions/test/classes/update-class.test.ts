@@ -187,7 +187,8 @@ describe('updateClass: edits', () => {
     await run.update(admin, { classId, capacity: 2 });
 
     expect((await classOf(classId)).capacity).toBe(2);
-    // Bookings decide on the roster's copy, inside their own transaction (decision 096).
+    // Bookings decide on the roster's copy, inside their own transaction
+    // (docs/architecture/booking.md#capacity-and-class-edits).
     expect(await read(backend.db, `${paths.classRoster(classId)}/capacity`)).toBe(2);
     await expect(book(classId, await seedMember(backend.db))).rejects.toMatchObject({
       messageKey: 'classFull',

@@ -141,7 +141,7 @@ describe('coupons at checkout', () => {
   });
 });
 
-describe('a coupon that takes the price under the minimum card charge (decision 050)', () => {
+describe('a coupon that takes the price under the minimum card charge', () => {
   beforeAll(async () => {
     await bed.backend.db.ref().update({
       [paths.coupon('FREE100')]: { code: 'FREE100', percentOff: 100, active: true, redeemed: 0 },

@@ -1,4 +1,5 @@
-// Decision 051: a grant stopped by a crash at any point between its writes is finished exactly
+// Grants exactly once (docs/architecture/payments.md#grants-exactly-once): a grant stopped by a
+// crash at any point between its writes is finished exactly
 // once by Stripe's redelivery. Each row stops the first processing of a real event right after
 // one of its writes (test/support/crash-db.ts: the call throws, so the webhook would answer
 // 5xx): the member transaction, the ledger copy, the last effect. It checks that the state at the crash
@@ -26,7 +27,10 @@ import type { CrashPoint } from '../support/crash-db';
 
 const bed = usePaymentsTestBed();
 
-/** The places a grant can stop (decision 051), each named by the write it follows. */
+/**
+ * The places a grant can stop (docs/architecture/payments.md#grants-exactly-once), each named by
+ * the write it follows.
+ */
 const CRASH_PLACES = ['after-credits', 'after-ledger', 'after-effects'] as const;
 type CrashPlace = (typeof CRASH_PLACES)[number];
 

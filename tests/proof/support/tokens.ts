@@ -3,7 +3,7 @@
 // signature or expiry (rtdb-emulator-spec §9.2, like the official one); production Firebase
 // refuses both outright. So the expired and forged actors prove something narrower and still
 // useful: the rules give a stale or tampered credential nothing beyond the member it names, and
-// they trust no look-alike privilege claim (docs/decisions/080).
+// they trust no look-alike privilege claim (docs/architecture/testing.md#proof-suites).
 import { randomBytes } from 'node:crypto';
 
 export type ActorName = 'guest' | 'member' | 'coach' | 'expired' | 'forged';

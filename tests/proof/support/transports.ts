@@ -50,7 +50,8 @@ async function overRest(port: number, actor: Actor, operation: Operation): Promi
   const url = new URL(`http://127.0.0.1:${port}/${operation.path}.json`);
   url.searchParams.set('ns', NAMESPACE);
   // `?auth=<ID token>` is the documented way to act as a user over REST; an Authorization
-  // Bearer header means a service credential (the emulator grants it admin, see decision 080).
+  // Bearer header means a service credential (the emulator grants it admin, see
+  // docs/architecture/testing.md#proof-suites).
   if (actor.token !== null) url.searchParams.set('auth', actor.token);
   if (operation.op === 'query') {
     url.searchParams.set('orderBy', JSON.stringify(operation.orderByChild));

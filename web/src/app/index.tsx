@@ -3,7 +3,8 @@ import { AppRoutes } from './router';
 import { deferShellApis } from './shell/deferred-apis';
 import { Shell } from './shell/shell';
 
-// The Firebase implementations load with the first call, after the first paint (decision 060).
+// The Firebase implementations load with the first call, after the first paint
+// (docs/architecture/web-app.md#first-route-and-the-deferred-shell).
 const firebaseApis = deferShellApis(() =>
   import('./shell/firebase-apis').then((module) => module.firebaseShellApis),
 );

@@ -7,7 +7,8 @@ import { NotFoundPage } from './not-found-page';
 import { PageErrorBoundary } from './page-error-boundary';
 import { PageLoading } from './page-loading';
 // The start page (manifest start_url, where `/` leads) is part of the entry: a lazy page makes
-// the first render show the spinner and reveal the page a round later (decision 103).
+// the first render show the spinner and reveal the page a round later
+// (docs/decisions/103-start-page-in-the-entry.md).
 import InicioPage from './routes/inicio';
 
 export interface PageEntry {

@@ -115,9 +115,15 @@ export const paths = {
   adminSpot: route('admin-spot', 'admin-spot', 'root'),
   adminSuscripcion: route('admin-suscripcion', 'admin-suscripcion', 'root'),
   adminSuscripcionPrice: route('admin-suscripcion-price', 'admin-suscripcion-price', 'root'),
-  /** Not a spec screen: training-credit packages, linked from admin-precios (decision 120). */
+  /**
+   * Not a spec screen: training-credit packages, linked from admin-precios
+   * (docs/architecture/admin-and-audit.md#catalogue).
+   */
   adminPreciosTrain: route('admin-precios-train', 'admin-precios-train', 'root'),
-  /** Not a spec screen: the catalogue audit log, linked from the admin screens (decision 040). */
+  /**
+   * Not a spec screen: the catalogue audit log, linked from the admin screens
+   * (docs/architecture/admin-and-audit.md#catalogue).
+   */
   adminAudit: route('admin-audit', 'admin-audit', 'root'),
   adminListsClass: route('admin-lists-class', 'admin-lists-class', 'root'),
   allUsers: route('all-users', 'all-users', 'root'),

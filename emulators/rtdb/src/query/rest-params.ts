@@ -123,6 +123,7 @@ export function restParamsToWireQuery(params: URLSearchParams): WireQuery | null
     else if (index !== '.key') raw.sn = MAX_NAME;
     raw.sin = false;
   }
+  // The end mirrors the start above (wire keys ep/en/ein, MIN_NAME): kept written out to compare.
   const end = endAt ?? equalTo;
   if (end !== undefined) {
     raw.ep = end.value;

@@ -21,6 +21,7 @@ const paymentListParams = params({
   }),
 });
 
+// Routes alike in form, one per endpoint as Stripe lists them: each has its own params and filters.
 export const invoiceRoutes: Route[] = [
   {
     method: 'GET',

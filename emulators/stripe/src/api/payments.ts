@@ -17,6 +17,7 @@ const refundCreateParams = params({
 const refundListParams = params({ ...pagination, charge: str(), payment_intent: str() });
 const disputeListParams = params({ ...pagination, charge: str(), payment_intent: str() });
 
+// Routes alike in form, one per endpoint as Stripe lists them: each has its own params and filters.
 export const paymentRoutes: Route[] = [
   {
     method: 'GET',

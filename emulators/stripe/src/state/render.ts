@@ -5,6 +5,7 @@ import type { Store } from './store';
 /** The stored object behind an id, found by its prefix. */
 export function objectById(store: Store, id: string): ApiObject | undefined {
   const prefix = /^(cs_test|[a-z]+)_/.exec(id)?.[1];
+  // One case per id prefix, alike in form: each names a differently typed collection of the store.
   switch (prefix) {
     case 'cus':
       return store.customers.find(id);

@@ -18,15 +18,13 @@ import type {
 } from '@studio/core';
 import {
   changeRoster,
-  classContext,
   listenerMirrors,
   newId,
   NO_RATE_LIMITS,
   raceLive,
+  readClassCall,
   readLayout,
   readMember,
-  readRoster,
-  readSettings,
   readTurn,
 } from '../../engine';
 import type { BookingDeps, Member } from '../../engine';
@@ -58,7 +56,8 @@ function isClassFull(value: unknown): value is DomainError {
 /**
  * The roster as the server has it now: a roster transaction that changes nothing, which the
  * server's hash check confirms (engine/transact.ts). A "full" read on the instance's mirror is
- * only answered once this roster says it too (docs/decisions/141); it shares the class's group
+ * only answered once this roster says it too
+ * (docs/architecture/booking.md#throughput-on-one-instance); it shares the class's group
  * commit, so the callers a fill refuses at once confirm it in one transaction.
  */
 async function committedRoster(db: BookingDeps['db'], classId: string): Promise<Roster> {
@@ -74,10 +73,11 @@ export interface BookClassOutcome extends CallableResult<'bookClass'> {
 }
 
 /**
- * `bookClass` (design §4, §8; docs/decisions/030). Every rule is checked first on what was
- * read (the class and roster first, the member's node only while seats are left), so a
+ * `bookClass` (design §4, §8; docs/decisions/030-booking-protocol.md). Every rule is checked first
+ * on what was read (the class and roster first, the member's node only while seats are left), so a
  * refusal writes nothing; the roster read is the instance's mirror, so a "full" it shows is
- * checked on the committed roster before the member hears it (docs/decisions/141); then
+ * checked on the committed roster before the member hears it
+ * (docs/architecture/booking.md#throughput-on-one-instance); then
  *
  * 1. one transaction on `ClassRoster/{classId}` reserves the seat (the same rules again, on
  *    the committed roster: no oversell, no spot twice, one booking per member);
@@ -94,12 +94,7 @@ export async function bookClass(
   const mirrors = deps.mirrors ?? listenerMirrors(db);
   const limits = deps.limits ?? NO_RATE_LIMITS;
   const nowMs = deps.now();
-  const [context, settings, mirrored] = await Promise.all([
-    classContext(db, classId),
-    readSettings(db),
-    readRoster(db, classId, mirrors),
-  ]);
-  const { cls } = context;
+  const { context, cls, settings, roster: mirrored } = await readClassCall(db, classId, mirrors);
   let roster = mirrored;
   // What the mirror says is a hint: a "full" on it is decided again on the server's roster.
   const recheckOnServer = async () => {
@@ -113,8 +108,10 @@ export async function bookClass(
   }
   if (refusal) throw refusal;
   // The member's node is read only while seats are left, by as many callers at once as could
-  // still take one (docs/decisions/136), and a class that seems to fill meanwhile is checked
-  // on the server at once (docs/decisions/097, 141). The turn is held until the call answers: a
+  // still take one (docs/architecture/booking.md#throughput-on-one-instance), and a class that
+  // seems to fill meanwhile is checked
+  // on the server at once (docs/architecture/booking.md#throughput-on-one-instance). The turn is
+  // held until the call answers: a
   // caller who took a seat keeps it counted, one refused (or whose seat went back) hands it on.
   const turn = readTurn(db, classId, memberSeatsLeft(cls, roster, nowMs, settings));
   const refusedWhileReading = (stored: unknown) => {

@@ -1,6 +1,6 @@
 import { canCancel, endBooking, orThrow } from '@studio/core';
 import type { CallableResult, CancelBookingInput } from '@studio/core';
-import { changeRoster, classContext, NO_RATE_LIMITS, readRoster, readSettings } from '../../engine';
+import { changeRoster, NO_RATE_LIMITS, readClassCall } from '../../engine';
 import type { BookingDeps } from '../../engine';
 import { promotionFailed } from './logs';
 import { promoteWaitlist } from './promote';
@@ -27,12 +27,7 @@ export async function cancelBooking(
 ): Promise<CancelBookingOutcome> {
   const { db } = deps;
   const nowMs = deps.now();
-  const [context, settings, roster] = await Promise.all([
-    classContext(db, classId),
-    readSettings(db),
-    readRoster(db, classId),
-  ]);
-  const { cls } = context;
+  const { context, cls, settings, roster } = await readClassCall(db, classId);
   orThrow(canCancel({ cls, roster, uid, nowMs, settings }));
   await (deps.limits ?? NO_RATE_LIMITS).take(uid, 'cancel');
 

@@ -1,14 +1,6 @@
 import { DomainError, checkInError, coachSchema, markAttendance, paths } from '@studio/core';
 import type { AuditEntry, CallableResult, CheckInInput, Role } from '@studio/core';
-import {
-  changeRoster,
-  classContext,
-  newId,
-  readRoster,
-  readSettings,
-  recordAttendance,
-  syncViews,
-} from '../../engine';
+import { changeRoster, newId, readClassCall, recordAttendance, syncViews } from '../../engine';
 import type { BookingDeps } from '../../engine';
 
 export interface CheckInCommand extends CheckInInput {
@@ -27,7 +19,8 @@ async function mayTakeAttendance(deps: BookingDeps, coachId: string, by: string,
 
 /**
  * `checkIn` (checador): marks a confirmed booking attended or no-show, on the booking (the
- * roster) and in the member's `Attendance` record with its totals (decision 033). Marking
+ * roster) and in the member's `Attendance` record with its totals
+ * (docs/architecture/booking.md#attendance). Marking
  * again corrects the mark. Each mark that changes something is in the audit log with the
  * attendance before and after (issue 7: who, when, what).
  */
@@ -37,12 +30,7 @@ export async function checkIn(
 ): Promise<CallableResult<'checkIn'>> {
   const { db } = deps;
   const nowMs = deps.now();
-  const [context, settings, roster] = await Promise.all([
-    classContext(db, classId),
-    readSettings(db),
-    readRoster(db, classId),
-  ]);
-  const { cls } = context;
+  const { context, cls, settings, roster } = await readClassCall(db, classId);
   if (!(await mayTakeAttendance(deps, cls.coach, by, role)))
     throw new DomainError('permission-denied', 'permissionDenied');
   const refusal = checkInError(cls, roster, uid, nowMs, settings);

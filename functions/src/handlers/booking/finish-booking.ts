@@ -13,7 +13,7 @@ import {
 import type { BookingDeps, ClassContext } from '../../engine';
 
 /**
- * Steps 2 and 3 of a booking whose seat is reserved (docs/decisions/030):
+ * Steps 2 and 3 of a booking whose seat is reserved (docs/decisions/030-booking-protocol.md):
  *
  * 2. one transaction on the member: consume the credit, record it as 'used' by this booking,
  *    ledger entry in the outbox (then flushed);
@@ -58,7 +58,8 @@ export async function finishBooking(
   if (flushed.status === 'rejected') throw flushed.reason;
   if (confirmedDone.status === 'rejected') throw confirmedDone.reason;
   if (booking.via === 'waitlist') {
-    // The member knows the spot by the room's label, not its id (decision 116).
+    // The member knows the spot by the room's label, not its id
+    // (docs/architecture/booking.md#views).
     const spot = (await spotLabel(db, cls, booking.spot)) ?? booking.spot;
     await notify(db, uid, `promoted-${bookingId}`, {
       type: 'promoted',

@@ -1,14 +1,6 @@
 import { canJoinWaitlist, creditForClass, joinQueue, orThrow } from '@studio/core';
 import type { CallableResult, JoinWaitlistInput } from '@studio/core';
-import {
-  changeRoster,
-  classContext,
-  NO_RATE_LIMITS,
-  readMember,
-  readRoster,
-  readSettings,
-  syncViews,
-} from '../../engine';
+import { changeRoster, NO_RATE_LIMITS, readClassCall, readMember, syncViews } from '../../engine';
 import type { BookingDeps } from '../../engine';
 
 export interface JoinWaitlistCommand extends JoinWaitlistInput {
@@ -18,8 +10,9 @@ export interface JoinWaitlistCommand extends JoinWaitlistInput {
 /**
  * `joinWaitlist` (design §4): a full class, before the cut-off, a member neither booked nor
  * waiting. They must also be able to book (waiver accepted, a usable credit of the class's
- * kind) — otherwise a promotion would only skip them (decision 032). FIFO by a sequence
- * number taken in the roster transaction (decision 014).
+ * kind) — otherwise a promotion would only skip them (docs/decisions/032-waitlist-promotion.md).
+ * FIFO by a sequence number taken in the roster transaction
+ * (docs/architecture/booking.md#waiting-list).
  */
 export async function joinWaitlist(
   deps: BookingDeps,
@@ -27,13 +20,10 @@ export async function joinWaitlist(
 ): Promise<CallableResult<'joinWaitlist'>> {
   const { db } = deps;
   const nowMs = deps.now();
-  const [context, settings, roster, member] = await Promise.all([
-    classContext(db, classId),
-    readSettings(db),
-    readRoster(db, classId),
+  const [{ context, cls, settings, roster }, member] = await Promise.all([
+    readClassCall(db, classId),
     readMember(db, uid),
   ]);
-  const { cls } = context;
   orThrow(canJoinWaitlist({ cls, roster, uid, nowMs, settings }));
   orThrow(creditForClass(member.wallet.waiverAccepted, member.wallet.credits, cls, nowMs));
   await (deps.limits ?? NO_RATE_LIMITS).take(uid, 'book');

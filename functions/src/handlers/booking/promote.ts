@@ -31,7 +31,8 @@ export interface PromotionReport {
  * Gives free seats to the waiting list, strictly first come first served (design §4): while
  * the class has a free seat and promotion is still allowed (before the cut-off), the first
  * waiting member is booked through the same safe path as a direct booking, with their own
- * credit; a member without a usable credit is taken off the list and told (decision 032).
+ * credit; a member without a usable credit is taken off the list and told
+ * (docs/decisions/032-waitlist-promotion.md).
  */
 export async function promoteWaitlist(
   deps: BookingDeps,

@@ -96,10 +96,10 @@ function emptyReport(): ReconcileReport {
 }
 
 /**
- * The booking reconciler and credit expiry (design §4, docs/decisions/035), run every 10
- * minutes by `reconcileBookings` and locally by `npm run job:reconcile`. Every step is one of
- * the handlers' own idempotent steps, so running it at any time, twice, or next to live calls
- * is safe.
+ * The booking reconciler and credit expiry (design §4,
+ * docs/architecture/background-jobs.md#reconciler), run every 10 minutes by `reconcileBookings` and
+ * locally by `npm run job:reconcile`. Every step is one of the handlers' own idempotent steps, so
+ * running it at any time, twice, or next to live calls is safe.
  *
  * For each class from two days back to the end of the booking window:
  * - a booking still pending after the timeout: the member's credit record decides — consumed
@@ -208,9 +208,9 @@ async function reconcileClass(
 
 /**
  * A view without the fields that change on every write, nor the copies of the room's label and
- * the class's title (decision 116): they do not say whether the view matches the roster, and an
- * entry written before them is not rewritten at the same roster version anyway. A view the
- * roster makes stale is rewritten with them (`syncViews`).
+ * the class's title (docs/architecture/booking.md#views): they do not say whether the view matches
+ * the roster, and an entry written before them is not rewritten at the same roster version anyway.
+ * A view the roster makes stale is rewritten with them (`syncViews`).
  */
 function comparable(view: unknown): string {
   if (typeof view !== 'object' || view === null) return JSON.stringify(view);

@@ -5,9 +5,9 @@ import type { BookingDeps, ClassContext } from '../../engine';
 
 /**
  * The member's side of a cancelled booking, after the roster transaction freed the seat and
- * recorded it under `ended` (docs/decisions/030): one transaction on the member refunds or
- * forfeits the credit exactly once, the views follow, and `settled` is set last, so until
- * then the reconciler can finish it.
+ * recorded it under `ended` (docs/decisions/030-booking-protocol.md): one transaction on the member
+ * refunds or forfeits the credit exactly once, the views follow, and `settled` is set last, so
+ * until then the reconciler can finish it.
  */
 export async function settleEnded(
   deps: BookingDeps,

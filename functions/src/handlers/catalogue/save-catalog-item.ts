@@ -1,6 +1,7 @@
 import {
   DomainError,
   branchSchema,
+  catalogPaths,
   coachSchema,
   couponSchema,
   eventSchema,
@@ -16,10 +17,11 @@ import {
   shopProductInputSchema,
   suscriptionPricesInputSchema,
 } from '@studio/core';
-import type { AuditEntry, SaveCatalogItemInput } from '@studio/core';
+import type { AuditEntry, CatalogItemCollection, SaveCatalogItemInput } from '@studio/core';
 import type { HandlerDeps } from '../../engine';
 
-// The input schemas are core's (docs/decisions/075): the admin forms check the same shapes.
+// The input schemas are core's (docs/architecture/admin-and-audit.md#catalogue): the admin forms
+// check the same shapes.
 
 const ITEM_SCHEMAS = {
   packages: packageSchema,
@@ -29,27 +31,7 @@ const ITEM_SCHEMAS = {
   seatLayouts: seatLayoutSchema,
   coupons: couponSchema,
   branches: branchSchema,
-} as const;
-
-const ITEM_PATHS: Readonly<Record<keyof typeof ITEM_SCHEMAS, (id: string) => string>> = {
-  packages: paths.package,
-  events: paths.event,
-  exercises: paths.exercise,
-  coaches: paths.coach,
-  seatLayouts: paths.seatLayout,
-  coupons: paths.coupon,
-  branches: paths.branch,
-};
-
-const COLLECTION_PATHS: Readonly<Record<keyof typeof ITEM_SCHEMAS, () => string>> = {
-  packages: paths.packages,
-  events: paths.events,
-  exercises: paths.exercises,
-  coaches: paths.coaches,
-  seatLayouts: paths.seatLayouts,
-  coupons: paths.coupons,
-  branches: paths.branches,
-};
+} as const satisfies Record<CatalogItemCollection, unknown>;
 
 export interface SaveCatalogItemCommand extends SaveCatalogItemInput {
   /** The admin making the change, for the audit entry. */
@@ -119,13 +101,13 @@ async function countUpcomingClassesUsing(
 async function planItem(
   db: HandlerDeps['db'],
   now: number,
-  collection: keyof typeof ITEM_SCHEMAS,
+  collection: CatalogItemCollection,
   requestedId: string | undefined,
   value: unknown,
 ): Promise<Plan> {
   if (value === null) {
     if (requestedId === undefined) throw invalid('id: required to delete');
-    const target = ITEM_PATHS[collection](requestedId);
+    const target = catalogPaths.item[collection](requestedId);
     const before = await read(db, target);
     if (before === null) throw new DomainError('not-found', 'notFound');
     if (collection === 'seatLayouts') {
@@ -142,8 +124,8 @@ async function planItem(
     if (id !== undefined && id !== code) throw invalid('id: must equal the coupon code');
     id = code;
   }
-  id ??= newKey(db, COLLECTION_PATHS[collection]());
-  const target = ITEM_PATHS[collection](id);
+  id ??= newKey(db, catalogPaths.collection[collection]());
+  const target = catalogPaths.item[collection](id);
   const before = await read(db, target);
   if (collection === 'coupons' && isRecord(before) && typeof before['redeemed'] === 'number') {
     // The webhook counts redemptions; an admin edit must not reset the count.
@@ -239,7 +221,7 @@ function plan(db: HandlerDeps['db'], now: number, command: SaveCatalogItemComman
 /**
  * Creates, replaces or deletes one catalogue item and records an audit entry with the value
  * before and after, all in one multi-path update: either both land or neither does. A seat
- * layout that upcoming classes use is not deleted (docs/decisions/115).
+ * layout that upcoming classes use is not deleted (docs/architecture/admin-and-audit.md#catalogue).
  */
 export async function saveCatalogItem(
   { db, now }: Pick<HandlerDeps, 'db' | 'now'>,

@@ -16,7 +16,8 @@ export interface SaveClassTemplateOutcome {
 /**
  * `saveClassTemplate` (admins, plantilla-date): creates, replaces or deletes a weekly template
  * at `ClassTemplates/{id}` with an audit entry holding it before and after, in one update
- * (decision 071). Deleting a template that is not there is `not-found` and writes nothing.
+ * (docs/architecture/admin-and-audit.md#classes). Deleting a template that is not there is
+ * `not-found` and writes nothing.
  */
 export async function saveClassTemplate(
   { db, now }: Pick<BookingDeps, 'db' | 'now'>,

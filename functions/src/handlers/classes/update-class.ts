@@ -79,7 +79,8 @@ async function checkCapacity(db: Database, cls: StudioClass, classId: string, ca
 /**
  * The new capacity goes into the roster first, in a roster transaction that refuses it under
  * the bookings the roster holds then: a booking racing this edit either committed before (and
- * is counted here) or decides on the new capacity (docs/decisions/096). If the class update
+ * is counted here) or decides on the new capacity
+ * (docs/architecture/booking.md#capacity-and-class-edits). If the class update
  * below then fails, the roster's copy still governs bookings and a retry writes the class.
  */
 async function setRosterCapacity(db: Database, classId: string, capacity: number) {
@@ -101,8 +102,8 @@ async function setRosterCapacity(db: Database, classId: string, capacity: number
 
 /**
  * The views members read carry the class's name, time, exercise and coach, and "My Classes"
- * its title (decision 116): patch those of the members booked or waiting, so "My Classes"
- * shows the new time at once.
+ * its title (docs/architecture/booking.md#views): patch those of the members booked or waiting, so
+ * "My Classes" shows the new time at once.
  */
 function viewPatches(
   patch: Patch,
@@ -177,8 +178,8 @@ export async function updateClass(
     patch.name !== undefined || patch.exercise !== undefined
       ? await classTitle(db, { ...cls, ...patch })
       : undefined;
-  // A booking still being paid for has no view yet (decision 095): patching one would leave a
-  // partial entry; its view is written whole once paid.
+  // A booking still being paid for has no view yet (docs/architecture/booking.md#views): patching
+  // one would leave a partial entry; its view is written whole once paid.
   const shown = booked.filter((uid) => roster.bookings[uid]?.pending !== true);
   Object.assign(updates, viewPatches(patch, classId, shown, Object.keys(roster.waitlist), title));
   const auditId = newId(db);

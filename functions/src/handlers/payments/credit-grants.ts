@@ -132,7 +132,8 @@ async function changeWalletAndReturns<R>(
 /**
  * Adds the credits of one purchase, every line of it, exactly once, in ONE transaction on
  * `Users/{uid}`: the credits, `Credits` and each line's ledger entry (in the outbox) commit
- * together or not at all; the outbox is then copied to `CreditLedger/{uid}` (decision 051).
+ * together or not at all; the outbox is then copied to `CreditLedger/{uid}`
+ * (docs/architecture/payments.md#grants-exactly-once).
  * A line counts as applied when its ledger entry is in the ledger (checked before the
  * transaction) or in the outbox, or one of its credit ids is still in the list (credits used
  * since are gone from the list, so one present is the test, not all). Whatever the outbox holds

@@ -8,7 +8,8 @@ const CLAIM_ATTEMPTS = 5;
 
 /**
  * Claims `StripeCustomers/{uid}` (or reads the claim that exists). Two first checkouts of one
- * member in one process (decision 083): the winner's `customerId` write aborts the other's
+ * member in one process (docs/architecture/payments.md#prices-and-checkout): the winner's
+ * `customerId` write aborts the other's
  * transaction with 'set'; nothing of it was committed, so it runs again and reads the claim.
  */
 async function claimCustomer(db: Database, path: string, at: number): Promise<StripeCustomer> {

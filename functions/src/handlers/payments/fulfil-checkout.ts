@@ -32,7 +32,8 @@ async function setStatus(
 }
 
 /**
- * The purchase's credits, every line in one wallet transaction (decision 051). The member is
+ * The purchase's credits, every line in one wallet transaction
+ * (docs/architecture/payments.md#grants-exactly-once). The member is
  * told whenever the event is being processed, not only when this call added the credits: after
  * a crash between the grant and the notification, the redelivery adds nothing and must still
  * tell them (the notification is created once, so a true replay changes nothing).

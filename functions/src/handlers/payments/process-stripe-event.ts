@@ -92,7 +92,7 @@ type Claim = { kind: 'claimed'; claimId: string } | { kind: 'done' } | { kind: '
 /**
  * Claims `StripeEvents/{id}` in a transaction: free or lapsed → ours; recorded → done; claimed by
  * a live delivery → busy. Transactions only, here and after, so the claim's writes never abort
- * another delivery's transaction on the same node (decision 083).
+ * another delivery's transaction on the same node (docs/architecture/payments.md#webhook).
  */
 async function claimEvent(db: Database, event: Stripe.Event, now: number): Promise<Claim> {
   const claimId = randomUUID();

@@ -231,7 +231,8 @@ export async function quotePurchase(
   );
   if (isDomainError(price)) throw price;
   const minimum = minimumCharge(currency);
-  // Decision 050: a coupon may not take a purchase under what a card can be charged (a 100 %
+  // docs/decisions/050-coupon-under-minimum-charge.md: a coupon may not take a purchase under what
+  // a card can be charged (a 100 %
   // coupon included); the member is told before paying, and credits only ever come from a payment.
   if (price.amount < minimum)
     throw new DomainError('failed-precondition', 'amountBelowMinimum', {

@@ -45,8 +45,8 @@ function asRecord(value: unknown): Record<string, unknown> {
 /**
  * Seeds `Users/{uid}` when an account is created. The app's registration writes the same node,
  * in either order: whatever is already there wins and only missing fields are added, inside a
- * transaction so a concurrent app write is never overwritten (docs/decisions/020). Runs again
- * safely when Auth redelivers the event.
+ * transaction so a concurrent app write is never overwritten
+ * (docs/decisions/020-auth-bootstrap-trigger.md). Runs again safely when Auth redelivers the event.
  */
 export async function bootstrapUser(
   { db, now }: Pick<HandlerDeps, 'db' | 'now'>,

@@ -6,9 +6,9 @@ import { JOB_OPTIONS } from '../callable';
 import { bookingDeps } from '../deps';
 
 /**
- * The booking reconciler and credit expiry (docs/decisions/035), every 10 minutes in the
- * studio's time zone. The Functions emulator does not fire schedules; locally the same handler
- * runs with `npm run job:reconcile`.
+ * The booking reconciler and credit expiry (docs/architecture/background-jobs.md#reconciler), every
+ * 10 minutes in the studio's time zone. The Functions emulator does not fire schedules; locally the
+ * same handler runs with `npm run job:reconcile`.
  */
 export const reconcileBookings = onSchedule(
   { ...JOB_OPTIONS, schedule: 'every 10 minutes', timeZone: STUDIO_TIME_ZONE },

@@ -4,7 +4,10 @@ import { saveClassTemplate as saveClassTemplateHandler } from '../../handlers/cl
 import { CALLABLE_OPTIONS, requireAdmin, runCallable } from '../callable';
 import { bookingDeps } from '../deps';
 
-/** `saveClassTemplate`: admins keep plantilla-date's weekly templates (decision 071). */
+/**
+ * `saveClassTemplate`: admins keep plantilla-date's weekly templates
+ * (docs/architecture/admin-and-audit.md#classes).
+ */
 export const saveClassTemplate = onCall(CALLABLE_OPTIONS, (request): Promise<{ id: string }> =>
   runCallable('saveClassTemplate', request, async () => {
     const caller = requireAdmin(request);

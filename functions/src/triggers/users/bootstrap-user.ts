@@ -7,7 +7,7 @@ import { MAX_INSTANCES, REGION } from '../callable';
 /**
  * Seeds `Users/{uid}` (and `Reports/{uid}` when there is no Name) for every new account.
  * A v1 trigger: Cloud Functions v2 has no non-blocking "user created" event, and the Functions
- * emulator fires this one from the Auth emulator (docs/decisions/020).
+ * emulator fires this one from the Auth emulator (docs/decisions/020-auth-bootstrap-trigger.md).
  */
 export const bootstrapUser = functionsV1
   .region(REGION)

@@ -1,6 +1,6 @@
 import { AuditLog, firebaseAdminCatalogApi } from '../../features/admin-catalog';
 
-/** Who changed what in the catalogue (docs/decisions/040). */
+/** Who changed what in the catalogue (docs/architecture/admin-and-audit.md#catalogue). */
 export default function AdminAuditPage() {
   return <AuditLog api={firebaseAdminCatalogApi} />;
 }

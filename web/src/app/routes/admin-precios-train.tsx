@@ -5,7 +5,10 @@ import {
   trainPackagesConfig,
 } from '../../features/admin-catalog';
 
-/** Training-credit packages (decision 120): what buy-train-credits sells. */
+/**
+ * Training-credit packages (docs/architecture/admin-and-audit.md#catalogue): what buy-train-credits
+ * sells.
+ */
 export default function AdminPreciosTrainPage() {
   return (
     <>

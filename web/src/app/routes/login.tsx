@@ -9,7 +9,8 @@ export default function LoginPage() {
   const { promocode } = useRouteParams(paths.login);
   const setPromocode = useCheckoutStore((state) => state.setPromocode);
   const [, navigate] = useLocation();
-  // Back to the screen that asked for the sign-in, when it said which (decision 134).
+  // Back to the screen that asked for the sign-in, when it said which
+  // (docs/architecture/web-app.md#reading-live-data).
   const next = returnPath(useSearch());
 
   // The coupon in the link is kept for checkout (spec §2 `login/{promocode}`).

@@ -14,7 +14,8 @@ const systemNow = (): number => Date.now();
 /**
  * Spec `profile-user/{uid}`. The menu links a guest here with the guest placeholder uid; a
  * member sees their own profile (the database lets only them, coaches and admins read it), also
- * from a link made while they were a guest (`profile-user/null`, decision 131).
+ * from a link made while they were a guest (`profile-user/null`,
+ * docs/architecture/web-app.md#reading-live-data).
  */
 export default function ProfileUserPage() {
   const t = useT(appMessages);

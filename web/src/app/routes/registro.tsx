@@ -4,7 +4,8 @@ import { firebaseAuthApi, RegisterForm, returnPath, withReturnTo } from '../../f
 
 export default function RegistroPage() {
   const [, navigate] = useLocation();
-  // Back to the screen that asked for the sign-in, when it said which (decision 134).
+  // Back to the screen that asked for the sign-in, when it said which
+  // (docs/architecture/web-app.md#reading-live-data).
   const next = returnPath(useSearch());
   return (
     <RegisterForm

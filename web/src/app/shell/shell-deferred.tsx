@@ -3,7 +3,7 @@
  * after it: the session bootstrap (auth listener, server-time check, user details), the
  * waiver and subscription dialogs, the service worker, the side menu and the notification bell.
  * They pull in the date helpers and the schemas of `@studio/core`, which the first route
- * leaves out (decision 060).
+ * leaves out (docs/architecture/web-app.md#first-route-and-the-deferred-shell).
  */
 import { STUDIO_BRANCH, VERSION_LABEL } from '../../config/studio';
 import type { Viewer } from '../../features/navigation';

@@ -14,9 +14,11 @@ import { LanguageSwitch } from './language-switch';
 import type { ShellApis } from './shell-apis';
 import type * as ShellDeferred from './shell-deferred';
 
-// One chunk for all three, fetched as soon as the frame has rendered (decision 060). The import
+// One chunk for all three, fetched as soon as the frame has rendered
+// (docs/architecture/web-app.md#first-route-and-the-deferred-shell). The import
 // runs in a task of its own: with it Vite's helper inserts a preload link for each of the
-// chunk's ~20 dependencies, work that made the first render's slice a long task (decision 128).
+// chunk's ~20 dependencies, work that made the first render's slice a long task
+// (docs/decisions/128-main-thread-tasks-after-the-first-paint.md).
 let deferredChunk: Promise<typeof ShellDeferred> | undefined;
 const loadDeferred = () =>
   (deferredChunk ??= new Promise<void>((resolve) => setTimeout(resolve, 0)).then(

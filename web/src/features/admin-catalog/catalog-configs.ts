@@ -67,10 +67,15 @@ export const eventPackagesConfig = packageConfig('spcredits', 'eventPackagesTitl
   field('eventId', 'text', 'eventPackage'),
 ]);
 
-/** Personal-training packs, sold on buy-train-credits (decision 120). */
+/**
+ * Personal-training packs, sold on buy-train-credits
+ * (docs/architecture/admin-and-audit.md#catalogue).
+ */
 export const trainPackagesConfig = packageConfig('train-credits', 'trainPackagesTitle');
 
-/** The single-class price is a one-credit package (docs/decisions on packages). */
+/**
+ * The single-class price is a one-credit package (docs/architecture/admin-and-audit.md#catalogue).
+ */
 export const singleClassConfig: EditorConfig = {
   ...packageConfig('single', 'singleClassTitle'),
   defaults: { credits: '1' },

@@ -1,6 +1,6 @@
 // Subscribers and their status, from what the payments webhook writes: `StripeSubscriptions`
 // (status per subscription, newest event wins), `Users/{uid}/activeSuscription*` and the
-// subscription `Payments` (docs/decisions/077).
+// subscription `Payments` (docs/architecture/admin-and-audit.md#people-and-money).
 import { isRecord, paymentSchema, stripeSubscriptionSchema } from '@studio/core';
 import type { Payment } from '@studio/core';
 

@@ -1,5 +1,6 @@
 /**
- * Where a sign-in link brings the member back to once they are in (decision 134): the screen
+ * Where a sign-in link brings the member back to once they are in
+ * (docs/architecture/web-app.md#reading-live-data): the screen
  * that asked them to sign in (the cart, a class, My Classes), not the home screen.
  */
 const NEXT_PARAM = 'next';

@@ -53,7 +53,10 @@ export function shopCategories(shop: unknown): ShopCategory[] {
     .sort((a, b) => rank(a.category) - rank(b.category) || a.category.localeCompare(b.category));
 }
 
-/** `Precio` is in major units like `SuscriptionPrices` (decision 012); the cart holds cents. */
+/**
+ * `Precio` is in major units like `SuscriptionPrices` (docs/architecture/data-model.md#money); the
+ * cart holds cents.
+ */
 export function priceInCents(product: ShopProduct): number {
   return Math.round((product.Precio ?? 0) * 100);
 }

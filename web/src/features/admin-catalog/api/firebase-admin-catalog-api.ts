@@ -1,17 +1,12 @@
-import { isDomainError, parseInput, paths, saveCatalogItemInput } from '@studio/core';
+import { catalogPaths, isDomainError, parseInput, paths, saveCatalogItemInput } from '@studio/core';
 import { CallableRefusal } from '../../../lib/callable-errors';
 import { getFunctionsClient } from '../../../lib/firebase';
 import { watchPath } from '../../../lib/realtime';
 import type { AdminCatalogApi, SaveCatalogItemRequest, WatchedNode } from './admin-catalog-api';
 
 const NODE_PATHS: Readonly<Record<WatchedNode, () => string>> = {
-  packages: paths.packages,
-  events: paths.events,
-  exercises: paths.exercises,
-  coaches: paths.coaches,
-  seatLayouts: paths.seatLayouts,
-  coupons: paths.coupons,
-  branches: paths.branches,
+  // The catalogue collections the function saves, from the one table in core.
+  ...catalogPaths.collection,
   suscriptionPrices: paths.suscriptionPrices,
   settings: paths.settings,
   shop: paths.shop,
@@ -21,8 +16,8 @@ const NODE_PATHS: Readonly<Record<WatchedNode, () => string>> = {
 };
 
 /**
- * The same request schema the function parses (docs/decisions/075): a bad request never leaves
- * the app, and is refused the way the function would refuse it.
+ * The same request schema the function parses (docs/architecture/admin-and-audit.md#catalogue): a
+ * bad request never leaves the app, and is refused the way the function would refuse it.
  */
 function checked(request: SaveCatalogItemRequest): SaveCatalogItemRequest {
   try {

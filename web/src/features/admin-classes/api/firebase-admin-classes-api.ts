@@ -72,7 +72,7 @@ export const firebaseAdminClassesApi: AdminClassesApi = {
   updateClass: async (request) => {
     await call('updateClass', request);
   },
-  // The audited wrapper of cancelClass (decision 072).
+  // The audited wrapper of cancelClass (docs/architecture/admin-and-audit.md#audit-log).
   cancelClass: (request) => call('cancelClass', request),
   saveTemplate: (request) => call('saveClassTemplate', request),
 };

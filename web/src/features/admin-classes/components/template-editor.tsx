@@ -32,7 +32,8 @@ function checkRows(rows: readonly TemplateRowState[]) {
 }
 
 /**
- * plantilla-date: a week of classes kept as a named template (decision 071) and applied to a
+ * plantilla-date: a week of classes kept as a named template
+ * (docs/architecture/admin-and-audit.md#classes) and applied to a
  * date range, each row becoming a weekly series through `createClasses`.
  */
 export function TemplateEditor({ api }: { api: AdminClassesApi }) {
@@ -142,7 +143,8 @@ export function TemplateEditor({ api }: { api: AdminClassesApi }) {
           });
           created += classIds.length;
         } catch (error) {
-          // Earlier rows are already created: say exactly how far it got (decision 071).
+          // Earlier rows are already created: say exactly how far it got
+          // (docs/architecture/admin-and-audit.md#classes).
           const text = callableErrorText(error);
           return t('appliedPartly', {
             count: created,

@@ -5,7 +5,10 @@ export interface Registration {
   phone?: string;
 }
 
-/** The `Users/{uid}` fields a member writes about themself at registration (decision 004). */
+/**
+ * The `Users/{uid}` fields a member writes about themself at registration
+ * (docs/architecture/roles-and-rules.md#what-a-client-may-write).
+ */
 export interface RegistrationProfile {
   Name: string;
   Email: string;

@@ -65,7 +65,8 @@ export function RegisterForm({ api, loginHref, onRegistered }: RegisterFormProps
       setStep({ name: 'fatal' });
       return;
     }
-    // The member leaves this screen at once: the toast says where to look (decision 132).
+    // The member leaves this screen at once: the toast says where to look
+    // (docs/architecture/web-app.md#spec-details-settled-here).
     if (verificationSent) {
       showToast(t('verificationSent', { email: address }), TIMINGS.modalToastMs);
     }

@@ -4,7 +4,8 @@ import { withReturnTo } from '../return-path';
 
 /**
  * The sign-in link of a screen that needs a member: it comes back here afterwards, with this
- * screen's query (a chosen package, decision 134). `promocode`: the coupon the link carries on.
+ * screen's query (a chosen package, docs/architecture/web-app.md#reading-live-data). `promocode`:
+ * the coupon the link carries on.
  */
 export function useSignInHref({
   promocode,

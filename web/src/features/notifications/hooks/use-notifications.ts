@@ -6,7 +6,7 @@ import type { NotificationsApi } from '../api/notifications-api';
 export interface NotificationsView {
   /**
    * Newest first, at most `limit`, as the functions wrote them: a promotion names the spot by
-   * its room label (decision 116; older ones by the id they carry).
+   * its room label (docs/architecture/booking.md#views; older ones by the id they carry).
    */
   rows: [id: string, entry: Notification][];
   /** True until the first answer: "no notifications" would be a guess. */

@@ -38,7 +38,8 @@ export function PaymentList({ api, uid }: PaymentListProps) {
     null,
     [api, uid],
   );
-  // Payments are not kept on the device, so offline there is nothing to show (decision 121).
+  // Payments are not kept on the device, so offline there is nothing to show
+  // (docs/architecture/web-app.md#offline).
   if (payments === null)
     return <p role="status">{online ? t('loading') : t('purchasesOffline')}</p>;
   const rows = Object.entries(payments).sort((a, b) => b[1].createdAt - a[1].createdAt);

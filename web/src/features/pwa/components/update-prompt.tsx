@@ -16,7 +16,8 @@ export interface UpdatePromptProps {
 /**
  * What the member sees of the worker: a new version to load (stays until answered), or the app
  * now works offline (goes by itself). It sits above the tab bar and the page gets as much room
- * below it, so it hides neither the tabs nor the end of the page (decision 111).
+ * below it, so it hides neither the tabs nor the end of the page
+ * (docs/architecture/web-app.md#offline).
  */
 export function UpdatePrompt({
   needRefresh,

@@ -3,7 +3,7 @@ import { classesByDateRange, classSchema } from '@studio/core';
 import type { Unsubscribe } from '../../../lib/realtime';
 import { parseEntries, watchQuery } from '../../../lib/realtime';
 
-/** One week of `Classes`, by the indexed `date` child (decision 010). */
+/** One week of `Classes`, by the indexed `date` child (docs/decisions/010-class-date-index.md). */
 export function watchClasses(
   from: DateString,
   to: DateString,

@@ -41,7 +41,10 @@ function ClassRow({ entry }: { entry: UserClass }) {
   );
 }
 
-/** Offline the list is the copy kept on the device (decision 064): say so, and that it is read-only. */
+/**
+ * Offline the list is the copy kept on the device (docs/architecture/web-app.md#offline): say so,
+ * and that it is read-only.
+ */
 function OfflineNotice() {
   const t = useT(scheduleMessages);
   return (
