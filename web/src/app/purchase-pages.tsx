@@ -40,7 +40,8 @@ function useCheckoutContext(routePromocode: string | undefined, routeBranch: str
   return {
     api: firebasePurchasesApi,
     signedIn: status === 'signed-in' && uid !== null,
-    // Back to this screen, cart and chosen package intact, once signed in (decision 134).
+    // Back to this screen, cart and chosen package intact, once signed in
+    // (docs/architecture/web-app.md#reading-live-data).
     loginHref: useSignInHref({ promocode: kept }),
     initialPromocode: kept ?? fromRoute,
     branch: routeBranch ?? STUDIO_BRANCH,
@@ -65,10 +66,31 @@ export function BuyRoutePage({ route, tab }: { route: RouteDef; tab: PackTab }) 
   );
 }
 
-/** `cart`, `confirmar-compra`, `realizar-compra`: the cart and its checkout. */
+/**
+ * `cart` → `confirmar-compra` → `realizar-compra`: the cart, then the coupon and price, then the
+ * payment. The confirmation link carries the site host in the promocode slot, as the spec's
+ * links do, unless a coupon is kept.
+ */
 export function CartRoutePage({ route }: { route: RouteDef }) {
   const t = useT(appMessages);
   const { promocode, sucursal } = useRouteParams(route);
   const context = useCheckoutContext(promocode, sucursal);
-  return <CartView {...context} title={t('cartTitle')} />;
+  if (route === paths.cart) {
+    const confirmHref = paths.confirmarCompra.getHref({
+      type: 'stripe',
+      promocode: context.initialPromocode ?? window.location.hostname,
+      sucursal: context.branch,
+    });
+    return <CartView {...context} title={t('cartTitle')} confirmHref={confirmHref} />;
+  }
+  if (route === paths.confirmarCompra) {
+    return (
+      <CartView
+        {...context}
+        title={t('confirmTitle')}
+        continueHref={paths.realizarCompra.getHref({})}
+      />
+    );
+  }
+  return <CartView {...context} title={t('paymentTitle')} />;
 }

@@ -72,7 +72,7 @@ const SPEC_ROUTES: ReadonlyArray<{ name: string; path: string; params: Record<st
   },
 ];
 
-/** Screens the project adds beyond the spec (docs/decisions/040). */
+/** Screens the project adds beyond the spec (docs/architecture/admin-and-audit.md#catalogue). */
 const PROJECT_ROUTES: typeof SPEC_ROUTES = [
   { name: 'admin-audit', path: 'admin-audit', params: {} },
   { name: 'admin-precios-train', path: 'admin-precios-train', params: {} },
@@ -92,8 +92,8 @@ const BUILT_HEADINGS: Readonly<Record<string, string | RegExp>> = {
   'sobre-nosotros': 'About us',
   paquetes: 'Buy Credits',
   cart: 'Cart',
-  'confirmar-compra': 'Cart',
-  'realizar-compra': 'Cart',
+  'confirmar-compra': 'Confirm purchase',
+  'realizar-compra': 'Payment',
   'gracias-compra': 'Thank you for your purchase!',
   'buy-credits': 'Confirm purchase',
   'buy-spcredits': 'Confirm purchase',

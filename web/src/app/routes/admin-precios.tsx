@@ -4,6 +4,7 @@ import {
   ShopProductForm,
   creditPackagesConfig,
   firebaseAdminCatalogApi,
+  SingleClassPriceLink,
   TrainPackagesLink,
 } from '../../features/admin-catalog';
 
@@ -13,6 +14,7 @@ export default function AdminPreciosPage() {
     <>
       <CatalogEditor api={firebaseAdminCatalogApi} config={creditPackagesConfig} />
       <ShopProductForm api={firebaseAdminCatalogApi} level={2} />
+      <SingleClassPriceLink />
       <TrainPackagesLink />
       <AuditLink />
     </>

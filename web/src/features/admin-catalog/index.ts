@@ -15,5 +15,10 @@ export {
   singleClassConfig,
   trainPackagesConfig,
 } from './catalog-configs';
-export { AuditLink, TrainPackagesLink } from './components/admin-links';
+export {
+  AuditLink,
+  SingleClassPriceLink,
+  SubscribersLink,
+  TrainPackagesLink,
+} from './components/admin-links';
 export { CouponRedemptions } from './components/coupon-redemptions';

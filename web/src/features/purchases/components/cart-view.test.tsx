@@ -15,7 +15,7 @@ const gorra = {
   currency: 'USD',
 };
 
-function renderCart(signedIn: boolean) {
+function renderCart(signedIn: boolean, step: { confirmHref?: string; continueHref?: string } = {}) {
   const { api, calls } = createFakePurchasesApi();
   const { hook } = memoryLocation({ path: '/tabs/cart' });
   render(
@@ -29,6 +29,7 @@ function renderCart(signedIn: boolean) {
         cancelUrl="http://localhost:5000/tabs/cart"
         assign={vi.fn()}
         title="Cart"
+        {...step}
       />
     </Router>,
   );
@@ -62,5 +63,34 @@ describe('cart with shop products', () => {
       kind: 'cart',
       items: [{ type: 'product', category: 'Ropa', id: 'gorra', quantity: 1 }],
     });
+  });
+
+  it('sends a signed-in member from the cart to confirmar-compra, not straight to paying', () => {
+    useCheckoutStore.getState().addToCart(gorra);
+    renderCart(true, { confirmHref: '/tabs/confirmar-compra/stripe/localhost/centro' });
+    expect(screen.getByRole('link', { name: 'Confirm purchase' }).getAttribute('href')).toBe(
+      '/tabs/confirmar-compra/stripe/localhost/centro',
+    );
+    expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
+  });
+
+  it('keeps asking a guest to sign in at the cart step', () => {
+    useCheckoutStore.getState().addToCart(gorra);
+    renderCart(false, { confirmHref: '/tabs/confirmar-compra/stripe/localhost/centro' });
+    expect(screen.getByRole('link', { name: 'Sign in to pay' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Confirm purchase' })).toBeNull();
+  });
+
+  it('leads from confirmar-compra to realizar-compra with the applied coupon kept', async () => {
+    useCheckoutStore.getState().addToCart(gorra);
+    renderCart(true, { continueHref: '/tabs/realizar-compra' });
+    fireEvent.change(screen.getByLabelText('Coupon code'), { target: { value: 'welcome10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(screen.getByRole('link', { name: 'Continue to payment' }).getAttribute('href')).toBe(
+      '/tabs/realizar-compra',
+    );
+    expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
+    expect(useCheckoutStore.getState().promocode).toBe('WELCOME10');
   });
 });

@@ -1,14 +1,25 @@
 import { purchasesMessages } from '../purchases-messages';
 import { useLangStore, useT } from '../../../lib/i18n';
+import { Link } from 'wouter';
 import { formatMoney } from '../money';
 import { useCheckoutStore } from '../stores/checkout-store';
 import type { CheckoutProps } from './checkout';
 import { Checkout } from './checkout';
 
-export type CartViewProps = Omit<CheckoutProps, 'purchase'> & { title: string };
+export type CartViewProps = Omit<CheckoutProps, 'purchase'> & {
+  title: string;
+  /**
+   * The cart step (spec `cart`): a signed-in member goes on to this confirmation screen
+   * (confirmar-compra) instead of paying from the cart; guests are asked to sign in first.
+   */
+  confirmHref?: string;
+};
 
-/** Spec `cart`: what the visitor picked (guests too), and the checkout for all of it. */
-export function CartView({ title, ...checkout }: CartViewProps) {
+/**
+ * Spec `cart` → `confirmar-compra` → `realizar-compra`: what the visitor picked (guests too),
+ * then the coupon and price, then the payment, for all of it.
+ */
+export function CartView({ title, confirmHref, ...checkout }: CartViewProps) {
   const t = useT(purchasesMessages);
   const lang = useLangStore((state) => state.lang);
   const cart = useCheckoutStore((state) => state.cart);
@@ -59,7 +70,13 @@ export function CartView({ title, ...checkout }: CartViewProps) {
           <p>
             {t('subtotal')}: <strong>{formatMoney(subtotal, currency, lang)}</strong>
           </p>
-          <Checkout {...checkout} purchase={{ kind: 'cart', items }} />
+          {confirmHref !== undefined && checkout.signedIn ? (
+            <Link href={confirmHref} className="button">
+              {t('checkoutTitle')}
+            </Link>
+          ) : (
+            <Checkout {...checkout} purchase={{ kind: 'cart', items }} />
+          )}
         </>
       )}
     </section>

@@ -8,6 +8,7 @@ import { callableErrorText } from '../../../lib/callable-errors';
 import { useLangStore, useT } from '../../../lib/i18n';
 import type { PriceRequest, PurchasesApi } from '../api/purchases-api';
 import { formatMoney } from '../money';
+import { useCheckoutStore } from '../stores/checkout-store';
 
 export type Purchase =
   | { kind: Exclude<PurchaseKind, 'cart' | 'subscription'>; packageId: string }
@@ -25,6 +26,11 @@ export interface CheckoutProps {
   cancelUrl: string;
   /** Leaves for Stripe Checkout (`window.location.assign` in the app). */
   assign: (url: string) => void;
+  /**
+   * A review step (confirmar-compra): instead of paying here, a link to the screen that pays
+   * (realizar-compra). The coupon applied here is kept for it.
+   */
+  continueHref?: string;
 }
 
 type Price = CallableResult<'previewPrice'>;
@@ -44,6 +50,7 @@ export function Checkout(props: CheckoutProps) {
   const [error, setError] = useState<ErrorText | null>(null);
   const [couponError, setCouponError] = useState<ErrorText | null>(null);
   const [busy, setBusy] = useState(false);
+  const keepPromocode = useCheckoutStore((state) => state.setPromocode);
   const purchaseKey = JSON.stringify(purchase);
 
   useEffect(() => {
@@ -55,6 +62,8 @@ export function Checkout(props: CheckoutProps) {
         if (!current) return;
         setPrice(result);
         setError(null);
+        // An accepted coupon goes on with the member to the next screen (realizar-compra).
+        if (props.continueHref !== undefined) keepPromocode(applied ?? null);
       },
       (failure: unknown) => {
         if (!current) return;
@@ -72,7 +81,7 @@ export function Checkout(props: CheckoutProps) {
     };
     // `purchaseKey` stands for `purchase`, which callers rebuild each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, purchaseKey, applied, signedIn]);
+  }, [api, purchaseKey, applied, signedIn, props.continueHref, keepPromocode]);
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -132,9 +141,15 @@ export function Checkout(props: CheckoutProps) {
               </dd>
             </dl>
           )}
-          <button type="button" className="button" disabled={busy || !price} onClick={pay}>
-            {t('payNow')}
-          </button>
+          {props.continueHref === undefined ? (
+            <button type="button" className="button" disabled={busy || !price} onClick={pay}>
+              {t('payNow')}
+            </button>
+          ) : (
+            <Link href={props.continueHref} className="button">
+              {t('continueToPayment')}
+            </Link>
+          )}
         </>
       ) : (
         <Link href={props.loginHref} className="button">
