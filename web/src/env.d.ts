@@ -1,4 +1,6 @@
 // The build-time settings the app reads (see README.md, "Configuration").
+// The Firebase ones repeat FirebaseEnv (lib/firebase-config.ts): a global declaration file cannot
+// import it, and the config module stays free of Vite's types so its tests run without them.
 interface ImportMetaEnv {
   readonly VITE_FIREBASE_API_KEY?: string;
   readonly VITE_FIREBASE_AUTH_DOMAIN?: string;

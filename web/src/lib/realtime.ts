@@ -2,6 +2,8 @@
  * Live reads for the `api/` modules: subscribe now, get an unsubscribe function back at once,
  * while the Database SDK loads on demand behind it.
  */
+import type { DateString, StudioClass } from '@studio/core';
+import { classesByDateRange, classSchema } from '@studio/core';
 import type { Database, Query } from 'firebase/database';
 import type * as DatabaseModule from 'firebase/database';
 import { getDatabaseClient } from './firebase';
@@ -71,4 +73,28 @@ export function parseEntries<T>(
     else console.error(`ignored malformed ${what}`, key);
   }
   return result;
+}
+
+/**
+ * `Classes` from `from` to `to` (inclusive) live, by the indexed `date` child
+ * (docs/decisions/010-class-date-index.md): the schedule, the class lists and the admin read it.
+ * Here, not in a file of its own: a new shared chunk would add its name to the first route's
+ * preload map.
+ */
+export function watchClassesByDate(
+  from: DateString,
+  to: DateString,
+  onChange: (classes: Record<string, StudioClass>) => void,
+): Unsubscribe {
+  const range = classesByDateRange(from, to);
+  return watchQuery(
+    (db, { query, ref, orderByChild, startAt, endAt }) =>
+      query(
+        ref(db, range.path),
+        orderByChild(range.orderByChild),
+        startAt(range.startAt),
+        endAt(range.endAt),
+      ),
+    (value) => onChange(parseEntries(value, (entry) => classSchema.safeParse(entry), 'class')),
+  );
 }

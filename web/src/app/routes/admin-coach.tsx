@@ -1,16 +1,5 @@
-import {
-  AuditLink,
-  CatalogEditor,
-  coachesConfig,
-  firebaseAdminCatalogApi,
-} from '../../features/admin-catalog';
+import { coachesConfig } from '../../features/admin-catalog';
+import { catalogRoute } from '../catalog-route';
 
 /** Add coachs: coaches, optionally linked to a member account by uid. */
-export default function AdminCoachPage() {
-  return (
-    <>
-      <CatalogEditor api={firebaseAdminCatalogApi} config={coachesConfig} />
-      <AuditLink />
-    </>
-  );
-}
+export default catalogRoute(coachesConfig);

@@ -1,16 +1,5 @@
-import {
-  AuditLink,
-  CatalogEditor,
-  exercisesConfig,
-  firebaseAdminCatalogApi,
-} from '../../features/admin-catalog';
+import { exercisesConfig } from '../../features/admin-catalog';
+import { catalogRoute } from '../catalog-route';
 
 /** Admin excersises: the class types. */
-export default function AdminExercisePage() {
-  return (
-    <>
-      <CatalogEditor api={firebaseAdminCatalogApi} config={exercisesConfig} />
-      <AuditLink />
-    </>
-  );
-}
+export default catalogRoute(exercisesConfig);

@@ -1,16 +1,5 @@
-import {
-  AuditLink,
-  CatalogEditor,
-  singleClassConfig,
-  firebaseAdminCatalogApi,
-} from '../../features/admin-catalog';
+import { singleClassConfig } from '../../features/admin-catalog';
+import { catalogRoute } from '../catalog-route';
 
 /** The single-class price: a one-credit package. */
-export default function AdminPrecioIndividualPage() {
-  return (
-    <>
-      <CatalogEditor api={firebaseAdminCatalogApi} config={singleClassConfig} />
-      <AuditLink />
-    </>
-  );
-}
+export default catalogRoute(singleClassConfig);

@@ -1,19 +1,8 @@
-import {
-  AuditLink,
-  CatalogEditor,
-  firebaseAdminCatalogApi,
-  trainPackagesConfig,
-} from '../../features/admin-catalog';
+import { trainPackagesConfig } from '../../features/admin-catalog';
+import { catalogRoute } from '../catalog-route';
 
 /**
  * Training-credit packages (docs/architecture/admin-and-audit.md#catalogue): what buy-train-credits
  * sells.
  */
-export default function AdminPreciosTrainPage() {
-  return (
-    <>
-      <CatalogEditor api={firebaseAdminCatalogApi} config={trainPackagesConfig} />
-      <AuditLink />
-    </>
-  );
-}
+export default catalogRoute(trainPackagesConfig);

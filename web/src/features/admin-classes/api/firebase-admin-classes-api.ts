@@ -1,15 +1,13 @@
 import {
   branchSchema,
-  classSchema,
   classTemplateSchema,
-  classesByDateRange,
   coachSchema,
   exerciseSchema,
   paths,
   seatLayoutSchema,
 } from '@studio/core';
 import { getFunctionsClient } from '../../../lib/firebase';
-import { parseEntries, watchPath, watchQuery } from '../../../lib/realtime';
+import { parseEntries, watchClassesByDate, watchPath } from '../../../lib/realtime';
 import type { AdminClassesApi, ClassCatalog } from './admin-classes-api';
 
 async function call<I, O>(name: string, input: I): Promise<O> {
@@ -51,19 +49,7 @@ function watchCatalog(onChange: (catalog: ClassCatalog) => void) {
 
 export const firebaseAdminClassesApi: AdminClassesApi = {
   watchCatalog,
-  watchClasses: (from, to, onChange) => {
-    const range = classesByDateRange(from, to);
-    return watchQuery(
-      (db, { query, ref, orderByChild, startAt, endAt }) =>
-        query(
-          ref(db, range.path),
-          orderByChild(range.orderByChild),
-          startAt(range.startAt),
-          endAt(range.endAt),
-        ),
-      (value) => onChange(parseEntries(value, (entry) => classSchema.safeParse(entry), 'class')),
-    );
-  },
+  watchClasses: watchClassesByDate,
   watchTemplates: (onChange) =>
     watchPath(paths.classTemplates(), (value) =>
       onChange(parseEntries(value, (entry) => classTemplateSchema.safeParse(entry), 'template')),

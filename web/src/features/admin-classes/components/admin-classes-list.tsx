@@ -335,6 +335,7 @@ export function AdminClassesList({ api }: { api: AdminClassesApi }) {
             </select>
           )}
         </Field>
+        {/* Alike the branch filter by shape only: another catalogue, label and filter field. */}
         <Field id={`${base}-coach`} label={t('coach')} error={undefined}>
           {(common) => (
             <select

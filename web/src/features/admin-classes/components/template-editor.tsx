@@ -157,6 +157,7 @@ export function TemplateEditor({ api }: { api: AdminClassesApi }) {
     });
   }
 
+  // Same shape as create-classes-form's loading state, but each page has its own title.
   if (!catalog) {
     return (
       <section aria-labelledby={`${base}-title`}>

@@ -91,6 +91,7 @@ export function PaymentList({ api, download, now = Date.now }: PaymentListProps)
             </option>
           ))}
         </select>
+        {/* Alike the status filter by shape only: another list of values and its own type. */}
         <label htmlFor={`${baseId}-kind`}>{pt('kind')}</label>
         <select
           id={`${baseId}-kind`}

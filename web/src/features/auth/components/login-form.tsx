@@ -1,11 +1,12 @@
 import { authMessages } from '../auth-messages';
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { AlertDialog } from '../../../components/ui/alert-dialog';
 import { useT } from '../../../lib/i18n';
 import type { AuthApi } from '../api/auth-api';
-import { authErrorText } from '../auth-errors';
+import { useAuthRequest } from '../hooks/use-auth-request';
+import { AuthField, EmailField } from './auth-field';
 
 export interface LoginFormProps {
   api: AuthApi;
@@ -19,26 +20,11 @@ export interface LoginFormProps {
 /** E-mail and password or Google; a failure shows 'Error al autenticarse' with OK (spec §8). */
 export function LoginForm({ api, promocode, registerHref, resetHref, onSignedIn }: LoginFormProps) {
   const t = useT(authMessages);
-  const emailId = useId();
-  const passwordId = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, run, dismiss } = useAuthRequest();
 
-  const attempt = (signIn: () => Promise<void>) => {
-    setBusy(true);
-    signIn().then(
-      () => {
-        setBusy(false);
-        onSignedIn();
-      },
-      (error: unknown) => {
-        setBusy(false);
-        setFailure(authErrorText(error, t));
-      },
-    );
-  };
+  const attempt = (signIn: () => Promise<void>) => run(signIn, onSignedIn);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -50,23 +36,14 @@ export function LoginForm({ api, promocode, registerHref, resetHref, onSignedIn 
       <h1 id="page-title">{t('signIn')}</h1>
       {promocode && <p className="note">{t('promocodeKept', { code: promocode })}</p>}
       <form className="form" noValidate onSubmit={submit}>
-        <label htmlFor={emailId}>{t('email')}</label>
-        <input
-          id={emailId}
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <label htmlFor={passwordId}>{t('password')}</label>
-        <input
-          id={passwordId}
+        <EmailField value={email} onChange={setEmail} />
+        <AuthField
+          label={t('password')}
           type="password"
           autoComplete="current-password"
           required
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={setPassword}
         />
         <button type="submit" className="button" disabled={busy}>
           {t('signIn')}
@@ -87,12 +64,7 @@ export function LoginForm({ api, promocode, registerHref, resetHref, onSignedIn 
         <Link href={registerHref}>{t('noAccount')}</Link>
       </p>
       {failure !== null && (
-        <AlertDialog
-          title={t('loginError')}
-          message={failure}
-          okLabel={t('ok')}
-          onOk={() => setFailure(null)}
-        />
+        <AlertDialog title={t('loginError')} message={failure} okLabel={t('ok')} onOk={dismiss} />
       )}
     </section>
   );

@@ -2,12 +2,13 @@ import { authMessages } from '../auth-messages';
 import { TIMINGS } from '@studio/core';
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { AlertDialog } from '../../../components/ui/alert-dialog';
 import { showToast } from '../../../components/ui/toast';
 import { useT } from '../../../lib/i18n';
 import type { AuthApi, RegistrationProfile } from '../api/auth-api';
 import { authErrorText } from '../auth-errors';
+import { AuthField, EmailField } from './auth-field';
 
 export interface RegisterFormProps {
   api: AuthApi;
@@ -25,10 +26,6 @@ type Step =
  */
 export function RegisterForm({ api, loginHref, onRegistered }: RegisterFormProps) {
   const t = useT(authMessages);
-  const nameId = useId();
-  const emailId = useId();
-  const phoneId = useId();
-  const passwordId = useId();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
@@ -89,41 +86,30 @@ export function RegisterForm({ api, loginHref, onRegistered }: RegisterFormProps
     <section className="page auth-page" aria-labelledby="page-title">
       <h1 id="page-title">{t('createAccount')}</h1>
       <form className="form" noValidate onSubmit={submit} aria-busy={saving}>
-        <label htmlFor={nameId}>{t('fullName')}</label>
-        <input
-          ref={nameInput}
-          id={nameId}
+        <AuthField
+          inputRef={nameInput}
+          label={t('fullName')}
           autoComplete="name"
           required
           value={name}
-          onChange={(event) => setName(event.target.value)}
+          onChange={setName}
         />
-        <label htmlFor={emailId}>{t('email')}</label>
-        <input
-          id={emailId}
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <label htmlFor={phoneId}>{t('phone')}</label>
-        <input
-          id={phoneId}
+        <EmailField value={email} onChange={setEmail} />
+        <AuthField
+          label={t('phone')}
           type="tel"
           autoComplete="tel"
           value={phone}
-          onChange={(event) => setPhone(event.target.value)}
+          onChange={setPhone}
         />
-        <label htmlFor={passwordId}>{t('password')}</label>
-        <input
-          id={passwordId}
+        <AuthField
+          label={t('password')}
           type="password"
           autoComplete="new-password"
           required
           minLength={6}
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={setPassword}
         />
         <button type="submit" className="button" disabled={saving}>
           {t('createAccount')}

@@ -1,11 +1,12 @@
 import { authMessages } from '../auth-messages';
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { AlertDialog } from '../../../components/ui/alert-dialog';
 import { useT } from '../../../lib/i18n';
 import type { AuthApi } from '../api/auth-api';
-import { authErrorText } from '../auth-errors';
+import { useAuthRequest } from '../hooks/use-auth-request';
+import { EmailField } from './auth-field';
 
 export interface ResetPasswordFormProps {
   api: AuthApi;
@@ -14,25 +15,16 @@ export interface ResetPasswordFormProps {
 
 export function ResetPasswordForm({ api, loginHref }: ResetPasswordFormProps) {
   const t = useT(authMessages);
-  const emailId = useId();
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, run, dismiss } = useAuthRequest();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const address = email.trim();
-    setBusy(true);
-    api.sendPasswordReset(address).then(
-      () => {
-        setBusy(false);
-        setSentTo(address);
-      },
-      (error: unknown) => {
-        setBusy(false);
-        setFailure(authErrorText(error, t));
-      },
+    run(
+      () => api.sendPasswordReset(address),
+      () => setSentTo(address),
     );
   };
 
@@ -40,15 +32,7 @@ export function ResetPasswordForm({ api, loginHref }: ResetPasswordFormProps) {
     <section className="page auth-page" aria-labelledby="page-title">
       <h1 id="page-title">{t('resetTitle')}</h1>
       <form className="form" noValidate onSubmit={submit}>
-        <label htmlFor={emailId}>{t('email')}</label>
-        <input
-          id={emailId}
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <EmailField value={email} onChange={setEmail} />
         <button type="submit" className="button" disabled={busy}>
           {t('sendResetEmail')}
         </button>
@@ -58,12 +42,7 @@ export function ResetPasswordForm({ api, loginHref }: ResetPasswordFormProps) {
         <Link href={loginHref}>{t('backToLogin')}</Link>
       </p>
       {failure !== null && (
-        <AlertDialog
-          title={t('loginError')}
-          message={failure}
-          okLabel={t('ok')}
-          onOk={() => setFailure(null)}
-        />
+        <AlertDialog title={t('loginError')} message={failure} okLabel={t('ok')} onOk={dismiss} />
       )}
     </section>
   );

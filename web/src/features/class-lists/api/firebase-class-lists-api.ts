@@ -1,6 +1,5 @@
 import {
   classSchema,
-  classesByDateRange,
   coachSchema,
   exerciseSchema,
   paths,
@@ -8,23 +7,11 @@ import {
   seatLayoutSchema,
 } from '@studio/core';
 import { callFunction } from '../../../lib/firebase';
-import { parseEntries, readPath, watchPath, watchQuery } from '../../../lib/realtime';
+import { parseEntries, readPath, watchClassesByDate, watchPath } from '../../../lib/realtime';
 import type { ClassListsApi } from './class-lists-api';
 
 export const firebaseClassListsApi: ClassListsApi = {
-  watchClasses: (from, to, onChange) => {
-    const range = classesByDateRange(from, to);
-    return watchQuery(
-      (db, { query, ref, orderByChild, startAt, endAt }) =>
-        query(
-          ref(db, range.path),
-          orderByChild(range.orderByChild),
-          startAt(range.startAt),
-          endAt(range.endAt),
-        ),
-      (value) => onChange(parseEntries(value, (entry) => classSchema.safeParse(entry), 'class')),
-    );
-  },
+  watchClasses: watchClassesByDate,
   watchClass: (classId, onChange) =>
     watchPath(paths.class(classId), (value) => {
       const parsed = classSchema.safeParse(value);

@@ -22,8 +22,8 @@ function lazyWatch(load: () => Promise<Watcher>): Unsubscribe {
 export const firebaseScheduleApi: ScheduleApi = {
   watchClasses: (from, to, onChange) =>
     lazyWatch(async () => {
-      const { watchClasses } = await import('./watch-classes');
-      return () => watchClasses(from, to, onChange);
+      const { watchClassesByDate } = await import('../../../lib/realtime');
+      return () => watchClassesByDate(from, to, onChange);
     }),
   loadCatalog: async () => (await import('./load-catalog')).loadCatalog(),
   getLayout: async (layoutId) => (await import('./load-catalog')).getLayout(layoutId),
