@@ -1,12 +1,12 @@
 /**
- * Every text a person sees, in English and Spanish.
+ * The texts the server also sends (domain errors, notifications, ledger reasons and the labels
+ * core and the functions use), in English and Spanish. Texts only the web shows are declared in
+ * the web's catalogues (web-app.md#texts-and-language).
  *
- * The `en` catalogue is the default and reproduces the product spec's texts verbatim, including
- * the ones the spec shows in Spanish and its spellings ('suscription', 'coachs', 'excersises'):
- * they are the product's contract. `es` is the full Spanish catalogue.
+ * The `en` catalogue is the default and would keep any spec text verbatim: the spec's texts are
+ * the product's contract. `es` is the full Spanish catalogue.
  *
- * Placeholders: `{name}`. The spec's subscribe button is quoted as a template literal
- * ('SUSCRIBE ${price} USD x month'), so `${name}` is a placeholder too and renders without the `$`.
+ * Placeholders: `{name}` (and the spec's `${name}`, see `formatMessage`).
  */
 import type { MessageParams } from './message-format';
 import { formatMessage } from './message-format';
@@ -15,59 +15,10 @@ export type { MessageParams } from './message-format';
 
 const en = {
   // Spec §8 and §5: registration, login and shop texts (shown as the spec gives them).
-  ok: 'OK',
-  cancel: 'Cancel',
-  registerError: 'Error al registrarse',
-  loginError: 'Error al autenticarse',
-  badEmail: 'El correo electrónico está mal escrito',
-  providerError: '{code}',
-  fatalRegisterError: 'Fatal Error Code N°54893',
-  fatalRegisterHelp: 'Please send this code to the webmaster.',
-  addingUser: 'Agregando usuario a la base de datos',
-  addingProduct: 'Agregando producto a la base de datos',
-  productAddedTitle: 'Se agregó el producto',
-  productAddedMessage: 'Se agregó el producto exitosamente a la base de datos',
-  timeProblem: 'Problems with the time',
-  timeNormal: 'The time is normal',
 
   // Spec §4: roles, waiver, subscription modal.
-  welcomeCoach: 'Welcome to coach module',
-  alreadyHaveSubscription: 'You already have suscription',
-  waiverTitle: 'FITNESS CLASS WAIVER',
-  waiverAccept: 'ACCEPT',
-  waiverText:
-    'I take part in fitness classes at my own risk. I confirm I am fit to exercise, will follow the coach, and will stop and tell the coach if I feel unwell.',
-  subscriptionTitle: 'BEST CHOICE',
-  subscriptionText: 'Subscribe now and receive 30 credits monthly automatically.',
-  subscriptionButton: 'SUSCRIBE ${price} USD x month',
-  subscriptionSummerTag: 'Summer special',
 
   // Spec §2: side menu, exactly as listed.
-  menuVersion: 'V.2.8',
-  menuMyProfile: 'My Profile',
-  menuHome: 'Home',
-  menuLogin: 'Login',
-  menuLogout: 'Logout',
-  menuCart: 'Cart',
-  menuReserveClass: 'Reserve Class',
-  menuBuyCredits: 'Buy Credits',
-  menuMyClasses: 'My Classes',
-  menuSpecialEvents: 'Special Events',
-  menuMyWaitingList: 'My Waiting List',
-  menuAboutUs: 'About us',
-  menuContact: 'Contact',
-  menuPaymentList: 'Payment list',
-  menuAdminUsers: 'Admin Users',
-  menuAddClasses: 'Add Classes',
-  menuAdminClasses: 'Admin Classes',
-  menuAdminSeats: 'Admin seats',
-  menuAdminSubscriptionPrice: 'Admin Suscription Price',
-  menuAddCoupons: 'Add coupons',
-  menuAdminPackages: 'Admin packages',
-  menuAdminPackagesEvents: 'Admin packages events',
-  menuAddCoaches: 'Add coachs',
-  menuAdminExercises: 'Admin excersises',
-  menuUserClassLists: 'User Class Lists',
 
   // Domain errors (one per failure a callable can report).
   invalidInput: 'Some data is not valid: {issues}',
@@ -127,14 +78,8 @@ const en = {
   internalError: 'Something went wrong. Please try again.',
 
   // Results and confirmations.
-  bookedSpot: 'Booked: spot {spot}.',
-  cancelRefunded: 'Booking cancelled. Your credit is back.',
-  cancelLate: 'Late cancellation: the credit for this class is forfeited.',
-  cancelLateWarning:
-    'This class starts in less than {hours} hours: if you cancel now, the credit is forfeited.',
   waitlistJoined: 'You are number {position} on the waiting list.',
   waitlistLeft: 'You left the waiting list.',
-  paymentThanks: 'Thank you for your purchase!',
 
   // In-app notifications.
   notifPromoted: 'A spot opened in {className} on {date} at {hour}: you are booked (spot {spot}).',
@@ -172,72 +117,12 @@ const en = {
   ledgerClassCancelled: 'Class cancelled by the studio: credit returned',
 
   // Labels.
-  creditKindRegular: 'Class credits',
-  creditKindSpecial: 'Special event credits',
-  creditKindTrain: 'Training credits',
-  roleAdmin: 'Admin',
-  roleCoach: 'Coach',
-  roleMember: 'Member',
-  attended: 'Attended',
-  noShow: 'No-show',
 } as const;
 
 export type MessageKey = keyof typeof en;
 export type Lang = 'en' | 'es';
 
 const es: Record<MessageKey, string> = {
-  ok: 'OK',
-  cancel: 'Cancelar',
-  registerError: 'Error al registrarse',
-  loginError: 'Error al autenticarse',
-  badEmail: 'El correo electrónico está mal escrito',
-  providerError: '{code}',
-  fatalRegisterError: 'Fatal Error Code N°54893',
-  fatalRegisterHelp: 'Por favor envía este código al webmaster.',
-  addingUser: 'Agregando usuario a la base de datos',
-  addingProduct: 'Agregando producto a la base de datos',
-  productAddedTitle: 'Se agregó el producto',
-  productAddedMessage: 'Se agregó el producto exitosamente a la base de datos',
-  timeProblem: 'Problemas con la hora',
-  timeNormal: 'La hora es correcta',
-
-  welcomeCoach: 'Bienvenido al módulo de coach',
-  alreadyHaveSubscription: 'Ya tienes una suscripción',
-  waiverTitle: 'EXENCIÓN DE RESPONSABILIDAD PARA CLASES',
-  waiverAccept: 'ACEPTO',
-  waiverText:
-    'Participo en las clases bajo mi propio riesgo. Confirmo que estoy en condiciones de hacer ejercicio, seguiré al coach y me detendré y le avisaré si me siento mal.',
-  subscriptionTitle: 'LA MEJOR OPCIÓN',
-  subscriptionText: 'Suscríbete ahora y recibe 30 créditos cada mes automáticamente.',
-  subscriptionButton: 'SUSCRÍBETE ${price} USD al mes',
-  subscriptionSummerTag: 'Especial de verano',
-
-  menuVersion: 'V.2.8',
-  menuMyProfile: 'Mi perfil',
-  menuHome: 'Inicio',
-  menuLogin: 'Iniciar sesión',
-  menuLogout: 'Cerrar sesión',
-  menuCart: 'Carrito',
-  menuReserveClass: 'Reservar clase',
-  menuBuyCredits: 'Comprar créditos',
-  menuMyClasses: 'Mis clases',
-  menuSpecialEvents: 'Eventos especiales',
-  menuMyWaitingList: 'Mi lista de espera',
-  menuAboutUs: 'Sobre nosotros',
-  menuContact: 'Contacto',
-  menuPaymentList: 'Lista de pagos',
-  menuAdminUsers: 'Administrar usuarios',
-  menuAddClasses: 'Crear clases',
-  menuAdminClasses: 'Administrar clases',
-  menuAdminSeats: 'Administrar lugares',
-  menuAdminSubscriptionPrice: 'Precio de suscripción',
-  menuAddCoupons: 'Crear cupones',
-  menuAdminPackages: 'Administrar paquetes',
-  menuAdminPackagesEvents: 'Paquetes de eventos',
-  menuAddCoaches: 'Agregar coaches',
-  menuAdminExercises: 'Administrar ejercicios',
-  menuUserClassLists: 'Listas de clase',
-
   invalidInput: 'Algunos datos no son válidos: {issues}',
   unauthenticated: 'Primero inicia sesión.',
   permissionDenied: 'No tienes permiso para hacer esto.',
@@ -295,14 +180,8 @@ const es: Record<MessageKey, string> = {
   tryAgain: 'Algo cambió mientras guardábamos. Intenta de nuevo.',
   internalError: 'Algo salió mal. Intenta de nuevo.',
 
-  bookedSpot: 'Reservado: lugar {spot}.',
-  cancelRefunded: 'Reserva cancelada. Tu crédito fue devuelto.',
-  cancelLate: 'Cancelación tardía: el crédito de esta clase se pierde.',
-  cancelLateWarning:
-    'Esta clase empieza en menos de {hours} horas: si cancelas ahora, pierdes el crédito.',
   waitlistJoined: 'Eres el número {position} en la lista de espera.',
   waitlistLeft: 'Saliste de la lista de espera.',
-  paymentThanks: '¡Gracias por tu compra!',
 
   notifPromoted:
     'Se liberó un lugar en {className} el {date} a las {hour}: ya tienes reserva (lugar {spot}).',
@@ -337,15 +216,6 @@ const es: Record<MessageKey, string> = {
   ledgerHoldDispute: 'Retenido durante una disputa de tarjeta',
   ledgerReleaseDispute: 'Disputa cerrada: se puede usar de nuevo',
   ledgerClassCancelled: 'Clase cancelada por el estudio: crédito devuelto',
-
-  creditKindRegular: 'Créditos de clase',
-  creditKindSpecial: 'Créditos de eventos especiales',
-  creditKindTrain: 'Créditos de entrenamiento',
-  roleAdmin: 'Administrador',
-  roleCoach: 'Coach',
-  roleMember: 'Miembro',
-  attended: 'Asistió',
-  noShow: 'No asistió',
 };
 
 export const messages: Readonly<Record<Lang, Readonly<Record<MessageKey, string>>>> = { en, es };

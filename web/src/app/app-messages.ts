@@ -18,6 +18,7 @@ export const appMessages = defineMessages({
     aboutTitle: 'About us',
     aboutText:
       'A boutique fitness studio in Monterrey: small classes, coaches who know your name, and a spot saved for you.',
+    paymentThanks: 'Thank you for your purchase!',
   },
   es: {
     myPurchases: 'Mis compras',
@@ -31,6 +32,7 @@ export const appMessages = defineMessages({
     aboutTitle: 'Sobre nosotros',
     aboutText:
       'Un estudio boutique en Monterrey: clases pequeñas, coaches que saben tu nombre y un lugar guardado para ti.',
+    paymentThanks: '¡Gracias por tu compra!',
   },
 });
 

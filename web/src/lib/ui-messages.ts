@@ -2,8 +2,9 @@ import type { MessageKeyOf } from './define-messages';
 import { defineMessages } from './define-messages';
 
 /**
- * Labels of the web shell's own controls, which any screen may use through `useT()`; product
- * texts are in the `@studio/core` catalogue, and each feature declares its own labels.
+ * Labels of the web shell's own controls and the spec's side-menu labels (§2, verbatim: the shell,
+ * the tab bar and several pages show them), which any screen may use through `useT()`; the texts
+ * the server also sends are in the `@studio/core` catalogue, and each feature declares its own.
  */
 export const shellMessages = defineMessages({
   en: {
@@ -32,6 +33,35 @@ export const shellMessages = defineMessages({
     pageError: 'This screen could not load. Check your connection and try again.',
     retry: 'Try again',
     quickLinks: 'Quick links',
+    // Spec §8: the dialogs' buttons.
+    ok: 'OK',
+    cancel: 'Cancel',
+    // Spec §2: side menu, exactly as listed (the shell, the tab bar and pages link with them).
+    menuVersion: 'V.2.8',
+    menuMyProfile: 'My Profile',
+    menuHome: 'Home',
+    menuLogin: 'Login',
+    menuLogout: 'Logout',
+    menuCart: 'Cart',
+    menuReserveClass: 'Reserve Class',
+    menuBuyCredits: 'Buy Credits',
+    menuMyClasses: 'My Classes',
+    menuSpecialEvents: 'Special Events',
+    menuMyWaitingList: 'My Waiting List',
+    menuAboutUs: 'About us',
+    menuContact: 'Contact',
+    menuPaymentList: 'Payment list',
+    menuAdminUsers: 'Admin Users',
+    menuAddClasses: 'Add Classes',
+    menuAdminClasses: 'Admin Classes',
+    menuAdminSeats: 'Admin seats',
+    menuAdminSubscriptionPrice: 'Admin Suscription Price',
+    menuAddCoupons: 'Add coupons',
+    menuAdminPackages: 'Admin packages',
+    menuAdminPackagesEvents: 'Admin packages events',
+    menuAddCoaches: 'Add coachs',
+    menuAdminExercises: 'Admin excersises',
+    menuUserClassLists: 'User Class Lists',
   },
   es: {
     appName: 'Studio',
@@ -59,6 +89,35 @@ export const shellMessages = defineMessages({
     pageError: 'Esta pantalla no pudo cargar. Revisa tu conexión e inténtalo de nuevo.',
     retry: 'Reintentar',
     quickLinks: 'Accesos rápidos',
+    // Spec §8: the dialogs' buttons.
+    ok: 'OK',
+    cancel: 'Cancelar',
+    // Spec §2: side menu, exactly as listed (the shell, the tab bar and pages link with them).
+    menuVersion: 'V.2.8',
+    menuMyProfile: 'Mi perfil',
+    menuHome: 'Inicio',
+    menuLogin: 'Iniciar sesión',
+    menuLogout: 'Cerrar sesión',
+    menuCart: 'Carrito',
+    menuReserveClass: 'Reservar clase',
+    menuBuyCredits: 'Comprar créditos',
+    menuMyClasses: 'Mis clases',
+    menuSpecialEvents: 'Eventos especiales',
+    menuMyWaitingList: 'Mi lista de espera',
+    menuAboutUs: 'Sobre nosotros',
+    menuContact: 'Contacto',
+    menuPaymentList: 'Lista de pagos',
+    menuAdminUsers: 'Administrar usuarios',
+    menuAddClasses: 'Crear clases',
+    menuAdminClasses: 'Administrar clases',
+    menuAdminSeats: 'Administrar lugares',
+    menuAdminSubscriptionPrice: 'Precio de suscripción',
+    menuAddCoupons: 'Crear cupones',
+    menuAdminPackages: 'Administrar paquetes',
+    menuAdminPackagesEvents: 'Paquetes de eventos',
+    menuAddCoaches: 'Agregar coaches',
+    menuAdminExercises: 'Administrar ejercicios',
+    menuUserClassLists: 'Listas de clase',
   },
 });
 

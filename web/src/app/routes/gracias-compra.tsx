@@ -4,6 +4,7 @@ import { CreditSummary, firebaseProfileApi } from '../../features/profile';
 import { firebasePurchasesApi, PaymentOutcome, useCheckoutStore } from '../../features/purchases';
 import { useSessionStore } from '../../features/session';
 import { useT } from '../../lib/i18n';
+import { appMessages } from '../app-messages';
 import { useEffect } from 'react';
 
 const systemNow = (): number => Date.now();
@@ -13,7 +14,7 @@ const systemNow = (): number => Date.now();
  * balance below is live and grows by itself.
  */
 export default function GraciasCompraPage() {
-  const t = useT();
+  const t = useT(appMessages);
   const status = useSessionStore((state) => state.status);
   const uid = useSessionStore((state) => state.uid);
   const clearCart = useCheckoutStore((state) => state.clearCart);

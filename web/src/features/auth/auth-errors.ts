@@ -1,4 +1,5 @@
 import type { Translate } from '../../lib/i18n';
+import type { AuthKey } from './auth-messages';
 
 function errorCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
@@ -10,7 +11,7 @@ function errorCode(error: unknown): string | undefined {
  * Spec §5: a badly formatted e-mail gets the Spanish "badly written" message; any other
  * failure shows the provider's error code.
  */
-export function authErrorText(error: unknown, t: Translate): string {
+export function authErrorText(error: unknown, t: Translate<AuthKey>): string {
   const code = errorCode(error);
   if (code === 'auth/invalid-email') return t('badEmail');
   return t('providerError', { code: code ?? 'unknown' });

@@ -22,6 +22,14 @@ export const authMessages = defineMessages({
     resetSent: 'We sent a link to reset your password to {email}.',
     verificationSent: 'We sent a verification e-mail to {email}.',
     promocodeKept: 'Coupon {code} will be applied at checkout.',
+    // Spec §5 and §8, shown as the spec gives them.
+    registerError: 'Error al registrarse',
+    loginError: 'Error al autenticarse',
+    badEmail: 'El correo electrónico está mal escrito',
+    providerError: '{code}',
+    fatalRegisterError: 'Fatal Error Code N°54893',
+    fatalRegisterHelp: 'Please send this code to the webmaster.',
+    addingUser: 'Agregando usuario a la base de datos',
   },
   es: {
     email: 'Correo electrónico',
@@ -39,6 +47,14 @@ export const authMessages = defineMessages({
     resetSent: 'Enviamos un enlace para restablecer tu contraseña a {email}.',
     verificationSent: 'Enviamos un correo de verificación a {email}.',
     promocodeKept: 'El cupón {code} se aplicará al pagar.',
+    // Spec §5 and §8, shown as the spec gives them.
+    registerError: 'Error al registrarse',
+    loginError: 'Error al autenticarse',
+    badEmail: 'El correo electrónico está mal escrito',
+    providerError: '{code}',
+    fatalRegisterError: 'Fatal Error Code N°54893',
+    fatalRegisterHelp: 'Por favor envía este código al webmaster.',
+    addingUser: 'Agregando usuario a la base de datos',
   },
 });
 

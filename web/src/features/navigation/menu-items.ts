@@ -2,11 +2,12 @@
  * The side menu of spec §2, exactly: 'My Profile' for everyone, the general items, the admin-only
  * items, and the coach-only item (shown to coaches, and to admins who see every item, spec §6).
  */
-import type { MessageKey, Role } from '@studio/core';
+import type { Role } from '@studio/core';
 import { paths } from '../../config/paths';
+import type { ShellKey } from '../../lib/ui-messages';
 
 export interface MenuItem {
-  label: MessageKey;
+  label: ShellKey;
   href: string;
 }
 

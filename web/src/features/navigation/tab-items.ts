@@ -1,13 +1,13 @@
 /** The tab container's six tabs (spec §2), linked where the side menu links them. */
-import type { MessageKey } from '@studio/core';
 import type { RouteDef } from '../../config/paths';
 import { paths, TABS_PREFIX } from '../../config/paths';
+import type { ShellKey } from '../../lib/ui-messages';
 
 export type TabIcon = 'home' | 'profile' | 'cart' | 'calendar' | 'packages' | 'purchases';
 
 export interface TabItem {
   route: RouteDef;
-  label: MessageKey;
+  label: ShellKey;
   icon: TabIcon;
   href: string;
 }

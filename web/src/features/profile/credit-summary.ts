@@ -1,5 +1,6 @@
 import type { CreditKind, CreditsList, LedgerEntry, LedgerType, MessageKey } from '@studio/core';
 import { CREDIT_KINDS } from '@studio/core';
+import type { ProfileKey } from './profile-messages';
 
 export interface KindBalance {
   kind: CreditKind;
@@ -26,7 +27,7 @@ export function balancesByKind(list: CreditsList | undefined, nowMs: number): Ki
   return balances;
 }
 
-export const CREDIT_KIND_KEYS: Record<CreditKind, MessageKey> = {
+export const CREDIT_KIND_KEYS: Record<CreditKind, ProfileKey> = {
   regular: 'creditKindRegular',
   special: 'creditKindSpecial',
   train: 'creditKindTrain',

@@ -15,6 +15,9 @@ export const profileMessages = defineMessages({
     subscription: 'Subscription',
     subscriptionActive: 'Active',
     subscriptionNone: 'No subscription',
+    creditKindRegular: 'Class credits',
+    creditKindSpecial: 'Special event credits',
+    creditKindTrain: 'Training credits',
   },
   es: {
     noPurchases: 'Aún no tienes compras.',
@@ -25,6 +28,9 @@ export const profileMessages = defineMessages({
     subscription: 'Suscripción',
     subscriptionActive: 'Activa',
     subscriptionNone: 'Sin suscripción',
+    creditKindRegular: 'Créditos de clase',
+    creditKindSpecial: 'Créditos de eventos especiales',
+    creditKindTrain: 'Créditos de entrenamiento',
   },
 });
 

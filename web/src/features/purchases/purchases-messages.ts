@@ -33,6 +33,10 @@ export const purchasesMessages = defineMessages({
     paymentRefunded: 'Refunded.',
     credits: 'Credits',
     subscription: 'Subscription',
+    subscriptionText: 'Subscribe now and receive 30 credits monthly automatically.',
+    creditKindRegular: 'Class credits',
+    creditKindSpecial: 'Special event credits',
+    creditKindTrain: 'Training credits',
   },
   es: {
     noPurchases: 'Aún no tienes compras.',
@@ -61,6 +65,10 @@ export const purchasesMessages = defineMessages({
     paymentRefunded: 'Reembolsado.',
     credits: 'Créditos',
     subscription: 'Suscripción',
+    subscriptionText: 'Suscríbete ahora y recibe 30 créditos cada mes automáticamente.',
+    creditKindRegular: 'Créditos de clase',
+    creditKindSpecial: 'Créditos de eventos especiales',
+    creditKindTrain: 'Créditos de entrenamiento',
   },
 });
 

@@ -58,6 +58,11 @@ export const scheduleMessages = defineMessages({
     offlineTitle: 'You are offline',
     offlineCopy:
       'These are your classes as this device last saw them. Booking and cancelling need a connection.',
+    bookedSpot: 'Booked: spot {spot}.',
+    cancelRefunded: 'Booking cancelled. Your credit is back.',
+    cancelLate: 'Late cancellation: the credit for this class is forfeited.',
+    cancelLateWarning:
+      'This class starts in less than {hours} hours: if you cancel now, the credit is forfeited.',
   },
   es: {
     scheduleTitle: 'Reservar clase',
@@ -111,6 +116,11 @@ export const scheduleMessages = defineMessages({
     offlineTitle: 'Estás sin conexión',
     offlineCopy:
       'Estas son tus clases tal como este dispositivo las vio por última vez. Para reservar o cancelar necesitas conexión.',
+    bookedSpot: 'Reservado: lugar {spot}.',
+    cancelRefunded: 'Reserva cancelada. Tu crédito fue devuelto.',
+    cancelLate: 'Cancelación tardía: el crédito de esta clase se pierde.',
+    cancelLateWarning:
+      'Esta clase empieza en menos de {hours} horas: si cancelas ahora, pierdes el crédito.',
   },
 });
 

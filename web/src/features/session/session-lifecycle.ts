@@ -3,12 +3,13 @@
  * `hooks/use-session-bootstrap.ts` decides when they run; tests drive them with fake timers.
  */
 import type { AdminFlag, Role, User } from '@studio/core';
-import { formatDateTime, roleFromAdminFlag, sameMinute, t, TIMINGS } from '@studio/core';
+import { formatDateTime, roleFromAdminFlag, sameMinute, TIMINGS } from '@studio/core';
 import { showToast } from '../../components/ui/toast';
 import { isLang, translate, useLangStore } from '../../lib/i18n';
 import type { StorageKey } from '../../lib/storage';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage';
 import type { SessionApi } from './api/session-api';
+import { sessionMessages } from './session-messages';
 import type { Profile } from './stores/session-store';
 import { useSessionStore } from './stores/session-store';
 
@@ -71,7 +72,7 @@ export async function checkServerTime(
     const stamp = await api.stampServerTime(uid);
     if (!stamp) return 0;
     const local = now();
-    console.log(t(sameMinute(stamp.Ts, local) ? 'timeNormal' : 'timeProblem', 'en'));
+    console.log(sessionMessages.en[sameMinute(stamp.Ts, local) ? 'timeNormal' : 'timeProblem']);
     writeStorage(STORAGE_KEYS.timestamp, String(stamp.Ts));
     if (stamp.IP) writeStorage(STORAGE_KEYS.ip, stamp.IP);
     return stamp.Ts - local;
@@ -123,7 +124,10 @@ export async function loadUserDetails(
   useSessionStore.getState().profileLoaded(profile, role);
   if (isLang(user?.Lang)) useLangStore.getState().setLang(user.Lang);
   if (role === 'coach') {
-    showToast(translate('welcomeCoach', useLangStore.getState().lang), TIMINGS.shellToastMs);
+    showToast(
+      translate('welcomeCoach', useLangStore.getState().lang, undefined, sessionMessages),
+      TIMINGS.shellToastMs,
+    );
   }
   const writes = [api.updateLastSeen(uid, formatDateTime(serverNow()))];
   if (!profile.name) writes.push(api.reportMissingName(uid));

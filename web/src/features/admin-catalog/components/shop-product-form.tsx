@@ -101,13 +101,13 @@ export function ShopProductForm({ api, level = 1 }: { api: AdminCatalogApi; leve
           errors={errors}
           onChange={(name, value) => setForm({ ...form, [name]: value })}
         />
-        {phase.step === 'adding' && <p role="status">{t('addingProduct')}</p>}
+        {phase.step === 'adding' && <p role="status">{at('addingProduct')}</p>}
         {phase.step === 'added' && (
           <div role="alert">
             <p>
-              <strong>{t('productAddedTitle')}</strong>
+              <strong>{at('productAddedTitle')}</strong>
             </p>
-            <p>{t('productAddedMessage')}</p>
+            <p>{at('productAddedMessage')}</p>
           </div>
         )}
         {phase.step === 'failed' && <p role="alert">{t(phase.error.key, phase.error.params)}</p>}

@@ -4,6 +4,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { useLangStore, useT } from '../../../lib/i18n';
 import type { SubscriptionModalOptions } from '../hooks/use-subscription-modal';
 import { useSubscriptionModal } from '../hooks/use-subscription-modal';
+import { subscriptionMessages } from '../subscription-messages';
 
 export type SubscriptionModalProps = SubscriptionModalOptions;
 
@@ -15,7 +16,7 @@ function usePriceFormat(): (amount: number) => string {
 
 /** Spec §2: BEST CHOICE, 30 credits monthly, struck-out regular price and the offer price. */
 export function SubscriptionModal(props: SubscriptionModalProps) {
-  const t = useT();
+  const t = useT(subscriptionMessages);
   const formatPrice = usePriceFormat();
   const titleId = useId();
   const textId = useId();

@@ -7,6 +7,7 @@ import { translate, useLangStore } from '../../../lib/i18n';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 import type { SubscriptionApi, SubscriptionOffer } from '../api/subscription-api';
 import { isModalDue } from '../modal-schedule';
+import { subscriptionMessages } from '../subscription-messages';
 
 export interface SubscriptionModalOptions {
   api: SubscriptionApi;
@@ -28,7 +29,10 @@ export interface SubscriptionModalState {
 
 function toastAlreadySubscribed(): void {
   const lang = useLangStore.getState().lang;
-  showToast(translate('alreadyHaveSubscription', lang), TIMINGS.modalToastMs);
+  showToast(
+    translate('alreadyHaveSubscription', lang, undefined, subscriptionMessages),
+    TIMINGS.modalToastMs,
+  );
 }
 
 /**

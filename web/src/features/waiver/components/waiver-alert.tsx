@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { useT } from '../../../lib/i18n';
 import type { WaiverApi } from '../api/waiver-api';
+import { waiverMessages } from '../waiver-messages';
 
 export interface WaiverAlertProps {
   uid: string;
@@ -13,7 +14,7 @@ export interface WaiverAlertProps {
 
 /** Spec §4: 'FITNESS CLASS WAIVER' with an ACCEPT button; it cannot be dismissed otherwise. */
 export function WaiverAlert({ uid, accepted, api, onAccepted }: WaiverAlertProps) {
-  const t = useT();
+  const t = useT(waiverMessages);
   const titleId = useId();
   const textId = useId();
   const [saving, setSaving] = useState(false);
