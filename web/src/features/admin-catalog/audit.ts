@@ -2,6 +2,7 @@
 // `AuditLog/{id}` entry (saveCatalogItem, setUserRole, adjustCredits, classes, attendance…).
 import { auditEntrySchema, isRecord } from '@studio/core';
 import type { AuditEntry } from '@studio/core';
+import { parseDirectoryUser } from '../../lib/user-directory';
 
 export interface AuditFilter {
   /** One action ('save', 'setUserRole'…) or '' for all. */
@@ -28,10 +29,8 @@ export function auditActions(entries: readonly [string, AuditEntry][]): string[]
 
 /** `Users/{uid}/Name` (or e-mail) of who acted, when known; else the uid ('system' stays). */
 export function actorName(by: string, users: unknown): string {
-  const user = isRecord(users) ? users[by] : undefined;
-  if (!isRecord(user)) return by;
-  if (typeof user['Name'] === 'string' && user['Name']) return user['Name'];
-  return typeof user['Email'] === 'string' && user['Email'] ? user['Email'] : by;
+  const user = isRecord(users) ? parseDirectoryUser(users[by]) : undefined;
+  return user?.Name || user?.Email || by;
 }
 
 function fold(value: string): string {

@@ -1,6 +1,7 @@
 // Coupon redemptions as crear-cupones lists them: `CodeCloudStore/{code}/{uid}/{paymentId}`,
 // written once per paid payment by the webhook (functions/src/handlers/payments).
 import { isRecord, memberRedemptionsSchema } from '@studio/core';
+import { parseUserDirectory } from '../../lib/user-directory';
 
 export interface MemberRedemptions {
   uid: string;
@@ -22,16 +23,15 @@ export interface CouponUsage {
 /** Each coupon's redemptions per member (most recent first), coupons by code. */
 export function couponUsage(codeCloudStore: unknown, users: unknown): CouponUsage[] {
   if (!isRecord(codeCloudStore)) return [];
-  const people = isRecord(users) ? users : {};
+  const people = parseUserDirectory(users);
   return Object.entries(codeCloudStore)
     .flatMap(([code, byMember]): CouponUsage[] => {
       if (!isRecord(byMember)) return [];
       const members = Object.entries(byMember).flatMap(([uid, list]): MemberRedemptions[] => {
         const parsed = memberRedemptionsSchema.safeParse(list);
         if (!parsed.success || parsed.data.length === 0) return [];
-        const user = people[uid];
-        const name = isRecord(user) && typeof user['Name'] === 'string' ? user['Name'] : '';
-        const email = isRecord(user) && typeof user['Email'] === 'string' ? user['Email'] : '';
+        const name = people[uid]?.Name ?? '';
+        const email = people[uid]?.Email ?? '';
         return [
           {
             uid,

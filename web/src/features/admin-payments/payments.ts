@@ -9,6 +9,7 @@ import {
   toEpoch,
 } from '@studio/core';
 import type { DateString, Payment, PaymentStatus, PurchaseKind } from '@studio/core';
+import { parseUserDirectory } from '../../lib/user-directory';
 
 export interface PaymentRow {
   id: string;
@@ -37,14 +38,14 @@ export function rangeBounds(from: DateString, to: DateString): { startMs: number
 /** `Payments` (or a query of it) with each member's name from `Users`; newest first. */
 export function paymentRows(payments: unknown, users: unknown): PaymentRow[] {
   if (!isRecord(payments)) return [];
-  const people = isRecord(users) ? users : {};
+  const people = parseUserDirectory(users);
   return Object.entries(payments)
     .flatMap(([id, value]): PaymentRow[] => {
       const parsed = paymentSchema.safeParse(value);
       if (!parsed.success) return [];
       const user = people[parsed.data.uid];
-      const name = isRecord(user) && typeof user['Name'] === 'string' ? user['Name'] : '';
-      const stored = isRecord(user) && typeof user['Email'] === 'string' ? user['Email'] : '';
+      const name = user?.Name ?? '';
+      const stored = user?.Email ?? '';
       return [{ id, payment: parsed.data, name, email: parsed.data.email ?? stored }];
     })
     .sort((a, b) => b.payment.createdAt - a.payment.createdAt || a.id.localeCompare(b.id));

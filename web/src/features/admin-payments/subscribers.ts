@@ -3,6 +3,7 @@
 // subscription `Payments` (docs/architecture/admin-and-audit.md#people-and-money).
 import { isRecord, paymentSchema, stripeSubscriptionSchema } from '@studio/core';
 import type { Payment } from '@studio/core';
+import { parseUserDirectory } from '../../lib/user-directory';
 
 export interface SubscriberRow {
   subscriptionId: string;
@@ -18,10 +19,6 @@ export interface SubscriberRow {
   lastPayment?: Payment;
 }
 
-function field(record: unknown, name: string): unknown {
-  return isRecord(record) ? record[name] : undefined;
-}
-
 /** The statuses in which a member keeps the plan (functions' subscription-status.ts). */
 export const KEEPS_PLAN: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
 
@@ -30,7 +27,7 @@ export function subscriberRows(
   users: unknown,
   payments: unknown,
 ): SubscriberRow[] {
-  const people = isRecord(users) ? users : {};
+  const people = parseUserDirectory(users);
   const subscriptionPayments = (isRecord(payments) ? Object.values(payments) : []).flatMap(
     (value) => {
       const parsed = paymentSchema.safeParse(value);
@@ -52,18 +49,14 @@ export function subscriberRows(
     extra: Partial<SubscriberRow>,
   ): SubscriberRow => {
     const user = people[uid];
-    const name = field(user, 'Name');
-    const email = field(user, 'Email');
     const result: SubscriberRow = {
       subscriptionId,
       uid,
-      name: typeof name === 'string' ? name : '',
-      email: typeof email === 'string' ? email : '',
+      name: user?.Name ?? '',
+      email: user?.Email ?? '',
       status,
       cancelAtPeriodEnd: false,
-      memberFlag:
-        field(user, 'activeSuscription') === true &&
-        field(user, 'activeSuscriptionId') === subscriptionId,
+      memberFlag: user?.activeSuscription === true && user.activeSuscriptionId === subscriptionId,
       ...extra,
     };
     const last = lastPaymentOf(subscriptionId, uid);
@@ -86,9 +79,8 @@ export function subscriberRows(
   }
   // A member flagged active whose subscription has no status record yet still subscribes.
   for (const [uid, user] of Object.entries(people)) {
-    const id = field(user, 'activeSuscriptionId');
-    if (field(user, 'activeSuscription') !== true || typeof id !== 'string' || known.has(id))
-      continue;
+    const id = user.activeSuscriptionId;
+    if (user.activeSuscription !== true || id === undefined || known.has(id)) continue;
     rows.push(row(id, uid, 'active', {}));
   }
   return rows.sort(

@@ -10,6 +10,7 @@ import {
   userClassSchema,
 } from '@studio/core';
 import type { CreditKind, LedgerEntry, Payment, Role, UserClass } from '@studio/core';
+import { parseUserDirectory } from '../../lib/user-directory';
 
 export interface MemberRow {
   uid: string;
@@ -19,30 +20,18 @@ export interface MemberRow {
   role: Role;
   /** `Users/{uid}/Credits`: usable regular credits (0 when missing). */
   credits: number;
-  raw: Record<string, unknown>;
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
 }
 
 /** Every `Users/{uid}` record as a row, sorted by name (nameless ones last), then e-mail. */
 export function memberRows(users: unknown): MemberRow[] {
-  if (!isRecord(users)) return [];
-  const rows = Object.entries(users).flatMap(([uid, user]): MemberRow[] => {
-    if (!isRecord(user)) return [];
-    return [
-      {
-        uid,
-        name: text(user['Name']).trim(),
-        email: text(user['Email']),
-        phone: text(user['Phone']),
-        role: roleFromAdminFlag(user['Admin']),
-        credits: typeof user['Credits'] === 'number' ? user['Credits'] : 0,
-        raw: user,
-      },
-    ];
-  });
+  const rows = Object.entries(parseUserDirectory(users)).map(([uid, user]): MemberRow => ({
+    uid,
+    name: (user.Name ?? '').trim(),
+    email: user.Email ?? '',
+    phone: user.Phone ?? '',
+    role: roleFromAdminFlag(user.Admin),
+    credits: user.Credits ?? 0,
+  }));
   return rows.sort((a, b) => {
     if ((a.name === '') !== (b.name === '')) return a.name === '' ? 1 : -1;
     return a.name.localeCompare(b.name) || a.email.localeCompare(b.email);

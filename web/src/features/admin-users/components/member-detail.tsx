@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import {
   adjustCreditsInput,
-  asRecord,
   CREDIT_KINDS,
   formatDate,
   formatDateTime,
@@ -11,6 +10,8 @@ import {
   ROLES,
 } from '@studio/core';
 import type { CreditKind, Role } from '@studio/core';
+import { parseMemberProfile } from '../../../lib/user-directory';
+import type { MemberProfile } from '../../../lib/user-directory';
 import { callableErrorText } from '../../../lib/callable-errors';
 import type { ErrorText } from '../../../lib/callable-errors';
 import { useLangStore, useT } from '../../../lib/i18n';
@@ -37,29 +38,28 @@ interface DetailProps {
 /** One member: profile, credits, role, credit adjustments, ledger, bookings, payments, plan. */
 export function MemberDetail({ api, uid, now }: DetailProps) {
   const ut = useT(usersMessages);
-  const user = asRecord(useMemberNode(api, uid, 'user'));
-  const name = typeof user['Name'] === 'string' && user['Name'] ? user['Name'] : ut('noName');
-  const text = (field: string) => (typeof user[field] === 'string' ? String(user[field]) : '—');
+  const user = parseMemberProfile(useMemberNode(api, uid, 'user'));
+  const name = user.Name || ut('noName');
   return (
     <article aria-labelledby="member-title">
       <h2 id="member-title">{name}</h2>
       <section aria-label={ut('profile')}>
         <dl>
           <dt>{ut('email')}</dt>
-          <dd>{text('Email')}</dd>
+          <dd>{user.Email ?? '—'}</dd>
           <dt>{ut('phone')}</dt>
-          <dd>{text('Phone')}</dd>
+          <dd>{user.Phone ?? '—'}</dd>
           <dt>{ut('waiver')}</dt>
-          <dd>{user['Conditions'] === true ? ut('yes') : ut('no')}</dd>
+          <dd>{user.Conditions === true ? ut('yes') : ut('no')}</dd>
           <dt>{ut('lastSeen')}</dt>
-          <dd>{text('LastSeen')}</dd>
+          <dd>{user.LastSeen ?? '—'}</dd>
           <dt>{ut('role')}</dt>
-          <dd>{ut(ROLE_LABELS[roleFromAdminFlag(user['Admin'])])}</dd>
+          <dd>{ut(ROLE_LABELS[roleFromAdminFlag(user.Admin)])}</dd>
         </dl>
       </section>
       <Credits creditsList={user['credits-list']} now={now} />
       <Subscription user={user} />
-      <RoleForm api={api} uid={uid} current={roleFromAdminFlag(user['Admin'])} />
+      <RoleForm api={api} uid={uid} current={roleFromAdminFlag(user.Admin)} />
       <AdjustForm api={api} uid={uid} />
       <Ledger api={api} uid={uid} />
       <Bookings api={api} uid={uid} />
@@ -93,14 +93,14 @@ function Credits({ creditsList, now }: { creditsList: unknown; now: () => number
   );
 }
 
-function Subscription({ user }: { user: Record<string, unknown> }) {
+function Subscription({ user }: { user: MemberProfile }) {
   const ut = useT(usersMessages);
-  const id = typeof user['activeSuscriptionId'] === 'string' ? user['activeSuscriptionId'] : '';
+  const id = user.activeSuscriptionId ?? '';
   return (
     <section aria-labelledby="subscription-title">
       <h3 id="subscription-title">{ut('subscriptionTitle')}</h3>
       <p>
-        {user['activeSuscription'] === true
+        {user.activeSuscription === true
           ? ut('subscriptionActive', { id })
           : ut('subscriptionNone')}
       </p>
