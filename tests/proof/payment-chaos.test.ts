@@ -168,6 +168,8 @@ async function deliverAll(deliveries: Delivery[], workers: number): Promise<void
         // A 5xx is Stripe's cue to retry; it must still end in a 200.
         if (status >= 500) {
           figures.retried += 1;
+          // Stripe retries later, not at once.
+          await new Promise((resolve) => setTimeout(resolve, between(20, 60)));
           queue.push(delivery);
         } else if (status !== 200) failures.push(`${delivery.eventId} good → ${status}`);
       } else if (status !== 400) failures.push(`${delivery.eventId} ${delivery.kind} → ${status}`);

@@ -95,6 +95,13 @@ type Claim = { kind: 'claimed'; claimId: string } | { kind: 'done' } | { kind: '
  * another delivery's transaction on the same node (docs/architecture/payments.md#webhook).
  */
 async function claimEvent(db: Database, event: Stripe.Event, now: number): Promise<Claim> {
+  const ref = db.ref(paths.stripeEvent(event.id));
+  // A replay or a delivery while another one works is answered from a read, writing nothing: a
+  // burst of redeliveries must not contend with the working delivery's own transactions on this
+  // node (it could then fail to record its outcome, leaving its claim to lapse).
+  const seen = stripeEventRecordSchema.safeParse((await ref.get()).val());
+  if (seen.success && seen.data.outcome !== 'processing') return { kind: 'done' };
+  if (seen.success && (seen.data.claimExpiresAt ?? 0) > now) return { kind: 'busy' };
   const claimId = randomUUID();
   const claim: StripeEventRecord = {
     type: event.type,
@@ -106,7 +113,7 @@ async function claimEvent(db: Database, event: Stripe.Event, now: number): Promi
   };
   // Refusals write the value back unchanged rather than abort: the SDK first runs the update on
   // its cache (usually nothing), and only the server's value may decide (engine/transact.ts).
-  const { snapshot } = await db.ref(paths.stripeEvent(event.id)).transaction((current: unknown) => {
+  const { snapshot } = await ref.transaction((current: unknown) => {
     if (current === null) return claim;
     const stored = stripeEventRecordSchema.safeParse(current);
     if (stored.success && stored.data.outcome === 'processing') {
@@ -121,6 +128,9 @@ async function claimEvent(db: Database, event: Stripe.Event, now: number): Promi
     : { kind: 'done' };
 }
 
+/** How often settling a claim is tried when the node is contended (the SDK gives up at 25 runs). */
+const SETTLE_ATTEMPTS = 5;
+
 /** Replaces our claim with `next` (the outcome), or removes it (`null`), if it is still ours. */
 async function settleClaim(
   db: Database,
@@ -128,11 +138,21 @@ async function settleClaim(
   claimId: string,
   next: StripeEventRecord | null,
 ): Promise<void> {
-  await db.ref(paths.stripeEvent(eventId)).transaction((current: unknown) => {
-    const stored = stripeEventRecordSchema.safeParse(current);
-    if (!stored.success || stored.data.claimId !== claimId) return current;
-    return next;
-  });
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await db.ref(paths.stripeEvent(eventId)).transaction((current: unknown) => {
+        const stored = stripeEventRecordSchema.safeParse(current);
+        if (!stored.success || stored.data.claimId !== claimId) return current;
+        return next;
+      });
+      return;
+    } catch (error) {
+      // 'maxretry' (other writers kept changing the node) or 'disconnect': the step is
+      // idempotent (it only replaces our own claim), so it runs again after a short pause.
+      if (attempt >= SETTLE_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    }
+  }
 }
 
 /**
