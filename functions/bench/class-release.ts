@@ -51,6 +51,7 @@ import {
 import { bookClass } from '../src/handlers/booking/book-class';
 import { databaseRateLimiter } from '../src/engine/rate-limiter';
 import { startStack } from '../../scripts/lib/stack';
+import { BENCHMARKS_FILE, writeBenchmarkSection } from './benchmarks-file';
 import { startDatabaseEmulator } from './database-emulator';
 
 const MEMBERS = 300;
@@ -71,7 +72,6 @@ const EMULATOR_RUN_LIMIT_MS = 8 * 60_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const ROOT = path.resolve(__dirname, '../..');
-const BENCHMARKS_FILE = path.join(ROOT, 'docs/benchmarks.md');
 
 function log(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -656,38 +656,6 @@ function row(run: RunResult): string {
     .join(', ')} |`;
 }
 
-/** Replaces the section under `heading` (up to the next "## " or "### "), or adds it after `after`. */
-function writeSection(heading: string, markdown: string, after?: string): void {
-  let existing = '# Benchmarks\n';
-  try {
-    existing = readFileSync(BENCHMARKS_FILE, 'utf8');
-  } catch {
-    // First run: the file starts with its title.
-  }
-  let start = existing.indexOf(`${heading}\n`);
-  if (start === -1 && after !== undefined) {
-    const previous = existing.indexOf(`${after}\n`);
-    const next = previous === -1 ? -1 : existing.indexOf('\n## ', previous + after.length);
-    if (next !== -1) {
-      existing = `${existing.slice(0, next + 1)}${heading}\n\n${existing.slice(next + 1)}`;
-      start = next + 1;
-    }
-  }
-  let updated: string;
-  if (start === -1) {
-    updated = `${existing.trimEnd()}\n\n${markdown}\n`;
-  } else {
-    // A `###` subsection written by hand (the profile's findings) is kept after the tables.
-    const ends = ['\n## ', '\n### ']
-      .map((mark) => existing.indexOf(mark, start + heading.length))
-      .filter((index) => index !== -1);
-    const next = ends.length === 0 ? -1 : Math.min(...ends);
-    const tail = next === -1 ? '' : existing.slice(next + 1);
-    updated = `${existing.slice(0, start)}${markdown}\n${tail === '' ? '' : `\n${tail}`}`;
-  }
-  writeFileSync(BENCHMARKS_FILE, updated);
-}
-
 const TABLE_HEAD = [
   '| Run | Booked | Oversold | Credits conserved | p50 | p95 | p99 | Throughput | CPU (this process / database) | Outcomes |',
   '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
@@ -747,8 +715,8 @@ async function main(): Promise<void> {
   log('');
   log(loadSection);
   if (flag('--no-write')) return;
-  writeSection('## Class release', release);
-  writeSection('## Load', loadSection, '## Class release');
+  writeBenchmarkSection('## Class release', release);
+  writeBenchmarkSection('## Load', loadSection, { after: '## Class release' });
   log(`\nwrote ${BENCHMARKS_FILE}`);
 }
 

@@ -10,14 +10,13 @@
 // runs the whole bundle and bookClass's instance back to back, so their ratio is taken pair by
 // pair on the same machine state. Figures are medians over the rounds; nothing is judged here.
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
+import { BENCHMARKS_FILE, writeBenchmarkSection } from './benchmarks-file';
 import { startDatabaseEmulator } from './database-emulator';
 
 const FUNCTIONS_DIR = path.resolve(__dirname, '..');
-const ROOT = path.resolve(FUNCTIONS_DIR, '..');
-const BENCHMARKS_FILE = path.join(ROOT, 'docs/benchmarks.md');
 const HEADING = '## Functions cold start';
 const INSTANCE_SCRIPT = path.join(FUNCTIONS_DIR, 'bench/cold-start-instance.mjs');
 /** A first call that has not answered by then is reported as such (it should take well under 1 s). */
@@ -97,29 +96,6 @@ async function measure(kind: Kind, baseEnv: NodeJS.ProcessEnv): Promise<Sample> 
 function flagValue(name: string): string | undefined {
   const index = process.argv.indexOf(name);
   return index === -1 ? undefined : process.argv[index + 1];
-}
-
-/** Replaces the section under HEADING (up to the next `## ` or `### `), or adds it before "## Web app". */
-function writeSection(markdown: string): void {
-  const existing = readFileSync(BENCHMARKS_FILE, 'utf8');
-  const start = existing.indexOf(`${HEADING}\n`);
-  let updated: string;
-  if (start === -1) {
-    const before = existing.indexOf('\n## Web app\n');
-    updated =
-      before === -1
-        ? `${existing.trimEnd()}\n\n${markdown}\n`
-        : `${existing.slice(0, before + 1)}${markdown}\n\n${existing.slice(before + 1)}`;
-  } else {
-    // A `###` subsection written by hand (the analysis) is kept after the table.
-    const ends = ['\n## ', '\n### ']
-      .map((mark) => existing.indexOf(mark, start + HEADING.length))
-      .filter((index) => index !== -1);
-    const next = ends.length === 0 ? -1 : Math.min(...ends);
-    const tail = next === -1 ? '' : existing.slice(next + 1);
-    updated = `${existing.slice(0, start)}${markdown}\n${tail === '' ? '' : `\n${tail}`}`;
-  }
-  writeFileSync(BENCHMARKS_FILE, updated);
 }
 
 async function main(): Promise<void> {
@@ -234,7 +210,7 @@ async function main(): Promise<void> {
   log('');
   log(section);
   if (process.argv.includes('--no-write')) return;
-  writeSection(section);
+  writeBenchmarkSection(HEADING, section, { before: '## Web app' });
   log(`\nwrote ${BENCHMARKS_FILE}`);
 }
 

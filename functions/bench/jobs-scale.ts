@@ -12,9 +12,8 @@
 // makes, answered in-process): the figures are the job's own work and the database's, not
 // Stripe's latency. At Stripe, each subscription the job asks about costs one `retrieve` (and
 // one `invoices.list` when its period has no grant yet), 8 at once (`MONTHLY_PAGES`).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getDatabase } from 'firebase-admin/database';
@@ -22,10 +21,9 @@ import { reconcileBookings } from '../src/handlers/booking/reconcile';
 import { MONTHLY_PAGES, monthlyCredits } from '../src/handlers/payments/monthly-credits';
 import { seedStudioScale } from '../test/support/studio-scale';
 import type { SubscriptionCase } from '../test/support/studio-scale';
+import { writeBenchmarkSection } from './benchmarks-file';
 import { startDatabaseEmulator } from './database-emulator';
 
-const ROOT = path.resolve(__dirname, '../..');
-const BENCHMARKS_FILE = path.join(ROOT, 'docs/benchmarks.md');
 const HEADING = '## Scheduled jobs at studio scale';
 const COMMAND = 'npm run bench:jobs -w functions';
 
@@ -173,33 +171,11 @@ async function main(): Promise<void> {
       ),
     ].join('\n');
     log(`\n${markdown}\n`);
-    if (WRITE) writeSection(markdown);
+    if (WRITE) writeBenchmarkSection(HEADING, markdown, { after: '## Load' });
   } finally {
     await deleteApp(app);
     database.child.kill();
   }
-}
-
-/** Replaces the section (up to the next "## "), or adds it after "## Load". */
-function writeSection(markdown: string): void {
-  const existing = readFileSync(BENCHMARKS_FILE, 'utf8');
-  const start = existing.indexOf(`${HEADING}\n`);
-  let updated: string;
-  if (start === -1) {
-    const load = existing.indexOf('\n## Load\n');
-    const next = load === -1 ? -1 : existing.indexOf('\n## ', load + 1);
-    updated =
-      next === -1
-        ? `${existing.trimEnd()}\n\n${markdown}\n`
-        : `${existing.slice(0, next + 1)}${markdown}\n\n${existing.slice(next + 1)}`;
-  } else {
-    const next = existing.indexOf('\n## ', start + HEADING.length);
-    updated =
-      next === -1
-        ? `${existing.slice(0, start)}${markdown}\n`
-        : `${existing.slice(0, start)}${markdown}\n${existing.slice(next)}`;
-  }
-  writeFileSync(BENCHMARKS_FILE, updated);
 }
 
 main().catch((error: unknown) => {
