@@ -1,6 +1,7 @@
 // MailDev (a local SMTP server with a web inbox and a REST API) in this process: the local stack's
 // stand-in for a real mail server, and what the mail tests send to. Ports 0 pick free ones.
-import { MailDev } from 'maildev';
+// MailDev is ESM only and the stack is also loaded by CommonJS code (functions/bench runs under
+// tsx in the functions package, which is CommonJS), so it is imported when the inbox starts.
 
 export interface MailInbox {
   host: string;
@@ -35,6 +36,7 @@ export interface MailInboxOptions {
 
 export async function startMailInbox(options: MailInboxOptions): Promise<MailInbox> {
   const host = options.host ?? '127.0.0.1';
+  const { MailDev } = await import('maildev');
   const maildev = new MailDev({
     smtp: options.smtpPort ?? 0,
     ip: host,
