@@ -55,6 +55,21 @@ describe('credit packages editor', () => {
     expect(screen.queryByText('10 classes · 10 · $150.00 · 60d')).toBeNull();
   });
 
+  it('flags a stored package the schema refuses, still listed so it can be fixed, and only that one', () => {
+    const fake = createFakeAdminCatalogApi({
+      packages: { p1: tenClasses, p2: { ...tenClasses, name: 'Broken', credits: -3 } },
+    });
+    render(<CatalogEditor api={fake.api} config={creditPackagesConfig} />);
+
+    const items = screen.getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    const broken = items.find((item) => item.textContent?.includes('Broken'));
+    const fine = items.find((item) => item.textContent?.includes('10 classes'));
+    expect(broken?.textContent).toContain('needs fixing');
+    expect(fine?.textContent).not.toContain('needs fixing');
+    expect(screen.getByRole('button', { name: /^Edit Broken/ })).toBeTruthy();
+  });
+
   it('shows field errors from the core schema and does not save', async () => {
     const fake = createFakeAdminCatalogApi();
     render(<CatalogEditor api={fake.api} config={creditPackagesConfig} />);

@@ -41,10 +41,25 @@ interface EditorProps {
   level?: 1 | 2;
 }
 
-function itemsOf(value: unknown, include: (item: Item) => boolean): [string, Item][] {
+interface ListedItem {
+  id: string;
+  item: Item;
+  /** Stored but not what `saveCatalogItem` would write now: listed so an admin can fix it. */
+  needsFixing: boolean;
+}
+
+/**
+ * The collection's items parsed at the boundary with the screen's core schema, leniently: an item
+ * that fails it (written before a rule changed, or by hand in the console) is still listed,
+ * flagged, so it can be edited into shape or deleted instead of silently disappearing.
+ */
+export function listItems(value: unknown, config: Pick<EditorConfig, 'schema' | 'include'>) {
   if (!isRecord(value)) return [];
-  return Object.entries(value).filter(
-    (entry): entry is [string, Item] => isRecord(entry[1]) && include(entry[1]),
+  const include = config.include ?? (() => true);
+  return Object.entries(value).flatMap(([id, item]): ListedItem[] =>
+    isRecord(item) && include(item)
+      ? [{ id, item, needsFixing: !config.schema.safeParse(item).success }]
+      : [],
   );
 }
 
@@ -57,7 +72,7 @@ export function CatalogEditor({ api, config, level = 1 }: EditorProps) {
     api,
     config.node,
   ]);
-  const items = itemsOf(node, config.include ?? (() => true));
+  const items = listItems(node, config);
   const [editing, setEditing] = useState<{ id?: string; form: FormState } | null>(null);
   const [errors, setErrors] = useState<Record<string, FieldError>>({});
   const [failure, setFailure] = useState<ErrorText | null>(null);
@@ -108,10 +123,11 @@ export function CatalogEditor({ api, config, level = 1 }: EditorProps) {
         <p>{at('empty')}</p>
       ) : (
         <ul>
-          {items.map(([id, item]) => (
+          {items.map(({ id, item, needsFixing }) => (
             <li key={id}>
               <span>{config.summary(item)}</span>
-              {item['active'] === false && <span> ({at('inactive')})</span>}{' '}
+              {item['active'] === false && <span> ({at('inactive')})</span>}
+              {needsFixing && <strong> ({at('needsFixing')})</strong>}{' '}
               <button
                 type="button"
                 aria-label={`${at('edit')} ${config.summary(item)}`}
