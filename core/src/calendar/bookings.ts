@@ -19,6 +19,8 @@ export interface BookedClassEvent {
   url?: string;
   /** Changes since the first copy was sent (time moved, room changed, cancelled). */
   sequence?: number;
+  /** When the booking's class last changed as the member sees it (LAST-MODIFIED). */
+  lastModified?: number;
 }
 
 export interface CalendarOptions {
@@ -52,6 +54,7 @@ export function bookingEvent(booking: BookedClassEvent, uidDomain: string): IcsE
     ...(booking.location ? { location: booking.location } : {}),
     ...(booking.description ? { description: booking.description } : {}),
     ...(booking.url ? { url: booking.url } : {}),
+    ...(booking.lastModified === undefined ? {} : { lastModified: booking.lastModified }),
   };
 }
 

@@ -118,6 +118,18 @@ describe('writeIcs', () => {
   });
 });
 
+describe('LAST-MODIFIED', () => {
+  it('is written in UTC when the event says when it last changed, and left out otherwise', () => {
+    const modified = Date.UTC(2026, 10, 21, 9, 15, 0);
+    const text = bookingIcs({ ...booking, sequence: 2, lastModified: modified }, OPTIONS);
+    const event = parse(text).getFirstSubcomponent('vevent');
+    const value = event?.getFirstPropertyValue('last-modified') as ICAL.Time;
+    expect(value.toJSDate().getTime()).toBe(modified);
+    expect(event?.getFirstPropertyValue('sequence')).toBe(2);
+    expect(bookingIcs(booking, OPTIONS)).not.toContain('LAST-MODIFIED');
+  });
+});
+
 describe('bookingsFeed', () => {
   it('lists the classes the member holds a place in, in time order, and leaves cancelled ones out', () => {
     const feed = bookingsFeed(

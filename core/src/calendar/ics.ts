@@ -21,6 +21,8 @@ export interface IcsEvent {
   location?: string;
   description?: string;
   url?: string;
+  /** When the event last changed (LAST-MODIFIED), written with SEQUENCE by a feed. */
+  lastModified?: number;
 }
 
 export interface IcsCalendar {
@@ -101,6 +103,7 @@ function eventLines(event: IcsEvent, stamp: number): string[] {
     `STATUS:${event.status}`,
     `SUMMARY:${escapeIcsText(event.summary)}`,
   ];
+  if (event.lastModified !== undefined) lines.push(`LAST-MODIFIED:${icsUtc(event.lastModified)}`);
   if (event.location) lines.push(`LOCATION:${escapeIcsText(event.location)}`);
   if (event.description) lines.push(`DESCRIPTION:${escapeIcsText(event.description)}`);
   // A URI value is not TEXT: it is written as is, after refusing anything that could break a line.

@@ -18,7 +18,10 @@ export {
   type MailStudio,
   type RenderedMail,
 } from './render';
-export { sendMail, type SentMail } from './send';
+export { sendMail, type SendOptions, type SentMail } from './send';
+export { enqueueMail, type MailToEnqueue } from './outbox';
+export { mailClassFacts, type ClassFactsInput } from './class-facts';
+export { mailEnqueueFailed } from './logs';
 export {
   MAIL_ENV,
   MAIL_UNSUBSCRIBE_SECRET,

@@ -4,7 +4,13 @@
  * again when the sender reads it. Money is in cents (docs/architecture/data-model.md#money),
  * instants in epoch ms.
  */
-import { creditKindSchema, dateSchema, keySchema } from '@studio/core';
+import {
+  MAIL_KINDS,
+  creditKindSchema,
+  dateSchema,
+  keySchema,
+  type MailKind as CoreMailKind,
+} from '@studio/core';
 import { z } from 'zod';
 
 const epochMs = z.number().int().min(0);
@@ -72,7 +78,8 @@ export const mailMessageSchema = z.discriminatedUnion('kind', [
     subtotal: cents,
     coupon: z.object({ code: label(40), discount: cents }).optional(),
     total: cents,
-    credits: z.array(creditBatchSchema).max(100),
+    /** Defaults: the database drops an empty list, so an outbox entry read back lacks it. */
+    credits: z.array(creditBatchSchema).max(100).default([]),
   }),
   z.object({
     kind: z.literal('subscription-renewed'),
@@ -103,16 +110,26 @@ export const mailMessageSchema = z.discriminatedUnion('kind', [
           title: label(100),
           startsAt: epochMs,
           room: label(100).optional(),
-          attendees: z.array(z.object({ name: label(100), spotLabel: label(10) })).max(500),
+          attendees: z
+            .array(z.object({ name: label(100), spotLabel: label(10) }))
+            .max(500)
+            .default([]),
         }),
       )
-      .max(50),
+      .max(50)
+      .default([]),
   }),
 ]);
 export type MailMessage = z.infer<typeof mailMessageSchema>;
 export type MailMessageInput = z.input<typeof mailMessageSchema>;
 export type MailKind = MailMessage['kind'];
 
-export const MAIL_KINDS = mailMessageSchema.options.map(
-  (option) => option.shape.kind.value,
-) as readonly MailKind[];
+// core's list of kinds (preferences, outbox ids, admin screens) names exactly these kinds.
+type SameKinds = [MailKind] extends [CoreMailKind]
+  ? [CoreMailKind] extends [MailKind]
+    ? true
+    : false
+  : false;
+const sameKinds: SameKinds = true;
+void sameKinds;
+export { MAIL_KINDS };

@@ -20,6 +20,15 @@ function addresses(list: unknown): string[] {
   });
 }
 
+export interface SendOptions {
+  /**
+   * The Message-ID header, e.g. `<booked-b1@studio.example>`: the outbox derives it from the
+   * entry, so a mail sent twice (a sender that died after the server accepted it) is folded
+   * into one by mail clients. Default: nodemailer's random one.
+   */
+  messageId?: string;
+}
+
 /**
  * Sends one mail from `from` (e.g. `Studio <no-reply@studio.example>`). Rejects when the server
  * refuses it, so the caller's retry decides what happens next.
@@ -28,8 +37,10 @@ export async function sendMail(
   transport: Transporter,
   mail: RenderedMail,
   from: string,
+  options: SendOptions = {},
 ): Promise<SentMail> {
   const info = (await transport.sendMail({
+    ...(options.messageId ? { messageId: options.messageId } : {}),
     from,
     to: mail.to.name ? { name: mail.to.name, address: mail.to.email } : mail.to.email,
     subject: mail.subject,

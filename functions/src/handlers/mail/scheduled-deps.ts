@@ -1,0 +1,18 @@
+import type { Database } from 'firebase-admin/database';
+import type { PageOptions } from '../../engine';
+
+/** What a scheduled mail job is handed: the database and a clock (it only writes the outbox). */
+export interface ScheduledMailDeps {
+  db: Database;
+  /** Epoch milliseconds. */
+  now: () => number;
+}
+
+/** Members read per page and handled at once, as the monthly job does. */
+export const SCHEDULED_MAIL_PAGES: PageOptions = { pageSize: 500, concurrency: 20 };
+
+export interface ScheduledMailResult {
+  checked: number;
+  written: number;
+  failed: number;
+}

@@ -1,0 +1,19 @@
+import { paths } from '@studio/core';
+import { callFunction } from '../../../lib/firebase';
+import { watchPath, watchQuery } from '../../../lib/realtime';
+import type { AdminMailApi } from './admin-mail-api';
+
+export const firebaseAdminMailApi: AdminMailApi = {
+  watchNewestMail: (limit, onChange) =>
+    watchQuery(
+      (db, sdk) =>
+        sdk.query(
+          sdk.ref(db, paths.mailOutbox()),
+          sdk.orderByChild('createdAt'),
+          sdk.limitToLast(limit),
+        ),
+      onChange,
+    ),
+  watchUsers: (onChange) => watchPath(paths.users(), onChange),
+  resendMail: (input) => callFunction('resendMail', input),
+};

@@ -1,0 +1,79 @@
+import { MAIL_PREFERENCE_KINDS, type MailPreferenceKind, type MailPreferences } from '@studio/core';
+import { useId, useState } from 'react';
+import { useT } from '../../../lib/i18n';
+import { useLive } from '../../../lib/use-live';
+import type { MemberMailApi } from '../api/member-mail-api';
+import {
+  ALWAYS_SENT_LABELS,
+  MAIL_KIND_LABELS,
+  mailSettingsMessages,
+} from '../mail-settings-messages';
+
+export interface MailPreferencesSectionProps {
+  api: Pick<MemberMailApi, 'watchMailPreferences' | 'setMailPreference'>;
+  uid: string;
+  /** Coaches also get tomorrow's class list; members are not offered a switch for it. */
+  coach?: boolean;
+}
+
+const NO_PREFERENCES: MailPreferences = {};
+
+/**
+ * The profile's "E-mail" section (issue 19): one switch per kind of mail the member may turn off,
+ * saved at once on their own profile; receipts and the studio's class cancellations are shown
+ * on and cannot be turned off.
+ */
+export function MailPreferencesSection({ api, uid, coach = false }: MailPreferencesSectionProps) {
+  const t = useT(mailSettingsMessages);
+  const titleId = useId();
+  const alwaysId = useId();
+  const preferences = useLive(
+    (onChange) => api.watchMailPreferences(uid, onChange),
+    NO_PREFERENCES,
+    [api, uid],
+  );
+  const [failed, setFailed] = useState(false);
+  const kinds = MAIL_PREFERENCE_KINDS.filter((kind) => coach || kind !== 'coach-class-list');
+
+  const save = (kind: MailPreferenceKind, on: boolean) => {
+    setFailed(false);
+    api.setMailPreference(uid, kind, on).catch((error: unknown) => {
+      console.error('mail preference not saved', kind, error);
+      setFailed(true);
+    });
+  };
+
+  return (
+    <section aria-labelledby={titleId} className="mail-preferences">
+      <h2 id={titleId}>{t('mailTitle')}</h2>
+      <p>{t('mailIntro')}</p>
+      <ul className="plain-list">
+        {kinds.map((kind) => (
+          <li key={kind}>
+            <label>
+              <input
+                type="checkbox"
+                role="switch"
+                checked={preferences[kind] !== false}
+                onChange={(event) => save(kind, event.target.checked)}
+              />{' '}
+              {t(MAIL_KIND_LABELS[kind])}
+            </label>
+          </li>
+        ))}
+        {ALWAYS_SENT_LABELS.map((key) => (
+          <li key={key}>
+            <label>
+              <input type="checkbox" role="switch" checked disabled aria-describedby={alwaysId} />{' '}
+              {t(key)}
+            </label>
+          </li>
+        ))}
+      </ul>
+      <p id={alwaysId} className="hint">
+        {t('mailAlwaysOn')}: {ALWAYS_SENT_LABELS.map((key) => t(key)).join(', ')}
+      </p>
+      {failed && <p role="alert">{t('mailSaveFailed')}</p>}
+    </section>
+  );
+}

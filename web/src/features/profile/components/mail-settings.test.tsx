@@ -1,0 +1,185 @@
+import type { MailPreferenceKind, MailPreferences } from '@studio/core';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CallableRefusal } from '../../../lib/callable-errors';
+import { useLangStore } from '../../../lib/i18n';
+import type { MemberMailApi } from '../api/member-mail-api';
+import { CalendarFeedSection, feedLinks } from './calendar-feed';
+import { MailPreferencesSection } from './mail-preferences';
+
+const checked = (element: HTMLElement) => (element as HTMLInputElement).checked;
+
+async function settle() {
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+/** A member's preferences and feed token in memory, with the live updates the database sends. */
+function fakeApi(initial: MailPreferences = {}, token: string | null = null) {
+  let preferences = { ...initial };
+  let current = token;
+  const preferenceListeners = new Set<(value: MailPreferences) => void>();
+  const tokenListeners = new Set<(value: string | null) => void>();
+  const writes: [MailPreferenceKind, boolean][] = [];
+  const rotations: boolean[] = [];
+  let failNext: Error | null = null;
+  const api: MemberMailApi = {
+    watchMailPreferences: (_uid, onChange) => {
+      preferenceListeners.add(onChange);
+      onChange(preferences);
+      return () => preferenceListeners.delete(onChange);
+    },
+    setMailPreference: (_uid, kind, on) => {
+      if (failNext) {
+        const error = failNext;
+        failNext = null;
+        return Promise.reject(error);
+      }
+      writes.push([kind, on]);
+      preferences = { ...preferences, [kind]: on };
+      for (const listener of preferenceListeners) listener(preferences);
+      return Promise.resolve();
+    },
+    watchCalendarFeedToken: (_uid, onChange) => {
+      tokenListeners.add(onChange);
+      onChange(current);
+      return () => tokenListeners.delete(onChange);
+    },
+    rotateCalendarFeed: (revoke) => {
+      if (failNext) {
+        const error = failNext;
+        failNext = null;
+        return Promise.reject(error);
+      }
+      rotations.push(revoke);
+      current = revoke ? null : `token${rotations.length}`.padEnd(43, 'x');
+      for (const listener of tokenListeners) listener(current);
+      return Promise.resolve(current);
+    },
+  };
+  return {
+    api,
+    writes,
+    rotations,
+    failOnce: (error: Error) => {
+      failNext = error;
+    },
+  };
+}
+
+afterEach(() => {
+  useLangStore.setState({ lang: 'en' });
+});
+
+describe('E-mail preferences', () => {
+  it('shows one switch per kind, on unless turned off, and saves a change at once', async () => {
+    const fake = fakeApi({ 'class-reminder': false });
+    render(<MailPreferencesSection api={fake.api} uid="ana" />);
+    const reminder = screen.getByRole('switch', { name: 'Class reminder' });
+    expect(checked(reminder)).toBe(false);
+    const confirmed = screen.getByRole('switch', { name: 'Booking confirmed' });
+    expect(checked(confirmed)).toBe(true);
+
+    fireEvent.click(confirmed);
+    await settle();
+    expect(fake.writes).toEqual([['booking-confirmed', false]]);
+    expect(checked(screen.getByRole('switch', { name: 'Booking confirmed' }))).toBe(false);
+    fireEvent.click(reminder);
+    await settle();
+    expect(fake.writes).toEqual([
+      ['booking-confirmed', false],
+      ['class-reminder', true],
+    ]);
+  });
+
+  it('shows receipts and studio cancellations as always on, and offers coaches their list only', () => {
+    const fake = fakeApi();
+    const { rerender } = render(<MailPreferencesSection api={fake.api} uid="ana" />);
+    for (const name of ['Purchase receipts', 'Classes the studio cancels']) {
+      const always = screen.getByRole('switch', { name });
+      expect(checked(always)).toBe(true);
+      expect((always as HTMLInputElement).disabled).toBe(true);
+    }
+    expect(screen.queryByRole('switch', { name: /class list/ })).toBeNull();
+    rerender(<MailPreferencesSection api={fake.api} uid="ana" coach />);
+    expect(checked(screen.getByRole('switch', { name: "Coach: tomorrow's class list" }))).toBe(
+      true,
+    );
+  });
+
+  it('says so when a change was not saved, in Spanish too', async () => {
+    useLangStore.setState({ lang: 'es' });
+    const fake = fakeApi();
+    fake.failOnce(new Error('PERMISSION_DENIED'));
+    render(<MailPreferencesSection api={fake.api} uid="ana" />);
+    expect(screen.getByRole('heading', { name: 'Correo' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('switch', { name: 'Recordatorio de clase' }));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'No se guardó tu elección. Inténtalo de nuevo.',
+    );
+    expect(fake.writes).toEqual([]);
+  });
+});
+
+describe('Calendar feed', () => {
+  const origin = 'https://studio.example';
+
+  it('creates a link, then offers copy, webcal and Google links', async () => {
+    const fake = fakeApi();
+    const copied: string[] = [];
+    render(
+      <CalendarFeedSection
+        api={fake.api}
+        uid="ana"
+        origin={origin}
+        copy={(text) => {
+          copied.push(text);
+          return Promise.resolve();
+        }}
+      />,
+    );
+    expect(screen.getByText('You have no calendar link yet.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Create my calendar link' }));
+    await settle();
+    expect(fake.rotations).toEqual([false]);
+    const token = 'token1'.padEnd(43, 'x');
+    const links = feedLinks(origin, token);
+    expect(links.url).toBe(`https://studio.example/calendar/${token}.ics`);
+    expect(screen.getByLabelText<HTMLInputElement>('Your calendar link').value).toBe(links.url);
+    expect(screen.getByRole('link', { name: 'Add to my calendar app' }).getAttribute('href')).toBe(
+      `webcal://studio.example/calendar/${token}.ics`,
+    );
+    expect(screen.getByRole('link', { name: 'Add to Google Calendar' }).getAttribute('href')).toBe(
+      `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(links.webcal)}`,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    await settle();
+    expect(copied).toEqual([links.url]);
+    expect(screen.getByRole('status').textContent).toBe('Link copied.');
+  });
+
+  it('replaces the link with a new one, and turns it off', async () => {
+    const fake = fakeApi({}, 'old'.padEnd(43, 'x'));
+    render(<CalendarFeedSection api={fake.api} uid="ana" origin={origin} copy={async () => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'New link (the old one stops working)' }));
+    await settle();
+    expect(screen.getByLabelText<HTMLInputElement>('Your calendar link').value).toContain('token1');
+    fireEvent.click(screen.getByRole('button', { name: 'Turn off the link' }));
+    await settle();
+    expect(fake.rotations).toEqual([false, true]);
+    expect(screen.queryByLabelText('Your calendar link')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Create my calendar link' })).toBeTruthy();
+  });
+
+  it('shows a refusal in the member language', async () => {
+    useLangStore.setState({ lang: 'es' });
+    const fake = fakeApi();
+    fake.failOnce(new CallableRefusal('unauthenticated', 'unauthenticated'));
+    render(<CalendarFeedSection api={fake.api} uid="ana" origin={origin} copy={async () => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Crear mi enlace de calendario' }));
+    await settle();
+    const section = screen.getByRole('region', { name: 'Calendario' });
+    expect(within(section).getByRole('alert').textContent).toBe('Primero inicia sesión.');
+    expect(fake.rotations).toEqual([]);
+  });
+});
