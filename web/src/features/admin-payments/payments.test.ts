@@ -1,9 +1,8 @@
 import { toEpoch } from '@studio/core';
 import { describe, expect, it } from 'vitest';
+import { centsToDecimal, csvField } from '../../lib/csv';
 import {
   CSV_HEADER,
-  centsToDecimal,
-  csvField,
   filterPayments,
   paymentRows,
   paymentTotals,

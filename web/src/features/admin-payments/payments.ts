@@ -1,5 +1,6 @@
 // The payment list's arithmetic, pure so filters, totals and the CSV are unit-tested: what the
 // screen shows is exactly what these return.
+import { centsToDecimal, csvField } from '../../lib/csv';
 import {
   addDays,
   formatDate,
@@ -109,25 +110,6 @@ export function paymentTotals(rows: readonly PaymentRow[]): CurrencyTotals[] {
     totals.set(payment.currency, entry);
   }
   return [...totals.values()].sort((a, b) => a.currency.localeCompare(b.currency));
-}
-
-/**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote, line break or edge space, with
- * inner quotes doubled. Text a person typed that starts like a formula (=, +, -, @, tab, CR)
- * gets a leading apostrophe so a spreadsheet shows it instead of running it.
- */
-export function csvField(value: string | number | undefined, typed = false): string {
-  if (value === undefined) return '';
-  let text = String(value);
-  if (typed && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** Cents as a plain decimal for spreadsheets ('1250.00'; no currency sign, no grouping). */
-export function centsToDecimal(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 export const CSV_HEADER = [

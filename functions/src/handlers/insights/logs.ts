@@ -1,0 +1,6 @@
+// The insights domain's log events, one named function each (style.md rule 5).
+import { logger } from 'firebase-functions/logger';
+
+export function insightsRolledUp(fields: Readonly<Record<string, number | string>>): void {
+  logger.info('Insights rolled up', { event: 'insights_rolled_up', ...fields });
+}

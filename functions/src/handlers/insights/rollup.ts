@@ -1,0 +1,170 @@
+// The figures of one run, held in memory while the job reads (one day's and one month's
+// documents per day and month of the window), then written whole: every document of the window
+// is replaced, so a re-run over the same data writes the same values.
+import {
+  addFigures,
+  emptyClassFigures,
+  emptyMemberFigures,
+  emptyRevenueFigures,
+  emptySubscriptionFigures,
+  insightsCellKey,
+} from '@studio/core';
+import type {
+  DateString,
+  InsightsDay,
+  InsightsMonth,
+  InsightsRow,
+  MemberFigures,
+  RevenueBreakdown,
+  RevenueFigures,
+  SubscriptionFigures,
+} from '@studio/core';
+import { addDays } from '@studio/core';
+
+export class Rollup {
+  readonly dates: readonly DateString[];
+  readonly months: readonly string[];
+  private readonly daysByDate = new Map<DateString, InsightsDay>();
+  private readonly monthsByKey = new Map<string, InsightsMonth>();
+
+  constructor(
+    readonly from: DateString,
+    readonly to: DateString,
+  ) {
+    const dates: DateString[] = [];
+    for (let day = from; day <= to; day = addDays(day, 1)) dates.push(day);
+    this.dates = dates;
+    this.months = [...new Set(dates.map(monthOf))];
+    for (const date of dates) {
+      this.daysByDate.set(date, {
+        date,
+        classes: {},
+        revenue: { byKind: {}, byCoupon: {} },
+        members: emptyMemberFigures(),
+        subscriptions: emptySubscriptionFigures(),
+      });
+    }
+    for (const month of this.months) {
+      this.monthsByKey.set(month, {
+        month,
+        days: dates.filter((d) => monthOf(d) === month).length,
+        cells: {},
+        revenue: { byKind: {}, byCoupon: {} },
+        members: emptyMemberFigures(),
+        subscriptions: emptySubscriptionFigures(),
+      });
+    }
+  }
+
+  has(date: DateString): boolean {
+    return this.daysByDate.has(date);
+  }
+
+  day(date: DateString): InsightsDay | undefined {
+    return this.daysByDate.get(date);
+  }
+
+  month(month: string): InsightsMonth | undefined {
+    return this.monthsByKey.get(month);
+  }
+
+  addClass(date: DateString, classId: string, row: InsightsRow): void {
+    const day = this.daysByDate.get(date);
+    const month = this.monthsByKey.get(monthOf(date));
+    if (!day || !month) return;
+    day.classes[classId] = row;
+    const key = insightsCellKey(row);
+    const cell = (month.cells[key] ??= {
+      ...emptyClassFigures(),
+      branch: row.branch,
+      coach: row.coach,
+      exercise: row.exercise,
+      hour: row.hour,
+    });
+    addFigures(cell, row);
+  }
+
+  addRevenue(
+    date: DateString,
+    kind: string,
+    coupon: string | undefined,
+    figures: RevenueFigures,
+  ): void {
+    for (const breakdown of this.both(
+      date,
+      (d) => d.revenue,
+      (m) => m.revenue,
+    )) {
+      addRevenueTo(breakdown, kind, coupon, figures);
+    }
+  }
+
+  /**
+   * Adds to the day's member figures and, when `month` is set, the month's; a day outside the
+   * window (a lapse still to come) adds nothing.
+   */
+  addMember(date: DateString, field: keyof MemberFigures, month: boolean): void {
+    const day = this.daysByDate.get(date);
+    if (!day) return;
+    day.members[field] += 1;
+    const monthly = month ? this.monthsByKey.get(monthOf(date)) : undefined;
+    if (monthly) monthly.members[field] += 1;
+  }
+
+  /** Counts a member once in each month they visited. */
+  addActiveMonth(month: string): void {
+    const monthly = this.monthsByKey.get(month);
+    if (monthly) monthly.members.active += 1;
+  }
+
+  addSubscription(date: DateString, field: keyof SubscriptionFigures): void {
+    const day = this.daysByDate.get(date);
+    if (!day) return;
+    day.subscriptions[field] += 1;
+    const month = this.monthsByKey.get(monthOf(date));
+    if (month && field !== 'active') month.subscriptions[field] += 1;
+  }
+
+  addActiveSubscriptionMonth(month: string): void {
+    const monthly = this.monthsByKey.get(month);
+    if (monthly) monthly.subscriptions.active += 1;
+  }
+
+  /** The last day of each month within the window (where a month's subscribers are counted). */
+  lastDayOf(month: string): DateString | undefined {
+    return this.dates.filter((d) => monthOf(d) === month).at(-1);
+  }
+
+  allDays(): InsightsDay[] {
+    return [...this.daysByDate.values()];
+  }
+
+  allMonths(): InsightsMonth[] {
+    return [...this.monthsByKey.values()];
+  }
+
+  private both<T>(
+    date: DateString,
+    ofDay: (day: InsightsDay) => T,
+    ofMonth: (month: InsightsMonth) => T,
+  ): T[] {
+    const day = this.daysByDate.get(date);
+    const month = this.monthsByKey.get(monthOf(date));
+    return [...(day ? [ofDay(day)] : []), ...(month ? [ofMonth(month)] : [])];
+  }
+}
+
+export function monthOf(date: DateString): string {
+  return date.slice(0, 7);
+}
+
+function addRevenueTo(
+  breakdown: RevenueBreakdown,
+  kind: string,
+  coupon: string | undefined,
+  figures: RevenueFigures,
+): void {
+  addFigures((breakdown.byKind[kind] ??= emptyRevenueFigures()), figures);
+  if (coupon !== undefined)
+    addFigures((breakdown.byCoupon[coupon] ??= emptyRevenueFigures()), figures);
+}

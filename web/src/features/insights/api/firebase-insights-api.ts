@@ -1,0 +1,38 @@
+import { paths } from '@studio/core';
+import { watchPath, watchQuery } from '../../../lib/realtime';
+import type { InsightsApi } from './insights-api';
+
+export const firebaseInsightsApi: InsightsApi = {
+  watchPeriods: (granularity, { start, end }, onChange) =>
+    watchQuery(
+      (db, sdk) =>
+        sdk.query(
+          sdk.ref(db, granularity === 'day' ? paths.insightsDays() : paths.insightsMonths()),
+          sdk.orderByKey(),
+          sdk.startAt(start),
+          sdk.endAt(end),
+        ),
+      onChange,
+    ),
+  watchLiability: (end, onChange) =>
+    watchQuery(
+      (db, sdk) =>
+        sdk.query(
+          sdk.ref(db, paths.insightsLiabilities()),
+          sdk.orderByKey(),
+          sdk.endAt(end),
+          sdk.limitToLast(3),
+        ),
+      onChange,
+    ),
+  watchNames: (node, onChange) =>
+    watchPath(
+      node === 'branches'
+        ? paths.branches()
+        : node === 'coaches'
+          ? paths.coaches()
+          : paths.exercises(),
+      onChange,
+    ),
+  watchSettings: (onChange) => watchPath(paths.settings(), onChange),
+};

@@ -1,0 +1,20 @@
+import type { Unsubscribe } from '../../../lib/realtime';
+
+/** What the dashboard reads; the Firebase implementation and the tests' fake both provide it. */
+export interface InsightsApi {
+  /** `Insights/days` (or `months`) with keys in [start, end], by key. */
+  watchPeriods: (
+    granularity: 'day' | 'month',
+    range: { start: string; end: string },
+    onChange: (value: unknown) => void,
+  ) => Unsubscribe;
+  /** The newest few `Insights/liability` snapshots up to `end`. */
+  watchLiability: (end: string, onChange: (value: unknown) => void) => Unsubscribe;
+  /** `Branches`, `Coaches` and `Exercises`, for names. */
+  watchNames: (
+    node: 'branches' | 'coaches' | 'exercises',
+    onChange: (value: unknown) => void,
+  ) => Unsubscribe;
+  /** `Settings`, for the studio's currency. */
+  watchSettings: (onChange: (value: unknown) => void) => Unsubscribe;
+}

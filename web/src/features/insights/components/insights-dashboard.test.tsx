@@ -1,0 +1,109 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { toEpoch } from '@studio/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useLangStore } from '../../../lib/i18n';
+import type { InsightsApi } from '../api/insights-api';
+import { DAYS } from '../insights.fixture';
+import { InsightsDashboard } from './insights-dashboard';
+
+const NOW = toEpoch('2026-03-03', '12:00');
+
+function fakeApi(days: unknown) {
+  const asked: { granularity: string; start: string; end: string }[] = [];
+  const api: InsightsApi = {
+    watchPeriods: (granularity, range, onChange) => {
+      asked.push({ granularity, ...range });
+      onChange(granularity === 'day' ? days : null);
+      return () => undefined;
+    },
+    watchLiability: (_end, onChange) => {
+      onChange({
+        '2026-03-03': {
+          asOf: NOW,
+          byKind: { regular: { outstanding: 42, expiring7: 5, expiring30: 9 } },
+        },
+      });
+      return () => undefined;
+    },
+    watchNames: (node, onChange) => {
+      onChange(
+        node === 'coaches'
+          ? { ana: { name: 'Ana' }, bruno: { name: 'Bruno' } }
+          : node === 'exercises'
+            ? { yoga: { name: 'Yoga' }, ride: { name: 'Ride' } }
+            : { centro: { name: 'Centro' } },
+      );
+      return () => undefined;
+    },
+    watchSettings: (onChange) => {
+      onChange({ currency: 'USD' });
+      return () => undefined;
+    },
+  };
+  return { api, asked };
+}
+
+afterEach(() => useLangStore.setState({ lang: 'en' }));
+
+describe('admin-insights', () => {
+  it('reads the 30 days up to yesterday and shows the summary, charts with tables, and liability', () => {
+    const fake = fakeApi(DAYS);
+    render(<InsightsDashboard api={fake.api} download={() => undefined} now={() => NOW} />);
+    expect(fake.asked[0]).toEqual({ granularity: 'day', start: '2026-02-01', end: '2026-03-02' });
+    const summary = screen.getByRole('heading', { name: 'Summary' })
+      .nextElementSibling as HTMLElement;
+    const figure = (name: string) =>
+      within(summary).getByText(name).nextElementSibling?.textContent;
+    expect(figure('Classes held')).toBe('2');
+    expect(figure('Occupancy')).toBe('93.3%');
+    expect(figure('Net revenue')).toBe('$114.00');
+    expect(figure('Second visit within 30 days')).toBe('50%');
+    expect(figure('Subscribers at the end')).toBe('5');
+    expect(
+      screen.getByRole('img', { name: /Occupancy by day: 2 · max 93\.3% \(2026-03-02\)/ }),
+    ).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Occupancy by day' })).toBeTruthy();
+    const liability = screen.getByRole('table', { name: 'Credits outstanding (as of 2026-03-03)' });
+    expect(within(liability).getByText('42')).toBeTruthy();
+  });
+
+  it('filters classes by coach, and exports the filtered figures as CSV', () => {
+    const fake = fakeApi(DAYS);
+    const files: [string, string][] = [];
+    render(
+      <InsightsDashboard
+        api={fake.api}
+        download={(name, csv) => files.push([name, csv])}
+        now={() => NOW}
+      />,
+    );
+    fireEvent.change(screen.getByLabelText('Coach'), { target: { value: 'bruno' } });
+    const summary = screen.getByRole('heading', { name: 'Summary' })
+      .nextElementSibling as HTMLElement;
+    expect(within(summary).getByText('Classes held').nextElementSibling?.textContent).toBe('1');
+    expect(within(summary).getByText('Occupancy').nextElementSibling?.textContent).toBe('100%');
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(files[0]?.[0]).toBe('insights-2026-02-01-2026-03-02.csv');
+    expect(files[0]?.[1].split('\r\n')[2]?.startsWith('2026-03-02,1,0,20,20,1.0000')).toBe(true);
+  });
+
+  it('reads months for a long range, and says so when a range is backwards', () => {
+    const fake = fakeApi(DAYS);
+    render(<InsightsDashboard api={fake.api} download={() => undefined} now={() => NOW} />);
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-01-01' } });
+    expect(fake.asked.at(-1)).toEqual({ granularity: 'month', start: '2025-01', end: '2026-03' });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-04-01' } });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The start date must not be after the end date.',
+    );
+  });
+
+  it('speaks Spanish', () => {
+    useLangStore.setState({ lang: 'es' });
+    render(
+      <InsightsDashboard api={fakeApi(DAYS).api} download={() => undefined} now={() => NOW} />,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Indicadores' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Exportar CSV' })).toBeTruthy();
+  });
+});
