@@ -111,6 +111,10 @@ export function renewSubscription(
     const endedAt = subscription.items.data[0]?.current_period_end ?? nowSeconds();
     return endSubscription(batch, subscription, endedAt);
   }
+  // A card saved in the customer portal that declines every charge (test card …0341).
+  if (store.cards.get(subscription.customer)?.failing === true) {
+    return failSubscriptionPayment(store, batch, subscription);
+  }
   const { customer, payer } = payerOf(store, subscription);
   const outstanding = openInvoiceOf(store, subscription);
   const before = structuredClone(subscription);

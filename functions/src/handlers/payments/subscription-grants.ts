@@ -4,6 +4,7 @@ import { grantCredits } from './credit-grants';
 import { uidForCustomer } from './customers';
 import type { PaymentDeps } from './deps';
 import { creditsGranted } from './logs';
+import { mailPaymentFailed, mailRenewed } from './mails';
 import { notifyMember } from './notify';
 import { cancelDuplicateSubscription, holdSubscription } from './subscription-claims';
 import { ignored, processed } from './outcome';
@@ -156,6 +157,7 @@ export async function invoicePaid(
   if (reason === 'subscription_cycle') {
     const settings = settingsFromStored((await deps.db.ref(paths.settings()).get()).val());
     await recordRenewal(deps, invoice, member, settings.subscriptionCredits);
+    await mailRenewed(deps, invoice, member.uid, settings.subscriptionCredits, period.end);
   }
   return processed();
 }
@@ -176,5 +178,6 @@ export async function invoicePaymentFailed(
     {},
     deps.now(),
   );
+  await mailPaymentFailed(deps, invoice, member.uid);
   return processed();
 }

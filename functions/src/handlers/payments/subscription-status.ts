@@ -1,7 +1,9 @@
-import { parseStored, paths, stripeSubscriptionSchema } from '@studio/core';
+import Stripe from 'stripe';
+import { parseStored, paths, planStateOf, stripeSubscriptionSchema } from '@studio/core';
 import type { StripeSubscription } from '@studio/core';
 import { uidForCustomer } from './customers';
 import type { PaymentDeps } from './deps';
+import { mailSubscriptionEnded } from './mails';
 import { notifyMember } from './notify';
 import {
   cancelDuplicateSubscription,
@@ -10,8 +12,8 @@ import {
 } from './subscription-claims';
 import { ignored, processed } from './outcome';
 import type { EventOutcome } from './outcome';
-import { currentPeriod, uidFromMetadata } from './stripe-objects';
-import type { SubscriptionObject } from './stripe-objects';
+import { currentPeriod, subscriptionSchema, uidFromMetadata } from './stripe-objects';
+import type { InvoiceObject, SubscriptionObject } from './stripe-objects';
 
 /**
  * Statuses in which the member keeps the plan. `past_due` is the grace period while Stripe retries
@@ -85,10 +87,14 @@ async function syncMemberFlags(
   now: number,
 ): Promise<void> {
   const { uid } = subscription;
+  // What the member sees of the plan (active, cancelling on a date, past due, ended), written
+  // with the flags so the app never shows one without the other.
+  const planState = planStateOf(subscriptionId, subscription, now);
   if (isActiveStatus(subscription.status)) {
     await db.ref(paths.user(uid)).update({
       activeSuscription: true,
       activeSuscriptionId: subscriptionId,
+      'plan-state': planState,
     });
     return;
   }
@@ -97,7 +103,9 @@ async function syncMemberFlags(
   ).val();
   // Another, newer subscription of the same member stays as it is.
   if (currentId !== null && currentId !== subscriptionId) return;
-  await db.ref(paths.user(uid)).update({ activeSuscription: false, activeSuscriptionId: null });
+  await db
+    .ref(paths.user(uid))
+    .update({ activeSuscription: false, activeSuscriptionId: null, 'plan-state': planState });
   await notifyMember(
     db,
     uid,
@@ -107,4 +115,32 @@ async function syncMemberFlags(
     {},
     now,
   );
+  await mailSubscriptionEnded({ db, now: () => now }, uid, subscriptionId);
+}
+
+/**
+ * `invoice.payment_failed` of a plan's invoice: the subscription is re-read from Stripe (the
+ * event says nothing of its status, and `customer.subscription.updated` may come later or not at
+ * all when a past-due plan fails again) and mirrored, so the member sees "past due" at once.
+ * An invoice without a subscription, or one Stripe no longer knows, has nothing to mirror.
+ */
+export async function mirrorFailedInvoice(
+  deps: PaymentDeps,
+  invoice: InvoiceObject,
+  eventCreated: number,
+): Promise<void> {
+  const subscriptionId = invoice.parent?.subscription_details?.subscription;
+  if (subscriptionId === undefined) return;
+  let fetched: unknown;
+  try {
+    fetched = await deps.stripe.subscriptions.retrieve(subscriptionId);
+  } catch (error) {
+    if (
+      error instanceof Stripe.errors.StripeInvalidRequestError &&
+      error.code === 'resource_missing'
+    )
+      return;
+    throw error;
+  }
+  await applySubscriptionState(deps, subscriptionSchema.parse(fetched), eventCreated);
 }

@@ -1,0 +1,20 @@
+import { onCall } from 'firebase-functions/v2/https';
+import { changeSpotInput, parseInput } from '@studio/core';
+import type { CallableResult } from '@studio/core';
+import { changeSpot as changeSpotHandler } from '../../handlers/booking/change-spot';
+import { spotChanged } from '../../handlers/booking/logs';
+import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
+import { bookingDeps } from '../deps';
+
+/** `changeSpot` (issue 20): a booked member moves to another free spot; no credit moves. */
+export const changeSpot = onCall(
+  CALLABLE_OPTIONS,
+  (request): Promise<CallableResult<'changeSpot'>> =>
+    runCallable('changeSpot', request, async () => {
+      const { uid } = requireAuth(request);
+      const input = parseInput(changeSpotInput, request.data);
+      const result = await changeSpotHandler(bookingDeps(), { uid, ...input });
+      spotChanged({ uid, ...result });
+      return result;
+    }),
+);

@@ -1,0 +1,8 @@
+import type { CallableResult, CancelMemberSubscriptionInput } from '@studio/core';
+
+/** An admin's action on a member's plan (issue 20); rejects with the HttpsError the function sent. */
+export interface PlanAdminApi {
+  cancelMemberSubscription: (
+    input: CancelMemberSubscriptionInput,
+  ) => Promise<CallableResult<'cancelMemberSubscription'>>;
+}

@@ -1,0 +1,56 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { formatDate } from '@studio/core';
+import { CallableRefusal } from '../../../lib/callable-errors';
+import type { PlanAdminApi } from '../api/plan-admin-api';
+import { CancelPlan } from './cancel-plan';
+
+const PERIOD_END = Date.UTC(2026, 11, 24, 18);
+
+function renderCancel(cancel: PlanAdminApi['cancelMemberSubscription']) {
+  const cancelMemberSubscription = vi.fn(cancel);
+  render(<CancelPlan api={{ cancelMemberSubscription }} uid="u1" name="Ana" />);
+  fireEvent.click(screen.getByRole('button', { name: 'Cancel the plan of Ana' }));
+  return cancelMemberSubscription;
+}
+
+describe('CancelPlan', () => {
+  it('cancels at the period’s end with the reason and says when the plan stops', async () => {
+    const cancel = renderCancel(() =>
+      Promise.resolve({ subscriptionId: 'sub_1', cancelAt: PERIOD_END }),
+    );
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Moved away' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm cancellation' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      `The plan stops on ${formatDate(PERIOD_END)}.`,
+    );
+    expect(cancel).toHaveBeenCalledWith({ uid: 'u1', when: 'period-end', reason: 'Moved away' });
+  });
+
+  it('cancels now when chosen', async () => {
+    const cancel = renderCancel(() => Promise.resolve({ subscriptionId: 'sub_1', cancelAt: null }));
+    fireEvent.click(screen.getByLabelText('Now'));
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Fraud' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm cancellation' }));
+    expect((await screen.findByRole('status')).textContent).toBe('The plan was cancelled.');
+    expect(cancel).toHaveBeenCalledWith({ uid: 'u1', when: 'now', reason: 'Fraud' });
+  });
+
+  it('asks for a reason before calling', () => {
+    const cancel = renderCancel(() => Promise.resolve({ subscriptionId: 'sub_1', cancelAt: null }));
+    fireEvent.submit(screen.getByRole('form', { name: 'Cancel the plan of Ana' }));
+    expect(screen.getByRole('alert').textContent).toMatch(/Reason/);
+    expect(cancel).not.toHaveBeenCalled();
+  });
+
+  it('shows the function’s refusal', async () => {
+    renderCancel(() =>
+      Promise.reject(new CallableRefusal('failed-precondition', 'noSubscription')),
+    );
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm cancellation' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'There is no subscription to manage on this account.',
+    );
+  });
+});

@@ -1,0 +1,3 @@
+export type { CoachesApi } from './api/coaches-api';
+export { firebaseCoachesApi } from './api/firebase-coaches-api';
+export { CoachPage } from './components/coach-page';

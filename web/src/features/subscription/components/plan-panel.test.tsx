@@ -1,0 +1,104 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PlanState, User } from '@studio/core';
+import { formatDate } from '@studio/core';
+import { CallableRefusal } from '../../../lib/callable-errors';
+import { useLangStore } from '../../../lib/i18n';
+import type { PlanApi } from '../api/plan-api';
+import { PlanPanel } from './plan-panel';
+
+const PERIOD_END = Date.UTC(2026, 11, 24, 18);
+
+function member(plan?: Omit<PlanState, 'subscriptionId' | 'updatedAt'>, active = true): User {
+  return {
+    Name: 'Ana',
+    activeSuscription: active,
+    ...(plan ? { 'plan-state': { subscriptionId: 'sub_1', updatedAt: 1, ...plan } } : {}),
+  };
+}
+
+function renderPanel(user: User | null, api?: Partial<PlanApi>, canManage = true) {
+  const assign = vi.fn<(url: string) => void>();
+  const createPortalSession = vi.fn<PlanApi['createPortalSession']>(
+    api?.createPortalSession ?? (() => Promise.resolve({ url: 'http://stripe.test/portal/bps_1' })),
+  );
+  render(
+    <PlanPanel
+      api={{ createPortalSession }}
+      user={user}
+      canManage={canManage}
+      returnUrl="http://127.0.0.1:5000/profile-user/u1"
+      assign={assign}
+    />,
+  );
+  return { assign, createPortalSession };
+}
+
+afterEach(() => {
+  useLangStore.setState({ lang: 'en' });
+});
+
+describe('PlanPanel', () => {
+  it('speaks Spanish: the date a cancelling plan stops, and Fix payment', () => {
+    useLangStore.setState({ lang: 'es' });
+    renderPanel(member({ status: 'cancelling', periodEnd: PERIOD_END }));
+    expect(screen.getByRole('status').textContent).toBe(`Se cancela el ${formatDate(PERIOD_END)}`);
+    expect(screen.getByRole('button', { name: 'Administrar suscripción' })).toBeTruthy();
+  });
+
+  it('shows an active plan with its renewal date, and opens the portal on Manage subscription', async () => {
+    const { assign, createPortalSession } = renderPanel(
+      member({ status: 'active', periodEnd: PERIOD_END }),
+    );
+    expect(screen.getByRole('status').textContent).toBe(
+      `Active · Renews on ${formatDate(PERIOD_END)}`,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Manage subscription' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://stripe.test/portal/bps_1'));
+    expect(createPortalSession).toHaveBeenCalledWith('http://127.0.0.1:5000/profile-user/u1');
+  });
+
+  it('shows the date a cancelling plan stops', () => {
+    renderPanel(member({ status: 'cancelling', periodEnd: PERIOD_END }));
+    expect(screen.getByRole('status').textContent).toBe(`Cancels on ${formatDate(PERIOD_END)}`);
+  });
+
+  it('offers Fix payment on a past-due plan', () => {
+    renderPanel(member({ status: 'past-due' }));
+    expect(screen.getByRole('status').textContent).toMatch(/^Past due/);
+    expect(screen.getByRole('button', { name: 'Fix payment' })).toBeTruthy();
+  });
+
+  it('shows an ended plan, still with the portal for its invoices', () => {
+    renderPanel(member({ status: 'ended' }, false));
+    expect(screen.getByRole('status').textContent).toBe('Ended');
+    expect(screen.getByRole('button', { name: 'Manage subscription' })).toBeTruthy();
+  });
+
+  it('has nothing to manage without a plan, or on someone else’s profile', () => {
+    renderPanel({ Name: 'Ana' });
+    expect(screen.getByRole('status').textContent).toBe('No subscription');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('hides the portal on another member’s profile', () => {
+    renderPanel(member({ status: 'active' }), undefined, false);
+    expect(screen.getByRole('status').textContent).toBe('Active');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('says why the portal could not open and stays on the page', async () => {
+    const { assign } = renderPanel(member({ status: 'active' }), {
+      createPortalSession: () =>
+        Promise.reject(new CallableRefusal('failed-precondition', 'noSubscription')),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Manage subscription' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'There is no subscription to manage on this account.',
+    );
+    expect(assign).not.toHaveBeenCalled();
+    expect(
+      screen.getByRole<HTMLButtonElement>('button', { name: 'Manage subscription' }).disabled,
+    ).toBe(false);
+  });
+});
