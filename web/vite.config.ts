@@ -1,56 +1,104 @@
 // By path: Vite loads this file with Node, which cannot import the workspace's TypeScript by
 // package name; esbuild bundles a relative import into the loaded config.
+import { isHexColour, primaryContrast, TEXT_CONTRAST } from '../core/src/colour';
 import { FORCE_HASH_UPDATE } from '../core/src/settings';
 import { isEmulatorBuild, productionConfigProblems } from './src/lib/firebase-config';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 import type { VitePWAOptions } from 'vite-plugin-pwa';
 import { VitePWA } from 'vite-plugin-pwa';
 
-const THEME_COLOUR = '#0f5e59';
 const CORE_SOURCE = /[\\/]core[\\/]src[\\/]/;
 
-export const pwaOptions: Partial<VitePWAOptions> = {
-  // The app asks before it swaps to a new version (spec: a prompt, not a silent reload), and
-  // registers the worker itself 30 s after start (features/pwa), so nothing is injected.
-  registerType: 'prompt',
-  injectRegister: false,
-  includeAssets: ['pwa-64x64.png', 'apple-touch-icon-180x180.png'],
-  manifest: {
-    name: 'Studio — fitness classes',
-    short_name: 'Studio',
-    description: 'Reserve classes, buy credits and manage your fitness studio.',
-    lang: 'en',
-    start_url: '/tabs/inicio',
-    scope: '/',
-    display: 'standalone',
-    theme_color: THEME_COLOUR,
-    background_color: '#ffffff',
-    icons: [
-      { src: 'pwa-64x64.png', sizes: '64x64', type: 'image/png' },
-      { src: 'pwa-192x192.png', sizes: '192x192', type: 'image/png' },
-      { src: 'pwa-512x512.png', sizes: '512x512', type: 'image/png' },
-      {
-        src: 'maskable-icon-512x512.png',
-        sizes: '512x512',
-        type: 'image/png',
-        purpose: 'maskable',
-      },
-    ],
-  },
-  workbox: {
-    globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
-    navigateFallback: '/index.html',
-    // Firebase Hosting reserves /__/ (auth handler, init.json): never answer it from the cache.
-    navigateFallbackDenylist: [/^\/__\//],
-    // The spec's forceHashUpdate (§9) names the caches: raising it gives every installed app
-    // fresh caches, the old ones dropped by cleanupOutdatedCaches, even when no file changed
-    // (docs/architecture/web-app.md#spec-details-settled-here).
-    cacheId: `studio-${FORCE_HASH_UPDATE}`,
-    cleanupOutdatedCaches: true,
-  },
-};
+/**
+ * The studio a build is for, from `VITE_STUDIO_NAME` and `VITE_STUDIO_COLOR`: what the manifest
+ * and index.html carry before the app has read `Studio` from the database. A static PWA's
+ * manifest is fixed at build time (docs/architecture/web-app.md#studio-branding).
+ */
+export interface BuildBranding {
+  name: string;
+  themeColour: string;
+}
+
+export const BUILT_IN_BRANDING: BuildBranding = { name: 'Studio', themeColour: '#0f5e59' };
+
+export function buildBranding(env: Record<string, string | undefined>): BuildBranding {
+  const name = env['VITE_STUDIO_NAME']?.trim() || BUILT_IN_BRANDING.name;
+  const themeColour =
+    env['VITE_STUDIO_COLOR']?.trim().toLowerCase() || BUILT_IN_BRANDING.themeColour;
+  if (name.length > 60) throw new Error('VITE_STUDIO_NAME: at most 60 characters');
+  if (!isHexColour(themeColour) || primaryContrast(themeColour) < TEXT_CONTRAST)
+    throw new Error(
+      `VITE_STUDIO_COLOR: expected #rrggbb reaching ${TEXT_CONTRAST}:1 on white, got "${themeColour}"`,
+    );
+  return { name, themeColour };
+}
+
+/** index.html's title, theme colour and painted header name for the build's studio. */
+export function brandIndexHtml({ name, themeColour }: BuildBranding): Plugin {
+  const text = name.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return {
+    name: 'studio:brand-index-html',
+    transformIndexHtml: (html) =>
+      html
+        .replace('<title>Studio</title>', `<title>${text}</title>`)
+        .replace(
+          `name="theme-color" content="${BUILT_IN_BRANDING.themeColour}"`,
+          `name="theme-color" content="${themeColour}"`,
+        )
+        .replace(
+          '<span class="app-title-text">Studio</span>',
+          `<span class="app-title-text">${text}</span>`,
+        ),
+  };
+}
+
+export function pwaOptionsFor({ name, themeColour }: BuildBranding): Partial<VitePWAOptions> {
+  return {
+    // The app asks before it swaps to a new version (spec: a prompt, not a silent reload), and
+    // registers the worker itself 30 s after start (features/pwa), so nothing is injected.
+    registerType: 'prompt',
+    injectRegister: false,
+    includeAssets: ['pwa-64x64.png', 'apple-touch-icon-180x180.png'],
+    manifest: {
+      name: `${name} — fitness classes`,
+      short_name: name,
+      description: 'Reserve classes, buy credits and manage your fitness studio.',
+      lang: 'en',
+      start_url: '/tabs/inicio',
+      scope: '/',
+      display: 'standalone',
+      theme_color: themeColour,
+      background_color: '#ffffff',
+      icons: [
+        { src: 'pwa-64x64.png', sizes: '64x64', type: 'image/png' },
+        { src: 'pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+        { src: 'pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+        {
+          src: 'maskable-icon-512x512.png',
+          sizes: '512x512',
+          type: 'image/png',
+          purpose: 'maskable',
+        },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+      navigateFallback: '/index.html',
+      // Firebase Hosting reserves /__/ (auth handler, init.json): never answer it from the cache.
+      // /calendar/ is the member's feed (the calendarFeed function), not a page of the app.
+      navigateFallbackDenylist: [/^\/__\//, /^\/calendar\//],
+      // The spec's forceHashUpdate (§9) names the caches: raising it gives every installed app
+      // fresh caches, the old ones dropped by cleanupOutdatedCaches, even when no file changed
+      // (docs/architecture/web-app.md#spec-details-settled-here).
+      cacheId: `studio-${FORCE_HASH_UPDATE}`,
+      cleanupOutdatedCaches: true,
+    },
+  };
+}
+
+export const pwaOptions = pwaOptionsFor(BUILT_IN_BRANDING);
 
 /**
  * Writes the entry stylesheet into index.html as a `<style>`, so the first paint waits for no
@@ -106,18 +154,27 @@ export function requireProductionConfig(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [requireProductionConfig(), react(), VitePWA(pwaOptions), inlineEntryCss()],
-  server: { port: 5173, strictPort: true },
-  preview: { port: 4173 },
-  build: {
-    target: 'es2022',
-    rolldownOptions: {
-      treeshake: {
-        // @studio/core is pure definitions (design §1): the parts of it the app does not use can
-        // be dropped even though its package.json does not say so.
-        moduleSideEffects: (id: string) => (CORE_SOURCE.test(id) ? false : undefined),
+export default defineConfig(({ mode }) => {
+  const branding = buildBranding(loadEnv(mode, process.cwd(), 'VITE_STUDIO_'));
+  return {
+    plugins: [
+      requireProductionConfig(),
+      react(),
+      VitePWA(pwaOptionsFor(branding)),
+      brandIndexHtml(branding),
+      inlineEntryCss(),
+    ],
+    server: { port: 5173, strictPort: true },
+    preview: { port: 4173 },
+    build: {
+      target: 'es2022',
+      rolldownOptions: {
+        treeshake: {
+          // @studio/core is pure definitions (design §1): the parts of it the app does not use can
+          // be dropped even though its package.json does not say so.
+          moduleSideEffects: (id: string) => (CORE_SOURCE.test(id) ? false : undefined),
+        },
       },
     },
-  },
+  };
 });

@@ -228,7 +228,8 @@ export async function measureCalendarBytes(log: (line: string) => void): Promise
     });
 
     await page.goto(`${site.url}/tabs/calendario/choose/user`);
-    await page.locator('.class-item').first().waitFor({ timeout: 60_000 });
+    // Attached, not visible: this week's days before today are in the page but folded away.
+    await page.locator('.class-item').first().waitFor({ state: 'attached', timeout: 60_000 });
     while (Date.now() - lastFrame < QUIET_MS) {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }

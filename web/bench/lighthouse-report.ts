@@ -180,5 +180,16 @@ export function explain(lhr: Lhr, itemsPerAudit = 4): string[] {
     const audit = lhr.audits[id];
     if (audit) lines.push(...auditLines(audit, rows));
   }
+
+  // The scored audits that cost accessibility or best-practices points, with their elements.
+  for (const category of ['accessibility', 'best-practices']) {
+    const lost = (lhr.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0)
+      .map((ref) => lhr.audits[ref.id])
+      .filter((audit): audit is LhrAudit => audit?.score !== null && (audit?.score ?? 1) < 1);
+    if (lost.length === 0) continue;
+    lines.push(`  failing ${category} audits: ${lost.length}`);
+    for (const audit of lost) lines.push(...auditLines(audit));
+  }
   return lines;
 }

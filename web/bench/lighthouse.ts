@@ -31,17 +31,49 @@ export type LighthouseScores =
 const LIGHTHOUSE = 'lighthouse';
 const CHROME_LAUNCHER = 'chrome-launcher';
 
-const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
 interface LighthouseResult {
   lhr: Lhr;
 }
-type RunLighthouse = (
+export type RunLighthouse = (
   url: string,
-  flags: { port: number; output: 'json'; logLevel: 'error'; onlyCategories: readonly string[] },
+  flags: {
+    port: number;
+    output: 'json';
+    logLevel: 'error';
+    onlyCategories: readonly string[];
+    /** Keeps the origin's storage (a signed-in member's session) instead of clearing it. */
+    disableStorageReset?: boolean;
+  },
 ) => Promise<LighthouseResult | undefined>;
 
-function installedLighthouse(): string | null {
+export interface LaunchedChrome {
+  port: number;
+  kill: () => Promise<void>;
+}
+
+/** Lighthouse's runner and chrome-launcher, loaded by name (optional packages). */
+export async function loadLighthouse(): Promise<{
+  lighthouse: RunLighthouse;
+  launchChrome: () => Promise<LaunchedChrome>;
+}> {
+  const lighthouse = ((await import(LIGHTHOUSE)) as { default: RunLighthouse }).default;
+  // chrome-launcher comes with lighthouse; it starts Chromium with a debugging port.
+  const { launch } = (await import(CHROME_LAUNCHER)) as {
+    launch: (options: { chromePath: string; chromeFlags: string[] }) => Promise<LaunchedChrome>;
+  };
+  return {
+    lighthouse,
+    launchChrome: () =>
+      launch({
+        chromePath: CHROMIUM_PATH,
+        chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
+      }),
+  };
+}
+
+export function installedLighthouse(): string | null {
   try {
     return createRequire(import.meta.url).resolve(LIGHTHOUSE);
   } catch {
@@ -58,21 +90,11 @@ export async function measureLighthouse(
     return { measured: false, reason: 'npm package `lighthouse` is not installed in node_modules' };
   }
   // The package is optional, so its module is loaded by name at run time.
-  const lighthouse = ((await import(LIGHTHOUSE)) as { default: RunLighthouse }).default;
+  const { lighthouse, launchChrome } = await loadLighthouse();
   const database = await startDatabase();
   const site = await serveDist(database.port, dist);
   try {
-    // chrome-launcher comes with lighthouse; it starts Chromium with a debugging port.
-    const { launch } = (await import(CHROME_LAUNCHER)) as {
-      launch: (options: { chromePath: string; chromeFlags: string[] }) => Promise<{
-        port: number;
-        kill: () => Promise<void>;
-      }>;
-    };
-    const chrome = await launch({
-      chromePath: CHROMIUM_PATH,
-      chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
-    });
+    const chrome = await launchChrome();
     try {
       const url = `${site.url}/tabs/inicio`;
       log(`  lighthouse ${url}`);

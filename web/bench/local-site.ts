@@ -127,8 +127,13 @@ export interface LocalSite {
  * before the server listens, as a CDN edge holds it: compressing on the first request would
  * show up as server latency, which Lighthouse's simulation carries into every request.
  */
-export async function serveDist(databasePort: number, dist = DIST): Promise<LocalSite> {
-  const ports = `<script>window.__STUDIO_EMULATOR_PORTS__=${JSON.stringify({ database: databasePort })}</script>`;
+export async function serveDist(
+  databasePort: number,
+  dist = DIST,
+  /** The Auth and Functions emulators, for pages a member signs in to (lighthouse-routes.ts). */
+  emulators: { auth?: number; functions?: number } = {},
+): Promise<LocalSite> {
+  const ports = `<script>window.__STUDIO_EMULATOR_PORTS__=${JSON.stringify({ database: databasePort, ...emulators })}</script>`;
   const files = new Map<string, Prepared>();
   const names = (await readdir(dist, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())

@@ -1,6 +1,7 @@
 /**
  * `npm run bench -w web` (after its build): the figures of issue 6 — initial JavaScript of the
- * first route, database bytes of the calendar week with a year of classes, Lighthouse mobile.
+ * first route, database bytes of the calendar week with a year of classes, Lighthouse mobile —
+ * and of issue 18: Lighthouse mobile on every member route, signed in where the route needs it.
  * Prints them as the rows of docs/benchmarks.md "## Web app"; nothing is asserted.
  */
 import { cpus, loadavg } from 'node:os';
@@ -11,6 +12,7 @@ import {
 } from '../scripts/first-route-bundle.ts';
 import { measureCalendarBytes } from './calendar-bytes.ts';
 import { measureLighthouse } from './lighthouse.ts';
+import { measureMemberRoutes, routeTable } from './lighthouse-routes.ts';
 
 const log = (line: string) => console.log(line);
 const started = Date.now();
@@ -35,6 +37,9 @@ for (const error of calendar.consoleErrors) log(`    ${error}`);
 
 log('\nLighthouse (mobile):');
 const scores = await measureLighthouse(log);
+
+log('\nLighthouse (mobile) on every member route:');
+const routes = await measureMemberRoutes(log);
 
 const row = (figure: string, value: string, target: string, met: boolean | null) =>
   `| ${figure} | ${value} | ${target} | ${met === null ? '—' : met ? 'yes' : 'no'} |`;
@@ -100,5 +105,11 @@ if (scores.measured) {
       null,
     ),
   );
+}
+if (routes.measured) {
+  log('');
+  for (const line of routeTable(routes)) log(line);
+} else {
+  log(`\nLighthouse on every member route: not measured: ${routes.reason}`);
 }
 log(`\n${((Date.now() - started) / 1000).toFixed(0)} s; load average ${load()}`);

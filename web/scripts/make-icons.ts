@@ -1,12 +1,20 @@
 /**
- * Writes the PWA icons into public/: a solid teal square with a white ring (no letters), drawn
- * pixel by pixel and encoded as PNG with zlib, so no image tool is needed. Run with
- * `npm run icons -w web`; the PNGs are committed.
+ * Writes the PWA icons into public/: a solid square in the theme colour with a white ring (no
+ * letters), drawn pixel by pixel and encoded as PNG with zlib, so no image tool is needed. Run with
+ * `npm run icons -w web`; the PNGs are committed. A build for one studio runs it with
+ * `VITE_STUDIO_COLOR=#rrggbb` first, so the installed icon wears the studio's colour
+ * (docs/architecture/web-app.md#studio-branding).
  */
 import { writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 
-const BACKGROUND = [0x0f, 0x5e, 0x59] as const; // theme colour #0f5e59
+const THEME =
+  /^#([0-9a-f]{6})$/i.exec(process.env['VITE_STUDIO_COLOR']?.trim() ?? '')?.[1] ?? '0f5e59';
+const BACKGROUND = [0, 2, 4].map((at) => Number.parseInt(THEME.slice(at, at + 2), 16)) as [
+  number,
+  number,
+  number,
+];
 const RING = [0xff, 0xff, 0xff] as const;
 
 interface IconSpec {

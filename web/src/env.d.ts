@@ -14,6 +14,9 @@ interface ImportMetaEnv {
   readonly VITE_AUTH_EMULATOR_PORT?: string;
   readonly VITE_FUNCTIONS_EMULATOR_PORT?: string;
   readonly VITE_STUDIO_BRANCH?: string;
+  /** The studio's name and colour before its `Studio` node is read (manifest, index.html). */
+  readonly VITE_STUDIO_NAME?: string;
+  readonly VITE_STUDIO_COLOR?: string;
   /**
    * reCAPTCHA Enterprise site key: App Check tokens on callable requests
    * (docs/decisions/160-abuse-limits.md).

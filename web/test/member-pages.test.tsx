@@ -60,6 +60,7 @@ describe('profile-user/{uid}', () => {
       .spyOn(firebaseProfileApi, 'watchUser')
       .mockImplementation(() => () => undefined);
     vi.spyOn(firebaseProfileApi, 'watchLedger').mockImplementation(() => () => undefined);
+    vi.spyOn(firebaseProfileApi, 'watchMyClasses').mockImplementation(() => () => undefined);
     useSessionStore.setState({ status: 'signed-in', uid: 'member-1' });
     renderPage(paths.profileUser.path, `/tabs/profile-user/${routeUid}`, ProfileUserPage);
     expect(watchUser).toHaveBeenCalledWith(shownUid, expect.any(Function), expect.any(Function));

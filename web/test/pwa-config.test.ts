@@ -1,6 +1,7 @@
 import { FORCE_HASH_UPDATE } from '@studio/core';
 import { describe, expect, it } from 'vitest';
-import { pwaOptions } from '../vite.config';
+import { brandIndexHtml, buildBranding, pwaOptions, pwaOptionsFor } from '../vite.config';
+import indexHtml from '../index.html?raw';
 
 describe('PWA build options', () => {
   it('leaves registration to the app (30 s after start) and asks before updating', () => {
@@ -32,5 +33,26 @@ describe('PWA build options', () => {
     const icons = manifest.icons || [];
     expect(icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
     expect(icons.some((icon) => icon.sizes === '512x512')).toBe(true);
+  });
+
+  it("names the manifest and index.html after the build's studio, when one is set", () => {
+    expect(pwaOptions.manifest && pwaOptions.manifest.short_name).toBe('Studio');
+    const branding = buildBranding({
+      VITE_STUDIO_NAME: 'Ritmo & Co',
+      VITE_STUDIO_COLOR: '#5B2A86',
+    });
+    const manifest = pwaOptionsFor(branding).manifest || {};
+    expect(manifest.short_name).toBe('Ritmo & Co');
+    expect(manifest.theme_color).toBe('#5b2a86');
+    const transform = brandIndexHtml(branding).transformIndexHtml as (html: string) => string;
+    const html = transform(indexHtml);
+    expect(html).toContain('<title>Ritmo &#38; Co</title>');
+    expect(html).toContain('name="theme-color" content="#5b2a86"');
+    expect(html).toContain('<span class="app-title-text">Ritmo &#38; Co</span>');
+  });
+
+  it('refuses a build colour too light to read on white', () => {
+    expect(() => buildBranding({ VITE_STUDIO_COLOR: '#ffe082' })).toThrow(/VITE_STUDIO_COLOR/);
+    expect(() => buildBranding({ VITE_STUDIO_COLOR: 'teal' })).toThrow(/VITE_STUDIO_COLOR/);
   });
 });

@@ -2,14 +2,21 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { useToastStore } from '../src/components/ui/toast';
 import { initialSessionState, useSessionStore } from '../src/features/session/stores/session-store';
+import { useBrandingStore } from '../src/lib/branding';
+import { connection } from '../src/lib/connection';
 import { DEFAULT_LANG, useLangStore } from '../src/lib/i18n';
 
-// Each test starts from an empty device: no storage, default language, no session, no toasts.
+// Each test starts from an empty device: no storage, default language, no session, no toasts,
+// and the one connection monitor as a connected app has it (a file that reported the database
+// down or a call unanswered must not leave the next file offline: the files share modules).
 beforeEach(() => {
   localStorage.clear();
   useLangStore.setState({ lang: DEFAULT_LANG });
   useSessionStore.setState(initialSessionState);
   useToastStore.setState({ toasts: [] });
+  useBrandingStore.setState({ branding: null });
+  document.getElementById('studio-brand')?.remove();
+  connection.databaseConnected(true);
 });
 
 afterEach(() => {

@@ -75,13 +75,21 @@ export function CartRoutePage({ route }: { route: RouteDef }) {
   const t = useT(appMessages);
   const { promocode, sucursal } = useRouteParams(route);
   const context = useCheckoutContext(promocode, sucursal);
+  const packagesHref = paths.paquetes.getHref({ number: 0 });
   if (route === paths.cart) {
     const confirmHref = paths.confirmarCompra.getHref({
       type: 'stripe',
       promocode: context.initialPromocode ?? window.location.hostname,
       sucursal: context.branch,
     });
-    return <CartView {...context} title={t('cartTitle')} confirmHref={confirmHref} />;
+    return (
+      <CartView
+        {...context}
+        title={t('cartTitle')}
+        confirmHref={confirmHref}
+        packagesHref={packagesHref}
+      />
+    );
   }
   if (route === paths.confirmarCompra) {
     return (
@@ -89,8 +97,9 @@ export function CartRoutePage({ route }: { route: RouteDef }) {
         {...context}
         title={t('confirmTitle')}
         continueHref={paths.realizarCompra.getHref({})}
+        packagesHref={packagesHref}
       />
     );
   }
-  return <CartView {...context} title={t('paymentTitle')} />;
+  return <CartView {...context} title={t('paymentTitle')} packagesHref={packagesHref} />;
 }

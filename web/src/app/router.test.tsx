@@ -75,7 +75,11 @@ const SPEC_ROUTES: ReadonlyArray<{ name: string; path: string; params: Record<st
 /** Screens the project adds beyond the spec (docs/architecture/admin-and-audit.md#catalogue). */
 const PROJECT_ROUTES: typeof SPEC_ROUTES = [
   { name: 'admin-audit', path: 'admin-audit', params: {} },
+  { name: 'admin-studio', path: 'admin-studio', params: {} },
+  { name: 'admin-mail', path: 'admin-mail', params: {} },
+  { name: 'admin-insights', path: 'admin-insights', params: {} },
   { name: 'admin-precios-train', path: 'admin-precios-train', params: {} },
+  { name: 'coach', path: 'coach/carlos', params: { coachId: 'carlos' } },
 ];
 
 /** Screens already built show their own heading instead of the placeholder's route name. */
@@ -90,6 +94,7 @@ const BUILT_HEADINGS: Readonly<Record<string, string | RegExp>> = {
   waitlist: 'My Waiting List',
   contacto: 'Contact',
   'sobre-nosotros': 'About us',
+  coach: 'Coach',
   paquetes: 'Buy Credits',
   cart: 'Cart',
   'confirmar-compra': 'Confirm purchase',
@@ -108,6 +113,9 @@ const BUILT_HEADINGS: Readonly<Record<string, string | RegExp>> = {
   'admin-coach': 'Add coachs',
   'crear-cupones': 'Add coupons',
   'admin-audit': 'Audit log',
+  'admin-studio': 'Studio and branding',
+  'admin-mail': 'Sent e-mail',
+  'admin-insights': 'Insights',
   'all-users': 'Admin Users',
   'lista-pagos': 'Payment list',
   'admin-suscripcion': 'Subscribers',

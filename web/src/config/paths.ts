@@ -96,6 +96,8 @@ export const paths = {
   waitlist: route('waitlist', 'waitlist', 'tabs'),
   contacto: route('contacto', 'contacto', 'tabs'),
   sobreNosotros: route('sobre-nosotros', 'sobre-nosotros', 'tabs'),
+  /** Not a spec screen: a coach's photo, bio, specialities and upcoming classes (issue 20). */
+  coach: route('coach', 'coach/:coachId', 'tabs'),
 
   // Account screens.
   login: route('login', 'login/:promocode?', 'root'),
@@ -106,6 +108,8 @@ export const paths = {
   crearClases: route('crear-clases', 'crear-clases', 'root'),
   crearCupones: route('crear-cupones', 'crear-cupones', 'root'),
   listaPagos: route('lista-pagos', 'lista-pagos', 'root'),
+  /** Not a spec screen: the nightly rollups (docs/architecture/insights.md), after lista-pagos. */
+  adminInsights: route('admin-insights', 'admin-insights', 'root'),
   adminClases: route('admin-clases', 'admin-clases', 'root'),
   adminPrecios: route('admin-precios', 'admin-precios', 'root'),
   adminPreciosEvents: route('admin-precios-events', 'admin-precios-events', 'root'),
@@ -125,6 +129,16 @@ export const paths = {
    * (docs/architecture/admin-and-audit.md#catalogue).
    */
   adminAudit: route('admin-audit', 'admin-audit', 'root'),
+  /**
+   * Not a spec screen: the studio's name, logo, colour and contact details, the side menu's one
+   * item beyond the spec's (docs/architecture/web-app.md#studio-branding).
+   */
+  adminStudio: route('admin-studio', 'admin-studio', 'root'),
+  /**
+   * Not a spec screen: the e-mail outbox, status per message and resend (issue 19,
+   * docs/architecture/admin-and-audit.md#sent-e-mail).
+   */
+  adminMail: route('admin-mail', 'admin-mail', 'root'),
   adminListsClass: route('admin-lists-class', 'admin-lists-class', 'root'),
   allUsers: route('all-users', 'all-users', 'root'),
   userListClass: route(

@@ -51,6 +51,7 @@ export const shellMessages = defineMessages({
     menuAboutUs: 'About us',
     menuContact: 'Contact',
     menuPaymentList: 'Payment list',
+    menuInsights: 'Insights',
     menuAdminUsers: 'Admin Users',
     menuAddClasses: 'Add Classes',
     menuAdminClasses: 'Admin Classes',
@@ -61,6 +62,8 @@ export const shellMessages = defineMessages({
     menuAdminPackagesEvents: 'Admin packages events',
     menuAddCoaches: 'Add coachs',
     menuAdminExercises: 'Admin excersises',
+    menuAdminStudio: 'Studio and branding',
+    menuAdminMail: 'Sent e-mail',
     menuUserClassLists: 'User Class Lists',
   },
   es: {
@@ -107,6 +110,7 @@ export const shellMessages = defineMessages({
     menuAboutUs: 'Sobre nosotros',
     menuContact: 'Contacto',
     menuPaymentList: 'Lista de pagos',
+    menuInsights: 'Indicadores',
     menuAdminUsers: 'Administrar usuarios',
     menuAddClasses: 'Crear clases',
     menuAdminClasses: 'Administrar clases',
@@ -117,6 +121,8 @@ export const shellMessages = defineMessages({
     menuAdminPackagesEvents: 'Paquetes de eventos',
     menuAddCoaches: 'Agregar coaches',
     menuAdminExercises: 'Administrar ejercicios',
+    menuAdminStudio: 'Estudio y marca',
+    menuAdminMail: 'Correos enviados',
     menuUserClassLists: 'Listas de clase',
   },
 });

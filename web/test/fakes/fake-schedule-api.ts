@@ -35,10 +35,11 @@ export function createFakeScheduleApi(options: FakeScheduleOptions = {}) {
     weeks: [] as Array<{ from: string; to: string }>,
     book: [] as Array<{ classId: string; spot?: string }>,
     cancel: [] as string[],
+    changeSpot: [] as Array<{ classId: string; spot: string }>,
     join: [] as string[],
     leave: [] as string[],
   };
-  const refusals: { book?: Error; cancel?: Error; join?: Error } = {};
+  const refusals: { book?: Error; cancel?: Error; join?: Error; changeSpot?: Error } = {};
   let refunded = true;
   let position = 1;
   const roster = (classId: string) => {
@@ -81,6 +82,11 @@ export function createFakeScheduleApi(options: FakeScheduleOptions = {}) {
       calls.cancel.push(classId);
       if (refusals.cancel) return Promise.reject(refusals.cancel);
       return Promise.resolve({ refunded });
+    },
+    changeSpot: (classId, spot) => {
+      calls.changeSpot.push({ classId, spot });
+      if (refusals.changeSpot) return Promise.reject(refusals.changeSpot);
+      return Promise.resolve({ spot });
     },
     joinWaitlist: (classId) => {
       calls.join.push(classId);

@@ -1,6 +1,10 @@
-import { Subscribers, firebaseAdminPaymentsApi } from '../../features/admin-payments';
+import {
+  Subscribers,
+  firebaseAdminPaymentsApi,
+  firebasePlanAdminApi,
+} from '../../features/admin-payments';
 
-/** Subscribers and the status of each subscription. */
+/** Subscribers and the status of each subscription; admins can cancel a member's plan. */
 export default function AdminSuscripcionPage() {
-  return <Subscribers api={firebaseAdminPaymentsApi} />;
+  return <Subscribers api={firebaseAdminPaymentsApi} planActions={firebasePlanAdminApi} />;
 }

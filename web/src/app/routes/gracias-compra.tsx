@@ -1,4 +1,6 @@
 import { Link, useSearch } from 'wouter';
+import { buttonClass } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
 import { paths } from '../../config/paths';
 import { CreditSummary, firebaseProfileApi } from '../../features/profile';
 import { firebasePurchasesApi, PaymentOutcome, useCheckoutStore } from '../../features/purchases';
@@ -24,7 +26,9 @@ export default function GraciasCompraPage() {
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title">{t('paymentThanks')}</h1>
       {status === 'signed-in' && uid && (
-        <PaymentOutcome api={firebasePurchasesApi} uid={uid} sessionId={sessionId} />
+        <Card>
+          <PaymentOutcome api={firebasePurchasesApi} uid={uid} sessionId={sessionId} />
+        </Card>
       )}
       {status === 'signed-in' && uid && (
         <CreditSummary
@@ -34,7 +38,10 @@ export default function GraciasCompraPage() {
           buyHref={paths.paquetes.getHref({ number: 0 })}
         />
       )}
-      <Link href={paths.calendario.getHref({ action: 'choose', type: 'user' })} className="button">
+      <Link
+        href={paths.calendario.getHref({ action: 'choose', type: 'user' })}
+        className={buttonClass({ className: 'purchase-footer' })}
+      >
         {t('menuReserveClass')}
       </Link>
     </section>

@@ -16,7 +16,11 @@ function Purchases({ uid }: { uid: string }) {
   return (
     <section aria-labelledby="purchases-title">
       <h2 id="purchases-title">{t('myPurchases')}</h2>
-      <PaymentList api={firebasePurchasesApi} uid={uid} />
+      <PaymentList
+        api={firebasePurchasesApi}
+        uid={uid}
+        packagesHref={paths.paquetes.getHref({ number: 0 })}
+      />
     </section>
   );
 }

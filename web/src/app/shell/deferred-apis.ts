@@ -53,5 +53,9 @@ export function deferShellApis(load: () => Promise<ShellApis>): ShellApis {
         ),
       markRead: async (uid, id) => (await apis()).notifications.markRead(uid, id),
     },
+    studio: {
+      watchStudio: (onChange) =>
+        deferredWatch(apis(), (loaded, next) => loaded.studio.watchStudio(next), onChange),
+    },
   };
 }

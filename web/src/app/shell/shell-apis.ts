@@ -1,3 +1,4 @@
+import type { StudioApi } from '../../features/branding';
 import type { NotificationsApi } from '../../features/notifications';
 import type { SessionApi } from '../../features/session';
 import type { SubscriptionApi } from '../../features/subscription';
@@ -12,4 +13,6 @@ export interface ShellApis {
   waiver: WaiverApi;
   subscription: SubscriptionApi;
   notifications: NotificationsApi;
+  /** `Studio`: the header's name and logo, the colour tokens (docs/architecture/web-app.md#studio-branding). */
+  studio: StudioApi;
 }

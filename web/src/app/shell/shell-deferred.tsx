@@ -6,6 +6,7 @@
  * leaves out (docs/architecture/web-app.md#first-route-and-the-deferred-shell).
  */
 import { STUDIO_BRANCH, VERSION_LABEL } from '../../config/studio';
+import { BrandingSync } from '../../features/branding';
 import type { Viewer } from '../../features/navigation';
 import { SideMenu } from '../../features/navigation';
 import { NotificationBell } from '../../features/notifications';
@@ -22,7 +23,10 @@ export interface SessionLayerProps {
   now: () => number;
 }
 
-/** Starts the session and shows what it decides: waiver, subscription offer, update prompt. */
+/**
+ * Starts the session and shows what it decides: waiver, subscription offer, update prompt; and
+ * follows the studio's branding.
+ */
 export function SessionLayer({ apis, serviceWorker, now }: SessionLayerProps) {
   useSessionBootstrap(apis.session, now);
   const status = useSessionStore((state) => state.status);
@@ -50,6 +54,7 @@ export function SessionLayer({ apis, serviceWorker, now }: SessionLayerProps) {
         held={waiverPending}
       />
       <ServiceWorkerGate enabled={serviceWorker} />
+      <BrandingSync api={apis.studio} />
     </>
   );
 }

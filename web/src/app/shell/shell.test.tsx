@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createFakeSessionApi } from '../../../test/fakes/fake-session-api';
-import type { Notification } from '@studio/core';
+import type { Notification, Studio } from '@studio/core';
+import type { StudioApi } from '../../features/branding';
 import type { NotificationsApi } from '../../features/notifications';
 import type { SubscriptionApi } from '../../features/subscription';
 import type { WaiverApi } from '../../features/waiver';
@@ -24,6 +25,8 @@ const unread: Record<string, Notification> = {
   },
 };
 
+let studioListeners: ((studio: Studio | null) => void)[] = [];
+
 async function renderShell(users: Parameters<typeof createFakeSessionApi>[0] = {}) {
   const session = createFakeSessionApi(users);
   const waiverWrites: string[] = [];
@@ -43,7 +46,13 @@ async function renderShell(users: Parameters<typeof createFakeSessionApi>[0] = {
     },
     markRead: () => Promise.resolve(),
   };
-  const apis: ShellApis = { session: session.api, waiver, subscription, notifications };
+  const studio: StudioApi = {
+    watchStudio: (onChange) => {
+      studioListeners.push(onChange);
+      return () => undefined;
+    },
+  };
+  const apis: ShellApis = { session: session.api, waiver, subscription, notifications, studio };
   const location = memoryLocation({ path: '/tabs/inicio', record: true });
   render(
     <Router hook={location.hook}>
@@ -67,6 +76,7 @@ describe('shell', () => {
   beforeEach(() => {
     vi.useFakeTimers({ now: new Date('2025-06-10T16:00:00.000Z') });
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    studioListeners = [];
   });
 
   it('shows a guest the general menu and no avatar', async () => {
@@ -155,5 +165,44 @@ describe('shell', () => {
     act(() => session.emit(null));
     await advance(0);
     expect(header().queryByRole('button', { name: /^Notifications/ })).toBeNull();
+  });
+
+  it("wears the studio's name, logo and colour as the database sends them, and keeps them for the next start", async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'theme-color';
+    meta.content = '#0f5e59';
+    document.head.append(meta);
+    const { session } = await renderShell();
+    act(() => session.emit(null));
+    expect(header().getByRole('link', { name: 'Studio' })).toBeTruthy();
+
+    const logo = 'https://pulso.studio/logo.png';
+    act(() => {
+      for (const listener of studioListeners)
+        listener({ name: 'Pulso Studio', primaryColor: '#7a1fa2', logo });
+    });
+
+    const title = header().getByRole('link', { name: 'Pulso Studio' });
+    expect(title.querySelector('img')?.getAttribute('src')).toBe(logo);
+    expect(sideMenu().getByText('Pulso Studio')).toBeTruthy();
+    expect(document.title).toBe('Pulso Studio');
+    expect(meta.content).toBe('#7a1fa2');
+    const css = document.getElementById('studio-brand')?.textContent ?? '';
+    expect(css).toContain('--color-primary:#7a1fa2');
+    expect(css).toMatch(/prefers-color-scheme: dark\)\{:root:root\{--color-primary:#[0-9a-f]{6}/);
+    expect(JSON.parse(localStorage.getItem('StudioBranding') ?? 'null')).toMatchObject({
+      name: 'Pulso Studio',
+      logo,
+      light: { primary: '#7a1fa2', onPrimary: '#ffffff' },
+    });
+
+    // Cleared by the admin (or never saved): the built-in look comes back.
+    act(() => {
+      for (const listener of studioListeners) listener(null);
+    });
+    expect(header().getByRole('link', { name: 'Studio' })).toBeTruthy();
+    expect(document.getElementById('studio-brand')).toBeNull();
+    expect(localStorage.getItem('StudioBranding')).toBeNull();
+    meta.remove();
   });
 });

@@ -3,11 +3,13 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Link } from 'wouter';
 import { Toaster } from '../../components/ui/toast';
 import { HOME_HREF } from '../../config/paths';
+import { BUILT_IN_STUDIO_NAME } from '../../config/studio';
 // Deep imports: a feature's index also re-exports code the first route must not load.
 import { TabBar } from '../../features/navigation/components/tab-bar';
 import type { Viewer } from '../../features/navigation/menu-items';
 import { useLangSwitch } from '../../features/session/hooks/use-lang-switch';
 import { useSessionStore } from '../../features/session/stores/session-store';
+import { useBrandingStore } from '../../lib/branding';
 import { useLangStore, useT } from '../../lib/i18n';
 import { HeaderAvatar } from './header-avatar';
 import { LanguageSwitch } from './language-switch';
@@ -70,6 +72,7 @@ export function Shell({ apis, children, serviceWorker = false, now = systemNow }
   const profile = useSessionStore((state) => state.profile);
   const switchLang = useLangSwitch(apis.session);
   const lang = useLangStore((state) => state.lang);
+  const branding = useBrandingStore((state) => state.branding);
 
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -103,8 +106,14 @@ export function Shell({ apis, children, serviceWorker = false, now = systemNow }
         >
           <MenuIcon />
         </button>
+        {/* index.html paints the same name and logo from the cached branding before React runs. */}
         <Link href={HOME_HREF} className="app-title">
-          {t('appName')}
+          {branding?.logo && (
+            <img className="app-logo" src={branding.logo} alt="" width="32" height="32" />
+          )}
+          <span className="app-title-text">
+            {branding?.name ?? BUILT_IN_STUDIO_NAME ?? t('appName')}
+          </span>
         </Link>
         <div className="header-end">
           <LanguageSwitch onChange={switchLang} />

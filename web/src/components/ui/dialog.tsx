@@ -1,8 +1,6 @@
-import type { KeyboardEvent, ReactNode } from 'react';
-import { useEffect, useRef } from 'react';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
 
 export interface DialogProps {
   /** 'alertdialog' for decisions the person must make (the waiver). */
@@ -15,9 +13,21 @@ export interface DialogProps {
   children: ReactNode;
 }
 
+/** Focus goes to `[data-autofocus]` when there is one, else to the first control (Radix's default). */
+function focusMarkedControl(event: Event) {
+  const panel = event.currentTarget;
+  const target =
+    panel instanceof HTMLElement ? panel.querySelector<HTMLElement>('[data-autofocus]') : null;
+  if (!target) return;
+  event.preventDefault();
+  target.focus();
+}
+
 /**
- * A modal dialog: focus moves in when it opens (to `[data-autofocus]` or the first control),
- * Tab stays inside, and focus returns to where it was when it closes.
+ * A modal dialog, open while it is rendered. Focus moves in when it opens, Tab stays inside, the
+ * rest of the page is hidden from assistive technology, and focus returns to where it was when it
+ * closes: the behaviour comes from Radix's Dialog primitive, the look from the design tokens.
+ * A click outside never closes it (a decision must be made with its own buttons).
  */
 export function Dialog({
   role = 'dialog',
@@ -27,52 +37,34 @@ export function Dialog({
   className,
   children,
 }: DialogProps) {
-  const panel = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const previous = document.activeElement;
-    const target =
-      panel.current?.querySelector<HTMLElement>('[data-autofocus]') ??
-      panel.current?.querySelector<HTMLElement>(FOCUSABLE);
-    target?.focus();
-    return () => {
-      if (previous instanceof HTMLElement) previous.focus();
-    };
-  }, []);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape' && onDismiss) {
-      event.stopPropagation();
-      onDismiss();
-      return;
-    }
-    if (event.key !== 'Tab' || !panel.current) return;
-    const focusable = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
+  // Where focus was when the dialog opened; it goes back there when the dialog closes (Radix
+  // would return it to a Dialog.Trigger, and these dialogs open from code, not from a trigger).
+  const [opener] = useState(() => document.activeElement);
   return (
-    <div className="dialog-backdrop">
-      <div
-        ref={panel}
-        role={role}
-        aria-modal="true"
-        aria-labelledby={labelledBy}
-        aria-describedby={describedBy}
-        className={className ? `dialog ${className}` : 'dialog'}
-        onKeyDown={onKeyDown}
-      >
-        {children}
-      </div>
-    </div>
+    <DialogPrimitive.Root open onOpenChange={(open) => !open && onDismiss?.()}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="dialog-backdrop">
+          <DialogPrimitive.Content
+            role={role}
+            aria-modal="true"
+            aria-labelledby={labelledBy}
+            aria-describedby={describedBy}
+            className={className ? `dialog ${className}` : 'dialog'}
+            onOpenAutoFocus={focusMarkedControl}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+            }}
+            onEscapeKeyDown={(event) => {
+              if (!onDismiss) event.preventDefault();
+            }}
+            onPointerDownOutside={(event) => event.preventDefault()}
+            onInteractOutside={(event) => event.preventDefault()}
+          >
+            {children}
+          </DialogPrimitive.Content>
+        </DialogPrimitive.Overlay>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
   );
 }

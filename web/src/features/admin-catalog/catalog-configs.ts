@@ -127,7 +127,14 @@ export const exercisesConfig = catalogConfig('exercises', {
 export const coachesConfig = catalogConfig('coaches', {
   title: 'coachesTitle',
   schema: coachSchema,
-  fields: [name, field('uid', 'text', 'coachUser'), image, field('bio', 'textarea'), active],
+  fields: [
+    name,
+    field('uid', 'text', 'coachUser'),
+    image,
+    field('bio', 'textarea'),
+    field('specialities', 'list'),
+    active,
+  ],
 });
 
 export const couponsConfig = catalogConfig('coupons', {

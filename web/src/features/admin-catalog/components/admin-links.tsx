@@ -7,7 +7,7 @@ import { useT } from '../../../lib/i18n';
 function AdminLink({ href, label }: { href: string; label: AdminKey }) {
   const at = useT(adminMessages);
   return (
-    <p>
+    <p className="admin-link">
       <Link href={href}>{at(label)}</Link>
     </p>
   );

@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Field } from '../../../components/ui/field';
 import { formatDateTime } from '@studio/core';
 import { useLive } from '../../../lib/use-live';
 import { adminMessages } from '../admin-messages';
@@ -39,35 +41,43 @@ export function AuditLog({ api }: { api: AdminCatalogApi }) {
   const all = auditEntries(value);
   const entries = filterAudit(all, filter, users);
   return (
-    <section aria-labelledby="audit-title">
+    <section aria-labelledby="audit-title" className="admin-page">
       <h1 id="audit-title">{at('auditTitle')}</h1>
-      <form aria-label={at('auditFilters')} onSubmit={(event) => event.preventDefault()}>
-        <label htmlFor={`${baseId}-action`}>{at('auditAction')}</label>
-        <select
-          id={`${baseId}-action`}
-          value={filter.action}
-          onChange={(event) => setFilter({ ...filter, action: event.target.value })}
-        >
-          <option value="">{at('auditAllActions')}</option>
-          {auditActions(all).map((action) => (
-            <option key={action} value={action}>
-              {action}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={`${baseId}-text`}>{at('auditSearch')}</label>
-        <input
-          id={`${baseId}-text`}
-          type="search"
-          value={filter.text}
-          onChange={(event) => setFilter({ ...filter, text: event.target.value })}
-        />
+      <form
+        className="card ui-form ui-form-grid"
+        aria-label={at('auditFilters')}
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <Field label={at('auditAction')}>
+          <select
+            id={`${baseId}-action`}
+            value={filter.action}
+            onChange={(event) => setFilter({ ...filter, action: event.target.value })}
+          >
+            <option value="">{at('auditAllActions')}</option>
+            {auditActions(all).map((action) => (
+              <option key={action} value={action}>
+                {action}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={at('auditSearch')}>
+          <input
+            id={`${baseId}-text`}
+            type="search"
+            value={filter.text}
+            onChange={(event) => setFilter({ ...filter, text: event.target.value })}
+          />
+        </Field>
       </form>
-      <p role="status">{at('auditShown', { count: entries.length, total: all.length })}</p>
+      <p role="status" className="ui-table-count">
+        {at('auditShown', { count: entries.length, total: all.length })}
+      </p>
       {entries.length === 0 ? (
-        <p>{at('empty')}</p>
+        <EmptyState title={at('empty')} />
       ) : (
-        <ol className="audit-log">
+        <ol className="audit-log ui-list">
           {entries.map(([id, entry]) => (
             <li key={id}>
               <time dateTime={new Date(entry.at).toISOString()}>{formatDateTime(entry.at)}</time>{' '}

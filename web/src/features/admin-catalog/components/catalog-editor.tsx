@@ -1,4 +1,7 @@
 import { isRecord } from '@studio/core';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { z } from 'zod';
@@ -116,61 +119,95 @@ export function CatalogEditor({ api, config, level = 1 }: EditorProps) {
   };
 
   return (
-    <section aria-labelledby={`${config.collection}-title`}>
-      <Heading id={`${config.collection}-title`}>{at(config.title)}</Heading>
-      {done && <p role="status">{at(done)}</p>}
+    <section aria-labelledby={`${config.collection}-title`} className="admin-section">
+      <div className="ui-page-header">
+        <Heading id={`${config.collection}-title`}>{at(config.title)}</Heading>
+        <Button
+          variant="secondary"
+          onClick={() => open(undefined, emptyForm(config.fields, config.defaults))}
+        >
+          {at('newItem')}
+        </Button>
+      </div>
+      {done && (
+        <p role="status" className="form-success">
+          {at(done)}
+        </p>
+      )}
       {items.length === 0 ? (
-        <p>{at('empty')}</p>
+        <EmptyState title={at('empty')} />
       ) : (
-        <ul>
+        <ul className="ui-list">
           {items.map(({ id, item, needsFixing }) => (
             <li key={id}>
-              <span>{config.summary(item)}</span>
-              {item['active'] === false && <span> ({at('inactive')})</span>}
-              {needsFixing && <strong> ({at('needsFixing')})</strong>}{' '}
-              <button
-                type="button"
+              <span>
+                <span>{config.summary(item)}</span>
+                {item['active'] === false && (
+                  <>
+                    {' '}
+                    <Badge>({at('inactive')})</Badge>
+                  </>
+                )}
+                {needsFixing && (
+                  <>
+                    {' '}
+                    <Badge tone="danger">
+                      <strong>({at('needsFixing')})</strong>
+                    </Badge>
+                  </>
+                )}
+              </span>
+              <Button
+                variant="ghost"
+                size="s"
                 aria-label={`${at('edit')} ${config.summary(item)}`}
                 onClick={() => open(id, toForm(config.fields, item))}
               >
                 {at('edit')}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
       )}
-      <button
-        type="button"
-        onClick={() => open(undefined, emptyForm(config.fields, config.defaults))}
-      >
-        {at('newItem')}
-      </button>
       {editing && (
-        <form aria-label={at(config.title)} onSubmit={submit} noValidate>
-          <FormInputs
-            fields={config.fields}
-            form={editing.form}
-            errors={errors}
-            onChange={(name, value) =>
-              setEditing({ ...editing, form: { ...editing.form, [name]: value } })
-            }
-          />
-          {failure && <p role="alert">{t(failure.key, failure.params)}</p>}
-          <button type="submit" disabled={busy}>
-            {busy ? at('saving') : at('save')}
-          </button>
-          {editing.id !== undefined && (
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => void send(editing.id, null, 'deleted')}
-            >
-              {at('delete')}
-            </button>
+        <form
+          className="card ui-card ui-form admin-editor"
+          aria-label={at(config.title)}
+          onSubmit={submit}
+          noValidate
+        >
+          <div className="ui-form-grid">
+            <FormInputs
+              fields={config.fields}
+              form={editing.form}
+              errors={errors}
+              onChange={(name, value) =>
+                setEditing({ ...editing, form: { ...editing.form, [name]: value } })
+              }
+            />
+          </div>
+          {failure && (
+            <p role="alert" className="form-error">
+              {t(failure.key, failure.params)}
+            </p>
           )}
-          <button type="button" onClick={() => setEditing(null)}>
-            {at('cancel')}
-          </button>
+          <div className="ui-actions">
+            <Button type="submit" busy={busy}>
+              {busy ? at('saving') : at('save')}
+            </Button>
+            {editing.id !== undefined && (
+              <Button
+                variant="danger"
+                disabled={busy}
+                onClick={() => void send(editing.id, null, 'deleted')}
+              >
+                {at('delete')}
+              </Button>
+            )}
+            <Button variant="ghost" onClick={() => setEditing(null)}>
+              {at('cancel')}
+            </Button>
+          </div>
         </form>
       )}
     </section>

@@ -1,4 +1,5 @@
 import { formatDateTime } from '@studio/core';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { useLive } from '../../../lib/use-live';
 import { adminMessages } from '../admin-messages';
 import type { AdminCatalogApi } from '../api/admin-catalog-api';
@@ -13,17 +14,17 @@ export function CouponRedemptions({ api }: { api: AdminCatalogApi }) {
   const users = useLive<unknown>((onChange) => api.watch('users', onChange), null, [api]);
   const usage = couponUsage(store, users);
   return (
-    <section aria-labelledby="redemptions-title">
+    <section aria-labelledby="redemptions-title" className="admin-section">
       <h2 id="redemptions-title">{at('redemptionsTitle')}</h2>
       {usage.length === 0 ? (
-        <p>{at('redemptionsEmpty')}</p>
+        <EmptyState title={at('redemptionsEmpty')} />
       ) : (
         usage.map((coupon) => (
-          <section key={coupon.code} aria-label={coupon.code}>
+          <section key={coupon.code} aria-label={coupon.code} className="card ui-card">
             <h3>
               {coupon.code} · {at('redeemed', { count: coupon.count })}
             </h3>
-            <ul>
+            <ul className="ui-list">
               {coupon.members.map((member) => (
                 <li key={member.uid}>
                   {member.name || member.email || member.uid}

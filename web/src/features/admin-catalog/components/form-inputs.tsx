@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Field as KitField } from '../../../components/ui/field';
 import { adminMessages } from '../admin-messages';
 import type { Field, FieldError, FormState } from '../form-fields';
 import { useT } from '../../../lib/i18n';
@@ -18,7 +19,7 @@ const INPUT_TYPES: Partial<Record<Field['type'], string>> = {
   hour: 'time',
 };
 
-/** One labelled input per field, each with its error under it. */
+/** One kit Field per field (label, control, inline error); a checkbox sits beside its label. */
 export function FormInputs({ fields, form, errors, onChange }: FormInputsProps) {
   const t = useT(adminMessages);
   const baseId = useId();
@@ -32,8 +33,6 @@ export function FormInputs({ fields, form, errors, onChange }: FormInputsProps) 
         const common = {
           id,
           name: field.name,
-          'aria-invalid': error !== undefined,
-          'aria-describedby': error === undefined ? undefined : errorId,
         };
         let input;
         if (field.type === 'checkbox') {
@@ -41,6 +40,8 @@ export function FormInputs({ fields, form, errors, onChange }: FormInputsProps) 
             <input
               {...common}
               type="checkbox"
+              aria-invalid={error !== undefined || undefined}
+              aria-describedby={error === undefined ? undefined : errorId}
               checked={value === true}
               onChange={(event) => onChange(field.name, event.target.checked)}
             />
@@ -78,16 +79,29 @@ export function FormInputs({ fields, form, errors, onChange }: FormInputsProps) 
             />
           );
         }
+        if (field.type === 'checkbox') {
+          return (
+            <div className="ui-field" key={field.name}>
+              <label className="ui-check" htmlFor={id}>
+                {input}
+                {t(field.label)}
+              </label>
+              {error && (
+                <p className="ui-field-error" id={errorId}>
+                  {t(error.key, error.params)}
+                </p>
+              )}
+            </div>
+          );
+        }
         return (
-          <div className="form-field" key={field.name}>
-            <label htmlFor={id}>{t(field.label)}</label>
+          <KitField
+            key={field.name}
+            label={t(field.label)}
+            error={error ? t(error.key, error.params) : undefined}
+          >
             {input}
-            {error && (
-              <p className="field-error" id={errorId}>
-                {t(error.key, error.params)}
-              </p>
-            )}
-          </div>
+          </KitField>
         );
       })}
     </>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
 import type { FormEvent } from 'react';
 import {
   SHOP_CATEGORIES,
@@ -85,35 +86,48 @@ export function ShopProductForm({ api, level = 1 }: { api: AdminCatalogApi; leve
   };
 
   return (
-    <section aria-labelledby="shop-title">
+    <section aria-labelledby="shop-title" className="admin-section">
       <Heading id="shop-title">{at('shopTitle')}</Heading>
-      <ul>
+      <ul className="ui-list">
         {productsOf(shop).map((product) => (
           <li key={`${product.category}/${product.id}`}>
             {product.category} · {product.name}
           </li>
         ))}
       </ul>
-      <form aria-label={at('shopTitle')} onSubmit={(event) => void submit(event)} noValidate>
-        <FormInputs
-          fields={FIELDS}
-          form={form}
-          errors={errors}
-          onChange={(name, value) => setForm({ ...form, [name]: value })}
-        />
+      <form
+        className="card ui-card ui-form admin-editor"
+        aria-label={at('shopTitle')}
+        onSubmit={(event) => void submit(event)}
+        noValidate
+      >
+        <div className="ui-form-grid">
+          <FormInputs
+            fields={FIELDS}
+            form={form}
+            errors={errors}
+            onChange={(name, value) => setForm({ ...form, [name]: value })}
+          />
+        </div>
         {phase.step === 'adding' && <p role="status">{at('addingProduct')}</p>}
         {phase.step === 'added' && (
-          <div role="alert">
+          <div role="alert" className="form-success">
             <p>
               <strong>{at('productAddedTitle')}</strong>
             </p>
             <p>{at('productAddedMessage')}</p>
           </div>
         )}
-        {phase.step === 'failed' && <p role="alert">{t(phase.error.key, phase.error.params)}</p>}
-        <button type="submit" disabled={phase.step === 'adding'}>
-          {at('save')}
-        </button>
+        {phase.step === 'failed' && (
+          <p role="alert" className="form-error">
+            {t(phase.error.key, phase.error.params)}
+          </p>
+        )}
+        <div className="ui-actions">
+          <Button type="submit" busy={phase.step === 'adding'}>
+            {at('save')}
+          </Button>
+        </div>
       </form>
     </section>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
 import type { FormEvent } from 'react';
 import {
   suscriptionPriceSchema,
@@ -72,6 +73,7 @@ function PriceForm({ api, current }: { api: AdminCatalogApi; current: Suscriptio
 
   return (
     <form
+      className="card ui-card ui-form admin-editor"
       aria-label={at('suscriptionPriceTitle')}
       onSubmit={(event) => void submit(event)}
       noValidate
@@ -85,9 +87,19 @@ function PriceForm({ api, current }: { api: AdminCatalogApi; current: Suscriptio
           setForm({ ...form, [name]: String(value) });
         }}
       />
-      {saved && <p role="status">{at('saved')}</p>}
-      {failure && <p role="alert">{t(failure.key, failure.params)}</p>}
-      <button type="submit">{at('save')}</button>
+      {saved && (
+        <p role="status" className="form-success">
+          {at('saved')}
+        </p>
+      )}
+      {failure && (
+        <p role="alert" className="form-error">
+          {t(failure.key, failure.params)}
+        </p>
+      )}
+      <div className="ui-actions">
+        <Button type="submit">{at('save')}</Button>
+      </div>
     </form>
   );
 }
@@ -102,7 +114,7 @@ export function SuscriptionPriceForm({ api }: { api: AdminCatalogApi }) {
   );
   const current = value === undefined ? null : (pricesOf(value) ?? []);
   return (
-    <section aria-labelledby="suscription-price-title">
+    <section aria-labelledby="suscription-price-title" className="admin-page">
       <h1 id="suscription-price-title">{at('suscriptionPriceTitle')}</h1>
       {/* Keyed on the stored pair so the inputs start from what is saved once it arrives. */}
       {current && <PriceForm key={JSON.stringify(current)} api={api} current={current} />}

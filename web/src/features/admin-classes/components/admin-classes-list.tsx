@@ -1,4 +1,5 @@
 import { addDays, formatDate, updateClassInput } from '@studio/core';
+import { EmptyState } from '../../../components/ui/empty-state';
 import type { StudioClass, UpdateClassInput } from '@studio/core';
 import type { FormEvent } from 'react';
 import { useId, useState } from 'react';
@@ -158,10 +159,10 @@ function EditClassDialog({
           </p>
         )}
         <div className="dialog-actions">
-          <button type="submit" className="button" disabled={busy}>
+          <button type="submit" className="button button-primary" disabled={busy}>
             {busy ? t('working') : t('save')}
           </button>
-          <button type="button" className="button secondary" onClick={() => onClose(false)}>
+          <button type="button" className="button button-secondary" onClick={() => onClose(false)}>
             {t('close')}
           </button>
         </div>
@@ -238,12 +239,12 @@ function CancelClassDialog({
           </p>
         )}
         <div className="dialog-actions">
-          <button type="submit" className="button danger" disabled={busy}>
+          <button type="submit" className="button button-danger" disabled={busy}>
             {busy ? t('working') : t('confirmCancel')}
           </button>
           <button
             type="button"
-            className="button secondary"
+            className="button button-secondary"
             data-autofocus
             onClick={() => onClose(null)}
           >
@@ -298,10 +299,10 @@ export function AdminClassesList({ api }: { api: AdminClassesApi }) {
   const openClass = open ? classes[open.classId] : undefined;
   const titleId = `${base}-title`;
   return (
-    <section aria-labelledby={titleId}>
+    <section aria-labelledby={titleId} className="admin-page">
       <h1 id={titleId}>{t('listTitle')}</h1>
-      <fieldset>
-        <legend>{t('filters')}</legend>
+      <fieldset className="card ui-form ui-form-grid admin-filters">
+        <legend className="visually-hidden">{t('filters')}</legend>
         {(['from', 'to'] as const).map((field) => (
           <Field
             key={field}
@@ -353,28 +354,34 @@ export function AdminClassesList({ api }: { api: AdminClassesApi }) {
           )}
         </Field>
       </fieldset>
-      {status && <p role="status">{status}</p>}
+      {status && (
+        <p role="status" className="form-success">
+          {status}
+        </p>
+      )}
       {shown.length === 0 ? (
-        <p>{t('noClasses')}</p>
+        <EmptyState title={t('noClasses')} />
       ) : (
-        <ul className="admin-class-list">
+        <ul className="admin-class-list ui-list">
           {shown.map(([classId, cls]) => {
             const title = titleOf(cls, catalog);
             const label = `${title} ${cls.date} ${cls.hour}`;
             const editable = cls.status !== 'cancelled' && cls.startsAt > now;
             return (
               <li key={classId} aria-label={label}>
-                <strong>{title}</strong> {cls.date} {cls.hour} ·{' '}
-                {catalog.coaches[cls.coach]?.name ?? cls.coach} ·{' '}
-                {catalog.branches[cls.branch]?.name ?? cls.branch} ·{' '}
-                {t('booked', { booked: cls.bookedCount, capacity: cls.capacity })}
-                {cls.waitlistCount > 0 && ` · ${t('waiting', { count: cls.waitlistCount })}`}
-                {cls.status === 'cancelled' && ` · ${t('statusCancelled')}`}
+                <span>
+                  <strong>{title}</strong> {cls.date} {cls.hour} ·{' '}
+                  {catalog.coaches[cls.coach]?.name ?? cls.coach} ·{' '}
+                  {catalog.branches[cls.branch]?.name ?? cls.branch} ·{' '}
+                  {t('booked', { booked: cls.bookedCount, capacity: cls.capacity })}
+                  {cls.waitlistCount > 0 && ` · ${t('waiting', { count: cls.waitlistCount })}`}
+                  {cls.status === 'cancelled' && ` · ${t('statusCancelled')}`}
+                </span>
                 {editable && (
                   <span className="admin-class-actions">
                     <button
                       type="button"
-                      className="button secondary"
+                      className="button button-secondary button-s"
                       aria-label={`${t('edit')} ${label}`}
                       onClick={() => setOpen({ kind: 'edit', classId })}
                     >
@@ -382,7 +389,7 @@ export function AdminClassesList({ api }: { api: AdminClassesApi }) {
                     </button>
                     <button
                       type="button"
-                      className="button danger"
+                      className="button button-danger button-s"
                       aria-label={`${t('cancelClass')} ${label}`}
                       onClick={() => setOpen({ kind: 'cancel', classId })}
                     >

@@ -27,27 +27,33 @@ interface FieldProps {
   }) => ReactNode;
 }
 
-/** A labelled control with its error (and hint) under it, linked for screen readers. */
+/**
+ * A labelled control with its error (and hint) under it, linked for screen readers, in the kit's
+ * field look (web/src/components/ui/field.tsx); a render prop because these controls are built
+ * from the class form's state.
+ */
 export function Field({ id, label, error, hint, children }: FieldProps) {
   const t = useT(classesMessages);
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ');
   return (
-    <div className="form-field">
-      <label htmlFor={id}>{label}</label>
+    <div className={error ? 'ui-field ui-field-invalid' : 'ui-field'}>
+      <label className="ui-field-label" htmlFor={id}>
+        {label}
+      </label>
       {children({
         id,
         'aria-invalid': error !== undefined,
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
       })}
       {hint && (
-        <p className="field-hint" id={hintId}>
+        <p className="ui-field-hint" id={hintId}>
           {hint}
         </p>
       )}
       {error && (
-        <p className="field-error" id={errorId}>
+        <p className="ui-field-error" id={errorId}>
           {t(error.key, error.params)}
         </p>
       )}

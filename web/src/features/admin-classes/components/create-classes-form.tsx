@@ -1,4 +1,6 @@
 import { classDates, formatDate, isDomainError, isDateString, isoWeekday } from '@studio/core';
+import { Button } from '../../../components/ui/button';
+import { SegmentedControl } from '../../../components/ui/segmented-control';
 import type { FormEvent } from 'react';
 import { useId, useState } from 'react';
 import { callableErrorText } from '../../../lib/callable-errors';
@@ -96,23 +98,21 @@ export function CreateClassesForm({ api }: { api: AdminClassesApi }) {
   }
   const titleId = `${base}-title`;
   return (
-    <section aria-labelledby={titleId}>
+    <section aria-labelledby={titleId} className="admin-page">
       <h1 id={titleId}>{t('createTitle')}</h1>
-      <form aria-labelledby={titleId} onSubmit={(event) => void submit(event)} noValidate>
-        <fieldset>
-          <legend className="visually-hidden">{t('createTitle')}</legend>
-          {(['weekly', 'single'] as const).map((mode) => (
-            <label key={mode}>
-              <input
-                type="radio"
-                name={`${base}-mode`}
-                checked={dates.mode === mode}
-                onChange={() => setDates({ ...dates, mode })}
-              />{' '}
-              {t(mode)}
-            </label>
-          ))}
-        </fieldset>
+      <form
+        className="card ui-card ui-form"
+        aria-labelledby={titleId}
+        onSubmit={(event) => void submit(event)}
+        noValidate
+      >
+        <SegmentedControl
+          label={t('createTitle')}
+          name={`${base}-mode`}
+          value={dates.mode}
+          onChange={(mode) => setDates({ ...dates, mode })}
+          options={(['weekly', 'single'] as const).map((mode) => ({ value: mode, label: t(mode) }))}
+        />
         {dates.mode === 'single' ? (
           <Field id={`${base}-date`} label={t('date')} error={errors['date']}>
             {(common) => (
@@ -146,26 +146,26 @@ export function CreateClassesForm({ api }: { api: AdminClassesApi }) {
                 />
               )}
             </Field>
-            <fieldset aria-invalid={errors['weekdays'] !== undefined}>
-              <legend>{t('weekdays')}</legend>
+            <fieldset className="ui-chip-group" aria-invalid={errors['weekdays'] !== undefined}>
+              <legend className="ui-field-label">{t('weekdays')}</legend>
               {WEEKDAYS.map((weekday) => (
-                <label key={weekday}>
+                <label key={weekday} className="ui-chip">
                   <input
                     type="checkbox"
                     checked={dates.weekdays.includes(weekday)}
                     onChange={() => toggleDay(weekday)}
                   />{' '}
-                  {t(weekdayKey(weekday))}
+                  <span>{t(weekdayKey(weekday))}</span>
                 </label>
               ))}
-              {errors['weekdays'] && <p className="field-error">{t('fieldRequired')}</p>}
+              {errors['weekdays'] && <p className="ui-field-error">{t('fieldRequired')}</p>}
             </fieldset>
           </>
         )}
         <ClassFields value={fields} errors={errors} catalog={catalog} onChange={setFields} />
         <div aria-live="polite">
           {preview !== null && 'error' in preview && (
-            <p className="field-error">{tp(preview.error.key, preview.error.params)}</p>
+            <p className="ui-field-error">{tp(preview.error.key, preview.error.params)}</p>
           )}
           {preview !== null && 'dates' in preview && (
             <>
@@ -174,7 +174,10 @@ export function CreateClassesForm({ api }: { api: AdminClassesApi }) {
                   ? t('previewNone')
                   : t('preview', { count: preview.dates.length })}
               </p>
-              <ul aria-label={t('preview', { count: preview.dates.length })}>
+              <ul
+                className="ui-chip-list"
+                aria-label={t('preview', { count: preview.dates.length })}
+              >
                 {preview.dates.slice(0, PREVIEW_LIMIT).map((date) => (
                   <li key={date}>
                     {t(weekdayKey(isoWeekday(date)))} {date}
@@ -193,10 +196,16 @@ export function CreateClassesForm({ api }: { api: AdminClassesApi }) {
             {tp(failure.key, failure.params)}
           </p>
         )}
-        {status && <p role="status">{status}</p>}
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? t('creating') : t('create')}
-        </button>
+        {status && (
+          <p role="status" className="form-success">
+            {status}
+          </p>
+        )}
+        <div className="ui-actions">
+          <Button type="submit" busy={busy}>
+            {busy ? t('creating') : t('create')}
+          </Button>
+        </div>
       </form>
     </section>
   );

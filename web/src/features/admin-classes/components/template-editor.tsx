@@ -168,7 +168,7 @@ export function TemplateEditor({ api }: { api: AdminClassesApi }) {
   }
   const titleId = `${base}-title`;
   return (
-    <section aria-labelledby={titleId}>
+    <section aria-labelledby={titleId} className="admin-page">
       <h1 id={titleId}>{t('templateTitle')}</h1>
       <Field id={`${base}-pick`} label={t('templates')} error={undefined}>
         {(common) => (
@@ -182,7 +182,7 @@ export function TemplateEditor({ api }: { api: AdminClassesApi }) {
           </select>
         )}
       </Field>
-      <form aria-labelledby={titleId} onSubmit={save} noValidate>
+      <form className="card ui-card ui-form" aria-labelledby={titleId} onSubmit={save} noValidate>
         <Field
           id={`${base}-name`}
           label={t('templateName')}
@@ -193,8 +193,8 @@ export function TemplateEditor({ api }: { api: AdminClassesApi }) {
           )}
         </Field>
         {rows.map((row, index) => (
-          <fieldset key={index} className="template-row">
-            <legend>{t('row', { n: index + 1 })}</legend>
+          <fieldset key={index} className="template-row ui-form-section">
+            <legend className="ui-form-section-title">{t('row', { n: index + 1 })}</legend>
             <Field id={`${base}-weekday-${index}`} label={t('weekday')} error={undefined}>
               {(common) => (
                 <select
@@ -221,7 +221,7 @@ export function TemplateEditor({ api }: { api: AdminClassesApi }) {
             {rows.length > 1 && (
               <button
                 type="button"
-                className="button secondary"
+                className="button button-secondary"
                 onClick={() => setRows(rows.filter((_, at) => at !== index))}
               >
                 {t('removeRow', { n: index + 1 })}
@@ -229,24 +229,26 @@ export function TemplateEditor({ api }: { api: AdminClassesApi }) {
             )}
           </fieldset>
         ))}
-        <button
-          type="button"
-          className="button secondary"
-          onClick={() => setRows([...rows, newRow()])}
-        >
-          {t('addRow')}
-        </button>
-        <button type="submit" className="button" disabled={busy}>
-          {t('saveTemplate')}
-        </button>
-        {templateId !== NEW && (
-          <button type="button" className="button secondary" disabled={busy} onClick={remove}>
-            {t('deleteTemplate')}
+        <div className="ui-actions">
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => setRows([...rows, newRow()])}
+          >
+            {t('addRow')}
           </button>
-        )}
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {t('saveTemplate')}
+          </button>
+          {templateId !== NEW && (
+            <button type="button" className="button button-danger" disabled={busy} onClick={remove}>
+              {t('deleteTemplate')}
+            </button>
+          )}
+        </div>
       </form>
-      <fieldset>
-        <legend>{t('applyTemplate')}</legend>
+      <fieldset className="card ui-card ui-form ui-form-section">
+        <legend className="ui-form-section-title">{t('applyTemplate')}</legend>
         <Field id={`${base}-from`} label={t('from')} error={errors.range['from']}>
           {(common) => (
             <input
@@ -268,16 +270,22 @@ export function TemplateEditor({ api }: { api: AdminClassesApi }) {
           )}
         </Field>
         <p aria-live="polite">{rangeOk && t('preview', { count })}</p>
-        <button type="button" className="button" disabled={busy} onClick={apply}>
-          {t('applyTemplate')}
-        </button>
+        <div className="ui-actions">
+          <button type="button" className="button button-primary" disabled={busy} onClick={apply}>
+            {t('applyTemplate')}
+          </button>
+        </div>
       </fieldset>
       {failure && (
         <p role="alert" className="form-error">
           {tp(failure.key, failure.params)}
         </p>
       )}
-      {status && <p role="status">{status}</p>}
+      {status && (
+        <p role="status" className="form-success">
+          {status}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,4 +1,12 @@
 import { useId, useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import type { BadgeTone } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { DataTable } from '../../../components/ui/data-table';
+import type { DataTableColumn } from '../../../components/ui/data-table';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Field } from '../../../components/ui/field';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { PAYMENT_STATUSES, PURCHASE_KINDS, addDays, formatDate, isDateString } from '@studio/core';
 import type { PaymentStatus, PurchaseKind } from '@studio/core';
 import { useLangStore, useT } from '../../../lib/i18n';
@@ -13,8 +21,15 @@ import {
   rangeBounds,
   refundedAmount,
 } from '../payments';
-import type { PaymentFilter } from '../payments';
+import type { PaymentFilter, PaymentRow } from '../payments';
 import { paymentsMessages } from '../payments-messages';
+
+const STATUS_TONES: Partial<Record<PaymentStatus, BadgeTone>> = {
+  paid: 'success',
+  refunded: 'warning',
+  'partially-refunded': 'warning',
+  failed: 'danger',
+};
 
 interface PaymentListProps {
   api: AdminPaymentsApi;
@@ -56,71 +71,147 @@ export function PaymentList({ api, download, now = Date.now }: PaymentListProps)
   const money = (cents: number, currency: string) => formatMoney(cents, currency, lang);
   const set = (patch: Partial<PaymentFilter>) => setFilter({ ...filter, ...patch });
 
+  const columns: DataTableColumn<PaymentRow>[] = [
+    {
+      id: 'date',
+      header: pt('date'),
+      sortValue: (row) => row.payment.createdAt,
+      cell: (row) => formatDate(row.payment.createdAt),
+    },
+    {
+      id: 'member',
+      header: pt('member'),
+      rowHeader: true,
+      sortValue: (row) => row.name || row.email || row.payment.uid,
+      cell: (row) => row.name || row.email || row.payment.uid,
+    },
+    {
+      id: 'kind',
+      header: pt('kind'),
+      sortValue: (row) => row.payment.kind,
+      cell: (row) => row.payment.kind,
+    },
+    {
+      id: 'status',
+      header: pt('status'),
+      sortValue: (row) => row.payment.status,
+      cell: (row) => (
+        <Badge tone={STATUS_TONES[row.payment.status] ?? 'neutral'}>{row.payment.status}</Badge>
+      ),
+    },
+    {
+      id: 'amount',
+      header: pt('amount'),
+      align: 'end',
+      sortValue: (row) => row.payment.amount,
+      cell: ({ payment }) => (
+        <span>
+          {money(payment.amount, payment.currency)}
+          {refundedAmount(payment) > 0 && (
+            <>
+              {' '}
+              (
+              {pt('refunded', {
+                amount: money(refundedAmount(payment), payment.currency),
+              })}
+              )
+            </>
+          )}
+        </span>
+      ),
+    },
+    { id: 'coupon', header: pt('coupon'), cell: (row) => row.payment.coupon ?? '' },
+  ];
+
   return (
-    <section aria-labelledby="payments-title">
+    <section aria-labelledby="payments-title" className="admin-page">
       <h1 id="payments-title">{pt('paymentsTitle')}</h1>
       <form
-        className="filters"
+        className="card ui-form ui-form-grid payment-filters"
         aria-label={pt('paymentsTitle')}
         onSubmit={(e) => e.preventDefault()}
       >
-        <label htmlFor={`${baseId}-from`}>{pt('from')}</label>
-        <input
-          id={`${baseId}-from`}
-          type="date"
-          value={filter.from}
-          onChange={(event) => set({ from: event.target.value })}
-        />
-        <label htmlFor={`${baseId}-to`}>{pt('to')}</label>
-        <input
-          id={`${baseId}-to`}
-          type="date"
-          value={filter.to}
-          onChange={(event) => set({ to: event.target.value })}
-        />
-        <label htmlFor={`${baseId}-status`}>{pt('status')}</label>
-        <select
-          id={`${baseId}-status`}
-          value={filter.status}
-          onChange={(event) => set({ status: event.target.value as PaymentStatus | '' })}
-        >
-          <option value="">{pt('all')}</option>
-          {PAYMENT_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
-        </select>
+        <Field label={pt('from')}>
+          <input
+            id={`${baseId}-from`}
+            type="date"
+            value={filter.from}
+            onChange={(event) => set({ from: event.target.value })}
+          />
+        </Field>
+        <Field label={pt('to')}>
+          <input
+            id={`${baseId}-to`}
+            type="date"
+            value={filter.to}
+            onChange={(event) => set({ to: event.target.value })}
+          />
+        </Field>
+        <Field label={pt('status')}>
+          <select
+            id={`${baseId}-status`}
+            value={filter.status}
+            onChange={(event) => set({ status: event.target.value as PaymentStatus | '' })}
+          >
+            <option value="">{pt('all')}</option>
+            {PAYMENT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        </Field>
         {/* Alike the status filter by shape only: another list of values and its own type. */}
-        <label htmlFor={`${baseId}-kind`}>{pt('kind')}</label>
-        <select
-          id={`${baseId}-kind`}
-          value={filter.kind}
-          onChange={(event) => set({ kind: event.target.value as PurchaseKind | '' })}
-        >
-          <option value="">{pt('all')}</option>
-          {PURCHASE_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {kind}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={`${baseId}-member`}>{pt('member')}</label>
-        <input
-          id={`${baseId}-member`}
-          type="search"
-          value={filter.member}
-          onChange={(event) => set({ member: event.target.value })}
-        />
+        <Field label={pt('kind')}>
+          <select
+            id={`${baseId}-kind`}
+            value={filter.kind}
+            onChange={(event) => set({ kind: event.target.value as PurchaseKind | '' })}
+          >
+            <option value="">{pt('all')}</option>
+            {PURCHASE_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {kind}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={pt('member')}>
+          <input
+            id={`${baseId}-member`}
+            type="search"
+            value={filter.member}
+            onChange={(event) => set({ member: event.target.value })}
+          />
+        </Field>
       </form>
-      {!validRange && <p role="alert">{pt('badRange')}</p>}
+      {!validRange && (
+        <p role="alert" className="form-error">
+          {pt('badRange')}
+        </p>
+      )}
       {validRange && payments === undefined && <p role="status">{pt('loading')}</p>}
+      {validRange && payments === undefined && <Skeleton lines={5} height="2.5rem" />}
       {validRange && payments !== undefined && (
         <>
-          <section aria-labelledby="totals-title">
-            <h2 id="totals-title">{pt('totalsTitle')}</h2>
-            <p role="status">{pt('shown', { count: rows.length })}</p>
-            <ul>
+          <section aria-labelledby="totals-title" className="card ui-card payment-totals">
+            <div className="ui-card-header">
+              <h2 id="totals-title" className="ui-card-title">
+                {pt('totalsTitle')}
+              </h2>
+              <Button
+                variant="secondary"
+                size="s"
+                disabled={rows.length === 0}
+                onClick={() => download(`pagos-${filter.from}-${filter.to}.csv`, paymentsCsv(rows))}
+              >
+                {pt('exportCsv')}
+              </Button>
+            </div>
+            <p role="status" className="ui-muted">
+              {pt('shown', { count: rows.length })}
+            </p>
+            <ul className="ui-list">
               {totals.map((total) => (
                 <li key={total.currency}>
                   {pt('totalsLine', {
@@ -133,53 +224,18 @@ export function PaymentList({ api, download, now = Date.now }: PaymentListProps)
                 </li>
               ))}
             </ul>
-            <button
-              type="button"
-              disabled={rows.length === 0}
-              onClick={() => download(`pagos-${filter.from}-${filter.to}.csv`, paymentsCsv(rows))}
-            >
-              {pt('exportCsv')}
-            </button>
           </section>
           {rows.length === 0 ? (
-            <p>{pt('empty')}</p>
+            <EmptyState title={pt('empty')} />
           ) : (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{pt('date')}</th>
-                  <th scope="col">{pt('member')}</th>
-                  <th scope="col">{pt('kind')}</th>
-                  <th scope="col">{pt('status')}</th>
-                  <th scope="col">{pt('amount')}</th>
-                  <th scope="col">{pt('coupon')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map(({ id, payment, name, email }) => (
-                  <tr key={id}>
-                    <td>{formatDate(payment.createdAt)}</td>
-                    <td>{name || email || payment.uid}</td>
-                    <td>{payment.kind}</td>
-                    <td>{payment.status}</td>
-                    <td>
-                      {money(payment.amount, payment.currency)}
-                      {refundedAmount(payment) > 0 && (
-                        <>
-                          {' '}
-                          (
-                          {pt('refunded', {
-                            amount: money(refundedAmount(payment), payment.currency),
-                          })}
-                          )
-                        </>
-                      )}
-                    </td>
-                    <td>{payment.coupon ?? ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              caption={pt('paymentsTitle')}
+              columns={columns}
+              rows={rows}
+              rowKey={(row) => row.id}
+              initialSort={{ columnId: 'date', direction: 'descending' }}
+              pageSize={25}
+            />
           )}
         </>
       )}

@@ -1,13 +1,25 @@
 import { formatDate } from '@studio/core';
+import { useState } from 'react';
 import { useLangStore, useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import type { AdminPaymentsApi } from '../api/admin-payments-api';
+import type { PlanAdminApi } from '../api/plan-admin-api';
 import { formatMoney } from '../payments';
 import { paymentsMessages } from '../payments-messages';
 import { KEEPS_PLAN, statusCounts, subscriberRows } from '../subscribers';
+import { CancelPlan } from './cancel-plan';
 
-/** admin-suscripcion: every subscription, its member and status, newest payment. */
-export function Subscribers({ api }: { api: AdminPaymentsApi }) {
+/**
+ * admin-suscripcion: every subscription, its member and status, newest payment; with
+ * `planActions`, a "Cancel plan" action on each plan a member holds.
+ */
+export function Subscribers({
+  api,
+  planActions,
+}: {
+  api: AdminPaymentsApi;
+  planActions?: PlanAdminApi;
+}) {
   const pt = useT(paymentsMessages);
   const lang = useLangStore((state) => state.lang);
   const subscriptions = useLive<unknown>(
@@ -20,6 +32,9 @@ export function Subscribers({ api }: { api: AdminPaymentsApi }) {
     api,
   ]);
   const rows = subscriberRows(subscriptions, users, payments);
+  // Plans an admin is cancelling here: their action stays shown, with its outcome, after the
+  // webhook has taken the plan from the member.
+  const [acted, setActed] = useState<ReadonlySet<string>>(() => new Set());
   return (
     <section aria-labelledby="subscribers-title">
       <h1 id="subscribers-title">{pt('subscribersTitle')}</h1>
@@ -58,6 +73,14 @@ export function Subscribers({ api }: { api: AdminPaymentsApi }) {
                 <small>
                   {pt('subscriptionId')} <code>{row.subscriptionId}</code>
                 </small>
+                {planActions && (row.memberFlag || acted.has(row.subscriptionId)) && (
+                  <CancelPlan
+                    api={planActions}
+                    uid={row.uid}
+                    name={row.name || row.uid}
+                    onStart={() => setActed((ids) => new Set(ids).add(row.subscriptionId))}
+                  />
+                )}
               </li>
             ))}
           </ul>

@@ -223,7 +223,11 @@ export function LayoutCanvas({ layout, onChange }: LayoutCanvasProps) {
             />
             {st('disabled')}
           </label>
-          <button type="button" onClick={() => remove(selectedSpot)}>
+          <button
+            type="button"
+            className="button button-danger button-s"
+            onClick={() => remove(selectedSpot)}
+          >
             {st('deleteSpot')}
           </button>
         </fieldset>
@@ -272,14 +276,18 @@ export function LayoutCanvas({ layout, onChange }: LayoutCanvasProps) {
                 />
                 {st('listDisabled', { label: spot.label })}
               </label>
-              <button type="button" onClick={() => remove(spot)}>
+              <button
+                type="button"
+                className="button button-ghost button-s"
+                onClick={() => remove(spot)}
+              >
                 {st('listDelete', { label: spot.label })}
               </button>
             </li>
           ))}
         </ul>
       )}
-      <button type="button" onClick={addFromList}>
+      <button type="button" className="button button-secondary button-s" onClick={addFromList}>
         {st('add')}
       </button>
     </div>

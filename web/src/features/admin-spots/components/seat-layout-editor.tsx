@@ -1,4 +1,6 @@
 import { formatDate, seatLayoutSchema, usableSpots } from '@studio/core';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
 import type { SeatLayout } from '@studio/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -103,44 +105,51 @@ export function SeatLayoutEditor({ api, now }: SeatLayoutEditorProps) {
   };
 
   return (
-    <section aria-labelledby="admin-spot-title" className="admin-spots">
+    <section aria-labelledby="admin-spot-title" className="admin-spots admin-page">
       <h1 id="admin-spot-title">{st('title')}</h1>
-      <p>{st('reuseNote')}</p>
-      {done && <p role="status">{st(done)}</p>}
-      <h2>{st('layouts')}</h2>
+      <p className="ui-muted">{st('reuseNote')}</p>
+      {done && (
+        <p role="status" className="form-success">
+          {st(done)}
+        </p>
+      )}
+      <div className="ui-page-header">
+        <h2>{st('layouts')}</h2>
+        <Button variant="secondary" onClick={() => open({ draft: emptyLayout() })}>
+          {st('newLayout')}
+        </Button>
+      </div>
       {layouts.length === 0 ? (
-        <p>{st('noLayouts')}</p>
+        <EmptyState title={st('noLayouts')} />
       ) : (
-        <ul className="layout-list">
+        <ul className="layout-list ui-list">
           {layouts.map(([id, layout]) => (
             <li key={id}>
               <span>
                 {st('layoutSummary', { name: layout.name, spots: usableSpots(layout).length })}
               </span>{' '}
-              <button
-                type="button"
+              <Button
+                variant="ghost"
+                size="s"
                 aria-label={st('editLayout', { name: layout.name })}
                 aria-current={editing?.id === id ? 'true' : undefined}
                 onClick={() => open({ id, draft: layout })}
               >
                 {st('edit')}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
       )}
-      <button type="button" onClick={() => open({ draft: emptyLayout() })}>
-        {st('newLayout')}
-      </button>
 
       {editing && (
         <form
           aria-label={editing.draft.name || st('newLayout')}
           onSubmit={submit}
           noValidate
-          className="layout-form"
+          className="layout-form card ui-card ui-form admin-editor"
         >
-          <div className="layout-fields">
+          <div className="layout-fields ui-form-grid">
             <label>
               {st('layoutName')}
               <input
@@ -178,7 +187,7 @@ export function SeatLayoutEditor({ api, now }: SeatLayoutEditorProps) {
           {/* A fresh cursor and selection for each layout opened. */}
           <LayoutCanvas key={editing.id ?? 'new'} layout={editing.draft} onChange={change} />
           {issues.length > 0 && (
-            <div role="alert">
+            <div role="alert" className="form-error">
               <p>{st('errorsTitle')}</p>
               <ul>
                 {issues.map((issue) => (
@@ -187,24 +196,32 @@ export function SeatLayoutEditor({ api, now }: SeatLayoutEditorProps) {
               </ul>
             </div>
           )}
-          {failure && <p role="alert">{t(failure.key, failure.params)}</p>}
-          {refusal && <p role="alert">{refusal}</p>}
-          <div className="layout-actions">
-            <button type="submit" disabled={busy}>
+          {failure && (
+            <p role="alert" className="form-error">
+              {t(failure.key, failure.params)}
+            </p>
+          )}
+          {refusal && (
+            <p role="alert" className="form-error">
+              {refusal}
+            </p>
+          )}
+          <div className="layout-actions ui-actions">
+            <Button type="submit" busy={busy}>
               {busy ? st('saving') : st('save')}
-            </button>
+            </Button>
             {editing.id !== undefined && (
-              <button
-                type="button"
+              <Button
+                variant="danger"
                 disabled={busy}
                 onClick={() => editing.id !== undefined && void remove(editing.id)}
               >
                 {st('deleteLayout')}
-              </button>
+              </Button>
             )}
-            <button type="button" onClick={() => open(null)}>
+            <Button variant="ghost" onClick={() => open(null)}>
               {st('cancel')}
-            </button>
+            </Button>
           </div>
         </form>
       )}

@@ -127,6 +127,26 @@ async function settle() {
 }
 
 describe('all users', () => {
+  it('lists members in a table sorted by name and sorts by credits on demand', () => {
+    const fake = fakeApi(nodes);
+    render(<AllUsers api={fake.api} now={() => NOW} />);
+    const names = () =>
+      screen.getAllByRole('rowheader').map((cell) => (cell.textContent ?? '').trim());
+    expect(names()).toEqual(['Ana Admin', 'Mariana Member', '(no name)']);
+    fireEvent.click(screen.getByRole('button', { name: /^Credits/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Credits/ }));
+    expect(names()).toEqual(['Mariana Member', 'Ana Admin', '(no name)']);
+  });
+
+  it('closes the member sheet and returns to the list', () => {
+    const fake = fakeApi(nodes);
+    render(<AllUsers api={fake.api} now={() => NOW} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open Mariana Member' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('table', { name: 'Members' })).toBeTruthy();
+  });
+
   it('searches members by name, e-mail or phone', () => {
     const fake = fakeApi(nodes);
     render(<AllUsers api={fake.api} now={() => NOW} />);
@@ -143,7 +163,7 @@ describe('all users', () => {
   it('shows accounts without a name in Reports', () => {
     const fake = fakeApi(nodes);
     render(<AllUsers api={fake.api} now={() => NOW} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Reports' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Reports' }));
     expect(screen.getByText('Accounts without a name')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Open nameless@demo.studio' })).toBeTruthy();
   });
@@ -153,8 +173,9 @@ describe('all users', () => {
     render(<AllUsers api={fake.api} now={() => NOW} />);
     fireEvent.click(screen.getByRole('button', { name: 'Open Mariana Member' }));
 
-    expect(screen.getByRole('heading', { level: 2, name: 'Mariana Member' })).toBeTruthy();
-    expect(screen.getByText('member@demo.studio')).toBeTruthy();
+    const sheet = screen.getByRole('dialog', { name: 'Mariana Member' });
+    expect(within(sheet).getByRole('heading', { level: 2, name: 'Mariana Member' })).toBeTruthy();
+    expect(within(sheet).getByText('member@demo.studio')).toBeTruthy();
     expect(lines('Credits')).toEqual(['Regular: 2 · next expires 2026-11-26']);
     expect(lines('Credit ledger')).toEqual([
       expect.stringMatching(/^2026-11-20 06:00:00 · grant · Regular · \+2 · Welcome · system$/),

@@ -1,5 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { BottomSheet } from '../../../components/ui/bottom-sheet';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
 import {
   adjustCreditsInput,
   CREDIT_KINDS,
@@ -33,38 +36,43 @@ interface DetailProps {
   api: AdminUsersApi;
   uid: string;
   now: () => number;
+  onClose: () => void;
 }
 
-/** One member: profile, credits, role, credit adjustments, ledger, bookings, payments, plan. */
-export function MemberDetail({ api, uid, now }: DetailProps) {
+/**
+ * One member in a sheet over the list: profile, credits, role, credit adjustments, ledger,
+ * bookings, payments, plan. The sheet's title (the name) is its level-2 heading.
+ */
+export function MemberDetail({ api, uid, now, onClose }: DetailProps) {
   const ut = useT(usersMessages);
   const user = parseMemberProfile(useMemberNode(api, uid, 'user'));
   const name = user.Name || ut('noName');
   return (
-    <article aria-labelledby="member-title">
-      <h2 id="member-title">{name}</h2>
-      <section aria-label={ut('profile')}>
-        <dl>
-          <dt>{ut('email')}</dt>
-          <dd>{user.Email ?? '—'}</dd>
-          <dt>{ut('phone')}</dt>
-          <dd>{user.Phone ?? '—'}</dd>
-          <dt>{ut('waiver')}</dt>
-          <dd>{user.Conditions === true ? ut('yes') : ut('no')}</dd>
-          <dt>{ut('lastSeen')}</dt>
-          <dd>{user.LastSeen ?? '—'}</dd>
-          <dt>{ut('role')}</dt>
-          <dd>{ut(ROLE_LABELS[roleFromAdminFlag(user.Admin)])}</dd>
-        </dl>
-      </section>
-      <Credits creditsList={user['credits-list']} now={now} />
-      <Subscription user={user} />
-      <RoleForm api={api} uid={uid} current={roleFromAdminFlag(user.Admin)} />
-      <AdjustForm api={api} uid={uid} />
-      <Ledger api={api} uid={uid} />
-      <Bookings api={api} uid={uid} />
-      <Payments api={api} uid={uid} />
-    </article>
+    <BottomSheet open onOpenChange={(open) => !open && onClose()} title={name}>
+      <div className="member-detail">
+        <section aria-label={ut('profile')}>
+          <dl className="ui-details">
+            <dt>{ut('email')}</dt>
+            <dd>{user.Email ?? '—'}</dd>
+            <dt>{ut('phone')}</dt>
+            <dd>{user.Phone ?? '—'}</dd>
+            <dt>{ut('waiver')}</dt>
+            <dd>{user.Conditions === true ? ut('yes') : ut('no')}</dd>
+            <dt>{ut('lastSeen')}</dt>
+            <dd>{user.LastSeen ?? '—'}</dd>
+            <dt>{ut('role')}</dt>
+            <dd>{ut(ROLE_LABELS[roleFromAdminFlag(user.Admin)])}</dd>
+          </dl>
+        </section>
+        <Credits creditsList={user['credits-list']} now={now} />
+        <Subscription user={user} />
+        <RoleForm api={api} uid={uid} current={roleFromAdminFlag(user.Admin)} />
+        <AdjustForm api={api} uid={uid} />
+        <Ledger api={api} uid={uid} />
+        <Bookings api={api} uid={uid} />
+        <Payments api={api} uid={uid} />
+      </div>
+    </BottomSheet>
   );
 }
 
@@ -77,7 +85,7 @@ function Credits({ creditsList, now }: { creditsList: unknown; now: () => number
       {summary.length === 0 ? (
         <p>{ut('noCredits')}</p>
       ) : (
-        <ul>
+        <ul className="ui-list">
           {summary.map((kind) => (
             <li key={kind.kind}>
               {ut('creditsLine', { kind: ut(KIND_LABELS[kind.kind]), count: kind.usable })}
@@ -111,7 +119,6 @@ function Subscription({ user }: { user: MemberProfile }) {
 function RoleForm({ api, uid, current }: { api: AdminUsersApi; uid: string; current: Role }) {
   const t = useT();
   const ut = useT(usersMessages);
-  const selectId = useId();
   const [chosen, setChosen] = useState<Role | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<Role | null>(null);
@@ -135,25 +142,34 @@ function RoleForm({ api, uid, current }: { api: AdminUsersApi; uid: string; curr
   };
 
   return (
-    <form aria-label={ut('setRole')} onSubmit={(event) => void submit(event)}>
+    <form
+      className="card ui-form member-form"
+      aria-label={ut('setRole')}
+      onSubmit={(event) => void submit(event)}
+    >
       <h3>{ut('role')}</h3>
-      <label htmlFor={selectId}>{ut('role')}</label>
-      <select
-        id={selectId}
-        value={role}
-        onChange={(event) => setChosen(event.target.value as Role)}
-      >
-        {ROLES.map((option) => (
-          <option key={option} value={option}>
-            {ut(ROLE_LABELS[option])}
-          </option>
-        ))}
-      </select>
-      <button type="submit" disabled={busy}>
+      <Field label={ut('role')}>
+        <select value={role} onChange={(event) => setChosen(event.target.value as Role)}>
+          {ROLES.map((option) => (
+            <option key={option} value={option}>
+              {ut(ROLE_LABELS[option])}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Button type="submit" busy={busy}>
         {busy ? ut('working') : ut('setRole')}
-      </button>
-      {done && <p role="status">{ut('roleSaved', { role: ut(ROLE_LABELS[done]) })}</p>}
-      {failure && <p role="alert">{t(failure.key, failure.params)}</p>}
+      </Button>
+      {done && (
+        <p role="status" className="form-success">
+          {ut('roleSaved', { role: ut(ROLE_LABELS[done]) })}
+        </p>
+      )}
+      {failure && (
+        <p role="alert" className="form-error">
+          {t(failure.key, failure.params)}
+        </p>
+      )}
     </form>
   );
 }
@@ -161,7 +177,6 @@ function RoleForm({ api, uid, current }: { api: AdminUsersApi; uid: string; curr
 function AdjustForm({ api, uid }: { api: AdminUsersApi; uid: string }) {
   const t = useT();
   const ut = useT(usersMessages);
-  const baseId = useId();
   const [kind, setKind] = useState<CreditKind>('regular');
   const [delta, setDelta] = useState('');
   const [reason, setReason] = useState('');
@@ -201,64 +216,50 @@ function AdjustForm({ api, uid }: { api: AdminUsersApi; uid: string }) {
   };
 
   return (
-    <form aria-label={ut('adjustTitle')} onSubmit={(event) => void submit(event)} noValidate>
+    <form
+      className="card ui-form member-form"
+      aria-label={ut('adjustTitle')}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+    >
       <h3>{ut('adjustTitle')}</h3>
-      <div className="form-field">
-        <label htmlFor={`${baseId}-kind`}>{ut('kind')}</label>
-        <select
-          id={`${baseId}-kind`}
-          value={kind}
-          onChange={(event) => setKind(event.target.value as CreditKind)}
-        >
+      <Field label={ut('kind')}>
+        <select value={kind} onChange={(event) => setKind(event.target.value as CreditKind)}>
           {CREDIT_KINDS.map((option) => (
             <option key={option} value={option}>
               {ut(KIND_LABELS[option])}
             </option>
           ))}
         </select>
-      </div>
-      <div className="form-field">
-        <label htmlFor={`${baseId}-delta`}>{ut('delta')}</label>
+      </Field>
+      <Field
+        label={ut('delta')}
+        error={errors.delta ? ut('deltaInvalid', { max: MAX_ADJUST_DELTA }) : undefined}
+      >
         <input
-          id={`${baseId}-delta`}
           type="number"
           step="1"
+          inputMode="numeric"
           value={delta}
-          aria-invalid={errors.delta === true}
-          aria-describedby={errors.delta ? `${baseId}-delta-error` : undefined}
           onChange={(event) => setDelta(event.target.value)}
         />
-        {errors.delta && (
-          <p className="field-error" id={`${baseId}-delta-error`}>
-            {ut('deltaInvalid', { max: MAX_ADJUST_DELTA })}
-          </p>
-        )}
-      </div>
-      <div className="form-field">
-        <label htmlFor={`${baseId}-reason`}>{ut('reason')}</label>
-        <input
-          id={`${baseId}-reason`}
-          value={reason}
-          maxLength={200}
-          aria-invalid={errors.reason === true}
-          aria-describedby={errors.reason ? `${baseId}-reason-error` : undefined}
-          onChange={(event) => setReason(event.target.value)}
-        />
-        {errors.reason && (
-          <p className="field-error" id={`${baseId}-reason-error`}>
-            {ut('reasonRequired')}
-          </p>
-        )}
-      </div>
-      <button type="submit" disabled={busy}>
+      </Field>
+      <Field label={ut('reason')} error={errors.reason ? ut('reasonRequired') : undefined}>
+        <input value={reason} maxLength={200} onChange={(event) => setReason(event.target.value)} />
+      </Field>
+      <Button type="submit" busy={busy}>
         {busy ? ut('working') : ut('adjust')}
-      </button>
+      </Button>
       {done && (
-        <p role="status">
+        <p role="status" className="form-success">
           {ut('adjusted', { kind: ut(KIND_LABELS[done.kind]), balance: done.balance })}
         </p>
       )}
-      {failure && <p role="alert">{t(failure.key, failure.params)}</p>}
+      {failure && (
+        <p role="alert" className="form-error">
+          {t(failure.key, failure.params)}
+        </p>
+      )}
     </form>
   );
 }
@@ -272,7 +273,7 @@ function Ledger({ api, uid }: { api: AdminUsersApi; uid: string }) {
       {entries.length === 0 ? (
         <p>{ut('ledgerEmpty')}</p>
       ) : (
-        <ol className="ledger">
+        <ol className="ledger ui-list">
           {entries.map(([id, entry]) => (
             <li key={id}>
               <time dateTime={new Date(entry.at).toISOString()}>{formatDateTime(entry.at)}</time> ·{' '}
@@ -296,7 +297,7 @@ function Bookings({ api, uid }: { api: AdminUsersApi; uid: string }) {
       {list.length === 0 ? (
         <p>{ut('bookingsEmpty')}</p>
       ) : (
-        <ul>
+        <ul className="ui-list">
           {list.map((booking) => (
             <li key={booking.bookingId}>
               {booking.date} {booking.hour} · {classTitle(booking) || booking.classId} ·{' '}
@@ -319,7 +320,7 @@ function Payments({ api, uid }: { api: AdminUsersApi; uid: string }) {
       {list.length === 0 ? (
         <p>{ut('paymentsEmpty')}</p>
       ) : (
-        <ul>
+        <ul className="ui-list">
           {list.map(([id, payment]) => (
             <li key={id}>
               {formatDateTime(payment.createdAt)} · {payment.kind} · {payment.status} ·{' '}

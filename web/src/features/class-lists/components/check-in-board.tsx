@@ -1,4 +1,5 @@
 import { formatDate, isDateString } from '@studio/core';
+import { Button } from '../../../components/ui/button';
 import type { Attendance, DateString, StudioClass } from '@studio/core';
 import { useState } from 'react';
 import { callableErrorText } from '../../../lib/callable-errors';
@@ -145,16 +146,20 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
           ? `${lt('checadorTitle')}: ${className(cls)} · ${cls.date} ${cls.hour}`
           : lt('checadorTitle')}
       </h1>
-      <button type="button" onClick={() => choose(null)}>
+      <Button variant="secondary" size="s" onClick={() => choose(null)}>
         {lt('changeClass')}
-      </button>
+      </Button>
       {cls === null && <p role="alert">{lt('classMissing')}</p>}
       {cls && !editable && <p>{lt('readOnly')}</p>}
       <p className="checador-counts" aria-live="polite">
         {lt('counts', { ...counts })}
       </p>
       {failure && <p role="alert">{t(failure.key, failure.params)}</p>}
-      {done && <p role="status">{done}</p>}
+      {done && (
+        <p role="status" className="form-success">
+          {done}
+        </p>
+      )}
       {rows === null ? (
         <p>{lt('loading')}</p>
       ) : rows.length === 0 ? (

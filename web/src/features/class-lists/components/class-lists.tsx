@@ -1,4 +1,5 @@
 import { addDays, formatDate, isDateString } from '@studio/core';
+import { Button } from '../../../components/ui/button';
 import type { DateString, StudioClass } from '@studio/core';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -97,15 +98,15 @@ export function ClassLists({ api, viewer, now }: ClassListsProps) {
   );
 
   return (
-    <section aria-labelledby="lists-title" className="class-lists">
+    <section aria-labelledby="lists-title" className="class-lists admin-page">
       <h1 id="lists-title">{lt('listsTitle')}</h1>
-      <p>
+      <p className="admin-link">
         <Link href={paths.checador.getHref({})}>{lt('openChecador')}</Link>
       </p>
       <div className="lists-day">
-        <button type="button" onClick={() => setDate(addDays(date, -1))}>
+        <Button variant="secondary" size="s" onClick={() => setDate(addDays(date, -1))}>
           {lt('previousDay')}
-        </button>
+        </Button>
         <label>
           {lt('date')}
           <input
@@ -116,13 +117,13 @@ export function ClassLists({ api, viewer, now }: ClassListsProps) {
             }}
           />
         </label>
-        <button type="button" onClick={() => setDate(addDays(date, 1))}>
+        <Button variant="secondary" size="s" onClick={() => setDate(addDays(date, 1))}>
           {lt('nextDay')}
-        </button>
+        </Button>
         {date !== today && (
-          <button type="button" onClick={() => setDate(today)}>
+          <Button variant="ghost" size="s" onClick={() => setDate(today)}>
             {lt('today')}
-          </button>
+          </Button>
         )}
       </div>
       {isCoach ? (

@@ -101,35 +101,39 @@ export function ClassRoster({ api, viewer, params }: ClassRosterProps) {
       ) : rows.length === 0 ? (
         <p>{lt('noBookings')}</p>
       ) : (
-        <table className="roster-table">
-          <thead>
-            <tr>
-              <th scope="col">{lt('spot')}</th>
-              <th scope="col">{lt('member')}</th>
-              <th scope="col">{lt('attendance')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.uid}>
-                <td>{row.spotLabel}</td>
-                <td>{row.name}</td>
-                <td>
-                  {row.pending
-                    ? lt('pending')
-                    : lt(row.attendance ? ATTENDANCE_KEYS[row.attendance] : 'unmarked')}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="ui-table">
+          <div className="ui-table-scroll">
+            <table className="roster-table">
+              <thead>
+                <tr>
+                  <th scope="col">{lt('spot')}</th>
+                  <th scope="col">{lt('member')}</th>
+                  <th scope="col">{lt('attendance')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.uid}>
+                    <td data-label={lt('spot')}>{row.spotLabel}</td>
+                    <td data-label={lt('member')}>{row.name}</td>
+                    <td data-label={lt('attendance')}>
+                      {row.pending
+                        ? lt('pending')
+                        : lt(row.attendance ? ATTENDANCE_KEYS[row.attendance] : 'unmarked')}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
       )}
 
       <h2>{lt('waitlistTitle', { count: waiting.length })}</h2>
       {waiting.length === 0 ? (
         <p>{lt('noWaitlist')}</p>
       ) : (
-        <ol className="roster-waitlist">
+        <ol className="roster-waitlist ui-list">
           {waiting.map((entry) => (
             <li key={entry.uid}>
               {entry.name}{' '}

@@ -21,6 +21,7 @@ const GENERAL = [
 
 const ADMIN = [
   ['Payment list', '/lista-pagos'],
+  ['Insights', '/admin-insights'],
   ['Admin Users', '/all-users'],
   ['Add Classes', '/crear-clases'],
   ['Admin Classes', '/admin-clases'],
@@ -31,6 +32,9 @@ const ADMIN = [
   ['Admin packages events', '/admin-precios-events'],
   ['Add coachs', '/admin-coach'],
   ['Admin excersises', '/admin-exercise'],
+  // Items beyond the spec's list (docs/architecture/web-app.md#studio-branding, admin-and-audit.md).
+  ['Studio and branding', '/admin-studio'],
+  ['Sent e-mail', '/admin-mail'],
 ] as const;
 
 const COACH = [['User Class Lists', '/admin-lists-class']] as const;

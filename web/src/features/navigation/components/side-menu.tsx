@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
+import { BUILT_IN_STUDIO_NAME } from '../../../config/studio';
+import { useBrandingStore } from '../../../lib/branding';
 import { useT } from '../../../lib/i18n';
 import type { Viewer } from '../menu-items';
 import { menuItemsFor } from '../menu-items';
@@ -26,6 +28,7 @@ export function SideMenu({
   onLogout,
 }: SideMenuProps) {
   const t = useT();
+  const studioName = useBrandingStore((state) => state.branding?.name);
   const [location] = useLocation();
   const closeButton = useRef<HTMLButtonElement>(null);
 
@@ -45,7 +48,9 @@ export function SideMenu({
       <aside id={id} className={open ? 'side-menu is-open' : 'side-menu'}>
         <nav aria-label={t('sideMenu')}>
           <div className="side-menu-header">
-            <span className="side-menu-title">{t('appName')}</span>
+            <span className="side-menu-title">
+              {studioName ?? BUILT_IN_STUDIO_NAME ?? t('appName')}
+            </span>
             <button
               ref={closeButton}
               type="button"

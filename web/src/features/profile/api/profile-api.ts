@@ -1,4 +1,4 @@
-import type { LedgerEntry, User } from '@studio/core';
+import type { LedgerEntry, User, UserClass } from '@studio/core';
 import type { Unsubscribe } from '../../../lib/realtime';
 
 export interface ProfileApi {
@@ -16,4 +16,13 @@ export interface ProfileApi {
     uid: string,
     onChange: (entries: Record<string, LedgerEntry>) => void,
   ) => Unsubscribe;
+  /** `UserClasses/{uid}`, live: names the classes credits paid for. */
+  watchMyClasses: (
+    uid: string,
+    onChange: (classes: Record<string, UserClass>) => void,
+  ) => Unsubscribe;
+  /** The studio's waiting-list cut-off (`Settings.waitlistCutoffMinutes`). */
+  loadStudioCutoffMinutes: () => Promise<number>;
+  /** "My cut-off": `Users/{uid}/PromotionCutoffHours`; null goes back to the studio's. */
+  savePromotionCutoff: (uid: string, hours: number | null) => Promise<void>;
 }

@@ -1,10 +1,10 @@
 import { profileMessages } from '../profile-messages';
 import type { User } from '@studio/core';
 import { Link } from 'wouter';
-import { useT } from '../../../lib/i18n';
+import { useLangStore, useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import type { ProfileApi } from '../api/profile-api';
-import { balancesByKind, CREDIT_KIND_KEYS } from '../credit-summary';
+import { balancesByKind, CREDIT_KIND_KEYS, dayWithWeekday } from '../credit-summary';
 import '../profile.css';
 import { LoadingLine } from '../../../components/ui/loading-line';
 
@@ -18,6 +18,7 @@ export interface CreditSummaryProps {
 /** Credits held by kind, live, with the way to buy more (home screen). */
 export function CreditSummary({ api, uid, now, buyHref }: CreditSummaryProps) {
   const t = useT(profileMessages);
+  const lang = useLangStore((state) => state.lang);
   // Undefined until the profile answers, so no "0 credits" shows to a member who has some.
   const user = useLive<User | null | undefined>(
     (onChange) => api.watchUser(uid, onChange),
@@ -27,6 +28,10 @@ export function CreditSummary({ api, uid, now, buyHref }: CreditSummaryProps) {
   const balances = balancesByKind(user?.['credits-list'], now()).filter(
     (balance) => balance.kind === 'regular' || balance.count > 0,
   );
+  // The first credit to lapse, of any kind: members plan around it (market.md pain 3).
+  const soonest = balances
+    .flatMap((balance) => balance.expiries.slice(0, 1))
+    .sort((a, b) => a - b)[0];
   return (
     <section aria-labelledby="credit-summary-title" className="card credit-summary">
       <h2 id="credit-summary-title">{t('credits')}</h2>
@@ -40,6 +45,11 @@ export function CreditSummary({ api, uid, now, buyHref }: CreditSummaryProps) {
             </li>
           ))}
         </ul>
+      )}
+      {soonest !== undefined && (
+        <p className="credit-summary-expiry">
+          {t('nextExpiry', { date: dayWithWeekday(soonest, lang) })}
+        </p>
       )}
       <p className="credit-summary-buy">
         <Link href={buyHref}>{t('menuBuyCredits')}</Link>

@@ -10,8 +10,16 @@ import { ProfileCard } from './profile-card';
 const NOW = Date.parse('2025-06-10T16:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;
 
+/** The profile's other reads and writes, answering nothing (their own tests are below). */
+const QUIET = {
+  watchMyClasses: () => () => undefined,
+  loadStudioCutoffMinutes: () => Promise.resolve(60),
+  savePromotionCutoff: () => Promise.resolve(),
+} satisfies Partial<ProfileApi>;
+
 function fakeProfileApi(user: User, ledger: Record<string, LedgerEntry>): ProfileApi {
   return {
+    ...QUIET,
     watchUser: (_uid, onChange) => {
       onChange(user);
       return () => undefined;
@@ -115,6 +123,7 @@ describe('profile', () => {
   });
   it('says it is loading, not an empty profile with 0 credits, until the profile answers', () => {
     const silent: ProfileApi = {
+      ...QUIET,
       watchUser: () => () => undefined,
       watchLedger: () => () => undefined,
     };
@@ -127,6 +136,7 @@ describe('profile', () => {
   it('says the profile cannot be seen when the database refuses the read', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const refused: ProfileApi = {
+      ...QUIET,
       watchUser: (_uid, _onChange, onError) => {
         onError?.(new Error('permission_denied'));
         return () => undefined;
@@ -148,7 +158,11 @@ describe('credit summary (home)', () => {
     );
 
   it('says it is loading instead of showing 0 credits before the profile answers', () => {
-    renderSummary({ watchUser: () => () => undefined, watchLedger: () => () => undefined });
+    renderSummary({
+      ...QUIET,
+      watchUser: () => () => undefined,
+      watchLedger: () => () => undefined,
+    });
     expect(screen.getByRole('status').textContent).toBe('Loading…');
     expect(screen.queryByText(/Class credits/)).toBeNull();
   });

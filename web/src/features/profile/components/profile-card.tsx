@@ -1,11 +1,14 @@
 import { profileMessages } from '../profile-messages';
-import type { LedgerEntry, User } from '@studio/core';
+import type { LedgerEntry, User, UserClass } from '@studio/core';
 import { formatDate } from '@studio/core';
+import type { ReactNode } from 'react';
 import { useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import type { ProfileApi } from '../api/profile-api';
 import { balancesByKind, CREDIT_KIND_KEYS } from '../credit-summary';
 import { CreditLedger } from './credit-ledger';
+import { CreditsExplained } from './credits-explained';
+import { PromotionCutoff } from './promotion-cutoff';
 import '../profile.css';
 import { LoadingLine } from '../../../components/ui/loading-line';
 
@@ -13,9 +16,17 @@ export interface ProfileCardProps {
   api: ProfileApi;
   uid: string;
   now: () => number;
+  /**
+   * The subscription section's content, given the live profile (the app passes the plan's state
+   * and its actions from the subscription feature); without it, active or not.
+   */
+  renderSubscription?: (user: User | null) => ReactNode;
+  /** The member is looking at their own profile: their own settings ("My cut-off") show. */
+  own?: boolean;
 }
 
 const NO_ENTRIES: Record<string, LedgerEntry> = {};
+const NO_CLASSES: Record<string, UserClass> = {};
 
 /** What the live read has said so far: nothing yet, the profile, or a refusal. */
 type UserRead = { state: 'loading' } | { state: 'loaded'; user: User | null } | { state: 'denied' };
@@ -32,7 +43,7 @@ function initials(user: User | null): string {
 }
 
 /** Spec `profile-user/{uid}`: name, phone, photo or initials, credits, history, subscription. */
-export function ProfileCard({ api, uid, now }: ProfileCardProps) {
+export function ProfileCard({ api, uid, now, renderSubscription, own }: ProfileCardProps) {
   const t = useT(profileMessages);
   const read = useLive<UserRead>(
     (onChange) =>
@@ -48,6 +59,7 @@ export function ProfileCard({ api, uid, now }: ProfileCardProps) {
     [api, uid],
   );
   const ledger = useLive((onChange) => api.watchLedger(uid, onChange), NO_ENTRIES, [api, uid]);
+  const classes = useLive((onChange) => api.watchMyClasses(uid, onChange), NO_CLASSES, [api, uid]);
 
   // Until the profile answers there is nothing true to show: no empty name, no 0 credits.
   if (read.state !== 'loaded') {
@@ -100,12 +112,18 @@ export function ProfileCard({ api, uid, now }: ProfileCardProps) {
       </section>
       <section aria-labelledby="subscription-title">
         <h2 id="subscription-title">{t('subscription')}</h2>
-        <p>{user?.activeSuscription ? t('subscriptionActive') : t('subscriptionNone')}</p>
+        {renderSubscription ? (
+          renderSubscription(user)
+        ) : (
+          <p>{user?.activeSuscription ? t('subscriptionActive') : t('subscriptionNone')}</p>
+        )}
       </section>
       <section aria-labelledby="ledger-title">
         <h2 id="ledger-title">{t('ledger')}</h2>
         <CreditLedger entries={ledger} emptyText={t('noPurchases')} />
       </section>
+      <CreditsExplained ledger={ledger} user={user} classes={classes} now={now} />
+      {own && <PromotionCutoff api={api} uid={uid} hours={user?.PromotionCutoffHours} />}
     </section>
   );
 }

@@ -1,9 +1,13 @@
 import { purchasesMessages } from '../purchases-messages';
+import '../purchases.css';
 import type { Package } from '@studio/core';
 import { SUBSCRIPTION_CREDITS } from '@studio/core';
 import { useId, useState } from 'react';
 import { useLangStore, useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
+import { Badge } from '../../../components/ui/badge';
+import { Card } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
 import type { PackTab } from '../money';
 import { formatMoney } from '../money';
 import type { CheckoutProps, Purchase } from './checkout';
@@ -17,7 +21,6 @@ export interface BuyPackageProps extends Omit<CheckoutProps, 'purchase'> {
   packageId?: string;
 }
 
-const NONE: Record<string, Package> = {};
 const SUBSCRIPTION = 'subscription';
 
 /**
@@ -29,52 +32,101 @@ export function BuyPackage({ tab, credits, packageId, ...checkout }: BuyPackageP
   const t = useT(purchasesMessages);
   const lang = useLangStore((state) => state.lang);
   const groupId = useId();
-  const packages = useLive((onChange) => checkout.api.watchPackages(onChange), NONE, [
-    checkout.api,
-  ]);
-  const matches = Object.entries(packages).filter(
+  const packages = useLive<Record<string, Package> | null>(
+    (onChange) => checkout.api.watchPackages(onChange),
+    null,
+    [checkout.api],
+  );
+  const matches = Object.entries(packages ?? {}).filter(
     ([, pkg]) => pkg.active && pkg.kind === tab && pkg.credits === credits,
   );
   const offersSubscription = tab === 'credits' && credits === SUBSCRIPTION_CREDITS;
   const options = [...(offersSubscription ? [SUBSCRIPTION] : []), ...matches.map(([id]) => id)];
   const [picked, setPicked] = useState<string | undefined>(packageId);
   const choice = picked !== undefined && options.includes(picked) ? picked : options[0];
+  // Nothing is priced before the catalogue has answered, or a linked pack would be replaced by
+  // the subscription for a moment.
   const purchase: Purchase | null =
-    choice === undefined
+    packages === null || choice === undefined
       ? null
       : choice === SUBSCRIPTION
         ? { kind: 'subscription' }
         : { kind: tab, packageId: choice };
+  const only = options.length === 1 && choice !== undefined ? choice : undefined;
 
   return (
-    <section className="page" aria-labelledby="page-title">
+    <section className="page" aria-labelledby="page-title" aria-busy={packages === null}>
       <h1 id="page-title">{t('checkoutTitle')}</h1>
-      {options.length > 1 && (
-        <fieldset>
-          <legend id={groupId}>{t('packagesTitle')}</legend>
-          {options.map((option) => {
-            const pkg = packages[option];
-            return (
-              <label key={option} className="choice">
-                <input
-                  type="radio"
-                  name={groupId}
-                  checked={option === choice}
-                  onChange={() => setPicked(option)}
-                />{' '}
-                {pkg
-                  ? `${pkg.name} · ${formatMoney(pkg.price, pkg.currency, lang)}`
-                  : t('subscriptionText')}
-              </label>
-            );
-          })}
-        </fieldset>
+      {packages === null ? (
+        <div className="purchase-layout" aria-hidden="true">
+          <Card className="pack-card">
+            <Skeleton width="60%" height="1.4em" />
+            <Skeleton width="45%" height="1.2em" />
+            <Skeleton width="35%" height="2.2em" />
+          </Card>
+          <Skeleton shape="block" height="260px" />
+        </div>
+      ) : options.length === 0 ? (
+        <p role="alert" className="checkout-error">
+          {t('packageNotFound')}
+        </p>
+      ) : (
+        <div className="purchase-layout">
+          {only !== undefined ? (
+            <PackSummary pkg={packages[only]} />
+          ) : (
+            <fieldset className="pack-choices">
+              <legend id={groupId}>{t('packagesTitle')}</legend>
+              {options.map((option) => {
+                const pkg = packages[option];
+                return (
+                  <label key={option} className="pack-choice">
+                    <input
+                      type="radio"
+                      name={groupId}
+                      checked={option === choice}
+                      onChange={() => setPicked(option)}
+                    />
+                    <span className="pack-choice-name">
+                      {pkg ? pkg.name : t('subscriptionText')}
+                    </span>
+                    {pkg && (
+                      <span className="pack-choice-price">
+                        {formatMoney(pkg.price, pkg.currency, lang)}
+                      </span>
+                    )}
+                  </label>
+                );
+              })}
+            </fieldset>
+          )}
+          {purchase && <Checkout {...checkout} purchase={purchase} />}
+        </div>
       )}
-      {options.length === 1 && choice !== undefined && (
-        <p>{packages[choice]?.name ?? t('subscriptionText')}</p>
-      )}
-      {options.length === 0 && <p role="alert">{t('packageNotFound')}</p>}
-      {purchase && <Checkout {...checkout} purchase={purchase} />}
     </section>
+  );
+}
+
+/** The one pack (or the subscription) being bought: name, credits, validity and price. */
+function PackSummary({ pkg }: { pkg: Package | undefined }) {
+  const t = useT(purchasesMessages);
+  const lang = useLangStore((state) => state.lang);
+  if (!pkg)
+    return (
+      <Card className="pack-card">
+        <h2>{t('subscription')}</h2>
+        <p className="pack-description">{t('subscriptionText')}</p>
+      </Card>
+    );
+  return (
+    <Card className="pack-card">
+      <h2>{pkg.name}</h2>
+      <p className="pack-facts">
+        <Badge tone="primary">{t('creditCount', { count: pkg.credits })}</Badge>
+        <Badge>{t('validDays', { days: pkg.validityDays })}</Badge>
+      </p>
+      {pkg.description && <p className="pack-description">{pkg.description}</p>}
+      <p className="pack-price">{formatMoney(pkg.price, pkg.currency, lang)}</p>
+    </Card>
   );
 }

@@ -1,6 +1,11 @@
 import { purchasesMessages } from '../purchases-messages';
+import '../purchases.css';
 import { useLangStore, useT } from '../../../lib/i18n';
+import { useId } from 'react';
 import { Link } from 'wouter';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { formatMoney } from '../money';
 import { useCheckoutStore } from '../stores/checkout-store';
 import type { CheckoutProps } from './checkout';
@@ -13,13 +18,16 @@ export type CartViewProps = Omit<CheckoutProps, 'purchase'> & {
    * (confirmar-compra) instead of paying from the cart; guests are asked to sign in first.
    */
   confirmHref?: string;
+  /** Where an empty cart sends the visitor to pick something (paquetes). */
+  packagesHref?: string;
 };
 
 /**
  * Spec `cart` → `confirmar-compra` → `realizar-compra`: what the visitor picked (guests too),
  * then the coupon and price, then the payment, for all of it.
  */
-export function CartView({ title, confirmHref, ...checkout }: CartViewProps) {
+export function CartView({ title, confirmHref, packagesHref, ...checkout }: CartViewProps) {
+  const lineId = useId();
   const t = useT(purchasesMessages);
   const lang = useLangStore((state) => state.lang);
   const cart = useCheckoutStore((state) => state.cart);
@@ -37,17 +45,34 @@ export function CartView({ title, confirmHref, ...checkout }: CartViewProps) {
     <section className="page cart" aria-labelledby="page-title">
       <h1 id="page-title">{title}</h1>
       {cart.length === 0 ? (
-        <p>{t('cartEmpty')}</p>
+        <EmptyState
+          title={t('cartEmpty')}
+          description={t('cartEmptyHint')}
+          action={
+            packagesHref !== undefined && (
+              <Link href={packagesHref} className={buttonClass({ variant: 'secondary' })}>
+                {t('browsePackages')}
+              </Link>
+            )
+          }
+        />
       ) : (
-        <>
+        <div className="purchase-layout">
           <ul className="plain-list">
             {cart.map((item) => (
-              <li key={`${item.type}:${item.id}`} className="card">
-                <strong>{item.name}</strong> · {formatMoney(item.unitAmount, item.currency, lang)}{' '}
-                <label>
-                  {t('quantity')}{' '}
+              <Card as="li" compact key={`${item.type}:${item.id}`} className="cart-line">
+                <div>
+                  <p className="cart-line-name">{item.name}</p>
+                  <p className="cart-line-price">
+                    {t('unitPrice', { price: formatMoney(item.unitAmount, item.currency, lang) })}
+                  </p>
+                </div>
+                <div className="cart-line-controls">
+                  <label htmlFor={`${lineId}-${item.type}-${item.id}`}>{t('quantity')}</label>
                   <input
+                    id={`${lineId}-${item.type}-${item.id}`}
                     type="number"
+                    inputMode="numeric"
                     min={1}
                     max={99}
                     value={item.quantity}
@@ -55,29 +80,40 @@ export function CartView({ title, confirmHref, ...checkout }: CartViewProps) {
                       setQuantity(item.type, item.id, Number(event.target.value) || 1)
                     }
                   />
-                </label>{' '}
-                <button
-                  type="button"
-                  className="button-link"
-                  aria-label={`${t('remove')}: ${item.name}`}
-                  onClick={() => remove(item.type, item.id)}
-                >
-                  {t('remove')}
-                </button>
-              </li>
+                  <Button
+                    variant="ghost"
+                    size="s"
+                    aria-label={`${t('remove')}: ${item.name}`}
+                    onClick={() => remove(item.type, item.id)}
+                  >
+                    {t('remove')}
+                  </Button>
+                </div>
+              </Card>
             ))}
           </ul>
-          <p>
-            {t('subtotal')}: <strong>{formatMoney(subtotal, currency, lang)}</strong>
-          </p>
           {confirmHref !== undefined && checkout.signedIn ? (
-            <Link href={confirmHref} className="button">
-              {t('checkoutTitle')}
-            </Link>
+            <Card as="section" className="checkout-card" title={t('orderSummary')}>
+              <p className="cart-subtotal">
+                <span>{t('subtotal')}</span>
+                <strong>{formatMoney(subtotal, currency, lang)}</strong>
+              </p>
+              <Link href={confirmHref} className={buttonClass({ block: true })}>
+                {t('checkoutTitle')}
+              </Link>
+            </Card>
           ) : (
-            <Checkout {...checkout} purchase={{ kind: 'cart', items }} />
+            <div>
+              {!checkout.signedIn && (
+                <p className="cart-subtotal">
+                  <span>{t('subtotal')}</span>
+                  <strong>{formatMoney(subtotal, currency, lang)}</strong>
+                </p>
+              )}
+              <Checkout {...checkout} purchase={{ kind: 'cart', items }} />
+            </div>
           )}
-        </>
+        </div>
       )}
     </section>
   );

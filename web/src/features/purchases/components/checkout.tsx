@@ -1,4 +1,5 @@
 import { purchasesMessages } from '../purchases-messages';
+import '../purchases.css';
 import type { CallableResult, PurchaseKind } from '@studio/core';
 import type { FormEvent } from 'react';
 import { useEffect, useId, useState } from 'react';
@@ -9,6 +10,10 @@ import { useLangStore, useT } from '../../../lib/i18n';
 import type { PriceRequest, PurchasesApi } from '../api/purchases-api';
 import { formatMoney } from '../money';
 import { useCheckoutStore } from '../stores/checkout-store';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { Skeleton } from '../../../components/ui/skeleton';
 
 export type Purchase =
   | { kind: Exclude<PurchaseKind, 'cart' | 'subscription'>; packageId: string }
@@ -110,22 +115,34 @@ export function Checkout(props: CheckoutProps) {
   };
 
   return (
-    <div className="checkout">
+    <Card as="section" className="checkout checkout-card" title={t('orderSummary')}>
       {signedIn ? (
         <>
-          <form className="form coupon" noValidate onSubmit={apply}>
-            <label htmlFor={couponId}>{t('coupon')}</label>
-            <input
-              id={couponId}
-              autoComplete="off"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-            />
-            <button type="submit" className="button button-secondary">
-              {t('applyCoupon')}
-            </button>
+          <form className="coupon" noValidate onSubmit={apply}>
+            <div className="coupon-row">
+              <Field
+                label={t('coupon')}
+                error={
+                  couponError && <span role="alert">{t(couponError.key, couponError.params)}</span>
+                }
+              >
+                <input
+                  id={couponId}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  value={code}
+                  onChange={(event) => {
+                    setCode(event.target.value);
+                    setCouponError(null);
+                  }}
+                />
+              </Field>
+              <Button type="submit" variant="secondary">
+                {t('applyCoupon')}
+              </Button>
+            </div>
           </form>
-          {price && (
+          {price ? (
             <dl className="price-lines">
               <dt>{t('subtotal')}</dt>
               <dd>{formatMoney(price.amount + price.discount, price.currency, lang)}</dd>
@@ -140,24 +157,39 @@ export function Checkout(props: CheckoutProps) {
                 <strong>{formatMoney(price.amount, price.currency, lang)}</strong>
               </dd>
             </dl>
+          ) : (
+            !error && <PriceSkeleton />
           )}
           {props.continueHref === undefined ? (
-            <button type="button" className="button" disabled={busy || !price} onClick={pay}>
+            <Button block busy={busy} disabled={!price} onClick={pay}>
               {t('payNow')}
-            </button>
+            </Button>
           ) : (
-            <Link href={props.continueHref} className="button">
+            <Link href={props.continueHref} className={buttonClass({ block: true })}>
               {t('continueToPayment')}
             </Link>
           )}
         </>
       ) : (
-        <Link href={props.loginHref} className="button">
+        <Link href={props.loginHref} className={buttonClass({ block: true })}>
           {t('signInToPay')}
         </Link>
       )}
-      {couponError && <p role="alert">{t(couponError.key, couponError.params)}</p>}
-      {error && <p role="alert">{t(error.key, error.params)}</p>}
+      {error && (
+        <p role="alert" className="checkout-error">
+          {t(error.key, error.params)}
+        </p>
+      )}
+    </Card>
+  );
+}
+
+/** The price lines while previewPrice answers, at the size of the subtotal and total. */
+function PriceSkeleton() {
+  return (
+    <div className="price-lines-skeleton" aria-hidden="true">
+      <Skeleton height="1.5em" />
+      <Skeleton height="1.75em" />
     </div>
   );
 }

@@ -1,13 +1,20 @@
 import type { PurchasesKey } from '../purchases-messages';
 import { purchasesMessages } from '../purchases-messages';
+import '../purchases.css';
 import type { Payment, PaymentStatus } from '@studio/core';
-import { formatDate } from '@studio/core';
+import { Link } from 'wouter';
+import type { BadgeTone } from '../../../components/ui/badge';
+import { Badge } from '../../../components/ui/badge';
+import { buttonClass } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/skeleton';
 import type { TextKey } from '../../../lib/i18n';
 import { useLangStore, useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import type { PurchasesApi } from '../api/purchases-api';
 import { useOnline } from '../../../lib/use-online';
-import { formatMoney } from '../money';
+import { dayLabel, formatMoney } from '../money';
 
 const NONE: Record<string, Payment> = {};
 
@@ -20,16 +27,30 @@ const STATUS_KEYS: Record<PaymentStatus, TextKey<PurchasesKey>> = {
   'partially-refunded': 'paymentRefunded',
 };
 
+/** Placeholder rows while the first answer is on its way. */
+const SKELETON_ROWS = 2;
+
+const STATUS_TONES: Record<PaymentStatus, BadgeTone> = {
+  pending: 'warning',
+  paid: 'success',
+  failed: 'danger',
+  expired: 'danger',
+  refunded: 'neutral',
+  'partially-refunded': 'neutral',
+};
+
 export interface PaymentListProps {
   api: PurchasesApi;
   uid: string;
+  /** Where an empty list sends the member to buy (paquetes). */
+  packagesHref?: string;
 }
 
 /**
  * The member's purchases, newest first, with their status as the webhook records it. Until the
  * first answer it says it is loading, or offline that it cannot load: never "No purchases yet."
  */
-export function PaymentList({ api, uid }: PaymentListProps) {
+export function PaymentList({ api, uid, packagesHref }: PaymentListProps) {
   const t = useT(purchasesMessages);
   const lang = useLangStore((state) => state.lang);
   const online = useOnline();
@@ -40,19 +61,64 @@ export function PaymentList({ api, uid }: PaymentListProps) {
   );
   // Payments are not kept on the device, so offline there is nothing to show
   // (docs/architecture/web-app.md#offline).
-  if (payments === null)
-    return <p role="status">{online ? t('loading') : t('purchasesOffline')}</p>;
+  if (payments === null) {
+    if (!online)
+      return (
+        <div role="status">
+          <EmptyState title={t('purchasesOffline')} />
+        </div>
+      );
+    return (
+      <>
+        <p role="status" className="visually-hidden">
+          {t('loading')}
+        </p>
+        <ul className="plain-list" aria-hidden="true">
+          {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+            <Card as="li" compact key={index} className="payment-row">
+              <span className="payment-what">
+                <Skeleton width="10em" height="1.5em" />
+                <Skeleton width="7em" height="1.3em" />
+              </span>
+              <Skeleton width="9em" height="1.5em" />
+            </Card>
+          ))}
+        </ul>
+      </>
+    );
+  }
   const rows = Object.entries(payments).sort((a, b) => b[1].createdAt - a[1].createdAt);
-  if (rows.length === 0) return <p>{t('noPurchases')}</p>;
+  if (rows.length === 0)
+    return (
+      <EmptyState
+        title={t('noPurchases')}
+        description={t('noPurchasesHint')}
+        action={
+          packagesHref !== undefined && (
+            <Link href={packagesHref} className={buttonClass({ variant: 'secondary' })}>
+              {t('browsePackages')}
+            </Link>
+          )
+        }
+      />
+    );
   return (
     <ul className="plain-list">
       {rows.map(([id, payment]) => (
-        <li key={id} className="card">
-          <span>{formatDate(payment.createdAt)}</span> ·{' '}
-          <span>{payment.items.map((item) => item.name).join(', ')}</span> ·{' '}
-          <strong>{formatMoney(payment.amount, payment.currency, lang)}</strong> ·{' '}
-          <span>{t(STATUS_KEYS[payment.status])}</span>
-        </li>
+        <Card as="li" compact key={id} className="payment-row">
+          <span className="payment-what">
+            <span className="payment-items">
+              {payment.items.map((item) => item.name).join(', ')}
+            </span>
+            <span className="payment-date">{dayLabel(payment.createdAt, lang)}</span>
+          </span>
+          <span className="payment-figures">
+            <span className="payment-amount">
+              {formatMoney(payment.amount, payment.currency, lang)}
+            </span>
+            <Badge tone={STATUS_TONES[payment.status]}>{t(STATUS_KEYS[payment.status])}</Badge>
+          </span>
+        </Card>
       ))}
     </ul>
   );

@@ -87,6 +87,30 @@ describe('packages', () => {
 });
 
 describe('buying a pack', () => {
+  it('shows placeholder cards until the catalogue answers, then says when a kind has none', () => {
+    let answer: (value: Record<string, Package>) => void = () => undefined;
+    const api: PurchasesApi = {
+      ...createFakePurchasesApi().api,
+      watchPackages: (onChange) => {
+        answer = onChange;
+        return () => undefined;
+      },
+    };
+    inRouter(
+      <PackageList
+        api={api}
+        tab="train-credits"
+        tabHref={(index) => `/tabs/paquetes/${index}`}
+        buyHref={() => '/buy'}
+      />,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(document.querySelectorAll('.pack-card')).toHaveLength(3);
+    act(() => answer(packages));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByText('No packs of this kind on sale right now.')).toBeTruthy();
+  });
+
   it('applies the kept coupon, then opens Stripe Checkout for that pack', async () => {
     const { api, calls } = createFakePurchasesApi(packages);
     const props = checkoutProps(api);
@@ -118,6 +142,13 @@ describe('buying a pack', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await settle();
     expect(screen.getByRole('alert').textContent).toBe('This coupon code does not exist.');
+    // The error sits under the field and describes it.
+    const field = screen.getByLabelText('Coupon code');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = field.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(describedBy)?.textContent).toBe(
+      'This coupon code does not exist.',
+    );
     expect(calls.previews.at(-1)).toEqual({ kind: 'spcredits', packageId: 'sp1' });
     expect(screen.getByText('$25.00', { selector: 'strong' })).toBeTruthy();
   });
@@ -228,7 +259,7 @@ describe('after checkout', () => {
     fake.setPayments({ cs_1: payment('paid') });
     render(<PaymentList api={fake.api} uid="m" />);
     expect(screen.getByRole('listitem').textContent).toBe(
-      '2025-06-10 · 10 classes · $90.00 · Payment received.',
+      '10 classesTue 2025-06-10$90.00Payment received.',
     );
   });
 
@@ -292,7 +323,7 @@ describe('after checkout', () => {
 
       expect(screen.queryByRole('status')).toBeNull();
       expect(screen.getByRole('listitem').textContent).toBe(
-        '2025-06-10 · 10 classes · $90.00 · Payment received.',
+        '10 classesTue 2025-06-10$90.00Payment received.',
       );
     });
 

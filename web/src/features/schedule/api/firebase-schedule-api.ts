@@ -1,5 +1,10 @@
-import { callFunction } from '../../../lib/firebase';
 import type { ScheduleApi, Unsubscribe } from './schedule-api';
+
+/**
+ * The Firebase SDK loads with the first call, not with the schedule: the page's own content
+ * (heading, day strip, skeleton) does not wait for it.
+ */
+const firebase = () => import('../../../lib/firebase');
 
 type Watcher = () => Unsubscribe;
 
@@ -27,6 +32,7 @@ export const firebaseScheduleApi: ScheduleApi = {
     }),
   loadCatalog: async () => (await import('./load-catalog')).loadCatalog(),
   getLayout: async (layoutId) => (await import('./load-catalog')).getLayout(layoutId),
+  getClass: async (classId) => (await import('./load-catalog')).getClass(classId),
   watchTakenSpots: (classId, onChange) =>
     lazyWatch(async () => {
       const { watchTakenSpots } = await import('./watch-member');
@@ -43,10 +49,15 @@ export const firebaseScheduleApi: ScheduleApi = {
       return () => watchMyWaitlist(uid, onChange);
     }),
   bookClass: async (classId, spot) =>
-    callFunction('bookClass', spot === undefined ? { classId } : { classId, spot }),
-  cancelBooking: (classId) => callFunction('cancelBooking', { classId }),
-  joinWaitlist: (classId) => callFunction('joinWaitlist', { classId }),
+    (await firebase()).callFunction(
+      'bookClass',
+      spot === undefined ? { classId } : { classId, spot },
+    ),
+  cancelBooking: async (classId) => (await firebase()).callFunction('cancelBooking', { classId }),
+  changeSpot: async (classId, spot) =>
+    (await firebase()).callFunction('changeSpot', { classId, spot }),
+  joinWaitlist: async (classId) => (await firebase()).callFunction('joinWaitlist', { classId }),
   leaveWaitlist: async (classId) => {
-    await callFunction('leaveWaitlist', { classId });
+    await (await firebase()).callFunction('leaveWaitlist', { classId });
   },
 };

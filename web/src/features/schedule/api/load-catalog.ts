@@ -1,12 +1,13 @@
 import {
   branchSchema,
+  classSchema,
   coachSchema,
   exerciseSchema,
   paths,
   seatLayoutSchema,
   settingsFromStored,
 } from '@studio/core';
-import type { SeatLayout } from '@studio/core';
+import type { SeatLayout, StudioClass } from '@studio/core';
 import { parseEntries, readPath } from '../../../lib/realtime';
 import type { Catalog } from './schedule-api';
 
@@ -27,5 +28,10 @@ export async function loadCatalog(): Promise<Catalog> {
 
 export async function getLayout(layoutId: string): Promise<SeatLayout | null> {
   const parsed = seatLayoutSchema.safeParse(await readPath(paths.seatLayout(layoutId)));
+  return parsed.success ? parsed.data : null;
+}
+
+export async function getClass(classId: string): Promise<StudioClass | null> {
+  const parsed = classSchema.safeParse(await readPath(paths.class(classId)));
   return parsed.success ? parsed.data : null;
 }

@@ -30,6 +30,11 @@ export interface ScheduleApi {
   ) => Unsubscribe;
   loadCatalog: () => Promise<Catalog>;
   getLayout: (layoutId: string) => Promise<SeatLayout | null>;
+  /**
+   * `Classes/{classId}`, read once: what "Add to calendar" needs beyond the member's view (the
+   * duration). Optional: without it, "My Classes" offers no calendar file.
+   */
+  getClass?: (classId: string) => Promise<StudioClass | null>;
   /** `ClassRoster/{classId}/spots`: the spots taken, live. */
   watchTakenSpots: (classId: string, onChange: (taken: ReadonlySet<string>) => void) => Unsubscribe;
   watchMyClasses: (
@@ -42,6 +47,8 @@ export interface ScheduleApi {
   ) => Unsubscribe;
   bookClass: (classId: string, spot?: string) => Promise<{ spot: string }>;
   cancelBooking: (classId: string) => Promise<{ refunded: boolean }>;
+  /** Moves the member's booking to another free spot (`changeSpot`); no credit moves. */
+  changeSpot: (classId: string, spot: string) => Promise<{ spot: string }>;
   joinWaitlist: (classId: string) => Promise<{ position: number }>;
   leaveWaitlist: (classId: string) => Promise<void>;
 }

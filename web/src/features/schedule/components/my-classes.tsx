@@ -2,6 +2,7 @@ import type { ScheduleKey } from '../schedule-messages';
 import { scheduleMessages } from '../schedule-messages';
 import type { UserClass, UserClassStatus } from '@studio/core';
 import { useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { TextKey } from '../../../lib/i18n';
 import { useT } from '../../../lib/i18n';
@@ -9,6 +10,7 @@ import { useLive } from '../../../lib/use-live';
 import type { ScheduleApi } from '../api/schedule-api';
 import { useOnline } from '../../../lib/use-online';
 import { classTitle, spotLabel } from '../../../lib/class-names';
+import { AddToCalendar } from './add-to-calendar';
 import './my-classes.css';
 import { LoadingLine } from '../../../components/ui/loading-line';
 
@@ -28,7 +30,7 @@ const STATUS_KEYS: Record<UserClassStatus, TextKey<ScheduleKey>> = {
   'class-cancelled': 'statusClassCancelled',
 };
 
-function ClassRow({ entry }: { entry: UserClass }) {
+function ClassRow({ entry, calendar }: { entry: UserClass; calendar?: ReactNode }) {
   const t = useT(scheduleMessages);
   return (
     <li className="card">
@@ -37,6 +39,7 @@ function ClassRow({ entry }: { entry: UserClass }) {
       </strong>{' '}
       {classTitle(entry)} · {t('spotN', { spot: spotLabel(entry) })} ·{' '}
       {t(STATUS_KEYS[entry.status])}
+      {calendar && <> · {calendar}</>}
     </li>
   );
 }
@@ -79,6 +82,24 @@ export function MyClasses({ api, uid, now, scheduleHref }: MyClassesProps) {
   }, [classes, now]);
 
   const row = (entry: UserClass) => <ClassRow key={entry.classId} entry={entry} />;
+  // A booked class to come can be added to the member's calendar (issue 19), while online.
+  const { getClass, loadCatalog } = api;
+  const upcomingRow = (entry: UserClass) => (
+    <ClassRow
+      key={entry.classId}
+      entry={entry}
+      calendar={
+        getClass && online ? (
+          <AddToCalendar
+            api={{ getClass, loadCatalog }}
+            entry={entry}
+            now={now}
+            host={window.location.hostname}
+          />
+        ) : undefined
+      }
+    />
+  );
 
   if (!classes) {
     return online ? <LoadingLine /> : <OfflineNotice />;
@@ -93,7 +114,7 @@ export function MyClasses({ api, uid, now, scheduleHref }: MyClassesProps) {
             {t('noUpcoming')} <Link href={scheduleHref}>{t('openSchedule')}</Link>
           </p>
         ) : (
-          <ul className="plain-list">{upcoming.map(row)}</ul>
+          <ul className="plain-list">{upcoming.map(upcomingRow)}</ul>
         )}
       </section>
       <section aria-labelledby="past-title">

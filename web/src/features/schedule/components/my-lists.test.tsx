@@ -100,7 +100,10 @@ describe('your next class', () => {
       yoga: { ...userClass('yoga', NOW + DAY, 'booked'), spotLabel: 'Front 1', title: 'Yoga Flow' },
     });
     showNextClass(fake.api);
-    expect(screen.getByRole('link').textContent).toContain('Yoga Flow · Spot Front 1');
+    const card = screen.getByRole('link');
+    expect(card.textContent).toContain('Yoga Flow');
+    // The weekday beside the spec's date, then the spot.
+    expect(card.textContent).toMatch(/[A-Z][a-z]+day \d{4}-\d{2}-\d{2} · Spot Front 1$/);
   });
 });
 

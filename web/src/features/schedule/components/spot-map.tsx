@@ -10,14 +10,17 @@ export interface SpotMapProps {
   /** The member's own spot in this class, if booked. */
   mine?: string;
   chosen?: string;
+  /** Shown held while its booking is on its way to the server. */
+  held?: string;
   /** Absent when nothing can be chosen (booked already, class closed). */
   onChoose?: (spot: string) => void;
 }
 
-type SpotState = 'free' | 'taken' | 'mine' | 'chosen';
+type SpotState = 'free' | 'taken' | 'mine' | 'held' | 'chosen';
 
 function spotState(spot: SeatSpot, props: SpotMapProps): SpotState {
   if (spot.id === props.mine) return 'mine';
+  if (spot.id === props.held) return 'held';
   if (props.taken.has(spot.id)) return 'taken';
   if (spot.id === props.chosen) return 'chosen';
   return 'free';
@@ -27,6 +30,7 @@ const LABEL_KEYS = {
   free: 'spotFree',
   taken: 'spotTakenLabel',
   mine: 'spotYours',
+  held: 'spotHeld',
   chosen: 'spotChosen',
 } as const;
 

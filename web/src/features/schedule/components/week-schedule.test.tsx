@@ -49,6 +49,16 @@ const classes = {
   later: studioClass('2025-06-17', '09:00'),
 };
 
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
 async function settle() {
   await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
@@ -104,33 +114,90 @@ describe('week schedule', () => {
     expect(screen.queryByText('No classes this day.')).toBeNull();
   });
 
-  it('shows Monday to Sunday of this week and downloads only that week', async () => {
+  it('draws the heading, the day strip and card-sized placeholders before the week answers', async () => {
+    const { api } = createFakeScheduleApi();
+    const { container } = render(
+      <WeekSchedule
+        api={{ ...api, watchClasses: () => () => undefined }}
+        uid={null}
+        waiverAccepted={null}
+        now={() => NOW}
+        loginHref="/login"
+        onWaiverNeeded={() => undefined}
+      />,
+    );
+    await settle();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Reserve Class');
+    expect(screen.getByRole('navigation', { name: 'Days' })).toBeTruthy();
+    const skeleton = container.querySelector('.schedule-skeleton');
+    expect(skeleton?.getAttribute('aria-hidden')).toBe('true');
+    expect(skeleton?.querySelectorAll('.class-item-skeleton')).toHaveLength(3);
+    expect(container.querySelector('.week')).toBeNull();
+  });
+
+  it('starts the days at today and downloads only this week, Monday to Sunday', async () => {
     const { calls } = await renderSchedule();
     expect(calls.weeks).toEqual([{ from: '2025-06-09', to: '2025-06-15' }]);
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
-      'Monday, June 9',
-      'Tuesday, June 10',
-      'Wednesday, June 11',
-      'Thursday, June 12',
-      'Friday, June 13',
-      'Saturday, June 14',
-      'Sunday, June 15',
+    const strip = screen.getByRole('navigation', { name: 'Days' });
+    expect(
+      within(strip)
+        .getAllByRole('listitem')
+        .map((item) => within(item).getByRole('button').getAttribute('aria-label')),
+    ).toEqual([
+      'Today, Tuesday 2025-06-10',
+      'Wednesday 2025-06-11',
+      'Thursday 2025-06-12',
+      'Friday 2025-06-13',
+      'Saturday 2025-06-14',
+      'Sunday 2025-06-15',
     ]);
-    expect(within(day('Wednesday, June 11')).getByText('Cycling')).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Tuesday 2025-06-10',
+      'Wednesday 2025-06-11',
+      'Thursday 2025-06-12',
+      'Friday 2025-06-13',
+      'Saturday 2025-06-14',
+      'Sunday 2025-06-15',
+    ]);
+    expect(within(day('Wednesday 2025-06-11')).getByText('Cycling')).toBeTruthy();
     expect(screen.queryByText('09:00')).toBeNull();
   });
 
-  it('moves to the next and previous week', async () => {
+  it('reaches the days already past through "Earlier days", after today', async () => {
+    const past = { ...classes, monday: studioClass('2025-06-09', '06:30') };
+    const { api } = createFakeScheduleApi({ classes: past, layouts: { room } });
+    await renderSchedule({ api });
+    const strip = screen.getByRole('navigation', { name: 'Days' });
+    expect(within(strip).queryByRole('button', { name: 'Monday 2025-06-09' })).toBeNull();
+    expect(classButton(/06:30/)).toBeNull();
+    fireEvent.click(within(strip).getByRole('button', { name: 'Earlier days' }));
+    expect(
+      within(strip)
+        .getAllByRole('listitem')
+        .map((item) => within(item).getByRole('button').getAttribute('aria-label'))
+        .slice(0, 2),
+    ).toEqual(['Monday 2025-06-09', 'Today, Tuesday 2025-06-10']);
+    expect(within(strip).queryByRole('button', { name: 'Earlier days' })).toBeNull();
+    expect(within(day('Monday 2025-06-09')).getByRole('button', { name: /^06:30/ })).toBeTruthy();
+  });
+
+  it('moves to the next and previous week, showing every day of a week not this one', async () => {
     const { calls } = await renderSchedule();
     fireEvent.click(screen.getByRole('button', { name: 'Next week' }));
     await settle();
     expect(calls.weeks.at(-1)).toEqual({ from: '2025-06-16', to: '2025-06-22' });
-    expect(within(day('Tuesday, June 17')).getByText('09:00')).toBeTruthy();
+    expect(within(day('Tuesday 2025-06-17')).getByText('09:00')).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(7);
     expect(classButton(/Yoga/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Previous week' }));
     await settle();
     expect(calls.weeks.at(-1)).toEqual({ from: '2025-06-09', to: '2025-06-15' });
     expect(classButton(/Yoga/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous week' }));
+    await settle();
+    expect(calls.weeks.at(-1)).toEqual({ from: '2025-06-02', to: '2025-06-08' });
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(7);
+    expect(screen.queryByRole('button', { name: 'Earlier days' })).toBeNull();
   });
 
   it('filters by branch and by class type', async () => {
@@ -162,7 +229,7 @@ describe('class detail', () => {
     act(() => fake.setTaken('ride', ['a2', 'a1']));
     expect(within(map).getByRole('button', { name: 'Spot A1, taken' })).toBeTruthy();
     expect(
-      within(screen.getByRole('region', { name: 'Cycling' })).getByText('2 spots left'),
+      within(screen.getByRole('dialog', { name: 'Cycling' })).getByText('2 spots left'),
     ).toBeTruthy();
   });
 
@@ -177,7 +244,7 @@ describe('class detail', () => {
       expect(spot).toHaveProperty('disabled', true);
     }
     expect(
-      within(screen.getByRole('region', { name: 'cycling' })).getByText('3 spots left'),
+      within(screen.getByRole('dialog', { name: 'cycling' })).getByText('3 spots left'),
     ).toBeTruthy();
   });
 
@@ -223,6 +290,63 @@ describe('class detail', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'Spot A3 was just taken. Please choose another one.',
     );
+  });
+
+  it('shows the seat held at once and settles it as booked when the server answers', async () => {
+    const fake = await renderSchedule();
+    const answer = deferred<{ spot: string }>();
+    fake.api.bookClass = (classId, spot) => {
+      fake.calls.book.push({ classId, spot });
+      return answer.promise;
+    };
+    await openClass(/18:00/);
+    fireEvent.click(screen.getByRole('button', { name: 'Spot A3, free' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Book spot A3' }));
+    const sheet = screen.getByRole('dialog', { name: 'Cycling' });
+    expect(within(sheet).getByRole('button', { name: 'Spot A3, being booked' })).toBeTruthy();
+    expect(within(sheet).getByRole('status').textContent).toBe('Holding spot A3…');
+    expect(within(sheet).getByText('3 spots left')).toBeTruthy();
+    expect(within(sheet).queryByRole('button', { name: /^Book/ })).toBeNull();
+    await act(() => {
+      answer.resolve({ spot: 'a3' });
+      return answer.promise;
+    });
+    expect(within(sheet).getByRole('status').textContent).toBe('Booked: spot A3.');
+    expect(within(sheet).getByRole('button', { name: 'Spot A3, yours' })).toBeTruthy();
+    expect(within(sheet).getByRole('button', { name: 'Cancel booking' })).toBeTruthy();
+  });
+
+  it('rolls the held seat back with the reason when the server refuses', async () => {
+    const fake = await renderSchedule();
+    const answer = deferred<{ spot: string }>();
+    fake.api.bookClass = () => answer.promise;
+    await openClass(/18:00/);
+    fireEvent.click(screen.getByRole('button', { name: 'Book the first free spot' }));
+    const sheet = screen.getByRole('dialog', { name: 'Cycling' });
+    expect(within(sheet).getByRole('button', { name: 'Spot A1, being booked' })).toBeTruthy();
+    await act(() => {
+      answer.reject(new CallableRefusal('failed-precondition', 'noUsableCredit'));
+      return answer.promise.catch(() => undefined);
+    });
+    expect(within(sheet).getByRole('alert').textContent).toBe(
+      'You have no usable credit for this class. Buy credits to book it.',
+    );
+    expect(within(sheet).getByRole('button', { name: 'Spot A1, free' })).toBeTruthy();
+    expect(within(sheet).getByText('4 spots left')).toBeTruthy();
+    expect(within(sheet).getByRole('button', { name: 'Book the first free spot' })).toBeTruthy();
+  });
+
+  it('states what booking costs beside the action, inside or outside the cancel window', async () => {
+    await renderSchedule();
+    await openClass(/18:00/);
+    const book = screen.getByRole('button', { name: 'Book the first free spot' });
+    expect(book.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(book.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Uses 1 credit. Cancel before Wednesday 2025-06-11 06:00 to get it back.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await openClass(/15:00/);
+    expect(screen.getByText(/^Uses 1 credit\. The class starts within 12 hours/)).toBeTruthy();
   });
 
   it('asks for the waiver instead of booking when it is not accepted', async () => {
@@ -320,6 +444,9 @@ describe('waiting list', () => {
     fake.willJoinAt(3);
     await openClass(/07:00/);
     expect(screen.getByText('Full')).toBeTruthy();
+    expect(
+      screen.getByText('No credit is used now; one is used only if a spot opens for you.'),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Join waiting list' }));
     await settle();
     expect(fake.calls.join).toEqual(['yoga']);

@@ -1,12 +1,18 @@
 import { scheduleMessages } from '../schedule-messages';
 import type { DateString, StudioClass, UserClass, UserWaitlistEntry } from '@studio/core';
-import { addDays, startOfWeek, weekDates } from '@studio/core';
+import { addDays, formatDate, startOfWeek, weekDates } from '@studio/core';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { IconButton } from '../../../components/ui/icon-button';
 import { useLangStore, useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import { useOnline } from '../../../lib/use-online';
 import type { Catalog, ScheduleApi } from '../api/schedule-api';
+import { ClassCard } from './class-card';
+import { CoachLink } from './coach-link';
 import { ClassDetail } from './class-detail';
+import { DayStrip } from './day-strip';
+import { ScheduleSkeleton } from './schedule-skeleton';
+import { dayLabel } from './schedule-days';
 import './schedule.css';
 
 export interface WeekScheduleProps {
@@ -22,20 +28,10 @@ const NO_USER_CLASSES: Record<string, UserClass> = {};
 const NO_WAITING: Record<string, UserWaitlistEntry> = {};
 const ALL = '';
 
-function dayLabel(date: DateString, lang: string): string {
-  // The date is already studio-local; UTC keeps the formatter from shifting it.
-  return new Intl.DateTimeFormat(lang, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
-}
-
 /**
  * Spec route `calendario/{action}/{type}`: Monday to Sunday in the studio's time zone, one
- * week downloaded at a time, filtered by branch and class type, with the chosen class's live
- * spot map below.
+ * week downloaded at a time, filtered by branch and class type. The day strip starts today (the
+ * week's past days stay folded until asked for); a class opens as a sheet with its live spot map.
  */
 export function WeekSchedule(props: WeekScheduleProps) {
   const { api, uid, now } = props;
@@ -45,7 +41,9 @@ export function WeekSchedule(props: WeekScheduleProps) {
   const lang = useLangStore((state) => state.lang);
   const branchId = useId();
   const typeId = useId();
-  const [monday, setMonday] = useState(() => startOfWeek(now()));
+  const [today] = useState(() => formatDate(now()));
+  const [monday, setMonday] = useState(() => startOfWeek(today));
+  const [showPast, setShowPast] = useState(false);
   const [branch, setBranch] = useState(ALL);
   const [exercise, setExercise] = useState(ALL);
   const [selected, setSelected] = useState<string | null>(null);
@@ -96,16 +94,14 @@ export function WeekSchedule(props: WeekScheduleProps) {
     return grouped;
   }, [classes, branch, exercise]);
 
-  const status = (id: string, cls: StudioClass): string => {
-    if (cls.status === 'cancelled') return t('cancelled');
+  /** The member's own place in a class, which a card shows instead of how full it is. */
+  const memberStatus = (id: string): string | undefined => {
     if (myClasses[id]?.status === 'booked') return t('booked');
     const waiting = waitingFor(id);
-    if (waiting)
-      return waiting.position !== undefined
-        ? t('waiting', { position: waiting.position })
-        : t('waitingNoPosition');
-    const left = Math.max(0, cls.capacity - cls.bookedCount);
-    return left > 0 ? t('spotsLeft', { count: left }) : t('full');
+    if (!waiting) return undefined;
+    return waiting.position !== undefined
+      ? t('waiting', { position: waiting.position })
+      : t('waitingNoPosition');
   };
 
   const waitingFor = (id: string) => {
@@ -117,19 +113,39 @@ export function WeekSchedule(props: WeekScheduleProps) {
     setMonday(addDays(monday, days));
     setSelected(null);
   };
+  // This week's days before today fold away until the member asks for them.
+  const foldPast = !showPast && days.includes(today);
+  const pastHidden = (date: DateString) => foldPast && date < today;
+  const pickDay = (date: DateString) => {
+    document.getElementById(`day-${date}`)?.scrollIntoView({ block: 'start' });
+  };
 
   return (
     <section className="page schedule" aria-labelledby="page-title">
       <h1 id="page-title">{t('scheduleTitle')}</h1>
       <div className="week-nav">
-        <button type="button" className="button button-secondary" onClick={() => moveWeek(-7)}>
-          {t('previousWeek')}
-        </button>
+        <IconButton
+          label={t('previousWeek')}
+          icon="‹"
+          variant="secondary"
+          onClick={() => moveWeek(-7)}
+        />
         <p aria-live="polite">{t('weekOf', { from: monday, to: sunday })}</p>
-        <button type="button" className="button button-secondary" onClick={() => moveWeek(7)}>
-          {t('nextWeek')}
-        </button>
+        <IconButton
+          label={t('nextWeek')}
+          icon="›"
+          variant="secondary"
+          onClick={() => moveWeek(7)}
+        />
       </div>
+      <DayStrip
+        days={days}
+        today={today}
+        lang={lang}
+        showPast={!foldPast}
+        onShowPast={() => setShowPast(true)}
+        onPick={pickDay}
+      />
       <div className="filters">
         <label htmlFor={branchId}>{t('branch')}</label>
         <select id={branchId} value={branch} onChange={(event) => setBranch(event.target.value)}>
@@ -166,39 +182,47 @@ export function WeekSchedule(props: WeekScheduleProps) {
           onClose={() => setSelected(null)}
         />
       )}
-      {!classes && <p role="status">{online ? t('loading') : offlineT('offlineTitle')}</p>}
+      {!classes && (
+        <>
+          <p role="status" className="schedule-loading">
+            {online ? t('loading') : offlineT('offlineTitle')}
+          </p>
+          <ScheduleSkeleton />
+        </>
+      )}
       {classes && (
         <div className="week">
           {days.map((date) => {
             const list = byDay.get(date) ?? [];
             const headingId = `day-${date}`;
             return (
-              <section key={date} className="day" aria-labelledby={headingId}>
-                <h2 id={headingId}>{dayLabel(date, lang)}</h2>
+              <section
+                key={date}
+                className="day"
+                aria-labelledby={headingId}
+                hidden={pastHidden(date)}
+              >
+                <h2 id={headingId} className="day-heading">
+                  {dayLabel(date, lang)}
+                </h2>
                 {list.length === 0 ? (
-                  <p className="muted">{t('noClasses')}</p>
+                  <p className="muted day-empty">{t('noClasses')}</p>
                 ) : (
                   <ul className="class-list">
-                    {list.map(([id, cls]) => {
-                      const name =
-                        cls.name ?? catalog?.exercises[cls.exercise]?.name ?? cls.exercise;
-                      const coach = catalog?.coaches[cls.coach]?.name;
-                      return (
-                        <li key={id}>
-                          <button
-                            type="button"
-                            className="class-item"
-                            aria-expanded={selected === id}
-                            onClick={() => setSelected(id)}
-                          >
-                            <span className="class-hour">{cls.hour}</span>
-                            <span className="class-name">{name}</span>
-                            {coach && <span className="class-coach">{coach}</span>}
-                            <span className="class-status">{status(id, cls)}</span>
-                          </button>
-                        </li>
-                      );
-                    })}
+                    {list.map(([id, cls]) => (
+                      <li key={id}>
+                        <ClassCard
+                          cls={cls}
+                          name={cls.name ?? catalog?.exercises[cls.exercise]?.name ?? cls.exercise}
+                          coach={catalog?.coaches[cls.coach]}
+                          branch={catalog?.branches[cls.branch]?.name}
+                          memberStatus={memberStatus(id)}
+                          open={selected === id}
+                          onOpen={() => setSelected(id)}
+                        />
+                        <CoachLink coachId={cls.coach} coach={catalog?.coaches[cls.coach]} />
+                      </li>
+                    ))}
                   </ul>
                 )}
               </section>

@@ -8,7 +8,10 @@ import { useLive } from '../../../lib/use-live';
 import type { ShopApi } from '../api/shop-api';
 import type { ShopItem } from '../shop-catalog';
 import { priceInCents, shopCategories } from '../shop-catalog';
-import { LoadingLine } from '../../../components/ui/loading-line';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/skeleton';
 
 /** What "Add to cart" hands over: the cart keeps it (the app wires it to the checkout store). */
 export interface ShopPick {
@@ -53,26 +56,21 @@ function ProductCard({
   const img = webUrl(product.Img);
   const url = webUrl(product.Url);
   return (
-    <li className="card shop-product">
+    <Card as="li" compact className="shop-product">
       {img && <img src={img} alt="" width={96} height={96} loading="lazy" decoding="async" />}
-      <div>
+      <div className="shop-product-body">
         <h3>{name}</h3>
         {product.Description && <p>{product.Description}</p>}
         {product.Reference && (
-          <p className="muted">
+          <p className="shop-muted">
             {t('shopReference')}: {product.Reference}
           </p>
         )}
-        {price && <p className="price">{price}</p>}
-        <div className="class-actions">
-          <button
-            type="button"
-            className="button"
-            aria-label={`${t('addToCart')}: ${name}`}
-            onClick={onAdd}
-          >
+        {price && <p className="shop-price">{price}</p>}
+        <div className="shop-actions">
+          <Button size="s" aria-label={`${t('addToCart')}: ${name}`} onClick={onAdd}>
             {t('addToCart')}
-          </button>
+          </Button>
           {url && (
             <a href={url} target="_blank" rel="noopener noreferrer">
               {t('shopMoreInfo')}
@@ -81,7 +79,21 @@ function ProductCard({
           )}
         </div>
       </div>
-    </li>
+    </Card>
+  );
+}
+
+/** A product card's shape while the shop loads. */
+function ProductSkeleton() {
+  return (
+    <Card as="li" compact className="shop-product" aria-hidden="true">
+      <Skeleton shape="block" width="96px" height="96px" />
+      <div className="shop-product-body">
+        <Skeleton width="50%" height="1.3em" />
+        <Skeleton width="30%" height="1.2em" />
+        <Skeleton width="8em" height="var(--control-height-s)" />
+      </div>
+    </Card>
   );
 }
 
@@ -131,14 +143,22 @@ export function ShopProducts({ api, onAdd, level = 2 }: ShopProductsProps) {
     <section className="page shop" aria-labelledby="shop-title" aria-busy={shop === undefined}>
       <Title id="shop-title">{t('shopTitle')}</Title>
       {shop === undefined ? (
-        <LoadingLine />
+        <>
+          <p role="status" className="visually-hidden">
+            {t('loading')}
+          </p>
+          <ul className="shop-grid">
+            <ProductSkeleton />
+            <ProductSkeleton />
+          </ul>
+        </>
       ) : groups.length === 0 ? (
-        <p>{t('shopEmpty')}</p>
+        <EmptyState title={t('shopEmpty')} />
       ) : (
         groups.map((group) => (
           <section key={group.category} aria-label={group.category}>
             <CategoryTitle>{group.category}</CategoryTitle>
-            <ul className="plain-list">
+            <ul className="shop-grid">
               {group.items.map((item) => (
                 <ProductCard
                   key={item.id}

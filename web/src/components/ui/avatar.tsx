@@ -1,0 +1,46 @@
+export interface AvatarProps {
+  /** The person's name: the image's alternative text and the source of the initials. */
+  name: string;
+  src?: string | null;
+  size?: 's' | 'm' | 'l';
+  /** When the name is also written beside the avatar, it is decoration only. */
+  decorative?: boolean;
+}
+
+/** Up to two initials of a name ("Ana María López" → "AM"); "?" when there is no name. */
+export function initialsOf(name: string): string {
+  const letters = name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toLocaleUpperCase());
+  return letters.length > 0 ? letters.join('') : '?';
+}
+
+/** A round photo of a person, or their initials when there is none (only http(s) photos load). */
+export function Avatar({ name, src, size = 'm', decorative = false }: AvatarProps) {
+  const photo = src && /^https?:\/\//.test(src) ? src : null;
+  const className = `ui-avatar ui-avatar-${size}`;
+  if (photo) {
+    return (
+      <img
+        className={className}
+        src={photo}
+        alt={decorative ? '' : name}
+        loading="lazy"
+        decoding="async"
+      />
+    );
+  }
+  return (
+    <span
+      className={className}
+      role={decorative ? undefined : 'img'}
+      aria-label={decorative ? undefined : name}
+      aria-hidden={decorative || undefined}
+    >
+      {initialsOf(name)}
+    </span>
+  );
+}

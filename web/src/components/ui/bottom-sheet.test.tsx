@@ -1,0 +1,45 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { BottomSheet } from './bottom-sheet';
+
+function Sheet() {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <p>{open ? 'open' : 'closed'}</p>
+      <BottomSheet
+        open={open}
+        onOpenChange={setOpen}
+        title="Ana López"
+        description="Member since 2025-01-10"
+        footer={<button type="button">Save</button>}
+      >
+        <p>Credits: 4</p>
+      </BottomSheet>
+    </>
+  );
+}
+
+describe('BottomSheet', () => {
+  it('is a dialog named by its title and described by its description', () => {
+    render(<Sheet />);
+    const sheet = screen.getByRole('dialog', { name: 'Ana López' });
+    expect(sheet.getAttribute('aria-describedby')).toBe(
+      screen.getByText('Member since 2025-01-10').id,
+    );
+    expect(screen.getByText('Credits: 4')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+  });
+
+  it('closes with its close button and with Escape', () => {
+    const { unmount } = render(<Sheet />);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.getByText('closed')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    unmount();
+    render(<Sheet />);
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(screen.getByText('closed')).toBeTruthy();
+  });
+});

@@ -1,0 +1,3 @@
+export type { DataTableColumn, DataTableProps } from './data-table';
+export { DataTable } from './data-table';
+export type { SortDirection, SortState } from './table-view';

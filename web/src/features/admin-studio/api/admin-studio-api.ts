@@ -1,0 +1,9 @@
+import type { StudioInput } from '@studio/core';
+import type { Unsubscribe } from '../../../lib/realtime';
+
+export interface AdminStudioApi {
+  /** `Studio` as stored (null when never saved); the form parses it field by field. */
+  watchStudio: (onChange: (value: unknown) => void) => Unsubscribe;
+  /** `saveCatalogItem` with the `studio` collection; rejects with the HttpsError it sent. */
+  saveStudio: (studio: StudioInput) => Promise<void>;
+}

@@ -1,0 +1,3 @@
+export type { AdminStudioApi } from './api/admin-studio-api';
+export { firebaseAdminStudioApi } from './api/firebase-admin-studio-api';
+export { AdminStudioScreen } from './components/admin-studio-form';

@@ -1,0 +1,43 @@
+import type { DateString } from '@studio/core';
+
+/** The days of a shown week split at today: the ones already past fold away behind a control. */
+export function splitAtToday(
+  days: readonly DateString[],
+  today: DateString,
+): { past: DateString[]; coming: DateString[] } {
+  return {
+    past: days.filter((date) => date < today),
+    coming: days.filter((date) => date >= today),
+  };
+}
+
+/** The weekday of a studio-local date ('Wednesday', 'miércoles' → 'Miércoles'). */
+export function weekdayName(date: DateString, lang: string, width: 'long' | 'short'): string {
+  // The date is already studio-local; UTC keeps the formatter from shifting it.
+  const name = new Intl.DateTimeFormat(lang, { weekday: width, timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+  return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
+}
+
+/** A day's heading: the weekday beside the spec's year-month-day date. */
+export function dayLabel(date: DateString, lang: string): string {
+  return `${weekdayName(date, lang, 'long')} ${date}`;
+}
+
+/** At or below this many free spots (or a fifth of the class) a card says "few spots left". */
+const FEW_SPOTS = 3;
+
+export interface Fill {
+  left: number;
+  /** 0…1, how full the class is. */
+  ratio: number;
+  few: boolean;
+}
+
+export function fillOf(capacity: number, booked: number): Fill {
+  const left = Math.max(0, capacity - booked);
+  const ratio = capacity > 0 ? Math.min(1, booked / capacity) : 1;
+  const few = left > 0 && left <= Math.max(FEW_SPOTS, Math.floor(capacity / 5));
+  return { left, ratio, few };
+}

@@ -1,0 +1,52 @@
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useOptimisticBooking } from './use-optimistic-booking';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('optimistic booking', () => {
+  it('holds the spot at once and confirms the spot the server gave', async () => {
+    const { result } = renderHook(() => useOptimisticBooking());
+    const answer = deferred<{ spot: string }>();
+    act(() => result.current.book(() => answer.promise, 'a3'));
+    expect(result.current.state).toEqual({ phase: 'held', spot: 'a3' });
+    await act(() => {
+      answer.resolve({ spot: 'a4' });
+      return answer.promise;
+    });
+    expect(result.current.state).toEqual({ phase: 'confirmed', spot: 'a4' });
+  });
+
+  it('rolls the hold back with the server’s error', async () => {
+    const { result } = renderHook(() => useOptimisticBooking());
+    const answer = deferred<{ spot: string }>();
+    const refusal = new Error('spot taken');
+    act(() => result.current.book(() => answer.promise, undefined));
+    expect(result.current.state).toEqual({ phase: 'held', spot: undefined });
+    await act(() => {
+      answer.reject(refusal);
+      return answer.promise.catch(() => undefined);
+    });
+    expect(result.current.state).toEqual({ phase: 'rolled-back', spot: undefined, error: refusal });
+  });
+
+  it('ignores the answer of an attempt the member has moved on from', async () => {
+    const { result } = renderHook(() => useOptimisticBooking());
+    const first = deferred<{ spot: string }>();
+    act(() => result.current.book(() => first.promise, 'a1'));
+    act(() => result.current.reset());
+    await act(() => {
+      first.resolve({ spot: 'a1' });
+      return first.promise;
+    });
+    expect(result.current.state).toEqual({ phase: 'idle' });
+  });
+});
