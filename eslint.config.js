@@ -89,8 +89,17 @@ const layerZones = [
   {
     target: './functions/src/handlers',
     from: './functions/src',
-    except: ['./handlers', './engine'],
-    message: 'Handlers import only handlers, the engine and @studio/core (never triggers).',
+    except: ['./handlers', './engine', './mail'],
+    message:
+      'Handlers import only handlers, the engine, the mail library and @studio/core (never triggers).',
+  },
+  // The mail library (functions/src/mail/README.md) renders, sends and enqueues e-mail: below
+  // every domain, it imports nothing else of functions.
+  {
+    target: './functions/src/mail',
+    from: './functions/src',
+    except: ['./mail'],
+    message: 'The mail library imports only itself and @studio/core.',
   },
   ...functionDomains.map((domain) => ({
     target: `./functions/src/handlers/${domain}`,

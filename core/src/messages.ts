@@ -27,6 +27,8 @@ const en = {
   notFound: 'Not found.',
   userNotFound: 'This member does not exist.',
   classNotFound: 'This class does not exist.',
+  mailNotFound: 'This e-mail does not exist.',
+  mailNotFailed: 'Only a failed e-mail can be sent again; this one is {status}.',
   packageNotFound: 'This package does not exist.',
   packageInactive: 'This package is no longer on sale.',
   eventNotFound: 'This event does not exist.',
@@ -72,6 +74,8 @@ const en = {
   subscriptionCheckoutOpen:
     'A subscription checkout is already open. Finish it, or try again in {minutes} minutes.',
   checkoutUrlNotAllowed: 'The return address after paying must be a page of this app.',
+  noSubscription: 'There is no subscription to manage on this account.',
+  returnUrlNotAllowed: 'The return address must be a page of this app.',
   cartEmpty: 'Your cart is empty.',
   paymentsUnavailable: 'Payments are not available right now. Please try again later.',
   tryAgain: 'Something changed while we were saving. Please try again.',
@@ -85,6 +89,8 @@ const en = {
   notifPromoted: 'A spot opened in {className} on {date} at {hour}: you are booked (spot {spot}).',
   notifSkippedNoCredit:
     'A spot opened in {className} on {date} at {hour}, but you had no usable credit, so it went to the next person.',
+  notifSkippedPastCutoff:
+    'A spot opened in {className} on {date} at {hour}, later than your cut-off of {hours} hours before class, so it went to the next person. No penalty.',
   notifWaitlistPosition: 'You are now number {position} on the waiting list for {className}.',
   notifClassCancelled:
     '{className} on {date} at {hour} was cancelled ({reason}). Your credit is back.',
@@ -129,6 +135,8 @@ const es: Record<MessageKey, string> = {
   notFound: 'No encontrado.',
   userNotFound: 'Este usuario no existe.',
   classNotFound: 'Esta clase no existe.',
+  mailNotFound: 'Este correo no existe.',
+  mailNotFailed: 'Solo se puede reenviar un correo fallido; este está en estado {status}.',
   packageNotFound: 'Este paquete no existe.',
   packageInactive: 'Este paquete ya no está a la venta.',
   eventNotFound: 'Este evento no existe.',
@@ -175,6 +183,8 @@ const es: Record<MessageKey, string> = {
     'Ya hay un pago de suscripción abierto. Termínalo o vuelve a intentar en {minutes} minutos.',
   checkoutUrlNotAllowed:
     'La dirección de regreso después del pago debe ser una página de esta app.',
+  noSubscription: 'Esta cuenta no tiene una suscripción que administrar.',
+  returnUrlNotAllowed: 'La dirección de regreso debe ser una página de esta app.',
   cartEmpty: 'Tu carrito está vacío.',
   paymentsUnavailable: 'Los pagos no están disponibles por ahora. Intenta más tarde.',
   tryAgain: 'Algo cambió mientras guardábamos. Intenta de nuevo.',
@@ -187,6 +197,8 @@ const es: Record<MessageKey, string> = {
     'Se liberó un lugar en {className} el {date} a las {hour}: ya tienes reserva (lugar {spot}).',
   notifSkippedNoCredit:
     'Se liberó un lugar en {className} el {date} a las {hour}, pero no tenías crédito válido y pasó a la siguiente persona.',
+  notifSkippedPastCutoff:
+    'Se liberó un lugar en {className} el {date} a las {hour}, después de tu límite de {hours} horas antes de la clase, y pasó a la siguiente persona. Sin penalización.',
   notifWaitlistPosition: 'Ahora eres el número {position} en la lista de espera de {className}.',
   notifClassCancelled:
     '{className} del {date} a las {hour} fue cancelada ({reason}). Tu crédito fue devuelto.',

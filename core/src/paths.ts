@@ -5,6 +5,7 @@
  */
 import { assertKey, InvalidKeyError } from './keys';
 import type { RateLimitAction } from './rate-limits';
+import type { MailPreferenceKind } from './schemas/mail-preferences';
 import type { UserField } from './schemas/user';
 import { isDateString } from './time';
 import type { DateString } from './time';
@@ -43,10 +44,15 @@ export const ROOTS = {
   subscriptionGrants: 'SubscriptionGrants',
   subscriptionClaims: 'SubscriptionClaims',
   settings: 'Settings',
+  studio: 'Studio',
   auditLog: 'AuditLog',
   classTemplates: 'ClassTemplates',
   rateLimits: 'RateLimits',
   jobProgress: 'JobProgress',
+  mailOutbox: 'MailOutbox',
+  calendarFeeds: 'CalendarFeeds',
+  calendarFeedTokens: 'CalendarFeedTokens',
+  insights: 'Insights',
 } as const;
 
 /** `Shop` children that are not categories (spec §3). */
@@ -85,6 +91,10 @@ export const paths = {
     join(ROOTS.users, uid, 'purchase-returns', purchaseId),
   ledgerOutboxEntry: (uid: string, entryId: string) =>
     join(ROOTS.users, uid, 'ledger-outbox', entryId),
+  /** Kind → false for mails the member turned off (schemas/mail-preferences.ts). */
+  mailPreferences: (uid: string) => join(ROOTS.users, uid, 'mail-preferences'),
+  mailPreference: (uid: string, kind: MailPreferenceKind) =>
+    join(ROOTS.users, uid, 'mail-preferences', kind),
   report: (uid: string) => join(ROOTS.reports, uid),
   dateService: (uid: string) => join(ROOTS.dateService, uid),
 
@@ -113,6 +123,8 @@ export const paths = {
   seatLayouts: () => ROOTS.seatLayouts,
   seatLayout: (layoutId: string) => join(ROOTS.seatLayouts, layoutId),
   settings: () => ROOTS.settings,
+  /** The studio's name, logo, colour and contact details (public). */
+  studio: () => ROOTS.studio,
 
   // Classes and bookings.
   classes: () => ROOTS.classes,
@@ -128,6 +140,8 @@ export const paths = {
     join(ROOTS.classRoster, classId, 'waitlist', uid),
   rosterEnded: (classId: string, bookingId: string) =>
     join(ROOTS.classRoster, classId, 'ended', bookingId),
+  /** Every member's classes (the nightly insights job pages through it by key). */
+  allUserClasses: () => ROOTS.userClasses,
   userClasses: (uid: string) => join(ROOTS.userClasses, uid),
   userClass: (uid: string, classId: string) => join(ROOTS.userClasses, uid, classId),
   userWaitlist: (uid: string) => join(ROOTS.userWaitlist, uid),
@@ -159,19 +173,41 @@ export const paths = {
   stripeCustomerUid: (customerId: string) => join(ROOTS.stripeCustomerUids, customerId),
   stripeSubscriptions: () => ROOTS.stripeSubscriptions,
   stripeSubscription: (subscriptionId: string) => join(ROOTS.stripeSubscriptions, subscriptionId),
+  allSubscriptionGrants: () => ROOTS.subscriptionGrants,
   subscriptionGrants: (subscriptionId: string) => join(ROOTS.subscriptionGrants, subscriptionId),
   subscriptionGrant: (subscriptionId: string, period: string) =>
     join(ROOTS.subscriptionGrants, subscriptionId, period),
   /** The member's one subscription: claimed by a checkout, then held by its subscription. */
   subscriptionClaim: (uid: string) => join(ROOTS.subscriptionClaims, uid),
 
+  // The personal calendar feed (schemas/calendar-feed.ts): token → member (functions only), and
+  // the member's current token (only that member reads it).
+  calendarFeed: (token: string) => join(ROOTS.calendarFeeds, token),
+  calendarFeedEvents: (token: string) => join(ROOTS.calendarFeeds, token, 'events'),
+  calendarFeedToken: (uid: string) => join(ROOTS.calendarFeedTokens, uid),
+
   auditLog: () => ROOTS.auditLog,
   auditEntry: (entryId: string) => join(ROOTS.auditLog, entryId),
+
+  // E-mail, one entry per causing event (ids: `mailOutboxIds`); functions write, admins read.
+  mailOutbox: () => ROOTS.mailOutbox,
+  mailOutboxEntry: (id: string) => join(ROOTS.mailOutbox, id),
 
   // plantilla-date's saved weekly templates; admins only
   // (docs/architecture/admin-and-audit.md#classes).
   classTemplates: () => ROOTS.classTemplates,
   classTemplate: (templateId: string) => join(ROOTS.classTemplates, templateId),
+
+  // The nightly rollups (docs/architecture/insights.md); functions write, admins read.
+  insights: () => ROOTS.insights,
+  insightsDays: () => join(ROOTS.insights, 'days'),
+  insightsDay: (date: DateString) => join(ROOTS.insights, 'days', date),
+  insightsMonths: () => join(ROOTS.insights, 'months'),
+  /** `month` is `yyyy-MM`. */
+  insightsMonth: (month: string) => join(ROOTS.insights, 'months', month),
+  insightsLiabilities: () => join(ROOTS.insights, 'liability'),
+  insightsLiability: (date: DateString) => join(ROOTS.insights, 'liability', date),
+  insightsRun: () => join(ROOTS.insights, 'run'),
 
   // Server-only bookkeeping (no rule names them, so clients can neither read nor write them).
   /** Per-member attempt windows of the abuse limits (core/src/rate-limits.ts). */

@@ -11,6 +11,7 @@ describe('settings', () => {
       creditValidityDays: 30,
       subscriptionCredits: 30,
       checkInOpensMinutes: 60,
+      reminderHours: 2,
       currency: 'USD',
     });
   });

@@ -74,6 +74,8 @@ export const settingsSchema = z.object({
   subscriptionCredits: z.number().int().min(1).max(1000).default(SUBSCRIPTION_CREDITS),
   /** Coaches can take attendance from this many minutes before the class. */
   checkInOpensMinutes: z.number().int().min(0).max(1440).default(60),
+  /** The class reminder e-mail goes this many hours before the class (issue 19). */
+  reminderHours: z.number().int().min(1).max(48).default(2),
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/)

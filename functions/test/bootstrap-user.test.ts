@@ -1,6 +1,6 @@
 import functionsTest from 'firebase-functions-test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDateTime, paths, userSchema } from '@studio/core';
+import { formatDateTime, mailOutboxIds, paths, userSchema } from '@studio/core';
 import { adminAppOptions } from '../src/admin';
 import { bootstrapUser as bootstrapUserHandler } from '../src/handlers/users/bootstrap-user';
 import { bootstrapUser } from '../src/index';
@@ -146,6 +146,7 @@ describe('bootstrapUser handler', () => {
     expect(result).toEqual({
       filledFields: ['Email', 'Admin', 'Credits', 'LastSeen'],
       reportCreated: true,
+      welcomeMail: 'written',
     });
     expect(await profileOf(uid)).toMatchObject({ LastSeen: '2026-03-01 12:30:00' });
   });
@@ -166,6 +167,30 @@ describe('bootstrapUser handler', () => {
       { uid, displayName: 'Eva', email: 'eva@example.test' },
     );
 
-    expect(result).toEqual({ filledFields: [], reportCreated: false });
+    expect(result).toEqual({ filledFields: [], reportCreated: false, welcomeMail: 'written' });
+  });
+
+  it('writes one welcome mail, and none more when Auth delivers the event again', async () => {
+    const uid = newUid('welcome');
+    await backend.db.ref(paths.user(uid)).update({ Conditions: true });
+    const now = Date.UTC(2026, 2, 1, 18, 30, 0);
+    const deliver = () =>
+      bootstrapUserHandler({ db: backend.db, now: () => now }, { uid, email: 'w@example.test' });
+
+    expect((await deliver()).welcomeMail).toBe('written');
+    const entry: unknown = (
+      await backend.db.ref(paths.mailOutboxEntry(mailOutboxIds.welcome(uid))).get()
+    ).val();
+    expect(entry).toMatchObject({
+      kind: 'welcome',
+      uid,
+      status: 'pending',
+      createdAt: now,
+      message: { kind: 'welcome', waiverAccepted: true },
+    });
+    expect((await deliver()).welcomeMail).toBe('exists');
+    expect(
+      (await backend.db.ref(paths.mailOutboxEntry(mailOutboxIds.welcome(uid))).get()).val(),
+    ).toEqual(entry);
   });
 });

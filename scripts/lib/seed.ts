@@ -1,6 +1,6 @@
-// The demo data of design.md §8: accounts of every role (password studio123), one branch, two
-// seat layouts, three exercises, classes for the next 14 days, packages of every kind, the
-// subscription price pair and the WELCOME10 coupon. Every record is parsed with its core schema
+// The demo data of design.md §8: the studio's branding (Ritmo Studio), accounts of every role
+// (password studio123), one branch, two seat layouts, three exercises, classes for the next 14
+// days, packages of every kind, the subscription price pair and the WELCOME10 coupon. Every record is parsed with its core schema
 // before it is written, so the demo data is always data the app accepts.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
@@ -20,6 +20,7 @@ import {
   packageSchema,
   paths,
   seatLayoutSchema,
+  studioSchema,
   suscriptionPriceSchema,
   toEpoch,
   userSchema,
@@ -310,6 +311,43 @@ async function createAuthUsers(auth: Auth): Promise<void> {
   }
 }
 
+/** The demo studio's brand and contact details (`Studio`), as an admin would fill admin-studio. */
+function demoStudio() {
+  const logo =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" ' +
+    'rx="14" fill="#5b2a86"/><path d="M20 46V18h13a9 9 0 0 1 0 18h-6l12 10" fill="none" ' +
+    'stroke="#fff" stroke-width="6" stroke-linecap="round" stroke-linejoin="round"/></svg>';
+  return studioSchema.parse({
+    name: 'Ritmo Studio',
+    logo: `data:image/svg+xml;base64,${Buffer.from(logo).toString('base64')}`,
+    primaryColor: '#5b2a86',
+    address: 'Av. Constitución 100, Centro\n64000 Monterrey, N.L., México',
+    mapUrl: 'https://www.openstreetmap.org/search?query=Av.%20Constituci%C3%B3n%20100%20Monterrey',
+    hours: {
+      en: 'Mon–Fri 06:00–21:00\nSat 08:00–14:00\nSun closed',
+      es: 'Lun–Vie 06:00–21:00\nSáb 08:00–14:00\nDom cerrado',
+    },
+    phone: '+52 81 1234 5678',
+    whatsapp: '+5218112345678',
+    email: 'hola@ritmo.studio',
+    social: {
+      instagram: 'https://www.instagram.com/ritmo.studio',
+      facebook: 'https://www.facebook.com/ritmo.studio',
+      tiktok: 'https://www.tiktok.com/@ritmo.studio',
+    },
+    about: {
+      en:
+        'Ritmo is a boutique studio in the centre of Monterrey: cycling, yoga and strength in ' +
+        'small classes, so every coach knows your name and your spot is saved for you.\n\n' +
+        'Book from your phone, bring a friend with a single class, and come as you are.',
+      es:
+        'Ritmo es un estudio boutique en el centro de Monterrey: cycling, yoga y fuerza en clases ' +
+        'pequeñas, para que cada coach sepa tu nombre y tu lugar esté guardado.\n\n' +
+        'Reserva desde tu teléfono, trae a alguien con una clase individual y ven como eres.',
+    },
+  });
+}
+
 function seedApp(): App {
   const host = process.env.FIREBASE_DATABASE_EMULATOR_HOST;
   if (!host)
@@ -343,6 +381,7 @@ export async function seedDemoData(now = Date.now()): Promise<void> {
     const classes = schedule(now);
     const updates: Record<string, unknown> = {
       [paths.settings()]: DEFAULT_SETTINGS,
+      [paths.studio()]: demoStudio(),
       [paths.branch(BRANCH_ID)]: branchSchema.parse({
         name: 'Centro',
         address: 'Av. Constitución 100, Monterrey',

@@ -70,6 +70,18 @@ export const STRIPE_SANDBOX_SECRETS = {
   STRIPE_WEBHOOK_SECRET: 'whsec_sandbox',
 } as const;
 
+/**
+ * The mail secrets locally: MailDev takes mail without a password, and the unsubscribe links of
+ * demo mail are signed with a value that is not secret (functions/src/mail/config.ts).
+ */
+export const MAIL_SANDBOX_SECRETS = {
+  SMTP_PASSWORD: 'maildev',
+  MAIL_UNSUBSCRIBE_SECRET: 'local-stack-unsubscribe-links',
+} as const;
+
+/** How often the stack sweeps the mail outbox: our database emulator runs no triggers. */
+export const MAIL_SWEEP_MS = 3_000;
+
 export interface StackOptions {
   /** Fixed ports; omitted → free ports (tests). */
   ports?: StackPorts;
@@ -152,7 +164,11 @@ function writeFirebaseConfig(ports: StackPorts, publicDir: string): string {
     functions: [{ source: 'functions', codebase: 'default', runtime: 'nodejs22' }],
     hosting: {
       public: publicDir,
-      rewrites: [{ source: '**', destination: '/index.html' }],
+      // As in firebase.json: the member's calendar feed is the calendarFeed function.
+      rewrites: [
+        { source: '/calendar/**', function: { functionId: 'calendarFeed', region: REGION } },
+        { source: '**', destination: '/index.html' },
+      ],
     },
     emulators: {
       auth: { host: HOST, port: ports.auth },
@@ -239,17 +255,95 @@ async function startFirebaseEmulators(
   return child;
 }
 
-/** functions/.secret.local with the sandbox values, unless a developer wrote their own. */
+/**
+ * functions/.secret.local with the sandbox values, unless a developer wrote their own; a file
+ * from before the mail secrets gets those added (values already there are kept).
+ */
 function ensureStripeSecretsFile(): void {
   const file = path.join(ROOT, 'functions', '.secret.local');
-  if (existsSync(file)) return;
-  const lines = Object.entries(STRIPE_SANDBOX_SECRETS).map(([key, value]) => `${key}=${value}`);
+  const all = { ...STRIPE_SANDBOX_SECRETS, ...MAIL_SANDBOX_SECRETS };
+  if (existsSync(file)) {
+    const present = readFileSync(file, 'utf8');
+    const missing = Object.entries(all).filter(
+      ([key]) => !new RegExp(`^${key}=`, 'm').test(present),
+    );
+    if (missing.length === 0) return;
+    const lines = missing.map(([key, value]) => `${key}=${value}`);
+    writeFileSync(file, `${present.endsWith('\n') ? '' : '\n'}${lines.join('\n')}\n`, {
+      flag: 'a',
+    });
+    return;
+  }
+  const lines = Object.entries(all).map(([key, value]) => `${key}=${value}`);
   try {
     writeFileSync(file, `${lines.join('\n')}\n`, { flag: 'wx' });
   } catch (error) {
     // Another stack starting at the same moment wrote the same values first.
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
+}
+
+interface MailSweep {
+  stop(): Promise<void>;
+}
+
+/**
+ * The outbox sweep every MAIL_SWEEP_MS against this stack's database, with SMTP pointed at its
+ * MailDev: the production sweep's handler (functions/src/handlers/mail/sweep-outbox.ts), so demo
+ * mail lands in the inbox although the emulator fires no `MailOutbox` trigger. Loaded when the
+ * stack starts, so code that only imports this module does not load the functions.
+ */
+async function startMailSweep(
+  env: Record<string, string>,
+  log: (line: string) => void,
+): Promise<MailSweep> {
+  const [{ initializeApp, deleteApp }, { getDatabase }, { sweepOutbox }, config, mail] =
+    await Promise.all([
+      import('firebase-admin/app'),
+      import('firebase-admin/database'),
+      import('../../functions/src/handlers/mail/sweep-outbox.ts'),
+      import('../../functions/src/triggers/mail/config.ts'),
+      import('../../functions/src/mail/index.ts'),
+    ]);
+  const app = initializeApp(
+    {
+      projectId: PROJECT_ID,
+      databaseURL: `http://${env.FIREBASE_DATABASE_EMULATOR_HOST}?ns=${NAMESPACE}`,
+    },
+    `mail-sweep-${env.FIREBASE_DATABASE_EMULATOR_HOST}`,
+  );
+  // This stack's own transport (not the functions' per-instance one: tests run several stacks).
+  const smtp = mail.smtpConfigFromEnv(env);
+  const mailer = {
+    transport: mail.createMailTransport(smtp),
+    from: smtp.from,
+    appUrl: config.mailAppUrl(env),
+    unsubscribeEndpoint: config.unsubscribeEndpoint(env),
+    unsubscribeSecret: MAIL_SANDBOX_SECRETS.MAIL_UNSUBSCRIBE_SECRET,
+  };
+  const deps = { db: getDatabase(app), now: Date.now, mailer };
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const timer = setInterval(() => {
+    if (stopped || running) return;
+    running = sweepOutbox(deps)
+      .then(
+        () => undefined,
+        (error: unknown) => log(`sweep failed: ${String(error)}`),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+  }, MAIL_SWEEP_MS);
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      mailer.transport.close();
+      await deleteApp(app);
+    },
+  };
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
@@ -353,6 +447,9 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     .concat(['http://127.0.0.1:5173', 'http://localhost:5173'])
     .join(',');
   Object.assign(env, STRIPE_SANDBOX_SECRETS);
+  // The outbox sender's links (functions/src/triggers/mail/config.ts) and its secrets.
+  env.MAIL_UNSUBSCRIBE_URL = `${functionsUrl}/mailUnsubscribe`;
+  Object.assign(env, MAIL_SANDBOX_SECRETS);
 
   const usesDefaultPorts = (Object.keys(DEFAULT_PORTS) as (keyof StackPorts)[]).every(
     (name) => ports[name] === DEFAULT_PORTS[name],
@@ -361,7 +458,9 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     usesDefaultPorts || !only.includes('hosting') ? 'web/dist' : servedCopyWithPorts(ports);
   const configFile = writeFirebaseConfig(ports, publicDir);
   let child: ChildProcess | undefined;
+  let mailSweep: MailSweep | undefined;
   const release = async () => {
+    await mailSweep?.stop();
     if (child) await stopChild(child);
     await mail.stop();
     await stripe.stop();
@@ -383,6 +482,7 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
       (line) => log(`[firebase] ${line}`),
     );
     for (const name of only) await waitForPort(ports[name], 30_000);
+    mailSweep = await startMailSweep(env, (line) => log(`[mail] ${line}`));
   } catch (error) {
     await release();
     throw error;

@@ -197,8 +197,28 @@ exports.previewPrice = onCall({ region: 'europe-west1' }, () => ({}));
       },
       {
         ok: false,
+        name: 'function createPortalSession',
+        detail: 'not exported (it must bind STRIPE_SECRET_KEY)',
+      },
+      {
+        ok: false,
+        name: 'function cancelMemberSubscription',
+        detail: 'not exported (it must bind STRIPE_SECRET_KEY)',
+      },
+      {
+        ok: false,
         name: 'function monthlyCredits',
         detail: 'not exported (it must bind STRIPE_SECRET_KEY)',
+      },
+      ...['sendOutboxMail', 'sweepMail'].map((name) => ({
+        ok: false,
+        name: `function ${name}`,
+        detail: 'not exported (it must bind SMTP_PASSWORD, MAIL_UNSUBSCRIBE_SECRET)',
+      })),
+      {
+        ok: false,
+        name: 'function mailUnsubscribe',
+        detail: 'not exported (it must bind MAIL_UNSUBSCRIBE_SECRET)',
       },
     ]);
   });

@@ -46,6 +46,12 @@ async function outcome(detail: Locator, previous?: string | RegExp): Promise<str
   return shown.textContent();
 }
 
+/** Closes the class sheet (Escape), which covers the page while it is open. */
+async function closeSheet(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.locator('.class-detail').waitFor({ state: 'detached' });
+}
+
 /** A callable as the HTTPS protocol carries it, signed in through the Auth emulator. */
 async function callAs(j: Journey, email: string, name: string, data: unknown): Promise<unknown> {
   const auth = await fetch(
@@ -164,7 +170,9 @@ describe('a member with credits', () => {
         ]),
       );
 
-      // The profile shows the balance and the history in plain words.
+      // The profile shows the balance and the history in plain words (the class sheet is
+      // modal: it is closed first, as a member would).
+      await closeSheet(member);
       await member
         .getByRole('navigation', { name: 'Sections' })
         .getByRole('link', { name: 'My Profile' })
@@ -216,6 +224,7 @@ describe('a member with credits', () => {
         position: 1,
       });
 
+      await closeSheet(waiting);
       await waiting.getByRole('button', { name: 'Open menu' }).click();
       await waiting
         .getByRole('navigation', { name: 'Side menu' })

@@ -143,7 +143,10 @@ describe('a guest', () => {
       expect(await detail.getByRole('link', { name: 'Sign in to book' }).isVisible()).toBe(true);
       expect(await journey.read(paths.classRoster(firstId))).toBeNull();
 
-      // The cart lives in memory, so the guest moves through the app's own tabs.
+      // The cart lives in memory, so the guest moves through the app's own tabs (the class
+      // sheet is modal: closed first).
+      await page.keyboard.press('Escape');
+      await detail.waitFor({ state: 'detached' });
       await page
         .getByRole('navigation', { name: 'Sections' })
         .getByRole('link', { name: 'Buy Credits' })

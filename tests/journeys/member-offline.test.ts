@@ -118,6 +118,9 @@ describe('a member offline', () => {
         title: cls.name ?? 'Cycling',
       });
 
+      // The class sheet is modal: closed first, as a member would.
+      await page.keyboard.press('Escape');
+      await detail.waitFor({ state: 'detached' });
       await tab(page, 'My Classes').click();
       await page.waitForURL(/\/tabs\/mis-compras\//);
       const upcoming = page.getByRole('region', { name: 'Upcoming classes' });

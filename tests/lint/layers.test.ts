@@ -175,6 +175,30 @@ describe('the layer rules', () => {
     ).toEqual(['import-x/no-restricted-paths']);
   });
 
+  it('let a domain use the mail library, and refuse the library reaching into a domain or the engine', async () => {
+    expect(
+      await ruleIds(
+        'functions/src/handlers/booking/layers-probe.ts',
+        `export { enqueueMail } from '../../mail';\n`,
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleIds(
+        'functions/src/mail/layers-probe.ts',
+        `export * from '../handlers/mail/deps';\n`,
+      ),
+    ).toEqual(['import-x/no-restricted-paths']);
+    expect(
+      await ruleIds('functions/src/mail/layers-probe.ts', `export * from '../engine';\n`),
+    ).toEqual(['import-x/no-restricted-paths']);
+    expect(
+      await ruleIds(
+        'functions/src/handlers/booking/layers-probe.ts',
+        `export * from '../mail/resend-mail';\n`,
+      ),
+    ).toEqual(['import-x/no-restricted-paths']);
+  });
+
   it('refuse a two-file cycle', async () => {
     // fixtures/cycle/b.ts imports a.ts on disk; this text of a.ts imports b.ts back.
     expect(

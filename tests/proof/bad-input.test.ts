@@ -8,7 +8,7 @@
 // First: the functions' logger keeps the console it finds when it loads.
 import './support/quiet-logs.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_CLASS_CAPACITY, formatDate } from '@studio/core';
+import { MAX_CLASS_CAPACITY, formatDate, paths } from '@studio/core';
 import { adminDatabase } from '../../functions/src/admin.ts';
 import {
   BRANCH,
@@ -140,7 +140,7 @@ const text = (name: string, required = true): Field => ({ name, attacks: TEXT_AT
 // ---------------------------------------------------------------------------------------------
 // The studio the calls are aimed at (filled in beforeAll).
 
-const ids = { classId: '', fullClassId: '', memberUid: '', newbieUid: '' };
+const ids = { classId: '', fullClassId: '', memberUid: '', newbieUid: '', holderUid: '' };
 const tomorrow = () => formatDate(Date.now() + DAY);
 const asMember = (): Caller => member(ids.memberUid);
 
@@ -174,6 +174,8 @@ const ADMIN_ONLY = {
 } satisfies Partial<Spec>;
 
 const NO_SUCH_CLASS = 'no-such-class';
+/** An outbox entry already sent (resendMail resends only failed ones). */
+const SENT_MAIL = 'welcome-proof-sent';
 const classId = (id: string) => () => ({ classId: id });
 
 /** What createClasses needs besides the date, and a template row besides the weekday. */
@@ -247,6 +249,31 @@ const SPECS: Record<CallableName, Spec> = {
     refusals: [
       ['a class not booked', 'not-found', (valid) => valid],
       ['a class that does not exist', 'not-found', classId(NO_SUCH_CLASS)],
+    ],
+  },
+  changeSpot: {
+    ...FOR_MEMBERS,
+    valid: () => ({ classId: ids.classId, spot: 'A2' }),
+    fields: [key('classId'), key('spot')],
+    refusals: [
+      ['a class not booked', 'not-found', (valid) => valid],
+      [
+        'a class that does not exist',
+        'not-found',
+        (valid) => ({ ...valid, classId: NO_SUCH_CLASS }),
+      ],
+      [
+        'a spot out of service',
+        'failed-precondition',
+        () => ({ classId: ids.fullClassId, spot: 'A4' }),
+        () => member(ids.holderUid),
+      ],
+      [
+        'a spot not on the layout',
+        'invalid-argument',
+        () => ({ classId: ids.fullClassId, spot: 'Z9' }),
+        () => member(ids.holderUid),
+      ],
     ],
   },
   joinWaitlist: {
@@ -416,10 +443,54 @@ const SPECS: Record<CallableName, Spec> = {
       ],
     ],
   },
+  createPortalSession: {
+    ...FOR_MEMBERS,
+    valid: () => ({ returnUrl: CHECKOUT_URLS.cancelUrl }),
+    fields: [{ name: 'returnUrl', attacks: URL_ATTACKS, required: true }],
+    refusals: [
+      ['a member who never had a plan', 'failed-precondition', (valid) => valid],
+      [
+        'a return page on another site',
+        'invalid-argument',
+        () => ({ returnUrl: 'https://evil.example/profile' }),
+      ],
+    ],
+  },
+  cancelMemberSubscription: {
+    ...ADMIN_ONLY,
+    valid: () => ({ uid: ids.memberUid, when: 'period-end', reason: 'Moved away' }),
+    fields: [key('uid'), oneOf('when'), text('reason')],
+    refusals: [
+      [
+        'a member who does not exist',
+        'not-found',
+        () => ({ uid: 'no-such-user', when: 'now', reason: 'x' }),
+      ],
+      ['a member without a plan', 'failed-precondition', (valid) => valid],
+    ],
+  },
   stampServerTime: {
     ...FOR_MEMBERS,
     valid: () => ({}),
     fields: [],
+  },
+  rotateCalendarFeed: {
+    ...FOR_MEMBERS,
+    valid: () => ({ revoke: true }),
+    fields: [
+      { name: 'revoke', attacks: [null, 'true', 1, 0, {}, [true]], required: false },
+      // The member never picks their own token.
+      { name: 'token', attacks: ['a'.repeat(43)], required: false },
+    ],
+  },
+  resendMail: {
+    ...ADMIN_ONLY,
+    valid: () => ({ id: 'welcome-no-such-mail' }),
+    fields: [key('id')],
+    refusals: [
+      ['an e-mail that does not exist', 'not-found', (valid) => valid],
+      ['an e-mail that was sent', 'failed-precondition', () => ({ id: SENT_MAIL })],
+    ],
   },
   updateClass: {
     ...ADMIN_ONLY,
@@ -504,6 +575,29 @@ const SPECS: Record<CallableName, Spec> = {
           value: { Name: 'x' },
         }),
       ],
+      ...(
+        [
+          ['a studio colour too light to read on white', { primaryColor: '#fff59d' }],
+          ['a studio colour that is not #rrggbb', { primaryColor: 'teal' }],
+          ['a studio without a name', { name: '' }],
+          ['a studio logo that runs script', { logo: 'javascript:alert(1)' }],
+          [
+            'a studio logo over the size limit',
+            { logo: `data:image/png;base64,${'A'.repeat(60_000)}` },
+          ],
+          ['a studio WhatsApp that is not a number', { whatsapp: 'wa.me/123' }],
+          ['a studio social link that is not http(s)', { social: { instagram: 'javascript:x' } }],
+          ['a studio field it does not have', { theme: 'dark' }],
+        ] as const
+      ).map(([label, change]): [string, string, () => unknown] => [
+        label,
+        'invalid-argument',
+        () => ({
+          collection: 'studio',
+          value: { name: 'Pulso Studio', primaryColor: '#0f5e59', ...change },
+        }),
+      ]),
+      ['deleting the studio', 'invalid-argument', () => ({ collection: 'studio', value: null })],
       [
         'deleting a seat layout upcoming classes use',
         'failed-precondition',
@@ -628,9 +722,19 @@ beforeAll(async () => {
   ids.newbieUid = await seedMember(db, { credits: 0, waiver: false });
   // The full class: another member holds its only seat.
   const holder = await seedMember(db, { credits: 1 });
+  ids.holderUid = holder;
   const booked = await bed.call('bookClass', member(holder), { classId: ids.fullClassId });
   if (!booked.ok) throw booked.error;
   await db.ref().update(catalogueSeed(now));
+  await db.ref(paths.mailOutboxEntry(SENT_MAIL)).set({
+    kind: 'welcome',
+    uid: ids.memberUid,
+    message: { kind: 'welcome', waiverAccepted: true },
+    status: 'sent',
+    createdAt: now,
+    attempts: 0,
+    sentAt: now,
+  });
 }, 240_000);
 
 afterAll(async () => {

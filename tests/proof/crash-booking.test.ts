@@ -26,6 +26,7 @@ import type { RtdbEmulator } from '@studio/rtdb-emulator';
 import { adminApp, adminDatabase } from '../../functions/src/admin.ts';
 import { bookClass } from '../../functions/src/handlers/booking/book-class.ts';
 import { cancelBooking } from '../../functions/src/handlers/booking/cancel-booking.ts';
+import { changeSpot } from '../../functions/src/handlers/booking/change-spot.ts';
 import { cancelClass } from '../../functions/src/handlers/classes/cancel-class.ts';
 import type { BookingDeps } from '../../functions/src/engine/deps.ts';
 import { joinWaitlist } from '../../functions/src/handlers/booking/join-waitlist.ts';
@@ -125,7 +126,8 @@ interface Setting {
  * reserved) → member transaction (credit consumed) → ledger copy (the first of its two writes),
  * beside the views → roster transaction (confirmed). A cancel: roster transaction → member
  * transaction (refund or forfeit) → views → settled. Queue changes and a class cancellation:
- * their roster transaction. A promotion inside a cancel is a booking after the cancel's own.
+ * their roster transaction. A promotion inside a cancel is a booking after the cancel's own. A
+ * spot change: its roster transaction, before the member's view.
  */
 const PLACES = [
   'after-reserve',
@@ -137,6 +139,7 @@ const PLACES = [
   'after-settle',
   'after-cancel-roster',
   'after-queue',
+  'after-move',
 ] as const;
 type Place = (typeof PLACES)[number];
 
@@ -315,6 +318,14 @@ const CASES: CrashCase[] = [
     at: ({ classId }) => afterRoster(classId),
     arrange: () => fullClass(true),
     act: (deps, { actor, classId }) => leaveWaitlist(deps, { uid: actor, classId }),
+  },
+  // changeSpot: its one roster transaction (old spot freed, new one taken) → the member's view.
+  {
+    name: 'changeSpot after-move',
+    place: 'after-move',
+    at: ({ classId }) => afterRoster(classId),
+    arrange: () => bookedMember(),
+    act: (deps, { actor, classId }) => changeSpot(deps, { uid: actor, classId, spot: 'A3' }),
   },
   {
     name: 'cancelClass after-cancel-roster',

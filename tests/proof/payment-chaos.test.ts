@@ -491,6 +491,18 @@ describe('payment chaos', () => {
       expect(renewals).toHaveLength(plans);
       expect(records).toHaveLength(mineAll.length + plans);
     }
+    // One receipt in the mail outbox per completed checkout, to its buyer, and no other receipt,
+    // whatever the duplicates (issue 19: keyed by the session, written after the grant).
+    const outbox = (root['MailOutbox'] ?? {}) as Record<string, { kind: string; uid: string }>;
+    const receipts = Object.entries(outbox).filter(
+      ([, entry]) => entry.kind === 'purchase-receipt',
+    );
+    expect(receipts.map(([id, entry]) => [id, entry.uid]).sort()).toEqual(
+      purchases
+        .filter((p) => p.completed)
+        .map((p) => [`receipt-${p.sessionId}`, p.uid])
+        .sort(),
+    );
     // Each event recorded once; nothing else got a record.
     expect(Object.keys(root['StripeEvents'] ?? {}).sort()).toEqual(events.map((e) => e.id).sort());
     // The ledger explains every balance; no credit lost or doubled (design §4).

@@ -51,6 +51,7 @@ const fixture = {
   Shop: { Categorias: { '0': 'Ropa' }, Ropa: { p1: { Name: 'Shirt', Reference: 'r1' } } },
   CodeCloudStore: { WELCOME10: { alice: { '0': 1 }, bob: { '0': 1 } } },
   Settings: { timeZone: 'America/Monterrey' },
+  Studio: { name: 'Demo Studio', primaryColor: '#0f5e59' },
   Branches: { centro: { name: 'Centro' } },
   Coaches: { carlos: { name: 'Carlos' } },
   Exercises: { yoga: { name: 'Yoga' } },
@@ -60,6 +61,13 @@ const fixture = {
   Coupons: { WELCOME10: { code: 'WELCOME10', percentOff: 10, redeemed: 2 } },
   ClassTemplates: { week: { name: 'Winter week', rows: {} } },
   AuditLog: { a1: { at: 1, by: 'admin1', action: 'save', target: 'Packages/p5' } },
+  MailOutbox: {
+    'booked-b1': { kind: 'booking-confirmed', uid: 'alice', status: 'sent', createdAt: 1 },
+  },
+  Insights: {
+    days: { '2026-11-23': { date: '2026-11-23', members: { active: 3 } } },
+    months: { '2026-11': { month: '2026-11', days: 23 } },
+  },
   Classes: { c1: { date: '2026-11-23', hour: '07:00', capacity: 20 } },
   Payments: {
     cs_alice: { uid: 'alice', kind: 'credits', amount: 6500, status: 'paid' },
@@ -88,6 +96,11 @@ const fixture = {
   Notifications: {
     alice: { n1: { type: 'promoted', messageKey: 'notifPromoted', at: 1, read: false } },
     bob: { n2: { type: 'general', messageKey: 'ok', at: 1, read: false } },
+  },
+  CalendarFeeds: { ['t'.repeat(43)]: { uid: 'alice', createdAt: 1 } },
+  CalendarFeedTokens: {
+    alice: { token: 't'.repeat(43), createdAt: 1 },
+    bob: { token: 'b'.repeat(43), createdAt: 1 },
   },
   Secret: { x: 1 },
 };
@@ -156,6 +169,55 @@ const cases: Case[] = [
   { area: 'Users', who: alice, operation: write('Users/alice/Lang', 'fr'), allowed: false },
   { area: 'Users', who: alice, operation: write('Users/alice/Lang', 1), allowed: false },
   { area: 'Users', who: bob, operation: write('Users/alice/Lang', 'es'), allowed: false },
+  // "My cut-off" (issue 20): a whole number of hours, 1 … 48, on the member's own profile.
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('Users/alice/PromotionCutoffHours', 6),
+    allowed: true,
+  },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('Users/alice/PromotionCutoffHours', 48),
+    allowed: true,
+  },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('Users/alice/PromotionCutoffHours', null),
+    allowed: true,
+  },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('Users/alice/PromotionCutoffHours', 0),
+    allowed: false,
+  },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('Users/alice/PromotionCutoffHours', 49),
+    allowed: false,
+  },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('Users/alice/PromotionCutoffHours', 2.5),
+    allowed: false,
+  },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('Users/alice/PromotionCutoffHours', '6'),
+    allowed: false,
+  },
+  {
+    area: 'Users',
+    who: bob,
+    operation: write('Users/alice/PromotionCutoffHours', 6),
+    allowed: false,
+  },
   {
     area: 'Users',
     who: alice,
@@ -198,6 +260,19 @@ const cases: Case[] = [
     area: 'Users',
     who: alice,
     operation: write('Users/alice/activeSuscriptionId', 'sub_1'),
+    allowed: false,
+  },
+  // The plan's state is the webhook's mirror: the member reads it, nobody writes it.
+  { area: 'Users', who: alice, operation: read('Users/alice/plan-state'), allowed: true },
+  { area: 'Users', who: bob, operation: read('Users/alice/plan-state'), allowed: false },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('Users/alice/plan-state', {
+      subscriptionId: 'sub_1',
+      status: 'active',
+      updatedAt: 1,
+    }),
     allowed: false,
   },
   { area: 'Users', who: alice, operation: write('Users/alice/Unknown', 1), allowed: false },
@@ -350,6 +425,19 @@ const cases: Case[] = [
   { area: 'Settings', who: admin, operation: write('Settings/timeZone', 'UTC'), allowed: false },
   { area: 'Settings', who: admin, operation: write('Settings', { x: 1 }), allowed: false },
   { area: 'Settings', who: coach, operation: write('Settings/timeZone', 'UTC'), allowed: false },
+  // Studio branding: guests read it (contacto, sobre-nosotros); writes only through
+  // saveCatalogItem, which checks the colour's contrast and audits.
+  { area: 'Studio', who: guest, operation: read('Studio'), allowed: true },
+  { area: 'Studio', who: alice, operation: read('Studio/name'), allowed: true },
+  { area: 'Studio', who: alice, operation: write('Studio/name', 'Mine'), allowed: false },
+  { area: 'Studio', who: coach, operation: write('Studio/phone', '1'), allowed: false },
+  {
+    area: 'Studio',
+    who: admin,
+    operation: write('Studio/primaryColor', '#ffff00'),
+    allowed: false,
+  },
+  { area: 'Studio', who: guest, operation: write('Studio', { name: 'X' }), allowed: false },
   // Public schedule and catalogue: anyone reads; writes only through functions.
   ...(['Branches', 'Coaches', 'Exercises', 'SeatLayouts', 'Packages', 'Events'] as const).flatMap(
     (area): Case[] => [
@@ -371,6 +459,37 @@ const cases: Case[] = [
     operation: del('AuditLog/a1'),
     allowed: false,
   },
+  // The e-mail outbox: admins read (status per mail); only the functions write.
+  // Insights: admins read the nightly rollups; only the job writes them.
+  { area: 'Insights', who: admin, operation: read('Insights/days'), allowed: true },
+  { area: 'Insights', who: admin, operation: read('Insights/months/2026-11'), allowed: true },
+  { area: 'Insights', who: coach, operation: read('Insights/days'), allowed: false },
+  { area: 'Insights', who: alice, operation: read('Insights/days/2026-11-23'), allowed: false },
+  { area: 'Insights', who: guest, operation: read('Insights'), allowed: false },
+  {
+    area: 'Insights',
+    who: admin,
+    operation: write('Insights/days/2026-11-23/members/active', 99),
+    allowed: false,
+  },
+  { area: 'Insights', who: admin, operation: del('Insights/months/2026-11'), allowed: false },
+  { area: 'MailOutbox', who: admin, operation: read('MailOutbox'), allowed: true },
+  { area: 'MailOutbox', who: coach, operation: read('MailOutbox'), allowed: false },
+  { area: 'MailOutbox', who: alice, operation: read('MailOutbox/booked-b1'), allowed: false },
+  { area: 'MailOutbox', who: guest, operation: read('MailOutbox'), allowed: false },
+  {
+    area: 'MailOutbox',
+    who: admin,
+    operation: write('MailOutbox/booked-b1/status', 'retrying'),
+    allowed: false,
+  },
+  {
+    area: 'MailOutbox',
+    who: alice,
+    operation: write('MailOutbox/welcome-alice', { kind: 'welcome', uid: 'alice' }),
+    allowed: false,
+  },
+  { area: 'MailOutbox', who: admin, operation: del('MailOutbox/booked-b1'), allowed: false },
   { area: 'Classes', who: guest, operation: read('Classes'), allowed: true },
   { area: 'Classes', who: alice, operation: write('Classes/c1/capacity', 99), allowed: false },
   { area: 'Classes', who: admin, operation: write('Classes/c1/capacity', 99), allowed: false },
@@ -604,6 +723,76 @@ const cases: Case[] = [
     area: 'Users',
     who: alice,
     operation: write('Users/alice/ledger-outbox/x', { delta: 5 }),
+    allowed: false,
+  },
+  // Mail preferences (issue 19): a member turns their own kinds on and off, booleans only, and
+  // has no switch for receipts and the studio's class cancellations.
+  ...(
+    [
+      [alice, 'Users/alice/mail-preferences/class-reminder', false, true],
+      [alice, 'Users/alice/mail-preferences/welcome', true, true],
+      [bob, 'Users/alice/mail-preferences/class-reminder', false, false],
+      [guest, 'Users/alice/mail-preferences/class-reminder', false, false],
+      [admin, 'Users/alice/mail-preferences/class-reminder', false, false],
+      [alice, 'Users/alice/mail-preferences/purchase-receipt', false, false],
+      [alice, 'Users/alice/mail-preferences/class-cancelled', false, false],
+      [alice, 'Users/alice/mail-preferences/no-such-kind', false, false],
+      [alice, 'Users/alice/mail-preferences/class-reminder', 'off', false],
+      // One switch per write: the whole node at once is refused.
+      [alice, 'Users/alice/mail-preferences', { 'class-reminder': false }, false],
+    ] as const
+  ).map(([who, path, value, allowed]) => ({
+    area: 'mail preferences',
+    who,
+    operation: write(path, value),
+    allowed,
+  })),
+  {
+    area: 'mail preferences',
+    who: alice,
+    operation: read('Users/alice/mail-preferences'),
+    allowed: true,
+  },
+  {
+    area: 'mail preferences',
+    who: bob,
+    operation: read('Users/alice/mail-preferences'),
+    allowed: false,
+  },
+  // Calendar feed (issue 19): a member reads only their own token; nobody reads the token → member
+  // index or writes either (rotateCalendarFeed does).
+  { area: 'calendar feed', who: alice, operation: read('CalendarFeedTokens/alice'), allowed: true },
+  { area: 'calendar feed', who: bob, operation: read('CalendarFeedTokens/alice'), allowed: false },
+  {
+    area: 'calendar feed',
+    who: admin,
+    operation: read('CalendarFeedTokens/alice'),
+    allowed: false,
+  },
+  { area: 'calendar feed', who: admin, operation: read('CalendarFeedTokens'), allowed: false },
+  {
+    area: 'calendar feed',
+    who: guest,
+    operation: read('CalendarFeedTokens/alice'),
+    allowed: false,
+  },
+  {
+    area: 'calendar feed',
+    who: alice,
+    operation: write('CalendarFeedTokens/alice', { token: 'x'.repeat(43), createdAt: 1 }),
+    allowed: false,
+  },
+  {
+    area: 'calendar feed',
+    who: alice,
+    operation: read(`CalendarFeeds/${'t'.repeat(43)}`),
+    allowed: false,
+  },
+  { area: 'calendar feed', who: admin, operation: read('CalendarFeeds'), allowed: false },
+  {
+    area: 'calendar feed',
+    who: bob,
+    operation: write(`CalendarFeeds/${'b'.repeat(43)}`, { uid: 'alice', createdAt: 1 }),
     allowed: false,
   },
 ];

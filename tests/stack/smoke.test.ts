@@ -57,6 +57,41 @@ describe('the local stack', () => {
     expect(await page.text()).toContain('<html');
   });
 
+  it('sweeps the mail outbox into its inbox, as the emulator fires no trigger', async () => {
+    const users = (await journey.read('Users')) as Record<string, { Email?: string }>;
+    const [uid] = Object.entries(users).find(([, user]) => user.Email === 'member@demo.studio')!;
+    const id = `welcome-smoke-${Date.now()}`;
+    const written = await fetch(
+      `${stack.database.url}/MailOutbox/${id}.json?ns=${stack.namespace}`,
+      {
+        method: 'PUT',
+        headers: { Authorization: 'Bearer owner' },
+        body: JSON.stringify({
+          kind: 'welcome',
+          uid,
+          message: { kind: 'welcome', waiverAccepted: true },
+          status: 'pending',
+          createdAt: Date.now(),
+          attempts: 0,
+          nextAttemptAt: Date.now(),
+        }),
+      },
+    );
+    expect(written.status).toBe(200);
+    const deadline = Date.now() + 30_000;
+    let found: { subject: string; headers: Record<string, string> } | undefined;
+    while (found === undefined && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const mails = (await (await fetch(`${stack.env.MAIL_INBOX_URL}/api/email`)).json()) as {
+        subject: string;
+        headers: Record<string, string>;
+      }[];
+      found = mails.find((mail) => mail.headers['message-id']?.includes(id));
+    }
+    expect(found?.subject).toMatch(/^(Welcome to|Bienvenido a) /);
+    expect(await journey.read(`MailOutbox/${id}/status`)).toBe('sent');
+  });
+
   it('serves the built PWA with its manifest, also on deep links', async () => {
     const index = await (await fetch(`http://127.0.0.1:${stack.ports.hosting}/`)).text();
     expect(index).toContain('<div id="root">');

@@ -13,6 +13,7 @@ import {
   leaveQueue,
   markAttendance,
   memberSeatsLeft,
+  moveBooking,
   releaseSeat,
   reserveSeat,
   settledEnded,
@@ -312,5 +313,36 @@ describe('markAttendance', () => {
     expect(markAttendance(pending, 'u1', { status: 'no-show', by: 'c', nowMs: 5 })).toMatchObject({
       messageKey: 'noBooking',
     });
+  });
+});
+
+describe('moveBooking', () => {
+  const booked = withBooking(withBooking(emptyRoster(), booking('u1', '1')), booking('u2', '2'));
+  const move = (roster: Roster, uid: string, spot: string, nowMs = NOW) =>
+    moveBooking(roster, uid, { cls, layout: virtualLayout(3), spot, nowMs });
+
+  it('frees the old spot and takes the new one, keeping the booking otherwise', () => {
+    const moved = ok(move(booked, 'u1', '3'));
+    expect(moved.roster.spots).toEqual({ '2': true, '3': true });
+    expect(moved.booking).toEqual({ ...booking('u1', '1'), spot: '3' });
+    expect(moved.roster.bookings.u2).toEqual(booking('u2', '2'));
+  });
+
+  it('changes nothing for the spot already held', () => {
+    expect(ok(move(booked, 'u1', '1')).roster).toBe(booked);
+  });
+
+  it.each([
+    ['a taken spot', 'u1', '2', NOW, 'spotTaken'],
+    ['an unknown spot', 'u1', '9', NOW, 'spotUnknown'],
+    ['no booking', 'u3', '3', NOW, 'noBooking'],
+    ['a started class', 'u1', '3', START, 'classStarted'],
+  ])('refuses %s', (_label, uid, spot, nowMs, key) => {
+    expect(move(booked, uid, spot, nowMs)).toMatchObject({ messageKey: key });
+  });
+
+  it('refuses a cancelled class', () => {
+    const cancelled = cancelRoster(booked, { nowMs: NOW, reason: 'x', by: 'a' }).roster;
+    expect(move(cancelled, 'u1', '3')).toMatchObject({ messageKey: 'classCancelled' });
   });
 });

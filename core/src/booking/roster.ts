@@ -250,6 +250,45 @@ export function endBooking(
   return { roster: { ...next, ended: { ...next.ended, [ended.bookingId]: ended } }, ended };
 }
 
+export interface SpotMove {
+  cls: Pick<StudioClass, 'startsAt'>;
+  /** The class's layout (`layoutForClass`). */
+  layout: SeatLayout;
+  spot: string;
+  nowMs: number;
+}
+
+/**
+ * `changeSpot`: the member's booking moves to another free spot in the same roster
+ * transaction that frees the old one; the booking (and its credit) is otherwise untouched.
+ * Refuses a cancelled or started class, a member without a booking, and a bad or taken spot;
+ * asking for the spot already held changes nothing.
+ */
+export function moveBooking(
+  roster: Roster,
+  uid: string,
+  move: SpotMove,
+): { roster: Roster; booking: Booking } | DomainError {
+  if (roster.cancellation) return new DomainError('failed-precondition', 'classCancelled');
+  const booking = roster.bookings[uid];
+  if (!booking) return new DomainError('not-found', 'noBooking');
+  if (move.nowMs >= move.cls.startsAt)
+    return new DomainError('failed-precondition', 'classStarted');
+  const spot = validateSpot(move.layout, roster, move.spot, uid);
+  if (spot instanceof DomainError) return spot;
+  if (spot === booking.spot) return { roster, booking };
+  const { [booking.spot]: _old, ...spots } = roster.spots;
+  const moved: Booking = { ...booking, spot };
+  return {
+    roster: {
+      ...roster,
+      spots: { ...spots, [spot]: true },
+      bookings: { ...roster.bookings, [uid]: moved },
+    },
+    booking: moved,
+  };
+}
+
 /** Marks an ended booking's credit as settled; null when there is nothing to do. */
 export function settledEnded(ended: EndedBooking | null): EndedBooking | null {
   if (ended === null || ended.settled) return null;
@@ -355,10 +394,18 @@ export function leaveQueue(
   return { roster: withoutWaitlistEntry(roster, uid, nowMs), entry };
 }
 
-/** Takes a waiting member who cannot be promoted off the queue (only that same entry). */
-export function skipQueued(roster: Roster, entry: WaitlistEntry, nowMs: number): Roster {
+/**
+ * Takes a waiting member who cannot be promoted off the queue (only that same entry): 'skipped'
+ * without a usable credit or waiver, 'past-cutoff' past their own promotion cut-off.
+ */
+export function skipQueued(
+  roster: Roster,
+  entry: WaitlistEntry,
+  nowMs: number,
+  status: Extract<WaitlistDeparture, 'skipped' | 'past-cutoff'> = 'skipped',
+): Roster {
   if (roster.waitlist[entry.uid]?.seq !== entry.seq) return roster;
-  return withDepartures(roster, [{ entry, status: 'skipped' }], nowMs);
+  return withDepartures(roster, [{ entry, status }], nowMs);
 }
 
 /** After the cut-off nobody can be promoted: the queue closes. */

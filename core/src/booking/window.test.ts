@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../settings';
-import { bookingWindowState, cancellationOutcome, checkInOpen, waitlistOpen } from './window';
+import {
+  bookingWindowState,
+  cancellationOutcome,
+  checkInOpen,
+  memberPromotionCutoffAt,
+  pastMemberCutoff,
+  waitlistOpen,
+} from './window';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -74,5 +81,23 @@ describe('checkInOpen', () => {
     ['after start', START + HOUR, true],
   ])('%s → %s', (_, now, open) => {
     expect(checkInOpen(START, now, settings)).toBe(open);
+  });
+});
+
+describe("a member's own promotion cut-off", () => {
+  const HOUR_MS = 3_600_000;
+  const start = Date.parse('2025-06-10T13:00:00Z');
+
+  it("is the studio's when the member set none, or a later one", () => {
+    const studio = start - DEFAULT_SETTINGS.waitlistCutoffMinutes * 60_000;
+    expect(memberPromotionCutoffAt(start, DEFAULT_SETTINGS)).toBe(studio);
+    const lenient = { ...DEFAULT_SETTINGS, waitlistCutoffMinutes: 180 };
+    expect(memberPromotionCutoffAt(start, lenient, 1)).toBe(start - 3 * HOUR_MS);
+  });
+
+  it('stops promotions N hours before the class for that member', () => {
+    expect(pastMemberCutoff(start, start - 4 * HOUR_MS - 1, DEFAULT_SETTINGS, 4)).toBe(false);
+    expect(pastMemberCutoff(start, start - 4 * HOUR_MS, DEFAULT_SETTINGS, 4)).toBe(true);
+    expect(pastMemberCutoff(start, start - 2 * HOUR_MS, DEFAULT_SETTINGS)).toBe(false);
   });
 });

@@ -87,6 +87,34 @@ export function promotionAllowed(
   return cls.status !== 'cancelled' && waitlistOpen(cls.startsAt, nowMs, settings);
 }
 
+/** The hours a member may choose for their own promotion cut-off ("My cut-off"). */
+export const MEMBER_CUTOFF_HOURS = { min: 1, max: 48 } as const;
+
+/**
+ * The last instant the waiting list may promote this member: their own cut-off
+ * (`Users/{uid}/PromotionCutoffHours`, "do not promote me later than N hours before class"), or
+ * the studio's when they set none or theirs is later than the studio's.
+ */
+export function memberPromotionCutoffAt(
+  classStartsAt: number,
+  settings: Pick<Rules, 'waitlistCutoffMinutes'>,
+  memberCutoffHours?: number,
+): number {
+  const studio = waitlistCutoffAt(classStartsAt, settings);
+  if (memberCutoffHours === undefined) return studio;
+  return Math.min(studio, classStartsAt - memberCutoffHours * HOUR_MS);
+}
+
+/** True when promoting this member now would break their own cut-off. */
+export function pastMemberCutoff(
+  classStartsAt: number,
+  nowMs: number,
+  settings: Pick<Rules, 'waitlistCutoffMinutes'>,
+  memberCutoffHours?: number,
+): boolean {
+  return nowMs >= memberPromotionCutoffAt(classStartsAt, settings, memberCutoffHours);
+}
+
 /** Coaches take attendance from `checkInOpensMinutes` before the start onwards. */
 export function checkInOpen(
   classStartsAt: number,

@@ -6,6 +6,7 @@ import { SHOP_CATEGORIES, SHOP_TAGS, paths } from '../paths';
 import { settingsSchema } from '../settings';
 import { shopProductSchema, suscriptionPricesSchema } from './catalog';
 import { keySchema } from './common';
+import { studioSchema } from './studio';
 
 /** The catalogue nodes an admin edits through `saveCatalogItem`. */
 export const CATALOG_COLLECTIONS = [
@@ -19,13 +20,14 @@ export const CATALOG_COLLECTIONS = [
   'shopProduct',
   'suscriptionPrices',
   'settings',
+  'studio',
 ] as const;
 export type CatalogCollection = (typeof CATALOG_COLLECTIONS)[number];
 
 /** The collections whose items are `{Node}/{id}`, one item per key; the rest are special. */
 export type CatalogItemCollection = Exclude<
   CatalogCollection,
-  'shopProduct' | 'suscriptionPrices' | 'settings'
+  'shopProduct' | 'suscriptionPrices' | 'settings' | 'studio'
 >;
 
 /**
@@ -90,3 +92,10 @@ export const suscriptionPricesInputSchema = suscriptionPricesSchema.refine(
  */
 export const settingsInputSchema = settingsSchema.partial().strict();
 export type SettingsInput = z.infer<typeof settingsInputSchema>;
+
+/**
+ * `Studio` as the admin-studio form sends it: the whole node, replacing the stored one (a field
+ * left out is cleared). Never deleted: every page reads the name and colour.
+ */
+export const studioInputSchema = studioSchema;
+export type StudioInput = z.infer<typeof studioInputSchema>;

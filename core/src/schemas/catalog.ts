@@ -49,12 +49,19 @@ export const branchSchema = z.object({
 });
 export type Branch = z.infer<typeof branchSchema>;
 
+/** A coach page lists at most this many specialities. */
+export const MAX_SPECIALITIES = 10;
+
 /** `Coaches/{coachId}`; `uid` links the coach's login (their `Users` entry). */
 export const coachSchema = z.object({
   name: nameSchema,
   uid: keySchema.optional(),
   bio: textSchema(2000).optional(),
   img: z.string().max(2048).optional(),
+  /** What the coach teaches best ("Spinning", "HIIT"), shown on the coach page (issue 20). */
+  specialities: rtdbList(textSchema(40).min(1))
+    .refine((list) => list.length <= MAX_SPECIALITIES, `at most ${MAX_SPECIALITIES}`)
+    .optional(),
   active: z.boolean().default(true),
 });
 export type Coach = z.infer<typeof coachSchema>;

@@ -120,7 +120,14 @@ export const rosterCancellationSchema = z.object({
 export type RosterCancellation = z.infer<typeof rosterCancellationSchema>;
 
 /** Why a member is no longer on the waiting list. */
-export const WAITLIST_DEPARTURES = ['promoted', 'left', 'skipped', 'removed', 'closed'] as const;
+export const WAITLIST_DEPARTURES = [
+  'promoted',
+  'left',
+  'skipped',
+  'removed',
+  'closed',
+  'past-cutoff',
+] as const;
 export const waitlistDepartureSchema = z.enum(WAITLIST_DEPARTURES);
 export type WaitlistDeparture = z.infer<typeof waitlistDepartureSchema>;
 
@@ -255,7 +262,8 @@ export const userWaitlistEntrySchema = z.object({
   joinedAt: epochMsSchema,
   /**
    * 'waiting' while in the queue; afterwards why it ended (promoted into the class, left,
-   * skipped for want of a credit, removed by a class cancellation, closed at the cut-off).
+   * skipped for want of a credit, removed by a class cancellation, closed at the cut-off,
+   * past-cutoff: skipped past the member's own promotion cut-off).
    * Entries are kept rather than deleted so a late write can never bring one back.
    */
   status: userWaitlistStatusSchema,

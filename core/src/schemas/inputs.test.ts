@@ -9,10 +9,14 @@ import {
   changeSpotInput,
   checkInInput,
   createCheckoutSessionInput,
+  createPortalSessionInput,
+  cancelMemberSubscriptionInput,
   createClassesInput,
   joinWaitlistInput,
   leaveWaitlistInput,
   previewPriceInput,
+  rotateCalendarFeedInput,
+  resendMailInput,
   setUserRoleInput,
   stampServerTimeInput,
   updateClassInput,
@@ -224,8 +228,41 @@ describe('callable inputs', () => {
       { kind: 'credits', packageId: 'p1', ...urls, amount: 1 },
       false,
     ],
+    ['portal', createPortalSessionInput, { returnUrl: 'https://app.example/perfil' }, true],
+    ['portal without returnUrl', createPortalSessionInput, {}, false],
+    [
+      'portal javascript url',
+      createPortalSessionInput,
+      { returnUrl: 'javascript:alert(1)' },
+      false,
+    ],
+    [
+      'cancel plan at period end',
+      cancelMemberSubscriptionInput,
+      { uid: 'u1', when: 'period-end', reason: 'Moved away' },
+      true,
+    ],
+    [
+      'cancel plan unknown when',
+      cancelMemberSubscriptionInput,
+      { uid: 'u1', when: 'tomorrow', reason: 'x' },
+      false,
+    ],
+    [
+      'cancel plan without reason',
+      cancelMemberSubscriptionInput,
+      { uid: 'u1', when: 'now' },
+      false,
+    ],
     ['stampServerTime {}', stampServerTimeInput, {}, true],
     ['stampServerTime extra', stampServerTimeInput, { Ts: 1 }, false],
+    ['rotateCalendarFeed {}', rotateCalendarFeedInput, {}, true],
+    ['rotateCalendarFeed revoke', rotateCalendarFeedInput, { revoke: true }, true],
+    ['rotateCalendarFeed revoke as text', rotateCalendarFeedInput, { revoke: 'yes' }, false],
+    ['rotateCalendarFeed chosen token', rotateCalendarFeedInput, { token: 'a'.repeat(43) }, false],
+    ['resendMail outbox id', resendMailInput, { id: 'booked-b1' }, true],
+    ['resendMail no id', resendMailInput, {}, false],
+    ['resendMail id with a slash', resendMailInput, { id: 'booked/../Users' }, false],
   ])('%s → $3', (_, schema, value, ok) => {
     expect(accepts(schema, value)).toBe(ok);
   });
@@ -245,7 +282,11 @@ describe('callable inputs', () => {
       cancelClass: { classId: 'c1', reason: 'x' },
       previewPrice: { kind: 'subscription' },
       createCheckoutSession: { kind: 'subscription', ...urls },
+      createPortalSession: { returnUrl: urls.successUrl },
+      cancelMemberSubscription: { uid: 'u1', when: 'now', reason: 'x' },
       stampServerTime: {},
+      rotateCalendarFeed: {},
+      resendMail: { id: 'booked-b1' },
     };
     for (const [name, schema] of Object.entries(callableInputs)) {
       const value = valid[name as keyof typeof callableInputs] as object;

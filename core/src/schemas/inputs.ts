@@ -176,8 +176,32 @@ export const createCheckoutSessionInput = z
   .superRefine(checkPurchaseShape);
 export type CreateCheckoutSessionInput = z.infer<typeof createCheckoutSessionInput>;
 
+/** The member opens Stripe's customer portal; Stripe sends them back to `returnUrl` (an app page). */
+export const createPortalSessionInput = z.strictObject({ returnUrl: httpUrlSchema });
+export type CreatePortalSessionInput = z.infer<typeof createPortalSessionInput>;
+
+/** When an admin's cancellation of a member's plan takes effect. */
+export const planCancellationSchema = z.enum(['period-end', 'now']);
+export type PlanCancellation = z.infer<typeof planCancellationSchema>;
+
+/** An admin cancels a member's monthly plan, at the period's end or at once, with a reason. */
+export const cancelMemberSubscriptionInput = z.strictObject({
+  uid: keySchema,
+  when: planCancellationSchema,
+  reason: reasonSchema,
+});
+export type CancelMemberSubscriptionInput = z.infer<typeof cancelMemberSubscriptionInput>;
+
 export const stampServerTimeInput = z.strictObject({});
 export type StampServerTimeInput = z.infer<typeof stampServerTimeInput>;
+
+/** A new secret calendar-feed URL for the caller (the old one stops working), or none (`revoke`). */
+export const rotateCalendarFeedInput = z.strictObject({ revoke: z.boolean().optional() });
+export type RotateCalendarFeedInput = z.infer<typeof rotateCalendarFeedInput>;
+
+/** An admin sends a `failed` e-mail again (`MailOutbox/{id}` back to `retrying`, audited). */
+export const resendMailInput = z.strictObject({ id: keySchema });
+export type ResendMailInput = z.infer<typeof resendMailInput>;
 
 /** Input schema per callable name, for code that handles them generically. */
 export const callableInputs = {
@@ -194,6 +218,10 @@ export const callableInputs = {
   cancelClass: cancelClassInput,
   previewPrice: previewPriceInput,
   createCheckoutSession: createCheckoutSessionInput,
+  createPortalSession: createPortalSessionInput,
+  cancelMemberSubscription: cancelMemberSubscriptionInput,
   stampServerTime: stampServerTimeInput,
+  rotateCalendarFeed: rotateCalendarFeedInput,
+  resendMail: resendMailInput,
 } as const;
 export type CallableName = keyof typeof callableInputs;

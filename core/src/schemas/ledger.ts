@@ -50,6 +50,7 @@ export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 export const NOTIFICATION_TYPES = [
   'promoted',
   'skipped-no-credit',
+  'skipped-past-cutoff',
   'waitlist-position',
   'waitlist-closed',
   'class-cancelled',

@@ -15,7 +15,12 @@ export interface CallableResults {
   cancelClass: { refunded: number };
   previewPrice: { amount: number; currency: string; discount: number };
   createCheckoutSession: { sessionId: string; url: string };
+  createPortalSession: { url: string };
+  cancelMemberSubscription: { subscriptionId: string; cancelAt: number | null };
   stampServerTime: { Ts: number };
+  /** The new feed token (`null` after a revoke); the app builds the URL from it. */
+  rotateCalendarFeed: { token: string | null };
+  resendMail: Record<string, never>;
 }
 
 export type CallableResult<N extends CallableName> = CallableResults[N];

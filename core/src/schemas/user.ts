@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { adminFlagSchema } from '../roles';
 import { creditKindSchema, epochMsSchema, keySchema, rtdbMap } from './common';
 import { ledgerEntrySchema } from './ledger';
+import { mailPreferencesSchema } from './mail-preferences';
+import { planStateSchema } from '../plan-state';
 
 /**
  * A held credit cannot be used or expire: while a booking is in flight the credit it will use is
@@ -114,8 +116,18 @@ export const userSchema = z.object({
   'purchase-returns': rtdbMap(purchaseReturnSchema).optional(),
   activeSuscription: z.boolean().optional(),
   activeSuscriptionId: z.string().max(200).optional(),
+  /** The monthly plan as the member sees it, mirrored by the webhook (functions only). */
+  'plan-state': planStateSchema.optional(),
   /** Preferred language for messages; the app falls back to 'en'. */
   Lang: z.enum(['en', 'es']).optional(),
+  /** Kinds of mail the member turned off (false) or on (schemas/mail-preferences.ts). */
+  'mail-preferences': mailPreferencesSchema.optional(),
+  /**
+   * "My cut-off": do not promote me from a waiting list later than this many hours before the
+   * class (docs/architecture/booking.md#waiting-list); absent = the studio's cut-off. Bounds are
+   * `MEMBER_CUTOFF_HOURS` (core/src/booking/window.ts), repeated in database.rules.json.
+   */
+  PromotionCutoffHours: z.number().int().min(1).max(48).optional(),
 });
 export type User = z.infer<typeof userSchema>;
 export type UserField = keyof User;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { billingPortalRoutes } from './api/billing-portal';
 import { checkoutSessionRoutes } from './api/checkout-sessions';
 import { customerRoutes } from './api/customers';
 import { eventRoutes } from './api/events';
@@ -13,6 +14,9 @@ import { checkoutPage, messagePage, receiptPage } from './checkout/page';
 import type { ControlContext } from './control/routes';
 import { controlRoutes } from './control/routes';
 import { completeSession, expireIfDue } from './flows/checkout';
+import type { PortalAction } from './flows/portal';
+import { applyPortalAction, portalSubscription, updateCard } from './flows/portal';
+import { portalPage } from './portal/page';
 import { ApiError, unrecognizedUrl } from './http/errors';
 import type { FormHash } from './http/form';
 import { parseForm } from './http/form';
@@ -42,6 +46,7 @@ const API_ROUTES: readonly Route[] = [
   ...invoiceRoutes,
   ...paymentRoutes,
   ...eventRoutes,
+  ...billingPortalRoutes,
 ];
 
 const MAX_BODY_BYTES = 1_000_000;
@@ -232,6 +237,7 @@ export class SandboxServer {
     this.sweepExpired();
     if (url.pathname.startsWith('/v1/')) return this.handleApi(req, res, method, url);
     if (url.pathname.startsWith('/_sandbox/')) return this.handleControl(req, res, method, url);
+    if (url.pathname.startsWith('/portal/')) return this.handlePortal(req, res, method, url);
     if (url.pathname.startsWith('/checkout/') || url.pathname.startsWith('/receipts/')) {
       return this.handlePages(req, res, method, url);
     }
@@ -486,6 +492,78 @@ export class SandboxServer {
       return redirect(res, session.cancel_url);
     }
     return sendHtml(res, 404, messagePage('Not found', 'There is nothing at this address.'));
+  }
+
+  /**
+   * The customer portal: `GET /portal/<bps_id>` shows it; `POST …/subscriptions/<sub>/cancel |
+   * resume | cancel_now` and `POST …/card` act and redirect back (303), or show the page again
+   * with the error (400).
+   */
+  private async handlePortal(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    url: URL,
+  ): Promise<void> {
+    const [, , rawId = '', ...rest] = url.pathname.split('/');
+    const session = this.store.portalSessions.find(decodeURIComponent(rawId));
+    if (session === undefined) {
+      return sendHtml(res, 404, messagePage('Not found', 'There is no portal session here.'));
+    }
+    const view = (alert?: string): string =>
+      portalPage({
+        session,
+        subscriptions: this.store.subscriptions
+          .newestFirst()
+          .filter((subscription) => subscription.customer === session.customer)
+          .map((subscription) => ({
+            subscription,
+            name:
+              this.store.products.find(subscription.items.data[0]?.price.product ?? '')?.name ??
+              'Subscription',
+          })),
+        invoices: this.store.invoices
+          .newestFirst()
+          .filter((invoice) => invoice.customer === session.customer && invoice.status !== 'draft'),
+        card: this.store.cards.get(session.customer),
+        ...(alert === undefined ? {} : { alert }),
+      });
+    if (method === 'GET' && rest.length === 0) return sendHtml(res, 200, view());
+    if (method !== 'POST') {
+      return sendHtml(res, 404, messagePage('Not found', 'There is nothing at this address.'));
+    }
+    const form = parseForm(await readBody(req));
+    const batch = this.batch({ requestId: null, idempotencyKey: null });
+    try {
+      const [kind = '', subscriptionId = '', action = ''] = rest;
+      if (kind === 'card' && subscriptionId === '') {
+        updateCard(
+          this.store,
+          batch,
+          session.customer,
+          typeof form.number === 'string' ? form.number : '',
+        );
+      } else if (
+        kind === 'subscriptions' &&
+        (action === 'cancel' || action === 'resume' || action === 'cancel_now')
+      ) {
+        const subscription = portalSubscription(
+          this.store,
+          session,
+          decodeURIComponent(subscriptionId),
+        );
+        applyPortalAction(batch, subscription, action satisfies PortalAction);
+      } else {
+        return sendHtml(res, 404, messagePage('Not found', 'There is nothing at this address.'));
+      }
+    } catch (error) {
+      this.commit(batch);
+      if (!(error instanceof ApiError)) throw error;
+      return sendHtml(res, 400, view(error.message));
+    }
+    this.commit(batch);
+    this.options.log(`portal ${session.id}: ${rest.join('/')}`);
+    return redirect(res, `/portal/${encodeURIComponent(session.id)}`);
   }
 
   private successUrl(sessionId: string, template: string): string {

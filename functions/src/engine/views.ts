@@ -11,6 +11,7 @@ import {
   showsBooking,
   userClassSchema,
   userClassView,
+  userSchema,
   userWaitlistView,
   waitlistPositions,
 } from '@studio/core';
@@ -194,6 +195,13 @@ export function classParams(context: ClassContext): Record<string, string> {
   return { className: context.title, date: context.cls.date, hour: context.cls.hour };
 }
 
+/** The member's own promotion cut-off in hours, for the notification that names it. */
+async function memberCutoffHours(db: Database, uid: string): Promise<number> {
+  const stored: unknown = (await db.ref(paths.userField(uid, 'PromotionCutoffHours')).get()).val();
+  const hours = userSchema.shape.PromotionCutoffHours.safeParse(stored);
+  return hours.success && hours.data !== undefined ? hours.data : 0;
+}
+
 /** The notification a waiting-list view's new status deserves, if any. */
 async function notifyWaitlistStatus(
   db: Database,
@@ -212,6 +220,13 @@ async function notifyWaitlistStatus(
         type: 'skipped-no-credit',
         messageKey: 'notifSkippedNoCredit',
         params,
+      });
+    case 'past-cutoff':
+      return notify(db, uid, `past-cutoff-${context.classId}-${seq}`, {
+        ...base,
+        type: 'skipped-past-cutoff',
+        messageKey: 'notifSkippedPastCutoff',
+        params: { ...params, hours: await memberCutoffHours(db, uid) },
       });
     case 'removed':
       return notify(db, uid, `removed-${context.classId}-${seq}`, {

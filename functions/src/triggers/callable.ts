@@ -28,7 +28,14 @@ export const ENFORCE_APP_CHECK = defineBoolean('ENFORCE_APP_CHECK', {
  * webhook follows Stripe's delivery rate, the signup trigger the sign-up rate (v1: one event per
  * instance); scheduled jobs run one at a time.
  */
-export const MAX_INSTANCES = { callable: 20, webhook: 10, authTrigger: 10, job: 1 } as const;
+export const MAX_INSTANCES = {
+  callable: 20,
+  webhook: 10,
+  authTrigger: 10,
+  job: 1,
+  /** The outbox's create trigger: a burst of mail waits rather than opening many SMTP links. */
+  mail: 10,
+} as const;
 
 /** Every callable: region, instance ceiling, App Check when the parameter says so. */
 export const CALLABLE_OPTIONS: CallableOptions = {

@@ -81,6 +81,24 @@ describe('saveCatalogItem: one item per collection', () => {
       { name: ' Laura ', uid: 'coach-uid' },
       { name: 'Laura', uid: 'coach-uid', active: true },
     ],
+    // The coach page's fields (issue 20): photo, bio and specialities, trimmed.
+    [
+      'coaches',
+      paths.coach,
+      {
+        name: 'Marta',
+        img: 'https://example.test/marta.png',
+        bio: 'Rides since 2010.',
+        specialities: [' Spinning', 'HIIT '],
+      },
+      {
+        name: 'Marta',
+        img: 'https://example.test/marta.png',
+        bio: 'Rides since 2010.',
+        specialities: ['Spinning', 'HIIT'],
+        active: true,
+      },
+    ],
     [
       'seatLayouts',
       paths.seatLayout,
@@ -215,6 +233,33 @@ describe('saveCatalogItem: one item per collection', () => {
     expect(entry?.details).toMatchObject({ before: stored, after });
   });
 
+  it('replaces the studio branding as sent and audits before and after', async () => {
+    const before = { name: 'Old name', primaryColor: '#0f5e59', phone: '+52 81 1234 5678' };
+    await backend.db.ref(paths.studio()).set(before);
+    const studio = {
+      name: 'Pulso Studio',
+      primaryColor: '#7A1FA2',
+      logo: 'data:image/png;base64,iVBORw0KGgo=',
+      address: 'Av. Vasconcelos 150, San Pedro Garza García',
+      mapUrl: 'https://maps.google.com/?q=Pulso+Studio',
+      hours: { en: 'Mon–Fri 06:00–21:00', es: 'Lun–Vie 06:00–21:00' },
+      whatsapp: '+5218112345678',
+      email: 'hola@pulso.studio',
+      social: { instagram: 'https://instagram.com/pulso' },
+      about: { en: 'Small classes.', es: 'Clases pequeñas.' },
+    };
+
+    const id = await save({ collection: 'studio', value: studio });
+
+    expect(id).toBe(paths.studio());
+    // Stored lower-case; the phone left out of the form is cleared.
+    const after = { ...studio, primaryColor: '#7a1fa2' };
+    expect(await valueAt(paths.studio())).toEqual(after);
+    const [entry] = await auditEntriesFor(paths.studio());
+    expect(entry).toMatchObject({ by: admin.uid, action: 'save' });
+    expect(entry?.details).toMatchObject({ collection: 'studio', before, after });
+  });
+
   it('adds a shop product with Img, Url, Reference, its tags and its category', async () => {
     await backend.db.ref(paths.shopCategories()).set(['Ropa']);
     const product = {
@@ -262,6 +307,17 @@ describe('saveCatalogItem: rejections write nothing', () => {
       { collection: 'packages', value: { ...validPackage, credits: 0 } },
     ],
     [
+      'a coach with more than ten specialities',
+      {
+        collection: 'coaches',
+        value: { name: 'x', specialities: Array.from({ length: 11 }, (_, i) => `s${i}`) },
+      },
+    ],
+    [
+      'a coach with an empty speciality',
+      { collection: 'coaches', value: { name: 'x', specialities: ['  '] } },
+    ],
+    [
       'a training package of the credit kind, not the package kind',
       { collection: 'packages', value: { ...validPackage, kind: 'train' } },
     ],
@@ -302,6 +358,41 @@ describe('saveCatalogItem: rejections write nothing', () => {
     ['an unknown time zone', { collection: 'settings', value: { timeZone: 'Mars/Olympus' } }],
     ['a setting the studio does not have', { collection: 'settings', value: { theme: 'dark' } }],
     ['deleting the settings', { collection: 'settings', value: null }],
+    [
+      'a studio colour too light to read on white',
+      { collection: 'studio', value: { name: 'Sunny', primaryColor: '#ffd700' } },
+    ],
+    [
+      'a studio colour that is not #rrggbb',
+      { collection: 'studio', value: { name: 'Studio', primaryColor: 'purple' } },
+    ],
+    [
+      'a studio without a name',
+      { collection: 'studio', value: { name: ' ', primaryColor: '#0f5e59' } },
+    ],
+    [
+      'a studio logo that is a script URL',
+      {
+        collection: 'studio',
+        value: { name: 'S', primaryColor: '#0f5e59', logo: 'javascript:alert(1)' },
+      },
+    ],
+    [
+      'a studio logo too large for the database',
+      {
+        collection: 'studio',
+        value: {
+          name: 'S',
+          primaryColor: '#0f5e59',
+          logo: `data:image/png;base64,${'A'.repeat(60_000)}`,
+        },
+      },
+    ],
+    [
+      'a studio field it does not have',
+      { collection: 'studio', value: { name: 'S', primaryColor: '#0f5e59', fax: '1' } },
+    ],
+    ['deleting the studio', { collection: 'studio', value: null }],
     ['a shop product without a category', { collection: 'shopProduct', value: { Name: 'x' } }],
     [
       'a shop product in the tags node',

@@ -21,8 +21,14 @@ export const FUNCTIONS_CONTRACT: FunctionsContract = {
   region: 'us-central1',
   secrets: {
     createCheckoutSession: ['STRIPE_SECRET_KEY'],
+    createPortalSession: ['STRIPE_SECRET_KEY'],
+    cancelMemberSubscription: ['STRIPE_SECRET_KEY'],
     stripeWebhook: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
     monthlyCredits: ['STRIPE_SECRET_KEY'],
+    // The mail outbox (functions/src/triggers/mail): the senders, and the unsubscribe links.
+    sendOutboxMail: ['SMTP_PASSWORD', 'MAIL_UNSUBSCRIBE_SECRET'],
+    sweepMail: ['SMTP_PASSWORD', 'MAIL_UNSUBSCRIBE_SECRET'],
+    mailUnsubscribe: ['MAIL_UNSUBSCRIBE_SECRET'],
   },
 };
 

@@ -51,7 +51,12 @@ export function attackFixture(): Record<string, unknown> {
     SubscriptionGrants: { sub_1: { '1700000000': { uid: 'alice', credits: 30 } } },
     Reports: { ghost: { Uid: 'ghost' } },
     AuditLog: { a1: { at: 1, by: 'admin1', action: 'save', target: 'Packages/p5' } },
+    Insights: { days: { '2026-11-23': { date: '2026-11-23', members: { active: 3 } } } },
+    MailOutbox: {
+      'booked-b1': { kind: 'booking-confirmed', uid: 'admin1', status: 'sent', createdAt: 1 },
+    },
     Settings: { timeZone: 'America/Monterrey', bookingWindowDays: 7 },
+    Studio: { name: 'Demo Studio', primaryColor: '#0f5e59' },
     SuscriptionPrices: [
       { key: 'discounted', Precio: 39 },
       { key: 'regular', Precio: 59 },

@@ -20,6 +20,7 @@ export type { Caller };
 export const CALLABLES = {
   bookClass: deployed.bookClass,
   cancelBooking: deployed.cancelBooking,
+  changeSpot: deployed.changeSpot,
   joinWaitlist: deployed.joinWaitlist,
   leaveWaitlist: deployed.leaveWaitlist,
   checkIn: deployed.checkIn,
@@ -29,10 +30,14 @@ export const CALLABLES = {
   cancelClass: deployed.cancelClass,
   previewPrice: deployed.previewPrice,
   createCheckoutSession: deployed.createCheckoutSession,
+  createPortalSession: deployed.createPortalSession,
+  cancelMemberSubscription: deployed.cancelMemberSubscription,
   stampServerTime: deployed.stampServerTime,
   saveCatalogItem: deployed.saveCatalogItem,
   updateClass: deployed.updateClass,
   saveClassTemplate: deployed.saveClassTemplate,
+  resendMail: deployed.resendMail,
+  rotateCalendarFeed: deployed.rotateCalendarFeed,
 } as const;
 
 /** Every callable `functions/src/index.ts` exports (a v2 onCall carries a callable trigger). */

@@ -1,6 +1,6 @@
 import type { ChargeObject, LineItemObject, SessionObject } from '../objects/types';
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -42,7 +42,7 @@ const STYLE = `
   a { color: #3d2fc4; }
 `;
 
-function layout(title: string, body: string): string {
+export function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -28,7 +28,9 @@ export type IdPrefix =
   | 'du'
   | 'evt'
   | 'req'
-  | 'we';
+  | 'we'
+  | 'bps'
+  | 'bpc';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomText(prefix === 'cs_test' ? 58 : 24)}`;

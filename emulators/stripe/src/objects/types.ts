@@ -81,6 +81,10 @@ export type RefundObject = Omit<Wire<Stripe.Refund>, 'charge' | 'payment_intent'
   charge: string;
   payment_intent: string | null;
 };
+/** `billing_portal.session`: its `configuration` is the sandbox's one default configuration id. */
+export type PortalSessionObject = Omit<Wire<Stripe.BillingPortal.Session>, 'configuration'> & {
+  configuration: string;
+};
 export type DisputeObject = Omit<Wire<Stripe.Dispute>, 'charge' | 'payment_intent'> & {
   charge: string;
   payment_intent: string | null;

@@ -8,6 +8,7 @@ import type {
   InvoicePaymentObject,
   LineItemObject,
   PaymentIntentObject,
+  PortalSessionObject,
   PriceObject,
   ProductObject,
   RefundObject,
@@ -61,6 +62,17 @@ export interface SessionSetup {
   subscriptionData: { metadata: Record<string, string>; description: string | null };
 }
 
+/**
+ * The card a customer saved through the portal. `failing`: it was accepted but every charge on
+ * it is declined (Stripe's test card 4000 0000 0000 0341).
+ */
+export interface SavedCard {
+  paymentMethod: string;
+  brand: string;
+  last4: string;
+  failing: boolean;
+}
+
 /** The sandbox's whole state, in memory. */
 export class Store {
   /** `http://host:port`, set once the server listens; checkout URLs and receipts use it. */
@@ -68,6 +80,8 @@ export class Store {
   readonly sessionSetups = new Map<string, SessionSetup>();
   /** Billing periods completed per subscription since its start (0 in the first period). */
   readonly cycles = new Map<string, number>();
+  /** customer id → the card saved in the customer portal (none: the checkout card, which works). */
+  readonly cards = new Map<string, SavedCard>();
   readonly customers = new Collection<CustomerObject | DeletedCustomerObject>();
   readonly products = new Collection<ProductObject>();
   readonly prices = new Collection<PriceObject>();
@@ -80,6 +94,7 @@ export class Store {
   readonly refunds = new Collection<RefundObject>();
   readonly disputes = new Collection<DisputeObject>();
   readonly events = new Collection<EventObject>();
+  readonly portalSessions = new Collection<PortalSessionObject>();
 
   /** A live (not deleted) customer, or Stripe's `resource_missing`. */
   customer(id: string, param = 'id', status = 404): CustomerObject {
@@ -102,10 +117,12 @@ export class Store {
       this.refunds,
       this.disputes,
       this.events,
+      this.portalSessions,
     ]) {
       collection.clear();
     }
     this.sessionSetups.clear();
     this.cycles.clear();
+    this.cards.clear();
   }
 }

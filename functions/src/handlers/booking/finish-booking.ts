@@ -11,6 +11,7 @@ import {
   syncViews,
 } from '../../engine';
 import type { BookingDeps, ClassContext } from '../../engine';
+import { enqueueBookedMail } from './mails';
 
 /**
  * Steps 2 and 3 of a booking whose seat is reserved (docs/decisions/030-booking-protocol.md):
@@ -49,9 +50,15 @@ export async function finishBooking(
   // Awaited below; if this call stops first, the reconciler copies the ledger instead.
   void consumed.flushed.catch(() => undefined);
   // The ledger copy and the views → confirmation chain touch different nodes: run side by side.
+  // The mail is written before the confirmation, so a re-run of this step (the reconciler
+  // finishing a pending booking) writes it if a crash lost it; an entry the database did not
+  // take leaves the booking pending for that re-run (mails.ts). The member's booking stands.
   const confirmed = (async () => {
-    await syncViews(db, context, roster, [uid], nowMs, { paid: uid });
-    await confirmBooking(db, classId, uid, bookingId, creditId);
+    const [, mailed] = await Promise.all([
+      syncViews(db, context, roster, [uid], nowMs, { paid: uid }),
+      enqueueBookedMail(deps, context, booking),
+    ]);
+    if (mailed) await confirmBooking(db, classId, uid, bookingId, creditId);
   })();
   // Both finish (or stop) before this call answers, so nothing of it runs on afterwards.
   const [flushed, confirmedDone] = await Promise.allSettled([consumed.flushed, confirmed]);

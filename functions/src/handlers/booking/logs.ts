@@ -30,6 +30,10 @@ export function bookingCancelled(fields: {
   logger.info('Booking cancelled', { event: 'booking_cancelled', ...fields });
 }
 
+export function spotChanged(fields: { uid: string; classId: string; spot: string }): void {
+  logger.info('Spot changed', { event: 'spot_changed', ...fields });
+}
+
 export function waitlistJoined(fields: { uid: string; classId: string; position: number }): void {
   logger.info('Waiting list joined', { event: 'waitlist_joined', ...fields });
 }

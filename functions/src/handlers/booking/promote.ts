@@ -2,6 +2,7 @@ import {
   capacityLeft,
   creditForClass,
   isDomainError,
+  pastMemberCutoff,
   promotionAllowed,
   reserveSeat,
   skipQueued,
@@ -31,8 +32,8 @@ export interface PromotionReport {
  * Gives free seats to the waiting list, strictly first come first served (design §4): while
  * the class has a free seat and promotion is still allowed (before the cut-off), the first
  * waiting member is booked through the same safe path as a direct booking, with their own
- * credit; a member without a usable credit is taken off the list and told
- * (docs/decisions/032-waitlist-promotion.md).
+ * credit; a member without a usable credit, or past their own cut-off (`PromotionCutoffHours`),
+ * is taken off the list and told (docs/decisions/032-waitlist-promotion.md).
  */
 export async function promoteWaitlist(
   deps: BookingDeps,
@@ -52,10 +53,15 @@ export async function promoteWaitlist(
     if (!promotionAllowed(cls, nowMs, settings)) break;
 
     const member = await readMember(db, head.uid);
+    const cutoffHours = member.user?.PromotionCutoffHours;
+    const lateForMember = pastMemberCutoff(cls.startsAt, nowMs, settings, cutoffHours);
     const credit = creditForClass(member.wallet.waiverAccepted, member.wallet.credits, cls, nowMs);
-    if (isDomainError(credit)) {
+    if (lateForMember || isDomainError(credit)) {
+      // Past their own cut-off the member is taken off, told and not charged; without a usable
+      // credit or waiver likewise. Either way the seat goes to the next in line.
+      const status = lateForMember ? 'past-cutoff' : 'skipped';
       const skipped = await changeRoster(db, classId, (current) => ({
-        roster: skipQueued(current, head, nowMs),
+        roster: skipQueued(current, head, nowMs, status),
         result: null,
       }));
       if (skipped.changed) {

@@ -2,6 +2,7 @@ import { settleCredit } from '@studio/core';
 import type { BookingCreditState, EndedBooking, Roster } from '@studio/core';
 import { changeWallet, markSettled, syncViews } from '../../engine';
 import type { BookingDeps, ClassContext } from '../../engine';
+import { enqueueEndedMail } from './mails';
 
 /**
  * The member's side of a cancelled booking, after the roster transaction freed the seat and
@@ -28,7 +29,12 @@ export async function settleEnded(
     });
     return { change: settled.change, result: settled.state };
   });
-  await syncViews(deps.db, context, roster, [ended.uid], nowMs);
-  await markSettled(deps.db, context.classId, ended.bookingId);
+  // The mail before `settled`, so the reconciler's re-run writes it if a crash lost it, or if
+  // the database did not take it (then `settled` waits for that re-run; mails.ts).
+  const [, mailed] = await Promise.all([
+    syncViews(deps.db, context, roster, [ended.uid], nowMs),
+    enqueueEndedMail(deps, context, ended, roster.cancellation?.reason),
+  ]);
+  if (mailed) await markSettled(deps.db, context.classId, ended.bookingId);
   return state;
 }

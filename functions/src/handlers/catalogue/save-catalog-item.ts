@@ -15,6 +15,7 @@ import {
   settingsInputSchema,
   shopCategoriesSchema,
   shopProductInputSchema,
+  studioInputSchema,
   suscriptionPricesInputSchema,
 } from '@studio/core';
 import type { AuditEntry, CatalogItemCollection, SaveCatalogItemInput } from '@studio/core';
@@ -161,6 +162,18 @@ async function planSettings(db: HandlerDeps['db'], value: unknown): Promise<Plan
 }
 
 /**
+ * `Studio`: the admin-studio form sends the whole node, which replaces the stored one. Never
+ * deleted: every page shows the studio's name and colour.
+ */
+async function planStudio(db: HandlerDeps['db'], value: unknown): Promise<Plan> {
+  if (value === null) throw invalid('Studio cannot be deleted');
+  const after = storable(parseInput(studioInputSchema, value));
+  const target = paths.studio();
+  const before = await read(db, target);
+  return { id: target, target, before, after, updates: { [target]: after } };
+}
+
+/**
  * Spec §7: `Shop/{category}/{product}` set, then updated with Img, Url, Reference, and
  * `Shop/TagsProducts/{reference}` set. Here the three land in one update so a product never
  * exists without its reference; `Shop/Categorias` gains the category when it is new.
@@ -211,6 +224,8 @@ function plan(db: HandlerDeps['db'], now: number, command: SaveCatalogItemComman
       return planSuscriptionPrices(db, value);
     case 'settings':
       return planSettings(db, value);
+    case 'studio':
+      return planStudio(db, value);
     case 'shopProduct':
       return planShopProduct(db, category, id, value);
     default:

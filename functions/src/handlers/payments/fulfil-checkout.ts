@@ -4,6 +4,7 @@ import { recordCouponRedemption } from './coupon-redemptions';
 import { grantCredits } from './credit-grants';
 import type { PaymentDeps } from './deps';
 import { creditsGranted } from './logs';
+import { mailReceipt } from './mails';
 import { notifyMember } from './notify';
 import { ignored, processed } from './outcome';
 import type { EventOutcome } from './outcome';
@@ -127,6 +128,8 @@ export async function checkoutPaid(
       deps.now(),
     );
   await setStatus(deps, session.id, 'paid', extra);
+  // After the grant and the record: a redelivery finds the receipt written (create-if-absent).
+  await mailReceipt(deps, session.id, record);
   return processed();
 }
 

@@ -26,7 +26,7 @@ import {
   subscriptionSchema,
 } from './stripe-objects';
 import { invoicePaid, invoicePaymentFailed } from './subscription-grants';
-import { applySubscriptionState } from './subscription-status';
+import { applySubscriptionState, mirrorFailedInvoice } from './subscription-status';
 
 type EventHandler = (deps: PaymentDeps, event: Stripe.Event) => Promise<EventOutcome>;
 
@@ -43,8 +43,11 @@ export const HANDLED_EVENTS = {
   'checkout.session.expired': (deps, event) =>
     checkoutUnpaid(deps, checkoutSessionSchema.parse(object(event)), 'expired'),
   'invoice.paid': (deps, event) => invoicePaid(deps, invoiceSchema.parse(object(event))),
-  'invoice.payment_failed': (deps, event) =>
-    invoicePaymentFailed(deps, invoiceSchema.parse(object(event))),
+  'invoice.payment_failed': async (deps, event) => {
+    const invoice = invoiceSchema.parse(object(event));
+    await mirrorFailedInvoice(deps, invoice, event.created);
+    return invoicePaymentFailed(deps, invoice);
+  },
   'customer.subscription.created': (deps, event) =>
     applySubscriptionState(deps, subscriptionSchema.parse(object(event)), event.created),
   'customer.subscription.updated': (deps, event) =>

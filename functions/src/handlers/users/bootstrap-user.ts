@@ -1,4 +1,5 @@
-import { formatDateTime, paths } from '@studio/core';
+import { formatDateTime, mailOutboxIds, paths } from '@studio/core';
+import { enqueueMail } from '../../mail';
 import type { User } from '@studio/core';
 import type { HandlerDeps } from '../../engine';
 
@@ -16,6 +17,8 @@ export interface BootstrapUserResult {
   filledFields: (keyof User)[];
   /** Whether `Reports/{uid}` was written because the profile has no Name. */
   reportCreated: boolean;
+  /** The welcome mail's outbox entry: new, or already there from an earlier delivery. */
+  welcomeMail: 'written' | 'exists';
 }
 
 function present(value: string | null | undefined): value is string {
@@ -70,5 +73,17 @@ export async function bootstrapUser(
   const name: unknown = snapshot.child('Name').val();
   const hasName = typeof name === 'string' && name.trim() !== '';
   if (!hasName) await db.ref(paths.report(user.uid)).update({ Uid: user.uid });
-  return { filledFields, reportCreated: !hasName };
+  // After the profile it greets; Auth redelivers a failed event, and the id keeps it to one.
+  const welcome = await enqueueMail(
+    db,
+    {
+      id: mailOutboxIds.welcome(user.uid),
+      uid: user.uid,
+      message: { kind: 'welcome', waiverAccepted: snapshot.child('Conditions').val() === true },
+    },
+    now(),
+  );
+  // Failing the event makes Auth deliver it again (failurePolicy); the re-run writes the entry.
+  if (welcome === 'failed') throw new Error(`The welcome mail of ${user.uid} was not enqueued`);
+  return { filledFields, reportCreated: !hasName, welcomeMail: welcome };
 }
