@@ -81,6 +81,12 @@ export const MAIL_SANDBOX_SECRETS = {
 
 /** How often the stack sweeps the mail outbox: our database emulator runs no triggers. */
 export const MAIL_SWEEP_MS = 3_000;
+/**
+ * How often the stack runs the scheduled mail jobs (reminders, expiring credits, coaches' lists),
+ * which production runs on Cloud Scheduler: every minute instead of at their hours. Each entry is
+ * keyed by its event and day, so running them more often adds no second mail.
+ */
+export const SCHEDULED_MAIL_MS = 60_000;
 
 export interface StackOptions {
   /** Fixed ports; omitted → free ports (tests). */
@@ -297,14 +303,25 @@ async function startMailSweep(
   env: Record<string, string>,
   log: (line: string) => void,
 ): Promise<MailSweep> {
-  const [{ initializeApp, deleteApp }, { getDatabase }, { sweepOutbox }, config, mail] =
-    await Promise.all([
-      import('firebase-admin/app'),
-      import('firebase-admin/database'),
-      import('../../functions/src/handlers/mail/sweep-outbox.ts'),
-      import('../../functions/src/triggers/mail/config.ts'),
-      import('../../functions/src/mail/index.ts'),
-    ]);
+  const [
+    { initializeApp, deleteApp },
+    { getDatabase },
+    { sweepOutbox },
+    { sendClassReminders },
+    { sendExpiringCredits },
+    { sendCoachClassLists },
+    config,
+    mail,
+  ] = await Promise.all([
+    import('firebase-admin/app'),
+    import('firebase-admin/database'),
+    import('../../functions/src/handlers/mail/sweep-outbox.ts'),
+    import('../../functions/src/handlers/mail/reminders.ts'),
+    import('../../functions/src/handlers/mail/expiring-credits.ts'),
+    import('../../functions/src/handlers/mail/coach-lists.ts'),
+    import('../../functions/src/triggers/mail/config.ts'),
+    import('../../functions/src/mail/index.ts'),
+  ]);
   const app = initializeApp(
     {
       projectId: PROJECT_ID,
@@ -323,6 +340,7 @@ async function startMailSweep(
   };
   const deps = { db: getDatabase(app), now: Date.now, mailer };
   let running: Promise<void> | undefined;
+  let scheduling: Promise<void> | undefined;
   let stopped = false;
   const timer = setInterval(() => {
     if (stopped || running) return;
@@ -335,11 +353,26 @@ async function startMailSweep(
         running = undefined;
       });
   }, MAIL_SWEEP_MS);
+  // The scheduled jobs write outbox entries; the sweep above sends them.
+  const jobs = [sendClassReminders, sendExpiringCredits, sendCoachClassLists];
+  const scheduledTimer = setInterval(() => {
+    if (stopped || scheduling) return;
+    scheduling = (async () => {
+      for (const job of jobs) {
+        await job({ db: deps.db, now: Date.now }).catch((error: unknown) =>
+          log(`${job.name} failed: ${String(error)}`),
+        );
+      }
+    })().finally(() => {
+      scheduling = undefined;
+    });
+  }, SCHEDULED_MAIL_MS);
   return {
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await running;
+      clearInterval(scheduledTimer);
+      await Promise.all([running, scheduling]);
       mailer.transport.close();
       await deleteApp(app);
     },
