@@ -1,12 +1,14 @@
 import type { AdminMailApi } from '../../src/features/admin-mail';
 
 /**
- * In-memory outbox: `watchNewestMail` answers with the `limit` newest entries by `createdAt` (as
- * the indexed query does) and records each limit asked for; `resendMail` records each id and
+ * In-memory outbox: `watchNewestMail` answers with the `limit` newest entries by `createdAt`, or
+ * with `limit` entries of the status asked for (as the indexed queries do), and records each query
+ * asked for; `resendMail` records each id and
  * answers with `answer` (success by default).
  */
 export function createFakeAdminMailApi(outbox: Record<string, unknown>, users: unknown = null) {
   const limits: number[] = [];
+  const statuses: string[] = [];
   const resent: string[] = [];
   let answer: (id: string) => Promise<Record<string, never>> = () => Promise.resolve({});
   const createdAt = (value: unknown): number =>
@@ -18,9 +20,18 @@ export function createFakeAdminMailApi(outbox: Record<string, unknown>, users: u
       : 0;
 
   const api: AdminMailApi = {
-    watchNewestMail: (limit, onChange) => {
+    watchNewestMail: ({ limit, status }, onChange) => {
       limits.push(limit);
+      statuses.push(status);
       const newest = Object.entries(outbox)
+        .filter(
+          ([, value]) =>
+            status === '' ||
+            (typeof value === 'object' &&
+              value !== null &&
+              'status' in value &&
+              value.status === status),
+        )
         .sort(([, a], [, b]) => createdAt(a) - createdAt(b))
         .slice(-limit);
       onChange(newest.length === 0 ? null : Object.fromEntries(newest));
@@ -38,6 +49,7 @@ export function createFakeAdminMailApi(outbox: Record<string, unknown>, users: u
   return {
     api,
     limits,
+    statuses,
     resent,
     answerWith: (next: (id: string) => Promise<Record<string, never>>) => {
       answer = next;

@@ -4,14 +4,21 @@ import { watchPath, watchQuery } from '../../../lib/realtime';
 import type { AdminMailApi } from './admin-mail-api';
 
 export const firebaseAdminMailApi: AdminMailApi = {
-  watchNewestMail: (limit, onChange) =>
+  watchNewestMail: ({ limit, status }, onChange) =>
     watchQuery(
       (db, sdk) =>
-        sdk.query(
-          sdk.ref(db, paths.mailOutbox()),
-          sdk.orderByChild('createdAt'),
-          sdk.limitToLast(limit),
-        ),
+        status === ''
+          ? sdk.query(
+              sdk.ref(db, paths.mailOutbox()),
+              sdk.orderByChild('createdAt'),
+              sdk.limitToLast(limit),
+            )
+          : sdk.query(
+              sdk.ref(db, paths.mailOutbox()),
+              sdk.orderByChild('status'),
+              sdk.equalTo(status),
+              sdk.limitToLast(limit),
+            ),
       onChange,
     ),
   watchUsers: (onChange) => watchPath(paths.users(), onChange),

@@ -67,6 +67,25 @@ describe('sent e-mail list', () => {
     expect(screen.getByText('No e-mail matches.')).toBeTruthy();
   });
 
+  it('asks the server for a status, so a failure older than the newest page is found', () => {
+    const many = Object.fromEntries(
+      Array.from({ length: MAIL_PAGE_SIZE + 5 }, (_, i) => [
+        `e${i}`,
+        entry({
+          createdAt: i + 1,
+          ...(i === 0 ? { status: 'failed', lastError: '550 no such user' } : {}),
+        }),
+      ]),
+    );
+    const fake = createFakeAdminMailApi(many);
+    render(<MailList api={fake.api} />);
+    expect(screen.queryByText('550 no such user')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'failed' } });
+    expect(fake.statuses).toEqual(['', 'failed']);
+    expect(screen.getByText('1 e-mails')).toBeTruthy();
+    expect(screen.getByText('550 no such user')).toBeTruthy();
+  });
+
   it('asks for a bigger page when the first one is full', () => {
     const many = Object.fromEntries(
       Array.from({ length: MAIL_PAGE_SIZE + 1 }, (_, i) => [`e${i}`, entry({ createdAt: i + 1 })]),

@@ -32,10 +32,16 @@ export function MailList({ api }: { api: AdminMailApi }) {
   const baseId = useId();
   const [limit, setLimit] = useState(MAIL_PAGE_SIZE);
   const [filter, setFilter] = useState<MailFilter>({ status: '', kind: '' });
-  const outbox = useLive<unknown>((onChange) => api.watchNewestMail(limit, onChange), undefined, [
-    api,
-    limit,
-  ]);
+  const live = useLive<unknown>(
+    (onChange) => api.watchNewestMail({ limit, status: filter.status }, onChange),
+    undefined,
+    [api, limit, filter.status],
+  );
+  // While a bigger page or another status loads, the rows shown stay (no skeleton, the focused
+  // 'load more' button stays in place).
+  const [lastAnswer, setLastAnswer] = useState<unknown>(undefined);
+  if (live !== undefined && live !== lastAnswer) setLastAnswer(live);
+  const outbox = live ?? lastAnswer;
   const users = useLive<unknown>((onChange) => api.watchUsers(onChange), null, [api]);
   const all = mailRows(outbox, users);
   const rows = filterMail(all, filter);
@@ -105,9 +111,10 @@ export function MailList({ api }: { api: AdminMailApi }) {
           <select
             id={`${baseId}-status`}
             value={filter.status}
-            onChange={(event) =>
-              setFilter({ ...filter, status: event.target.value as MailOutboxStatus | '' })
-            }
+            onChange={(event) => {
+              setFilter({ ...filter, status: event.target.value as MailOutboxStatus | '' });
+              setLimit(MAIL_PAGE_SIZE);
+            }}
           >
             <option value="">{t('all')}</option>
             {MAIL_OUTBOX_STATUSES.map((status) => (

@@ -101,12 +101,23 @@ export function ClassDetail(props: ClassDetailProps) {
     };
   }, [api, cls.layout]);
 
+  // Once the member's own entry shows the booking, it alone says what is true: a cancel made
+  // elsewhere (another tab, the studio) must not leave the server's old answer showing 'booked'.
+  // (The confirmation message stays; only the answer's say on 'booked' ends.)
+  const ownEntryBooked = myClass?.status === 'booked';
+  const answered = booking.state.phase === 'confirmed';
+  const [entryCaughtUp, setEntryCaughtUp] = useState(false);
+  if (entryCaughtUp !== (answered && (entryCaughtUp || ownEntryBooked))) {
+    setEntryCaughtUp(answered && (entryCaughtUp || ownEntryBooked));
+  }
+
   const layout = loaded !== null && loaded.id === cls.layout ? loaded.layout : null;
   const room = layoutForClass(cls, layout);
   const held = booking.state.phase === 'held' ? booking.state.spot : undefined;
   const holding = booking.state.phase === 'held';
   // The server's answer counts as booked until the member's own entry arrives.
-  const confirmedSpot = booking.state.phase === 'confirmed' ? booking.state.spot : undefined;
+  const confirmedSpot =
+    booking.state.phase === 'confirmed' && !entryCaughtUp ? booking.state.spot : undefined;
   const booked = myClass?.status === 'booked' || confirmedSpot !== undefined;
   const mySpot = myClass?.status === 'booked' ? myClass.spot : confirmedSpot;
   // A spot someone else just took is no longer a choice.

@@ -316,6 +316,27 @@ describe('class detail', () => {
     expect(within(sheet).getByRole('button', { name: 'Cancel booking' })).toBeTruthy();
   });
 
+  it('lets the member’s own entry decide once it has shown the booking: a cancel made elsewhere is seen', async () => {
+    const fake = await renderSchedule();
+    fake.api.bookClass = (classId, spot) => {
+      fake.calls.book.push({ classId, spot });
+      return Promise.resolve({ spot: 'a3' });
+    };
+    await openClass(/18:00/);
+    fireEvent.click(screen.getByRole('button', { name: 'Spot A3, free' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Book spot A3' }));
+      await Promise.resolve();
+    });
+    const sheet = screen.getByRole('dialog', { name: 'Cycling' });
+    act(() => fake.setMyClasses(booking('ride', classes.ride, 'a3')));
+    expect(within(sheet).getByRole('button', { name: 'Cancel booking' })).toBeTruthy();
+    const entry = booking('ride', classes.ride, 'a3').ride;
+    act(() => fake.setMyClasses({ ride: { ...entry, status: 'cancelled' as const } }));
+    expect(within(sheet).queryByRole('button', { name: 'Cancel booking' })).toBeNull();
+    expect(within(sheet).queryByRole('button', { name: 'Spot A3, yours' })).toBeNull();
+  });
+
   it('rolls the held seat back with the reason when the server refuses', async () => {
     const fake = await renderSchedule();
     const answer = deferred<{ spot: string }>();
