@@ -230,4 +230,33 @@ describe('subscription mails', () => {
     expect(entries.map(([id]) => id)).toEqual([mailOutboxIds.subscriptionEnded(id)]);
     expect(entries[0]![1]).toMatchObject({ kind: 'subscription-cancelled', status: 'pending' });
   });
+
+  it('a plan that is only starting (incomplete, then incomplete_expired) tells no end', async () => {
+    const uid = await createMember(bed);
+    const id = `sub_${shortId()}`;
+    const subscription = (status: string) => ({
+      id,
+      object: 'subscription',
+      status,
+      customer: `cus_${id}`,
+      metadata: { uid },
+      cancel_at_period_end: false,
+      items: {
+        object: 'list',
+        data: [{ current_period_start: nowSeconds(), current_period_end: nowSeconds() + 86400 }],
+      },
+    });
+    expect(
+      await bed.deliver(stripeEvent('customer.subscription.created', subscription('incomplete'))),
+    ).toBe(200);
+    expect((await bed.backend.db.ref(paths.user(uid)).child('plan-state').get()).exists()).toBe(
+      false,
+    );
+    expect(
+      await bed.deliver(
+        stripeEvent('customer.subscription.updated', subscription('incomplete_expired')),
+      ),
+    ).toBe(200);
+    expect(await entriesOf(uid)).toEqual([]);
+  });
 });

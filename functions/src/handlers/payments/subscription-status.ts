@@ -103,9 +103,15 @@ async function syncMemberFlags(
   ).val();
   // Another, newer subscription of the same member stays as it is.
   if (currentId !== null && currentId !== subscriptionId) return;
+  // Checkout's first status, before the first payment: the plan is starting, not ending.
+  if (subscription.status === 'incomplete') return;
   await db
     .ref(paths.user(uid))
     .update({ activeSuscription: false, activeSuscriptionId: null, 'plan-state': planState });
+  // "Your plan has ended" (once per subscription: notice and mail are keyed by it) only for the
+  // plan the member had, never for one that did not start (`incomplete_expired`) or was already
+  // off, so the once-only mail is kept for the real end.
+  if (currentId !== subscriptionId) return;
   await notifyMember(
     db,
     uid,
