@@ -218,6 +218,20 @@ describe('sendOutboxEntry', () => {
     });
   });
 
+  it('fails, sending nothing, when the address the member wrote is a list or not an address', async () => {
+    for (const written of ['a@example.com, other@example.com', 'not an address']) {
+      const uid = await seedRecipient(world.db);
+      await world.db.ref(paths.userField(uid, 'Email')).set(written);
+      const id = await enqueued(uid);
+      expect(await sendOutboxEntry(world.deps(), id)).toBe('failed');
+      expect(await entry(world.db, id)).toMatchObject({
+        status: 'failed',
+        lastError: 'The member’s e-mail is not one valid address',
+      });
+      expect(await world.mailsOf(id)).toHaveLength(0);
+    }
+  });
+
   it('leaves entries pending while mail is not configured', async () => {
     const uid = await seedRecipient(world.db);
     const id = await enqueued(uid);

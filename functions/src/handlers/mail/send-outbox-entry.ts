@@ -4,6 +4,7 @@
  * from the id, record the outcome. Run by the `MailOutbox/{id}` create trigger and by the sweep
  * for due retries, missed entries and senders that died holding a lease.
  */
+import { z } from 'zod';
 import {
   mailPreferencesSchema,
   paths,
@@ -154,6 +155,8 @@ async function render(
   });
 }
 
+const ONE_ADDRESS = z.email();
+
 /** Sends the entry if it is due and no other sender holds it. */
 export async function sendOutboxEntry(deps: MailDeps, id: string): Promise<SendOutcome> {
   const mailer = deps.mailer;
@@ -196,6 +199,11 @@ export async function sendOutboxEntry(deps: MailDeps, id: string): Promise<SendO
   }
   const email = recipient.email;
   if (email === undefined) return permanently('The member has no e-mail address');
+  // The member writes their own Email: a list or anything but one address would let them send
+  // the studio's mail to others, so it is refused rather than handed to SMTP.
+  if (!ONE_ADDRESS.safeParse(email).success) {
+    return permanently('The member’s e-mail is not one valid address');
+  }
 
   let messageId: string;
   try {
