@@ -1,5 +1,5 @@
 import type { Database } from 'firebase-admin/database';
-import { branchSchema, coachSchema, paths, seatLayoutSchema } from '@studio/core';
+import { branchSchema, coachSchema, isDomainError, paths, seatLayoutSchema } from '@studio/core';
 import type { StudioClass, UserClass } from '@studio/core';
 import { classTitle, readClass, spotLabel } from '../../engine';
 
@@ -59,8 +59,11 @@ export async function bookedClassFacts(
   let cls: StudioClass;
   try {
     cls = await readClass(db, view.classId);
-  } catch {
-    return null;
+  } catch (error) {
+    // Only a class that is gone leaves the calendar; a failed read fails the feed's answer, so
+    // subscribed calendars keep what they have instead of deleting the event.
+    if (isDomainError(error) && error.messageKey === 'classNotFound') return null;
+    throw error;
   }
   if (cls.status === 'cancelled') return null;
   const [title, label, branch, coach, room] = await Promise.all([

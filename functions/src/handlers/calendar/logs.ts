@@ -14,3 +14,11 @@ export function calendarFeedServed(fields: { uid: string; events: number; change
 export function calendarFeedUnknown(): void {
   logger.info('Calendar feed not found', { event: 'calendar_feed_unknown' });
 }
+
+/** A feed request whose reads failed: answered 503, so calendar apps keep their copy. */
+export function calendarFeedFailed(error: unknown): void {
+  logger.error('Calendar feed not answered', {
+    event: 'calendar_feed_failed',
+    error: String(error),
+  });
+}

@@ -31,7 +31,7 @@ import {
   userClassSchema,
 } from '@studio/core';
 import type { CreditKind, DateString, InsightsLiability, LiabilityFigures } from '@studio/core';
-import { forEachChild, jobItemFailed } from '../../engine';
+import { forEachChild, jobItemFailed, readSettings } from '../../engine';
 import type { PageOptions } from '../../engine';
 import { Rollup, monthOf } from './rollup';
 
@@ -86,7 +86,9 @@ export async function rollUpInsights(
   options: RollUpOptions = {},
 ): Promise<RollUpReport> {
   const nowMs = deps.now();
-  const tz = options.tz ?? STUDIO_TIME_ZONE;
+  // The studio's own zone (Settings.timeZone, as the mail and booking jobs use), so a day's
+  // figures are the studio's day.
+  const tz = options.tz ?? (await readSettings(deps.db)).timeZone;
   const pages = options.pages ?? INSIGHTS_PAGES;
   const fallback = defaultWindow(nowMs, tz);
   const yesterday = addDays(formatDate(nowMs, tz), -1);

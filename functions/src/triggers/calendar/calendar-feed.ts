@@ -4,6 +4,7 @@ import {
   calendarFeed as calendarFeedHandler,
   tokenFromPath,
 } from '../../handlers/calendar/calendar-feed';
+import { calendarFeedFailed } from '../../handlers/calendar/logs';
 import { MAX_INSTANCES, REGION } from '../callable';
 import { feedAppUrl } from './config';
 
@@ -19,11 +20,17 @@ export const calendarFeed = onRequest(
       res.status(405).set('Allow', 'GET, HEAD').send('GET only\n');
       return;
     }
-    const response = await calendarFeedHandler(
-      { db: adminDatabase(), now: Date.now },
-      tokenFromPath(req.path),
-      feedAppUrl(),
-    );
-    res.status(response.status).set(response.headers).send(response.body);
+    try {
+      const response = await calendarFeedHandler(
+        { db: adminDatabase(), now: Date.now },
+        tokenFromPath(req.path),
+        feedAppUrl(),
+      );
+      res.status(response.status).set(response.headers).send(response.body);
+    } catch (error) {
+      // A read that failed: calendar apps keep their copy and ask again later.
+      calendarFeedFailed(error);
+      res.status(503).set('Retry-After', '300').send('Try again later\n');
+    }
   },
 );
