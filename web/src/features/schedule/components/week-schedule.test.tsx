@@ -331,7 +331,7 @@ describe('class detail', () => {
     const sheet = screen.getByRole('dialog', { name: 'Cycling' });
     act(() => fake.setMyClasses(booking('ride', classes.ride, 'a3')));
     expect(within(sheet).getByRole('button', { name: 'Cancel booking' })).toBeTruthy();
-    const entry = booking('ride', classes.ride, 'a3').ride;
+    const entry = booking('ride', classes.ride, 'a3')['ride']!;
     act(() => fake.setMyClasses({ ride: { ...entry, status: 'cancelled' as const } }));
     expect(within(sheet).queryByRole('button', { name: 'Cancel booking' })).toBeNull();
     expect(within(sheet).queryByRole('button', { name: 'Spot A3, yours' })).toBeNull();
