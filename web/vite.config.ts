@@ -4,7 +4,7 @@ import { isHexColour, primaryContrast, TEXT_CONTRAST } from '../core/src/colour'
 import { FORCE_HASH_UPDATE } from '../core/src/settings';
 import { isEmulatorBuild, productionConfigProblems } from './src/lib/firebase-config';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 import { defineConfig, loadEnv } from 'vite';
 import type { VitePWAOptions } from 'vite-plugin-pwa';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -127,6 +127,103 @@ export function inlineEntryCss(): Plugin {
   };
 }
 
+/** Where the router's lazy pages live; each file is named after its route (`paths.<x>.name`). */
+const ROUTE_MODULE = /[\\/]src[\\/]app[\\/]routes[\\/]([a-z0-9-]+)\.tsx$/;
+
+/**
+ * For each lazy page of the router, by route name: the files it needs beyond what the entry
+ * already loads — its chunk, the chunks that chunk imports statically, and their stylesheets.
+ */
+export function routePreloads(bundle: Rolldown.OutputBundle): Record<string, string[]> {
+  const chunks = new Map<string, Rolldown.OutputChunk>();
+  for (const output of Object.values(bundle))
+    if (output.type === 'chunk') chunks.set(output.fileName, output);
+  const closure = (roots: readonly string[], skip: ReadonlySet<string>) => {
+    const seen = new Set<string>();
+    const queue = [...roots];
+    for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+      if (seen.has(file) || skip.has(file)) continue;
+      seen.add(file);
+      queue.push(...(chunks.get(file)?.imports ?? []));
+    }
+    return seen;
+  };
+  const entry = [...chunks.values()].filter((chunk) => chunk.isEntry).map((c) => c.fileName);
+  const loaded = closure(entry, new Set());
+  const loadedCss = new Set([...loaded].flatMap((file) => [...cssOf(chunks.get(file))]));
+
+  const preloads: Record<string, string[]> = {};
+  for (const chunk of chunks.values()) {
+    const name = chunk.isDynamicEntry ? ROUTE_MODULE.exec(chunk.facadeModuleId ?? '')?.[1] : null;
+    if (!name) continue;
+    const files = [...closure([chunk.fileName], loaded)];
+    const css = new Set(files.flatMap((file) => [...cssOf(chunks.get(file))]));
+    preloads[name] = [...files, ...[...css].filter((file) => !loadedCss.has(file))];
+  }
+  return preloads;
+}
+
+function cssOf(chunk: Rolldown.OutputChunk | undefined): Iterable<string> {
+  return chunk?.viteMetadata?.importedCss ?? [];
+}
+
+/**
+ * The inline script that starts loading the current address's page while the entry loads, so
+ * entry, page chunk and its imports download side by side instead of one after another
+ * (docs/architecture/performance.md#route-preload). Addresses are `/tabs/<name>/…` or `/<name>/…`
+ * (config/paths.ts: every pattern starts with its route's name).
+ */
+export function routePreloadScript(preloads: Record<string, string[]>): string {
+  // Each file once, the routes by index into that list: the pages share most of their chunks.
+  const files = [...new Set(Object.values(preloads).flat())];
+  const routes = Object.fromEntries(
+    Object.entries(preloads).map(([name, list]) => [name, list.map((f) => files.indexOf(f))]),
+  );
+  return [
+    `const files = ${JSON.stringify(files)};`,
+    `const route = ${JSON.stringify(routes)}[`,
+    `  location.pathname.replace(/^\\/(tabs\\/)?/i, '').split('/')[0].toLowerCase()`,
+    `];`,
+    `for (const file of Array.isArray(route) ? route.map((i) => files[i]) : []) {`,
+    `  const link = document.createElement('link');`,
+    `  const css = file.endsWith('.css');`,
+    `  link.rel = css ? 'preload' : 'modulepreload';`,
+    `  if (css) link.as = 'style';`,
+    `  link.crossOrigin = '';`,
+    `  link.href = '/' + file;`,
+    `  document.head.append(link);`,
+    `}`,
+  ].join('\n');
+}
+
+/**
+ * Writes `routePreloadScript` into index.html's head. Stylesheets are preloaded, not linked: Vite's
+ * preload helper adds the `<link rel="stylesheet">` when the page is imported and waits for it,
+ * so the page never renders unstyled; the preload only makes that fetch a cache hit.
+ */
+export function preloadRouteChunks(): Plugin {
+  return {
+    name: 'studio:preload-route-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        return {
+          html,
+          tags: [
+            {
+              tag: 'script',
+              children: routePreloadScript(routePreloads(bundle)),
+              injectTo: 'head',
+            },
+          ],
+        };
+      },
+    },
+  };
+}
+
 /**
  * Refuses a build for a real project that lacks its Firebase configuration or names a demo
  * project, naming each problem, so a deploy never ships an app that falls back to the demo
@@ -163,6 +260,7 @@ export default defineConfig(({ mode }) => {
       VitePWA(pwaOptionsFor(branding)),
       brandIndexHtml(branding),
       inlineEntryCss(),
+      preloadRouteChunks(),
     ],
     server: { port: 5173, strictPort: true },
     preview: { port: 4173 },

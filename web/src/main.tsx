@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { preloadPageAt } from './app/router';
 import './app/styles.css';
 
 const container = document.getElementById('root');
@@ -27,5 +28,11 @@ const render = () => {
 // (docs/decisions/128-main-thread-tasks-after-the-first-paint.md). A hidden tab paints no
 // frame, so it renders at once. Timers rather than a top-level await, which would make the
 // bundler split the entry.
-if (document.visibilityState === 'hidden') setTimeout(render, 0);
-else requestAnimationFrame(() => setTimeout(render, 0));
+// It also waits for the page the app starts on, whose chunk index.html already preloads, so the
+// first render draws that page rather than the spinner
+// (docs/architecture/performance.md#member-pages-painted-by-indexhtml).
+const painted = new Promise<void>((resolve) => {
+  if (document.visibilityState === 'hidden') setTimeout(resolve, 0);
+  else requestAnimationFrame(() => setTimeout(resolve, 0));
+});
+void Promise.all([painted, preloadPageAt(window.location.pathname)]).then(render);

@@ -38,6 +38,18 @@ describe('member-only pages opened directly', () => {
     },
   );
 
+  it.each([
+    ['mis-compras', 'My Classes'],
+    ['waitlist', 'My Waiting List'],
+    ['profile-user', 'My Profile'],
+  ] as const)('%s keeps its heading, as index.html painted it, while loading', (name, title) => {
+    const [, pattern, path, Page] = MEMBER_PAGES.find(([page]) => page === name) ?? [];
+    if (!pattern || !path || !Page) throw new Error(`no member page ${name}`);
+    renderPage(pattern, path, Page);
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+  });
+
   it.each(MEMBER_PAGES)(
     '%s asks a guest to sign in and to come back here',
     (_name, pattern, path, Page) => {

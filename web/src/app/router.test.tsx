@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { useSessionStore } from '../features/session/stores/session-store';
-import { AppRoutes, pages } from './router';
+import { AppRoutes, pages, preloadPageAt } from './router';
 
 /** Spec §2, written out here so a route dropped from the app fails this test. */
 const SPEC_ROUTES: ReadonlyArray<{ name: string; path: string; params: Record<string, string> }> = [
@@ -147,6 +147,23 @@ function renderAt(path: string) {
   );
   return location;
 }
+
+// Before the 'routes' tests below, which open every page: until then no page's chunk is loaded.
+describe('a page the app starts on', () => {
+  it('is drawn by the first render once preloaded, not the spinner', async () => {
+    await preloadPageAt('/tabs/contacto');
+    renderAt('/tabs/contacto');
+    expect(screen.getByRole('heading', { level: 1, name: 'Contact' })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('is found at the root address too, and an unknown address preloads nothing', async () => {
+    await expect(preloadPageAt('/no-such-page')).resolves.toBeUndefined();
+    await preloadPageAt('/sobre-nosotros');
+    renderAt('/tabs/sobre-nosotros');
+    expect(screen.getByRole('heading', { level: 1, name: 'About us' })).toBeTruthy();
+  });
+});
 
 describe('routes', () => {
   it('registers one lazy page per spec screen', () => {

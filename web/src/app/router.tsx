@@ -1,5 +1,5 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
-import { lazy, Suspense } from 'react';
+import type { ComponentType } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import type { RouteDef } from '../config/paths';
 import { HOME_HREF, paths, routePatterns, TABS_ROOT } from '../config/paths';
@@ -13,60 +13,100 @@ import InicioPage from './routes/inicio';
 
 export interface PageEntry {
   route: RouteDef;
-  Page: ComponentType | LazyExoticComponent<ComponentType>;
+  Page: ComponentType;
+  /** Loads a lazy page's chunk ahead of its first render. */
+  preload?: () => Promise<unknown>;
+}
+
+/**
+ * A page in its own chunk, loaded when first opened, or before the app's first render when the
+ * app starts on it (`preloadPageAt`): that render then draws the page, not the spinner, so the
+ * heading index.html painted is not replaced by the spinner first
+ * (docs/architecture/performance.md#member-pages-painted-by-indexhtml).
+ */
+function lazyPage(load: () => Promise<{ default: ComponentType }>): Omit<PageEntry, 'route'> {
+  let loaded: ComponentType | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(preload);
+  function LazyPage() {
+    // Chosen once per mount: switching from Lazy to the loaded page later would remount it.
+    const [Page] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Page />;
+  }
+  return { Page: LazyPage, preload };
 }
 
 /** Every screen of spec §2, each in its own chunk loaded when first opened (home aside). */
 export const pages: readonly PageEntry[] = [
   { route: paths.inicio, Page: InicioPage },
-  { route: paths.profileUser, Page: lazy(() => import('./routes/profile-user')) },
-  { route: paths.cart, Page: lazy(() => import('./routes/cart')) },
-  { route: paths.calendario, Page: lazy(() => import('./routes/calendario')) },
-  { route: paths.paquetes, Page: lazy(() => import('./routes/paquetes')) },
-  { route: paths.misCompras, Page: lazy(() => import('./routes/mis-compras')) },
-  { route: paths.confirmarCompra, Page: lazy(() => import('./routes/confirmar-compra')) },
-  { route: paths.realizarCompra, Page: lazy(() => import('./routes/realizar-compra')) },
-  { route: paths.graciasCompra, Page: lazy(() => import('./routes/gracias-compra')) },
-  { route: paths.buyCredits, Page: lazy(() => import('./routes/buy-credits')) },
-  { route: paths.buySpCredits, Page: lazy(() => import('./routes/buy-spcredits')) },
-  { route: paths.buyTrainCredits, Page: lazy(() => import('./routes/buy-train-credits')) },
-  { route: paths.events, Page: lazy(() => import('./routes/events')) },
-  { route: paths.waitlist, Page: lazy(() => import('./routes/waitlist')) },
-  { route: paths.contacto, Page: lazy(() => import('./routes/contacto')) },
-  { route: paths.sobreNosotros, Page: lazy(() => import('./routes/sobre-nosotros')) },
-  { route: paths.coach, Page: lazy(() => import('./routes/coach')) },
-  { route: paths.login, Page: lazy(() => import('./routes/login')) },
-  { route: paths.registro, Page: lazy(() => import('./routes/registro')) },
-  { route: paths.resetPassword, Page: lazy(() => import('./routes/reset-password')) },
-  { route: paths.crearClases, Page: lazy(() => import('./routes/crear-clases')) },
-  { route: paths.crearCupones, Page: lazy(() => import('./routes/crear-cupones')) },
-  { route: paths.listaPagos, Page: lazy(() => import('./routes/lista-pagos')) },
-  { route: paths.adminInsights, Page: lazy(() => import('./routes/admin-insights')) },
-  { route: paths.adminClases, Page: lazy(() => import('./routes/admin-clases')) },
-  { route: paths.adminPrecios, Page: lazy(() => import('./routes/admin-precios')) },
-  { route: paths.adminPreciosEvents, Page: lazy(() => import('./routes/admin-precios-events')) },
+  { route: paths.profileUser, ...lazyPage(() => import('./routes/profile-user')) },
+  { route: paths.cart, ...lazyPage(() => import('./routes/cart')) },
+  { route: paths.calendario, ...lazyPage(() => import('./routes/calendario')) },
+  { route: paths.paquetes, ...lazyPage(() => import('./routes/paquetes')) },
+  { route: paths.misCompras, ...lazyPage(() => import('./routes/mis-compras')) },
+  { route: paths.confirmarCompra, ...lazyPage(() => import('./routes/confirmar-compra')) },
+  { route: paths.realizarCompra, ...lazyPage(() => import('./routes/realizar-compra')) },
+  { route: paths.graciasCompra, ...lazyPage(() => import('./routes/gracias-compra')) },
+  { route: paths.buyCredits, ...lazyPage(() => import('./routes/buy-credits')) },
+  { route: paths.buySpCredits, ...lazyPage(() => import('./routes/buy-spcredits')) },
+  { route: paths.buyTrainCredits, ...lazyPage(() => import('./routes/buy-train-credits')) },
+  { route: paths.events, ...lazyPage(() => import('./routes/events')) },
+  { route: paths.waitlist, ...lazyPage(() => import('./routes/waitlist')) },
+  { route: paths.contacto, ...lazyPage(() => import('./routes/contacto')) },
+  { route: paths.sobreNosotros, ...lazyPage(() => import('./routes/sobre-nosotros')) },
+  { route: paths.coach, ...lazyPage(() => import('./routes/coach')) },
+  { route: paths.login, ...lazyPage(() => import('./routes/login')) },
+  { route: paths.registro, ...lazyPage(() => import('./routes/registro')) },
+  { route: paths.resetPassword, ...lazyPage(() => import('./routes/reset-password')) },
+  { route: paths.crearClases, ...lazyPage(() => import('./routes/crear-clases')) },
+  { route: paths.crearCupones, ...lazyPage(() => import('./routes/crear-cupones')) },
+  { route: paths.listaPagos, ...lazyPage(() => import('./routes/lista-pagos')) },
+  { route: paths.adminInsights, ...lazyPage(() => import('./routes/admin-insights')) },
+  { route: paths.adminClases, ...lazyPage(() => import('./routes/admin-clases')) },
+  { route: paths.adminPrecios, ...lazyPage(() => import('./routes/admin-precios')) },
+  { route: paths.adminPreciosEvents, ...lazyPage(() => import('./routes/admin-precios-events')) },
   {
     route: paths.adminPrecioIndividual,
-    Page: lazy(() => import('./routes/admin-precio-individual')),
+    ...lazyPage(() => import('./routes/admin-precio-individual')),
   },
-  { route: paths.adminExercise, Page: lazy(() => import('./routes/admin-exercise')) },
-  { route: paths.adminCoach, Page: lazy(() => import('./routes/admin-coach')) },
-  { route: paths.adminSpot, Page: lazy(() => import('./routes/admin-spot')) },
-  { route: paths.adminSuscripcion, Page: lazy(() => import('./routes/admin-suscripcion')) },
+  { route: paths.adminExercise, ...lazyPage(() => import('./routes/admin-exercise')) },
+  { route: paths.adminCoach, ...lazyPage(() => import('./routes/admin-coach')) },
+  { route: paths.adminSpot, ...lazyPage(() => import('./routes/admin-spot')) },
+  { route: paths.adminSuscripcion, ...lazyPage(() => import('./routes/admin-suscripcion')) },
   {
     route: paths.adminSuscripcionPrice,
-    Page: lazy(() => import('./routes/admin-suscripcion-price')),
+    ...lazyPage(() => import('./routes/admin-suscripcion-price')),
   },
-  { route: paths.adminPreciosTrain, Page: lazy(() => import('./routes/admin-precios-train')) },
-  { route: paths.adminAudit, Page: lazy(() => import('./routes/admin-audit')) },
-  { route: paths.adminStudio, Page: lazy(() => import('./routes/admin-studio')) },
-  { route: paths.adminMail, Page: lazy(() => import('./routes/admin-mail')) },
-  { route: paths.adminListsClass, Page: lazy(() => import('./routes/admin-lists-class')) },
-  { route: paths.allUsers, Page: lazy(() => import('./routes/all-users')) },
-  { route: paths.userListClass, Page: lazy(() => import('./routes/user-list-class')) },
-  { route: paths.plantillaDate, Page: lazy(() => import('./routes/plantilla-date')) },
-  { route: paths.checador, Page: lazy(() => import('./routes/checador')) },
+  { route: paths.adminPreciosTrain, ...lazyPage(() => import('./routes/admin-precios-train')) },
+  { route: paths.adminAudit, ...lazyPage(() => import('./routes/admin-audit')) },
+  { route: paths.adminStudio, ...lazyPage(() => import('./routes/admin-studio')) },
+  { route: paths.adminMail, ...lazyPage(() => import('./routes/admin-mail')) },
+  { route: paths.adminListsClass, ...lazyPage(() => import('./routes/admin-lists-class')) },
+  { route: paths.allUsers, ...lazyPage(() => import('./routes/all-users')) },
+  { route: paths.userListClass, ...lazyPage(() => import('./routes/user-list-class')) },
+  { route: paths.plantillaDate, ...lazyPage(() => import('./routes/plantilla-date')) },
+  { route: paths.checador, ...lazyPage(() => import('./routes/checador')) },
 ];
+
+/**
+ * Loads the page at `pathname` (`/tabs/<name>/…` or `/<name>/…`: every pattern starts with its
+ * route's name), or nothing; never fails, the page's own render reports a chunk that did not load.
+ */
+export function preloadPageAt(pathname: string): Promise<void> {
+  const name = pathname
+    .replace(/^\/(tabs\/)?/i, '')
+    .split('/')[0]
+    ?.toLowerCase();
+  const page = pages.find(({ route }) => route.name === name);
+  return (page?.preload?.() ?? Promise.resolve()).then(
+    () => undefined,
+    () => undefined,
+  );
+}
 
 export function AppRoutes() {
   return (

@@ -32,7 +32,7 @@ export default function MisComprasPage() {
   const uid = useSessionStore((state) => state.uid);
   const signInHref = useSignInHref();
   // A member opening this page directly is not a guest while sign-in is still being checked.
-  if (status === 'unknown') return <PageLoading />;
+  if (status === 'unknown') return <PageLoading title={t('menuMyClasses')} />;
   if (status !== 'signed-in' || !uid)
     return <SignInPrompt title={t('menuMyClasses')} loginHref={signInHref} />;
   return (

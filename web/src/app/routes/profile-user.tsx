@@ -33,29 +33,28 @@ export default function ProfileUserPage() {
   const uid = useSessionStore((state) => state.uid);
   const role = useSessionStore((state) => state.role);
   const signInHref = useSignInHref();
-  if (status === 'unknown') return <PageLoading />;
+  if (status === 'unknown') return <PageLoading title={t('profileTitle')} />;
   if (status !== 'signed-in' || !uid)
     return <SignInPrompt title={t('profileTitle')} loginHref={signInHref} />;
   const shownUid = routeUid && routeUid !== GUEST_UID ? routeUid : uid;
   // The plan's state, and on the member's own profile the way to Stripe's customer portal.
   // On their own profile, the member's e-mail choices and calendar feed (issue 19).
   return (
-    <>
-      <ProfileCard
-        api={firebaseProfileApi}
-        uid={shownUid}
-        now={systemNow}
-        own={shownUid === uid}
-        renderSubscription={(user) => (
-          <PlanPanel
-            api={firebasePlanApi}
-            user={user}
-            canManage={shownUid === uid}
-            returnUrl={window.location.href}
-            assign={leaveForStripe}
-          />
-        )}
-      />
+    <ProfileCard
+      api={firebaseProfileApi}
+      uid={shownUid}
+      now={systemNow}
+      own={shownUid === uid}
+      renderSubscription={(user) => (
+        <PlanPanel
+          api={firebasePlanApi}
+          user={user}
+          canManage={shownUid === uid}
+          returnUrl={window.location.href}
+          assign={leaveForStripe}
+        />
+      )}
+    >
       {shownUid === uid && (
         <div className="page profile-settings">
           <MailPreferencesSection api={firebaseMemberMailApi} uid={uid} coach={role === 'coach'} />
@@ -67,6 +66,6 @@ export default function ProfileUserPage() {
           />
         </div>
       )}
-    </>
+    </ProfileCard>
   );
 }

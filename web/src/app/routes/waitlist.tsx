@@ -14,7 +14,7 @@ export default function WaitlistPage() {
   const uid = useSessionStore((state) => state.uid);
   const signInHref = useSignInHref();
   // A member opening this page directly is not a guest while sign-in is still being checked.
-  if (status === 'unknown') return <PageLoading />;
+  if (status === 'unknown') return <PageLoading title={t('waitingListTitle')} />;
   if (status !== 'signed-in' || !uid)
     return <SignInPrompt title={t('waitingListTitle')} loginHref={signInHref} />;
   return (

@@ -1,5 +1,5 @@
 import type { LedgerEntry, User } from '@studio/core';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { describe, expect, it, vi } from 'vitest';
@@ -131,6 +131,26 @@ describe('profile', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Loading…');
     expect(screen.queryByText(/Class credits/)).toBeNull();
+  });
+
+  it('shows what follows it only once the profile has answered, so it never jumps down', () => {
+    let answer: ((user: User | null) => void) | undefined;
+    const later: ProfileApi = {
+      ...QUIET,
+      watchUser: (_uid, onChange) => {
+        answer = onChange;
+        return () => undefined;
+      },
+      watchLedger: () => () => undefined,
+    };
+    render(
+      <ProfileCard api={later} uid="m" now={() => NOW}>
+        <p>Settings below</p>
+      </ProfileCard>,
+    );
+    expect(screen.queryByText('Settings below')).toBeNull();
+    act(() => answer?.({ Name: 'Ana López' }));
+    expect(screen.getByText('Settings below')).toBeTruthy();
   });
 
   it('says the profile cannot be seen when the database refuses the read', () => {

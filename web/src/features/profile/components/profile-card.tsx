@@ -23,6 +23,11 @@ export interface ProfileCardProps {
   renderSubscription?: (user: User | null) => ReactNode;
   /** The member is looking at their own profile: their own settings ("My cut-off") show. */
   own?: boolean;
+  /**
+   * What follows the profile (the member's e-mail and calendar settings), shown once it has
+   * loaded: below a profile still loading it would jump down when the profile answers (CLS).
+   */
+  children?: ReactNode;
 }
 
 const NO_ENTRIES: Record<string, LedgerEntry> = {};
@@ -43,7 +48,14 @@ function initials(user: User | null): string {
 }
 
 /** Spec `profile-user/{uid}`: name, phone, photo or initials, credits, history, subscription. */
-export function ProfileCard({ api, uid, now, renderSubscription, own }: ProfileCardProps) {
+export function ProfileCard({
+  api,
+  uid,
+  now,
+  renderSubscription,
+  own,
+  children,
+}: ProfileCardProps) {
   const t = useT(profileMessages);
   const read = useLive<UserRead>(
     (onChange) =>
@@ -74,56 +86,59 @@ export function ProfileCard({ api, uid, now, renderSubscription, own }: ProfileC
   const balances = balancesByKind(user?.['credits-list'], now());
 
   return (
-    <section className="page profile" aria-labelledby="page-title">
-      <h1 id="page-title">{t('profileTitle')}</h1>
-      <div className="profile-head">
-        {user?.Img ? (
-          <img src={user.Img} alt="" className="avatar-large" width={72} height={72} />
-        ) : (
-          <span className="avatar-large avatar-initials" aria-hidden="true">
-            {initials(user)}
-          </span>
-        )}
-        <div>
-          <p className="profile-name">{user?.Name ?? ''}</p>
-          {user?.Email && <p>{user.Email}</p>}
-          {user?.Phone && <p>{user.Phone}</p>}
+    <>
+      <section className="page profile" aria-labelledby="page-title">
+        <h1 id="page-title">{t('profileTitle')}</h1>
+        <div className="profile-head">
+          {user?.Img ? (
+            <img src={user.Img} alt="" className="avatar-large" width={72} height={72} />
+          ) : (
+            <span className="avatar-large avatar-initials" aria-hidden="true">
+              {initials(user)}
+            </span>
+          )}
+          <div>
+            <p className="profile-name">{user?.Name ?? ''}</p>
+            {user?.Email && <p>{user.Email}</p>}
+            {user?.Phone && <p>{user.Phone}</p>}
+          </div>
         </div>
-      </div>
-      <section aria-labelledby="credits-title">
-        <h2 id="credits-title">{t('credits')}</h2>
-        <ul className="plain-list">
-          {balances.map((balance) => (
-            <li key={balance.kind}>
-              <strong>{t(CREDIT_KIND_KEYS[balance.kind])}:</strong> {balance.count}
-              {balance.expiries.length > 0 && (
-                <>
-                  {' '}
-                  (
-                  {[...new Set(balance.expiries.map((at) => formatDate(at)))]
-                    .map((date) => t('expires', { date }))
-                    .join(', ')}
-                  )
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
+        <section aria-labelledby="credits-title">
+          <h2 id="credits-title">{t('credits')}</h2>
+          <ul className="plain-list">
+            {balances.map((balance) => (
+              <li key={balance.kind}>
+                <strong>{t(CREDIT_KIND_KEYS[balance.kind])}:</strong> {balance.count}
+                {balance.expiries.length > 0 && (
+                  <>
+                    {' '}
+                    (
+                    {[...new Set(balance.expiries.map((at) => formatDate(at)))]
+                      .map((date) => t('expires', { date }))
+                      .join(', ')}
+                    )
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="subscription-title">
+          <h2 id="subscription-title">{t('subscription')}</h2>
+          {renderSubscription ? (
+            renderSubscription(user)
+          ) : (
+            <p>{user?.activeSuscription ? t('subscriptionActive') : t('subscriptionNone')}</p>
+          )}
+        </section>
+        <section aria-labelledby="ledger-title">
+          <h2 id="ledger-title">{t('ledger')}</h2>
+          <CreditLedger entries={ledger} emptyText={t('noPurchases')} />
+        </section>
+        <CreditsExplained ledger={ledger} user={user} classes={classes} now={now} />
+        {own && <PromotionCutoff api={api} uid={uid} hours={user?.PromotionCutoffHours} />}
       </section>
-      <section aria-labelledby="subscription-title">
-        <h2 id="subscription-title">{t('subscription')}</h2>
-        {renderSubscription ? (
-          renderSubscription(user)
-        ) : (
-          <p>{user?.activeSuscription ? t('subscriptionActive') : t('subscriptionNone')}</p>
-        )}
-      </section>
-      <section aria-labelledby="ledger-title">
-        <h2 id="ledger-title">{t('ledger')}</h2>
-        <CreditLedger entries={ledger} emptyText={t('noPurchases')} />
-      </section>
-      <CreditsExplained ledger={ledger} user={user} classes={classes} now={now} />
-      {own && <PromotionCutoff api={api} uid={uid} hours={user?.PromotionCutoffHours} />}
-    </section>
+      {children}
+    </>
   );
 }

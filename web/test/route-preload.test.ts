@@ -1,0 +1,114 @@
+import { runInNewContext } from 'node:vm';
+import type { Rolldown } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { routePreloads, routePreloadScript } from '../vite.config';
+
+interface FakeChunk {
+  file: string;
+  module?: string;
+  entry?: boolean;
+  lazy?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/** Only the fields routePreloads reads; the rest of a chunk does not matter to it. */
+function bundleOf(chunks: FakeChunk[]): Rolldown.OutputBundle {
+  const outputs = chunks.map((chunk) => ({
+    type: 'chunk',
+    fileName: chunk.file,
+    facadeModuleId: chunk.module ?? null,
+    isEntry: chunk.entry ?? false,
+    isDynamicEntry: chunk.lazy ?? false,
+    imports: chunk.imports ?? [],
+    viteMetadata: { importedCss: new Set(chunk.css ?? []), importedAssets: new Set() },
+  }));
+  const css = chunks.flatMap((chunk) => chunk.css ?? []);
+  const entries: [string, unknown][] = [
+    ...outputs.map((output): [string, unknown] => [output.fileName, output]),
+    ...css.map((file): [string, unknown] => [file, { type: 'asset', fileName: file, source: '' }]),
+  ];
+  return Object.fromEntries(entries) as Rolldown.OutputBundle;
+}
+
+const BUNDLE = bundleOf([
+  {
+    file: 'assets/index-1.js',
+    module: '/w/web/index.html',
+    entry: true,
+    imports: ['assets/i18n-1.js'],
+    css: ['assets/index-1.css'],
+  },
+  { file: 'assets/i18n-1.js' },
+  {
+    file: 'assets/calendario-1.js',
+    module: '/w/web/src/app/routes/calendario.tsx',
+    lazy: true,
+    imports: ['assets/time-1.js', 'assets/i18n-1.js'],
+    css: ['assets/calendario-1.css', 'assets/index-1.css'],
+  },
+  { file: 'assets/time-1.js', imports: ['assets/zod-1.js'] },
+  { file: 'assets/zod-1.js' },
+  {
+    file: 'assets/sobre-nosotros-1.js',
+    module: '/w/web/src/app/routes/sobre-nosotros.tsx',
+    lazy: true,
+    imports: ['assets/i18n-1.js'],
+  },
+  // Lazy, but not a page: loaded by the shell after the first render.
+  {
+    file: 'assets/firebase-apis-1.js',
+    module: '/w/web/src/app/shell/firebase-apis.ts',
+    lazy: true,
+    imports: ['assets/zod-1.js'],
+  },
+]);
+
+describe('the route preloads written into index.html', () => {
+  it('lists each page with its static imports and stylesheets, less what the entry loads', () => {
+    expect(routePreloads(BUNDLE)).toEqual({
+      calendario: [
+        'assets/calendario-1.js',
+        'assets/time-1.js',
+        'assets/zod-1.js',
+        'assets/calendario-1.css',
+      ],
+      'sobre-nosotros': ['assets/sobre-nosotros-1.js'],
+    });
+  });
+
+  function linksFor(pathname: string): { rel: string; as: string; href: string }[] {
+    document.head.querySelectorAll('link').forEach((link) => link.remove());
+    runInNewContext(routePreloadScript(routePreloads(BUNDLE)), {
+      document,
+      location: { pathname },
+    });
+    return [...document.head.querySelectorAll('link')].map((link) => ({
+      rel: link.rel,
+      as: link.getAttribute('as') ?? '',
+      href: link.getAttribute('href') ?? '',
+    }));
+  }
+
+  it('preloads the current address’s page, under /tabs and at the root, any case', () => {
+    const calendario = [
+      { rel: 'modulepreload', as: '', href: '/assets/calendario-1.js' },
+      { rel: 'modulepreload', as: '', href: '/assets/time-1.js' },
+      { rel: 'modulepreload', as: '', href: '/assets/zod-1.js' },
+      { rel: 'preload', as: 'style', href: '/assets/calendario-1.css' },
+    ];
+    expect(linksFor('/tabs/calendario/choose/user')).toEqual(calendario);
+    expect(linksFor('/calendario/choose/user')).toEqual(calendario);
+    expect(linksFor('/TABS/Calendario/choose/user')).toEqual(calendario);
+    expect(linksFor('/tabs/sobre-nosotros')).toEqual([
+      { rel: 'modulepreload', as: '', href: '/assets/sobre-nosotros-1.js' },
+    ]);
+  });
+
+  it('preloads nothing for the start page, unknown addresses or inherited names', () => {
+    expect(linksFor('/tabs/inicio')).toEqual([]);
+    expect(linksFor('/')).toEqual([]);
+    expect(linksFor('/tabs/no-such-page')).toEqual([]);
+    expect(linksFor('/tabs/constructor')).toEqual([]);
+  });
+});

@@ -1,0 +1,107 @@
+import { runInNewContext } from 'node:vm';
+import { afterEach, describe, expect, it } from 'vitest';
+import indexHtml from '../index.html?raw';
+import { appMessages } from '../src/app/app-messages';
+import { purchasesMessages } from '../src/features/purchases/purchases-messages';
+import { scheduleMessages } from '../src/features/schedule/schedule-messages';
+import type { Lang } from '../src/lib/i18n';
+import { shellMessages } from '../src/lib/ui-messages';
+
+// index.html paints each member page's heading before any script runs
+// (docs/architecture/performance.md#member-pages-painted-by-indexhtml); the page then renders
+// the same heading from its catalogue, so both must be the same text in either language.
+
+/** `#root` of index.html in the test document, the headings' inline script run at `pathname`. */
+function loadRoot(pathname: string, lang: Lang | null = null): Element {
+  const parsed = new DOMParser().parseFromString(indexHtml, 'text/html');
+  document.body.innerHTML = parsed.getElementById('root')?.outerHTML ?? '';
+  const script = [...document.querySelectorAll('#root .app-main script')].find((element) =>
+    element.textContent?.includes('const headings'),
+  );
+  const page = script?.previousElementSibling;
+  if (!script || !page) throw new Error('index.html has no static member-page heading');
+  if (lang) localStorage.setItem('Lang', lang);
+  runInNewContext(script.textContent ?? '', {
+    location: { pathname },
+    document: {
+      currentScript: script,
+      documentElement: document.documentElement,
+      querySelector: (selector: string) => document.querySelector(selector),
+      createElement: (tag: string) => document.createElement(tag),
+    },
+    localStorage,
+  });
+  return page;
+}
+
+const HEADINGS = [
+  ['/tabs/calendario/choose/user', scheduleMessages, 'scheduleTitle'],
+  ['/tabs/paquetes/0', purchasesMessages, 'packagesTitle'],
+  ['/tabs/events', purchasesMessages, 'eventsTitle'],
+  ['/tabs/cart', appMessages, 'cartTitle'],
+  ['/tabs/contacto', appMessages, 'contactTitle'],
+  ['/tabs/sobre-nosotros', appMessages, 'aboutTitle'],
+  ['/tabs/profile-user/null', appMessages, 'profileTitle'],
+  ['/tabs/mis-compras/user/view', shellMessages, 'menuMyClasses'],
+  ['/tabs/waitlist', appMessages, 'waitingListTitle'],
+] as const;
+
+function textOf(
+  messages: (typeof HEADINGS)[number][1],
+  key: (typeof HEADINGS)[number][2],
+  lang: Lang,
+): string {
+  return (messages[lang] as Readonly<Record<string, string>>)[key] ?? '';
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  document.documentElement.lang = 'en';
+  localStorage.clear();
+});
+
+describe('the member page headings painted by index.html', () => {
+  it.each(HEADINGS)('%s shows its catalogue heading in English', (path, messages, key) => {
+    const page = loadRoot(path);
+    expect(page.hasAttribute('hidden')).toBe(false);
+    expect(page.querySelector('h1')?.textContent).toBe(textOf(messages, key, 'en'));
+    // The spinner stays, below the heading, until the page renders.
+    expect(page.nextElementSibling?.className).toBe('page-loading');
+  });
+
+  it.each(HEADINGS)(
+    '%s shows it in Spanish when the device keeps Spanish',
+    (path, messages, key) => {
+      const page = loadRoot(path, 'es');
+      expect(page.querySelector('h1')?.textContent).toBe(textOf(messages, key, 'es'));
+      expect(document.documentElement.lang).toBe('es');
+    },
+  );
+
+  it.each(['en', 'es'] as const)(
+    'contacto also shows its first paragraph, in %s, as the page renders it',
+    (lang) => {
+      const page = loadRoot('/tabs/contacto', lang);
+      expect(page.querySelector('p')?.textContent).toBe(appMessages[lang].contactText);
+      expect(loadRoot('/tabs/events').querySelector('p')).toBeNull();
+    },
+  );
+
+  it('is found at the root address and in any case, as the router finds the page', () => {
+    expect(loadRoot('/calendario/choose/user').querySelector('h1')?.textContent).toBe(
+      textOf(scheduleMessages, 'scheduleTitle', 'en'),
+    );
+    expect(loadRoot('/TABS/Waitlist').querySelector('h1')?.textContent).toBe(
+      textOf(appMessages, 'waitingListTitle', 'en'),
+    );
+  });
+
+  it.each(['/tabs/inicio', '/', '/login', '/tabs/no-such-page', '/tabs/constructor'])(
+    'is not shown at %s',
+    (path) => {
+      const page = loadRoot(path);
+      expect(page.hasAttribute('hidden')).toBe(true);
+      expect(page.querySelector('h1')?.textContent).toBe('');
+    },
+  );
+});
