@@ -1,10 +1,7 @@
-import {
-  InsightsDashboard,
-  downloadInsightsCsv,
-  firebaseInsightsApi,
-} from '../../features/insights';
+import { saveCsv } from '../../lib/save-file';
+import { InsightsDashboard, firebaseInsightsApi } from '../../features/insights';
 
 /** The studio's nightly rollups (docs/architecture/insights.md): figures, charts, CSV. */
 export default function AdminInsightsPage() {
-  return <InsightsDashboard api={firebaseInsightsApi} download={downloadInsightsCsv} />;
+  return <InsightsDashboard api={firebaseInsightsApi} download={saveCsv} />;
 }

@@ -1,3 +1,3 @@
 export type { InsightsApi } from './api/insights-api';
 export { firebaseInsightsApi } from './api/firebase-insights-api';
-export { InsightsDashboard, downloadInsightsCsv } from './components/insights-dashboard';
+export { InsightsDashboard } from './components/insights-dashboard';

@@ -1,3 +1,4 @@
+import { saveFile } from '../../lib/save-file';
 import { bookingIcs } from '@studio/core';
 import type { StudioClass, UserClass } from '@studio/core';
 import { classTitle, spotLabel } from '../../lib/class-names';
@@ -41,14 +42,7 @@ export function classCalendarFile(
   );
 }
 
-/** Hands the browser a file to save or open (the calendar app takes .ics files). */
+/** Hands the browser the .ics file to save or open (the calendar app takes it). */
 export function saveCalendarFile(filename: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(filename, text, 'text/calendar;charset=utf-8');
 }

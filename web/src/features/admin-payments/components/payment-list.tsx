@@ -38,16 +38,6 @@ interface PaymentListProps {
   now?: () => number;
 }
 
-/** Offers `csv` as a file download (the browser's own save dialog). */
-export function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
-}
-
 /** Payment list (lista-pagos): filter by dates, status, kind and member; totals; CSV export. */
 export function PaymentList({ api, download, now = Date.now }: PaymentListProps) {
   const pt = useT(paymentsMessages);

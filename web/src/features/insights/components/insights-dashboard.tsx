@@ -57,16 +57,6 @@ function namesOf(value: unknown): Record<string, string> {
   );
 }
 
-/** Offers `csv` as a file download (the browser's own save dialog). */
-export function downloadInsightsCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
-}
-
 /**
  * admin-insights: the nightly rollups over a chosen range, filtered by branch, coach and class
  * type; summary figures, charts with table alternatives, breakdowns and a CSV.
