@@ -11,6 +11,8 @@ describe('settings', () => {
       creditValidityDays: 30,
       subscriptionCredits: 30,
       checkInOpensMinutes: 60,
+      guestBookingsEnabled: true,
+      guestsPerMember: 1,
       reminderHours: 2,
       currency: 'USD',
     });

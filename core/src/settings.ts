@@ -56,6 +56,9 @@ function isTimeZone(value: string): boolean {
   return valid;
 }
 
+/** Guest seats one member may hold in one class, at most (the studio sets less). */
+export const MAX_GUESTS_PER_MEMBER = 10;
+
 /**
  * `Settings`: the studio's tunable rules (design §3, §4). Every field has a default, so an
  * empty or partial node parses to a complete value.
@@ -74,6 +77,10 @@ export const settingsSchema = z.object({
   subscriptionCredits: z.number().int().min(1).max(1000).default(SUBSCRIPTION_CREDITS),
   /** Coaches can take attendance from this many minutes before the class. */
   checkInOpensMinutes: z.number().int().min(0).max(1440).default(60),
+  /** Members may book seats for guests with their own credits ("bring a friend", issue 20). */
+  guestBookingsEnabled: z.boolean().default(true),
+  /** Guest seats one member may hold in a class whose own `guestsPerMember` is unset. */
+  guestsPerMember: z.number().int().min(0).max(MAX_GUESTS_PER_MEMBER).default(1),
   /** The class reminder e-mail goes this many hours before the class (issue 19). */
   reminderHours: z.number().int().min(1).max(48).default(2),
   currency: z

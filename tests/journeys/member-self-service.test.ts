@@ -5,70 +5,13 @@
 // later than 6 h before class" is skipped, and told, when a seat frees 3 h before the class, and
 // the next member in line gets it.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import {
-  addDays,
-  daysBetween,
-  formatDate,
-  formatHour,
-  paths,
-  startOfWeek,
-  type SeatLayout,
-  type StudioClass,
-} from '@studio/core';
-import { DEMO_PASSWORD } from '../../scripts/lib/seed.ts';
-import { SERVER, offerAlreadyShown, useJourney, type Journey } from '../support/journey.ts';
+import { formatDate, formatHour, paths, type SeatLayout, type StudioClass } from '@studio/core';
+import { SERVER, callAs, openClass, signedInPage, useJourney } from '../support/journey.ts';
 
 const journey = useJourney();
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 const MEMBER = 'demo-member';
-
-async function signedInPage(email: string): Promise<Page> {
-  const page = await journey.newPage();
-  await offerAlreadyShown(page);
-  await journey.signIn(page, email);
-  return page;
-}
-
-/** A callable as the HTTPS protocol carries it, signed in through the Auth emulator. */
-async function callAs(j: Journey, email: string, name: string, data: unknown): Promise<unknown> {
-  const auth = await fetch(
-    `http://127.0.0.1:${j.stack.ports.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
-    },
-  );
-  const { idToken } = (await auth.json()) as { idToken: string };
-  const response = await fetch(j.stack.functionUrl(name), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },
-    body: JSON.stringify({ data }),
-  });
-  const body = (await response.json()) as { result?: unknown; error?: unknown };
-  if (!response.ok) throw new Error(`${name} failed: ${JSON.stringify(body.error)}`);
-  return body.result;
-}
-
-/** Opens the schedule on the class's week and the class's detail, as a member would. */
-async function openClass(page: Page, cls: StudioClass, name: string): Promise<Locator> {
-  await page.goto(`${journey.baseUrl}/tabs/calendario/choose/user`);
-  const monday = startOfWeek(cls.date);
-  const weeksAhead = daysBetween(startOfWeek(Date.now()), monday) / 7;
-  for (let week = 0; week < weeksAhead; week++) {
-    await page.getByRole('button', { name: 'Next week' }).click();
-  }
-  await page.getByText(`Week of ${monday} to ${addDays(monday, 6)}`).waitFor();
-  await page
-    .locator(`section[aria-labelledby="day-${cls.date}"]`)
-    .getByRole('button', { name: new RegExp(`${cls.hour}.*${name}`) })
-    .click();
-  const detail = page.locator('.class-detail');
-  await detail.getByText(`${cls.date} ${cls.hour}`).waitFor();
-  return detail;
-}
 
 beforeAll(
   () => journey.warm(['bookClass', 'changeSpot', 'cancelBooking', 'joinWaitlist', 'createClasses']),
@@ -95,15 +38,15 @@ describe('a booked member', () => {
       await callAs(journey, 'member@demo.studio', 'bookClass', { classId, spot: spotOf('7') });
       const creditsBefore = await journey.read(paths.userField(MEMBER, 'Credits'));
 
-      const other = await signedInPage('member2@demo.studio');
-      const otherDetail = await openClass(other, cls, 'Cycling');
+      const other = await signedInPage(journey, 'member2@demo.studio');
+      const otherDetail = await openClass(journey, other, cls, 'Cycling');
       await otherDetail.getByRole('button', { name: 'Spot 7, taken' }).waitFor(SERVER);
       await otherDetail.getByRole('button', { name: 'Spot 12, free' }).waitFor(SERVER);
       // A mark on the window: it survives only if the page is never reloaded.
       await other.evaluate(() => Object.assign(window, { journeyMark: 'still here' }));
 
-      const member = await signedInPage('member@demo.studio');
-      const detail = await openClass(member, cls, 'Cycling');
+      const member = await signedInPage(journey, 'member@demo.studio');
+      const detail = await openClass(journey, member, cls, 'Cycling');
       await detail.getByText('Spot 7, yours').first().waitFor(SERVER);
       await detail.getByRole('button', { name: 'Change spot' }).click();
       const picker = detail.locator('.change-spot');
@@ -149,7 +92,7 @@ describe('a member with their own waiting-list cut-off', () => {
     { timeout: 240_000 },
     async () => {
       // The member sets "do not promote me later than 6 h before class" on their profile.
-      const member = await signedInPage('member@demo.studio');
+      const member = await signedInPage(journey, 'member@demo.studio');
       await member
         .getByRole('navigation', { name: 'Sections' })
         .getByRole('link', { name: 'My Profile' })

@@ -25,6 +25,7 @@ import { startRtdbEmulator } from '@studio/rtdb-emulator';
 import type { RtdbEmulator } from '@studio/rtdb-emulator';
 import { adminApp, adminDatabase } from '../../functions/src/admin.ts';
 import { bookClass } from '../../functions/src/handlers/booking/book-class.ts';
+import { bookGuest } from '../../functions/src/handlers/booking/book-guest.ts';
 import { cancelBooking } from '../../functions/src/handlers/booking/cancel-booking.ts';
 import { changeSpot } from '../../functions/src/handlers/booking/change-spot.ts';
 import { cancelClass } from '../../functions/src/handlers/classes/cancel-class.ts';
@@ -318,6 +319,23 @@ const CASES: CrashCase[] = [
     at: ({ classId }) => afterRoster(classId),
     arrange: () => fullClass(true),
     act: (deps, { actor, classId }) => leaveWaitlist(deps, { uid: actor, classId }),
+  },
+  // bookGuest: the booking's own steps on a guest seat, paid with the member's credit.
+  {
+    name: 'bookGuest after-reserve',
+    place: 'after-reserve',
+    at: ({ classId }) => afterRoster(classId),
+    arrange: () => bookedMember(),
+    act: (deps, { actor, classId }) =>
+      bookGuest(deps, { uid: actor, classId, guestName: 'Ana', requestId: 'crash-guest' }),
+  },
+  {
+    name: 'bookGuest after-consume',
+    place: 'after-consume',
+    at: ({ actor }) => afterMember(actor),
+    arrange: () => bookedMember(),
+    act: (deps, { actor, classId }) =>
+      bookGuest(deps, { uid: actor, classId, guestName: 'Ana', requestId: 'crash-guest' }),
   },
   // changeSpot: its one roster transaction (old spot freed, new one taken) → the member's view.
   {

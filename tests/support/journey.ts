@@ -4,11 +4,10 @@
 // each turn starts from freshly loaded demo data; without it a file starts a stack of its own.
 import { afterAll, beforeAll, inject } from 'vitest';
 import http from 'node:http';
-import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { REGION, ROOT, startStack, type Stack } from '../../scripts/lib/stack.ts';
+import { REGION, startStack, type Stack } from '../../scripts/lib/stack.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../../scripts/lib/seed.ts';
-import { formatDate } from '@studio/core';
+import { addDays, daysBetween, formatDate, startOfWeek, type StudioClass } from '@studio/core';
 import { launchBrowser } from './browser.ts';
 import type { SharedStackInfo } from './journey-stack.ts';
 
@@ -189,31 +188,6 @@ async function warmFunction(url: string): Promise<void> {
 }
 
 /**
- * With `SCREENSHOTS=1`, saves the page to docs/screenshots/{name} (the README shows them); plain
- * test runs leave the committed pictures alone. `target` is scrolled into view under the header.
- */
-export async function screenshot(
-  page: Page,
-  name: string,
-  options: { target?: Locator; fullPage?: boolean } = {},
-): Promise<void> {
-  if (process.env['SCREENSHOTS'] !== '1') return;
-  const note = page.getByRole('button', { name: 'Dismiss' });
-  if (await note.isVisible()) await note.click();
-  if (options.target) {
-    await options.target.evaluate((element) => {
-      element.scrollIntoView();
-      const header = document.querySelector('header');
-      window.scrollBy(0, -(header?.getBoundingClientRect().height ?? 0));
-    });
-  }
-  await page.screenshot({
-    path: path.join(ROOT, 'docs/screenshots', name),
-    fullPage: options.fullPage ?? false,
-  });
-}
-
-/**
  * How long a step waiting on a callable may take: the first call starts a Functions worker, and
  * past its 70 s limit the app's callable gives up and shows an error the step then reports.
  */
@@ -227,4 +201,61 @@ export async function offerAlreadyShown(page: Page): Promise<void> {
   await page.context().addInitScript((today: string) => {
     localStorage.setItem('weekly_modal_date', today);
   }, formatDate(Date.now()));
+}
+
+/** A fresh browser profile signed in as `email`, with the subscription offer out of the way. */
+export async function signedInPage(j: Journey, email: string): Promise<Page> {
+  const page = await j.newPage();
+  await offerAlreadyShown(page);
+  await j.signIn(page, email);
+  return page;
+}
+
+/** A callable as the HTTPS protocol carries it, signed in through the Auth emulator. */
+export async function callAs(
+  j: Journey,
+  email: string,
+  name: string,
+  data: unknown,
+): Promise<unknown> {
+  const auth = await fetch(
+    `http://127.0.0.1:${j.stack.ports.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
+    },
+  );
+  const { idToken } = (await auth.json()) as { idToken: string };
+  const response = await fetch(j.stack.functionUrl(name), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },
+    body: JSON.stringify({ data }),
+  });
+  const body = (await response.json()) as { result?: unknown; error?: unknown };
+  if (!response.ok) throw new Error(`${name} failed: ${JSON.stringify(body.error)}`);
+  return body.result;
+}
+
+/** Opens the schedule on the class's week and the class's detail, as a member would. */
+export async function openClass(
+  j: Journey,
+  page: Page,
+  cls: StudioClass,
+  name: string,
+): Promise<Locator> {
+  await page.goto(`${j.baseUrl}/tabs/calendario/choose/user`);
+  const monday = startOfWeek(cls.date);
+  const weeksAhead = daysBetween(startOfWeek(Date.now()), monday) / 7;
+  for (let week = 0; week < weeksAhead; week++) {
+    await page.getByRole('button', { name: 'Next week' }).click();
+  }
+  await page.getByText(`Week of ${monday} to ${addDays(monday, 6)}`).waitFor();
+  await page
+    .locator(`section[aria-labelledby="day-${cls.date}"]`)
+    .getByRole('button', { name: new RegExp(`${cls.hour}.*${name}`) })
+    .click();
+  const detail = page.locator('.class-detail');
+  await detail.getByText(`${cls.date} ${cls.hour}`).waitFor();
+  return detail;
 }

@@ -5,7 +5,15 @@ import type { Booking, Roster, StudioClass, WaitlistEntry } from '../schemas/cla
 import type { CreditsList, User } from '../schemas/user';
 import { pickCredit } from './credits';
 import type { PickedCredit } from './credits';
-import { endBooking, joinQueue, memberSeatsLeft, reserveSeat } from './roster';
+import {
+  endBooking,
+  guestSeatKey,
+  guestSeatRefusal,
+  joinQueue,
+  memberSeatsLeft,
+  reserveGuestSeat,
+  reserveSeat,
+} from './roster';
 import { virtualLayout } from './spots';
 import { bookingWindowState, checkInOpen, waitlistOpen } from './window';
 
@@ -132,6 +140,70 @@ export function canBook(request: BookingRequest): BookingGrant | DomainError {
   return { spot: reserved.booking.spot, creditId: credit.id, credit: credit.credit };
 }
 
+/**
+ * Guest seats one member may hold in the class: the class's own `guestsPerMember`, else the
+ * studio's; 0 when the studio has turned guest bookings off.
+ */
+export function guestLimit(
+  cls: Pick<StudioClass, 'guestsPerMember'>,
+  settings: Pick<Settings, 'guestBookingsEnabled' | 'guestsPerMember'>,
+): number {
+  if (!settings.guestBookingsEnabled) return 0;
+  return cls.guestsPerMember ?? settings.guestsPerMember;
+}
+
+export interface GuestBookingRequest extends RosterBookingRequest {
+  cls: ClassFacts & Pick<StudioClass, 'guestsPerMember'>;
+  settings: Rules & Pick<Settings, 'guestBookingsEnabled' | 'guestsPerMember'>;
+}
+
+/**
+ * What the class and its roster alone say about a guest seat for `uid`, in order: class state
+ * (cancelled, not open, started), guest seats off here, cancelled by the studio, no booking of
+ * the member's own, their guest limit reached, no seat left
+ * (docs/architecture/booking.md#guest-seats).
+ */
+export function rosterGuestError(request: GuestBookingRequest): DomainError | null {
+  const { cls, roster, uid, nowMs, settings } = request;
+  const classError = classBookingError(cls, nowMs, settings);
+  if (classError) return classError;
+  const refusal = guestSeatRefusal(roster, uid, guestLimit(cls, settings));
+  if (refusal) return refusal;
+  if (memberSeatsLeft(cls, roster, nowMs, settings) === 0)
+    return new DomainError('resource-exhausted', 'classFull');
+  return null;
+}
+
+/**
+ * Every rule for a guest seat, checked before anything is written: the roster's
+ * (`rosterGuestError`), then the member's waiver and a credit of theirs for the class, then the
+ * spot.
+ */
+export function canBookGuest(
+  request: GuestBookingRequest &
+    Pick<BookingRequest, 'user' | 'layout' | 'spot'> & { guestName: string },
+): BookingGrant | DomainError {
+  const { cls, roster, uid, nowMs, settings } = request;
+  const refusal = rosterGuestError(request);
+  if (refusal) return refusal;
+  const credit = memberCredit(request.user, cls, nowMs);
+  if (credit instanceof DomainError) return credit;
+  const reserved = reserveGuestSeat(roster, {
+    cls,
+    layout: layoutForClass(cls, request.layout),
+    settings,
+    uid,
+    bookingId: 'check',
+    requestId: 'check',
+    guestName: request.guestName,
+    limit: guestLimit(cls, settings),
+    spot: request.spot,
+    nowMs,
+  });
+  if (reserved instanceof DomainError) return reserved;
+  return { spot: reserved.booking.spot, creditId: credit.id, credit: credit.credit };
+}
+
 export interface WaitlistRequest {
   cls: ClassFacts;
   roster: Roster;
@@ -158,33 +230,60 @@ export interface CancelRequest {
   cls: Pick<StudioClass, 'status' | 'startsAt' | 'capacity'>;
   roster: Roster;
   uid: string;
+  /** One of the member's guest seats instead of their own booking. */
+  guestBookingId?: string | undefined;
   nowMs: number;
   settings: Pick<Settings, 'cancellationWindowHours' | 'waitlistCutoffMinutes'>;
 }
 
-/** A member's cancel: needs a booking in a class that has not started; says refund or late. */
+/**
+ * The roster key a cancel ends: the member's uid, or the key of a guest seat they booked
+ * (anyone else's guest seat is "no such guest booking").
+ */
+export function cancelKey(
+  roster: Roster,
+  uid: string,
+  guestBookingId: string | undefined,
+): string | DomainError {
+  if (guestBookingId === undefined) return uid;
+  const key = guestSeatKey(guestBookingId);
+  const booking = roster.bookings[key];
+  if (booking?.uid !== uid || booking.guestName === undefined)
+    return new DomainError('not-found', 'noGuestBooking');
+  return key;
+}
+
+/**
+ * A member's cancel of their booking or one of their guest seats: needs it in a class that has
+ * not started; says refund or late (the same window for both).
+ */
 export function canCancel(
   request: CancelRequest,
-): { booking: Booking; outcome: 'refund' | 'late' } | DomainError {
+): { booking: Booking; key: string; outcome: 'refund' | 'late' } | DomainError {
   const { cls, roster, uid, nowMs, settings } = request;
-  const booking = roster.bookings[uid];
+  const key = cancelKey(roster, uid, request.guestBookingId);
+  if (key instanceof DomainError) return key;
+  const booking = roster.bookings[key];
   if (!booking) return new DomainError('not-found', 'noBooking');
   if (cls.status === 'cancelled') return new DomainError('failed-precondition', 'classCancelled');
-  const ended = endBooking(roster, uid, { cls, settings, nowMs });
+  const ended = endBooking(roster, key, { cls, settings, nowMs });
   if (ended instanceof DomainError) return ended;
   const outcome = ended.ended.outcome === 'late' ? 'late' : 'refund';
-  return { booking, outcome };
+  return { booking, key, outcome };
 }
 
 export function canLeaveWaitlist(roster: Roster, uid: string): WaitlistEntry | DomainError {
   return roster.waitlist[uid] ?? new DomainError('not-found', 'notWaiting');
 }
 
-/** Attendance: the class is not cancelled, check-in has opened, and the member is booked. */
+/**
+ * Attendance: the class is not cancelled, check-in has opened, and the member (or guest seat:
+ * `key` is a uid or a guest seat's key) is booked.
+ */
 export function checkInError(
   cls: Pick<StudioClass, 'status' | 'startsAt'>,
   roster: Roster,
-  uid: string,
+  key: string,
   nowMs: number,
   settings: Pick<Settings, 'checkInOpensMinutes'>,
 ): DomainError | null {
@@ -194,7 +293,7 @@ export function checkInError(
     return new DomainError('failed-precondition', 'checkInTooEarly', {
       minutes: settings.checkInOpensMinutes,
     });
-  const booking = roster.bookings[uid];
+  const booking = roster.bookings[key];
   if (!booking || booking.pending === true) return new DomainError('not-found', 'noBooking');
   return null;
 }

@@ -24,7 +24,7 @@ import { ledgerEntrySchema } from '../schemas/ledger';
 import type { LedgerEntry } from '../schemas/ledger';
 import { userClassSchema, userWaitlistEntrySchema } from '../schemas/classes';
 import { heldCount, ledgerBalance, usableRegularCount } from './credits';
-import { waitlistPositions } from './roster';
+import { rosterKey, waitlistPositions } from './roster';
 import { rosterCounts, showsBooking } from './views';
 import { BOOKING_RECORD_RETENTION_MS, ledgerIds, readWallet } from './wallet';
 import type { Wallet } from './wallet';
@@ -94,7 +94,7 @@ function checkRoster(classId: string, roster: Roster, cls: StudioClass | undefin
   if (roster.capacity !== undefined && bookings.length > roster.capacity)
     out.push(`${where}: ${bookings.length} bookings over its capacity ${roster.capacity}`);
   for (const [uid, booking] of bookings) {
-    if (booking.uid !== uid) out.push(`${where}/bookings/${uid}: uid mismatch`);
+    if (rosterKey(booking) !== uid) out.push(`${where}/bookings/${uid}: uid mismatch`);
     if (roster.waitlist[uid]) out.push(`${where}: ${uid} is booked and waiting`);
     if (roster.ended[booking.bookingId])
       out.push(`${where}: booking ${booking.bookingId} is both active and ended`);
@@ -233,6 +233,14 @@ function checkViews(root: Record<string, unknown>, parsed: Parsed, out: string[]
     for (const booking of Object.values(roster.bookings)) {
       const view = userClassSchema.safeParse(asRecord(userClasses[booking.uid])[classId]);
       const status = booking.attendance ?? 'booked';
+      if (booking.guestName !== undefined) {
+        // A guest seat is shown on its member's entry; its attendance is not the member's.
+        if (!view.success || view.data.guests?.[booking.bookingId]?.status !== status)
+          out.push(
+            `UserClasses/${booking.uid}/${classId}: does not show guest seat ${booking.bookingId}`,
+          );
+        continue;
+      }
       if (!view.success || view.data.bookingId !== booking.bookingId || view.data.status !== status)
         out.push(
           `UserClasses/${booking.uid}/${classId}: does not show booking ${booking.bookingId}`,

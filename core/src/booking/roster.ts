@@ -22,6 +22,27 @@ import { cancellationOutcome, promotionAllowed } from './window';
 type ClassFacts = Pick<StudioClass, 'status' | 'startsAt' | 'capacity'>;
 type QueueRules = Pick<Settings, 'bookingWindowDays' | 'waitlistCutoffMinutes'>;
 
+/**
+ * The roster key of a guest seat ("bring a friend"): under `bookings`, next to the members'
+ * own bookings keyed by uid, so every seat rule counts it
+ * (docs/architecture/booking.md#guest-seats).
+ */
+export function guestSeatKey(bookingId: string): string {
+  return `guest-${bookingId}`;
+}
+
+/** Where a booking sits in the roster: the member's uid, or its guest seat key. */
+export function rosterKey(booking: Pick<Booking, 'uid' | 'bookingId' | 'guestName'>): string {
+  return booking.guestName === undefined ? booking.uid : guestSeatKey(booking.bookingId);
+}
+
+/** The guest seats `uid` holds in this class (pending ones included). */
+export function guestSeatsOf(roster: Roster, uid: string): Booking[] {
+  return Object.values(roster.bookings).filter(
+    (booking) => booking.guestName !== undefined && booking.uid === uid,
+  );
+}
+
 /** The waiting list in FIFO order: by `seq`, then join time, then uid. */
 export function waitlistQueue(roster: Roster): WaitlistEntry[] {
   return Object.values(roster.waitlist).sort(
@@ -81,19 +102,19 @@ export function withBooking(roster: Roster, booking: Booking): Roster {
   const booked = {
     ...roster,
     spots: { ...roster.spots, [booking.spot]: true as const },
-    bookings: { ...roster.bookings, [booking.uid]: booking },
+    bookings: { ...roster.bookings, [rosterKey(booking)]: booking },
   };
-  const waiting = roster.waitlist[booking.uid];
+  const waiting = booking.guestName === undefined ? roster.waitlist[booking.uid] : undefined;
   if (!waiting) return booked;
   const status = booking.via === 'waitlist' ? 'promoted' : 'left';
   return withDepartures(booked, [{ entry: waiting, status }], booking.bookedAt);
 }
 
-/** Removes the member's booking and frees its spot. */
-export function withoutBooking(roster: Roster, uid: string): Roster {
-  const booking = roster.bookings[uid];
+/** Removes the booking at `key` (a uid or a guest seat key) and frees its spot. */
+export function withoutBooking(roster: Roster, key: string): Roster {
+  const booking = roster.bookings[key];
   if (!booking) return roster;
-  const { [uid]: _booking, ...bookings } = roster.bookings;
+  const { [key]: _booking, ...bookings } = roster.bookings;
   const { [booking.spot]: _spot, ...spots } = roster.spots;
   return { ...roster, spots, bookings };
 }
@@ -172,6 +193,67 @@ export function reserveSeat(
   return { roster: withBooking(roster, booking), booking };
 }
 
+export interface GuestSeatRequest extends Omit<SeatRequest, 'via'> {
+  guestName: string;
+  /** The caller's idempotency key: a seat already booked with it is returned as it is. */
+  requestId: string;
+  /** Guest seats the member may hold in this class (`guestLimit`). */
+  limit: number;
+}
+
+/**
+ * The roster's reasons a member may not add a guest seat now: the studio takes none here
+ * (`limit` 0), the class is cancelled, the member holds no paid booking of their own (a pending
+ * one may still go back), or holds `limit` guest seats already. Seats are `reserveGuestSeat`'s
+ * further rule.
+ */
+export function guestSeatRefusal(roster: Roster, uid: string, limit: number): DomainError | null {
+  if (limit <= 0) return new DomainError('failed-precondition', 'guestBookingsOff');
+  if (roster.cancellation) return new DomainError('failed-precondition', 'classCancelled');
+  const own = roster.bookings[uid];
+  if (!own || own.pending === true)
+    return new DomainError('failed-precondition', 'guestNeedsOwnBooking');
+  if (guestSeatsOf(roster, uid).length >= limit)
+    return new DomainError('failed-precondition', 'guestLimitReached', { max: limit });
+  return null;
+}
+
+/**
+ * Reserves a guest seat, `pending` until the member's credit is consumed, under
+ * `guestSeatKey(bookingId)`: the member's own booking first (`guestSeatRefusal`), then the same
+ * seat and spot rules as `reserveSeat`. A seat this member already booked with `requestId` is
+ * returned unchanged, so a repeated call books nothing twice.
+ */
+export function reserveGuestSeat(
+  roster: Roster,
+  request: GuestSeatRequest,
+): { roster: Roster; booking: Booking } | DomainError {
+  const { uid, bookingId, nowMs, requestId } = request;
+  const earlier = guestSeatsOf(roster, uid).find((booking) => booking.requestId === requestId);
+  if (earlier && !roster.cancellation) return { roster, booking: earlier };
+  const refusal = guestSeatRefusal(roster, uid, request.limit);
+  if (refusal) return refusal;
+  const key = guestSeatKey(bookingId);
+  const full = fullClassRefusal(request.cls, roster, key);
+  if (full) return full;
+  if (memberSeatsLeft(request.cls, roster, nowMs, request.settings) === 0)
+    return new DomainError('resource-exhausted', 'classFull');
+  const spot = validateSpot(request.layout, roster, request.spot, key);
+  if (spot instanceof DomainError) return spot;
+  const booking: Booking = {
+    bookingId,
+    uid,
+    spot,
+    bookedAt: nowMs,
+    via: 'member',
+    pending: true,
+    guestName: request.guestName,
+    requestId,
+  };
+  if (request.name !== undefined) booking.name = request.name;
+  return { roster: withBooking(roster, booking), booking };
+}
+
 /**
  * Confirms a pending booking once its credit is consumed. Works on the booking node alone;
  * returns null when there is nothing to do (the booking ended, or is confirmed already).
@@ -191,10 +273,11 @@ export function confirmedBooking(
  * Gives back a seat whose credit could not be consumed; only that pending booking. A promoted
  * member who could not pay for the seat was skipped.
  */
-export function releaseSeat(roster: Roster, uid: string, bookingId: string, nowMs: number): Roster {
-  const booking = roster.bookings[uid];
+export function releaseSeat(roster: Roster, key: string, bookingId: string, nowMs: number): Roster {
+  const booking = roster.bookings[key];
   if (booking?.bookingId !== bookingId || booking.pending !== true) return roster;
-  const released = withoutBooking(roster, uid);
+  const released = withoutBooking(roster, key);
+  const { uid } = booking;
   const departed = released.departed[uid];
   if (booking.via !== 'waitlist' || departed?.status !== 'promoted') return released;
   return {
@@ -216,6 +299,7 @@ function endedFrom(booking: Booking, endedAt: number, outcome: EndedBooking['out
   };
   if (booking.promotedAt !== undefined) ended.promotedAt = booking.promotedAt;
   if (booking.name !== undefined) ended.name = booking.name;
+  if (booking.guestName !== undefined) ended.guestName = booking.guestName;
   return ended;
 }
 
@@ -227,14 +311,15 @@ export interface EndRequest {
 
 /**
  * A member's cancel: frees the seat and records the booking under `ended` with the outcome
- * (refund or late) and `settled: false`, in the same transaction.
+ * (refund or late) and `settled: false`, in the same transaction. `key` is the member's uid,
+ * or a guest seat's key (the same window and refund rules).
  */
 export function endBooking(
   roster: Roster,
-  uid: string,
+  key: string,
   request: EndRequest,
 ): { roster: Roster; ended: EndedBooking } | DomainError {
-  const booking = roster.bookings[uid];
+  const booking = roster.bookings[key];
   if (!booking) return new DomainError('not-found', 'noBooking');
   if (roster.cancellation) return new DomainError('failed-precondition', 'classCancelled');
   if (request.nowMs >= request.cls.startsAt)
@@ -246,7 +331,7 @@ export function endBooking(
     request.settings,
   );
   const ended = endedFrom(booking, request.nowMs, outcome);
-  const next = withoutBooking(roster, uid);
+  const next = withoutBooking(roster, key);
   return { roster: { ...next, ended: { ...next.ended, [ended.bookingId]: ended } }, ended };
 }
 
@@ -423,13 +508,13 @@ export function closeQueue(
   return { roster: closed, removed };
 }
 
-/** Attendance on a confirmed booking. */
+/** Attendance on a confirmed booking; `key` is a uid or a guest seat's key. */
 export function markAttendance(
   roster: Roster,
-  uid: string,
+  key: string,
   mark: { status: Attendance; by: string; nowMs: number },
 ): { roster: Roster; booking: Booking } | DomainError {
-  const booking = roster.bookings[uid];
+  const booking = roster.bookings[key];
   if (!booking || booking.pending === true) return new DomainError('not-found', 'noBooking');
   if (booking.attendance === mark.status) return { roster, booking };
   const marked: Booking = {
@@ -439,7 +524,7 @@ export function markAttendance(
     checkedInBy: mark.by,
   };
   return {
-    roster: { ...roster, bookings: { ...roster.bookings, [uid]: marked } },
+    roster: { ...roster, bookings: { ...roster.bookings, [key]: marked } },
     booking: marked,
   };
 }

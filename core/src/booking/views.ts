@@ -9,6 +9,7 @@ import type {
   Roster,
   StudioClass,
   UserClass,
+  UserClassGuest,
   UserClassStatus,
   UserWaitlistEntry,
 } from '../schemas/classes';
@@ -28,7 +29,7 @@ type ClassView = Pick<
 function latestEnded(roster: Roster, uid: string): EndedBooking | undefined {
   let latest: EndedBooking | undefined;
   for (const ended of Object.values(roster.ended)) {
-    if (ended.uid !== uid) continue;
+    if (ended.uid !== uid || ended.guestName !== undefined) continue;
     if (!latest || ended.endedAt > latest.endedAt) latest = ended;
   }
   return latest;
@@ -40,9 +41,43 @@ export function showsBooking(view: Pick<UserClass, 'status'>): boolean {
 }
 
 /**
+ * The guest seats `uid` booked in this class, held and ended, by booking id. A pending one is
+ * left out (its seat may still go back) unless it is `paidBookingId`, the one being paid for.
+ */
+function guestViews(
+  roster: Roster,
+  uid: string,
+  paidBookingId: string | undefined,
+): Record<string, UserClassGuest> {
+  const guests: Record<string, UserClassGuest> = {};
+  for (const ended of Object.values(roster.ended)) {
+    if (ended.uid !== uid || ended.guestName === undefined) continue;
+    guests[ended.bookingId] = {
+      name: ended.guestName,
+      spot: ended.spot,
+      status: ENDED_STATUS[ended.outcome],
+      bookedAt: ended.bookedAt,
+    };
+  }
+  for (const booking of Object.values(roster.bookings)) {
+    if (booking.uid !== uid || booking.guestName === undefined) continue;
+    if (booking.pending === true && booking.bookingId !== paidBookingId) continue;
+    guests[booking.bookingId] = {
+      name: booking.guestName,
+      spot: booking.spot,
+      status: booking.attendance ?? 'booked',
+      bookedAt: booking.bookedAt,
+    };
+  }
+  return guests;
+}
+
+/**
  * The member's "My Classes" entry for this class: their current booking, else the latest one
  * that ended; null when they never had one. A pending booking shows as booked: writers show it
- * only once it is paid for (functions' `syncViews`).
+ * only once it is paid for (functions' `syncViews`). The guest seats they booked are listed
+ * under `guests`; a pending one only as `paidBookingId`
+ * (docs/architecture/booking.md#guest-seats).
  */
 export function userClassView(
   classId: string,
@@ -50,6 +85,7 @@ export function userClassView(
   roster: Roster,
   uid: string,
   nowMs: number,
+  paidBookingId?: string,
 ): UserClass | null {
   const booking = roster.bookings[uid];
   const ended = booking ? undefined : latestEnded(roster, uid);
@@ -76,6 +112,8 @@ export function userClassView(
   };
   if (cls.name !== undefined) view.name = cls.name;
   if (source.promotedAt !== undefined) view.promotedAt = source.promotedAt;
+  const guests = guestViews(roster, uid, paidBookingId);
+  if (Object.keys(guests).length > 0) view.guests = guests;
   return view;
 }
 

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { creditKindSchema, keySchema } from './common';
 import { MAX_CLASS_CAPACITY } from './classes';
+import { MAX_GUESTS_PER_MEMBER } from '../settings';
 import { isoWeekdaySchema } from './inputs';
 import { hourSchema } from '../time';
 
@@ -26,6 +27,8 @@ export const classTemplateRowSchema = z
     capacity: z.number().int().min(1).max(MAX_CLASS_CAPACITY).optional(),
     creditKind: creditKindSchema.default('regular'),
     name: z.string().trim().min(1).max(100).optional(),
+    /** Guest seats per member in these classes; absent: the studio's `guestsPerMember`. */
+    guestsPerMember: z.number().int().min(0).max(MAX_GUESTS_PER_MEMBER).optional(),
   })
   .superRefine((row, ctx) => {
     if (row.layout === undefined && row.capacity === undefined)

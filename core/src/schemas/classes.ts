@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { creditKindSchema, epochMsSchema, keySchema, rtdbMap, textSchema } from './common';
 import { dateSchema, hourSchema } from '../time';
+import { MAX_GUESTS_PER_MEMBER } from '../settings';
 
 export const CLASS_STATUSES = ['scheduled', 'cancelled'] as const;
 export const classStatusSchema = z.enum(CLASS_STATUSES);
@@ -38,6 +39,8 @@ export const classSchema = z.object({
   rosterVersion: z.number().int().min(0).optional(),
   /** A special event's class. */
   eventId: keySchema.optional(),
+  /** Guest seats one member may book in this class; absent: `Settings.guestsPerMember`. */
+  guestsPerMember: z.number().int().min(0).max(MAX_GUESTS_PER_MEMBER).optional(),
   createdAt: epochMsSchema.optional(),
   createdBy: keySchema.optional(),
 });
@@ -45,12 +48,16 @@ export type StudioClass = z.infer<typeof classSchema>;
 export type Class = StudioClass;
 
 export const BOOKING_VIAS = ['member', 'waitlist', 'admin'] as const;
+
+/** A guest's name as the member types it: trimmed, 1–60 characters. */
+export const guestNameSchema = z.string().trim().min(1).max(60);
 export const ATTENDANCE_STATUSES = ['attended', 'no-show'] as const;
 export const attendanceSchema = z.enum(ATTENDANCE_STATUSES);
 export type Attendance = z.infer<typeof attendanceSchema>;
 
 /**
- * `ClassRoster/{classId}/bookings/{uid}`. A booking is written `pending` (its seat reserved)
+ * `ClassRoster/{classId}/bookings/{uid}` (a guest seat: `bookings/guest-{bookingId}`). A booking
+ * is written `pending` (its seat reserved)
  * and confirmed with `creditId` once the member's credit is consumed
  * (docs/decisions/030-booking-protocol.md).
  */
@@ -72,6 +79,13 @@ export const bookingSchema = z.object({
   checkedInBy: keySchema.optional(),
   /** Member's name for the coach's list. */
   name: z.string().max(200).optional(),
+  /**
+   * A guest seat ("bring a friend"): the guest's name. `uid` is the member who booked and paid
+   * for it; the roster keys it `guestSeatKey(bookingId)` (docs/architecture/booking.md#guest-seats).
+   */
+  guestName: guestNameSchema.optional(),
+  /** The caller's idempotency key for a guest seat: a repeated call finds this booking. */
+  requestId: keySchema.optional(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
@@ -96,6 +110,7 @@ export const endedBookingSchema = z.object({
   outcome: bookingEndOutcomeSchema,
   settled: z.boolean().default(false),
   name: z.string().max(200).optional(),
+  guestName: guestNameSchema.optional(),
 });
 export type EndedBooking = z.infer<typeof endedBookingSchema>;
 
@@ -157,7 +172,10 @@ const rosterObjectSchema = z.object({
    * (docs/architecture/booking.md#seat-first-then-credit).
    */
   spots: takenSpotsSchema.default({}),
-  /** uid → booking: a member holds at most one booking. */
+  /**
+   * uid → the member's own booking (at most one), and `guestSeatKey(bookingId)` → a guest seat
+   * a member booked (docs/architecture/booking.md#guest-seats).
+   */
   bookings: rtdbMap(bookingSchema).default({}),
   waitlist: rtdbMap(waitlistEntrySchema).default({}),
   waitlistSeq: z.number().int().min(0).default(0),
@@ -209,6 +227,17 @@ export const USER_CLASS_STATUSES = [
 export const userClassStatusSchema = z.enum(USER_CLASS_STATUSES);
 export type UserClassStatus = z.infer<typeof userClassStatusSchema>;
 
+/** A guest seat on the member's "My Classes" entry. */
+export const userClassGuestSchema = z.object({
+  name: guestNameSchema,
+  spot: keySchema,
+  /** What the room calls `spot`, copied like the entry's own `spotLabel`. */
+  spotLabel: z.string().trim().min(1).max(10).optional(),
+  status: userClassStatusSchema,
+  bookedAt: epochMsSchema,
+});
+export type UserClassGuest = z.infer<typeof userClassGuestSchema>;
+
 /** `UserClasses/{uid}/{classId}`: what "My Classes" lists, kept as history after a cancel. */
 export const userClassSchema = z.object({
   classId: keySchema,
@@ -238,6 +267,11 @@ export const userClassSchema = z.object({
   bookedAt: epochMsSchema,
   updatedAt: epochMsSchema.optional(),
   promotedAt: epochMsSchema.optional(),
+  /**
+   * bookingId → the guest seats the member booked in this class, held and ended
+   * (docs/architecture/booking.md#guest-seats).
+   */
+  guests: rtdbMap(userClassGuestSchema).optional(),
   /** The roster version this entry was computed from; older writes never replace newer ones. */
   rosterVersion: z.number().int().min(0),
 });

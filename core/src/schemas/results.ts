@@ -1,8 +1,10 @@
+import type { CurrencyTotals } from '../payment-totals';
 import type { CallableName } from './inputs';
 
 /** What each callable returns (design §8, `{result: …}` on the wire). */
 export interface CallableResults {
   bookClass: { classId: string; spot: string; creditId: string };
+  bookGuest: { classId: string; spot: string; creditId: string; bookingId: string };
   cancelBooking: { refunded: boolean };
   changeSpot: { classId: string; spot: string };
   joinWaitlist: { position: number };
@@ -21,6 +23,8 @@ export interface CallableResults {
   /** The new feed token (`null` after a revoke); the app builds the URL from it. */
   rotateCalendarFeed: { token: string | null };
   resendMail: Record<string, never>;
+  /** Per currency, for the range and filter asked. */
+  sumPayments: { totals: CurrencyTotals[] };
 }
 
 export type CallableResult<N extends CallableName> = CallableResults[N];

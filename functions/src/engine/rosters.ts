@@ -138,13 +138,14 @@ function applyBatch<T extends { roster: Roster }>(
 
 /**
  * Confirms a pending booking with the credit it consumed, in the class's roster queue (so the
- * confirmations of a release share its transactions). Returns whether the booking is (now)
+ * confirmations of a release share its transactions). `key` is where the booking sits: the
+ * member's uid, or a guest seat's key (`rosterKey`). Returns whether the booking is (now)
  * confirmed with that credit.
  */
 export async function confirmBooking(
   db: Database,
   classId: string,
-  uid: string,
+  key: string,
   bookingId: string,
   creditId: string,
 ): Promise<boolean> {
@@ -152,14 +153,14 @@ export async function confirmBooking(
     db,
     classId,
     (roster) => {
-      const booking = roster.bookings[uid] ?? null;
+      const booking = roster.bookings[key] ?? null;
       const confirmed = confirmedBooking(booking, bookingId, creditId);
       if (confirmed === null) {
         const already = booking?.bookingId === bookingId && booking.creditId === creditId;
         return { roster, confirmed: already };
       }
       return {
-        roster: { ...roster, bookings: { ...roster.bookings, [uid]: confirmed } },
+        roster: { ...roster, bookings: { ...roster.bookings, [key]: confirmed } },
         confirmed: true,
       };
     },

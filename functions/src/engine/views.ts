@@ -184,11 +184,25 @@ export async function memberClassView(
   roster: Roster,
   uid: string,
   nowMs: number,
+  paidBookingId?: string,
 ): Promise<UserClass | null> {
-  const view = userClassView(context.classId, context.cls, roster, uid, nowMs);
+  const view = userClassView(context.classId, context.cls, roster, uid, nowMs, paidBookingId);
   if (!view) return null;
   const label = await spotLabel(db, context.cls, view.spot);
-  return { ...view, title: context.title, ...(label === undefined ? {} : { spotLabel: label }) };
+  const labelled = {
+    ...view,
+    title: context.title,
+    ...(label === undefined ? {} : { spotLabel: label }),
+  };
+  if (view.guests === undefined) return labelled;
+  // Guest seats are shown by their room labels too (docs/architecture/booking.md#guest-seats).
+  const guests = await Promise.all(
+    Object.entries(view.guests).map(async ([bookingId, guest]) => {
+      const guestLabel = await spotLabel(db, context.cls, guest.spot);
+      return [bookingId, guestLabel === undefined ? guest : { ...guest, spotLabel: guestLabel }];
+    }),
+  );
+  return { ...labelled, guests: Object.fromEntries(guests) as UserClass['guests'] };
 }
 
 export function classParams(context: ClassContext): Record<string, string> {
@@ -298,6 +312,8 @@ export interface SyncOptions {
    * view showing it would then be left behind, as nothing replaces a view with "no booking".
    */
   paid?: string;
+  /** That booking's id: a guest seat being paid for is shown on its member's entry. */
+  paidBookingId?: string;
 }
 
 /**
@@ -311,7 +327,7 @@ export async function syncViews(
   roster: Roster,
   uids: Iterable<string>,
   nowMs: number,
-  { previous, paid }: SyncOptions = {},
+  { previous, paid, paidBookingId }: SyncOptions = {},
 ): Promise<void> {
   const members = new Set(uids);
   if (previous) {
@@ -323,7 +339,10 @@ export async function syncViews(
   await Promise.all(
     [...members].map(async (uid) => {
       const unpaid = roster.bookings[uid]?.pending === true && uid !== paid;
-      const classView = unpaid ? null : await memberClassView(db, context, roster, uid, nowMs);
+      const shownPaid = uid === paid ? paidBookingId : undefined;
+      const classView = unpaid
+        ? null
+        : await memberClassView(db, context, roster, uid, nowMs, shownPaid);
       const queued = userWaitlistView(context.classId, context.cls, roster, uid, nowMs);
       const waitView = queued && { ...queued, title: context.title };
       await Promise.all([

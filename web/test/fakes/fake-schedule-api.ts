@@ -36,10 +36,23 @@ export function createFakeScheduleApi(options: FakeScheduleOptions = {}) {
     book: [] as Array<{ classId: string; spot?: string }>,
     cancel: [] as string[],
     changeSpot: [] as Array<{ classId: string; spot: string }>,
+    bookGuest: [] as Array<{
+      classId: string;
+      guestName: string;
+      requestId: string;
+      spot?: string;
+    }>,
+    cancelGuest: [] as Array<{ classId: string; guestBookingId: string }>,
     join: [] as string[],
     leave: [] as string[],
   };
-  const refusals: { book?: Error; cancel?: Error; join?: Error; changeSpot?: Error } = {};
+  const refusals: {
+    book?: Error;
+    cancel?: Error;
+    join?: Error;
+    changeSpot?: Error;
+    bookGuest?: Error;
+  } = {};
   let refunded = true;
   let position = 1;
   const roster = (classId: string) => {
@@ -78,8 +91,9 @@ export function createFakeScheduleApi(options: FakeScheduleOptions = {}) {
       if (refusals.book) return Promise.reject(refusals.book);
       return Promise.resolve({ spot: spot ?? '1' });
     },
-    cancelBooking: (classId) => {
-      calls.cancel.push(classId);
+    cancelBooking: (classId, guestBookingId) => {
+      if (guestBookingId === undefined) calls.cancel.push(classId);
+      else calls.cancelGuest.push({ classId, guestBookingId });
       if (refusals.cancel) return Promise.reject(refusals.cancel);
       return Promise.resolve({ refunded });
     },
@@ -87,6 +101,14 @@ export function createFakeScheduleApi(options: FakeScheduleOptions = {}) {
       calls.changeSpot.push({ classId, spot });
       if (refusals.changeSpot) return Promise.reject(refusals.changeSpot);
       return Promise.resolve({ spot });
+    },
+    bookGuest: (input) => {
+      calls.bookGuest.push(input);
+      if (refusals.bookGuest) return Promise.reject(refusals.bookGuest);
+      return Promise.resolve({
+        spot: input.spot ?? '2',
+        bookingId: `guest-booking-${calls.bookGuest.length}`,
+      });
     },
     joinWaitlist: (classId) => {
       calls.join.push(classId);

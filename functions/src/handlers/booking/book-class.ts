@@ -60,7 +60,7 @@ function isClassFull(value: unknown): value is DomainError {
  * (docs/architecture/booking.md#throughput-on-one-instance); it shares the class's group
  * commit, so the callers a fill refuses at once confirm it in one transaction.
  */
-async function committedRoster(db: BookingDeps['db'], classId: string): Promise<Roster> {
+export async function committedRoster(db: BookingDeps['db'], classId: string): Promise<Roster> {
   return (await changeRoster(db, classId, (roster) => ({ roster }))).roster;
 }
 

@@ -19,20 +19,24 @@ export interface CancelBookingOutcome extends CallableResult<'cancelBooking'> {
  * `cancelBooking` (design §4): at least `cancellationWindowHours` before the start the credit
  * comes back with its original expiry; later it is forfeited, except for a member promoted
  * from the waiting list inside that window, who keeps the refund until the waitlist cut-off.
- * The freed seat then goes to the waiting list.
+ * With `guestBookingId` it ends one of the member's guest seats instead, by the same rules and
+ * to the same member's credits; their own booking and their other guests stay
+ * (docs/architecture/booking.md#guest-seats). The freed seat then goes to the waiting list.
  */
 export async function cancelBooking(
   deps: BookingDeps,
-  { uid, classId }: CancelBookingCommand,
+  { uid, classId, guestBookingId }: CancelBookingCommand,
 ): Promise<CancelBookingOutcome> {
   const { db } = deps;
   const nowMs = deps.now();
   const { context, cls, settings, roster } = await readClassCall(db, classId);
-  orThrow(canCancel({ cls, roster, uid, nowMs, settings }));
+  const { key } = orThrow(canCancel({ cls, roster, uid, guestBookingId, nowMs, settings }));
   await (deps.limits ?? NO_RATE_LIMITS).take(uid, 'cancel');
 
+  // A guest seat's key names one booking of this member's for good, so the transaction ends
+  // that one or finds it gone ("no booking"), like the member's own.
   const change = await changeRoster(db, classId, (current) =>
-    endBooking(current, uid, { cls, settings, nowMs }),
+    endBooking(current, key, { cls, settings, nowMs }),
   );
   const { ended } = change.result;
   await settleEnded(deps, context, ended, change.roster, uid);

@@ -1,4 +1,11 @@
-import { DomainError, checkInError, coachSchema, markAttendance, paths } from '@studio/core';
+import {
+  DomainError,
+  checkInError,
+  coachSchema,
+  guestSeatKey,
+  markAttendance,
+  paths,
+} from '@studio/core';
 import type { AuditEntry, CallableResult, CheckInInput, Role } from '@studio/core';
 import { changeRoster, newId, readClassCall, recordAttendance, syncViews } from '../../engine';
 import type { BookingDeps } from '../../engine';
@@ -26,29 +33,39 @@ async function mayTakeAttendance(deps: BookingDeps, coachId: string, by: string,
  */
 export async function checkIn(
   deps: BookingDeps,
-  { by, role, classId, uid, status }: CheckInCommand,
+  { by, role, classId, uid, guestBookingId, status }: CheckInCommand,
 ): Promise<CallableResult<'checkIn'>> {
   const { db } = deps;
   const nowMs = deps.now();
   const { context, cls, settings, roster } = await readClassCall(db, classId);
   if (!(await mayTakeAttendance(deps, cls.coach, by, role)))
     throw new DomainError('permission-denied', 'permissionDenied');
-  const refusal = checkInError(cls, roster, uid, nowMs, settings);
+  // A guest seat is marked on the roster and shown on its member's entry; the member's own
+  // `Attendance` counts only their own visits (docs/architecture/booking.md#guest-seats).
+  const key = guestBookingId === undefined ? uid : guestSeatKey(guestBookingId);
+  if (roster.bookings[key] !== undefined && roster.bookings[key].uid !== uid)
+    throw new DomainError('not-found', 'noBooking');
+  const refusal = checkInError(cls, roster, key, nowMs, settings);
   if (refusal) throw refusal;
 
   const marked = await changeRoster(db, classId, (current) =>
-    markAttendance(current, uid, { status, by, nowMs }),
+    markAttendance(current, key, { status, by, nowMs }),
   );
-  await recordAttendance(db, uid, classId, status, nowMs);
+  if (guestBookingId === undefined) await recordAttendance(db, uid, classId, status, nowMs);
   await syncViews(db, context, marked.roster, [uid], nowMs);
-  const before = roster.bookings[uid]?.attendance ?? 'unmarked';
+  const before = roster.bookings[key]?.attendance ?? 'unmarked';
   if (before !== status) {
     const entry: AuditEntry = {
       at: nowMs,
       by,
       action: 'checkIn',
       target: paths.class(classId),
-      details: { member: uid, before, after: status },
+      details: {
+        member: uid,
+        ...(guestBookingId === undefined ? {} : { guestBookingId }),
+        before,
+        after: status,
+      },
     };
     await db.ref(paths.auditEntry(newId(db))).set(entry);
   }

@@ -1,4 +1,4 @@
-import { consumeCredit, consumeOrVoid, isDomainError, releaseSeat } from '@studio/core';
+import { consumeCredit, consumeOrVoid, isDomainError, releaseSeat, rosterKey } from '@studio/core';
 import type { Booking, BookingCreditState, Roster } from '@studio/core';
 import {
   changeRoster,
@@ -55,10 +55,10 @@ export async function finishBooking(
   // take leaves the booking pending for that re-run (mails.ts). The member's booking stands.
   const confirmed = (async () => {
     const [, mailed] = await Promise.all([
-      syncViews(db, context, roster, [uid], nowMs, { paid: uid }),
+      syncViews(db, context, roster, [uid], nowMs, { paid: uid, paidBookingId: bookingId }),
       enqueueBookedMail(deps, context, booking),
     ]);
-    if (mailed) await confirmBooking(db, classId, uid, bookingId, creditId);
+    if (mailed) await confirmBooking(db, classId, rosterKey(booking), bookingId, creditId);
   })();
   // Both finish (or stop) before this call answers, so nothing of it runs on afterwards.
   const [flushed, confirmedDone] = await Promise.allSettled([consumed.flushed, confirmed]);
@@ -87,7 +87,7 @@ export async function releaseReservation(
 ): Promise<void> {
   const nowMs = deps.now();
   const released = await changeRoster(deps.db, context.classId, (roster) => ({
-    roster: releaseSeat(roster, booking.uid, booking.bookingId, nowMs),
+    roster: releaseSeat(roster, rosterKey(booking), booking.bookingId, nowMs),
     result: null,
   }));
   if (released.changed)

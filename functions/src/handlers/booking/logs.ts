@@ -21,11 +21,22 @@ export function classBooked(fields: {
   logger.info('Class booked', { event: 'class_booked', ...fields });
 }
 
+export function guestSeatBooked(fields: {
+  uid: string;
+  classId: string;
+  bookingId: string;
+  spot: string;
+  creditId: string;
+}): void {
+  logger.info('Guest seat booked', { event: 'guest_seat_booked', ...fields });
+}
+
 export function bookingCancelled(fields: {
   uid: string;
   classId: string;
   bookingId: string;
   outcome: 'refund' | 'late';
+  guest?: boolean;
 }): void {
   logger.info('Booking cancelled', { event: 'booking_cancelled', ...fields });
 }

@@ -219,9 +219,19 @@ function comparable(view: unknown): string {
     rosterVersion: _rosterVersion,
     spotLabel: _spotLabel,
     title: _title,
+    guests,
     ...rest
   } = view as Record<string, unknown>;
-  return JSON.stringify(Object.entries(rest).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const sorted = (value: object) => Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1));
+  // Guest seats likewise without their label copies, each in a stable key order.
+  const shownGuests =
+    typeof guests === 'object' && guests !== null
+      ? sorted(guests).map(([id, guest]) => {
+          const { spotLabel: _label, ...fields } = guest as Record<string, unknown>;
+          return [id, sorted(fields)];
+        })
+      : undefined;
+  return JSON.stringify([...sorted(rest), ['guests', shownGuests]]);
 }
 
 /**
@@ -235,8 +245,9 @@ async function repairViews(
   nowMs: number,
 ): Promise<number> {
   const { classId, cls } = context;
+  // Guest seats are shown on their members' entries: members, not roster keys.
   const uids = new Set([
-    ...Object.keys(roster.bookings),
+    ...Object.values(roster.bookings).map((booking) => booking.uid),
     ...Object.keys(roster.waitlist),
     ...Object.keys(roster.departed),
     ...Object.values(roster.ended).map((ended) => ended.uid),

@@ -92,6 +92,7 @@ export async function createClasses(
       creditKind: input.creditKind,
       status: 'scheduled',
       eventId: input.eventId,
+      guestsPerMember: input.guestsPerMember,
       createdAt: nowMs,
       createdBy: by,
     });

@@ -165,7 +165,10 @@ export async function updateClass(
   if (patch.capacity !== undefined) await checkCapacity(db, cls, classId, patch.capacity);
 
   const roster = await readRoster(db, classId);
-  const booked = Object.keys(roster.bookings);
+  // Members, not roster keys: guest seats are on their members' entries and notifications
+  // (docs/architecture/booking.md#guest-seats).
+  const bookings = Object.values(roster.bookings);
+  const booked = [...new Set(bookings.map(({ uid }) => uid))];
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};
   const updates: Record<string, unknown> = {};
@@ -180,7 +183,9 @@ export async function updateClass(
       : undefined;
   // A booking still being paid for has no view yet (docs/architecture/booking.md#views): patching
   // one would leave a partial entry; its view is written whole once paid.
-  const shown = booked.filter((uid) => roster.bookings[uid]?.pending !== true);
+  const shown = [
+    ...new Set(bookings.filter((booking) => booking.pending !== true).map(({ uid }) => uid)),
+  ];
   Object.assign(updates, viewPatches(patch, classId, shown, Object.keys(roster.waitlist), title));
   const auditId = newId(db);
   const entry: AuditEntry = {

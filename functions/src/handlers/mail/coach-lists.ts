@@ -7,6 +7,7 @@ import {
   parseStored,
   paths,
   rosterSchema,
+  type Booking,
   type StudioClass,
 } from '@studio/core';
 import { classTitle, jobItemFailed, readSettings, spotLabel } from '../../engine';
@@ -17,6 +18,13 @@ import { scheduledMailRun } from './scheduled-logs';
 const JOB = 'coachClassLists';
 
 type ListedClass = Extract<MailMessage, { kind: 'coach-class-list' }>['classes'][number];
+
+/** The list's name for a booking: a guest seat names the guest and who brings them. */
+function attendeeName(booking: Pick<Booking, 'name' | 'guestName'>): string {
+  const member = (booking.name ?? '').trim();
+  if (booking.guestName === undefined) return member;
+  return member === '' ? booking.guestName : `${booking.guestName} (+ ${member})`;
+}
 
 /** One class of the list: its time, room and who is booked, by spot. */
 async function listedClass(
@@ -29,7 +37,7 @@ async function listedClass(
   const booked = Object.values(roster.bookings).filter((booking) => booking.pending !== true);
   const attendees = await Promise.all(
     booked.map(async (booking) => ({
-      name: (booking.name ?? '').trim().slice(0, 100) || '—',
+      name: attendeeName(booking).slice(0, 100) || '—',
       spotLabel: ((await spotLabel(db, cls, booking.spot)) ?? booking.spot).slice(0, 10),
     })),
   );

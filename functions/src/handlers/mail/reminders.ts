@@ -66,6 +66,8 @@ async function remindClass(
   for (const booking of Object.values(roster.bookings)) {
     // A booking still being paid for is not confirmed; one made inside the window was just told.
     if (booking.pending === true || booking.bookedAt >= cls.startsAt - lead) continue;
+    // The member's own reminder covers the guests they bring.
+    if (booking.guestName !== undefined) continue;
     result.checked += 1;
     try {
       const label = await spotLabel(db, cls, booking.spot);

@@ -19,6 +19,7 @@ export const cancelBooking = onCall(
         classId: input.classId,
         bookingId: outcome.bookingId,
         outcome: outcome.outcome,
+        ...(input.guestBookingId === undefined ? {} : { guest: true }),
       });
       return { refunded: outcome.refunded };
     }),

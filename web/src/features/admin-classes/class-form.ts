@@ -2,7 +2,12 @@
  * Form state of the class screens (strings, as inputs hold them) and its conversion to the
  * callables' inputs, checked with the same core schemas the functions parse with.
  */
-import { classFieldsInput, createClassesInput, classTemplateRowSchema } from '@studio/core';
+import {
+  MAX_GUESTS_PER_MEMBER,
+  classFieldsInput,
+  createClassesInput,
+  classTemplateRowSchema,
+} from '@studio/core';
 import type {
   ClassTemplateRow,
   CreateClassesInput,
@@ -20,6 +25,8 @@ export interface ClassFieldsState {
   coach: string;
   layout: string;
   capacity: string;
+  /** Guest seats per member ("bring a friend"); blank: the studio's `guestsPerMember`. */
+  guestsPerMember: string;
   creditKind: CreditKind;
   hour: string;
   duration: string;
@@ -39,6 +46,7 @@ export const EMPTY_CLASS_FIELDS: ClassFieldsState = {
   coach: '',
   layout: '',
   capacity: '',
+  guestsPerMember: '',
   creditKind: 'regular',
   hour: '',
   duration: '45',
@@ -63,6 +71,7 @@ export function classFieldsValue(state: ClassFieldsState): Record<string, unknow
     coach: optionalText(state.coach),
     layout: optionalText(state.layout),
     capacity: optionalNumber(state.capacity),
+    guestsPerMember: optionalNumber(state.guestsPerMember),
     creditKind: state.creditKind,
     hour: optionalText(state.hour),
     duration: optionalNumber(state.duration),
@@ -72,6 +81,7 @@ export function classFieldsValue(state: ClassFieldsState): Record<string, unknow
 
 const RANGES: Readonly<Record<string, { min: number; max: number }>> = {
   capacity: { min: 1, max: 500 },
+  guestsPerMember: { min: 0, max: MAX_GUESTS_PER_MEMBER },
   duration: { min: 5, max: 600 },
 };
 
@@ -164,6 +174,7 @@ export function rowState(row: ClassTemplateRow): TemplateRowState {
     coach: row.coach,
     layout: row.layout ?? '',
     capacity: row.capacity === undefined ? '' : String(row.capacity),
+    guestsPerMember: row.guestsPerMember === undefined ? '' : String(row.guestsPerMember),
     creditKind: row.creditKind,
     hour: row.hour,
     duration: String(row.duration),

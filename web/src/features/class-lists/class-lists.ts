@@ -56,7 +56,14 @@ export function classesForViewer(
 }
 
 export interface RosterRow {
+  /** The booking's roster key: the member's uid, or a guest seat's key. */
+  key: string;
+  /** The member who booked (and pays for) the seat. */
   uid: string;
+  /** A guest seat ("bring a friend"): its booking id, for `checkIn`. */
+  guestBookingId?: string;
+  /** A guest seat: the name of the member who brings the guest (`name` is the guest's). */
+  guestOf?: string;
   spot: string;
   spotLabel: string;
   name: string;
@@ -88,15 +95,21 @@ export function rosterRows(roster: Roster, layout: SeatLayout | null): RosterRow
     for (const spot of Object.values(layout.spots)) labels.set(spot.id, spot.label);
   }
   const rank = (spot: string) => order.get(spot) ?? Number.MAX_SAFE_INTEGER;
-  return Object.values(roster.bookings)
-    .map((booking) => {
+  return Object.entries(roster.bookings)
+    .map(([key, booking]) => {
+      const member = nameOf(booking.uid, booking.name);
       const row: RosterRow = {
+        key,
         uid: booking.uid,
         spot: booking.spot,
         spotLabel: labels.get(booking.spot) ?? booking.spot,
-        name: nameOf(booking.uid, booking.name),
+        name: booking.guestName ?? member,
         pending: booking.pending === true,
       };
+      if (booking.guestName !== undefined) {
+        row.guestBookingId = booking.bookingId;
+        row.guestOf = member;
+      }
       if (booking.attendance) row.attendance = booking.attendance;
       return row;
     })

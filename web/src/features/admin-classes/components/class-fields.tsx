@@ -166,6 +166,23 @@ export function ClassFields({ value, errors, catalog, onChange }: ClassFieldsPro
           />
         )}
       </Field>
+      <Field
+        id={`${base}-guestsPerMember`}
+        label={t('guestsPerMember')}
+        error={errors['guestsPerMember']}
+        hint={t('guestsPerMemberHint')}
+      >
+        {(common) => (
+          <input
+            {...common}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            value={value.guestsPerMember}
+            onChange={(event) => set('guestsPerMember', event.target.value)}
+          />
+        )}
+      </Field>
       <Field id={`${base}-creditKind`} label={t('creditKind')} error={errors['creditKind']}>
         {(common) => (
           <select

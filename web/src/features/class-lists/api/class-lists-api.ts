@@ -28,6 +28,14 @@ export interface ClassListsApi {
    */
   watchRoster: (classId: string, onChange: (roster: Roster) => void) => Unsubscribe;
   getLayout: (layoutId: string) => Promise<SeatLayout | null>;
-  /** The `checkIn` callable; rejects with the HttpsError the function sent. */
-  checkIn: (classId: string, uid: string, status: Attendance) => Promise<void>;
+  /**
+   * The `checkIn` callable (with `guestBookingId`, the guest seat that member booked); rejects
+   * with the HttpsError the function sent.
+   */
+  checkIn: (
+    classId: string,
+    uid: string,
+    status: Attendance,
+    guestBookingId?: string,
+  ) => Promise<void>;
 }

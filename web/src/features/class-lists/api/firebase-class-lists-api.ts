@@ -35,7 +35,12 @@ export const firebaseClassListsApi: ClassListsApi = {
     const parsed = seatLayoutSchema.safeParse(await readPath(paths.seatLayout(layoutId)));
     return parsed.success ? parsed.data : null;
   },
-  checkIn: async (classId, uid, status) => {
-    await callFunction('checkIn', { classId, uid, status });
+  checkIn: async (classId, uid, status, guestBookingId) => {
+    await callFunction(
+      'checkIn',
+      guestBookingId === undefined
+        ? { classId, uid, status }
+        : { classId, uid, guestBookingId, status },
+    );
   },
 };

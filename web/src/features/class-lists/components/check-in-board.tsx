@@ -125,16 +125,16 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
   const editable = cls ? mayTakeAttendance(viewer, cls, own) : false;
 
   const mark = async (row: RosterRow, status: Attendance) => {
-    setBusy(row.uid);
+    setBusy(row.key);
     setFailure(null);
     setDone(null);
     try {
-      await api.checkIn(classId, row.uid, status);
+      await api.checkIn(classId, row.uid, status, row.guestBookingId);
       setDone(lt('marked', { name: row.name, status: lt(ATTENDANCE_KEYS[status]) }));
     } catch (error) {
       setFailure(callableErrorText(error));
     } finally {
-      setBusy((current) => (current === row.uid ? null : current));
+      setBusy((current) => (current === row.key ? null : current));
     }
   };
 
@@ -167,9 +167,12 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
       ) : (
         <ul className="checador-members" aria-label={lt('bookedTitle', { count: rows.length })}>
           {rows.map((row) => (
-            <li key={row.uid} className="checador-member">
+            <li key={row.key} className="checador-member">
               <span className="checador-who">
                 <strong>{row.name}</strong>
+                {row.guestOf !== undefined && (
+                  <span className="guest-of">{lt('guestOf', { name: row.guestOf })}</span>
+                )}
                 <span>{lt('spotLabel', { spot: row.spotLabel })}</span>
                 <span>
                   {row.pending
@@ -187,7 +190,7 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
                     aria-label={lt(status === 'attended' ? 'markAttended' : 'markNoShow', {
                       name: row.name,
                     })}
-                    disabled={!editable || row.pending || busy === row.uid}
+                    disabled={!editable || row.pending || busy === row.key}
                     onClick={() => void mark(row, status)}
                   >
                     {lt(ATTENDANCE_KEYS[status])}

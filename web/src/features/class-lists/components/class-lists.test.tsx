@@ -315,3 +315,70 @@ describe('checador', () => {
     expect(mark.disabled).toBe(true);
   });
 });
+
+describe('guest seats on the lists (issue 20, bring a friend)', () => {
+  /** Ana brings Eva: a guest seat keyed apart from Ana's own, named as the guest. */
+  function withGuest() {
+    const base = fakeApi();
+    const roster: Roster = {
+      ...rosterOf(),
+      spots: { s1: true, s2: true, s3: true },
+      bookings: {
+        ...rosterOf().bookings,
+        'guest-g1': {
+          bookingId: 'g1',
+          uid: 'u-ana',
+          spot: 's2',
+          bookedAt: 3,
+          via: 'member',
+          creditId: 'c9',
+          name: 'Ana',
+          guestName: 'Eva',
+        },
+      },
+    };
+    const marks: { uid: string; status: Attendance; guestBookingId: string | undefined }[] = [];
+    const api: ClassListsApi = {
+      ...base.api,
+      watchRoster: (_classId, onChange) => {
+        onChange(roster);
+        return () => undefined;
+      },
+      checkIn: (_classId, uid, status, guestBookingId) => {
+        marks.push({ uid, status, guestBookingId });
+        return Promise.resolve();
+      },
+    };
+    return { api, marks };
+  }
+
+  it('names the guest and who brings them on the roster', async () => {
+    const params = {
+      fecha: TODAY,
+      hora: '19:00',
+      key: 'cycling1900',
+      coach: 'carlos',
+      classtype: 'cycling',
+    };
+    render(<ClassRoster api={withGuest().api} viewer={coach} params={params} />);
+    await settle();
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent))).toEqual([
+      ['A', 'Bo', 'Not marked'],
+      ['B', 'EvaGuest of Ana', 'Not marked'],
+      ['C', 'Ana', 'Not marked'],
+    ]);
+  });
+
+  it('marks the guest’s attendance as the guest seat, not the member', async () => {
+    const { api, marks } = withGuest();
+    render(<CheckInBoard api={api} viewer={admin} now={now} initialClassId="cycling1900" />);
+    await settle();
+    expect(screen.getByText('Booked 3 · Attended 0 · No-show 0 · Not marked 3')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Eva: attended' }));
+      await Promise.resolve();
+    });
+    expect(marks).toEqual([{ uid: 'u-ana', status: 'attended', guestBookingId: 'g1' }]);
+  });
+});

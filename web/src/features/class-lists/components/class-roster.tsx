@@ -1,6 +1,9 @@
 import { formatDateTime } from '@studio/core';
 import type { Attendance, StudioClass } from '@studio/core';
 import { Link } from 'wouter';
+import { Avatar } from '../../../components/ui/avatar';
+import { buttonClass } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { paths } from '../../../config/paths';
 import { useLive } from '../../../lib/use-live';
 import type { ClassListsApi } from '../api/class-lists-api';
@@ -82,12 +85,18 @@ export function ClassRoster({ api, viewer, params }: ClassRosterProps) {
           hour: cls?.hour ?? params.hora,
         })}
       </h1>
-      <p>{lt('coachLine', { coach })}</p>
+      <p className="roster-coach">
+        <Avatar name={coach} src={coaches[coachId]?.img} size="s" decorative />
+        {lt('coachLine', { coach })}
+      </p>
       {cls === null && <p role="alert">{lt('classMissing')}</p>}
       {cls?.status === 'cancelled' && <p>{lt('cancelled')}</p>}
       {mayCheckIn ? (
         <p>
-          <Link href={checadorHref(params.key)} className="lists-primary">
+          <Link
+            href={checadorHref(params.key)}
+            className={buttonClass({ className: 'lists-primary' })}
+          >
             {lt('takeAttendance')}
           </Link>
         </p>
@@ -99,7 +108,7 @@ export function ClassRoster({ api, viewer, params }: ClassRosterProps) {
       {rows === null ? (
         <p>{lt('loading')}</p>
       ) : rows.length === 0 ? (
-        <p>{lt('noBookings')}</p>
+        <EmptyState title={lt('noBookings')} />
       ) : (
         <div className="ui-table">
           <div className="ui-table-scroll">
@@ -113,9 +122,14 @@ export function ClassRoster({ api, viewer, params }: ClassRosterProps) {
               </thead>
               <tbody>
                 {rows.map((row) => (
-                  <tr key={row.uid}>
+                  <tr key={row.key}>
                     <td data-label={lt('spot')}>{row.spotLabel}</td>
-                    <td data-label={lt('member')}>{row.name}</td>
+                    <td data-label={lt('member')}>
+                      {row.name}
+                      {row.guestOf !== undefined && (
+                        <span className="guest-of">{lt('guestOf', { name: row.guestOf })}</span>
+                      )}
+                    </td>
                     <td data-label={lt('attendance')}>
                       {row.pending
                         ? lt('pending')
@@ -131,7 +145,7 @@ export function ClassRoster({ api, viewer, params }: ClassRosterProps) {
 
       <h2>{lt('waitlistTitle', { count: waiting.length })}</h2>
       {waiting.length === 0 ? (
-        <p>{lt('noWaitlist')}</p>
+        <EmptyState title={lt('noWaitlist')} />
       ) : (
         <ol className="roster-waitlist ui-list">
           {waiting.map((entry) => (

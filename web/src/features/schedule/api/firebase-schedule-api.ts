@@ -53,7 +53,12 @@ export const firebaseScheduleApi: ScheduleApi = {
       'bookClass',
       spot === undefined ? { classId } : { classId, spot },
     ),
-  cancelBooking: async (classId) => (await firebase()).callFunction('cancelBooking', { classId }),
+  cancelBooking: async (classId, guestBookingId) =>
+    (await firebase()).callFunction(
+      'cancelBooking',
+      guestBookingId === undefined ? { classId } : { classId, guestBookingId },
+    ),
+  bookGuest: async (input) => (await firebase()).callFunction('bookGuest', input),
   changeSpot: async (classId, spot) =>
     (await firebase()).callFunction('changeSpot', { classId, spot }),
   joinWaitlist: async (classId) => (await firebase()).callFunction('joinWaitlist', { classId }),

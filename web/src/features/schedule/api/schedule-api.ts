@@ -46,7 +46,19 @@ export interface ScheduleApi {
     onChange: (entries: Record<string, UserWaitlistEntry>) => void,
   ) => Unsubscribe;
   bookClass: (classId: string, spot?: string) => Promise<{ spot: string }>;
-  cancelBooking: (classId: string) => Promise<{ refunded: boolean }>;
+  /** The member's own booking, or with `guestBookingId` one of their guest seats. */
+  cancelBooking: (classId: string, guestBookingId?: string) => Promise<{ refunded: boolean }>;
+  /**
+   * "Bring a friend" (`bookGuest`): a seat for a named guest with one of the member's credits;
+   * `requestId` is made once per attempt, so a retried call books nothing twice. Optional:
+   * without it, the class sheet offers no guest seats.
+   */
+  bookGuest?: (input: {
+    classId: string;
+    guestName: string;
+    requestId: string;
+    spot?: string;
+  }) => Promise<{ spot: string; bookingId: string }>;
   /** Moves the member's booking to another free spot (`changeSpot`); no credit moves. */
   changeSpot: (classId: string, spot: string) => Promise<{ spot: string }>;
   joinWaitlist: (classId: string) => Promise<{ position: number }>;

@@ -32,9 +32,14 @@ export function watchMyWaitlist(
   uid: string,
   onChange: (entries: Record<string, UserWaitlistEntry>) => void,
 ): Unsubscribe {
-  return watchPath(paths.userWaitlist(uid), (value) =>
-    onChange(
-      parseEntries(value, (entry) => userWaitlistEntrySchema.safeParse(entry), 'waitlist entry'),
-    ),
+  return watchPath(
+    paths.userWaitlist(uid),
+    (value) =>
+      onChange(
+        parseEntries(value, (entry) => userWaitlistEntrySchema.safeParse(entry), 'waitlist entry'),
+      ),
+    undefined,
+    // Shown from the device's copy at once, then live (docs/architecture/web-app.md#offline).
+    { keepOffline: true },
   );
 }

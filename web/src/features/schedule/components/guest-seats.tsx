@@ -1,0 +1,304 @@
+import type { MessageParams, SeatLayout, Settings, UserClass, UserClassStatus } from '@studio/core';
+import { cancellationOutcome, guestNameSchema, usableSpots } from '@studio/core';
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { callableErrorText } from '../../../lib/callable-errors';
+import type { TextKey } from '../../../lib/i18n';
+import { useT } from '../../../lib/i18n';
+import type { ScheduleApi } from '../api/schedule-api';
+import type { GuestSeatKey } from '../guest-seat-messages';
+import { guestSeatMessages } from '../guest-seat-messages';
+import { SpotMap } from './spot-map';
+import './guest-seats.css';
+
+type Guests = NonNullable<UserClass['guests']>;
+type Guest = Guests[string];
+
+interface Outcome {
+  tone: 'ok' | 'error' | 'pending';
+  key: TextKey<GuestSeatKey>;
+  params?: MessageParams;
+}
+
+const STATUS_KEYS: Record<UserClassStatus, TextKey<GuestSeatKey>> = {
+  booked: 'guestStatusBooked',
+  attended: 'guestStatusAttended',
+  'no-show': 'guestStatusNoShow',
+  cancelled: 'guestStatusCancelled',
+  'late-cancelled': 'guestStatusLateCancelled',
+  'class-cancelled': 'guestStatusClassCancelled',
+};
+
+/** The guest seats still held, oldest first. */
+export function heldGuests(guests: UserClass['guests']): [string, Guest][] {
+  return Object.entries(guests ?? {})
+    .filter(([, guest]) => guest.status === 'booked')
+    .sort(([, a], [, b]) => a.bookedAt - b.bookedAt);
+}
+
+function OutcomeLine({ outcome }: { outcome: Outcome | null }) {
+  const t = useT(guestSeatMessages);
+  if (!outcome) return null;
+  return (
+    <p role={outcome.tone === 'error' ? 'alert' : 'status'} className={`outcome-${outcome.tone}`}>
+      {t(outcome.key, outcome.params)}
+    </p>
+  );
+}
+
+export interface GuestSeatListProps {
+  api: Pick<ScheduleApi, 'cancelBooking'>;
+  classId: string;
+  guests: UserClass['guests'];
+  /** Whether held seats can still be cancelled (the class has not started). */
+  cancellable: boolean;
+  startsAt: number;
+  /** The studio's cancel window; null when not loaded (the dialog then states the rule). */
+  rules: Pick<Settings, 'cancellationWindowHours' | 'waitlistCutoffMinutes'> | null;
+  now: () => number;
+}
+
+/**
+ * The guest seats a member booked in one class, "Guest: <name>" each, with its own cancel
+ * (the same window and refund rules as the member's own booking, shown before confirming).
+ */
+export function GuestSeatList(props: GuestSeatListProps) {
+  const { api, classId, guests, cancellable } = props;
+  const t = useT(guestSeatMessages);
+  const titleId = useId();
+  const textId = useId();
+  const [confirming, setConfirming] = useState<{ id: string; name: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const listed = Object.entries(guests ?? {}).sort(([, a], [, b]) => a.bookedAt - b.bookedAt);
+  if (listed.length === 0 && !outcome) return null;
+
+  const cancelText = (): Outcome => {
+    if (!props.rules) return { tone: 'pending', key: 'cancelGuestRules' };
+    const when = cancellationOutcome({}, props.startsAt, props.now(), props.rules);
+    return when === 'refund'
+      ? { tone: 'pending', key: 'cancelGuestRefund' }
+      : {
+          tone: 'pending',
+          key: 'cancelGuestLate',
+          params: { hours: props.rules.cancellationWindowHours },
+        };
+  };
+
+  const cancel = (id: string, name: string) => {
+    setConfirming(null);
+    setBusy(true);
+    setOutcome(null);
+    api.cancelBooking(classId, id).then(
+      (result) => {
+        setBusy(false);
+        setOutcome({
+          tone: 'ok',
+          key: result.refunded ? 'guestCancelledRefund' : 'guestCancelledLate',
+          params: { name },
+        });
+      },
+      (error: unknown) => {
+        setBusy(false);
+        setOutcome({ tone: 'error', ...callableErrorText(error) });
+      },
+    );
+  };
+
+  const warning = confirming ? cancelText() : null;
+  return (
+    <div className="guest-seats">
+      <ul className="plain-list">
+        {listed.map(([id, guest]) => (
+          <li key={id} className="guest-seat">
+            <span>
+              {t('guestLine', { name: guest.name })} ·{' '}
+              {t('guestSpot', { spot: guest.spotLabel ?? guest.spot })} ·{' '}
+              {t(STATUS_KEYS[guest.status])}
+            </span>
+            {cancellable && guest.status === 'booked' && (
+              <Button
+                variant="secondary"
+                size="s"
+                disabled={busy}
+                onClick={() => setConfirming({ id, name: guest.name })}
+              >
+                {t('cancelGuest', { name: guest.name })}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <OutcomeLine outcome={outcome} />
+      {confirming && warning && (
+        <Dialog
+          role="alertdialog"
+          labelledBy={titleId}
+          describedBy={textId}
+          onDismiss={() => setConfirming(null)}
+        >
+          <h2 id={titleId}>{t('confirmCancelGuest', { name: confirming.name })}</h2>
+          <p id={textId}>{t(warning.key, warning.params)}</p>
+          <div className="dialog-actions">
+            <Button variant="secondary" data-autofocus onClick={() => setConfirming(null)}>
+              {t('keepGuest')}
+            </Button>
+            <Button onClick={() => cancel(confirming.id, confirming.name)}>
+              {t('cancelGuest', { name: confirming.name })}
+            </Button>
+          </div>
+        </Dialog>
+      )}
+    </div>
+  );
+}
+
+export interface BringFriendProps {
+  api: Required<Pick<ScheduleApi, 'bookGuest'>>;
+  classId: string;
+  /** The class's room (`layoutForClass`). */
+  room: SeatLayout;
+  /** Whether the class has a room of its own: then the guest's spot can be chosen. */
+  hasSpotMap: boolean;
+  /** The spots taken right now, live. */
+  taken: ReadonlySet<string>;
+  /** The member's own spot, shown as theirs on the map. */
+  mine: string;
+  /** Guest seats the member may still add here. */
+  seatsAllowed: number;
+}
+
+/**
+ * "Bring a friend" on a booked class (issue 20): a secondary action opening a small form — the
+ * guest's name and, where the class has a spot map, their spot — with the cost stated ("uses 1
+ * credit of yours"). While the call runs the form says which seat it is holding; the answer, or
+ * the refusal, replaces it. Offered while a spot is free and the member is under the limit.
+ */
+export function BringFriend(props: BringFriendProps) {
+  const { api, classId, room, taken, mine, hasSpotMap } = props;
+  const t = useT(guestSeatMessages);
+  const titleId = useId();
+  const consequenceId = useId();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState(false);
+  const [picked, setPicked] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const label = (spot: string) => room.spots[spot]?.label ?? spot;
+  const anyFree = usableSpots(room).some((spot) => !taken.has(spot.id));
+  const chosen = picked !== undefined && !taken.has(picked) ? picked : undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = guestNameSchema.safeParse(name);
+    if (!parsed.success) {
+      setNameError(true);
+      return;
+    }
+    const guestName = parsed.data;
+    setNameError(false);
+    setBusy(true);
+    setOutcome({ tone: 'pending', key: 'bookingGuest', params: { name: guestName } });
+    // One key per attempt: a call the network repeats books nothing twice.
+    const input = { classId, guestName, requestId: crypto.randomUUID() };
+    api.bookGuest(chosen === undefined ? input : { ...input, spot: chosen }).then(
+      (result) => {
+        setBusy(false);
+        setOpen(false);
+        setName('');
+        setPicked(undefined);
+        setOutcome({
+          tone: 'ok',
+          key: 'guestBooked',
+          params: { name: guestName, spot: label(result.spot) },
+        });
+      },
+      (error: unknown) => {
+        setBusy(false);
+        setPicked(undefined);
+        setOutcome({ tone: 'error', ...callableErrorText(error) });
+      },
+    );
+  };
+
+  if (!open) {
+    return (
+      <div className="bring-friend">
+        {anyFree && props.seatsAllowed > 0 && (
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setOutcome(null);
+              setOpen(true);
+            }}
+          >
+            {t('bringFriend')}
+          </Button>
+        )}
+        <OutcomeLine outcome={outcome} />
+      </div>
+    );
+  }
+
+  return (
+    <section className="bring-friend" aria-labelledby={titleId}>
+      <h3 id={titleId}>{t('bringFriendTitle')}</h3>
+      <form onSubmit={submit} noValidate>
+        <Field
+          label={t('guestNameLabel')}
+          hint={t('guestNameHint')}
+          error={nameError ? t('guestNameRequired') : undefined}
+          required
+        >
+          <input
+            type="text"
+            name="guestName"
+            autoComplete="off"
+            maxLength={60}
+            value={name}
+            disabled={busy}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </Field>
+        {hasSpotMap && (
+          <>
+            <p>{t('guestSpotHint')}</p>
+            <SpotMap
+              layout={room}
+              taken={taken}
+              mine={mine}
+              chosen={chosen}
+              onChoose={busy ? undefined : setPicked}
+            />
+          </>
+        )}
+        <p id={consequenceId} className="action-consequence">
+          {t('guestUsesCredit')}
+        </p>
+        <div className="class-actions">
+          <Button type="submit" busy={busy} aria-describedby={consequenceId}>
+            {chosen === undefined
+              ? t('bookGuestSeat')
+              : t('bookGuestSpot', { spot: label(chosen) })}
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() => {
+              setOpen(false);
+              setPicked(undefined);
+              setOutcome(null);
+            }}
+          >
+            {t('notNow')}
+          </Button>
+        </div>
+      </form>
+      <OutcomeLine outcome={outcome} />
+    </section>
+  );
+}
