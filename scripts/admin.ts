@@ -20,6 +20,7 @@ import {
 } from '@studio/core';
 import type { Branch, Role } from '@studio/core';
 import { saveCatalogItem } from '../functions/src/handlers/catalogue/save-catalog-item.ts';
+import { rebuildUserDirectory } from '../functions/src/handlers/users/rebuild-user-directory.ts';
 import { setUserRole } from '../functions/src/handlers/users/set-user-role.ts';
 import { CommandError, openTarget, readWithin } from './lib/admin-target.ts';
 import type { Target, TargetOptions } from './lib/admin-target.ts';
@@ -31,12 +32,15 @@ const USAGE = `Usage:
   npm run admin -- grant <email> ${ROLES.join('|')} [--project <id>] [--database-url <url>]
   npm run admin -- list [--project <id>] [--database-url <url>]
   npm run admin -- branch <id> <name> [--address <text>] [--phone <text>] [--project <id>] [--database-url <url>]
+  npm run admin -- directory [--project <id>] [--database-url <url>]
 
 grant  gives the account with that e-mail the role, exactly as the setUserRole function does:
        the custom claim 'role', Users/{uid}/Admin, and an AuditLog entry by 'cli'.
 list   shows the accounts that hold the admin or coach role (claim or Admin field).
 branch creates or replaces Branches/<id> (the id the web app sells for: VITE_STUDIO_BRANCH,
        'centro' by default), validated and audited as the admin screens' saveCatalogItem.
+directory rebuilds UserDirectory (the member directory all-users reads) from Users: run it once
+       after deploying the directory over existing members; safe to repeat.
 
 Where: the emulators when FIREBASE_AUTH_EMULATOR_HOST and FIREBASE_DATABASE_EMULATOR_HOST are
 set (project demo-studio unless given); otherwise the project of --project, GOOGLE_CLOUD_PROJECT
@@ -50,6 +54,7 @@ type Command =
   | { name: 'grant'; email: string; role: Role; target: TargetOptions }
   | { name: 'list'; target: TargetOptions }
   | { name: 'branch'; id: string; branch: Branch; target: TargetOptions }
+  | { name: 'directory'; target: TargetOptions }
   | { name: 'help' };
 
 function parseCommand(argv: string[]): Command {
@@ -78,6 +83,7 @@ function parseCommand(argv: string[]): Command {
     throw new UsageError('--address and --phone go with "branch".');
   }
   if (name === 'list' && rest.length === 0) return { name, target };
+  if (name === 'directory' && rest.length === 0) return { name, target };
   if (name === 'branch' && rest.length === 2) {
     const [id, branchName] = rest as [string, string];
     if (!keySchema.safeParse(id).success) {
@@ -154,6 +160,19 @@ async function saveBranch(target: Target, id: string, branch: Branch): Promise<v
   console.log(
     `✔ Branches/${outcome.id} saved in ${target.label} ("${branch.name}"), audit entry ${outcome.auditId}.`,
   );
+}
+
+async function rebuildDirectory(target: Target): Promise<void> {
+  // The first read answers in time or names the database, before the walk starts.
+  await readWithin(target, target.db.ref(paths.userDirectory()).limitToFirst(1).get());
+  const report = await rebuildUserDirectory({ db: target.db });
+  console.log(
+    `✔ Member directory in ${target.label}: ${report.written} entries written, ` +
+      `${report.removed} removed, ${report.failed} failed.`,
+  );
+  if (report.failed > 0) {
+    throw new CommandError(`${report.failed} entries failed (logged above): run it again.`);
+  }
 }
 
 interface StaffRow {
@@ -251,6 +270,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     if (command.name === 'grant') await grant(target, command.email, command.role);
     else if (command.name === 'branch') await saveBranch(target, command.id, command.branch);
+    else if (command.name === 'directory') await rebuildDirectory(target);
     else await list(target);
   } finally {
     await target.close();

@@ -12,6 +12,8 @@ describe('paths', () => {
     [paths.bookingCredit('u1', 'b1'), 'Users/u1/booking-credits/b1'],
     [paths.ledgerOutboxEntry('u1', 'l1'), 'Users/u1/ledger-outbox/l1'],
     [paths.report('u1'), 'Reports/u1'],
+    [paths.userDirectoryEntry('u1'), 'UserDirectory/u1'],
+    [paths.userDirectoryField('u1', 'nameKey'), 'UserDirectory/u1/nameKey'],
     [paths.dateService('u1'), 'DateService/u1'],
     [paths.suscriptionPrices(), 'SuscriptionPrices'],
     [paths.shopCategory('ropa'), 'Shop/ropa'],

@@ -7,6 +7,7 @@ import { assertKey, InvalidKeyError } from './keys';
 import type { RateLimitAction } from './rate-limits';
 import type { MailPreferenceKind } from './schemas/mail-preferences';
 import type { UserField } from './schemas/user';
+import type { UserDirectoryField } from './user-directory';
 import { isDateString } from './time';
 import type { DateString } from './time';
 
@@ -53,6 +54,7 @@ export const ROOTS = {
   calendarFeeds: 'CalendarFeeds',
   calendarFeedTokens: 'CalendarFeedTokens',
   insights: 'Insights',
+  userDirectory: 'UserDirectory',
 } as const;
 
 /** `Shop` children that are not categories (spec §3). */
@@ -96,6 +98,11 @@ export const paths = {
   mailPreference: (uid: string, kind: MailPreferenceKind) =>
     join(ROOTS.users, uid, 'mail-preferences', kind),
   report: (uid: string) => join(ROOTS.reports, uid),
+  // The admins' member directory, one small entry per member (core/src/user-directory.ts).
+  userDirectory: () => ROOTS.userDirectory,
+  userDirectoryEntry: (uid: string) => join(ROOTS.userDirectory, uid),
+  userDirectoryField: (uid: string, field: UserDirectoryField) =>
+    join(ROOTS.userDirectory, uid, field),
   dateService: (uid: string) => join(ROOTS.dateService, uid),
 
   // Spec catalogue nodes.
@@ -133,8 +140,9 @@ export const paths = {
   rosterSpots: (classId: string) => join(ROOTS.classRoster, classId, 'spots'),
   rosterSpot: (classId: string, spot: string) => join(ROOTS.classRoster, classId, 'spots', spot),
   rosterBookings: (classId: string) => join(ROOTS.classRoster, classId, 'bookings'),
-  rosterBooking: (classId: string, uid: string) =>
-    join(ROOTS.classRoster, classId, 'bookings', uid),
+  /** `key`: the member's uid, or a guest seat's `guestSeatKey(bookingId)`. */
+  rosterBooking: (classId: string, key: string) =>
+    join(ROOTS.classRoster, classId, 'bookings', key),
   rosterWaitlist: (classId: string) => join(ROOTS.classRoster, classId, 'waitlist'),
   rosterWaitlistEntry: (classId: string, uid: string) =>
     join(ROOTS.classRoster, classId, 'waitlist', uid),

@@ -158,14 +158,17 @@ describe('admin runs the catalogue, coupons and members', () => {
     "changes a member's role and adjusts their credits in all-users",
     async () => {
       await admin.goto(`${journey.baseUrl}/all-users`);
+      // The list is the member directory's first page; the search queries its e-mail index.
+      await admin.getByRole('button', { name: 'Open Member 20' }).waitFor(ARRIVAL);
       await admin.getByLabel('Search by name, e-mail or phone').fill('member2@');
-      await admin.getByRole('button', { name: 'Open Member 2' }).click(ARRIVAL);
+      await admin.getByText('Members shown: 1').waitFor(ARRIVAL);
+      await admin.getByRole('button', { name: 'Open Member 2', exact: true }).click(ARRIVAL);
       await admin.getByRole('heading', { level: 2, name: 'Member 2' }).waitFor(ARRIVAL);
 
       const roleForm = admin.getByRole('form', { name: 'Set role' });
       await roleForm.getByLabel('Role').selectOption('coach');
       await roleForm.getByRole('button', { name: 'Set role' }).click();
-      await roleForm.getByText('Role changed to Coach (Coach).').waitFor(ARRIVAL);
+      await roleForm.getByText('Role changed to Coach.').waitFor(ARRIVAL);
 
       const adjust = admin.getByRole('form', { name: 'Adjust credits' });
       await adjust.getByLabel('Change (+ adds, − removes)').fill('3');
@@ -178,6 +181,12 @@ describe('admin runs the catalogue, coupons and members', () => {
       const user = (await journey.read(`Users/${TARGET_UID}`)) as StoredUser;
       expect(user.Admin).toBe('Coach');
       expect(user.Credits).toBe(8);
+      // The member directory the list reads followed both changes (issue 21).
+      expect(await journey.read(`UserDirectory/${TARGET_UID}`)).toMatchObject({
+        name: 'Member 2',
+        role: 'coach',
+        credits: 8,
+      });
     },
     STEP_TIMEOUT,
   );

@@ -224,7 +224,7 @@ describe('an admin edits a layout; a coach lists a class and takes attendance', 
       // One mark, one entry.
       await admin
         .getByRole('status')
-        .filter({ hasText: /^1 of \d+ changes$/ })
+        .filter({ hasText: /^1 of \d+ loaded changes$/ })
         .waitFor();
 
       const snapshot = async (label: string): Promise<unknown> => {

@@ -168,12 +168,15 @@ describe('subscription self-service through Stripe’s customer portal', () => {
       watchErrors(page);
       await journey.signIn(page, 'admin@demo.studio');
       await page.goto(`${journey.baseUrl}/admin-suscripcion`);
-      const row = page.locator('ul.subscribers li').filter({ hasText: otherSubscription });
+      const row = page.getByTestId(`subscriber-${otherSubscription}`);
       await row.waitFor(ARRIVAL);
-      await row.getByRole('button', { name: /^(Cancel the plan of|Cancelar el plan de) / }).click();
-      await row.getByRole('radio', { name: /^(Now|Ahora)$/ }).check();
-      await row.getByLabel(/^(Reason|Motivo)$/).fill('Member asked at the front desk');
-      await row
+      await row.getByRole('button', { name: /^(Cancel plan of|Cancelar plan de) / }).click();
+      const dialog = page.getByRole('dialog', {
+        name: /^(Cancel the plan of|Cancelar el plan de) /,
+      });
+      await dialog.getByRole('radio', { name: /^(Now|Ahora)$/ }).check();
+      await dialog.getByLabel(/^(Reason|Motivo)/).fill('Member asked at the front desk');
+      await dialog
         .getByRole('button', { name: /^(Confirm cancellation|Confirmar cancelación)$/ })
         .click();
       await row

@@ -259,6 +259,14 @@ const WRITABLE: { path: string; valid: unknown; for: readonly ActorName[] }[] = 
   { path: 'Users/{self}/PromotionCutoffHours', valid: 6, for: MEMBERS },
   // Only a user without a Name may report it: the fixture's coach has none.
   { path: 'Reports/{self}', valid: { Uid: '{self}' }, for: ['coach'] },
+  // The admins' member directory (issue 21): the member mirrors their own profile, each value
+  // equal to the profile's (the coach has no Name, so only '' is theirs), keys lower case.
+  { path: 'UserDirectory/{self}/name', valid: '{self}', for: ['member', 'expired', 'forged'] },
+  { path: 'UserDirectory/{self}/email', valid: '{self}@demo.studio', for: MEMBERS },
+  { path: 'UserDirectory/{self}/phone', valid: '', for: MEMBERS },
+  { path: 'UserDirectory/{self}/nameKey', valid: '{self}', for: MEMBERS },
+  { path: 'UserDirectory/{self}/emailKey', valid: '{self}@demo.studio', for: MEMBERS },
+  { path: 'UserDirectory/{self}/phoneKey', valid: '528100000000', for: MEMBERS },
 ];
 
 /** Far beyond any bound the rules set on a text (the longest allowed is 2,000). */

@@ -242,13 +242,36 @@ const SPECS: Record<CallableName, Spec> = {
       ],
     ],
   },
+  bookGuest: {
+    ...FOR_MEMBERS,
+    valid: () => ({ classId: ids.classId, guestName: 'Ana', requestId: 'proof-request' }),
+    fields: [key('classId'), text('guestName'), key('spot', false), key('requestId')],
+    refusals: [
+      ['a class the member has not booked', 'failed-precondition', (valid) => valid],
+      [
+        'a class that does not exist',
+        'not-found',
+        (valid) => ({ ...valid, classId: NO_SUCH_CLASS }),
+      ],
+      [
+        'a guest name of 61 characters',
+        'invalid-argument',
+        (valid) => ({ ...valid, guestName: 'x'.repeat(61) }),
+      ],
+    ],
+  },
   cancelBooking: {
     ...FOR_MEMBERS,
     valid: () => ({ classId: ids.classId }),
-    fields: [key('classId')],
+    fields: [key('classId'), key('guestBookingId', false)],
     refusals: [
       ['a class not booked', 'not-found', (valid) => valid],
       ['a class that does not exist', 'not-found', classId(NO_SUCH_CLASS)],
+      [
+        'a guest seat the member does not hold',
+        'not-found',
+        (valid) => ({ ...valid, guestBookingId: 'no-such-guest' }),
+      ],
     ],
   },
   changeSpot: {
@@ -294,7 +317,7 @@ const SPECS: Record<CallableName, Spec> = {
     caller: () => coach,
     refusedRoles: ['member'],
     valid: () => ({ classId: ids.classId, uid: ids.memberUid, status: 'attended' }),
-    fields: [key('classId'), key('uid'), oneOf('status')],
+    fields: [key('classId'), key('uid'), key('guestBookingId', false), oneOf('status')],
     refusals: [
       ['a member who is not booked', 'failed-precondition', (valid) => valid],
       [
@@ -353,6 +376,9 @@ const SPECS: Record<CallableName, Spec> = {
             { until: '2026-11-30', weekdays: [0] },
             { until: '2026-11-30', weekdays: [8] },
             { until: '2026-11-30', weekdays: [1, 2, 3, 4, 5, 6, 7, 1] },
+            // Dates that do not exist: a clean refusal, never a RangeError.
+            { until: '2027-02-30', weekdays: [1] },
+            { from: '2026-02-30', until: '2026-03-10', weekdays: [1] },
             // Both a date and a repeat rule: exactly one is allowed.
             { until: '2026-11-30', weekdays: [1] },
           ].map((rule) => ({ from: '2026-11-23', ...rule })),
@@ -490,6 +516,28 @@ const SPECS: Record<CallableName, Spec> = {
     refusals: [
       ['an e-mail that does not exist', 'not-found', (valid) => valid],
       ['an e-mail that was sent', 'failed-precondition', () => ({ id: SENT_MAIL })],
+    ],
+  },
+  sumPayments: {
+    ...ADMIN_ONLY,
+    valid: () => ({ from: '2026-11-01', to: '2026-11-21' }),
+    fields: [
+      { name: 'from', attacks: DATE_ATTACKS, required: true },
+      { name: 'to', attacks: DATE_ATTACKS, required: true },
+      oneOf('status', false),
+      oneOf('kind', false),
+    ],
+    refusals: [
+      [
+        'a range that ends before it starts',
+        'invalid-argument',
+        () => ({ from: '2026-11-21', to: '2026-11-20' }),
+      ],
+      [
+        'a range over two years',
+        'invalid-argument',
+        () => ({ from: '2024-01-01', to: '2026-01-02' }),
+      ],
     ],
   },
   updateClass: {

@@ -43,6 +43,18 @@ const fixture = {
     carol: { Email: 'carol@demo.studio', Admin: false, Credits: 0 },
   },
   Reports: { ghost: { Uid: 'ghost' } },
+  UserDirectory: {
+    alice: {
+      name: 'Alice',
+      email: 'alice@demo.studio',
+      phone: '',
+      role: 'member',
+      credits: 3,
+      nameKey: 'alice',
+      emailKey: 'alice@demo.studio',
+      phoneKey: '',
+    },
+  },
   DateService: { alice: { User: 'alice', Ts: 1, IP: '10.0.0.1' } },
   SuscriptionPrices: {
     '0': { key: 'discounted', Precio: 39 },
@@ -80,9 +92,17 @@ const fixture = {
   SubscriptionGrants: { sub_1: { '1700000000': { uid: 'alice', credits: 30 } } },
   ClassRoster: {
     c1: {
-      spots: { A1: true },
+      spots: { A1: true, A2: true },
       bookings: {
         alice: { bookingId: 'b1', uid: 'alice', spot: 'A1', bookedAt: 1, name: 'Alice' },
+        'guest-b2': {
+          bookingId: 'b2',
+          uid: 'alice',
+          spot: 'A2',
+          bookedAt: 2,
+          name: 'Alice',
+          guestName: 'Ana',
+        },
       },
       waitlist: { bob: { uid: 'bob', joinedAt: 2, seq: 0 } },
       waitlistSeq: 1,
@@ -425,6 +445,14 @@ const cases: Case[] = [
   { area: 'Settings', who: admin, operation: write('Settings/timeZone', 'UTC'), allowed: false },
   { area: 'Settings', who: admin, operation: write('Settings', { x: 1 }), allowed: false },
   { area: 'Settings', who: coach, operation: write('Settings/timeZone', 'UTC'), allowed: false },
+  // Turning guest seats off goes through saveCatalogItem too.
+  {
+    area: 'Settings',
+    who: admin,
+    operation: write('Settings/guestBookingsEnabled', false),
+    allowed: false,
+  },
+  { area: 'Settings', who: alice, operation: write('Settings/guestsPerMember', 5), allowed: false },
   // Studio branding: guests read it (contacto, sobre-nosotros); writes only through
   // saveCatalogItem, which checks the colour's contrast and audits.
   { area: 'Studio', who: guest, operation: read('Studio'), allowed: true },
@@ -614,6 +642,32 @@ const cases: Case[] = [
     operation: read('ClassRoster/c1/bookings/alice/name'),
     allowed: true,
   },
+  // A guest seat ("bring a friend") sits in the roster like any booking: the coach's list reads
+  // the guest's name; nobody writes one but the functions (docs/architecture/booking.md#guest-seats).
+  {
+    area: 'ClassRoster',
+    who: coach,
+    operation: read('ClassRoster/c1/bookings/guest-b2/guestName'),
+    allowed: true,
+  },
+  {
+    area: 'ClassRoster',
+    who: alice,
+    operation: read('ClassRoster/c1/bookings/guest-b2'),
+    allowed: false,
+  },
+  {
+    area: 'ClassRoster',
+    who: alice,
+    operation: write('ClassRoster/c1/bookings/guest-b9', { uid: 'alice', guestName: 'Eve' }),
+    allowed: false,
+  },
+  {
+    area: 'ClassRoster',
+    who: coach,
+    operation: write('ClassRoster/c1/bookings/guest-b2/attendance', 'attended'),
+    allowed: false,
+  },
   { area: 'ClassRoster', who: admin, operation: read('ClassRoster'), allowed: true },
   {
     area: 'ClassRoster',
@@ -654,6 +708,20 @@ const cases: Case[] = [
   { area: 'Attendance', who: coach, operation: read('Attendance/alice'), allowed: false },
   { area: 'Attendance', who: coach, operation: read('Attendance'), allowed: false },
   { area: 'UserClasses', who: coach, operation: read('UserClasses/alice'), allowed: false },
+  // The member's guest seats are on their own entry: read by them, written by the functions only.
+  {
+    area: 'UserClasses',
+    who: alice,
+    operation: read('UserClasses/alice/c1/guests'),
+    allowed: true,
+  },
+  { area: 'UserClasses', who: bob, operation: read('UserClasses/alice/c1/guests'), allowed: false },
+  {
+    area: 'UserClasses',
+    who: alice,
+    operation: write('UserClasses/alice/c1/guests/b9', { name: 'Eve', status: 'booked' }),
+    allowed: false,
+  },
   // Notifications: read own; mark one's own read, nothing else.
   { area: 'Notifications', who: alice, operation: read('Notifications/alice'), allowed: true },
   { area: 'Notifications', who: bob, operation: read('Notifications/alice'), allowed: false },
@@ -757,6 +825,97 @@ const cases: Case[] = [
     area: 'mail preferences',
     who: bob,
     operation: read('Users/alice/mail-preferences'),
+    allowed: false,
+  },
+  // The member directory (issue 21): admins read and query it; the member's own registration
+  // mirrors the profile it writes in the same update; role, credits and plan are the functions'.
+  { area: 'UserDirectory', who: admin, operation: read('UserDirectory'), allowed: true },
+  { area: 'UserDirectory', who: admin, operation: read('UserDirectory/alice'), allowed: true },
+  { area: 'UserDirectory', who: alice, operation: read('UserDirectory/alice'), allowed: false },
+  { area: 'UserDirectory', who: alice, operation: read('UserDirectory'), allowed: false },
+  { area: 'UserDirectory', who: coach, operation: read('UserDirectory'), allowed: false },
+  { area: 'UserDirectory', who: guest, operation: read('UserDirectory/alice'), allowed: false },
+  {
+    area: 'UserDirectory',
+    who: newcomer,
+    operation: patch('', {
+      'Users/newcomer/Name': 'Nía',
+      'Users/newcomer/Email': 'nia@demo.studio',
+      'Users/newcomer/Admin': false,
+      'Users/newcomer/Credits': 0,
+      'UserDirectory/newcomer/name': 'Nía',
+      'UserDirectory/newcomer/email': 'nia@demo.studio',
+      'UserDirectory/newcomer/phone': '',
+      'UserDirectory/newcomer/nameKey': 'nia',
+      'UserDirectory/newcomer/emailKey': 'nia@demo.studio',
+      'UserDirectory/newcomer/phoneKey': '',
+    }),
+    allowed: true,
+  },
+  {
+    area: 'UserDirectory',
+    who: alice,
+    operation: patch('', {
+      'Users/alice/Phone': '+52 81 1234',
+      'UserDirectory/alice/phone': '+52 81 1234',
+      'UserDirectory/alice/phoneKey': '52811234',
+    }),
+    allowed: true,
+  },
+  // The profile's personal details removing the phone: the mirror says ''.
+  {
+    area: 'UserDirectory',
+    who: bob,
+    operation: patch('', {
+      'Users/bob/Name': 'Roberto',
+      'Users/bob/Phone': null,
+      'UserDirectory/bob/name': 'Roberto',
+      'UserDirectory/bob/nameKey': 'roberto',
+      'UserDirectory/bob/phone': '',
+      'UserDirectory/bob/phoneKey': '',
+    }),
+    allowed: true,
+  },
+  {
+    area: 'UserDirectory',
+    who: alice,
+    operation: write('UserDirectory/alice/name', 'Ana Admin'),
+    allowed: false,
+  },
+  {
+    area: 'UserDirectory',
+    who: bob,
+    operation: write('UserDirectory/alice/name', 'Alice'),
+    allowed: false,
+  },
+  {
+    area: 'UserDirectory',
+    who: alice,
+    operation: write('UserDirectory/alice/nameKey', 'ALICE'),
+    allowed: false,
+  },
+  {
+    area: 'UserDirectory',
+    who: alice,
+    operation: write('UserDirectory/alice/phoneKey', '+52'),
+    allowed: false,
+  },
+  {
+    area: 'UserDirectory',
+    who: alice,
+    operation: write('UserDirectory/alice/role', 'admin'),
+    allowed: false,
+  },
+  {
+    area: 'UserDirectory',
+    who: alice,
+    operation: write('UserDirectory/alice/credits', 99),
+    allowed: false,
+  },
+  {
+    area: 'UserDirectory',
+    who: admin,
+    operation: write('UserDirectory/alice/plan', 'active'),
     allowed: false,
   },
   // Calendar feed (issue 19): a member reads only their own token; nobody reads the token → member

@@ -201,6 +201,32 @@ describe('npm run admin on the local stack', () => {
     });
   });
 
+  it('rebuilds the member directory from Users: a missing entry back, a stale one corrected', async () => {
+    await db.ref(paths.userDirectoryEntry('demo-member')).remove();
+    await db.ref(paths.userDirectoryField('demo-admin', 'credits')).set(999);
+    await db.ref(paths.userDirectoryEntry('gone-member')).set({ name: 'Gone', role: 'member' });
+
+    const run = await admin(['directory'], env);
+
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      /Member directory in the emulators \(demo-studio\): \d+ entries written, 1 removed, 0 failed/,
+    );
+    const entry = async (uid: string) =>
+      (await db.ref(paths.userDirectoryEntry(uid)).get()).val() as Record<string, unknown> | null;
+    const credits = async (uid: string) =>
+      (await db.ref(paths.userField(uid, 'Credits')).get()).val() as unknown;
+    expect(await entry('demo-member')).toMatchObject({
+      role: 'member',
+      credits: await credits('demo-member'),
+    });
+    expect(await entry('demo-admin')).toMatchObject({
+      role: 'admin',
+      credits: await credits('demo-admin'),
+    });
+    expect(await entry('gone-member')).toBeNull();
+  });
+
   it('refuses a branch id or name the catalogue would refuse, writing nothing', async () => {
     const before = await everything();
 

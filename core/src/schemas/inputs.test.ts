@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   adjustCreditsInput,
   bookClassInput,
+  bookGuestInput,
   callableInputs,
   cancelBookingInput,
   cancelClassInput,
@@ -19,6 +20,7 @@ import {
   resendMailInput,
   setUserRoleInput,
   stampServerTimeInput,
+  sumPaymentsInput,
   updateClassInput,
 } from './inputs';
 
@@ -124,6 +126,18 @@ describe('callable inputs', () => {
       'createClasses repeat over a year',
       createClassesInput,
       { ...classFields, repeat: { from: '2025-01-01', until: '2026-01-02', weekdays: [1] } },
+      false,
+    ],
+    [
+      'createClasses repeat until a date that does not exist',
+      createClassesInput,
+      { ...classFields, repeat: { from: '2026-02-02', until: '2026-02-30', weekdays: [1] } },
+      false,
+    ],
+    [
+      'createClasses repeat from a date that does not exist',
+      createClassesInput,
+      { ...classFields, repeat: { from: '2026-02-30', until: '2026-03-10', weekdays: [1] } },
       false,
     ],
     [
@@ -260,9 +274,84 @@ describe('callable inputs', () => {
     ['rotateCalendarFeed revoke', rotateCalendarFeedInput, { revoke: true }, true],
     ['rotateCalendarFeed revoke as text', rotateCalendarFeedInput, { revoke: 'yes' }, false],
     ['rotateCalendarFeed chosen token', rotateCalendarFeedInput, { token: 'a'.repeat(43) }, false],
+    [
+      'bookGuest named guest',
+      bookGuestInput,
+      { classId: 'c1', guestName: 'Ana', requestId: 'r1' },
+      true,
+    ],
+    [
+      'bookGuest with a spot',
+      bookGuestInput,
+      { classId: 'c1', guestName: 'Ana', spot: 's7', requestId: 'r1' },
+      true,
+    ],
+    [
+      'bookGuest blank name',
+      bookGuestInput,
+      { classId: 'c1', guestName: '   ', requestId: 'r1' },
+      false,
+    ],
+    [
+      'bookGuest 61-char name',
+      bookGuestInput,
+      { classId: 'c1', guestName: 'a'.repeat(61), requestId: 'r1' },
+      false,
+    ],
+    [
+      'bookGuest name as number',
+      bookGuestInput,
+      { classId: 'c1', guestName: 7, requestId: 'r1' },
+      false,
+    ],
+    ['bookGuest no request id', bookGuestInput, { classId: 'c1', guestName: 'Ana' }, false],
+    [
+      'cancelBooking a guest seat',
+      cancelBookingInput,
+      { classId: 'c1', guestBookingId: 'b1' },
+      true,
+    ],
+    [
+      'cancelBooking guest id with a slash',
+      cancelBookingInput,
+      { classId: 'c1', guestBookingId: 'a/b' },
+      false,
+    ],
+    [
+      'checkIn a guest seat',
+      checkInInput,
+      { classId: 'c1', uid: 'u1', guestBookingId: 'b1', status: 'attended' },
+      true,
+    ],
     ['resendMail outbox id', resendMailInput, { id: 'booked-b1' }, true],
     ['resendMail no id', resendMailInput, {}, false],
     ['resendMail id with a slash', resendMailInput, { id: 'booked/../Users' }, false],
+    ['sumPayments a month', sumPaymentsInput, { from: '2026-10-22', to: '2026-11-21' }, true],
+    [
+      'sumPayments a status and a kind',
+      sumPaymentsInput,
+      { from: '2026-11-21', to: '2026-11-21', status: 'refunded', kind: 'credits' },
+      true,
+    ],
+    [
+      'sumPayments to before from',
+      sumPaymentsInput,
+      { from: '2026-11-21', to: '2026-11-20' },
+      false,
+    ],
+    [
+      'sumPayments over two years',
+      sumPaymentsInput,
+      { from: '2024-01-01', to: '2026-01-02' },
+      false,
+    ],
+    ['sumPayments not a date', sumPaymentsInput, { from: '2026-02-30', to: '2026-03-01' }, false],
+    [
+      'sumPayments unknown status',
+      sumPaymentsInput,
+      { from: '2026-11-01', to: '2026-11-21', status: 'gone' },
+      false,
+    ],
   ])('%s → $3', (_, schema, value, ok) => {
     expect(accepts(schema, value)).toBe(ok);
   });
@@ -270,6 +359,7 @@ describe('callable inputs', () => {
   it('rejects unknown keys on every callable input', () => {
     const valid: Record<keyof typeof callableInputs, unknown> = {
       bookClass: { classId: 'c1' },
+      bookGuest: { classId: 'c1', guestName: 'Ana', requestId: 'r1' },
       cancelBooking: { classId: 'c1' },
       changeSpot: { classId: 'c1', spot: 'A1' },
       joinWaitlist: { classId: 'c1' },
@@ -287,12 +377,22 @@ describe('callable inputs', () => {
       stampServerTime: {},
       rotateCalendarFeed: {},
       resendMail: { id: 'booked-b1' },
+      sumPayments: { from: '2026-11-01', to: '2026-11-21' },
     };
     for (const [name, schema] of Object.entries(callableInputs)) {
       const value = valid[name as keyof typeof callableInputs] as object;
       expect(accepts(schema, value), name).toBe(true);
       expect(accepts(schema, { ...value, admin: true }), name).toBe(false);
     }
+  });
+
+  it('refuses a repeat rule with an impossible date as an issue on that date', () => {
+    const result = createClassesInput.safeParse({
+      ...classFields,
+      repeat: { from: '2026-02-02', until: '2026-02-30', weekdays: [1] },
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.path)).toEqual([['repeat', 'until']]);
   });
 
   it('upper-cases promo codes and defaults the credit kind', () => {

@@ -10,9 +10,11 @@ import {
   keySchema,
   purchaseKindSchema,
 } from './common';
-import { attendanceSchema, MAX_CLASS_CAPACITY } from './classes';
+import { attendanceSchema, guestNameSchema, MAX_CLASS_CAPACITY } from './classes';
+import { paymentStatusSchema } from './payments';
 import { roleSchema } from '../roles';
-import { dateSchema, daysBetween, hourSchema } from '../time';
+import { MAX_GUESTS_PER_MEMBER } from '../settings';
+import { dateSchema, daysBetween, hourSchema, isDateString } from '../time';
 
 export const MAX_ADJUST_DELTA = 1000;
 export const MAX_CART_ITEMS = 50;
@@ -26,7 +28,27 @@ const reasonSchema = z.string().trim().min(1).max(200);
 export const bookClassInput = z.strictObject({ classId: keySchema, spot: keySchema.optional() });
 export type BookClassInput = z.infer<typeof bookClassInput>;
 
-export const cancelBookingInput = z.strictObject({ classId: keySchema });
+/** Guest seats one member may book in a class (absent: the studio's `guestsPerMember`). */
+const guestsPerMemberInput = z.number().int().min(0).max(MAX_GUESTS_PER_MEMBER);
+
+/**
+ * "Bring a friend": a seat for a named guest, paid with one of the caller's own credits.
+ * `requestId` is the caller's idempotency key (a push id made once per attempt): a repeated
+ * call with it finds the seat it booked instead of booking a second one.
+ */
+export const bookGuestInput = z.strictObject({
+  classId: keySchema,
+  guestName: guestNameSchema,
+  spot: keySchema.optional(),
+  requestId: keySchema,
+});
+export type BookGuestInput = z.infer<typeof bookGuestInput>;
+
+/** The caller's own booking, or with `guestBookingId` one of their guest seats. */
+export const cancelBookingInput = z.strictObject({
+  classId: keySchema,
+  guestBookingId: keySchema.optional(),
+});
 export type CancelBookingInput = z.infer<typeof cancelBookingInput>;
 
 /** Move an existing booking to another free spot (market.md: spots can be changed). */
@@ -39,9 +61,11 @@ export type JoinWaitlistInput = z.infer<typeof joinWaitlistInput>;
 export const leaveWaitlistInput = z.strictObject({ classId: keySchema });
 export type LeaveWaitlistInput = z.infer<typeof leaveWaitlistInput>;
 
+/** `uid` is the member; with `guestBookingId`, the guest seat that member booked. */
 export const checkInInput = z.strictObject({
   classId: keySchema,
   uid: keySchema,
+  guestBookingId: keySchema.optional(),
   status: attendanceSchema,
 });
 export type CheckInInput = z.infer<typeof checkInInput>;
@@ -62,6 +86,25 @@ export const adjustCreditsInput = z.strictObject({
 });
 export type AdjustCreditsInput = z.infer<typeof adjustCreditsInput>;
 
+/**
+ * A date range's refinement: `end` (at `endKey`) not before `from`, and under `maxDays` days.
+ * Zod still runs a refinement when `dateSchema` refused a date (2026-02-30); that refusal is the
+ * answer, so an impossible date is never measured (`daysBetween` would throw a RangeError).
+ */
+function refineDateSpan(
+  ctx: z.RefinementCtx,
+  from: string,
+  end: string,
+  endKey: string,
+  maxDays: number,
+  tooLong: string,
+): void {
+  if (!isDateString(from) || !isDateString(end)) return;
+  const span = daysBetween(from, end);
+  if (span < 0) ctx.addIssue({ code: 'custom', path: [endKey], message: 'before from' });
+  if (span >= maxDays) ctx.addIssue({ code: 'custom', path: [endKey], message: tooLong });
+}
+
 /** ISO weekdays: 1 = Monday … 7 = Sunday. */
 export const isoWeekdaySchema = z.number().int().min(1).max(7);
 
@@ -71,12 +114,9 @@ export const repeatRuleSchema = z
     until: dateSchema,
     weekdays: z.array(isoWeekdaySchema).min(1).max(7),
   })
-  .superRefine((rule, ctx) => {
-    const span = daysBetween(rule.from, rule.until);
-    if (span < 0) ctx.addIssue({ code: 'custom', path: ['until'], message: 'before from' });
-    if (span >= MAX_REPEAT_DAYS)
-      ctx.addIssue({ code: 'custom', path: ['until'], message: 'spans more than a year' });
-  });
+  .superRefine((rule, ctx) =>
+    refineDateSpan(ctx, rule.from, rule.until, 'until', MAX_REPEAT_DAYS, 'spans more than a year'),
+  );
 export type RepeatRule = z.infer<typeof repeatRuleSchema>;
 
 /** The admin-editable fields of a class (design §3), as `createClasses` receives them. */
@@ -93,6 +133,7 @@ export const classFieldsInput = z.strictObject({
   /** Minutes. */
   duration: z.number().int().min(5).max(600),
   eventId: keySchema.optional(),
+  guestsPerMember: guestsPerMemberInput.optional(),
 });
 
 /** One class on `date`, or a series from `repeat`: exactly one of the two. */
@@ -203,9 +244,36 @@ export type RotateCalendarFeedInput = z.infer<typeof rotateCalendarFeedInput>;
 export const resendMailInput = z.strictObject({ id: keySchema });
 export type ResendMailInput = z.infer<typeof resendMailInput>;
 
+/** The longest range `sumPayments` adds up, in days (two years and a leap day). */
+export const MAX_PAYMENT_RANGE_DAYS = 731;
+
+/**
+ * lista-pagos' totals for studio-local dates `from`…`to` (inclusive, by `createdAt`), optionally
+ * one status and one kind: summed on the server so the screen reads only a page of payments.
+ */
+export const sumPaymentsInput = z
+  .strictObject({
+    from: dateSchema,
+    to: dateSchema,
+    status: paymentStatusSchema.optional(),
+    kind: purchaseKindSchema.optional(),
+  })
+  .superRefine((range, ctx) =>
+    refineDateSpan(
+      ctx,
+      range.from,
+      range.to,
+      'to',
+      MAX_PAYMENT_RANGE_DAYS,
+      'spans more than two years',
+    ),
+  );
+export type SumPaymentsInput = z.infer<typeof sumPaymentsInput>;
+
 /** Input schema per callable name, for code that handles them generically. */
 export const callableInputs = {
   bookClass: bookClassInput,
+  bookGuest: bookGuestInput,
   cancelBooking: cancelBookingInput,
   changeSpot: changeSpotInput,
   joinWaitlist: joinWaitlistInput,
@@ -223,5 +291,6 @@ export const callableInputs = {
   stampServerTime: stampServerTimeInput,
   rotateCalendarFeed: rotateCalendarFeedInput,
   resendMail: resendMailInput,
+  sumPayments: sumPaymentsInput,
 } as const;
 export type CallableName = keyof typeof callableInputs;

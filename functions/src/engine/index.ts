@@ -17,9 +17,11 @@ export { classContext, readClassCall } from './context';
 export type { ClassCallReads } from './context';
 export { readTurn } from './read-turns';
 
-// Writes: a class's roster through its group commit, a member's wallet, the views and mirrors.
+// Writes: a class's roster through its group commit, a member's wallet, the views and mirrors
+// (the admins' member directory among them).
 export { changeRoster, confirmBooking, markSettled } from './rosters';
 export { changeWallet, changeWalletThen, flushOutbox } from './wallets';
+export { refreshDirectoryEntry, writeNewDirectoryEntry } from './directory';
 export {
   classParams,
   clearOrphanedClassView,

@@ -5,6 +5,7 @@
 import type { Database } from 'firebase-admin/database';
 import { applyWalletChange, isEmptyChange, paths, readWallet } from '@studio/core';
 import type { DomainError, LedgerEntry, Wallet, WalletChange } from '@studio/core';
+import { mirrorDirectoryCredits } from './directory';
 import { UNCHANGED, transact } from './transact';
 
 /** `changeWalletThen` with the ledger copy awaited before returning. */
@@ -43,7 +44,7 @@ export async function changeWalletThen<R>(
   transition: WalletTransition<R>,
 ): Promise<{ result: R; flushed: Promise<number> }> {
   const path = paths.user(uid);
-  const { result, outbox } = await transact(db.ref(path), (current) => {
+  const { result, outbox, credits } = await transact(db.ref(path), (current) => {
     const wallet = readWallet(current, path);
     const outcome = transition(wallet, current);
     if (outcome instanceof Error) return outcome;
@@ -55,12 +56,17 @@ export async function changeWalletThen<R>(
       isEmptyChange(outcome.change) &&
       (current === null || wallet.count === next['Credits']);
     const after = unchanged ? wallet : readWallet(next, path);
+    // The admins' directory shows the count: mirrored after the commit when it moved.
+    const credits = after.count !== wallet.count ? after.count : undefined;
     return {
       next: unchanged ? UNCHANGED : next,
-      result: { result: outcome.result, outbox: after.outbox },
+      result: { result: outcome.result, outbox: after.outbox, credits },
     };
   });
-  return { result, flushed: flushOutbox(db, uid, outbox) };
+  const flushed = flushOutbox(db, uid, outbox);
+  if (credits === undefined) return { result, flushed };
+  const mirrored = mirrorDirectoryCredits(db, uid, credits);
+  return { result, flushed: Promise.all([flushed, mirrored]).then(([copied]) => copied) };
 }
 
 /**

@@ -19,6 +19,7 @@ export type { Caller };
 
 export const CALLABLES = {
   bookClass: deployed.bookClass,
+  bookGuest: deployed.bookGuest,
   cancelBooking: deployed.cancelBooking,
   changeSpot: deployed.changeSpot,
   joinWaitlist: deployed.joinWaitlist,
@@ -37,6 +38,7 @@ export const CALLABLES = {
   updateClass: deployed.updateClass,
   saveClassTemplate: deployed.saveClassTemplate,
   resendMail: deployed.resendMail,
+  sumPayments: deployed.sumPayments,
   rotateCalendarFeed: deployed.rotateCalendarFeed,
 } as const;
 

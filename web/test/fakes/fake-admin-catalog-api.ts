@@ -1,12 +1,21 @@
 import type { AdminCatalogApi, SaveCatalogItemRequest } from '../../src/features/admin-catalog';
+import type { IndexedQuery } from '../../src/lib/indexed-query';
+import { answerIndexedQuery, readContactFrom } from './indexed-query';
 
 type Node = Parameters<AdminCatalogApi['watch']>[0];
 
 /**
- * In-memory catalogue: `watch` reports the given node values and again after `set`; `save`
+ * In-memory catalogue: `watch` reports the given node values and again after `set`; the audit
+ * page answers its indexed query over `auditLog` and records each query and limit asked; `save`
  * records each request and answers with `answer` (an id by default).
  */
-export function createFakeAdminCatalogApi(nodes: Partial<Record<Node, unknown>> = {}) {
+export function createFakeAdminCatalogApi(
+  nodes: Partial<Record<Node, unknown>> = {},
+  auditLog: Record<string, unknown> = {},
+  /** `Users`, as `readMember` reads each member's name and e-mail. */
+  users: unknown = null,
+) {
+  const auditQueries: { query: IndexedQuery; limit: number }[] = [];
   const values = new Map<Node, unknown>(Object.entries(nodes) as [Node, unknown][]);
   const listeners = new Map<Node, Set<(value: unknown) => void>>();
   const saves: SaveCatalogItemRequest[] = [];
@@ -21,6 +30,12 @@ export function createFakeAdminCatalogApi(nodes: Partial<Record<Node, unknown>> 
       onChange(values.get(node) ?? null);
       return () => set.delete(onChange);
     },
+    watchAuditPage: (query, limit, onChange) => {
+      auditQueries.push({ query, limit });
+      onChange(answerIndexedQuery(auditLog, query, limit));
+      return () => undefined;
+    },
+    readMember: readContactFrom(users),
     save: (request) => {
       saves.push(request);
       return answer(request);
@@ -29,6 +44,7 @@ export function createFakeAdminCatalogApi(nodes: Partial<Record<Node, unknown>> 
 
   return {
     api,
+    auditQueries,
     saves,
     answerWith(next: (request: SaveCatalogItemRequest) => Promise<{ id: string }>) {
       answer = next;

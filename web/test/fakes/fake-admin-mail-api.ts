@@ -1,4 +1,5 @@
 import type { AdminMailApi } from '../../src/features/admin-mail';
+import { readContactFrom } from './indexed-query';
 
 /**
  * In-memory outbox: `watchNewestMail` answers with the `limit` newest entries by `createdAt`, or
@@ -37,10 +38,7 @@ export function createFakeAdminMailApi(outbox: Record<string, unknown>, users: u
       onChange(newest.length === 0 ? null : Object.fromEntries(newest));
       return () => undefined;
     },
-    watchUsers: (onChange) => {
-      onChange(users);
-      return () => undefined;
-    },
+    readMember: readContactFrom(users),
     resendMail: ({ id }) => {
       resent.push(id);
       return answer(id);

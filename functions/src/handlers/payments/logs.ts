@@ -84,3 +84,14 @@ export function duplicateSubscriptionCancelled(fields: {
     ...fields,
   });
 }
+
+/** lista-pagos' totals were added up; `unreadable` payments the schema refused were left out. */
+export function paymentsSummed(fields: {
+  by: string;
+  from: string;
+  to: string;
+  unreadable: number;
+}): void {
+  const log = fields.unreadable > 0 ? logger.warn : logger.info;
+  log('Payments summed', { event: 'payments_summed', ...fields });
+}

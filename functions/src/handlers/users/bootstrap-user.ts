@@ -1,6 +1,7 @@
 import { formatDateTime, mailOutboxIds, paths } from '@studio/core';
 import { enqueueMail } from '../../mail';
 import type { User } from '@studio/core';
+import { writeNewDirectoryEntry } from '../../engine';
 import type { HandlerDeps } from '../../engine';
 
 /** The parts of an Auth UserRecord the profile is seeded from. */
@@ -10,6 +11,8 @@ export interface NewAuthUser {
   email?: string | null | undefined;
   phoneNumber?: string | null | undefined;
   photoURL?: string | null | undefined;
+  /** Auth's record of when the account was made (an HTTP date string). */
+  metadata?: { creationTime?: string | undefined } | undefined;
 }
 
 export interface BootstrapUserResult {
@@ -69,6 +72,15 @@ export async function bootstrapUser(
     for (const field of missing) next[field] = defaults[field];
     return next;
   });
+
+  // The admins' directory entry, with the account's creation time (the same on a redelivery).
+  const created = Date.parse(user.metadata?.creationTime ?? '');
+  await writeNewDirectoryEntry(
+    db,
+    user.uid,
+    snapshot.val(),
+    Number.isNaN(created) ? now() : created,
+  );
 
   const name: unknown = snapshot.child('Name').val();
   const hasName = typeof name === 'string' && name.trim() !== '';

@@ -84,6 +84,8 @@ export async function setUserRole(
   };
   await db.ref().update({
     [paths.userField(uid, 'Admin')]: after.Admin,
+    // The admins' member directory shows the role (docs/architecture/admin-and-audit.md).
+    [paths.userDirectoryField(uid, 'role')]: role,
     [paths.auditEntry(auditId)]: entry,
   });
 

@@ -11,6 +11,8 @@ export const kitMessages = defineMessages({
     kitRowsCount: '{count} rows',
     kitSortBy: 'Sort by {column}',
     kitClose: 'Close',
+    kitFrom: 'From',
+    kitTo: 'To',
   },
   es: {
     kitSearch: 'Buscar',
@@ -21,5 +23,7 @@ export const kitMessages = defineMessages({
     kitRowsCount: '{count} filas',
     kitSortBy: 'Ordenar por {column}',
     kitClose: 'Cerrar',
+    kitFrom: 'Desde',
+    kitTo: 'Hasta',
   },
 });

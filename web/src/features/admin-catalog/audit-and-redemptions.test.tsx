@@ -1,8 +1,16 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { toEpoch } from '@studio/core';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { paths, toEpoch } from '@studio/core';
 import { describe, expect, it } from 'vitest';
 import { createFakeAdminCatalogApi } from '../../../test/fakes/fake-admin-catalog-api';
-import { actorName, auditActions, auditEntries, filterAudit } from './audit';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_PAGE_SIZE,
+  actorName,
+  auditActions,
+  auditEntries,
+  auditQuery,
+  filterAudit,
+} from './audit';
 import { AuditLog } from './components/audit-log';
 import { CouponRedemptions } from './components/coupon-redemptions';
 import { couponUsage } from './redemptions';
@@ -35,38 +43,85 @@ const log = {
   junk: { by: 'x' },
 };
 
+const contacts = {
+  admin1: { Name: 'Ana Admin', Email: 'admin@demo.studio' },
+  m1: { Name: 'Mariana', Email: 'm1@demo.studio' },
+  m2: { Email: 'm2@demo.studio' },
+};
+
 describe('audit log filtering', () => {
-  it('orders entries newest first and lists the actions present', () => {
-    const entries = auditEntries(log);
-    expect(entries.map(([id]) => id)).toEqual(['a4', 'a3', 'a2', 'a1']);
-    expect(auditActions(entries)).toEqual(['adjustCredits', 'save', 'setUserRole']);
+  it('orders entries newest first and offers every known action and any other present', () => {
+    const entries = auditEntries({ ...log, a5: { at: T, by: 'cli', action: 'importMembers' } });
+    expect(entries.map(([id]) => id)).toEqual(['a4', 'a3', 'a2', 'a5', 'a1']);
+    expect(auditActions(entries)).toEqual([...AUDIT_ACTIONS, 'importMembers'].sort());
   });
 
   it('filters by action and by words in who, target and details', () => {
     const entries = auditEntries(log);
     const ids = (action: string, text: string) =>
-      filterAudit(entries, { action, text }, users).map(([id]) => id);
+      filterAudit(entries, { action, text }, contacts).map(([id]) => id);
     expect(ids('save', '')).toEqual(['a4', 'a1']);
     expect(ids('', 'goodwill')).toEqual(['a2']);
     expect(ids('', 'ana packages')).toEqual(['a1']);
     expect(ids('setUserRole', 'packages')).toEqual([]);
   });
 
-  it("names who acted from Users, keeping 'system' and unknown uids", () => {
-    expect(actorName('admin1', users)).toBe('Ana Admin');
-    expect(actorName('m2', users)).toBe('m2@demo.studio');
-    expect(actorName('system', users)).toBe('system');
+  it("names who acted from their contact, keeping 'system' and unknown uids", () => {
+    expect(actorName('admin1', contacts)).toBe('Ana Admin');
+    expect(actorName('m2', contacts)).toBe('m2@demo.studio');
+    expect(actorName('system', contacts)).toBe('system');
   });
 
-  it('shows the entries with names and narrows them on the screen', () => {
-    const fake = createFakeAdminCatalogApi({ auditLog: log, users });
+  it('asks for the newest entries by the at index, or for one action by the action index', () => {
+    expect(auditQuery('')).toEqual({ path: paths.auditLog(), orderByChild: 'at', from: 'last' });
+    expect(auditQuery('save')).toEqual({
+      path: paths.auditLog(),
+      orderByChild: 'action',
+      equalTo: 'save',
+      from: 'last',
+    });
+  });
+});
+
+describe('audit log screen', () => {
+  it('reads one page of the newest entries with names and narrows them', async () => {
+    const fake = createFakeAdminCatalogApi({}, log, users);
     render(<AuditLog api={fake.api} />);
-    expect(screen.getByText('4 of 4 changes')).toBeTruthy();
-    expect(screen.getByText(/Ana Admin — adjustCredits m1/)).toBeTruthy();
+    expect(fake.auditQueries).toEqual([{ query: auditQuery(''), limit: AUDIT_PAGE_SIZE }]);
+    expect(screen.getByText('4 of 4 loaded changes')).toBeTruthy();
+    expect(await screen.findByText(/Ana Admin — adjustCredits m1/)).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'save' } });
-    expect(screen.getByText('2 of 4 changes')).toBeTruthy();
+    expect(fake.auditQueries.at(-1)).toEqual({ query: auditQuery('save'), limit: AUDIT_PAGE_SIZE });
+    expect(screen.getByText('2 of 2 loaded changes')).toBeTruthy();
     expect(screen.queryByText(/adjustCredits/, { selector: 'li' })).toBeNull();
+  });
+
+  it("loads the next page of older entries with 'Load older changes'", async () => {
+    const many = Object.fromEntries(
+      Array.from({ length: AUDIT_PAGE_SIZE + 7 }, (_, i) => [
+        `e${String(i).padStart(3, '0')}`,
+        { at: T + i * 1000, by: 'system', action: i === 0 ? 'cancelClass' : 'checkIn' },
+      ]),
+    );
+    const fake = createFakeAdminCatalogApi({}, many);
+    render(<AuditLog api={fake.api} />);
+    expect(
+      screen.getByText(`${AUDIT_PAGE_SIZE} of ${AUDIT_PAGE_SIZE} loaded changes`),
+    ).toBeTruthy();
+    // The oldest entry is not on the first page.
+    expect(screen.queryByText(/cancelClass/, { selector: 'li' })).toBeNull();
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Load older changes' }));
+      await Promise.resolve();
+    });
+    expect(fake.auditQueries.at(-1)?.limit).toBe(AUDIT_PAGE_SIZE * 2);
+    const count = AUDIT_PAGE_SIZE + 7;
+    expect(screen.getByText(`${count} of ${count} loaded changes`)).toBeTruthy();
+    expect(screen.getByText(/cancelClass/, { selector: 'li' })).toBeTruthy();
+    // A short page means the log's start is reached.
+    expect(screen.queryByRole('button', { name: 'Load older changes' })).toBeNull();
   });
 });
 
@@ -109,11 +164,12 @@ describe('coupon redemptions', () => {
     ]);
   });
 
-  it('lists who used each coupon in crear-cupones', () => {
-    const fake = createFakeAdminCatalogApi({ codeCloudStore: store, users });
+  it('lists who used each coupon in crear-cupones, reading only those members', async () => {
+    const fake = createFakeAdminCatalogApi({ codeCloudStore: store }, {}, users);
     render(<CouponRedemptions api={fake.api} />);
     const coupon = screen.getByRole('region', { name: 'WELCOME10' });
     expect(within(coupon).getByRole('heading').textContent).toBe('WELCOME10 · Used 3 times');
+    await within(coupon).findByText(/^Mariana/);
     const items = within(coupon)
       .getAllByRole('listitem')
       .map((item) => item.textContent);

@@ -1,7 +1,7 @@
 // Coupon redemptions as crear-cupones lists them: `CodeCloudStore/{code}/{uid}/{paymentId}`,
 // written once per paid payment by the webhook (functions/src/handlers/payments).
 import { isRecord, memberRedemptionsSchema } from '@studio/core';
-import { parseUserDirectory } from '../../lib/user-directory';
+import type { MemberContact } from '../../lib/member-names';
 
 export interface MemberRedemptions {
   uid: string;
@@ -20,10 +20,21 @@ export interface CouponUsage {
   count: number;
 }
 
-/** Each coupon's redemptions per member (most recent first), coupons by code. */
-export function couponUsage(codeCloudStore: unknown, users: unknown): CouponUsage[] {
+/** The members who redeemed any coupon, to read only their names. */
+export function redeemingUids(codeCloudStore: unknown): string[] {
   if (!isRecord(codeCloudStore)) return [];
-  const people = parseUserDirectory(users);
+  return Object.values(codeCloudStore).flatMap((byMember) =>
+    isRecord(byMember) ? Object.keys(byMember) : [],
+  );
+}
+
+/** Each coupon's redemptions per member (most recent first), coupons by code. */
+export function couponUsage(
+  codeCloudStore: unknown,
+  contacts: Readonly<Record<string, MemberContact>>,
+): CouponUsage[] {
+  if (!isRecord(codeCloudStore)) return [];
+  const people = contacts;
   return Object.entries(codeCloudStore)
     .flatMap(([code, byMember]): CouponUsage[] => {
       if (!isRecord(byMember)) return [];

@@ -17,7 +17,10 @@ export interface MailFilter {
 /** How many entries a page of the list asks for; 'load more' adds another page. */
 export const MAIL_PAGE_SIZE = 50;
 
-/** A `MailOutbox` query result with each recipient's name (else the uid); newest first. */
+/**
+ * A `MailOutbox` query result with each recipient's name (from their `Users` fields, else the
+ * uid); newest first.
+ */
 export function mailRows(outbox: unknown, users: unknown): MailRow[] {
   if (!isRecord(outbox)) return [];
   const people = parseUserDirectory(users);
@@ -29,6 +32,14 @@ export function mailRows(outbox: unknown, users: unknown): MailRow[] {
   });
   const created = (row: MailRow): number => (row.readable ? row.entry.createdAt : -1);
   return rows.sort((a, b) => created(b) - created(a) || a.id.localeCompare(b.id));
+}
+
+/** The recipients of a page of the outbox, to read only their names. */
+export function mailUids(outbox: unknown): string[] {
+  if (!isRecord(outbox)) return [];
+  return Object.values(outbox).flatMap((value) =>
+    isRecord(value) && typeof value['uid'] === 'string' ? [value['uid']] : [],
+  );
 }
 
 /** The rows the filter keeps; unreadable rows show only while no filter is set. */

@@ -6,6 +6,8 @@ export const cancelPlanMessages = defineMessages({
   en: {
     cancelPlan: 'Cancel plan',
     cancelPlanOf: 'Cancel the plan of {name}',
+    cancelPlanFor: 'Cancel plan of {name}',
+    cancelWhen: 'When',
     whenPeriodEnd: 'At the end of the paid period',
     whenNow: 'Now',
     cancelReason: 'Reason',
@@ -17,6 +19,8 @@ export const cancelPlanMessages = defineMessages({
   es: {
     cancelPlan: 'Cancelar plan',
     cancelPlanOf: 'Cancelar el plan de {name}',
+    cancelPlanFor: 'Cancelar plan de {name}',
+    cancelWhen: 'Cuándo',
     whenPeriodEnd: 'Al final del periodo pagado',
     whenNow: 'Ahora',
     cancelReason: 'Motivo',

@@ -4,3 +4,4 @@ export { PaymentList } from './components/payment-list';
 export { Subscribers } from './components/subscribers';
 export type { PlanAdminApi } from './api/plan-admin-api';
 export { firebasePlanAdminApi } from './api/firebase-plan-admin-api';
+export { CancelPlan } from './components/cancel-plan';

@@ -1,12 +1,13 @@
-import { toEpoch } from '@studio/core';
+import { paths, paymentTotals, toEpoch } from '@studio/core';
 import { describe, expect, it } from 'vitest';
 import { centsToDecimal, csvField } from '../../lib/csv';
 import {
   CSV_HEADER,
   filterPayments,
   paymentRows,
-  paymentTotals,
+  paymentUids,
   paymentsCsv,
+  paymentsQuery,
   rangeBounds,
 } from './payments';
 import type { PaymentFilter } from './payments';
@@ -92,12 +93,27 @@ describe('payment filters', () => {
     expect(startMs).toBe(at('2026-11-22', '00:00'));
     expect(endMs).toBe(at('2026-11-23', '00:00') - 1);
   });
+
+  it('asks for the newest payments of the range by the indexed createdAt', () => {
+    expect(paymentsQuery('2026-11-01', '2026-11-22')).toEqual({
+      path: paths.payments(),
+      orderByChild: 'createdAt',
+      startAt: at('2026-11-01', '00:00'),
+      endAt: at('2026-11-23', '00:00') - 1,
+      from: 'last',
+    });
+  });
+
+  it('names only the members of the loaded payments', () => {
+    expect(new Set(paymentUids(payments))).toEqual(new Set(['m1', 'm2']));
+    expect(paymentUids(null)).toEqual([]);
+  });
 });
 
 describe('payment totals', () => {
   it('sums paid and refunded per currency, leaving out money never taken', () => {
     const rows = filterPayments(paymentRows(payments, users), all);
-    expect(paymentTotals(rows)).toEqual([
+    expect(paymentTotals(rows.map((row) => row.payment))).toEqual([
       { currency: 'MXN', count: 1, paid: 120000, refunded: 0, net: 120000 },
       // p1 + p2 + p3 + p6 charged; p4 pending counts but adds no money.
       {
@@ -112,7 +128,7 @@ describe('payment totals', () => {
 
   it('counts a full refund recorded without its amount as the whole payment', () => {
     const rows = paymentRows({ r: payment({ status: 'refunded' }) }, {});
-    expect(paymentTotals(rows)).toEqual([
+    expect(paymentTotals(rows.map((row) => row.payment))).toEqual([
       { currency: 'USD', count: 1, paid: 6500, refunded: 6500, net: 0 },
     ]);
   });

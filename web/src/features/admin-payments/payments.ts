@@ -1,16 +1,19 @@
-// The payment list's arithmetic, pure so filters, totals and the CSV are unit-tested: what the
-// screen shows is exactly what these return.
+// The payment list's model, pure so the query, filters and the CSV are unit-tested: what the
+// screen shows is exactly what these return. The screen reads the range a page at a time; its
+// totals are added up on the server (`sumPayments`, issue 21).
 import { centsToDecimal, csvField } from '../../lib/csv';
 import {
-  addDays,
   formatDate,
   formatDateTime,
   isRecord,
+  paths,
+  paymentRangeBounds,
   paymentSchema,
-  toEpoch,
+  refundedAmount,
 } from '@studio/core';
 import type { DateString, Payment, PaymentStatus, PurchaseKind } from '@studio/core';
-import { parseUserDirectory } from '../../lib/user-directory';
+import type { MemberContact } from '../../lib/member-names';
+import type { IndexedQuery } from '../../lib/indexed-query';
 
 export interface PaymentRow {
   id: string;
@@ -27,29 +30,55 @@ export interface PaymentFilter {
   to: DateString;
   status: PaymentStatus | '';
   kind: PurchaseKind | '';
-  /** Words matched against the member's name, e-mail and uid. */
+  /** Words matched against the member's name, e-mail and uid (within the loaded pages). */
   member: string;
 }
 
+/** How many payments a page of the list asks for; 'load more' adds another page. */
+export const PAYMENT_PAGE_SIZE = 50;
+
+/** Payments per read when the CSV export reads the whole range. */
+export const PAYMENT_EXPORT_PAGE_SIZE = 500;
+
 /** The instants a studio-local date range covers: [from 00:00, the day after `to` 00:00). */
-export function rangeBounds(from: DateString, to: DateString): { startMs: number; endMs: number } {
-  return { startMs: toEpoch(from, '00:00'), endMs: toEpoch(addDays(to, 1), '00:00') - 1 };
+export const rangeBounds = paymentRangeBounds;
+
+/** The range's payments by the indexed `createdAt`, the newest first (the last of that order). */
+export function paymentsQuery(from: DateString, to: DateString): IndexedQuery {
+  const { startMs, endMs } = rangeBounds(from, to);
+  return {
+    path: paths.payments(),
+    orderByChild: 'createdAt',
+    startAt: startMs,
+    endAt: endMs,
+    from: 'last',
+  };
 }
 
-/** `Payments` (or a query of it) with each member's name from `Users`; newest first. */
-export function paymentRows(payments: unknown, users: unknown): PaymentRow[] {
+/** `Payments` (or a query of it) with each member's name and e-mail; newest first. */
+export function paymentRows(
+  payments: unknown,
+  contacts: Readonly<Record<string, MemberContact>>,
+): PaymentRow[] {
   if (!isRecord(payments)) return [];
-  const people = parseUserDirectory(users);
   return Object.entries(payments)
     .flatMap(([id, value]): PaymentRow[] => {
       const parsed = paymentSchema.safeParse(value);
       if (!parsed.success) return [];
-      const user = people[parsed.data.uid];
-      const name = user?.Name ?? '';
-      const stored = user?.Email ?? '';
+      const contact = contacts[parsed.data.uid];
+      const name = contact?.Name ?? '';
+      const stored = contact?.Email ?? '';
       return [{ id, payment: parsed.data, name, email: parsed.data.email ?? stored }];
     })
     .sort((a, b) => b.payment.createdAt - a.payment.createdAt || a.id.localeCompare(b.id));
+}
+
+/** The uids of the payments in a query's answer, to read only those members' names. */
+export function paymentUids(payments: unknown): string[] {
+  if (!isRecord(payments)) return [];
+  return Object.values(payments).flatMap((value) =>
+    isRecord(value) && typeof value['uid'] === 'string' ? [value['uid']] : [],
+  );
 }
 
 function fold(value: string): string {
@@ -67,49 +96,6 @@ export function filterPayments(rows: readonly PaymentRow[], filter: PaymentFilte
     const haystack = fold(`${name} ${email} ${payment.uid}`);
     return words.every((word) => haystack.includes(word));
   });
-}
-
-/** Statuses in which money was taken (refunds are counted apart). */
-const CHARGED: ReadonlySet<PaymentStatus> = new Set(['paid', 'partially-refunded', 'refunded']);
-
-export interface CurrencyTotals {
-  currency: string;
-  /** Payments of this currency in the list, whatever their status. */
-  count: number;
-  /** Charged, in cents: payments that were paid, including those refunded later. */
-  paid: number;
-  /** Given back, in cents. */
-  refunded: number;
-  /** `paid − refunded`. */
-  net: number;
-}
-
-/** What a refunded payment gave back; a full refund recorded without the amount gave it all. */
-export function refundedAmount(payment: Payment): number {
-  if (payment.amountRefunded !== undefined) return payment.amountRefunded;
-  return payment.status === 'refunded' ? payment.amount : 0;
-}
-
-/** Totals per currency (never summed across currencies), ordered by currency code. */
-export function paymentTotals(rows: readonly PaymentRow[]): CurrencyTotals[] {
-  const totals = new Map<string, CurrencyTotals>();
-  for (const { payment } of rows) {
-    const entry = totals.get(payment.currency) ?? {
-      currency: payment.currency,
-      count: 0,
-      paid: 0,
-      refunded: 0,
-      net: 0,
-    };
-    entry.count += 1;
-    if (CHARGED.has(payment.status)) {
-      entry.paid += payment.amount;
-      entry.refunded += refundedAmount(payment);
-    }
-    entry.net = entry.paid - entry.refunded;
-    totals.set(payment.currency, entry);
-  }
-  return [...totals.values()].sort((a, b) => a.currency.localeCompare(b.currency));
 }
 
 export const CSV_HEADER = [

@@ -1,21 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { statusCounts, subscriberRows } from './subscribers';
+import { statusCounts, subscriberRows, subscriberUids, subscribersQuery } from './subscribers';
 
-const users = {
-  m1: {
-    Name: 'Mariana',
-    Email: 'm1@demo.studio',
-    activeSuscription: true,
-    activeSuscriptionId: 'sub_1',
-  },
-  m2: { Name: 'Beto', Email: 'm2@demo.studio', activeSuscription: false },
-  m3: {
-    Name: 'Carla',
-    Email: 'm3@demo.studio',
-    activeSuscription: true,
-    activeSuscriptionId: 'sub_3',
-  },
-  m4: { Name: 'Dora', activeSuscription: true, activeSuscriptionId: 'sub_4' },
+const contacts = {
+  m1: { Name: 'Mariana', Email: 'm1@demo.studio' },
+  m2: { Name: 'Beto', Email: 'm2@demo.studio' },
+  m3: { Name: 'Carla' },
+};
+
+const flags = {
+  m1: { activeSuscription: true, activeSuscriptionId: 'sub_1' },
+  m2: { activeSuscription: false },
+  m3: { activeSuscription: true, activeSuscriptionId: 'sub_other' },
 };
 
 const subscriptions = {
@@ -26,62 +21,57 @@ const subscriptions = {
     customerId: 'cus_3',
     status: 'past_due',
     eventCreated: 3,
+    currentPeriodEnd: 9,
     cancelAtPeriodEnd: true,
   },
   broken: { status: 'active' },
 };
 
-const subscriptionPayment = (id: string, uid: string, createdAt: number, status = 'paid') => ({
-  uid,
-  kind: 'subscription',
-  items: [{ type: 'subscription', id: 'plan', name: 'Monthly', quantity: 1, unitAmount: 3900 }],
-  subtotal: 3900,
-  amount: 3900,
-  currency: 'USD',
-  status,
-  createdAt,
-  stripeSubscriptionId: id,
-});
-
 describe('subscribers', () => {
-  it('lists each subscription with its status, members who keep the plan first', () => {
-    const rows = subscriberRows(subscriptions, users, {});
-    expect(rows.map((row) => [row.subscriptionId, row.name, row.status])).toEqual([
-      ['sub_3', 'Carla', 'past_due'],
-      ['sub_4', 'Dora', 'active'],
-      ['sub_1', 'Mariana', 'active'],
-      ['sub_2', 'Beto', 'canceled'],
-    ]);
-    const carla = rows[0];
-    expect(carla?.cancelAtPeriodEnd).toBe(true);
-    expect(carla?.memberFlag).toBe(true);
-    expect(rows.find((row) => row.subscriptionId === 'sub_1')?.currentPeriodEnd).toBe(5);
-    expect(rows.find((row) => row.subscriptionId === 'sub_2')?.memberFlag).toBe(false);
-  });
-
-  it("attaches each subscription's newest payment", () => {
-    const payments = {
-      in_1: subscriptionPayment('sub_1', 'm1', 100),
-      in_2: subscriptionPayment('sub_1', 'm1', 200, 'failed'),
-      in_3: subscriptionPayment('sub_3', 'm3', 150),
-    };
-    const rows = subscriberRows(subscriptions, users, payments);
-    expect(rows.find((row) => row.subscriptionId === 'sub_1')?.lastPayment).toMatchObject({
-      createdAt: 200,
-      status: 'failed',
+  it('queries by period end, the latest last, or one status by the status index', () => {
+    expect(subscribersQuery('')).toEqual({
+      path: 'StripeSubscriptions',
+      orderByChild: 'currentPeriodEnd',
+      from: 'last',
     });
-    expect(rows.find((row) => row.subscriptionId === 'sub_2')?.lastPayment).toBeUndefined();
+    expect(subscribersQuery('past_due')).toEqual({
+      path: 'StripeSubscriptions',
+      orderByChild: 'status',
+      equalTo: 'past_due',
+      from: 'last',
+    });
   });
 
-  it('counts subscriptions per status', () => {
-    expect(statusCounts(subscriberRows(subscriptions, users, {}))).toEqual([
-      ['active', 2],
+  it("names the page's members once each, skipping what the schema refuses", () => {
+    expect(subscriberUids(subscriptions)).toEqual(['m1', 'm2', 'm3']);
+    expect(subscriberUids(null)).toEqual([]);
+  });
+
+  it('lists the loaded subscriptions, the period that ends last first, with names and flags', () => {
+    const rows = subscriberRows(subscriptions, contacts, flags);
+    expect(rows.map((row) => [row.subscriptionId, row.name, row.status, row.memberFlag])).toEqual([
+      ['sub_3', 'Carla', 'past_due', false],
+      ['sub_1', 'Mariana', 'active', true],
+      ['sub_2', 'Beto', 'canceled', false],
+    ]);
+    expect(rows[0]).toMatchObject({ cancelAtPeriodEnd: true, currentPeriodEnd: 9, email: '' });
+  });
+
+  it('leaves the member flag unknown until it is read', () => {
+    const rows = subscriberRows(subscriptions, {}, {});
+    expect(rows.map((row) => [row.name, row.memberFlag])).toEqual([
+      ['', undefined],
+      ['', undefined],
+      ['', undefined],
+    ]);
+  });
+
+  it('counts the loaded subscriptions per status', () => {
+    expect(statusCounts(subscriberRows(subscriptions, contacts, flags))).toEqual([
+      ['active', 1],
       ['canceled', 1],
       ['past_due', 1],
     ]);
-  });
-
-  it('is empty when nobody ever subscribed', () => {
-    expect(subscriberRows(null, null, null)).toEqual([]);
+    expect(subscriberRows(null, {}, {})).toEqual([]);
   });
 });

@@ -1,9 +1,42 @@
-// Subscribers and their status, from what the payments webhook writes: `StripeSubscriptions`
-// (status per subscription, newest event wins), `Users/{uid}/activeSuscription*` and the
-// subscription `Payments` (docs/architecture/admin-and-audit.md#people-and-money).
-import { isRecord, paymentSchema, stripeSubscriptionSchema } from '@studio/core';
-import type { Payment } from '@studio/core';
-import { parseUserDirectory } from '../../lib/user-directory';
+// admin-suscripcion's model, pure so the query and the rows are unit-tested: subscriptions from
+// what the payments webhook writes, `StripeSubscriptions` (status per subscription, newest event
+// wins), read a page at a time through an indexed query (issue 21), with the page's members'
+// names and `Users/{uid}/activeSuscription*` flags read per uid
+// (docs/architecture/admin-and-audit.md#people-and-money).
+import { isRecord, paths, stripeSubscriptionSchema } from '@studio/core';
+import type { IndexedQuery } from '../../lib/indexed-query';
+import type { MemberContact } from '../../lib/member-names';
+import type { Unsubscribe } from '../../lib/unsubscribe';
+
+/** How many subscriptions a page asks for; 'load more' adds another page. */
+export const SUBSCRIBER_PAGE_SIZE = 50;
+
+/** Stripe's subscription statuses, as stored and shown (the status filter's options). */
+export const SUBSCRIPTION_STATUSES = [
+  'active',
+  'trialing',
+  'past_due',
+  'unpaid',
+  'canceled',
+  'incomplete',
+  'incomplete_expired',
+  'paused',
+] as const;
+
+/** The statuses in which a member keeps the plan (functions' subscription-status.ts). */
+export const KEEPS_PLAN: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
+
+/** A member's plan flags as the webhook mirrors them into `Users/{uid}`. */
+export interface MemberPlanFlags {
+  activeSuscription: boolean;
+  activeSuscriptionId?: string;
+}
+
+/** Watches one member's plan flags. */
+export type WatchMemberPlanFlags = (
+  uid: string,
+  onChange: (flags: MemberPlanFlags) => void,
+) => Unsubscribe;
 
 export interface SubscriberRow {
   subscriptionId: string;
@@ -14,84 +47,65 @@ export interface SubscriberRow {
   status: string;
   currentPeriodEnd?: number;
   cancelAtPeriodEnd: boolean;
-  /** `Users/{uid}/activeSuscription` names this subscription. */
-  memberFlag: boolean;
-  lastPayment?: Payment;
+  /** `Users/{uid}/activeSuscription` names this subscription; undefined until the flags are read. */
+  memberFlag?: boolean;
 }
 
-/** The statuses in which a member keeps the plan (functions' subscription-status.ts). */
-export const KEEPS_PLAN: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
+/**
+ * The page's query: every subscription by the indexed `currentPeriodEnd`, the plans that run
+ * furthest first (the last of that order), or the subscriptions of one status by `status`.
+ */
+export function subscribersQuery(status: string): IndexedQuery {
+  const path = paths.stripeSubscriptions();
+  return status === ''
+    ? { path, orderByChild: 'currentPeriodEnd', from: 'last' }
+    : { path, orderByChild: 'status', equalTo: status, from: 'last' };
+}
 
+function parseSubscriptions(subscriptions: unknown) {
+  return Object.entries(isRecord(subscriptions) ? subscriptions : {}).flatMap(([id, value]) => {
+    const parsed = stripeSubscriptionSchema.safeParse(value);
+    return parsed.success ? [{ id, subscription: parsed.data }] : [];
+  });
+}
+
+/** The members of a page of subscriptions, whose names and flags are read. */
+export function subscriberUids(subscriptions: unknown): string[] {
+  return [
+    ...new Set(parseSubscriptions(subscriptions).map(({ subscription }) => subscription.uid)),
+  ];
+}
+
+/** A page of subscriptions as rows, the period that ends last first (none: at the end). */
 export function subscriberRows(
   subscriptions: unknown,
-  users: unknown,
-  payments: unknown,
+  contacts: Readonly<Record<string, MemberContact>>,
+  flags: Readonly<Record<string, MemberPlanFlags>>,
 ): SubscriberRow[] {
-  const people = parseUserDirectory(users);
-  const subscriptionPayments = (isRecord(payments) ? Object.values(payments) : []).flatMap(
-    (value) => {
-      const parsed = paymentSchema.safeParse(value);
-      return parsed.success && parsed.data.kind === 'subscription' ? [parsed.data] : [];
-    },
-  );
-  const lastPaymentOf = (subscriptionId: string, uid: string) =>
-    subscriptionPayments
-      .filter((payment) =>
-        payment.stripeSubscriptionId === undefined
-          ? payment.uid === uid
-          : payment.stripeSubscriptionId === subscriptionId,
-      )
-      .sort((a, b) => b.createdAt - a.createdAt)[0];
-  const row = (
-    subscriptionId: string,
-    uid: string,
-    status: string,
-    extra: Partial<SubscriberRow>,
-  ): SubscriberRow => {
-    const user = people[uid];
-    const result: SubscriberRow = {
-      subscriptionId,
+  const rows = parseSubscriptions(subscriptions).map(({ id, subscription }) => {
+    const { uid } = subscription;
+    const row: SubscriberRow = {
+      subscriptionId: id,
       uid,
-      name: user?.Name ?? '',
-      email: user?.Email ?? '',
-      status,
-      cancelAtPeriodEnd: false,
-      memberFlag: user?.activeSuscription === true && user.activeSuscriptionId === subscriptionId,
-      ...extra,
+      name: contacts[uid]?.Name ?? '',
+      email: contacts[uid]?.Email ?? '',
+      status: subscription.status,
+      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd === true,
     };
-    const last = lastPaymentOf(subscriptionId, uid);
-    if (last) result.lastPayment = last;
-    return result;
-  };
-
-  const rows: SubscriberRow[] = [];
-  const known = new Set<string>();
-  for (const [id, value] of Object.entries(isRecord(subscriptions) ? subscriptions : {})) {
-    const parsed = stripeSubscriptionSchema.safeParse(value);
-    if (!parsed.success) continue;
-    known.add(id);
-    const extra: Partial<SubscriberRow> = {
-      cancelAtPeriodEnd: parsed.data.cancelAtPeriodEnd === true,
-    };
-    if (parsed.data.currentPeriodEnd !== undefined)
-      extra.currentPeriodEnd = parsed.data.currentPeriodEnd;
-    rows.push(row(id, parsed.data.uid, parsed.data.status, extra));
-  }
-  // A member flagged active whose subscription has no status record yet still subscribes.
-  for (const [uid, user] of Object.entries(people)) {
-    const id = user.activeSuscriptionId;
-    if (user.activeSuscription !== true || id === undefined || known.has(id)) continue;
-    rows.push(row(id, uid, 'active', {}));
-  }
+    if (subscription.currentPeriodEnd !== undefined)
+      row.currentPeriodEnd = subscription.currentPeriodEnd;
+    const flag = flags[uid];
+    if (flag) row.memberFlag = flag.activeSuscription && flag.activeSuscriptionId === id;
+    return row;
+  });
   return rows.sort(
     (a, b) =>
-      Number(KEEPS_PLAN.has(b.status)) - Number(KEEPS_PLAN.has(a.status)) ||
-      (a.name || a.email).localeCompare(b.name || b.email) ||
+      (b.currentPeriodEnd ?? -1) - (a.currentPeriodEnd ?? -1) ||
       a.subscriptionId.localeCompare(b.subscriptionId),
   );
 }
 
-/** How many subscriptions are in each status, for the summary line. */
+/** How many loaded subscriptions are in each status, for the summary line. */
 export function statusCounts(rows: readonly SubscriberRow[]): [string, number][] {
   const counts = new Map<string, number>();
   for (const { status } of rows) counts.set(status, (counts.get(status) ?? 0) + 1);

@@ -1,72 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import {
-  creditsByKind,
-  ledgerEntries,
-  memberRows,
-  reportedAccounts,
-  searchMembers,
-} from './members';
+import { directoryEntryOf } from '@studio/core';
+import { creditsByKind, directoryRows, ledgerEntries } from './members';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.UTC(2026, 10, 21, 12);
 
-const users = {
-  u1: { Name: 'José Pérez', Email: 'jose@demo.studio', Phone: '+52 (81) 1234-5678', Admin: false },
-  u2: { Name: 'Ana Admin', Email: 'admin@demo.studio', Admin: true, Credits: 3 },
-  u3: { Email: 'ghost@demo.studio', Admin: 'fs' },
-  u4: { Name: 'Carla Coach', Email: 'coach@demo.studio', Admin: 'Coach' },
+const directory = {
+  u1: directoryEntryOf({ Name: 'José Pérez', Email: 'jose@demo.studio', Phone: '+52 81 1234' }),
+  u2: directoryEntryOf({ Name: 'Ana Admin', Email: 'admin@demo.studio', Admin: true, Credits: 3 }),
+  u3: directoryEntryOf({ Email: 'ghost@demo.studio', Admin: 'fs' }),
+  u4: {
+    ...directoryEntryOf({ Name: 'Carla Coach', Admin: 'Coach' }),
+    plan: 'past-due',
+  },
 };
 
-describe('member rows', () => {
-  it('reads the spec fields, maps Admin to a role and puts nameless accounts last', () => {
-    const rows = memberRows(users);
-    expect(rows.map((row) => [row.uid, row.role, row.credits])).toEqual([
+describe('directory rows', () => {
+  it('reads each entry, in name order with nameless accounts last', () => {
+    expect(directoryRows(directory).map((row) => [row.uid, row.role, row.credits])).toEqual([
       ['u2', 'admin', 3],
       ['u4', 'coach', 0],
       ['u1', 'member', 0],
       ['u3', 'coach', 0],
     ]);
+    expect(directoryRows(directory).find((row) => row.uid === 'u4')?.plan).toBe('past-due');
   });
 
-  it('is empty for a missing Users node', () => {
-    expect(memberRows(null)).toEqual([]);
-  });
-});
-
-describe('member search', () => {
-  const rows = memberRows(users);
-  const uids = (query: string) => searchMembers(rows, query).map((row) => row.uid);
-
-  it('finds by name ignoring case and accents', () => {
-    expect(uids('jose')).toEqual(['u1']);
-    expect(uids('PÉREZ')).toEqual(['u1']);
-  });
-
-  it('finds by e-mail', () => {
-    expect(uids('coach@')).toEqual(['u4']);
-  });
-
-  it('finds a phone by its digits whatever the punctuation', () => {
-    expect(uids('811234')).toEqual(['u1']);
-    expect(uids('1234-5678')).toEqual(['u1']);
-  });
-
-  it('needs every word to match', () => {
-    expect(uids('ana demo')).toEqual(['u2']);
-    expect(uids('ana nobody')).toEqual([]);
-  });
-
-  it('lists everyone for an empty query', () => {
-    expect(uids('  ')).toHaveLength(4);
-  });
-});
-
-describe('reports', () => {
-  it('lists the reported accounts with what Users knows of them', () => {
-    expect(reportedAccounts({ u3: { Uid: 'u3' }, zz: { Uid: 'zz' } }, memberRows(users))).toEqual([
-      { uid: 'zz', email: '', phone: '' },
-      { uid: 'u3', email: 'ghost@demo.studio', phone: '' },
+  it('lists an entry with a malformed or missing field with what it has', () => {
+    expect(directoryRows({ x: { credits: 4, role: 'owner', name: 7 }, y: 'junk' })).toEqual([
+      { uid: 'x', name: '', email: '', phone: '', role: 'member', credits: 4, nameKey: '' },
     ]);
+  });
+
+  it('is empty for a missing node', () => {
+    expect(directoryRows(null)).toEqual([]);
   });
 });
 

@@ -1,16 +1,15 @@
-// What the all-users screen shows, computed from the raw nodes it watches. Pure, so the search,
-// the credit summary and the ledger order are unit-tested without a database.
+// What the all-users screen shows, computed from the raw nodes it watches. Pure, so the
+// directory's rows, the credit summary and the ledger order are unit-tested without a database.
 import {
   CREDIT_KINDS,
   creditsListSchema,
   isRecord,
   ledgerEntrySchema,
   paymentSchema,
-  roleFromAdminFlag,
   userClassSchema,
+  userDirectoryEntrySchema,
 } from '@studio/core';
-import type { CreditKind, LedgerEntry, Payment, Role, UserClass } from '@studio/core';
-import { parseUserDirectory } from '../../lib/user-directory';
+import type { CreditKind, LedgerEntry, Payment, PlanStatus, Role, UserClass } from '@studio/core';
 
 export interface MemberRow {
   uid: string;
@@ -18,63 +17,56 @@ export interface MemberRow {
   email: string;
   phone: string;
   role: Role;
-  /** `Users/{uid}/Credits`: usable regular credits (0 when missing). */
+  /** Usable regular credits (0 when missing). */
   credits: number;
-}
-
-/** Every `Users/{uid}` record as a row, sorted by name (nameless ones last), then e-mail. */
-export function memberRows(users: unknown): MemberRow[] {
-  const rows = Object.entries(parseUserDirectory(users)).map(([uid, user]): MemberRow => ({
-    uid,
-    name: (user.Name ?? '').trim(),
-    email: user.Email ?? '',
-    phone: user.Phone ?? '',
-    role: roleFromAdminFlag(user.Admin),
-    credits: user.Credits ?? 0,
-  }));
-  return rows.sort((a, b) => {
-    if ((a.name === '') !== (b.name === '')) return a.name === '' ? 1 : -1;
-    return a.name.localeCompare(b.name) || a.email.localeCompare(b.email);
-  });
-}
-
-/** Lower case without accents, so 'jose' finds 'José'. */
-function fold(value: string): string {
-  return value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
-function digits(value: string): string {
-  return value.replace(/\D/g, '');
+  /** The plan's status; absent when the member never had one. */
+  plan?: PlanStatus;
+  /** The directory's sort key: rows keep the database's order by name. */
+  nameKey: string;
 }
 
 /**
- * Rows whose name, e-mail or phone contain every word of `query` (accents and case ignored;
- * a phone matches on its digits, so '81 1234' finds '+52 (81) 1234-5678'). Empty: all rows.
+ * Each field of an entry on its own: an entry the credits mirror wrote before the backfill, or
+ * one with a field the schema refuses, is still listed with what it has.
  */
-export function searchMembers(rows: readonly MemberRow[], query: string): MemberRow[] {
-  const words = fold(query).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [...rows];
-  return rows.filter((row) => {
-    const haystack = fold(`${row.name} ${row.email} ${row.phone} ${row.uid}`);
-    const phone = digits(row.phone);
-    return words.every((word) => {
-      if (haystack.includes(word)) return true;
-      const wanted = digits(word);
-      return wanted.length > 0 && wanted.length === word.length && phone.includes(wanted);
-    });
-  });
+const lenientEntry = userDirectoryEntrySchema.extend({
+  name: userDirectoryEntrySchema.shape.name.catch(''),
+  email: userDirectoryEntrySchema.shape.email.catch(''),
+  phone: userDirectoryEntrySchema.shape.phone.catch(''),
+  role: userDirectoryEntrySchema.shape.role.catch('member'),
+  credits: userDirectoryEntrySchema.shape.credits.catch(0),
+  plan: userDirectoryEntrySchema.shape.plan.catch(undefined),
+  createdAt: userDirectoryEntrySchema.shape.createdAt.catch(undefined),
+  nameKey: userDirectoryEntrySchema.shape.nameKey.catch(''),
+  emailKey: userDirectoryEntrySchema.shape.emailKey.catch(''),
+  phoneKey: userDirectoryEntrySchema.shape.phoneKey.catch(''),
+});
+
+/** One `UserDirectory/{uid}` value as a row; undefined when it is not a record. */
+export function directoryRow(uid: string, value: unknown): MemberRow | undefined {
+  if (!isRecord(value)) return undefined;
+  const entry = lenientEntry.parse(value);
+  const row: MemberRow = {
+    uid,
+    name: entry.name,
+    email: entry.email,
+    phone: entry.phone,
+    role: entry.role,
+    credits: entry.credits,
+    nameKey: entry.nameKey,
+  };
+  if (entry.plan !== undefined) row.plan = entry.plan;
+  return row;
 }
 
-/** `Reports/{uid}` entries joined with what `Users` knows of each account. */
-export function reportedAccounts(
-  reports: unknown,
-  rows: readonly MemberRow[],
-): { uid: string; email: string; phone: string }[] {
-  if (!isRecord(reports)) return [];
-  const byUid = new Map(rows.map((row) => [row.uid, row]));
-  return Object.keys(reports)
-    .map((uid) => ({ uid, email: byUid.get(uid)?.email ?? '', phone: byUid.get(uid)?.phone ?? '' }))
-    .sort((a, b) => a.email.localeCompare(b.email) || a.uid.localeCompare(b.uid));
+/** Directory entries (one page, or the merged answers of a search) as rows, in name order. */
+export function directoryRows(entries: unknown): MemberRow[] {
+  if (!isRecord(entries)) return [];
+  return Object.entries(entries)
+    .flatMap(([uid, value]) => directoryRow(uid, value) ?? [])
+    .sort((a, b) =>
+      a.nameKey < b.nameKey ? -1 : a.nameKey > b.nameKey ? 1 : a.uid < b.uid ? -1 : 1,
+    );
 }
 
 export interface KindSummary {

@@ -2,7 +2,7 @@
  * The all-users screen's own labels, English and Spanish (like admin-catalog's admin-messages).
  * Errors from the functions come from `@studio/core`'s catalogue through `useT()`.
  */
-import type { CreditKind, Role } from '@studio/core';
+import type { CreditKind, PlanStatus, Role } from '@studio/core';
 import type { MessageKeyOf } from '../../lib/i18n';
 import { defineMessages } from '../../lib/i18n';
 
@@ -10,9 +10,16 @@ export const usersMessages = defineMessages({
   en: {
     usersTitle: 'Admin Users',
     search: 'Search by name, e-mail or phone',
+    searchHint: 'The start of a name, an e-mail or a phone number with its country code.',
     noMatches: 'No member matches.',
     loading: 'Loading…',
-    membersCount: '{count} members',
+    membersShown: 'Members shown: {count}',
+    loadMore: 'Load more members',
+    plan: 'Plan',
+    planActive: 'Active',
+    planCancelling: 'Cancelling',
+    planPastDue: 'Payment due',
+    planEnded: 'Ended',
     open: 'Open',
     close: 'Back to the list',
     noName: '(no name)',
@@ -32,9 +39,9 @@ export const usersMessages = defineMessages({
     yes: 'Yes',
     no: 'No',
     role: 'Role',
-    roleAdmin: 'Admin (true)',
-    roleCoach: 'Coach (Coach)',
-    roleMember: 'Member (false)',
+    roleAdmin: 'Admin',
+    roleCoach: 'Coach',
+    roleMember: 'Member',
     setRole: 'Set role',
     roleSaved: 'Role changed to {role}.',
     credits: 'Credits',
@@ -67,9 +74,16 @@ export const usersMessages = defineMessages({
   es: {
     usersTitle: 'Usuarios',
     search: 'Buscar por nombre, correo o teléfono',
+    searchHint: 'El inicio de un nombre, un correo o un teléfono con su código de país.',
     noMatches: 'Ningún usuario coincide.',
     loading: 'Cargando…',
-    membersCount: '{count} usuarios',
+    membersShown: 'Usuarios mostrados: {count}',
+    loadMore: 'Cargar más usuarios',
+    plan: 'Plan',
+    planActive: 'Activo',
+    planCancelling: 'Se cancela',
+    planPastDue: 'Pago pendiente',
+    planEnded: 'Terminado',
     open: 'Abrir',
     close: 'Volver a la lista',
     noName: '(sin nombre)',
@@ -89,9 +103,9 @@ export const usersMessages = defineMessages({
     yes: 'Sí',
     no: 'No',
     role: 'Rol',
-    roleAdmin: 'Admin (true)',
-    roleCoach: 'Coach (Coach)',
-    roleMember: 'Usuario (false)',
+    roleAdmin: 'Administrador',
+    roleCoach: 'Coach',
+    roleMember: 'Usuario',
     setRole: 'Cambiar rol',
     roleSaved: 'Rol cambiado a {role}.',
     credits: 'Créditos',
@@ -131,9 +145,29 @@ export const KIND_LABELS: Readonly<Record<CreditKind, UsersKey>> = {
   train: 'kindTrain',
 };
 
-/** The spec's `Admin` values next to each role (true, 'Coach', false). */
+/** Each role's name (stored as the spec's `Admin` true, 'Coach' or false). */
 export const ROLE_LABELS: Readonly<Record<Role, UsersKey>> = {
   admin: 'roleAdmin',
   coach: 'roleCoach',
   member: 'roleMember',
 };
+
+export const PLAN_LABELS: Readonly<Record<PlanStatus, UsersKey>> = {
+  active: 'planActive',
+  cancelling: 'planCancelling',
+  'past-due': 'planPastDue',
+  ended: 'planEnded',
+};
+
+export const PLAN_TONES = {
+  active: 'success',
+  cancelling: 'warning',
+  'past-due': 'danger',
+  ended: 'neutral',
+} as const satisfies Readonly<Record<PlanStatus, string>>;
+
+export const ROLE_TONES = {
+  admin: 'danger',
+  coach: 'primary',
+  member: 'neutral',
+} as const satisfies Readonly<Record<Role, string>>;

@@ -8,8 +8,6 @@ export const insightsMessages = defineMessages({
     intro:
       'Figures rolled up each night up to yesterday. Ranges up to 62 days show each day; longer ranges show whole months.',
     filters: 'Filters',
-    from: 'From',
-    to: 'To',
     branch: 'Branch',
     coach: 'Coach',
     exercise: 'Class type',
@@ -76,8 +74,6 @@ export const insightsMessages = defineMessages({
     intro:
       'Cifras calculadas cada noche hasta ayer. Los rangos de hasta 62 días se muestran por día; los más largos, por meses completos.',
     filters: 'Filtros',
-    from: 'Desde',
-    to: 'Hasta',
     branch: 'Sucursal',
     coach: 'Coach',
     exercise: 'Tipo de clase',

@@ -1,18 +1,17 @@
 import type { CatalogCollection } from '@studio/core';
+import type { ReadMemberContact } from '../../../lib/member-names';
+import type { IndexedQuery } from '../../../lib/indexed-query';
 import type { Unsubscribe } from '../../../lib/realtime';
 
 /** The catalogue collections `saveCatalogItem` edits (core's `CATALOG_COLLECTIONS`). */
 export type { CatalogCollection };
 
-/** What the admin screens watch: a collection's node, the whole `Shop`, the audit log… */
+/** What the admin screens watch whole: a collection's node, the whole `Shop`, the redemptions. */
 export type WatchedNode =
   | Exclude<CatalogCollection, 'shopProduct'>
   | 'shop'
-  | 'auditLog'
   /** `CodeCloudStore`: coupon redemptions per member. */
-  | 'codeCloudStore'
-  /** `Users`: names for the redemptions and the audit log. */
-  | 'users';
+  | 'codeCloudStore';
 
 /** `value: null` deletes; `category` is the shop category of a product. */
 export interface SaveCatalogItemRequest {
@@ -25,6 +24,14 @@ export interface SaveCatalogItemRequest {
 export interface AdminCatalogApi {
   /** The node's raw value, live (null when empty); screens parse it with core's schemas. */
   watch: (node: WatchedNode, onChange: (value: unknown) => void) => Unsubscribe;
+  /** A page of `AuditLog` (the first or last `limit` of an indexed query), live. */
+  watchAuditPage: (
+    query: IndexedQuery,
+    limit: number,
+    onChange: (value: unknown) => void,
+  ) => Unsubscribe;
+  /** One member's name and e-mail, for who acted and who redeemed a coupon. */
+  readMember: ReadMemberContact;
   /** The `saveCatalogItem` callable; rejects with the HttpsError the function sent. */
   save: (request: SaveCatalogItemRequest) => Promise<{ id: string }>;
 }

@@ -1,6 +1,8 @@
 import { catalogPaths, isDomainError, parseInput, paths, saveCatalogItemInput } from '@studio/core';
 import { CallableRefusal } from '../../../lib/callable-errors';
 import { getFunctionsClient } from '../../../lib/firebase';
+import { readMemberContact } from '../../../lib/read-member-contact';
+import { watchIndexedQuery } from '../../../lib/paged-query';
 import { watchPath } from '../../../lib/realtime';
 import type { AdminCatalogApi, SaveCatalogItemRequest, WatchedNode } from './admin-catalog-api';
 
@@ -11,9 +13,7 @@ const NODE_PATHS: Readonly<Record<WatchedNode, () => string>> = {
   settings: paths.settings,
   studio: paths.studio,
   shop: paths.shop,
-  auditLog: paths.auditLog,
   codeCloudStore: paths.codeCloudStore,
-  users: paths.users,
 };
 
 /**
@@ -31,6 +31,8 @@ function checked(request: SaveCatalogItemRequest): SaveCatalogItemRequest {
 
 export const firebaseAdminCatalogApi: AdminCatalogApi = {
   watch: (node, onChange) => watchPath(NODE_PATHS[node](), onChange),
+  watchAuditPage: watchIndexedQuery,
+  readMember: readMemberContact,
   save: async (request) => {
     // saveCatalogItem is not in core's callable table, so it is called untyped-by-name here.
     const [functions, { httpsCallable }] = await Promise.all([

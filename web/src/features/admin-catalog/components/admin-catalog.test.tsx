@@ -70,6 +70,25 @@ describe('credit packages editor', () => {
     expect(screen.getByRole('button', { name: /^Edit Broken/ })).toBeTruthy();
   });
 
+  it('moves focus to the first field when the form opens, and back to its opener on Cancel', () => {
+    const fake = createFakeAdminCatalogApi({ packages: { p1: tenClasses } });
+    render(<CatalogEditor api={fake.api} config={creditPackagesConfig} />);
+    const newButton = screen.getByRole('button', { name: 'New' });
+    newButton.focus();
+    fireEvent.click(newButton);
+    const form = screen.getByRole('form', { name: 'Admin packages' });
+    expect(document.activeElement).toBe(form.querySelector('input, select, textarea'));
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(document.activeElement).toBe(newButton);
+
+    const edit = screen.getByRole('button', { name: /^Edit 10 classes/ });
+    edit.focus();
+    fireEvent.click(edit);
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+  });
+
   it('shows field errors from the core schema and does not save', async () => {
     const fake = createFakeAdminCatalogApi();
     render(<CatalogEditor api={fake.api} config={creditPackagesConfig} />);
@@ -345,8 +364,9 @@ describe('subscription price form', () => {
 
 describe('audit log', () => {
   it('lists who changed what, newest first, with the values before and after', () => {
-    const fake = createFakeAdminCatalogApi({
-      auditLog: {
+    const fake = createFakeAdminCatalogApi(
+      {},
+      {
         a1: { at: 1_000, by: 'admin-1', action: 'save', target: 'Packages/p1', details: {} },
         a2: {
           at: 2_000,
@@ -356,7 +376,7 @@ describe('audit log', () => {
           details: { before: { name: 'Laura' } },
         },
       },
-    });
+    );
     render(<AuditLog api={fake.api} />);
 
     const items = screen.getAllByRole('listitem');

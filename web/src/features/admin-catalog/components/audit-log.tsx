@@ -1,11 +1,21 @@
 import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Field } from '../../../components/ui/field';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDateTime } from '@studio/core';
-import { useLive } from '../../../lib/use-live';
+import { useMemberContacts } from '../../../lib/member-names';
+import { usePagedQuery } from '../../../lib/paged-query';
 import { adminMessages } from '../admin-messages';
 import type { AdminCatalogApi } from '../api/admin-catalog-api';
-import { actorName, auditActions, auditEntries, filterAudit } from '../audit';
+import {
+  AUDIT_PAGE_SIZE,
+  actorName,
+  auditActions,
+  auditEntries,
+  auditQuery,
+  filterAudit,
+} from '../audit';
 import type { AuditFilter } from '../audit';
 import { useT } from '../../../lib/i18n';
 
@@ -30,16 +40,24 @@ function otherDetails(details: Record<string, unknown> | undefined): unknown {
 
 /**
  * Who changed what, newest first (market.md: the anchors keep no audit): every admin and coach
- * change, filtered by action and by words (who, target, details).
+ * change, a page at a time, filtered by action (asked of the server) and by words (who, target,
+ * details; within the loaded pages).
  */
 export function AuditLog({ api }: { api: AdminCatalogApi }) {
   const at = useT(adminMessages);
   const baseId = useId();
-  const value = useLive<unknown>((onChange) => api.watch('auditLog', onChange), null, [api]);
-  const users = useLive<unknown>((onChange) => api.watch('users', onChange), null, [api]);
   const [filter, setFilter] = useState<AuditFilter>({ action: '', text: '' });
-  const all = auditEntries(value);
-  const entries = filterAudit(all, filter, users);
+  const page = usePagedQuery(
+    (limit, onChange) => api.watchAuditPage(auditQuery(filter.action), limit, onChange),
+    AUDIT_PAGE_SIZE,
+    [api, filter.action],
+  );
+  const all = auditEntries(page.value);
+  const contacts = useMemberContacts(
+    all.map(([, entry]) => entry.by),
+    api.readMember,
+  );
+  const entries = filterAudit(all, filter, contacts);
   return (
     <section aria-labelledby="audit-title" className="admin-page">
       <h1 id="audit-title">{at('auditTitle')}</h1>
@@ -71,10 +89,17 @@ export function AuditLog({ api }: { api: AdminCatalogApi }) {
           />
         </Field>
       </form>
-      <p role="status" className="ui-table-count">
-        {at('auditShown', { count: entries.length, total: all.length })}
-      </p>
-      {entries.length === 0 ? (
+      {page.value === undefined ? (
+        <>
+          <p role="status">{at('auditLoading')}</p>
+          <Skeleton lines={5} height="2.5rem" />
+        </>
+      ) : (
+        <p role="status" className="ui-table-count">
+          {at('auditShown', { count: entries.length, total: all.length })}
+        </p>
+      )}
+      {page.value === undefined ? null : entries.length === 0 ? (
         <EmptyState title={at('empty')} />
       ) : (
         <ol className="audit-log ui-list">
@@ -82,7 +107,7 @@ export function AuditLog({ api }: { api: AdminCatalogApi }) {
             <li key={id}>
               <time dateTime={new Date(entry.at).toISOString()}>{formatDateTime(entry.at)}</time>{' '}
               {at('auditBy', {
-                by: actorName(entry.by, users),
+                by: actorName(entry.by, contacts),
                 action: entry.action,
                 target: entry.target ?? '',
               })}
@@ -92,6 +117,11 @@ export function AuditLog({ api }: { api: AdminCatalogApi }) {
             </li>
           ))}
         </ol>
+      )}
+      {page.hasMore && (
+        <Button variant="secondary" onClick={page.loadMore}>
+          {at('auditLoadMore')}
+        </Button>
       )}
     </section>
   );

@@ -2,7 +2,7 @@ import { isRecord } from '@studio/core';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { z } from 'zod';
 import { callableErrorText } from '../../../lib/callable-errors';
@@ -15,6 +15,7 @@ import type { AdminCatalogApi, CatalogCollection, WatchedNode } from '../api/adm
 import { emptyForm, fieldErrors, fromForm, plain, toForm } from '../form-fields';
 import type { Field, FieldError, FormState } from '../form-fields';
 import { FormInputs } from './form-inputs';
+import './catalog-editor.css';
 
 type Item = Record<string, unknown>;
 
@@ -81,12 +82,29 @@ export function CatalogEditor({ api, config, level = 1 }: EditorProps) {
   const [failure, setFailure] = useState<ErrorText | null>(null);
   const [done, setDone] = useState<AdminKey | null>(null);
   const [busy, setBusy] = useState(false);
+  // Each opening moves focus to the form's first field; Cancel gives it back to the opener.
+  const [openings, setOpenings] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    if (openings === 0) return;
+    formRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+  }, [openings]);
 
   const open = (id: string | undefined, form: FormState) => {
+    openerRef.current =
+      document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setEditing(id === undefined ? { form } : { id, form });
     setErrors({});
     setFailure(null);
     setDone(null);
+    setOpenings((count) => count + 1);
+  };
+
+  const cancel = () => {
+    setEditing(null);
+    if (openerRef.current?.isConnected) openerRef.current.focus();
   };
 
   const send = async (id: string | undefined, value: unknown, outcome: AdminKey) => {
@@ -137,7 +155,7 @@ export function CatalogEditor({ api, config, level = 1 }: EditorProps) {
       {items.length === 0 ? (
         <EmptyState title={at('empty')} />
       ) : (
-        <ul className="ui-list">
+        <ul className="ui-list catalog-items">
           {items.map(({ id, item, needsFixing }) => (
             <li key={id}>
               <span>
@@ -171,6 +189,7 @@ export function CatalogEditor({ api, config, level = 1 }: EditorProps) {
       )}
       {editing && (
         <form
+          ref={formRef}
           className="card ui-card ui-form admin-editor"
           aria-label={at(config.title)}
           onSubmit={submit}
@@ -204,7 +223,7 @@ export function CatalogEditor({ api, config, level = 1 }: EditorProps) {
                 {at('delete')}
               </Button>
             )}
-            <Button variant="ghost" onClick={() => setEditing(null)}>
+            <Button variant="ghost" onClick={cancel}>
               {at('cancel')}
             </Button>
           </div>

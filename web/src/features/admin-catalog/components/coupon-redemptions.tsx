@@ -1,18 +1,19 @@
 import { formatDateTime } from '@studio/core';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { useMemberContacts } from '../../../lib/member-names';
 import { useLive } from '../../../lib/use-live';
 import { adminMessages } from '../admin-messages';
 import type { AdminCatalogApi } from '../api/admin-catalog-api';
 import { money } from '../catalog-configs';
-import { couponUsage } from '../redemptions';
+import { couponUsage, redeemingUids } from '../redemptions';
 import { useT } from '../../../lib/i18n';
 
 /** Who used each coupon, how often and for how much (crear-cupones). */
 export function CouponRedemptions({ api }: { api: AdminCatalogApi }) {
   const at = useT(adminMessages);
   const store = useLive<unknown>((onChange) => api.watch('codeCloudStore', onChange), null, [api]);
-  const users = useLive<unknown>((onChange) => api.watch('users', onChange), null, [api]);
-  const usage = couponUsage(store, users);
+  const contacts = useMemberContacts(redeemingUids(store), api.readMember);
+  const usage = couponUsage(store, contacts);
   return (
     <section aria-labelledby="redemptions-title" className="admin-section">
       <h2 id="redemptions-title">{at('redemptionsTitle')}</h2>

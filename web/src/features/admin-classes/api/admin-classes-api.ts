@@ -3,13 +3,12 @@ import type {
   ClassTemplate,
   Coach,
   CreateClassesInput,
-  DateString,
   Exercise,
   SaveClassTemplateInput,
   SeatLayout,
-  StudioClass,
   UpdateClassInput,
 } from '@studio/core';
+import type { IndexedQuery } from '../../../lib/indexed-query';
 import type { Unsubscribe } from '../../../lib/realtime';
 
 /** What the class forms choose from, parsed with core's schemas. */
@@ -29,11 +28,11 @@ export type SaveClassTemplateRequest = SaveClassTemplateInput;
 
 export interface AdminClassesApi {
   watchCatalog: (onChange: (catalog: ClassCatalog) => void) => Unsubscribe;
-  /** `Classes` dated `from` … `to` inclusive, live. */
-  watchClasses: (
-    from: DateString,
-    to: DateString,
-    onChange: (classes: Record<string, StudioClass>) => void,
+  /** The first `limit` `Classes` of `query` (a date window by `startsAt`), raw, live. */
+  watchClassesPage: (
+    query: IndexedQuery,
+    limit: number,
+    onChange: (value: unknown) => void,
   ) => Unsubscribe;
   watchTemplates: (onChange: (templates: Record<string, ClassTemplate>) => void) => Unsubscribe;
   /** The callables; each rejects with the HttpsError the function sent. */

@@ -7,7 +7,8 @@ import {
   seatLayoutSchema,
 } from '@studio/core';
 import { getFunctionsClient } from '../../../lib/firebase';
-import { parseEntries, watchClassesByDate, watchPath } from '../../../lib/realtime';
+import { watchIndexedQuery } from '../../../lib/paged-query';
+import { parseEntries, watchPath } from '../../../lib/realtime';
 import type { AdminClassesApi, ClassCatalog } from './admin-classes-api';
 
 async function call<I, O>(name: string, input: I): Promise<O> {
@@ -49,7 +50,7 @@ function watchCatalog(onChange: (catalog: ClassCatalog) => void) {
 
 export const firebaseAdminClassesApi: AdminClassesApi = {
   watchCatalog,
-  watchClasses: watchClassesByDate,
+  watchClassesPage: watchIndexedQuery,
   watchTemplates: (onChange) =>
     watchPath(paths.classTemplates(), (value) =>
       onChange(parseEntries(value, (entry) => classTemplateSchema.safeParse(entry), 'template')),

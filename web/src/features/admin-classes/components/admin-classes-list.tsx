@@ -1,14 +1,16 @@
-import { addDays, formatDate, updateClassInput } from '@studio/core';
+import { addDays, classSchema, formatDate, updateClassInput } from '@studio/core';
 import { EmptyState } from '../../../components/ui/empty-state';
 import type { StudioClass, UpdateClassInput } from '@studio/core';
 import type { FormEvent } from 'react';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { callableErrorText } from '../../../lib/callable-errors';
 import type { ErrorText } from '../../../lib/callable-errors';
 import { useT } from '../../../lib/i18n';
-import { useLive } from '../../../lib/use-live';
+import { usePagedQuery } from '../../../lib/paged-query';
+import { parseEntries } from '../../../lib/realtime';
 import type { AdminClassesApi, ClassCatalog } from '../api/admin-classes-api';
+import { CLASS_PAGE_SIZE, adminClassesQuery } from '../class-list-query';
 import type { FieldErrors } from '../class-form';
 import { fieldErrorsOf } from '../class-form';
 import { classesMessages } from '../classes-messages';
@@ -276,10 +278,17 @@ export function AdminClassesList({ api }: { api: AdminClassesApi }) {
     /^\d{4}-\d{2}-\d{2}$/.test(filters.from) &&
     /^\d{4}-\d{2}-\d{2}$/.test(filters.to) &&
     filters.from <= filters.to;
-  const classes = useLive<Record<string, StudioClass>>(
-    validRange ? (onChange) => api.watchClasses(filters.from, filters.to, onChange) : null,
-    {},
+  const page = usePagedQuery(
+    validRange
+      ? (limit, onChange) =>
+          api.watchClassesPage(adminClassesQuery(filters.from, filters.to), limit, onChange)
+      : null,
+    CLASS_PAGE_SIZE,
     [api, filters.from, filters.to, validRange],
+  );
+  const classes: Record<string, StudioClass> = useMemo(
+    () => parseEntries(page.value, (entry) => classSchema.safeParse(entry), 'class'),
+    [page.value],
   );
   const [open, setOpen] = useState<Open>(null);
   const [status, setStatus] = useState<string | null>(null);
@@ -401,6 +410,11 @@ export function AdminClassesList({ api }: { api: AdminClassesApi }) {
             );
           })}
         </ul>
+      )}
+      {page.hasMore && (
+        <button type="button" className="button button-secondary" onClick={page.loadMore}>
+          {t('loadMoreClasses')}
+        </button>
       )}
       {open?.kind === 'edit' && openClass && (
         <EditClassDialog

@@ -4,6 +4,7 @@ import type { StudioClass } from '@studio/core';
 import { describe, expect, it } from 'vitest';
 import { CallableRefusal } from '../../../lib/callable-errors';
 import { useLangStore } from '../../../lib/i18n';
+import { CLASS_PAGE_SIZE, adminClassesQuery } from '../class-list-query';
 import { createFakeAdminClassesApi } from '../testing/fake-admin-classes-api';
 import { AdminClassesList } from './admin-classes-list';
 import { CreateClassesForm } from './create-classes-form';
@@ -285,6 +286,41 @@ describe('admin-clases', () => {
     render(<AdminClassesList api={fake.api} />);
     return fake;
   }
+
+  it('reads a page of the classes starting in the dates shown, by the startsAt index', () => {
+    const today = formatDate(Date.now());
+    const fake = renderList();
+    expect(fake.pages).toEqual([
+      { query: adminClassesQuery(today, addDays(today, 13)), limit: CLASS_PAGE_SIZE },
+    ]);
+    expect(adminClassesQuery('2026-11-20', '2026-11-21')).toEqual({
+      path: 'Classes',
+      orderByChild: 'startsAt',
+      startAt: toEpoch('2026-11-20', '00:00'),
+      endAt: toEpoch('2026-11-22', '00:00') - 1,
+      from: 'first',
+    });
+    // A class after the window is not asked for.
+    fireEvent.change(screen.getByLabelText('Until'), { target: { value: soon } });
+    expect(fake.pages.at(-1)?.query).toEqual(adminClassesQuery(today, soon));
+    expect(screen.queryByRole('listitem', { name: `Flow ${later} 07:00` })).toBeNull();
+  });
+
+  it("loads the next page of classes with 'Load later classes'", async () => {
+    const classes = Object.fromEntries(
+      Array.from({ length: CLASS_PAGE_SIZE + 2 }, (_, i) => [
+        `c${String(i).padStart(3, '0')}`,
+        { ...classOn(soon), hour: '07:00', startsAt: toEpoch(soon, '07:00') + i * 60_000 },
+      ]),
+    );
+    const fake = createFakeAdminClassesApi({ classes });
+    render(<AdminClassesList api={fake.api} />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(CLASS_PAGE_SIZE);
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Load later classes' })));
+    expect(fake.pages.at(-1)?.limit).toBe(CLASS_PAGE_SIZE * 2);
+    expect(screen.getAllByRole('listitem')).toHaveLength(CLASS_PAGE_SIZE + 2);
+    expect(screen.queryByRole('button', { name: 'Load later classes' })).toBeNull();
+  });
 
   it('lists the classes and filters them by coach', () => {
     renderList();

@@ -7,6 +7,8 @@ import type {
   CreateClassesRequest,
   SaveClassTemplateRequest,
 } from '../api/admin-classes-api';
+import type { IndexedQuery } from '../../../lib/indexed-query';
+import { answerIndexedQuery } from '../../../../test/fakes/indexed-query';
 
 export const FAKE_CATALOG: ClassCatalog = {
   branches: { centro: { name: 'Centro', active: true } },
@@ -41,7 +43,8 @@ export function createFakeAdminClassesApi(
 ) {
   let classes = initial.classes ?? {};
   let templates = initial.templates ?? {};
-  const classListeners = new Set<(value: Record<string, StudioClass>) => void>();
+  const classListeners = new Set<() => void>();
+  const pages: { query: IndexedQuery; limit: number }[] = [];
   const templateListeners = new Set<(value: Record<string, ClassTemplate>) => void>();
   const calls = {
     createClasses: [] as CreateClassesRequest[],
@@ -73,12 +76,9 @@ export function createFakeAdminClassesApi(
       onChange(FAKE_CATALOG);
       return () => undefined;
     },
-    watchClasses: (from, to, onChange) => {
-      const inRange = () =>
-        Object.fromEntries(
-          Object.entries(classes).filter(([, cls]) => cls.date >= from && cls.date <= to),
-        );
-      const listener = () => onChange(inRange());
+    watchClassesPage: (query, limit, onChange) => {
+      pages.push({ query, limit });
+      const listener = () => onChange(answerIndexedQuery(classes, query, limit));
       classListeners.add(listener);
       listener();
       return () => classListeners.delete(listener);
@@ -108,11 +108,13 @@ export function createFakeAdminClassesApi(
 
   return {
     api,
+    /** Each page query the list asked for, with its limit. */
+    pages,
     calls,
     answers,
     setClasses(next: Record<string, StudioClass>) {
       classes = next;
-      for (const listener of classListeners) listener(classes);
+      for (const listener of classListeners) listener();
     },
     setTemplates(next: Record<string, ClassTemplate>) {
       templates = next;

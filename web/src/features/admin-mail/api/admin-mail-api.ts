@@ -1,4 +1,5 @@
 import type { CallableResult, MailOutboxStatus, ResendMailInput } from '@studio/core';
+import type { ReadMemberContact } from '../../../lib/member-names';
 import type { Unsubscribe } from '../../../lib/realtime';
 
 /** The sent-mail screen's reads and its one action (issue 19); the screen never reads `MailOutbox` whole. */
@@ -11,8 +12,8 @@ export interface AdminMailApi {
     query: { limit: number; status: MailOutboxStatus | '' },
     onChange: (value: unknown) => void,
   ) => Unsubscribe;
-  /** `Users`, for the recipients' names. */
-  watchUsers: (onChange: (value: unknown) => void) => Unsubscribe;
+  /** One recipient's name (only the page's recipients are read, never `Users` whole). */
+  readMember: ReadMemberContact;
   /** Sets a failed entry back to retrying; rejects with the HttpsError the function sent. */
   resendMail: (input: ResendMailInput) => Promise<CallableResult<'resendMail'>>;
 }

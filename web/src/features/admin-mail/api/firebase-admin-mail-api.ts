@@ -1,6 +1,7 @@
 import { paths } from '@studio/core';
 import { callFunction } from '../../../lib/firebase';
-import { watchPath, watchQuery } from '../../../lib/realtime';
+import { readMemberContact } from '../../../lib/read-member-contact';
+import { watchQuery } from '../../../lib/realtime';
 import type { AdminMailApi } from './admin-mail-api';
 
 export const firebaseAdminMailApi: AdminMailApi = {
@@ -21,6 +22,6 @@ export const firebaseAdminMailApi: AdminMailApi = {
             ),
       onChange,
     ),
-  watchUsers: (onChange) => watchPath(paths.users(), onChange),
+  readMember: readMemberContact,
   resendMail: (input) => callFunction('resendMail', input),
 };

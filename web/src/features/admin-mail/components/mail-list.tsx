@@ -10,10 +10,11 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Field } from '../../../components/ui/field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useT } from '../../../lib/i18n';
-import { useLive } from '../../../lib/use-live';
+import { useMemberContacts } from '../../../lib/member-names';
+import { usePagedQuery } from '../../../lib/paged-query';
 import type { AdminMailApi } from '../api/admin-mail-api';
 import { kindLabel, mailMessages, statusLabel } from '../mail-messages';
-import { MAIL_PAGE_SIZE, filterMail, mailRows } from '../outbox';
+import { MAIL_PAGE_SIZE, filterMail, mailRows, mailUids } from '../outbox';
 import type { MailFilter, MailRow } from '../outbox';
 import { ResendMail } from './resend-mail';
 
@@ -30,20 +31,15 @@ const STATUS_TONES: Record<MailOutboxStatus, BadgeTone> = {
 export function MailList({ api }: { api: AdminMailApi }) {
   const t = useT(mailMessages);
   const baseId = useId();
-  const [limit, setLimit] = useState(MAIL_PAGE_SIZE);
   const [filter, setFilter] = useState<MailFilter>({ status: '', kind: '' });
-  const live = useLive<unknown>(
-    (onChange) => api.watchNewestMail({ limit, status: filter.status }, onChange),
-    undefined,
-    [api, limit, filter.status],
+  const page = usePagedQuery(
+    (limit, onChange) => api.watchNewestMail({ limit, status: filter.status }, onChange),
+    MAIL_PAGE_SIZE,
+    [api, filter.status],
   );
-  // While a bigger page or another status loads, the rows shown stay (no skeleton, the focused
-  // 'load more' button stays in place).
-  const [lastAnswer, setLastAnswer] = useState<unknown>(undefined);
-  if (live !== undefined && live !== lastAnswer) setLastAnswer(live);
-  const outbox = live ?? lastAnswer;
-  const users = useLive<unknown>((onChange) => api.watchUsers(onChange), null, [api]);
-  const all = mailRows(outbox, users);
+  const outbox = page.value;
+  const contacts = useMemberContacts(mailUids(outbox), api.readMember);
+  const all = mailRows(outbox, contacts);
   const rows = filterMail(all, filter);
   const time = (ms: number | undefined) => (ms === undefined ? '' : formatDateTime(ms));
 
@@ -111,10 +107,9 @@ export function MailList({ api }: { api: AdminMailApi }) {
           <select
             id={`${baseId}-status`}
             value={filter.status}
-            onChange={(event) => {
-              setFilter({ ...filter, status: event.target.value as MailOutboxStatus | '' });
-              setLimit(MAIL_PAGE_SIZE);
-            }}
+            onChange={(event) =>
+              setFilter({ ...filter, status: event.target.value as MailOutboxStatus | '' })
+            }
           >
             <option value="">{t('all')}</option>
             {MAIL_OUTBOX_STATUSES.map((status) => (
@@ -163,8 +158,8 @@ export function MailList({ api }: { api: AdminMailApi }) {
               pageSize={MAIL_PAGE_SIZE}
             />
           )}
-          {all.length >= limit && (
-            <Button variant="secondary" onClick={() => setLimit(limit + MAIL_PAGE_SIZE)}>
+          {page.hasMore && (
+            <Button variant="secondary" onClick={page.loadMore}>
               {t('loadMore')}
             </Button>
           )}

@@ -1,15 +1,34 @@
+import type { CallableResult, SumPaymentsInput } from '@studio/core';
+import type { ReadMemberContact } from '../../../lib/member-names';
+import type { IndexedQuery } from '../../../lib/indexed-query';
 import type { Unsubscribe } from '../../../lib/realtime';
+import type { WatchMemberPlanFlags } from '../subscribers';
 
 export interface AdminPaymentsApi {
-  /** `Payments` created within [startMs, endMs], live (database.rules.json indexes createdAt). */
-  watchPayments: (
-    range: { startMs: number; endMs: number },
+  /**
+   * A page of `Payments`: the last `limit` of `query` (the range by the indexed `createdAt`),
+   * live. The list never reads a range whole (issue 21).
+   */
+  watchPaymentsPage: (
+    query: IndexedQuery,
+    limit: number,
     onChange: (value: unknown) => void,
   ) => Unsubscribe;
-  /** The subscription `Payments` (queried by kind). */
-  watchSubscriptionPayments: (onChange: (value: unknown) => void) => Unsubscribe;
-  /** `StripeSubscriptions`: the status of every subscription. */
-  watchSubscriptions: (onChange: (value: unknown) => void) => Unsubscribe;
-  /** `Users`, for names, e-mails and the subscription flags. */
-  watchUsers: (onChange: (value: unknown) => void) => Unsubscribe;
+  /** Every payment of `query`, read once in pages (the CSV export). */
+  readAllPayments: (query: IndexedQuery) => Promise<unknown>;
+  /** The `sumPayments` callable: the range's totals, added up on the server. */
+  sumPayments: (input: SumPaymentsInput) => Promise<CallableResult<'sumPayments'>>;
+  /** One member's name and e-mail, for the payments shown. */
+  readMember: ReadMemberContact;
+  /**
+   * A page of `StripeSubscriptions`: the last `limit` of `query` (by the indexed
+   * `currentPeriodEnd` or `status`), live; admin-suscripcion never reads the node whole.
+   */
+  watchSubscriptionsPage: (
+    query: IndexedQuery,
+    limit: number,
+    onChange: (value: unknown) => void,
+  ) => Unsubscribe;
+  /** One member's `Users/{uid}/activeSuscription` and `activeSuscriptionId`, live. */
+  watchMemberPlanFlags: WatchMemberPlanFlags;
 }

@@ -1,29 +1,40 @@
 import { paths } from '@studio/core';
-import { watchPath, watchQuery } from '../../../lib/realtime';
+import { callFunction } from '../../../lib/firebase';
+import { readMemberContact } from '../../../lib/read-member-contact';
+import { readWholeQuery, watchIndexedQuery } from '../../../lib/paged-query';
+import { watchPath } from '../../../lib/realtime';
+import { PAYMENT_EXPORT_PAGE_SIZE } from '../payments';
+import type { WatchMemberPlanFlags } from '../subscribers';
 import type { AdminPaymentsApi } from './admin-payments-api';
 
+/** The two flag fields, never `Users/{uid}` whole (it holds one key per credit). */
+const watchMemberPlanFlags: WatchMemberPlanFlags = (uid, onChange) => {
+  const seen: { active?: unknown; id?: unknown } = {};
+  const report = () => {
+    if (!('active' in seen) || !('id' in seen)) return;
+    onChange({
+      activeSuscription: seen.active === true,
+      ...(typeof seen.id === 'string' ? { activeSuscriptionId: seen.id } : {}),
+    });
+  };
+  const stops = [
+    watchPath(paths.userField(uid, 'activeSuscription'), (value) => {
+      seen.active = value;
+      report();
+    }),
+    watchPath(paths.userField(uid, 'activeSuscriptionId'), (value) => {
+      seen.id = value;
+      report();
+    }),
+  ];
+  return () => stops.forEach((stop) => stop());
+};
+
 export const firebaseAdminPaymentsApi: AdminPaymentsApi = {
-  watchPayments: ({ startMs, endMs }, onChange) =>
-    watchQuery(
-      (db, sdk) =>
-        sdk.query(
-          sdk.ref(db, paths.payments()),
-          sdk.orderByChild('createdAt'),
-          sdk.startAt(startMs),
-          sdk.endAt(endMs),
-        ),
-      onChange,
-    ),
-  watchSubscriptionPayments: (onChange) =>
-    watchQuery(
-      (db, sdk) =>
-        sdk.query(
-          sdk.ref(db, paths.payments()),
-          sdk.orderByChild('kind'),
-          sdk.equalTo('subscription'),
-        ),
-      onChange,
-    ),
-  watchSubscriptions: (onChange) => watchPath(paths.stripeSubscriptions(), onChange),
-  watchUsers: (onChange) => watchPath(paths.users(), onChange),
+  watchPaymentsPage: watchIndexedQuery,
+  readAllPayments: (query) => readWholeQuery(query, PAYMENT_EXPORT_PAGE_SIZE),
+  sumPayments: (input) => callFunction('sumPayments', input),
+  readMember: readMemberContact,
+  watchSubscriptionsPage: watchIndexedQuery,
+  watchMemberPlanFlags,
 };

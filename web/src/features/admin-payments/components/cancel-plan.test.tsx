@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { formatDate } from '@studio/core';
 import { CallableRefusal } from '../../../lib/callable-errors';
@@ -10,7 +10,9 @@ const PERIOD_END = Date.UTC(2026, 11, 24, 18);
 function renderCancel(cancel: PlanAdminApi['cancelMemberSubscription']) {
   const cancelMemberSubscription = vi.fn(cancel);
   render(<CancelPlan api={{ cancelMemberSubscription }} uid="u1" name="Ana" />);
-  fireEvent.click(screen.getByRole('button', { name: 'Cancel the plan of Ana' }));
+  const opener = screen.getByRole('button', { name: 'Cancel plan of Ana' });
+  opener.focus();
+  fireEvent.click(opener);
   return cancelMemberSubscription;
 }
 
@@ -19,7 +21,7 @@ describe('CancelPlan', () => {
     const cancel = renderCancel(() =>
       Promise.resolve({ subscriptionId: 'sub_1', cancelAt: PERIOD_END }),
     );
-    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Moved away' } });
+    fireEvent.change(screen.getByLabelText(/^Reason/), { target: { value: 'Moved away' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm cancellation' }));
     expect((await screen.findByRole('status')).textContent).toBe(
       `The plan stops on ${formatDate(PERIOD_END)}.`,
@@ -27,12 +29,42 @@ describe('CancelPlan', () => {
     expect(cancel).toHaveBeenCalledWith({ uid: 'u1', when: 'period-end', reason: 'Moved away' });
   });
 
+  it('opens a dialog focused on the reason, and gives focus back to its button when kept', async () => {
+    const cancel = renderCancel(() => Promise.resolve({ subscriptionId: 'sub_1', cancelAt: null }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel the plan of Ana' });
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Reason/));
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Keep the plan' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: 'Cancel plan of Ana' }),
+      ),
+    );
+    expect(cancel).not.toHaveBeenCalled();
+  });
+
+  it('names its button with the visible text first (label in name)', () => {
+    render(
+      <CancelPlan
+        api={{ cancelMemberSubscription: () => Promise.reject(new Error('unused')) }}
+        uid="u1"
+        name="Ana"
+      />,
+    );
+    const button = screen.getByRole('button', { name: 'Cancel plan of Ana' });
+    expect(button.getAttribute('aria-label')?.startsWith(button.textContent ?? '-')).toBe(true);
+  });
+
   it('cancels now when chosen', async () => {
     const cancel = renderCancel(() => Promise.resolve({ subscriptionId: 'sub_1', cancelAt: null }));
     fireEvent.click(screen.getByLabelText('Now'));
-    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Fraud' } });
+    fireEvent.change(screen.getByLabelText(/^Reason/), { target: { value: 'Fraud' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm cancellation' }));
-    expect((await screen.findByRole('status')).textContent).toBe('The plan was cancelled.');
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toBe('The plan was cancelled.');
+    // The button is gone with the plan: focus lands on what happened, not on the page's top.
+    await waitFor(() => expect(document.activeElement).toBe(status));
     expect(cancel).toHaveBeenCalledWith({ uid: 'u1', when: 'now', reason: 'Fraud' });
   });
 
@@ -47,7 +79,7 @@ describe('CancelPlan', () => {
     renderCancel(() =>
       Promise.reject(new CallableRefusal('failed-precondition', 'noSubscription')),
     );
-    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'x' } });
+    fireEvent.change(screen.getByLabelText(/^Reason/), { target: { value: 'x' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm cancellation' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'There is no subscription to manage on this account.',

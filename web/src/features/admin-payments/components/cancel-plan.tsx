@@ -1,7 +1,11 @@
 import { cancelMemberSubscriptionInput, formatDate } from '@studio/core';
 import type { PlanCancellation } from '@studio/core';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { SegmentedControl } from '../../../components/ui/segmented-control';
 import type { ErrorText } from '../../../lib/callable-errors';
 import { callableErrorText } from '../../../lib/callable-errors';
 import { useT } from '../../../lib/i18n';
@@ -22,14 +26,25 @@ export interface CancelPlanProps {
   onStart?: () => void;
 }
 
+/**
+ * The "Cancel plan" button and its dialog. Closing the dialog gives focus back to the button
+ * (the kit's Dialog); once the plan is cancelled the button goes and focus moves to the outcome.
+ */
 export function CancelPlan({ api, uid, name, onStart }: CancelPlanProps) {
   const t = useT(cancelPlanMessages);
   const formId = useId();
+  const titleId = `${formId}-title`;
   const [open, setOpen] = useState(false);
   const [when, setWhen] = useState<PlanCancellation>('period-end');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const doneRef = useRef<HTMLSpanElement>(null);
+  const done = outcome?.kind === 'done';
+
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
@@ -58,67 +73,66 @@ export function CancelPlan({ api, uid, name, onStart }: CancelPlanProps) {
 
   return (
     <span className="cancel-plan">
-      {!open && outcome?.kind !== 'done' && (
-        <button
-          type="button"
-          className="button button-secondary"
-          aria-label={t('cancelPlanOf', { name })}
+      {!done && (
+        <Button
+          variant="secondary"
+          size="s"
+          aria-label={t('cancelPlanFor', { name })}
+          aria-haspopup="dialog"
           onClick={() => {
             setOpen(true);
             setOutcome(null);
           }}
         >
           {t('cancelPlan')}
-        </button>
+        </Button>
       )}
       {open && (
-        <form className="form" aria-label={t('cancelPlanOf', { name })} onSubmit={submit}>
-          <fieldset>
-            <legend>{t('cancelPlanOf', { name })}</legend>
-            <label>
+        <Dialog labelledBy={titleId} onDismiss={() => setOpen(false)}>
+          <h2 id={titleId}>{t('cancelPlanOf', { name })}</h2>
+          <form className="ui-form" aria-labelledby={titleId} onSubmit={submit}>
+            <SegmentedControl
+              label={t('cancelWhen')}
+              showLabel
+              name={`${formId}-when`}
+              options={[
+                { value: 'period-end', label: t('whenPeriodEnd') },
+                { value: 'now', label: t('whenNow') },
+              ]}
+              value={when}
+              onChange={setWhen}
+            />
+            <Field label={t('cancelReason')} required>
               <input
-                type="radio"
-                name={`${formId}-when`}
-                checked={when === 'period-end'}
-                onChange={() => setWhen('period-end')}
-              />{' '}
-              {t('whenPeriodEnd')}
-            </label>
-            <label>
-              <input
-                type="radio"
-                name={`${formId}-when`}
-                checked={when === 'now'}
-                onChange={() => setWhen('now')}
-              />{' '}
-              {t('whenNow')}
-            </label>
-          </fieldset>
-          <label htmlFor={`${formId}-reason`}>{t('cancelReason')}</label>
-          <input
-            id={`${formId}-reason`}
-            required
-            maxLength={200}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          <button type="submit" className="button" disabled={busy}>
-            {t('confirmCancel')}
-          </button>
-          <button type="button" className="button button-secondary" onClick={() => setOpen(false)}>
-            {t('keepPlan')}
-          </button>
-        </form>
+                data-autofocus
+                required
+                maxLength={200}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+              />
+            </Field>
+            {outcome?.kind === 'error' && (
+              <p role="alert" className="ui-field-error">
+                {t(outcome.error.key, outcome.error.params)}
+              </p>
+            )}
+            <div className="dialog-actions">
+              <Button variant="secondary" onClick={() => setOpen(false)}>
+                {t('keepPlan')}
+              </Button>
+              <Button type="submit" variant="danger" busy={busy}>
+                {t('confirmCancel')}
+              </Button>
+            </div>
+          </form>
+        </Dialog>
       )}
-      {outcome?.kind === 'done' && (
-        <span role="status">
+      {done && (
+        <span role="status" tabIndex={-1} ref={doneRef}>
           {outcome.cancelAt === null
             ? t('cancelledNow')
             : t('cancelledAt', { date: formatDate(outcome.cancelAt) })}
         </span>
-      )}
-      {outcome?.kind === 'error' && (
-        <span role="alert">{t(outcome.error.key, outcome.error.params)}</span>
       )}
     </span>
   );

@@ -1,9 +1,12 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { toEpoch } from '@studio/core';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { paymentRangeBounds, paymentSchema, paymentTotals, toEpoch } from '@studio/core';
+import type { SumPaymentsInput } from '@studio/core';
 import { describe, expect, it } from 'vitest';
+import { answerIndexedQuery, readContactFrom } from '../../../../test/fakes/indexed-query';
+import type { IndexedQuery } from '../../../lib/indexed-query';
 import type { AdminPaymentsApi } from '../api/admin-payments-api';
+import { PAYMENT_PAGE_SIZE, paymentsQuery } from '../payments';
 import { PaymentList } from './payment-list';
-import { Subscribers } from './subscribers';
 
 const NOW = toEpoch('2026-11-21', '12:00');
 
@@ -27,63 +30,121 @@ const PAYMENTS = {
   p3: payment({ uid: 'm2', kind: 'subscription', amount: 3900, subtotal: 3900 }),
 };
 
-/** Answers every query with the given nodes and records the date range asked for. */
-function fakeApi(nodes: { payments?: unknown; users?: unknown; subscriptions?: unknown }) {
-  const ranges: { startMs: number; endMs: number }[] = [];
+/**
+ * Answers each page query over the in-memory `Payments` as the database would, records each
+ * query, limit and `sumPayments` input, and sums on "the server" with core's own totals.
+ */
+function fakeApi(nodes: {
+  payments?: Record<string, unknown>;
+  users?: unknown;
+  subscriptions?: Record<string, unknown>;
+}) {
+  const pages: { query: IndexedQuery; limit: number }[] = [];
+  const sums: SumPaymentsInput[] = [];
+  const everything = nodes.payments ?? {};
   const api: AdminPaymentsApi = {
-    watchPayments: (range, onChange) => {
-      ranges.push(range);
-      onChange(nodes.payments ?? null);
+    watchPaymentsPage: (query, limit, onChange) => {
+      pages.push({ query, limit });
+      onChange(answerIndexedQuery(everything, query, limit));
       return () => undefined;
     },
-    watchSubscriptionPayments: (onChange) => {
-      onChange(nodes.payments ?? null);
+    readAllPayments: (query) =>
+      Promise.resolve(answerIndexedQuery(everything, query, Number.MAX_SAFE_INTEGER)),
+    sumPayments: (input) => {
+      sums.push(input);
+      const { startMs, endMs } = paymentRangeBounds(input.from, input.to);
+      const matching = Object.values(everything).flatMap((value) => {
+        const parsed = paymentSchema.safeParse(value);
+        if (!parsed.success) return [];
+        const p = parsed.data;
+        if (p.createdAt < startMs || p.createdAt > endMs) return [];
+        if (input.status !== undefined && p.status !== input.status) return [];
+        if (input.kind !== undefined && p.kind !== input.kind) return [];
+        return [p];
+      });
+      return Promise.resolve({ totals: paymentTotals(matching) });
+    },
+    readMember: readContactFrom(nodes.users),
+    watchSubscriptionsPage: (query, limit, onChange) => {
+      onChange(answerIndexedQuery(nodes.subscriptions ?? {}, query, limit));
       return () => undefined;
     },
-    watchSubscriptions: (onChange) => {
-      onChange(nodes.subscriptions ?? null);
-      return () => undefined;
-    },
-    watchUsers: (onChange) => {
-      onChange(nodes.users ?? null);
+    watchMemberPlanFlags: (_uid, onChange) => {
+      onChange({ activeSuscription: false });
       return () => undefined;
     },
   };
-  return { api, ranges };
+  return { api, pages, sums };
 }
 
 const users = { m1: { Name: 'Mariana Member' }, m2: { Name: 'Beto Buyer' } };
 
 describe('payment list', () => {
-  it('queries the last 30 days and shows totals paid, refunded and net', () => {
+  it('queries a page of the last 30 days and shows the totals the server adds up', async () => {
     const fake = fakeApi({ payments: PAYMENTS, users });
     render(<PaymentList api={fake.api} download={() => undefined} now={() => NOW} />);
 
-    expect(fake.ranges[0]).toEqual({
-      startMs: toEpoch('2026-10-22', '00:00'),
-      endMs: toEpoch('2026-11-22', '00:00') - 1,
+    expect(fake.pages).toEqual([
+      { query: paymentsQuery('2026-10-22', '2026-11-21'), limit: PAYMENT_PAGE_SIZE },
+    ]);
+    expect(fake.pages[0]?.query).toMatchObject({
+      orderByChild: 'createdAt',
+      startAt: toEpoch('2026-10-22', '00:00'),
+      endAt: toEpoch('2026-11-22', '00:00') - 1,
+      from: 'last',
     });
-    expect(screen.getByText('3 payments')).toBeTruthy();
+    expect(fake.sums).toEqual([{ from: '2026-10-22', to: '2026-11-21' }]);
+    expect(screen.getByText('3 of 3 loaded payments')).toBeTruthy();
     expect(
-      screen.getByText('USD: 3 payments · paid $169.00 · refunded $65.00 · net $104.00'),
+      await screen.findByText('USD: 3 payments · paid $169.00 · refunded $65.00 · net $104.00'),
     ).toBeTruthy();
+    expect(await screen.findAllByText('Beto Buyer', { selector: 'th' })).toHaveLength(2);
   });
 
-  it('narrows the list and the totals by status, kind and member', () => {
+  it('asks the server for the totals of a status and kind; the member narrows the list', async () => {
     const fake = fakeApi({ payments: PAYMENTS, users });
     render(<PaymentList api={fake.api} download={() => undefined} now={() => NOW} />);
+    await screen.findAllByText('Beto Buyer', { selector: 'th' });
 
     fireEvent.change(screen.getByLabelText('Member (name, e-mail or uid)'), {
       target: { value: 'beto' },
     });
-    expect(screen.getByText('2 payments')).toBeTruthy();
+    expect(screen.getByText('2 of 3 loaded payments')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Kind'), { target: { value: 'subscription' } });
-    expect(screen.getByText('1 payments')).toBeTruthy();
+    expect(screen.getByText('1 of 3 loaded payments')).toBeTruthy();
+    expect(fake.sums.at(-1)).toEqual({
+      from: '2026-10-22',
+      to: '2026-11-21',
+      kind: 'subscription',
+    });
     expect(
-      screen.getByText('USD: 1 payments · paid $39.00 · refunded $0.00 · net $39.00'),
+      await screen.findByText('USD: 1 payments · paid $39.00 · refunded $0.00 · net $39.00'),
     ).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'refunded' } });
     expect(screen.getByText('No payments match.')).toBeTruthy();
+    // The page query itself does not change with the filters.
+    expect(new Set(fake.pages.map((page) => JSON.stringify(page)))).toHaveProperty('size', 1);
+  });
+
+  it("loads the next page of older payments with 'Load older payments'", async () => {
+    const many = Object.fromEntries(
+      Array.from({ length: PAYMENT_PAGE_SIZE + 3 }, (_, i) => [
+        `p${String(i).padStart(3, '0')}`,
+        payment({ createdAt: toEpoch('2026-11-01', '09:00') + i * 60_000 }),
+      ]),
+    );
+    const fake = fakeApi({ payments: many, users });
+    render(<PaymentList api={fake.api} download={() => undefined} now={() => NOW} />);
+    const loaded = (count: number) => `${count} of ${count} loaded payments`;
+    expect(screen.getByText(loaded(PAYMENT_PAGE_SIZE))).toBeTruthy();
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Load older payments' }));
+      await Promise.resolve();
+    });
+    expect(fake.pages.at(-1)?.limit).toBe(PAYMENT_PAGE_SIZE * 2);
+    expect(screen.getByText(loaded(PAYMENT_PAGE_SIZE + 3))).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load older payments' })).toBeNull();
   });
 
   it('refuses a range that ends before it starts, without querying it', () => {
@@ -93,10 +154,11 @@ describe('payment list', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'The start date must not be after the end date.',
     );
-    expect(fake.ranges).toHaveLength(1);
+    expect(fake.pages).toHaveLength(1);
+    expect(fake.sums).toHaveLength(1);
   });
 
-  it('exports what is shown as CSV', () => {
+  it('exports the whole range, read in pages, with the filters as CSV', async () => {
     const fake = fakeApi({ payments: PAYMENTS, users });
     const files: [string, string][] = [];
     render(
@@ -107,36 +169,17 @@ describe('payment list', () => {
       />,
     );
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'paid' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await Promise.resolve();
+    });
 
-    expect(files).toHaveLength(1);
+    await waitFor(() => expect(files).toHaveLength(1));
     const [name, csv] = files[0] ?? ['', ''];
     expect(name).toBe('pagos-2026-10-22-2026-11-21.csv');
     const lines = csv.trimEnd().split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['p1', 'p3']);
-  });
-});
-
-describe('subscribers', () => {
-  it('shows each subscriber with the status counts', () => {
-    const fake = fakeApi({
-      users: {
-        m1: { Name: 'Mariana', activeSuscription: true, activeSuscriptionId: 'sub_1' },
-        m2: { Name: 'Beto' },
-      },
-      subscriptions: {
-        sub_1: { uid: 'm1', customerId: 'c1', status: 'past_due', eventCreated: 1 },
-        sub_2: { uid: 'm2', customerId: 'c2', status: 'canceled', eventCreated: 1 },
-      },
-    });
-    render(<Subscribers api={fake.api} />);
-    expect(screen.getByRole('status').textContent).toBe('canceled: 1 · past_due: 1');
-    const items = within(screen.getByRole('list')).getAllByRole('listitem');
-    expect(items.map((item) => item.querySelector('strong')?.textContent)).toEqual([
-      'Mariana',
-      'Beto',
-    ]);
-    expect(items[0]?.textContent).toContain('past_due');
+    expect(lines[2]).toContain('Beto Buyer');
   });
 });

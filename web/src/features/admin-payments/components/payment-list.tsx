@@ -1,25 +1,34 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import type { BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import type { DataTableColumn } from '../../../components/ui/data-table';
+import { DateRangeFields, isDateRange } from '../../../components/ui/date-range-fields';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Field } from '../../../components/ui/field';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { PAYMENT_STATUSES, PURCHASE_KINDS, addDays, formatDate, isDateString } from '@studio/core';
-import type { PaymentStatus, PurchaseKind } from '@studio/core';
+import {
+  PAYMENT_STATUSES,
+  PURCHASE_KINDS,
+  addDays,
+  formatDate,
+  refundedAmount,
+} from '@studio/core';
+import type { CurrencyTotals, PaymentStatus, PurchaseKind, SumPaymentsInput } from '@studio/core';
 import { useLangStore, useT } from '../../../lib/i18n';
-import { useLive } from '../../../lib/use-live';
+import { useMemberContacts } from '../../../lib/member-names';
+import type { MemberContact } from '../../../lib/member-names';
+import { usePagedQuery } from '../../../lib/paged-query';
 import type { AdminPaymentsApi } from '../api/admin-payments-api';
 import {
+  PAYMENT_PAGE_SIZE,
   filterPayments,
   formatMoney,
   paymentRows,
-  paymentTotals,
+  paymentUids,
   paymentsCsv,
-  rangeBounds,
-  refundedAmount,
+  paymentsQuery,
 } from '../payments';
 import type { PaymentFilter, PaymentRow } from '../payments';
 import { paymentsMessages } from '../payments-messages';
@@ -38,7 +47,54 @@ interface PaymentListProps {
   now?: () => number;
 }
 
-/** Payment list (lista-pagos): filter by dates, status, kind and member; totals; CSV export. */
+type TotalsState =
+  { key: string; totals: CurrencyTotals[] } | { key: string; failed: true } | undefined;
+
+/** The range's totals from `sumPayments`, asked again when the range, status or kind change. */
+function useRangeTotals(api: AdminPaymentsApi, input: SumPaymentsInput | null) {
+  const key = input === null ? '' : JSON.stringify(input);
+  const [state, setState] = useState<TotalsState>(undefined);
+  useEffect(() => {
+    if (key === '') return undefined;
+    let current = true;
+    api.sumPayments(JSON.parse(key) as SumPaymentsInput).then(
+      ({ totals }) => {
+        if (current) setState({ key, totals });
+      },
+      (error: unknown) => {
+        console.error('payment totals not read', error);
+        if (current) setState({ key, failed: true });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, key]);
+  return state !== undefined && state.key === key ? state : undefined;
+}
+
+/** Reads the contacts of `uids` not in `known`, a few at a time (the CSV's names). */
+async function readContacts(
+  api: AdminPaymentsApi,
+  uids: readonly string[],
+  known: Readonly<Record<string, MemberContact>>,
+): Promise<Record<string, MemberContact>> {
+  const result: Record<string, MemberContact> = { ...known };
+  const missing = [...new Set(uids)].filter((uid) => result[uid] === undefined);
+  for (let i = 0; i < missing.length; i += 25) {
+    const batch = missing.slice(i, i + 25);
+    const read = await Promise.all(batch.map((uid) => api.readMember(uid)));
+    batch.forEach((uid, j) => {
+      result[uid] = read[j] ?? {};
+    });
+  }
+  return result;
+}
+
+/**
+ * Payment list (lista-pagos): the newest payments of a date range a page at a time, filtered by
+ * status, kind and member; the range's totals from the server; the whole range as CSV.
+ */
 export function PaymentList({ api, download, now = Date.now }: PaymentListProps) {
   const pt = useT(paymentsMessages);
   const lang = useLangStore((state) => state.lang);
@@ -47,19 +103,49 @@ export function PaymentList({ api, download, now = Date.now }: PaymentListProps)
     const today = formatDate(now());
     return { from: addDays(today, -30), to: today, status: '', kind: '', member: '' };
   });
-  const validRange =
-    isDateString(filter.from) && isDateString(filter.to) && filter.from <= filter.to;
-  const bounds = validRange ? rangeBounds(filter.from, filter.to) : null;
-  const payments = useLive<unknown>(
-    bounds ? (onChange) => api.watchPayments(bounds, onChange) : null,
-    undefined,
-    [api, bounds?.startMs, bounds?.endMs],
+  const [exporting, setExporting] = useState(false);
+  const [exportFailed, setExportFailed] = useState(false);
+  const validRange = isDateRange(filter);
+  const page = usePagedQuery(
+    validRange
+      ? (limit, onChange) =>
+          api.watchPaymentsPage(paymentsQuery(filter.from, filter.to), limit, onChange)
+      : null,
+    PAYMENT_PAGE_SIZE,
+    [api, validRange, filter.from, filter.to],
   );
-  const users = useLive<unknown>((onChange) => api.watchUsers(onChange), null, [api]);
-  const rows = validRange ? filterPayments(paymentRows(payments, users), filter) : [];
-  const totals = paymentTotals(rows);
+  const contacts = useMemberContacts(paymentUids(page.value), api.readMember);
+  const loaded = paymentRows(page.value, contacts);
+  const rows = validRange ? filterPayments(loaded, filter) : [];
+  const totals = useRangeTotals(
+    api,
+    validRange
+      ? {
+          from: filter.from,
+          to: filter.to,
+          ...(filter.status === '' ? {} : { status: filter.status }),
+          ...(filter.kind === '' ? {} : { kind: filter.kind }),
+        }
+      : null,
+  );
   const money = (cents: number, currency: string) => formatMoney(cents, currency, lang);
   const set = (patch: Partial<PaymentFilter>) => setFilter({ ...filter, ...patch });
+
+  const exportCsv = async () => {
+    setExporting(true);
+    setExportFailed(false);
+    try {
+      const range = await api.readAllPayments(paymentsQuery(filter.from, filter.to));
+      const names = await readContacts(api, paymentUids(range), contacts);
+      const all = filterPayments(paymentRows(range, names), filter);
+      download(`pagos-${filter.from}-${filter.to}.csv`, paymentsCsv(all));
+    } catch (error) {
+      console.error('payments not exported', error);
+      setExportFailed(true);
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const columns: DataTableColumn<PaymentRow>[] = [
     {
@@ -121,22 +207,11 @@ export function PaymentList({ api, download, now = Date.now }: PaymentListProps)
         aria-label={pt('paymentsTitle')}
         onSubmit={(e) => e.preventDefault()}
       >
-        <Field label={pt('from')}>
-          <input
-            id={`${baseId}-from`}
-            type="date"
-            value={filter.from}
-            onChange={(event) => set({ from: event.target.value })}
-          />
-        </Field>
-        <Field label={pt('to')}>
-          <input
-            id={`${baseId}-to`}
-            type="date"
-            value={filter.to}
-            onChange={(event) => set({ to: event.target.value })}
-          />
-        </Field>
+        <DateRangeFields
+          idPrefix={baseId}
+          value={{ from: filter.from, to: filter.to }}
+          onChange={(range) => set(range)}
+        />
         <Field label={pt('status')}>
           <select
             id={`${baseId}-status`}
@@ -180,9 +255,9 @@ export function PaymentList({ api, download, now = Date.now }: PaymentListProps)
           {pt('badRange')}
         </p>
       )}
-      {validRange && payments === undefined && <p role="status">{pt('loading')}</p>}
-      {validRange && payments === undefined && <Skeleton lines={5} height="2.5rem" />}
-      {validRange && payments !== undefined && (
+      {validRange && page.value === undefined && <p role="status">{pt('loading')}</p>}
+      {validRange && page.value === undefined && <Skeleton lines={5} height="2.5rem" />}
+      {validRange && page.value !== undefined && (
         <>
           <section aria-labelledby="totals-title" className="card ui-card payment-totals">
             <div className="ui-card-header">
@@ -192,29 +267,37 @@ export function PaymentList({ api, download, now = Date.now }: PaymentListProps)
               <Button
                 variant="secondary"
                 size="s"
-                disabled={rows.length === 0}
-                onClick={() => download(`pagos-${filter.from}-${filter.to}.csv`, paymentsCsv(rows))}
+                disabled={loaded.length === 0 || exporting}
+                onClick={() => void exportCsv()}
               >
-                {pt('exportCsv')}
+                {exporting ? pt('exporting') : pt('exportCsv')}
               </Button>
             </div>
-            <p role="status" className="ui-muted">
-              {pt('shown', { count: rows.length })}
-            </p>
-            <ul className="ui-list">
-              {totals.map((total) => (
-                <li key={total.currency}>
-                  {pt('totalsLine', {
-                    currency: total.currency,
-                    count: total.count,
-                    paid: money(total.paid, total.currency),
-                    refunded: money(total.refunded, total.currency),
-                    net: money(total.net, total.currency),
-                  })}
-                </li>
-              ))}
-            </ul>
+            {exportFailed && <p role="alert">{pt('exportFailed')}</p>}
+            <p className="ui-muted">{pt('totalsScope')}</p>
+            {totals === undefined ? (
+              <p role="status">{pt('totalsLoading')}</p>
+            ) : 'failed' in totals ? (
+              <p role="alert">{pt('totalsFailed')}</p>
+            ) : (
+              <ul className="ui-list">
+                {totals.totals.map((total) => (
+                  <li key={total.currency}>
+                    {pt('totalsLine', {
+                      currency: total.currency,
+                      count: total.count,
+                      paid: money(total.paid, total.currency),
+                      refunded: money(total.refunded, total.currency),
+                      net: money(total.net, total.currency),
+                    })}
+                  </li>
+                ))}
+              </ul>
+            )}
           </section>
+          <p role="status" className="ui-muted">
+            {pt('shownOfLoaded', { count: rows.length, loaded: loaded.length })}
+          </p>
           {rows.length === 0 ? (
             <EmptyState title={pt('empty')} />
           ) : (
@@ -224,8 +307,13 @@ export function PaymentList({ api, download, now = Date.now }: PaymentListProps)
               rows={rows}
               rowKey={(row) => row.id}
               initialSort={{ columnId: 'date', direction: 'descending' }}
-              pageSize={25}
+              pageSize={PAYMENT_PAGE_SIZE}
             />
+          )}
+          {page.hasMore && (
+            <Button variant="secondary" onClick={page.loadMore}>
+              {pt('loadMore')}
+            </Button>
           )}
         </>
       )}

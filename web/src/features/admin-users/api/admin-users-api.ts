@@ -1,12 +1,29 @@
-import type { AdjustCreditsInput, CallableResult, SetUserRoleInput } from '@studio/core';
+import type {
+  AdjustCreditsInput,
+  CallableResult,
+  DirectoryPrefixQuery,
+  SetUserRoleInput,
+} from '@studio/core';
 import type { Unsubscribe } from '../../../lib/realtime';
 
 /** A member's nodes the detail view watches (each an admin read in database.rules.json). */
 export type MemberNode = 'user' | 'ledger' | 'bookings' | 'payments';
 
+/**
+ * What all-users reads. The list never reads `Users` whole: it pages and searches the member
+ * directory (`UserDirectory`, indexed), and the detail reads one member.
+ */
 export interface AdminUsersApi {
-  /** `Users`, live (null when empty). */
-  watchUsers: (onChange: (value: unknown) => void) => Unsubscribe;
+  /** The first `limit` directory entries by name (`orderByChild('nameKey')`), live. */
+  watchDirectoryPage: (limit: number, onChange: (value: unknown) => void) => Unsubscribe;
+  /** At most `limit` directory entries in one prefix range of one index, live. */
+  watchDirectorySearch: (
+    query: DirectoryPrefixQuery,
+    limit: number,
+    onChange: (value: unknown) => void,
+  ) => Unsubscribe;
+  /** One member's directory entry (the Reports view names each account by it). */
+  watchDirectoryEntry: (uid: string, onChange: (value: unknown) => void) => Unsubscribe;
   /** `Reports`: accounts without a name. */
   watchReports: (onChange: (value: unknown) => void) => Unsubscribe;
   /** One member's record, ledger, bookings or payments (`Payments` queried by uid). */

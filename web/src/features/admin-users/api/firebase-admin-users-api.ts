@@ -1,7 +1,12 @@
 import { ROOTS, paths } from '@studio/core';
+import type { DirectoryPrefixQuery } from '@studio/core';
+import type { Database, Query } from 'firebase/database';
+import type * as DatabaseModule from 'firebase/database';
 import { callFunction } from '../../../lib/firebase';
 import { watchPath, watchQuery } from '../../../lib/realtime';
 import type { AdminUsersApi, MemberNode } from './admin-users-api';
+
+type DatabaseSdk = typeof DatabaseModule;
 
 const MEMBER_PATHS: Readonly<Record<Exclude<MemberNode, 'payments'>, (uid: string) => string>> = {
   user: paths.user,
@@ -9,8 +14,37 @@ const MEMBER_PATHS: Readonly<Record<Exclude<MemberNode, 'payments'>, (uid: strin
   bookings: paths.userClasses,
 };
 
+/** One page of the directory by name: `nameKey` is indexed in database.rules.json. */
+export function directoryPageQuery(db: Database, sdk: DatabaseSdk, limit: number): Query {
+  return sdk.query(
+    sdk.ref(db, paths.userDirectory()),
+    sdk.orderByChild('nameKey'),
+    sdk.limitToFirst(limit),
+  );
+}
+
+/** The entries whose indexed key starts with the typed prefix. */
+export function directorySearchQuery(
+  db: Database,
+  sdk: DatabaseSdk,
+  { index, start, end }: DirectoryPrefixQuery,
+  limit: number,
+): Query {
+  return sdk.query(
+    sdk.ref(db, paths.userDirectory()),
+    sdk.orderByChild(index),
+    sdk.startAt(start),
+    sdk.endAt(end),
+    sdk.limitToFirst(limit),
+  );
+}
+
 export const firebaseAdminUsersApi: AdminUsersApi = {
-  watchUsers: (onChange) => watchPath(paths.users(), onChange),
+  watchDirectoryPage: (limit, onChange) =>
+    watchQuery((db, sdk) => directoryPageQuery(db, sdk, limit), onChange),
+  watchDirectorySearch: (query, limit, onChange) =>
+    watchQuery((db, sdk) => directorySearchQuery(db, sdk, query, limit), onChange),
+  watchDirectoryEntry: (uid, onChange) => watchPath(paths.userDirectoryEntry(uid), onChange),
   watchReports: (onChange) => watchPath(ROOTS.reports, onChange),
   watchMember: (uid, node, onChange) =>
     node === 'payments'

@@ -1,31 +1,65 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { directoryEntryOf } from '@studio/core';
+import type {
+  AdjustCreditsInput,
+  DirectoryPrefixQuery,
+  SetUserRoleInput,
+  UserDirectoryEntry,
+} from '@studio/core';
+import { useLangStore } from '../../../lib/i18n';
 import { CallableRefusal } from '../../../lib/callable-errors';
-import type { AdjustCreditsInput, SetUserRoleInput } from '@studio/core';
 import type { AdminUsersApi, MemberNode } from '../api/admin-users-api';
 import { AllUsers } from './all-users';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const DAY = 24 * 60 * 60 * 1000;
 
-/** In-memory nodes; `set` reports a new value to the screens watching it. */
-function fakeApi(nodes: Record<string, unknown>) {
-  const values = new Map(Object.entries(nodes));
-  const listeners = new Map<string, Set<(value: unknown) => void>>();
-  const watch = (key: string, onChange: (value: unknown) => void) => {
-    const set = listeners.get(key) ?? new Set();
-    listeners.set(key, set);
-    set.add(onChange);
-    onChange(values.get(key) ?? null);
-    return () => set.delete(onChange);
-  };
+type Entry = Omit<UserDirectoryEntry, 'createdAt'>;
+
+/**
+ * The directory answered as the database answers its indexed queries (order by a child, a
+ * prefix range, a limit), and the other nodes in memory; every read is recorded.
+ */
+function fakeApi(directory: Record<string, Entry>, nodes: Record<string, unknown>) {
+  const reads: string[] = [];
+  const ordered = (index: keyof Entry) =>
+    Object.entries(directory).sort(([ua, a], [ub, b]) => {
+      const [ka, kb] = [String(a[index]), String(b[index])];
+      return ka < kb ? -1 : ka > kb ? 1 : ua < ub ? -1 : 1;
+    });
   const roles: SetUserRoleInput[] = [];
   const adjustments: AdjustCreditsInput[] = [];
   let refuse: Error | undefined;
   const api: AdminUsersApi = {
-    watchUsers: (onChange) => watch('users', onChange),
-    watchReports: (onChange) => watch('reports', onChange),
-    watchMember: (uid, node: MemberNode, onChange) => watch(`${node}/${uid}`, onChange),
+    watchDirectoryPage: (limit, onChange) => {
+      reads.push(`page nameKey limit ${limit}`);
+      onChange(Object.fromEntries(ordered('nameKey').slice(0, limit)));
+      return () => undefined;
+    },
+    watchDirectorySearch: ({ index, start, end }: DirectoryPrefixQuery, limit, onChange) => {
+      reads.push(`search ${index} ${start} limit ${limit}`);
+      const found = ordered(index).filter(([, entry]) => {
+        const key = String(entry[index]);
+        return key >= start && key <= end;
+      });
+      onChange(Object.fromEntries(found.slice(0, limit)));
+      return () => undefined;
+    },
+    watchDirectoryEntry: (uid, onChange) => {
+      reads.push(`entry ${uid}`);
+      onChange(directory[uid] ?? null);
+      return () => undefined;
+    },
+    watchReports: (onChange) => {
+      onChange(nodes['reports'] ?? null);
+      return () => undefined;
+    },
+    watchMember: (uid, node: MemberNode, onChange) => {
+      reads.push(`member ${node} ${uid}`);
+      onChange(nodes[`${node}/${uid}`] ?? null);
+      return () => undefined;
+    },
     setUserRole: (input) => {
       roles.push(input);
       return refuse ? Promise.reject(refuse) : Promise.resolve({});
@@ -37,14 +71,11 @@ function fakeApi(nodes: Record<string, unknown>) {
   };
   return {
     api,
+    reads,
     roles,
     adjustments,
     refuseWith(error: Error) {
       refuse = error;
-    },
-    set(key: string, value: unknown) {
-      values.set(key, value);
-      for (const listener of listeners.get(key) ?? []) listener(value);
     },
   };
 }
@@ -52,7 +83,7 @@ function fakeApi(nodes: Record<string, unknown>) {
 const mariana = {
   Name: 'Mariana Member',
   Email: 'member@demo.studio',
-  Phone: '81 5555 0000',
+  Phone: '+52 81 5555 0000',
   Admin: false,
   Conditions: true,
   Credits: 2,
@@ -64,14 +95,17 @@ const mariana = {
   activeSuscriptionId: 'sub_1',
 };
 
+const directory: Record<string, Entry> = {
+  m1: directoryEntryOf(mariana),
+  a1: directoryEntryOf({ Name: 'Ana Admin', Email: 'admin@demo.studio', Admin: true }),
+  c1: directoryEntryOf({ Name: 'José Coach', Email: 'coach@demo.studio', Admin: 'Coach' }),
+  n1: directoryEntryOf({ Email: 'nameless@demo.studio' }),
+};
+
 const nodes = {
-  users: {
-    m1: mariana,
-    a1: { Name: 'Ana Admin', Email: 'admin@demo.studio', Admin: true },
-    n1: { Email: 'nameless@demo.studio' },
-  },
   reports: { n1: { Uid: 'n1' } },
   'user/m1': mariana,
+  'user/a1': { Name: 'Ana Admin', Email: 'admin@demo.studio', Admin: true },
   'ledger/m1': {
     l1: {
       type: 'grant',
@@ -112,6 +146,18 @@ const nodes = {
   },
 };
 
+/** 60 members named Member 00 … Member 59. */
+function bigDirectory(): Record<string, Entry> {
+  return Object.fromEntries(
+    Array.from({ length: 60 }, (_, i) => {
+      const n = String(i).padStart(2, '0');
+      return [`u${n}`, directoryEntryOf({ Name: `Member ${n}`, Email: `m${n}@demo.studio` })];
+    }),
+  );
+}
+
+const names = () => screen.getAllByRole('rowheader').map((cell) => (cell.textContent ?? '').trim());
+
 /** The text of each list item in the section under `heading`. */
 function lines(heading: string): string[] {
   const section = screen.getByRole('heading', { name: heading }).closest('section');
@@ -120,26 +166,82 @@ function lines(heading: string): string[] {
     .map((item) => (item.textContent ?? '').replace(/\s+/g, ' ').trim());
 }
 
+/** Lets the pending promises and timers (the search's pause) run. */
 async function settle() {
   await act(async () => {
-    await Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
   });
 }
 
 describe('all users', () => {
-  it('lists members in a table sorted by name and sorts by credits on demand', () => {
-    const fake = fakeApi(nodes);
+  it('reads one page of the directory by name with a limit, never Users, and loads more', async () => {
+    const fake = fakeApi(bigDirectory(), {});
+    render(<AllUsers api={fake.api} now={() => NOW} searchDelayMs={0} />);
+
+    expect(fake.reads).toEqual(['page nameKey limit 50']);
+    expect(names()).toHaveLength(50);
+    expect(names()[0]).toBe('Member 00');
+    expect(screen.getByText('Members shown: 50')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more members' }));
+    await settle();
+
+    expect(fake.reads).toContain('page nameKey limit 100');
+    expect(names()).toHaveLength(60);
+    expect(names()[59]).toBe('Member 59');
+    expect(screen.queryByRole('button', { name: 'Load more members' })).toBeNull();
+  });
+
+  it('lists members by name with role and plan badges, nameless accounts last', () => {
+    const fake = fakeApi(directory, nodes);
     render(<AllUsers api={fake.api} now={() => NOW} />);
-    const names = () =>
-      screen.getAllByRole('rowheader').map((cell) => (cell.textContent ?? '').trim());
-    expect(names()).toEqual(['Ana Admin', 'Mariana Member', '(no name)']);
-    fireEvent.click(screen.getByRole('button', { name: /^Credits/ }));
-    fireEvent.click(screen.getByRole('button', { name: /^Credits/ }));
-    expect(names()).toEqual(['Mariana Member', 'Ana Admin', '(no name)']);
+    expect(names()).toEqual(['Ana Admin', 'José Coach', 'Mariana Member', '(no name)']);
+    const row = (name: string) =>
+      within(screen.getByRole('rowheader', { name: new RegExp(name) }).closest('tr')!);
+    expect(row('Ana Admin').getByText('Admin')).toBeTruthy();
+    expect(row('José Coach').getByText('Coach')).toBeTruthy();
+    expect(row('Mariana Member').getByText('Member')).toBeTruthy();
+    expect(row('Mariana Member').getByText('Active')).toBeTruthy();
+    expect(screen.queryByText(/\((true|false)\)/)).toBeNull();
+  });
+
+  it('shows the role badges in Spanish', () => {
+    useLangStore.setState({ lang: 'es' });
+    const fake = fakeApi(directory, nodes);
+    render(<AllUsers api={fake.api} now={() => NOW} />);
+    expect(screen.getByText('Administrador')).toBeTruthy();
+    expect(screen.getAllByText('Usuario').length).toBeGreaterThan(0);
+  });
+
+  it('searches the name, e-mail and phone indexes by prefix once typing pauses', async () => {
+    const fake = fakeApi(directory, nodes);
+    render(<AllUsers api={fake.api} now={() => NOW} searchDelayMs={0} />);
+    const search = screen.getByLabelText('Search by name, e-mail or phone');
+
+    fireEvent.change(search, { target: { value: 'JOSE' } });
+    await settle();
+    expect(fake.reads).toEqual(
+      expect.arrayContaining(['search nameKey jose limit 50', 'search emailKey jose limit 50']),
+    );
+    expect(names()).toEqual(['José Coach']);
+
+    fireEvent.change(search, { target: { value: 'admin@' } });
+    await settle();
+    expect(fake.reads).toContain('search emailKey admin@ limit 50');
+    expect(names()).toEqual(['Ana Admin']);
+
+    fireEvent.change(search, { target: { value: '+52 81 55' } });
+    await settle();
+    expect(fake.reads).toContain('search phoneKey 528155 limit 50');
+    expect(names()).toEqual(['Mariana Member']);
+
+    fireEvent.change(search, { target: { value: 'zz' } });
+    await settle();
+    expect(screen.getByText('No member matches.')).toBeTruthy();
   });
 
   it('closes the member sheet and returns to the list', () => {
-    const fake = fakeApi(nodes);
+    const fake = fakeApi(directory, nodes);
     render(<AllUsers api={fake.api} now={() => NOW} />);
     fireEvent.click(screen.getByRole('button', { name: 'Open Mariana Member' }));
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
@@ -147,29 +249,48 @@ describe('all users', () => {
     expect(screen.getByRole('table', { name: 'Members' })).toBeTruthy();
   });
 
-  it('searches members by name, e-mail or phone', () => {
-    const fake = fakeApi(nodes);
-    render(<AllUsers api={fake.api} now={() => NOW} />);
-    expect(screen.getByText('3 members')).toBeTruthy();
-
-    fireEvent.change(screen.getByLabelText('Search by name, e-mail or phone'), {
-      target: { value: '5555' },
-    });
-    expect(screen.getByText('1 members')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Open Mariana Member' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Open Ana Admin' })).toBeNull();
-  });
-
-  it('shows accounts without a name in Reports', () => {
-    const fake = fakeApi(nodes);
+  it('shows accounts without a name in Reports, named by their directory entry', () => {
+    const fake = fakeApi(directory, nodes);
     render(<AllUsers api={fake.api} now={() => NOW} />);
     fireEvent.click(screen.getByRole('radio', { name: 'Reports' }));
     expect(screen.getByText('Accounts without a name')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Open nameless@demo.studio' })).toBeTruthy();
+    expect(fake.reads).toContain('entry n1');
+  });
+
+  it('loads only the opened member', () => {
+    const fake = fakeApi(directory, nodes);
+    render(<AllUsers api={fake.api} now={() => NOW} />);
+    expect(fake.reads.filter((read) => read.startsWith('member'))).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Open Mariana Member' }));
+    expect(new Set(fake.reads.filter((read) => read.startsWith('member')))).toEqual(
+      new Set(['member user m1', 'member ledger m1', 'member bookings m1', 'member payments m1']),
+    );
+  });
+
+  it('offers the plan action for a member with a plan, and not for one without', () => {
+    const fake = fakeApi(directory, nodes);
+    const offered: { uid: string; name: string }[] = [];
+    const planAction = (member: { uid: string; name: string }) => {
+      offered.push(member);
+      return <button type="button">Cancel plan of {member.name}</button>;
+    };
+    render(<AllUsers api={fake.api} now={() => NOW} planAction={planAction} />);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open Mariana Member' }));
+    const sheet = screen.getByRole('dialog', { name: 'Mariana Member' });
+    expect(
+      within(sheet).getByRole('button', { name: 'Cancel plan of Mariana Member' }),
+    ).toBeTruthy();
+    expect(offered).toContainEqual({ uid: 'm1', name: 'Mariana Member' });
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open Ana Admin' }));
+    expect(screen.queryByRole('button', { name: /Cancel plan/ })).toBeNull();
   });
 
   it('opens a member: profile, credits with expiry, ledger, bookings, payments, subscription', () => {
-    const fake = fakeApi(nodes);
+    const fake = fakeApi(directory, nodes);
     render(<AllUsers api={fake.api} now={() => NOW} />);
     fireEvent.click(screen.getByRole('button', { name: 'Open Mariana Member' }));
 
@@ -185,27 +306,27 @@ describe('all users', () => {
     expect(screen.getByText('Active (sub_1)')).toBeTruthy();
   });
 
-  it('sets a role with setUserRole, offering the spec Admin values', async () => {
-    const fake = fakeApi(nodes);
+  it('sets a role with setUserRole, offering each role by name', async () => {
+    const fake = fakeApi(directory, nodes);
     render(<AllUsers api={fake.api} now={() => NOW} />);
     fireEvent.click(screen.getByRole('button', { name: 'Open Mariana Member' }));
     const form = screen.getByRole('form', { name: 'Set role' });
     const select = within(form).getByLabelText('Role');
     expect([...(select as HTMLSelectElement).options].map((option) => option.text)).toEqual([
-      'Admin (true)',
-      'Coach (Coach)',
-      'Member (false)',
+      'Admin',
+      'Coach',
+      'Member',
     ]);
     fireEvent.change(select, { target: { value: 'coach' } });
     fireEvent.submit(form);
     await settle();
 
     expect(fake.roles).toEqual([{ uid: 'm1', role: 'coach' }]);
-    expect(screen.getByText('Role changed to Coach (Coach).')).toBeTruthy();
+    expect(screen.getByText('Role changed to Coach.')).toBeTruthy();
   });
 
   it('adjusts credits with a reason and shows the new balance', async () => {
-    const fake = fakeApi(nodes);
+    const fake = fakeApi(directory, nodes);
     render(<AllUsers api={fake.api} now={() => NOW} />);
     fireEvent.click(screen.getByRole('button', { name: 'Open Mariana Member' }));
     const form = screen.getByRole('form', { name: 'Adjust credits' });
@@ -226,7 +347,7 @@ describe('all users', () => {
   });
 
   it('refuses a zero change or a missing reason without calling the function', async () => {
-    const fake = fakeApi(nodes);
+    const fake = fakeApi(directory, nodes);
     render(<AllUsers api={fake.api} now={() => NOW} />);
     fireEvent.click(screen.getByRole('button', { name: 'Open Mariana Member' }));
     const form = screen.getByRole('form', { name: 'Adjust credits' });
@@ -242,7 +363,7 @@ describe('all users', () => {
   });
 
   it("shows the function's refusal", async () => {
-    const fake = fakeApi(nodes);
+    const fake = fakeApi(directory, nodes);
     fake.refuseWith(new CallableRefusal('permission-denied', 'permissionDenied'));
     render(<AllUsers api={fake.api} now={() => NOW} />);
     fireEvent.click(screen.getByRole('button', { name: 'Open Mariana Member' }));

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
@@ -8,32 +9,39 @@ import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useT } from '../../../lib/i18n';
 import type { Translate } from '../../../lib/i18n';
+import { useDebounced } from '../../../lib/use-debounced';
 import { useLive } from '../../../lib/use-live';
 import type { AdminUsersApi } from '../api/admin-users-api';
-import { memberRows, reportedAccounts, searchMembers } from '../members';
+import { DIRECTORY_PAGE_SIZE, watchMemberDirectory } from '../directory-query';
+import type { DirectoryAnswer } from '../directory-query';
+import { directoryRow, directoryRows } from '../members';
 import type { MemberRow } from '../members';
-import { ROLE_LABELS, usersMessages } from '../users-messages';
+import { PLAN_LABELS, PLAN_TONES, ROLE_LABELS, ROLE_TONES, usersMessages } from '../users-messages';
 import type { UsersKey } from '../users-messages';
 import { MemberDetail } from './member-detail';
+import type { PlanAction } from './member-detail';
 
 interface AllUsersProps {
   api: AdminUsersApi;
+  /** The admin's action on a member's plan (cancel), composed in by the route. */
+  planAction?: PlanAction;
   /** The clock for credit expiry (tests pass a fixed one). */
   now?: () => number;
+  /** How long typing must pause before the search queries the directory. */
+  searchDelayMs?: number;
 }
-
-const ROLE_TONES = { admin: 'danger', coach: 'primary', member: 'neutral' } as const;
 
 function memberColumns(
   ut: Translate<UsersKey>,
   onOpen: (uid: string) => void,
 ): DataTableColumn<MemberRow>[] {
+  // No sortable columns: the rows are a page of the database's order by name, and sorting one
+  // page by credits would look like an answer for every member.
   return [
     {
       id: 'name',
       header: ut('name'),
       rowHeader: true,
-      sortValue: (row) => row.name,
       cell: (row) => (
         <Button
           variant="ghost"
@@ -46,38 +54,51 @@ function memberColumns(
         </Button>
       ),
     },
-    { id: 'email', header: ut('email'), sortValue: (row) => row.email, cell: (row) => row.email },
+    { id: 'email', header: ut('email'), cell: (row) => row.email },
     { id: 'phone', header: ut('phone'), cell: (row) => row.phone || '—' },
     {
       id: 'role',
       header: ut('role'),
-      sortValue: (row) => row.role,
       cell: (row) => <Badge tone={ROLE_TONES[row.role]}>{ut(ROLE_LABELS[row.role])}</Badge>,
     },
     {
-      id: 'credits',
-      header: ut('credits'),
-      align: 'end',
-      sortValue: (row) => row.credits,
-      cell: (row) => row.credits,
+      id: 'plan',
+      header: ut('plan'),
+      cell: (row) =>
+        row.plan === undefined ? (
+          '—'
+        ) : (
+          <Badge tone={PLAN_TONES[row.plan]}>{ut(PLAN_LABELS[row.plan])}</Badge>
+        ),
     },
+    { id: 'credits', header: ut('credits'), align: 'end', cell: (row) => row.credits },
   ];
 }
 
 /**
- * Admin Users: search, sort and page the members in a table, open one in a sheet, and the Reports
- * view (spec §3 `Reports`).
+ * Admin Users: the member directory a page at a time by name, a search over its indexes, one
+ * member in a sheet, and the Reports view (spec §3 `Reports`). `Users` is never read whole.
  */
-export function AllUsers({ api, now = Date.now }: AllUsersProps) {
+export function AllUsers({ api, planAction, now = Date.now, searchDelayMs = 250 }: AllUsersProps) {
   const ut = useT(usersMessages);
   const searchId = useId();
-  const users = useLive<unknown>((onChange) => api.watchUsers(onChange), undefined, [api]);
   const [query, setQuery] = useState('');
+  const text = useDebounced(query.trim(), searchDelayMs);
+  // The page size grows with 'Load more'; a new search starts again from one page.
+  const [pages, setPages] = useState({ text: '', count: 1 });
+  const limit = DIRECTORY_PAGE_SIZE * (pages.text === text ? pages.count : 1);
+  const live = useLive<DirectoryAnswer | undefined>(
+    (onChange) => watchMemberDirectory(api, { text, limit }, onChange),
+    undefined,
+    [api, text, limit],
+  );
+  // While a bigger page or another search loads, the rows shown stay (the focused button too).
+  const [lastAnswer, setLastAnswer] = useState<DirectoryAnswer | undefined>(undefined);
+  if (live !== undefined && live !== lastAnswer) setLastAnswer(live);
+  const answer = live ?? lastAnswer;
   const [view, setView] = useState<'members' | 'reports'>('members');
   const [openUid, setOpenUid] = useState<string | null>(null);
-  const rows = memberRows(users);
-  // The search keeps its own rules (a phone matches on its digits), so the table gets the matches.
-  const found = searchMembers(rows, query);
+  const rows = directoryRows(answer?.entries);
 
   return (
     <section aria-labelledby="users-title" className="admin-page">
@@ -94,7 +115,7 @@ export function AllUsers({ api, now = Date.now }: AllUsersProps) {
         />
       </header>
       {view === 'reports' ? (
-        <Reports api={api} rows={rows} onOpen={setOpenUid} />
+        <Reports api={api} onOpen={setOpenUid} />
       ) : (
         <>
           <div className="ui-table-toolbar">
@@ -107,73 +128,106 @@ export function AllUsers({ api, now = Date.now }: AllUsersProps) {
                 className="ui-input"
                 type="search"
                 value={query}
+                aria-describedby={`${searchId}-hint`}
                 onChange={(event) => setQuery(event.target.value)}
               />
+              <p id={`${searchId}-hint`} className="ui-muted">
+                {ut('searchHint')}
+              </p>
             </div>
             <p role="status" className="ui-table-count">
-              {users === undefined ? ut('loading') : ut('membersCount', { count: found.length })}
+              {answer === undefined ? ut('loading') : ut('membersShown', { count: rows.length })}
             </p>
           </div>
-          {users === undefined ? (
+          {answer === undefined ? (
             <Skeleton lines={6} height="2.5rem" />
-          ) : found.length === 0 ? (
+          ) : rows.length === 0 ? (
             <EmptyState title={ut('noMatches')} />
           ) : (
             <DataTable
               caption={ut('membersTable')}
               columns={memberColumns(ut, setOpenUid)}
-              rows={found}
+              rows={rows}
               rowKey={(row) => row.uid}
-              pageSize={25}
+              pageSize={Math.max(limit, rows.length)}
             />
+          )}
+          {answer?.more === true && (
+            <Button
+              variant="secondary"
+              onClick={() => setPages({ text, count: (pages.text === text ? pages.count : 1) + 1 })}
+            >
+              {ut('loadMore')}
+            </Button>
           )}
         </>
       )}
       {openUid !== null && (
-        <MemberDetail api={api} uid={openUid} now={now} onClose={() => setOpenUid(null)} />
+        <MemberDetail
+          api={api}
+          uid={openUid}
+          now={now}
+          planAction={planAction}
+          onClose={() => setOpenUid(null)}
+        />
       )}
     </section>
   );
 }
 
-function Reports({
-  api,
-  rows,
-  onOpen,
-}: {
-  api: AdminUsersApi;
-  rows: readonly MemberRow[];
-  onOpen: (uid: string) => void;
-}) {
+function Reports({ api, onOpen }: { api: AdminUsersApi; onOpen: (uid: string) => void }) {
   const ut = useT(usersMessages);
   const reports = useLive<unknown>((onChange) => api.watchReports(onChange), null, [api]);
-  const accounts = reportedAccounts(reports, rows);
+  const uids = typeof reports === 'object' && reports !== null ? Object.keys(reports).sort() : [];
   return (
     <section aria-labelledby="reports-title">
       <h2 id="reports-title">{ut('reportsTitle')}</h2>
       <p className="ui-muted">{ut('reportsIntro')}</p>
-      {accounts.length === 0 ? (
+      {uids.length === 0 ? (
         <EmptyState title={ut('reportsEmpty')} />
       ) : (
         <ul className="ui-list">
-          {accounts.map((account) => (
-            <li key={account.uid}>
-              <Button
-                variant="ghost"
-                size="s"
-                aria-label={`${ut('open')} ${account.email || account.uid}`}
-                onClick={() => onOpen(account.uid)}
-              >
-                {account.email || account.uid}
-              </Button>
-              <span className="ui-muted">
-                {account.phone && <>{account.phone} · </>}
-                <code>{account.uid}</code>
-              </span>
-            </li>
+          {uids.map((uid) => (
+            <ReportedAccount key={uid} api={api} uid={uid} onOpen={onOpen} />
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** One reported account, named by its directory entry (one small read, not `Users`). */
+function ReportedAccount({
+  api,
+  uid,
+  onOpen,
+}: {
+  api: AdminUsersApi;
+  uid: string;
+  onOpen: (uid: string) => void;
+}): ReactNode {
+  const ut = useT(usersMessages);
+  const entry = useLive<unknown>((onChange) => api.watchDirectoryEntry(uid, onChange), null, [
+    api,
+    uid,
+  ]);
+  const row = directoryRow(uid, entry);
+  const email = row?.email ?? '';
+  const phone = row?.phone ?? '';
+  return (
+    <li>
+      <Button
+        variant="ghost"
+        size="s"
+        aria-label={`${ut('open')} ${email || uid}`}
+        onClick={() => onOpen(uid)}
+      >
+        {email || uid}
+      </Button>
+      <span className="ui-muted">
+        {phone && <>{phone} · </>}
+        <code>{uid}</code>
+      </span>
+    </li>
   );
 }

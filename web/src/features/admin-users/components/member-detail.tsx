@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { Badge } from '../../../components/ui/badge';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -21,7 +22,7 @@ import { useLangStore, useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import type { AdminUsersApi, MemberNode } from '../api/admin-users-api';
 import { bookings, creditsByKind, formatMoney, ledgerEntries, memberPayments } from '../members';
-import { KIND_LABELS, ROLE_LABELS, usersMessages } from '../users-messages';
+import { KIND_LABELS, ROLE_LABELS, ROLE_TONES, usersMessages } from '../users-messages';
 import { classTitle, spotLabel } from '../../../lib/class-names';
 
 function useMemberNode(api: AdminUsersApi, uid: string, node: MemberNode): unknown {
@@ -32,10 +33,14 @@ function useMemberNode(api: AdminUsersApi, uid: string, node: MemberNode): unkno
   ]);
 }
 
+/** What the route offers on a member's plan (admin-payments' cancel, with its confirmation). */
+export type PlanAction = (member: { uid: string; name: string }) => ReactNode;
+
 interface DetailProps {
   api: AdminUsersApi;
   uid: string;
   now: () => number;
+  planAction?: PlanAction | undefined;
   onClose: () => void;
 }
 
@@ -43,7 +48,7 @@ interface DetailProps {
  * One member in a sheet over the list: profile, credits, role, credit adjustments, ledger,
  * bookings, payments, plan. The sheet's title (the name) is its level-2 heading.
  */
-export function MemberDetail({ api, uid, now, onClose }: DetailProps) {
+export function MemberDetail({ api, uid, now, planAction, onClose }: DetailProps) {
   const ut = useT(usersMessages);
   const user = parseMemberProfile(useMemberNode(api, uid, 'user'));
   const name = user.Name || ut('noName');
@@ -61,11 +66,18 @@ export function MemberDetail({ api, uid, now, onClose }: DetailProps) {
             <dt>{ut('lastSeen')}</dt>
             <dd>{user.LastSeen ?? '—'}</dd>
             <dt>{ut('role')}</dt>
-            <dd>{ut(ROLE_LABELS[roleFromAdminFlag(user.Admin)])}</dd>
+            <dd>
+              <Badge tone={ROLE_TONES[roleFromAdminFlag(user.Admin)]}>
+                {ut(ROLE_LABELS[roleFromAdminFlag(user.Admin)])}
+              </Badge>
+            </dd>
           </dl>
         </section>
         <Credits creditsList={user['credits-list']} now={now} />
-        <Subscription user={user} />
+        <Subscription
+          user={user}
+          action={planAction?.({ uid, name: user.Name || user.Email || uid })}
+        />
         <RoleForm api={api} uid={uid} current={roleFromAdminFlag(user.Admin)} />
         <AdjustForm api={api} uid={uid} />
         <Ledger api={api} uid={uid} />
@@ -101,7 +113,7 @@ function Credits({ creditsList, now }: { creditsList: unknown; now: () => number
   );
 }
 
-function Subscription({ user }: { user: MemberProfile }) {
+function Subscription({ user, action }: { user: MemberProfile; action: ReactNode }) {
   const ut = useT(usersMessages);
   const id = user.activeSuscriptionId ?? '';
   return (
@@ -112,6 +124,7 @@ function Subscription({ user }: { user: MemberProfile }) {
           ? ut('subscriptionActive', { id })
           : ut('subscriptionNone')}
       </p>
+      {user.activeSuscription === true && action}
     </section>
   );
 }

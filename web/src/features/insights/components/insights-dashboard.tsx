@@ -3,8 +3,9 @@ import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import type { DataTableColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { DateRangeFields, isDateRange } from '../../../components/ui/date-range-fields';
 import { Field } from '../../../components/ui/field';
-import { addDays, formatDate, isDateString, settingsFromStored } from '@studio/core';
+import { addDays, formatDate, settingsFromStored } from '@studio/core';
 import type { ClassFigures, CreditKind, LiabilityFigures, RevenueFigures } from '@studio/core';
 import { useLangStore, useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
@@ -66,7 +67,7 @@ export function InsightsDashboard({ api, download, now = Date.now }: InsightsDas
   const lang = useLangStore((state) => state.lang);
   const baseId = useId();
   const [filter, setFilter] = useState<InsightsFilter>(() => defaultFilter(formatDate(now())));
-  const valid = isDateString(filter.from) && isDateString(filter.to) && filter.from <= filter.to;
+  const valid = isDateRange(filter);
   const range = valid ? periodRange(filter) : null;
   const stored = useLive<unknown>(
     range ? (onChange) => api.watchPeriods(range.granularity, range, onChange) : null,
@@ -242,22 +243,11 @@ export function InsightsDashboard({ api, download, now = Date.now }: InsightsDas
         aria-label={t('filters')}
         onSubmit={(event) => event.preventDefault()}
       >
-        <Field label={t('from')}>
-          <input
-            id={`${baseId}-from`}
-            type="date"
-            value={filter.from}
-            onChange={(event) => set({ from: event.target.value })}
-          />
-        </Field>
-        <Field label={t('to')}>
-          <input
-            id={`${baseId}-to`}
-            type="date"
-            value={filter.to}
-            onChange={(event) => set({ to: event.target.value })}
-          />
-        </Field>
+        <DateRangeFields
+          idPrefix={baseId}
+          value={{ from: filter.from, to: filter.to }}
+          onChange={(range) => set(range)}
+        />
         {select('branch', branches, 'branch')}
         {select('coach', coaches, 'coach')}
         {select('exercise', exercises, 'exercise')}
