@@ -131,23 +131,40 @@ export function inlineEntryCss(): Plugin {
 const ROUTE_MODULE = /[\\/]src[\\/]app[\\/]routes[\\/]([a-z0-9-]+)\.tsx$/;
 
 /**
+ * Modules a page loads on demand to read (a feature's `api/`, `lib/`, reading through
+ * `lib/realtime`): imported dynamically so the page's own chunk stays small, but needed for its
+ * first data, so they are preloaded with it
+ * (docs/architecture/performance.md#the-load-chain-of-a-data-page). Those that only write (a
+ * form's submit) are left to load when used.
+ */
+const DATA_MODULE = /[\\/]src[\\/](features[\\/][a-z0-9-]+[\\/]api|lib)[\\/][^\\/]+\.tsx?$/;
+const LIVE_READS = /[\\/]src[\\/]lib[\\/]realtime\.ts$/;
+
+/**
  * For each lazy page of the router, by route name: the files it needs beyond what the entry
- * already loads — its chunk, the chunks that chunk imports statically, and their stylesheets.
+ * already loads — its chunk, the chunks that chunk imports statically or, for its data modules,
+ * dynamically, and their stylesheets.
  */
 export function routePreloads(bundle: Rolldown.OutputBundle): Record<string, string[]> {
   const chunks = new Map<string, Rolldown.OutputChunk>();
   for (const output of Object.values(bundle))
     if (output.type === 'chunk') chunks.set(output.fileName, output);
-  const closure = (roots: readonly string[], skip: ReadonlySet<string>) => {
+  const reads = (file: string) => chunks.get(file)?.moduleIds.some((id) => LIVE_READS.test(id));
+  const isData = (file: string) =>
+    DATA_MODULE.test(chunks.get(file)?.facadeModuleId ?? '') &&
+    [...closure([file], new Set())].some(reads);
+  function closure(roots: readonly string[], skip: ReadonlySet<string>, data = false) {
     const seen = new Set<string>();
     const queue = [...roots];
     for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
       if (seen.has(file) || skip.has(file)) continue;
       seen.add(file);
-      queue.push(...(chunks.get(file)?.imports ?? []));
+      const chunk = chunks.get(file);
+      queue.push(...(chunk?.imports ?? []));
+      if (data) queue.push(...(chunk?.dynamicImports ?? []).filter(isData));
     }
     return seen;
-  };
+  }
   const entry = [...chunks.values()].filter((chunk) => chunk.isEntry).map((c) => c.fileName);
   const loaded = closure(entry, new Set());
   const loadedCss = new Set([...loaded].flatMap((file) => [...cssOf(chunks.get(file))]));
@@ -156,7 +173,7 @@ export function routePreloads(bundle: Rolldown.OutputBundle): Record<string, str
   for (const chunk of chunks.values()) {
     const name = chunk.isDynamicEntry ? ROUTE_MODULE.exec(chunk.facadeModuleId ?? '')?.[1] : null;
     if (!name) continue;
-    const files = [...closure([chunk.fileName], loaded)];
+    const files = [...closure([chunk.fileName], loaded, true)];
     const css = new Set(files.flatMap((file) => [...cssOf(chunks.get(file))]));
     preloads[name] = [...files, ...[...css].filter((file) => !loadedCss.has(file))];
   }

@@ -22,7 +22,10 @@ export interface MemberRoute {
   signedIn: boolean;
 }
 
-/** The routes a member uses, from the tab bar and the member's side menu. */
+/**
+ * The routes a member uses: the tab bar, the member's side menu, the pages they link to (a coach's
+ * page, the purchase flow) and the account screens.
+ */
 export const MEMBER_ROUTES: readonly MemberRoute[] = [
   { path: '/tabs/inicio', signedIn: false },
   { path: '/tabs/calendario/choose/user', signedIn: false },
@@ -31,11 +34,23 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
   { path: '/tabs/cart', signedIn: false },
   { path: '/tabs/contacto', signedIn: false },
   { path: '/tabs/sobre-nosotros', signedIn: false },
+  { path: '/tabs/coach/carlos', signedIn: false },
+  { path: '/login', signedIn: false },
+  { path: '/registro', signedIn: false },
+  { path: '/reset-password', signedIn: false },
   { path: '/tabs/inicio', signedIn: true },
   { path: '/tabs/calendario/choose/user', signedIn: true },
   { path: '/tabs/profile-user/null', signedIn: true },
   { path: '/tabs/mis-compras/user/view', signedIn: true },
   { path: '/tabs/waitlist', signedIn: true },
+  // The purchase flow as a member walks it (the demo catalogue's packages; an empty cart).
+  { path: '/tabs/buy-credits/stripe/127.0.0.1/centro/5?package=credits-5', signedIn: true },
+  { path: '/tabs/buy-spcredits/stripe/127.0.0.1/centro/2?package=special-2', signedIn: true },
+  { path: '/tabs/buy-train-credits/stripe/127.0.0.1/centro/4?package=train-4', signedIn: true },
+  { path: '/tabs/cart', signedIn: true },
+  { path: '/tabs/confirmar-compra/stripe/127.0.0.1/centro', signedIn: true },
+  { path: '/tabs/realizar-compra', signedIn: true },
+  { path: '/tabs/gracias-compra', signedIn: true },
 ];
 
 const MEMBER_EMAIL = 'member@demo.studio';
@@ -119,7 +134,7 @@ export async function measureMemberRoutes(log: (line: string) => void): Promise<
  * Signs the demo member in through the login page in Lighthouse's Chromium (its default
  * profile), and marks today's subscription offer as shown so it does not cover the pages.
  */
-async function signInMember(chromePort: number, siteUrl: string): Promise<void> {
+export async function signInMember(chromePort: number, siteUrl: string): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
   try {
     const context = browser.contexts()[0];
@@ -141,8 +156,15 @@ async function signInMember(chromePort: number, siteUrl: string): Promise<void> 
   }
 }
 
-/** Empties the HTTP cache, Cache Storage and service workers; Auth's IndexedDB stays. */
-async function clearCachesKeepingSession(chromePort: number, siteUrl: string): Promise<void> {
+/**
+ * Empties the HTTP cache, Cache Storage and service workers. IndexedDB stays: Auth's session, and
+ * the copies of the member's own nodes that the pages opened before kept (the sign-in lands on
+ * home), as on the phone of a member coming back (docs/architecture/web-app.md#offline).
+ */
+export async function clearCachesKeepingSession(
+  chromePort: number,
+  siteUrl: string,
+): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
   try {
     const context = browser.contexts()[0];

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Route, Router } from 'wouter';
@@ -10,6 +10,8 @@ import WaitlistPage from '../src/app/routes/waitlist';
 import { paths } from '../src/config/paths';
 import { firebaseAuthApi } from '../src/features/auth';
 import { firebaseProfileApi } from '../src/features/profile';
+import { firebasePurchasesApi } from '../src/features/purchases';
+import { firebaseScheduleApi } from '../src/features/schedule';
 import { useSessionStore } from '../src/features/session/stores/session-store';
 
 function renderPage(pattern: string, path: string, Page: ComponentType) {
@@ -61,6 +63,64 @@ describe('member-only pages opened directly', () => {
       );
     },
   );
+});
+
+describe('member-only pages before sign-in has been checked', () => {
+  // The store's expected account is what `UID` held when the app started.
+  const returning = () => useSessionStore.setState({ status: 'unknown', expectedUid: 'member-1' });
+
+  it('start the reads of the account this device last used, without the spinner', () => {
+    const classes = vi
+      .spyOn(firebaseScheduleApi, 'watchMyClasses')
+      .mockImplementation(() => () => undefined);
+    const waiting = vi
+      .spyOn(firebaseScheduleApi, 'watchMyWaitlist')
+      .mockImplementation(() => () => undefined);
+    const user = vi
+      .spyOn(firebaseProfileApi, 'watchUser')
+      .mockImplementation(() => () => undefined);
+    vi.spyOn(firebaseProfileApi, 'watchLedger').mockImplementation(() => () => undefined);
+    vi.spyOn(firebaseProfileApi, 'watchMyClasses').mockImplementation(() => () => undefined);
+    vi.spyOn(firebasePurchasesApi, 'watchMyPayments').mockImplementation(() => () => undefined);
+    returning();
+    for (const [, pattern, path, Page] of MEMBER_PAGES) {
+      renderPage(pattern, path, Page);
+      expect(screen.queryByText('Sign in to see this page.')).toBeNull();
+      cleanup();
+    }
+    expect(classes).toHaveBeenCalledWith('member-1', expect.any(Function));
+    expect(waiting).toHaveBeenCalledWith('member-1', expect.any(Function));
+    // The profile the address names (u-1), shown to the expected member.
+    expect(user.mock.calls.map(([uid]) => uid)).toContain('u-1');
+  });
+
+  it('switch to the sign-in prompt when auth answers that nobody is signed in', () => {
+    vi.spyOn(firebaseScheduleApi, 'watchMyWaitlist').mockImplementation(() => () => undefined);
+    returning();
+    renderPage(paths.waitlist.path, '/tabs/waitlist', WaitlistPage);
+    act(() => useSessionStore.getState().becameGuest('guest-key'));
+    expect(screen.getByText('Sign in to see this page.')).toBeTruthy();
+  });
+});
+
+describe('mis-compras', () => {
+  it('shows the purchases with the classes above them, so they are not pushed down later', () => {
+    let answerClasses: (classes: Record<string, never>) => void = () => undefined;
+    vi.spyOn(firebaseScheduleApi, 'watchMyClasses').mockImplementation((_uid, onChange) => {
+      answerClasses = onChange;
+      return () => undefined;
+    });
+    const payments = vi
+      .spyOn(firebasePurchasesApi, 'watchMyPayments')
+      .mockImplementation(() => () => undefined);
+    useSessionStore.setState({ status: 'signed-in', uid: 'member-1' });
+    renderPage(paths.misCompras.path, '/tabs/mis-compras/user/view', MisComprasPage);
+    // Read at once, shown later.
+    expect(payments).toHaveBeenCalled();
+    expect(screen.queryByRole('heading', { name: 'My purchases' })).toBeNull();
+    act(() => answerClasses({}));
+    expect(screen.getByRole('heading', { name: 'My purchases' })).toBeTruthy();
+  });
 });
 
 describe('profile-user/{uid}', () => {

@@ -8,7 +8,10 @@ interface FakeChunk {
   module?: string;
   entry?: boolean;
   lazy?: boolean;
+  /** The modules bundled in it, when the test needs them (the facade module otherwise). */
+  modules?: string[];
   imports?: string[];
+  dynamic?: string[];
   css?: string[];
 }
 
@@ -18,9 +21,11 @@ function bundleOf(chunks: FakeChunk[]): Rolldown.OutputBundle {
     type: 'chunk',
     fileName: chunk.file,
     facadeModuleId: chunk.module ?? null,
+    moduleIds: chunk.modules ?? (chunk.module ? [chunk.module] : []),
     isEntry: chunk.entry ?? false,
     isDynamicEntry: chunk.lazy ?? false,
     imports: chunk.imports ?? [],
+    dynamicImports: chunk.dynamic ?? [],
     viteMetadata: { importedCss: new Set(chunk.css ?? []), importedAssets: new Set() },
   }));
   const css = chunks.flatMap((chunk) => chunk.css ?? []);
@@ -89,6 +94,57 @@ describe('the route preloads written into index.html', () => {
       href: link.getAttribute('href') ?? '',
     }));
   }
+
+  it('adds the data modules a page imports on demand to read, not its other lazy parts', () => {
+    const bundle = bundleOf([
+      { file: 'assets/index-1.js', module: '/w/web/index.html', entry: true },
+      {
+        file: 'assets/waitlist-1.js',
+        module: '/w/web/src/app/routes/waitlist.tsx',
+        lazy: true,
+        imports: ['assets/schedule-1.js'],
+      },
+      {
+        file: 'assets/schedule-1.js',
+        dynamic: ['assets/watch-member-1.js', 'assets/cancel-dialog-1.js', 'assets/book-1.js'],
+      },
+      // Writes only (a button's call): loaded when used.
+      {
+        file: 'assets/book-1.js',
+        module: '/w/web/src/features/schedule/api/book.ts',
+        lazy: true,
+        imports: ['assets/functions-sdk-1.js'],
+      },
+      { file: 'assets/functions-sdk-1.js' },
+      {
+        file: 'assets/watch-member-1.js',
+        module: '/w/web/src/features/schedule/api/watch-member.ts',
+        lazy: true,
+        imports: ['assets/realtime-1.js'],
+      },
+      {
+        file: 'assets/realtime-1.js',
+        module: '/w/web/src/lib/realtime.ts',
+        imports: ['assets/database-sdk-1.js'],
+      },
+      { file: 'assets/database-sdk-1.js' },
+      // A dialog opened on a tap: loaded then, not with the page.
+      {
+        file: 'assets/cancel-dialog-1.js',
+        module: '/w/web/src/features/schedule/components/cancel-dialog.tsx',
+        lazy: true,
+      },
+    ]);
+    expect(routePreloads(bundle)).toEqual({
+      waitlist: [
+        'assets/waitlist-1.js',
+        'assets/schedule-1.js',
+        'assets/watch-member-1.js',
+        'assets/realtime-1.js',
+        'assets/database-sdk-1.js',
+      ],
+    });
+  });
 
   it('preloads the current address’s page, under /tabs and at the root, any case', () => {
     const calendario = [

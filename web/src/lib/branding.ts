@@ -77,11 +77,27 @@ export function brandCss(branding: Branding): string {
   );
 }
 
-/** Sets the tokens, the document title and the theme colour; null restores the built-in look. */
+/**
+ * The look this build starts with, as vite.config.ts writes it into index.html's title and
+ * theme colour (`VITE_STUDIO_NAME`, `VITE_STUDIO_COLOR`, else the built-in 'Studio' green).
+ */
+export const BUILT_IN_LOOK = {
+  title: import.meta.env.VITE_STUDIO_NAME?.trim() || 'Studio',
+  themeColour: import.meta.env.VITE_STUDIO_COLOR?.trim().toLowerCase() || '#0f5e59',
+} as const;
+
+/**
+ * Sets the tokens, the document title and the theme colour; null restores the built-in look
+ * (the tokens' own colours, the build's title and theme colour).
+ */
 export function applyBranding(branding: Branding | null, doc: Document = document): void {
   let style = doc.getElementById(BRAND_STYLE_ID);
   if (branding === null) {
     style?.remove();
+    doc.title = BUILT_IN_LOOK.title;
+    doc
+      .querySelector('meta[name="theme-color"]')
+      ?.setAttribute('content', BUILT_IN_LOOK.themeColour);
     return;
   }
   if (!style) {

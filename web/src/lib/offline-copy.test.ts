@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearOfflineCopies, withOfflineCopy } from './offline-copy';
+import { clearOfflineCopies, isOwnAccount, withOfflineCopy } from './offline-copy';
 import { memoryOfflineStore } from '../../test/fakes/memory-offline-store';
 
 /** A live subscription the test drives by hand, like the database SDK without a network. */
@@ -64,5 +64,18 @@ describe('offline copy of a live read', () => {
     const { store, data } = memoryOfflineStore({ a: 1, b: 2 });
     await clearOfflineCopies(store);
     expect(data.size).toBe(0);
+  });
+});
+
+describe('isOwnAccount', () => {
+  it('keeps only the nodes of the account signed in on this device', () => {
+    localStorage.setItem('UID', 'member-1');
+    expect(isOwnAccount('member-1')).toBe(true);
+    expect(isOwnAccount('member-2')).toBe(false);
+  });
+
+  it('keeps nothing for a guest', () => {
+    localStorage.setItem('UID', 'null');
+    expect(isOwnAccount('member-1')).toBe(false);
   });
 });

@@ -1,10 +1,20 @@
 /**
- * The last value the database sent for a few of the member's own nodes (My Classes), kept in
- * IndexedDB so the installed app can show them read-only when it starts without a network: the
- * web Database SDK keeps nothing across reloads. No local-storage key is added (the spec lists
- * them exactly); the copies are dropped at logout.
+ * The last value the database sent for a few of the member's own nodes (My Classes, profile,
+ * credit ledger, waiting list, notifications), kept in IndexedDB so the app shows them at once
+ * when it starts, then the live value (stale-while-revalidate), and read-only when it starts
+ * without a network: the web Database SDK keeps nothing across reloads. No local-storage key is
+ * added (the spec lists them exactly); the copies are dropped at logout.
  */
+import { readStorage } from './storage';
 import type { Unsubscribe } from './unsubscribe';
+
+/**
+ * Whether `uid` is the account signed in on this device (`UID`, spec §3): only its own nodes are
+ * kept, never those of a member a coach or an admin opens.
+ */
+export function isOwnAccount(uid: string): boolean {
+  return readStorage('UID') === uid;
+}
 
 export interface OfflineStore {
   read: (key: string) => Promise<unknown>;

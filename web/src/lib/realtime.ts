@@ -1,11 +1,14 @@
 /**
  * Live reads for the `api/` modules: subscribe now, get an unsubscribe function back at once,
- * while the Database SDK loads on demand behind it.
+ * while the database connection opens behind it. The Database SDK is a static import here, so
+ * a page whose chunk imports this module gets the SDK in index.html's route preloads, beside
+ * the page, rather than one round trip after it
+ * (docs/architecture/performance.md#the-load-chain-of-a-data-page).
  */
 import type { DateString, StudioClass } from '@studio/core';
 import { classesByDateRange, classSchema } from '@studio/core';
 import type { Database, Query } from 'firebase/database';
-import type * as DatabaseModule from 'firebase/database';
+import * as DatabaseModule from 'firebase/database';
 import { getDatabaseClient } from './firebase';
 import { browserOfflineStore, withOfflineCopy } from './offline-copy';
 import type { Unsubscribe } from './unsubscribe';
@@ -22,10 +25,14 @@ export function watchQuery(
 ): Unsubscribe {
   let stopped = false;
   let stop: Unsubscribe | undefined;
-  Promise.all([getDatabaseClient(), import('firebase/database')]).then(
-    ([db, sdk]) => {
+  getDatabaseClient().then(
+    (db) => {
       if (stopped) return;
-      stop = sdk.onValue(build(db, sdk), (snapshot) => onChange(snapshot.val()), onError);
+      stop = DatabaseModule.onValue(
+        build(db, DatabaseModule),
+        (snapshot) => onChange(snapshot.val()),
+        onError,
+      );
     },
     (error: unknown) => onError(error instanceof Error ? error : new Error(String(error))),
   );
@@ -55,8 +62,8 @@ export function watchPath(
 
 /** One read of `path` (null when absent). */
 export async function readPath(path: string): Promise<unknown> {
-  const [db, sdk] = await Promise.all([getDatabaseClient(), import('firebase/database')]);
-  return (await sdk.get(sdk.ref(db, path))).val();
+  const db = await getDatabaseClient();
+  return (await DatabaseModule.get(DatabaseModule.ref(db, path))).val();
 }
 
 /** Keeps the entries of a keyed node that match `schema`; a malformed one is logged and left out. */

@@ -4,7 +4,7 @@ import { Card } from '../../components/ui/card';
 import { paths } from '../../config/paths';
 import { CreditSummary, firebaseProfileApi } from '../../features/profile';
 import { firebasePurchasesApi, PaymentOutcome, useCheckoutStore } from '../../features/purchases';
-import { useSessionStore } from '../../features/session';
+import { selectMemberUid, useSessionStore } from '../../features/session';
 import { useT } from '../../lib/i18n';
 import { appMessages } from '../app-messages';
 import { useEffect } from 'react';
@@ -17,20 +17,19 @@ const systemNow = (): number => Date.now();
  */
 export default function GraciasCompraPage() {
   const t = useT(appMessages);
-  const status = useSessionStore((state) => state.status);
-  const uid = useSessionStore((state) => state.uid);
+  const uid = useSessionStore(selectMemberUid);
   const clearCart = useCheckoutStore((state) => state.clearCart);
   const sessionId = new URLSearchParams(useSearch()).get('session_id');
   useEffect(() => clearCart(), [clearCart]);
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title">{t('paymentThanks')}</h1>
-      {status === 'signed-in' && uid && (
+      {uid && (
         <Card>
           <PaymentOutcome api={firebasePurchasesApi} uid={uid} sessionId={sessionId} />
         </Card>
       )}
-      {status === 'signed-in' && uid && (
+      {uid && (
         <CreditSummary
           api={firebaseProfileApi}
           uid={uid}

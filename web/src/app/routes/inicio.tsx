@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths';
-import { useSessionStore } from '../../features/session/stores/session-store';
+import { selectMemberUid, useSessionStore } from '../../features/session/stores/session-store';
+import { holdFirstRead } from '../../lib/first-reads';
 import { useT } from '../../lib/i18n';
 import '../home.css';
 
@@ -55,12 +56,20 @@ const ICONS = {
  */
 export default function InicioPage() {
   const t = useT();
-  const status = useSessionStore((state) => state.status);
-  const uid = useSessionStore((state) => state.uid);
+  // While sign-in is checked, the account this device last used: its panels start at once.
+  const signedInUid = useSessionStore(selectMemberUid);
+  // The panels read only once their chunk has loaded: held until they have started their reads,
+  // so the session layer waits for those too (lib/first-reads.ts).
+  const panelsHold = useRef<(() => void) | undefined>(undefined);
+  useEffect(() => {
+    if (!signedInUid) return undefined;
+    const release = holdFirstRead();
+    panelsHold.current = release;
+    return release;
+  }, [signedInUid]);
   const scheduleHref = paths.calendario.getHref({ action: 'choose', type: 'user' });
   const myClassesHref = paths.misCompras.getHref({ type: 'user', action: 'view' });
   const buyHref = paths.paquetes.getHref({ number: 0 });
-  const signedInUid = status === 'signed-in' ? uid : null;
   const tile = (href: string, icon: keyof typeof ICONS, label: string) => (
     <li>
       <Link href={href} className="quick-link">
@@ -85,7 +94,7 @@ export default function InicioPage() {
       {signedInUid && (
         <Suspense fallback={null}>
           <div className="home-panels">
-            <HomeMemberPanels uid={signedInUid} />
+            <HomeMemberPanels uid={signedInUid} onReading={() => panelsHold.current?.()} />
           </div>
         </Suspense>
       )}

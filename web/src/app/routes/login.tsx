@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { HOME_HREF, paths } from '../../config/paths';
 import { firebaseAuthApi, LoginForm, returnPath, withReturnTo } from '../../features/auth';
-import { useCheckoutStore } from '../../features/purchases';
+// Deep import: the purchases' index brings their reads (and the Database SDK) into this page.
+import { useCheckoutStore } from '../../features/purchases/stores/checkout-store';
 import { useRouteParams } from '../../hooks/use-route-params';
 
 export default function LoginPage() {

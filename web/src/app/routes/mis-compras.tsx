@@ -4,7 +4,8 @@ import { paths } from '../../config/paths';
 import { useSignInHref } from '../../features/auth/hooks/use-sign-in-href';
 import { firebasePurchasesApi, PaymentList } from '../../features/purchases';
 import { firebaseScheduleApi, MyClasses } from '../../features/schedule';
-import { useSessionStore } from '../../features/session';
+import { selectMemberUid, useSessionStore } from '../../features/session';
+import { useState } from 'react';
 import { useT } from '../../lib/i18n';
 import { appMessages } from '../app-messages';
 import { PageLoading } from '../page-loading';
@@ -14,7 +15,7 @@ const systemNow = (): number => Date.now();
 function Purchases({ uid }: { uid: string }) {
   const t = useT(appMessages);
   return (
-    <section aria-labelledby="purchases-title">
+    <section aria-labelledby="purchases-title" className="my-classes-section">
       <h2 id="purchases-title">{t('myPurchases')}</h2>
       <PaymentList
         api={firebasePurchasesApi}
@@ -29,12 +30,15 @@ function Purchases({ uid }: { uid: string }) {
 export default function MisComprasPage() {
   const t = useT(appMessages);
   const status = useSessionStore((state) => state.status);
-  const uid = useSessionStore((state) => state.uid);
+  // While sign-in is checked, the account this device last used: its reads start at once.
+  const uid = useSessionStore(selectMemberUid);
   const signInHref = useSignInHref();
+  // The purchases read at once but appear with the classes above them, which would otherwise
+  // push them down when they answer (a layout shift).
+  const [classesLoaded, setClassesLoaded] = useState(false);
   // A member opening this page directly is not a guest while sign-in is still being checked.
-  if (status === 'unknown') return <PageLoading title={t('menuMyClasses')} />;
-  if (status !== 'signed-in' || !uid)
-    return <SignInPrompt title={t('menuMyClasses')} loginHref={signInHref} />;
+  if (!uid && status === 'unknown') return <PageLoading title={t('menuMyClasses')} />;
+  if (!uid) return <SignInPrompt title={t('menuMyClasses')} loginHref={signInHref} />;
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title">{t('menuMyClasses')}</h1>
@@ -43,8 +47,11 @@ export default function MisComprasPage() {
         uid={uid}
         now={systemNow}
         scheduleHref={paths.calendario.getHref({ action: 'choose', type: 'user' })}
+        onLoaded={() => setClassesLoaded(true)}
       />
-      <Purchases uid={uid} />
+      <div hidden={!classesLoaded}>
+        <Purchases uid={uid} />
+      </div>
     </section>
   );
 }

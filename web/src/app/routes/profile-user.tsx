@@ -6,10 +6,12 @@ import {
   CalendarFeedSection,
   firebaseMemberMailApi,
   firebaseProfileApi,
+  LanguageSection,
   MailPreferencesSection,
   ProfileCard,
 } from '../../features/profile';
-import { GUEST_UID, useSessionStore } from '../../features/session';
+import type { SessionApi } from '../../features/session';
+import { GUEST_UID, selectMemberUid, useLangSwitch, useSessionStore } from '../../features/session';
 import { firebasePlanApi, PlanPanel } from '../../features/subscription';
 import { useRouteParams } from '../../hooks/use-route-params';
 import { useT } from '../../lib/i18n';
@@ -19,6 +21,11 @@ import { PageLoading } from '../page-loading';
 const systemNow = (): number => Date.now();
 const leaveForStripe = (url: string): void => window.location.assign(url);
 const copyText = (text: string): Promise<void> => navigator.clipboard.writeText(text);
+// The header's language switch keeps the choice on the profile the same way; loaded on use.
+const langApi: Pick<SessionApi, 'saveLang'> = {
+  saveLang: async (uid, lang) =>
+    (await import('../../features/session/api/save-lang')).saveLang(uid, lang),
+};
 
 /**
  * Spec `profile-user/{uid}`. The menu links a guest here with the guest placeholder uid; a
@@ -30,12 +37,13 @@ export default function ProfileUserPage() {
   const t = useT(appMessages);
   const { uid: routeUid } = useRouteParams(paths.profileUser);
   const status = useSessionStore((state) => state.status);
-  const uid = useSessionStore((state) => state.uid);
+  // While sign-in is checked, the account this device last used: its reads start at once.
+  const uid = useSessionStore(selectMemberUid);
   const role = useSessionStore((state) => state.role);
   const signInHref = useSignInHref();
-  if (status === 'unknown') return <PageLoading title={t('profileTitle')} />;
-  if (status !== 'signed-in' || !uid)
-    return <SignInPrompt title={t('profileTitle')} loginHref={signInHref} />;
+  const switchLang = useLangSwitch(langApi);
+  if (!uid && status === 'unknown') return <PageLoading title={t('profileTitle')} />;
+  if (!uid) return <SignInPrompt title={t('profileTitle')} loginHref={signInHref} />;
   const shownUid = routeUid && routeUid !== GUEST_UID ? routeUid : uid;
   // The plan's state, and on the member's own profile the way to Stripe's customer portal.
   // On their own profile, the member's e-mail choices and calendar feed (issue 19).
@@ -45,6 +53,17 @@ export default function ProfileUserPage() {
       uid={shownUid}
       now={systemNow}
       own={shownUid === uid}
+      buyHref={shownUid === uid ? paths.paquetes.getHref({ number: 0 }) : undefined}
+      mainSections={
+        shownUid === uid && (
+          <CalendarFeedSection
+            api={firebaseMemberMailApi}
+            uid={uid}
+            origin={window.location.origin}
+            copy={copyText}
+          />
+        )
+      }
       renderSubscription={(user) => (
         <PlanPanel
           api={firebasePlanApi}
@@ -56,15 +75,10 @@ export default function ProfileUserPage() {
       )}
     >
       {shownUid === uid && (
-        <div className="page profile-settings">
+        <>
+          <LanguageSection onChange={switchLang} />
           <MailPreferencesSection api={firebaseMemberMailApi} uid={uid} coach={role === 'coach'} />
-          <CalendarFeedSection
-            api={firebaseMemberMailApi}
-            uid={uid}
-            origin={window.location.origin}
-            copy={copyText}
-          />
-        </div>
+        </>
       )}
     </ProfileCard>
   );

@@ -61,7 +61,9 @@ async function renderShell(users: Parameters<typeof createFakeSessionApi>[0] = {
       </Shell>
     </Router>,
   );
-  // The session layer, side menu and bell arrive in a lazy chunk right after the frame.
+  // The session layer, side menu and bell arrive in a lazy chunk after the frame's first commit
+  // and its next painted frame (the page here reads nothing, so it waits for no read).
+  await advance(17);
   await act(async () => {
     await import('./shell-deferred');
   });
@@ -74,7 +76,21 @@ const header = () => within(screen.getByRole('banner'));
 
 describe('shell', () => {
   beforeEach(() => {
-    vi.useFakeTimers({ now: new Date('2025-06-10T16:00:00.000Z') });
+    // Frames too: the session layer loads after the next painted frame.
+    vi.useFakeTimers({
+      now: new Date('2025-06-10T16:00:00.000Z'),
+      toFake: [
+        'setTimeout',
+        'clearTimeout',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'Date',
+        'requestAnimationFrame',
+        'cancelAnimationFrame',
+      ],
+    });
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
     studioListeners = [];
   });

@@ -10,22 +10,45 @@ import type { Viewer } from '../../features/navigation/menu-items';
 import { useLangSwitch } from '../../features/session/hooks/use-lang-switch';
 import { useSessionStore } from '../../features/session/stores/session-store';
 import { useBrandingStore } from '../../lib/branding';
+import { firstReadsAnswered } from '../../lib/first-reads';
 import { useLangStore, useT } from '../../lib/i18n';
 import { HeaderAvatar } from './header-avatar';
 import { LanguageSwitch } from './language-switch';
 import type { ShellApis } from './shell-apis';
 import type * as ShellDeferred from './shell-deferred';
 
-// One chunk for all three, fetched as soon as the frame has rendered
-// (docs/architecture/web-app.md#first-route-and-the-deferred-shell). The import
-// runs in a task of its own: with it Vite's helper inserts a preload link for each of the
-// chunk's ~20 dependencies, work that made the first render's slice a long task
+/**
+ * The longest the session layer waits for the page's first reads (lib/first-reads.ts): a read
+ * that never answers (offline, refused) must not keep the session from starting.
+ */
+const SESSION_LAYER_WAIT_MS = 2000;
+
+/** Resolved by the frame's first commit, after the page's effects have started its reads. */
+let frameCommitted: () => void = () => undefined;
+const firstCommit = new Promise<void>((resolve) => {
+  frameCommitted = resolve;
+});
+
+/** After the next painted frame (at once in a hidden tab, which paints none). */
+const afterNextPaint = () =>
+  new Promise<void>((resolve) => {
+    if (document.visibilityState === 'hidden') setTimeout(resolve, 0);
+    else requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+
+// One chunk for all three, fetched once the frame has rendered, the page's first reads have
+// answered and what they show has been painted
+// (docs/architecture/web-app.md#first-route-and-the-deferred-shell,
+// docs/architecture/performance.md#the-load-chain-of-a-data-page). The import runs in a task of
+// its own: with it Vite's helper inserts a preload link for each of the chunk's ~20
+// dependencies, work that made the first render's slice a long task
 // (docs/decisions/128-main-thread-tasks-after-the-first-paint.md).
 let deferredChunk: Promise<typeof ShellDeferred> | undefined;
 const loadDeferred = () =>
-  (deferredChunk ??= new Promise<void>((resolve) => setTimeout(resolve, 0)).then(
-    () => import('./shell-deferred'),
-  ));
+  (deferredChunk ??= firstCommit
+    .then(() => firstReadsAnswered(SESSION_LAYER_WAIT_MS))
+    .then(afterNextPaint)
+    .then(() => import('./shell-deferred')));
 const SessionLayer = lazy(() => loadDeferred().then((m) => ({ default: m.SessionLayer })));
 const SideMenuPanel = lazy(() => loadDeferred().then((m) => ({ default: m.SideMenuPanel })));
 const NotificationBell = lazy(() => loadDeferred().then((m) => ({ default: m.NotificationBell })));
@@ -84,6 +107,8 @@ export function Shell({ apis, children, serviceWorker = false, now = systemNow }
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
+  // The page's effects, which start its reads, ran before this one (children first).
+  useEffect(() => frameCommitted(), []);
 
   const signedInUid = status === 'signed-in' ? uid : null;
   const viewer: Viewer = signedInUid ? (role ?? 'member') : 'guest';

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BottomSheet } from './bottom-sheet';
 
 function Sheet() {
@@ -41,5 +41,20 @@ describe('BottomSheet', () => {
     render(<Sheet />);
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(screen.getByText('closed')).toBeTruthy();
+  });
+
+  it('describes itself by nothing, without a warning, when it has no description', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(
+      <BottomSheet open onOpenChange={() => undefined} title="Cycling">
+        <p>Spot map</p>
+      </BottomSheet>,
+    );
+    expect(screen.getByRole('dialog', { name: 'Cycling' }).hasAttribute('aria-describedby')).toBe(
+      false,
+    );
+    const logged = [...warn.mock.calls, ...error.mock.calls].map((call) => String(call[0]));
+    expect(logged.filter((text) => /Description/.test(text))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { LedgerEntry, User } from '@studio/core';
 import { describe, expect, it } from 'vitest';
-import { explainCredits } from './credits-explained';
+import { explainCredits, groupCredits } from './credits-explained';
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = Date.parse('2025-06-01T12:00:00.000Z');
@@ -132,6 +132,7 @@ describe('explainCredits', () => {
     expect(rows).toEqual([
       {
         creditId: 'old',
+        grantKey: `list:purchase::regular:${T0}`,
         kind: 'regular',
         origin: 'package',
         grantedAt: T0,
@@ -140,5 +141,105 @@ describe('explainCredits', () => {
         fateAt: T0,
       },
     ]);
+  });
+});
+
+describe('groupCredits', () => {
+  const NOW = T0 + 10 * DAY;
+
+  it('tells a 10-credit package as one grant: 3 used, 1 refunded, 6 left', () => {
+    const ids = Array.from({ length: 10 }, (_, n) => `p${n}`);
+    const ledger: Record<string, LedgerEntry> = {
+      buy: entry({ type: 'grant', delta: 10, creditIds: ids, reasonKey: 'ledgerGrantPurchase' }),
+      ...Object.fromEntries(
+        [0, 1, 2, 3].map((n) => [
+          `use${n}`,
+          entry({ type: 'use', delta: -1, creditId: `p${n}`, classId: `c${n}`, at: T0 + DAY }),
+        ]),
+      ),
+      back: entry({ type: 'refund', delta: 1, creditId: 'p3', classId: 'c3', at: T0 + 2 * DAY }),
+    };
+    const list = Object.fromEntries(
+      ids
+        .filter((id) => !['p0', 'p1', 'p2'].includes(id))
+        .map((id) => [id, held('purchase', T0 + 30 * DAY)]),
+    );
+
+    const grants = groupCredits(explainCredits(ledger, { 'credits-list': list }), NOW);
+
+    expect(grants).toHaveLength(1);
+    expect(grants[0]).toMatchObject({
+      key: 'ledger:buy',
+      origin: 'package',
+      grantedAt: T0,
+      expiresAt: T0 + 30 * DAY,
+      shares: { used: 3, forfeited: 0, refunded: 1, expired: 0, removed: 0, left: 6 },
+    });
+    expect(grants[0]?.credits).toHaveLength(10);
+  });
+
+  it('puts grants with usable credits first, soonest expiry first, then used-up ones, latest first', () => {
+    const ledger: Record<string, LedgerEntry> = {
+      old: entry({ type: 'grant', delta: 1, creditIds: ['o1'], reasonKey: 'ledgerGrantPurchase' }),
+      oldUse: entry({ type: 'use', delta: -1, creditId: 'o1', classId: 'x', at: T0 + DAY }),
+      month: entry({
+        type: 'grant',
+        delta: 2,
+        creditIds: ['s1', 's2'],
+        reasonKey: 'ledgerGrantSubscription',
+        at: T0 + DAY,
+      }),
+      gone: entry({ type: 'expire', delta: -2, creditIds: ['s1', 's2'], at: T0 + 5 * DAY }),
+      late: entry({ type: 'grant', delta: 1, creditIds: ['l1'], at: T0 + 3 * DAY }),
+      early: entry({ type: 'adjust', delta: 1, creditIds: ['e1'], at: T0 + 4 * DAY }),
+    };
+    const user: User = {
+      'credits-list': {
+        l1: held('purchase', T0 + 40 * DAY),
+        e1: held('adjust', T0 + 20 * DAY),
+      },
+    };
+
+    const grants = groupCredits(explainCredits(ledger, user), NOW);
+
+    expect(grants.map((grant) => [grant.key, grant.origin, grant.expiresAt])).toEqual([
+      ['ledger:early', 'adjustment', T0 + 20 * DAY],
+      ['ledger:late', 'package', T0 + 40 * DAY],
+      ['ledger:month', 'subscription', undefined],
+      ['ledger:old', 'package', undefined],
+    ]);
+    expect(grants[2]?.shares.expired).toBe(2);
+  });
+
+  it('counts a usable credit past its expiry as expired before the nightly job says so', () => {
+    const grants = groupCredits(
+      explainCredits({}, { 'credits-list': { a: held('purchase', NOW - 1) } }),
+      NOW,
+    );
+    expect(grants[0]?.shares).toMatchObject({ expired: 1, left: 0 });
+    expect(grants[0]?.expiresAt).toBeUndefined();
+  });
+
+  it('keeps credits of the same grant time but another source apart', () => {
+    const grants = groupCredits(
+      explainCredits(
+        {},
+        {
+          'credits-list': {
+            a: held('purchase', NOW + DAY),
+            b: held('purchase', NOW + DAY),
+            c: held('subscription', NOW + DAY),
+          },
+        },
+      ),
+      NOW,
+    );
+    expect(grants.map((grant) => [grant.origin, grant.shares.left])).toEqual(
+      expect.arrayContaining([
+        ['package', 2],
+        ['subscription', 1],
+      ]),
+    );
+    expect(grants).toHaveLength(2);
   });
 });

@@ -9,6 +9,11 @@ export type CreditFate = 'available' | 'used' | 'forfeited' | 'expired' | 'remov
 
 export interface ExplainedCredit {
   creditId: string;
+  /**
+   * The grant it came with: the ledger entry that gave it (a package, a subscription period, an
+   * adjustment, a refund that made a new credit), else its source and grant time in the list.
+   */
+  grantKey: string;
   kind: CreditKind;
   origin: CreditOrigin;
   grantedAt: number;
@@ -72,7 +77,7 @@ export function explainCredits(
     }
   };
 
-  for (const [, entry] of entries) {
+  for (const [entryId, entry] of entries) {
     switch (entry.type) {
       case 'grant':
       case 'adjust':
@@ -80,6 +85,7 @@ export function explainCredits(
           for (const id of entry.creditIds ?? []) {
             credits.set(id, {
               creditId: id,
+              grantKey: `ledger:${entryId}`,
               kind: entry.kind,
               origin: grantOrigin(entry),
               grantedAt: entry.at,
@@ -102,6 +108,7 @@ export function explainCredits(
         if (id === undefined) break;
         const back = credits.get(id) ?? {
           creditId: id,
+          grantKey: `ledger:${entryId}`,
           kind: entry.kind,
           origin: 'refund' as const,
           grantedAt: entry.at,
@@ -131,6 +138,7 @@ export function explainCredits(
     const known = credits.get(id);
     const credit: ExplainedCredit = known ?? {
       creditId: id,
+      grantKey: `list:${held.source}:${held.sourceId ?? ''}:${held.kind}:${held.grantedAt}`,
       kind: held.kind,
       origin: ORIGIN_OF_SOURCE[held.source],
       grantedAt: held.grantedAt,
@@ -149,5 +157,81 @@ export function explainCredits(
         ? (a.expiresAt ?? Infinity) - (b.expiresAt ?? Infinity)
         : b.fateAt - a.fateAt) ||
       (a.creditId < b.creditId ? -1 : 1),
+  );
+}
+
+/** Where a credit of a grant stands now; the shares of a grant add up to its count. */
+export type CreditShare = 'used' | 'forfeited' | 'refunded' | 'expired' | 'removed' | 'left';
+
+/** The order a grant's shares are told in ("3 used · 1 refunded · 6 left"). */
+export const CREDIT_SHARES: readonly CreditShare[] = [
+  'used',
+  'forfeited',
+  'refunded',
+  'expired',
+  'removed',
+  'left',
+];
+
+/** One grant (a package, a subscription period, a refund, an adjustment) and its credits. */
+export interface CreditGrant {
+  key: string;
+  kind: CreditKind;
+  origin: CreditOrigin;
+  grantedAt: number;
+  credits: ExplainedCredit[];
+  shares: Record<CreditShare, number>;
+  /** The soonest expiry of its credits still usable; none when none is. */
+  expiresAt?: number;
+}
+
+/**
+ * A credit's share: refunded ones are usable again, and a usable one past its expiry counts as
+ * expired before the nightly job writes so.
+ */
+export function creditShare(credit: ExplainedCredit, nowMs: number): CreditShare {
+  if (credit.fate !== 'available') return credit.fate;
+  if (credit.expiresAt !== undefined && credit.expiresAt <= nowMs) return 'expired';
+  return credit.refunded ? 'refunded' : 'left';
+}
+
+/** True for the shares the member can still book with. */
+export const isUsable = (share: CreditShare): boolean => share === 'left' || share === 'refunded';
+
+/**
+ * The credits by the grant they came with (one card for a 10-credit package, not ten): grants
+ * with usable credits first, soonest expiry first, then the rest, latest first.
+ */
+export function groupCredits(credits: readonly ExplainedCredit[], nowMs: number): CreditGrant[] {
+  const grants = new Map<string, CreditGrant>();
+  for (const credit of credits) {
+    let grant = grants.get(credit.grantKey);
+    if (!grant) {
+      grant = {
+        key: credit.grantKey,
+        kind: credit.kind,
+        origin: credit.origin,
+        grantedAt: credit.grantedAt,
+        credits: [],
+        shares: { used: 0, forfeited: 0, refunded: 0, expired: 0, removed: 0, left: 0 },
+      };
+      grants.set(credit.grantKey, grant);
+    }
+    const share = creditShare(credit, nowMs);
+    grant.credits.push(credit);
+    grant.shares[share] += 1;
+    if (isUsable(share) && credit.expiresAt !== undefined) {
+      grant.expiresAt = Math.min(grant.expiresAt ?? Infinity, credit.expiresAt);
+    }
+  }
+  const usable = (grant: CreditGrant) => grant.shares.left + grant.shares.refunded > 0;
+  return [...grants.values()].sort(
+    (a, b) =>
+      Number(usable(b)) - Number(usable(a)) ||
+      (usable(a)
+        ? (a.expiresAt ?? Infinity) - (b.expiresAt ?? Infinity)
+        : b.grantedAt - a.grantedAt) ||
+      b.grantedAt - a.grantedAt ||
+      (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
   );
 }

@@ -8,3 +8,4 @@ export { MailPreferencesSection } from './components/mail-preferences';
 export { CalendarFeedSection } from './components/calendar-feed';
 export { balancesByKind } from './credit-summary';
 export { CreditSummary } from './components/credit-summary-card';
+export { LanguageSection } from './components/language-section';

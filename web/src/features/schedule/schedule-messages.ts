@@ -75,7 +75,7 @@ export const scheduleMessages = defineMessages({
     bookLateConsequence:
       'Uses 1 credit. The class starts within {hours} hours: cancelling will not return it.',
     waitlistConsequence: 'No credit is used now; one is used only if a spot opens for you.',
-    aboutCoach: 'Your coach',
+    aboutCoach: 'About',
     classDetails: 'Class details',
   },
   es: {
@@ -148,7 +148,7 @@ export const scheduleMessages = defineMessages({
       'Usa 1 crédito. La clase empieza en menos de {hours} horas: si cancelas no se devuelve.',
     waitlistConsequence:
       'Ahora no se usa ningún crédito; solo se usa uno si se abre un lugar para ti.',
-    aboutCoach: 'Tu coach',
+    aboutCoach: 'Sobre',
     classDetails: 'Detalles de la clase',
   },
 });

@@ -81,11 +81,13 @@ describe('coach page', () => {
         .map((li) => li.textContent),
     ).toEqual(['Spinning', 'HIIT']);
     const upcoming = screen.getByRole('region', { name: 'Upcoming classes' });
+    // The weekday beside the spec's date and hour (read out in full, shown short).
     expect(
       within(upcoming)
         .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['2025-06-10 18:00 · Cycling', '2025-06-11 18:00 · Power hour']);
+        .map((li) => li.querySelector('.coach-class-text')?.textContent),
+    ).toEqual(['Tuesday 2025-06-10 18:00 · Cycling', 'Wednesday 2025-06-11 18:00 · Power hour']);
+    expect(within(upcoming).getByText('2025-06-10 18:00 · Cycling')).toBeTruthy();
     expect(
       within(upcoming).getByRole('link', { name: 'Book in the schedule' }).getAttribute('href'),
     ).toBe('/cal');

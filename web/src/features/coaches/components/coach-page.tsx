@@ -3,11 +3,17 @@ import { formatDate } from '@studio/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Avatar } from '../../../components/ui/avatar';
+import { Badge } from '../../../components/ui/badge';
+import { buttonClass } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadingLine } from '../../../components/ui/loading-line';
-import { useT } from '../../../lib/i18n';
+import { useLangStore, useT } from '../../../lib/i18n';
+import { weekdayName } from '../../../lib/weekday-name';
 import { useLive } from '../../../lib/use-live';
 import type { CoachesApi } from '../api/coaches-api';
 import { coachesMessages } from '../coaches-messages';
+import './coach-page.css';
 
 export interface CoachPageProps {
   api: CoachesApi;
@@ -38,10 +44,11 @@ export function upcomingOf(
 
 /**
  * A coach's page (issue 20): photo, bio, specialities and their upcoming classes, live. Linked
- * from every class card and class detail; admins edit it in admin-coach.
+ * from the coach card in the class sheet; admins edit it in admin-coach.
  */
 export function CoachPage({ api, coachId, now, days, scheduleHref }: CoachPageProps) {
   const t = useT(coachesMessages);
+  const lang = useLangStore((state) => state.lang);
   const read = useLive<CoachRead>(
     (onChange) => api.watchCoach(coachId, (coach) => onChange({ state: 'loaded', coach })),
     LOADING,
@@ -74,43 +81,64 @@ export function CoachPage({ api, coachId, now, days, scheduleHref }: CoachPagePr
 
   return (
     <section className="page coach-page" aria-labelledby="page-title">
-      <h1 id="page-title">{coach?.name ?? t('coachTitle')}</h1>
+      <div className="coach-header">
+        {coach && <Avatar name={coach.name} src={coach.img} size="l" decorative />}
+        <h1 id="page-title">{coach?.name ?? t('coachTitle')}</h1>
+      </div>
       {read.state === 'loading' && <LoadingLine />}
       {read.state === 'loaded' && coach === null && <p role="alert">{t('coachNotFound')}</p>}
       {coach && (
         <>
-          <div className="coach-card">
-            <Avatar name={coach.name} src={coach.img} size="l" decorative />
-            {coach.bio && <p className="coach-bio">{coach.bio}</p>}
-          </div>
-          {coach.specialities && coach.specialities.length > 0 && (
-            <section aria-labelledby="coach-specialities">
-              <h2 id="coach-specialities">{t('specialities')}</h2>
-              <ul className="plain-list">
-                {coach.specialities.map((speciality) => (
-                  <li key={speciality}>{speciality}</li>
-                ))}
-              </ul>
-            </section>
+          {(coach.bio || (coach.specialities && coach.specialities.length > 0)) && (
+            <Card className="coach-hero">
+              {coach.bio && <p className="coach-bio">{coach.bio}</p>}
+              {coach.specialities && coach.specialities.length > 0 && (
+                <section aria-labelledby="coach-specialities">
+                  <h2 id="coach-specialities" className="coach-hero-heading">
+                    {t('specialities')}
+                  </h2>
+                  <ul className="coach-specialities">
+                    {coach.specialities.map((speciality) => (
+                      <li key={speciality}>
+                        <Badge tone="primary">{speciality}</Badge>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              )}
+            </Card>
           )}
-          <section aria-labelledby="coach-upcoming">
+          <section aria-labelledby="coach-upcoming" className="coach-upcoming">
             <h2 id="coach-upcoming">{t('upcomingClasses')}</h2>
             {upcoming.length === 0 ? (
-              <p>{t('noUpcomingClasses', { days })}</p>
+              <EmptyState title={t('noUpcomingClasses', { days })} />
             ) : (
-              <ul className="plain-list">
+              <ul className="ui-list coach-classes">
                 {upcoming.map(([id, cls]) => (
                   <li key={id}>
-                    {t('classAt', {
-                      date: cls.date,
-                      hour: cls.hour,
-                      title: cls.name ?? exercises[cls.exercise]?.name ?? cls.exercise,
-                    })}
+                    <span className="coach-class-day" aria-hidden="true">
+                      <span>{weekdayName(cls.date, lang, 'short')}</span>
+                      <strong>{Number(cls.date.slice(8))}</strong>
+                    </span>
+                    <span className="coach-class-text">
+                      <span className="visually-hidden">
+                        {weekdayName(cls.date, lang, 'long')}{' '}
+                      </span>
+                      <span>
+                        {t('classAt', {
+                          date: cls.date,
+                          hour: cls.hour,
+                          title: cls.name ?? exercises[cls.exercise]?.name ?? cls.exercise,
+                        })}
+                      </span>
+                    </span>
                   </li>
                 ))}
               </ul>
             )}
-            <Link href={scheduleHref}>{t('seeSchedule')}</Link>
+            <Link href={scheduleHref} className={buttonClass({ variant: 'secondary' })}>
+              {t('seeSchedule')}
+            </Link>
           </section>
         </>
       )}

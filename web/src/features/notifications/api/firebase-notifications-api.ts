@@ -5,8 +5,15 @@ import type { NotificationsApi } from './notifications-api';
 
 export const firebaseNotificationsApi: NotificationsApi = {
   watchNotifications: (uid, onChange) =>
-    watchPath(paths.notifications(uid), (value) =>
-      onChange(parseEntries(value, (entry) => notificationSchema.safeParse(entry), 'notification')),
+    watchPath(
+      paths.notifications(uid),
+      (value) =>
+        onChange(
+          parseEntries(value, (entry) => notificationSchema.safeParse(entry), 'notification'),
+        ),
+      undefined,
+      // Shown from the device's copy at once, then live (docs/architecture/web-app.md#offline).
+      { keepOffline: true },
     ),
   markRead: async (uid, notificationId) => {
     const [db, { ref, update }] = await Promise.all([

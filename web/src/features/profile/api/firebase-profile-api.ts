@@ -6,6 +6,8 @@ import {
   userSchema,
 } from '@studio/core';
 import { getDatabaseClient } from '../../../lib/firebase';
+import { profileUpdate } from '../../../lib/profile-update';
+import { isOwnAccount } from '../../../lib/offline-copy';
 import { parseEntries, readPath, watchPath } from '../../../lib/realtime';
 import type { ProfileApi } from './profile-api';
 
@@ -20,17 +22,38 @@ export const firebaseProfileApi: ProfileApi = {
         else console.error('ignored malformed user', uid);
       },
       onError,
+      // The member's own nodes are shown from the device's copy at once, then live
+      // (docs/architecture/web-app.md#offline).
+      { keepOffline: isOwnAccount(uid) },
     ),
   watchLedger: (uid, onChange) =>
-    watchPath(paths.creditLedger(uid), (value) =>
-      onChange(parseEntries(value, (entry) => ledgerEntrySchema.safeParse(entry), 'ledger entry')),
+    watchPath(
+      paths.creditLedger(uid),
+      (value) =>
+        onChange(
+          parseEntries(value, (entry) => ledgerEntrySchema.safeParse(entry), 'ledger entry'),
+        ),
+      undefined,
+      { keepOffline: isOwnAccount(uid) },
     ),
   watchMyClasses: (uid, onChange) =>
-    watchPath(paths.userClasses(uid), (value) =>
-      onChange(parseEntries(value, (entry) => userClassSchema.safeParse(entry), 'class view')),
+    watchPath(
+      paths.userClasses(uid),
+      (value) =>
+        onChange(parseEntries(value, (entry) => userClassSchema.safeParse(entry), 'class view')),
+      undefined,
+      { keepOffline: isOwnAccount(uid) },
     ),
   loadStudioCutoffMinutes: async () =>
     settingsFromStored(await readPath(paths.settings())).waitlistCutoffMinutes,
+  saveDetails: async (uid, details) => {
+    const [db, { ref, update }] = await Promise.all([
+      getDatabaseClient(),
+      import('firebase/database'),
+    ]);
+    // With its mirror in the admins' member directory, checked by the rules (lib/profile-update.ts).
+    await update(ref(db), profileUpdate(uid, details));
+  },
   savePromotionCutoff: async (uid, hours) => {
     const [db, { ref, update }] = await Promise.all([
       getDatabaseClient(),

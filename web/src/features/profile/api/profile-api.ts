@@ -23,6 +23,8 @@ export interface ProfileApi {
   ) => Unsubscribe;
   /** The studio's waiting-list cut-off (`Settings.waitlistCutoffMinutes`). */
   loadStudioCutoffMinutes: () => Promise<number>;
+  /** The member's own name and phone (`Users/{uid}` Name, Phone); a null phone removes it. */
+  saveDetails: (uid: string, details: { Name: string; Phone: string | null }) => Promise<void>;
   /** "My cut-off": `Users/{uid}/PromotionCutoffHours`; null goes back to the studio's. */
   savePromotionCutoff: (uid: string, hours: number | null) => Promise<void>;
 }

@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { callableErrorText } from '../../../lib/callable-errors';
 import { useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
@@ -60,58 +62,87 @@ export function CalendarFeedSection({ api, uid, origin, copy }: CalendarFeedSect
   const working = step === 'working';
 
   return (
-    <section aria-labelledby={titleId} className="calendar-feed">
-      <h2 id={titleId}>{t('feedTitle')}</h2>
-      <p>{t('feedIntro')}</p>
+    <section aria-labelledby={titleId} className="card ui-card profile-section calendar-feed">
+      <h2 id={titleId} className="profile-section-title">
+        {t('feedTitle')}
+      </h2>
+      <p className="profile-section-intro">{t('feedIntro')}</p>
+      {token === undefined && <Skeleton shape="block" width="100%" height="84px" />}
       {token === null && (
         <>
-          <p>{t('feedNone')}</p>
-          <button type="button" disabled={working} onClick={() => rotate(false)}>
+          <p className="profile-section-note">{t('feedNone')}</p>
+          <Button disabled={working} onClick={() => rotate(false)}>
             {t('feedCreate')}
-          </button>
+          </Button>
         </>
       )}
       {links && (
         <>
-          <label htmlFor={linkId}>{t('feedLinkLabel')}</label>
-          <input
-            id={linkId}
-            type="text"
-            readOnly
-            value={links.url}
-            onFocus={(e) => e.target.select()}
-          />
+          <div className="ui-field">
+            <label htmlFor={linkId} className="ui-field-label">
+              {t('feedLinkLabel')}
+            </label>
+            <div className="feed-link-row">
+              <input
+                id={linkId}
+                type="text"
+                className="ui-input"
+                readOnly
+                value={links.url}
+                onFocus={(e) => e.target.select()}
+              />
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  copy(links.url).then(
+                    () => setStep('copied'),
+                    () => setStep('copy-failed'),
+                  );
+                }}
+              >
+                {t('feedCopy')}
+              </Button>
+            </div>
+          </div>
           <p className="feed-actions">
-            <button
-              type="button"
-              onClick={() => {
-                copy(links.url).then(
-                  () => setStep('copied'),
-                  () => setStep('copy-failed'),
-                );
-              }}
+            <a className={buttonClass({ variant: 'secondary', size: 's' })} href={links.webcal}>
+              {t('feedSubscribe')}
+            </a>
+            <a
+              className={buttonClass({ variant: 'secondary', size: 's' })}
+              href={links.google}
+              target="_blank"
+              rel="noopener noreferrer"
             >
-              {t('feedCopy')}
-            </button>{' '}
-            <a href={links.webcal}>{t('feedSubscribe')}</a>{' '}
-            <a href={links.google} target="_blank" rel="noopener noreferrer">
               {t('feedGoogle')}
             </a>
           </p>
           <p className="feed-actions">
-            <button type="button" disabled={working} onClick={() => rotate(false)}>
+            <Button variant="ghost" size="s" disabled={working} onClick={() => rotate(false)}>
               {t('feedRotate')}
-            </button>{' '}
-            <button type="button" disabled={working} onClick={() => rotate(true)}>
+            </Button>
+            <Button variant="ghost" size="s" disabled={working} onClick={() => rotate(true)}>
               {t('feedRevoke')}
-            </button>
+            </Button>
           </p>
         </>
       )}
       {working && <p role="status">{t('feedWorking')}</p>}
-      {step === 'copied' && <p role="status">{t('feedCopied')}</p>}
-      {step === 'copy-failed' && <p role="alert">{t('feedCopyFailed')}</p>}
-      {failure && <p role="alert">{t(failure.key, failure.params)}</p>}
+      {step === 'copied' && (
+        <p role="status" className="form-success">
+          {t('feedCopied')}
+        </p>
+      )}
+      {step === 'copy-failed' && (
+        <p role="alert" className="form-error">
+          {t('feedCopyFailed')}
+        </p>
+      )}
+      {failure && (
+        <p role="alert" className="form-error">
+          {t(failure.key, failure.params)}
+        </p>
+      )}
     </section>
   );
 }

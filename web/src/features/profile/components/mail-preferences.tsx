@@ -44,36 +44,50 @@ export function MailPreferencesSection({ api, uid, coach = false }: MailPreferen
   };
 
   return (
-    <section aria-labelledby={titleId} className="mail-preferences">
-      <h2 id={titleId}>{t('mailTitle')}</h2>
-      <p>{t('mailIntro')}</p>
-      <ul className="plain-list">
+    <section aria-labelledby={titleId} className="card ui-card profile-section mail-preferences">
+      <h2 id={titleId} className="profile-section-title">
+        {t('mailTitle')}
+      </h2>
+      <p className="profile-section-intro">{t('mailIntro')}</p>
+      <ul className="plain-list switch-list">
         {kinds.map((kind) => (
           <li key={kind}>
-            <label>
+            <label className="switch-row">
+              <span>{t(MAIL_KIND_LABELS[kind])}</span>
               <input
                 type="checkbox"
                 role="switch"
+                className="switch"
                 checked={preferences[kind] !== false}
                 onChange={(event) => save(kind, event.target.checked)}
-              />{' '}
-              {t(MAIL_KIND_LABELS[kind])}
+              />
             </label>
           </li>
         ))}
         {ALWAYS_SENT_LABELS.map((key) => (
           <li key={key}>
-            <label>
-              <input type="checkbox" role="switch" checked disabled aria-describedby={alwaysId} />{' '}
-              {t(key)}
+            <label className="switch-row">
+              <span>{t(key)}</span>
+              <input
+                type="checkbox"
+                role="switch"
+                className="switch"
+                checked
+                disabled
+                aria-describedby={alwaysId}
+              />
             </label>
           </li>
         ))}
       </ul>
-      <p id={alwaysId} className="hint">
+      <p id={alwaysId} className="hint profile-section-note">
         {t('mailAlwaysOn')}: {ALWAYS_SENT_LABELS.map((key) => t(key)).join(', ')}
       </p>
-      {failed && <p role="alert">{t('mailSaveFailed')}</p>}
+      {failed && (
+        <p role="alert" className="form-error">
+          {t('mailSaveFailed')}
+        </p>
+      )}
     </section>
   );
 }

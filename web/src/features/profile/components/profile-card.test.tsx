@@ -15,6 +15,7 @@ const QUIET = {
   watchMyClasses: () => () => undefined,
   loadStudioCutoffMinutes: () => Promise.resolve(60),
   savePromotionCutoff: () => Promise.resolve(),
+  saveDetails: () => Promise.resolve(),
 } satisfies Partial<ProfileApi>;
 
 function fakeProfileApi(user: User, ledger: Record<string, LedgerEntry>): ProfileApi {
@@ -82,10 +83,13 @@ describe('profile', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([
-      'Class credits: 2 (expires 2025-07-01, expires 2025-07-05)',
-      'Special event credits: 1 (expires 2025-06-20)',
+      'Class credits: 2 expires 2025-07-01',
+      'Special event credits: 1 expires 2025-06-20',
       'Training credits: 0',
     ]);
+    // The soonest of all, with its weekday, and the plan as a badge and in its own section.
+    expect(screen.getByText('Next to expire: Fri 2025-06-20')).toBeTruthy();
+    expect(screen.getByText('Monthly plan')).toBeTruthy();
     expect(screen.getByText('Active')).toBeTruthy();
     const ledger = screen.getByRole('region', { name: 'Credit history' });
     expect(
@@ -107,7 +111,7 @@ describe('profile', () => {
       />,
     );
     const initials = screen.getByText('Z');
-    expect(initials.className).toBe('avatar-large avatar-initials');
+    expect(initials.className).toBe('profile-avatar avatar-initials');
     unmount();
     render(
       <ProfileCard
@@ -117,7 +121,7 @@ describe('profile', () => {
       />,
     );
     expect(screen.queryByText('AL')).toBeNull();
-    expect(document.querySelector('img.avatar-large')?.getAttribute('src')).toBe(
+    expect(document.querySelector('img.profile-avatar')?.getAttribute('src')).toBe(
       'https://example.test/ana.png',
     );
   });
@@ -144,13 +148,15 @@ describe('profile', () => {
       watchLedger: () => () => undefined,
     };
     render(
-      <ProfileCard api={later} uid="m" now={() => NOW}>
+      <ProfileCard api={later} uid="m" now={() => NOW} mainSections={<p>Calendar feed</p>}>
         <p>Settings below</p>
       </ProfileCard>,
     );
     expect(screen.queryByText('Settings below')).toBeNull();
+    expect(screen.queryByText('Calendar feed')).toBeNull();
     act(() => answer?.({ Name: 'Ana López' }));
     expect(screen.getByText('Settings below')).toBeTruthy();
+    expect(screen.getByText('Calendar feed')).toBeTruthy();
   });
 
   it('says the profile cannot be seen when the database refuses the read', () => {

@@ -1,16 +1,16 @@
 import { profileMessages } from '../profile-messages';
 import type { LedgerEntry, User, UserClass } from '@studio/core';
-import { formatDate } from '@studio/core';
 import type { ReactNode } from 'react';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import type { ProfileApi } from '../api/profile-api';
-import { balancesByKind, CREDIT_KIND_KEYS } from '../credit-summary';
 import { CreditLedger } from './credit-ledger';
 import { CreditsExplained } from './credits-explained';
+import { PersonalDetails } from './personal-details';
+import { ProfileHeader, ProfileHeaderSkeleton } from './profile-header';
 import { PromotionCutoff } from './promotion-cutoff';
 import '../profile.css';
-import { LoadingLine } from '../../../components/ui/loading-line';
 
 export interface ProfileCardProps {
   api: ProfileApi;
@@ -21,13 +21,17 @@ export interface ProfileCardProps {
    * and its actions from the subscription feature); without it, active or not.
    */
   renderSubscription?: (user: User | null) => ReactNode;
-  /** The member is looking at their own profile: their own settings ("My cut-off") show. */
+  /** The member is looking at their own profile: their own settings (details, cut-off) show. */
   own?: boolean;
+  /** Where the header's "Buy Credits" leads (paquetes). */
+  buyHref?: string;
   /**
-   * What follows the profile (the member's e-mail and calendar settings), shown once it has
-   * loaded: below a profile still loading it would jump down when the profile answers (CLS).
+   * More settings sections (language, e-mail), shown with the others once the profile has
+   * loaded: below a profile still loading they would jump down when it answers (CLS).
    */
   children?: ReactNode;
+  /** Sections for the first column, under the credit history (the calendar feed), likewise. */
+  mainSections?: ReactNode;
 }
 
 const NO_ENTRIES: Record<string, LedgerEntry> = {};
@@ -37,24 +41,41 @@ const NO_CLASSES: Record<string, UserClass> = {};
 type UserRead = { state: 'loading' } | { state: 'loaded'; user: User | null } | { state: 'denied' };
 const LOADING: UserRead = { state: 'loading' };
 
-/** Up to two letters from the name; the e-mail's first letter for a member without one. */
-function initials(user: User | null): string {
-  const words = (user?.Name ?? '').trim().split(/\s+/).filter(Boolean);
-  const letters = words
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase() ?? '')
-    .join('');
-  return letters || (user?.Email?.[0]?.toUpperCase() ?? '');
+/** The page's shape while the profile loads: the header card and the first section, at size. */
+function ProfileSkeleton() {
+  const t = useT(profileMessages);
+  return (
+    <>
+      <p role="status" className="visually-hidden">
+        {t('loading')}
+      </p>
+      <div className="profile-layout" aria-hidden="true">
+        <ProfileHeaderSkeleton />
+        <div className="profile-column">
+          <div className="card ui-card profile-section">
+            <Skeleton width="14em" height="1.5em" />
+            <Skeleton lines={3} />
+          </div>
+        </div>
+      </div>
+    </>
+  );
 }
 
-/** Spec `profile-user/{uid}`: name, phone, photo or initials, credits, history, subscription. */
+/**
+ * Spec `profile-user/{uid}`: a header card (photo or initials, name, contact, plan, credits),
+ * where the credits came from and went, the credit history, and, on the member's own profile,
+ * their settings, each section a card.
+ */
 export function ProfileCard({
   api,
   uid,
   now,
   renderSubscription,
   own,
+  buyHref,
   children,
+  mainSections,
 }: ProfileCardProps) {
   const t = useT(profileMessages);
   const read = useLive<UserRead>(
@@ -78,67 +99,57 @@ export function ProfileCard({
     return (
       <section className="page profile" aria-labelledby="page-title">
         <h1 id="page-title">{t('profileTitle')}</h1>
-        {read.state === 'loading' ? <LoadingLine /> : <p role="alert">{t('permissionDenied')}</p>}
+        {read.state === 'loading' ? (
+          <ProfileSkeleton />
+        ) : (
+          <p role="alert" className="form-error">
+            {t('permissionDenied')}
+          </p>
+        )}
       </section>
     );
   }
   const { user } = read;
-  const balances = balancesByKind(user?.['credits-list'], now());
 
   return (
-    <>
-      <section className="page profile" aria-labelledby="page-title">
-        <h1 id="page-title">{t('profileTitle')}</h1>
-        <div className="profile-head">
-          {user?.Img ? (
-            <img src={user.Img} alt="" className="avatar-large" width={72} height={72} />
-          ) : (
-            <span className="avatar-large avatar-initials" aria-hidden="true">
-              {initials(user)}
-            </span>
-          )}
-          <div>
-            <p className="profile-name">{user?.Name ?? ''}</p>
-            {user?.Email && <p>{user.Email}</p>}
-            {user?.Phone && <p>{user.Phone}</p>}
-          </div>
+    <section className="page profile" aria-labelledby="page-title">
+      <h1 id="page-title">{t('profileTitle')}</h1>
+      <div className="profile-layout">
+        <ProfileHeader user={user} ledger={ledger} nowMs={now()} buyHref={buyHref} />
+        <div className="profile-column">
+          <CreditsExplained ledger={ledger} user={user} classes={classes} now={now} />
+          <section aria-labelledby="ledger-title" className="card ui-card profile-section">
+            <h2 id="ledger-title" className="profile-section-title">
+              {t('ledger')}
+            </h2>
+            <CreditLedger entries={ledger} emptyText={t('noPurchases')} />
+          </section>
+          {mainSections}
         </div>
-        <section aria-labelledby="credits-title">
-          <h2 id="credits-title">{t('credits')}</h2>
-          <ul className="plain-list">
-            {balances.map((balance) => (
-              <li key={balance.kind}>
-                <strong>{t(CREDIT_KIND_KEYS[balance.kind])}:</strong> {balance.count}
-                {balance.expiries.length > 0 && (
-                  <>
-                    {' '}
-                    (
-                    {[...new Set(balance.expiries.map((at) => formatDate(at)))]
-                      .map((date) => t('expires', { date }))
-                      .join(', ')}
-                    )
-                  </>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section aria-labelledby="subscription-title">
-          <h2 id="subscription-title">{t('subscription')}</h2>
-          {renderSubscription ? (
-            renderSubscription(user)
-          ) : (
-            <p>{user?.activeSuscription ? t('subscriptionActive') : t('subscriptionNone')}</p>
+        <div className="profile-column">
+          <section aria-labelledby="subscription-title" className="card ui-card profile-section">
+            <h2 id="subscription-title" className="profile-section-title">
+              {t('subscription')}
+            </h2>
+            {renderSubscription ? (
+              renderSubscription(user)
+            ) : (
+              <p>{user?.activeSuscription ? t('subscriptionActive') : t('subscriptionNone')}</p>
+            )}
+          </section>
+          {own && (
+            <PersonalDetails
+              api={api}
+              uid={uid}
+              name={user?.Name ?? ''}
+              email={user?.Email ?? ''}
+              phone={user?.Phone ?? ''}
+            />
           )}
-        </section>
-        <section aria-labelledby="ledger-title">
-          <h2 id="ledger-title">{t('ledger')}</h2>
-          <CreditLedger entries={ledger} emptyText={t('noPurchases')} />
-        </section>
-        <CreditsExplained ledger={ledger} user={user} classes={classes} now={now} />
-        {own && <PromotionCutoff api={api} uid={uid} hours={user?.PromotionCutoffHours} />}
-      </section>
-      {children}
-    </>
+          {own && <PromotionCutoff api={api} uid={uid} hours={user?.PromotionCutoffHours} />}
+          {children}
+        </div>
+      </div>
+    </section>
   );
 }

@@ -57,25 +57,46 @@ export function PromotionCutoff({ api, uid, hours }: PromotionCutoffProps) {
   const failure = saved === 'error' ? callableErrorText(error) : null;
 
   return (
-    <section aria-labelledby={`${selectId}-title`} className="promotion-cutoff">
-      <h2 id={`${selectId}-title`}>{t('cutoffTitle')}</h2>
-      <label htmlFor={selectId}>{t('cutoffLabel')}</label>{' '}
-      <select
-        id={selectId}
-        aria-describedby={helpId}
-        value={hours === undefined ? '' : String(hours)}
-        onChange={(event) => save(event.target.value)}
-      >
-        <option value="">{t('cutoffStudio', { minutes: studioMinutes ?? '…' })}</option>
-        {choices.map((choice) => (
-          <option key={choice} value={String(choice)}>
-            {t('cutoffHours', { hours: choice })}
-          </option>
-        ))}
-      </select>
-      <p id={helpId}>{t('cutoffHelp')}</p>
-      {saved === 'saved' && <p role="status">{t('cutoffSaved')}</p>}
-      {failure && <p role="alert">{t(failure.key, failure.params)}</p>}
+    <section
+      aria-labelledby={`${selectId}-title`}
+      className="card ui-card profile-section promotion-cutoff"
+    >
+      <h2 id={`${selectId}-title`} className="profile-section-title">
+        {t('cutoffTitle')}
+      </h2>
+      <p className="profile-section-intro">{t('cutoffIntro')}</p>
+      <div className="ui-field">
+        <label htmlFor={selectId} className="ui-field-label">
+          {t('cutoffLabel')}
+        </label>
+        <select
+          id={selectId}
+          className="ui-input"
+          aria-describedby={helpId}
+          value={hours === undefined ? '' : String(hours)}
+          onChange={(event) => save(event.target.value)}
+        >
+          <option value="">{t('cutoffStudio', { minutes: studioMinutes ?? '…' })}</option>
+          {choices.map((choice) => (
+            <option key={choice} value={String(choice)}>
+              {t('cutoffHours', { hours: choice })}
+            </option>
+          ))}
+        </select>
+        <p id={helpId} className="ui-field-hint">
+          {t('cutoffHelp')}
+        </p>
+      </div>
+      {saved === 'saved' && (
+        <p role="status" className="form-success">
+          {t('cutoffSaved')}
+        </p>
+      )}
+      {failure && (
+        <p role="alert" className="form-error">
+          {t(failure.key, failure.params)}
+        </p>
+      )}
     </section>
   );
 }

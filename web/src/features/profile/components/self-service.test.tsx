@@ -1,6 +1,7 @@
 import type { LedgerEntry, UserClass } from '@studio/core';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { useLangStore } from '../../../lib/i18n';
 import { CreditsExplained } from './credits-explained';
 import { PromotionCutoff } from './promotion-cutoff';
 
@@ -66,14 +67,68 @@ describe('credits explained', () => {
       />,
     );
     const region = screen.getByRole('region', { name: 'Where my credits come from and go' });
-    expect(
-      within(region)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual([
-      'Package · Class credits · received 2025-06-05 · expires 2025-07-01Available',
-      'Package · Class credits · received 2025-06-05Used for Spin 45 on 2025-06-11 at 07:00',
-    ]);
+    // One card for the package, not one per credit.
+    const [grant, ...rest] = within(region).getAllByRole('listitem');
+    expect(rest.map((li) => li.textContent)).toEqual(['Used for Spin 45 on 2025-06-11 at 07:00']);
+    expect(within(grant!).getByText('Package')).toBeTruthy();
+    expect(grant!.querySelector('.credit-grant-meta')?.textContent).toBe(
+      'received 2025-06-05 · expires 2025-07-01',
+    );
+    expect(within(grant!).getByText('2 credits')).toBeTruthy();
+    expect(within(grant!).getByText('1 used · 1 left')).toBeTruthy();
+    // The detail names the class the used one paid for.
+    expect(within(grant!).getByText('Where they went').closest('details')).toBeTruthy();
+  });
+
+  it('counts alike fates once in the detail and says in Spanish how many went where', () => {
+    const ids = ['p1', 'p2', 'p3'];
+    const ledger: Record<string, LedgerEntry> = {
+      buy: {
+        type: 'grant',
+        kind: 'regular',
+        delta: 3,
+        creditIds: ids,
+        reason: 'x',
+        reasonKey: 'ledgerGrantSubscription',
+        at: NOW - 40 * DAY,
+        by: 'system',
+      },
+      gone: {
+        type: 'expire',
+        kind: 'regular',
+        delta: -2,
+        creditIds: ['p1', 'p2'],
+        reason: 'x',
+        at: NOW - 5 * DAY,
+        by: 'system',
+      },
+      used: {
+        type: 'use',
+        kind: 'regular',
+        delta: -1,
+        creditId: 'p3',
+        reason: 'x',
+        at: NOW - 20 * DAY,
+        by: 'm',
+      },
+    };
+    useLangStore.setState({ lang: 'es' });
+    try {
+      render(<CreditsExplained ledger={ledger} user={null} classes={{}} now={() => NOW} />);
+      const region = screen.getByRole('region', {
+        name: 'De dónde vienen y a dónde van mis créditos',
+      });
+      expect(within(region).getByText('Periodo de suscripción')).toBeTruthy();
+      expect(within(region).getByText('1 usado · 2 vencidos · 0 disponibles')).toBeTruthy();
+      expect(
+        within(region)
+          .getAllByRole('listitem')
+          .slice(1)
+          .map((li) => li.textContent),
+      ).toEqual(['2 × Venció sin usarse', 'Usado en una clase']);
+    } finally {
+      useLangStore.setState({ lang: 'en' });
+    }
   });
 });
 

@@ -69,7 +69,7 @@ describe('Add to calendar', () => {
       />,
     );
     fireEvent.click(
-      screen.getByRole('button', { name: 'Agregar Spin 45 del 2025-06-11 a tu calendario' }),
+      screen.getByRole('button', { name: 'Agregar al calendario: Spin 45 del 2025-06-11' }),
     );
     await settle();
     expect(saved.map(([name]) => name)).toEqual(['class-2025-06-11.ics']);
@@ -94,11 +94,33 @@ describe('Add to calendar', () => {
         save={(name) => saved.push(name)}
       />,
     );
-    fireEvent.click(screen.getByRole('button', { name: /Add Spin 45/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Add to calendar: Spin 45/ }));
     await settle();
     expect(screen.getByRole('alert').textContent?.trim()).toBe(
       'The calendar file could not be made. Try again.',
     );
     expect(saved).toEqual([]);
+  });
+
+  it('has an accessible name that contains its visible text, in both languages', () => {
+    for (const lang of ['en', 'es'] as const) {
+      useLangStore.setState({ lang });
+      const { unmount } = render(
+        <AddToCalendar
+          api={{
+            getClass: () => Promise.resolve(cls),
+            loadCatalog: () => Promise.resolve(catalog),
+          }}
+          entry={entry}
+          now={() => NOW}
+          host="studio.example"
+        />,
+      );
+      const button = screen.getByRole('button');
+      const visible = button.textContent ?? '';
+      expect(visible).not.toBe('');
+      expect(button.getAttribute('aria-label')?.includes(visible)).toBe(true);
+      unmount();
+    }
   });
 });

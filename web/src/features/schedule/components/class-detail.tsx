@@ -13,6 +13,7 @@ import {
   firstFreeSpot,
   formatDate,
   formatHour,
+  guestLimit,
   layoutForClass,
 } from '@studio/core';
 import { useEffect, useId, useState } from 'react';
@@ -27,7 +28,7 @@ import { useOptimisticBooking } from '../hooks/use-optimistic-booking';
 import { CancelDialog } from './cancel-dialog';
 import { ChangeSpot } from './change-spot';
 import { CoachCard } from './coach-card';
-import { CoachLink } from './coach-link';
+import { BringFriend, GuestSeatList, heldGuests } from './guest-seats';
 import { weekdayName } from './schedule-days';
 import { SpotMap } from './spot-map';
 
@@ -77,7 +78,7 @@ export function ClassDetail(props: ClassDetailProps) {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
-  const booking = useOptimisticBooking();
+  const booking = useOptimisticBooking(classId);
   // Undefined until the roster answers: until then no spot can be picked as if it were free.
   const takenNow = useLive<ReadonlySet<string> | undefined>(
     (onChange) => api.watchTakenSpots(classId, onChange),
@@ -275,8 +276,29 @@ export function ClassDetail(props: ClassDetailProps) {
           {open && booked && !holding && mySpot !== undefined && takenNow && (
             <ChangeSpot api={api} classId={classId} room={room} taken={taken} mine={mySpot} />
           )}
-          {coach && <CoachCard coach={coach} />}
-          <CoachLink coachId={cls.coach} coach={coach} />
+          {open && booked && !holding && mySpot !== undefined && takenNow && api.bookGuest && (
+            <BringFriend
+              api={{ bookGuest: api.bookGuest }}
+              classId={classId}
+              room={room}
+              hasSpotMap={cls.layout !== undefined}
+              taken={taken}
+              mine={mySpot}
+              seatsAllowed={guestLimit(cls, rules) - heldGuests(myClass?.guests).length}
+            />
+          )}
+          {myClass?.guests && (
+            <GuestSeatList
+              api={api}
+              classId={classId}
+              guests={myClass.guests}
+              cancellable={open}
+              startsAt={cls.startsAt}
+              rules={rules}
+              now={props.now}
+            />
+          )}
+          {coach && <CoachCard coachId={cls.coach} coach={coach} />}
         </div>
         {hasActions && (
           <div className="class-detail-actions">

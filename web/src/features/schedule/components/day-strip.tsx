@@ -1,5 +1,7 @@
 import { scheduleMessages } from '../schedule-messages';
 import type { DateString } from '@studio/core';
+import type { KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../../lib/i18n';
 import { dayLabel, splitAtToday, weekdayName } from './schedule-days';
 
@@ -15,32 +17,87 @@ export interface DayStripProps {
   onPick: (date: DateString) => void;
 }
 
+const MOVES: Record<string, (index: number, last: number) => number> = {
+  ArrowRight: (index, last) => Math.min(last, index + 1),
+  ArrowLeft: (index) => Math.max(0, index - 1),
+  Home: () => 0,
+  End: (_index, last) => last,
+};
+
 /**
  * The week as a row of days that starts today: the days already past come after a tap on
- * "Earlier days" (and a week back with "Previous week"), never first.
+ * "Earlier days" (and a week back with "Previous week"), never first. The days are one tab stop
+ * (roving tabindex): Tab lands on the chosen day, the arrow keys, Home and End move between days,
+ * Enter or Space picks one and focus stays on it. "Earlier days" hands focus to the first day.
  */
 export function DayStrip({ days, today, lang, showPast, onShowPast, onPick }: DayStripProps) {
   const t = useT(scheduleMessages);
   const { past } = splitAtToday(days, today);
   const shown = showPast ? days : days.filter((date) => date >= today);
+  const [chosen, setChosen] = useState<DateString | null>(null);
+  // "Earlier days" goes away when pressed: focus moves to the first day once it is shown.
+  const focusFirst = useRef(false);
+  const chips = useRef(new Map<DateString, HTMLButtonElement>());
+  // The tab stop: the chosen day while it is shown, else today, else the first day shown.
+  const stop =
+    chosen !== null && shown.includes(chosen)
+      ? chosen
+      : shown.includes(today)
+        ? today
+        : (shown[0] ?? null);
+
+  const first = shown[0];
+
+  useEffect(() => {
+    if (!focusFirst.current || first === undefined) return;
+    focusFirst.current = false;
+    chips.current.get(first)?.focus();
+  }, [first]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const move = MOVES[event.key];
+    if (!move) return;
+    event.preventDefault();
+    const target = shown[move(index, shown.length - 1)];
+    if (target === undefined) return;
+    setChosen(target);
+    chips.current.get(target)?.focus();
+  };
+
   return (
     <nav className="day-strip" aria-label={t('days')}>
       {past.length > 0 && !showPast && (
-        <button type="button" className="day-chip day-chip-earlier" onClick={onShowPast}>
+        <button
+          type="button"
+          className="day-chip day-chip-earlier"
+          onClick={() => {
+            focusFirst.current = true;
+            onShowPast();
+          }}
+        >
           {t('earlierDays')}
         </button>
       )}
       <ol className="day-strip-days">
-        {shown.map((date) => (
+        {shown.map((date, index) => (
           <li key={date}>
             <button
+              ref={(element) => {
+                if (element) chips.current.set(date, element);
+                else chips.current.delete(date);
+              }}
               type="button"
               className="day-chip"
+              tabIndex={date === stop ? 0 : -1}
               aria-current={date === today ? 'date' : undefined}
               aria-label={
                 date === today ? `${t('today')}, ${dayLabel(date, lang)}` : dayLabel(date, lang)
               }
-              onClick={() => onPick(date)}
+              onKeyDown={(event) => onKeyDown(event, index)}
+              onClick={() => {
+                setChosen(date);
+                onPick(date);
+              }}
             >
               <span className="day-chip-weekday">
                 {date === today ? t('today') : weekdayName(date, lang, 'short')}

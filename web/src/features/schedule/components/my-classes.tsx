@@ -1,25 +1,44 @@
 import type { ScheduleKey } from '../schedule-messages';
 import { scheduleMessages } from '../schedule-messages';
 import type { UserClass, UserClassStatus } from '@studio/core';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { TextKey } from '../../../lib/i18n';
-import { useT } from '../../../lib/i18n';
+import { useLangStore, useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import type { ScheduleApi } from '../api/schedule-api';
 import { useOnline } from '../../../lib/use-online';
 import { classTitle, spotLabel } from '../../../lib/class-names';
 import { AddToCalendar } from './add-to-calendar';
+import { GuestSeatList, heldGuests } from './guest-seats';
+import type { BadgeTone } from '../../../components/ui/badge';
+import { Badge } from '../../../components/ui/badge';
+import { buttonClass } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { weekdayName } from '../../../lib/weekday-name';
 import './my-classes.css';
-import { LoadingLine } from '../../../components/ui/loading-line';
+import './my-class-cards.css';
+import { Skeleton } from '../../../components/ui/skeleton';
 
 export interface MyClassesProps {
   api: ScheduleApi;
   uid: string;
   now: () => number;
   scheduleHref: string;
+  /** Called once the list (or its offline copy) has answered, so what follows can appear then. */
+  onLoaded?: () => void;
 }
+
+/** The status badge's tone; the words say the status too. */
+const STATUS_TONES: Record<UserClassStatus, BadgeTone> = {
+  booked: 'success',
+  attended: 'primary',
+  'no-show': 'warning',
+  cancelled: 'neutral',
+  'late-cancelled': 'warning',
+  'class-cancelled': 'danger',
+};
 
 const STATUS_KEYS: Record<UserClassStatus, TextKey<ScheduleKey>> = {
   booked: 'statusBooked',
@@ -30,17 +49,69 @@ const STATUS_KEYS: Record<UserClassStatus, TextKey<ScheduleKey>> = {
   'class-cancelled': 'statusClassCancelled',
 };
 
-function ClassRow({ entry, calendar }: { entry: UserClass; calendar?: ReactNode }) {
+function ClassRow({
+  entry,
+  calendar,
+  guests,
+}: {
+  entry: UserClass;
+  calendar?: ReactNode;
+  /** The guest seats the member booked in this class, each with its own cancel. */
+  guests?: ReactNode;
+}) {
+  const t = useT(scheduleMessages);
+  const lang = useLangStore((state) => state.lang);
+  const weekday = weekdayName(entry.date, lang, 'short');
+  // The time block repeats the line beside it for the eye; the separators are for readers.
+  return (
+    <li className={`card ui-card my-class my-class-${entry.status}`}>
+      <span className="my-class-time" aria-hidden="true">
+        <span className="my-class-hour">{entry.hour}</span>
+        <span className="my-class-weekday">{weekday}</span>
+      </span>
+      <span className="my-class-info">
+        <span className="my-class-when">
+          {weekday} {entry.date} {entry.hour}
+        </span>
+        <span className="visually-hidden"> </span>
+        <span className="my-class-title">{classTitle(entry)}</span>
+        <span className="my-class-meta">
+          <span className="visually-hidden"> · </span>
+          <span>{t('spotN', { spot: spotLabel(entry) })}</span>
+          <span className="visually-hidden"> · </span>
+          <Badge tone={STATUS_TONES[entry.status]}>{t(STATUS_KEYS[entry.status])}</Badge>
+        </span>
+      </span>
+      {calendar && <div className="my-class-actions">{calendar}</div>}
+      {guests && <div className="my-class-guests">{guests}</div>}
+    </li>
+  );
+}
+
+/** The first section at its size while the list loads, so nothing moves when it answers. */
+function MyClassesSkeleton() {
   const t = useT(scheduleMessages);
   return (
-    <li className="card">
-      <strong>
-        {entry.date} {entry.hour}
-      </strong>{' '}
-      {classTitle(entry)} · {t('spotN', { spot: spotLabel(entry) })} ·{' '}
-      {t(STATUS_KEYS[entry.status])}
-      {calendar && <> · {calendar}</>}
-    </li>
+    <>
+      <p role="status" className="visually-hidden">
+        {t('loading')}
+      </p>
+      <div className="my-classes-section" aria-hidden="true">
+        <Skeleton width="10em" height="1.75rem" />
+        <ul className="plain-list my-class-list my-class-skeleton">
+          {[0, 1].map((index) => (
+            <li key={index} className="card ui-card my-class">
+              <Skeleton shape="block" width="68px" height="64px" />
+              <span className="my-class-info">
+                <Skeleton width="9em" height="1.2em" />
+                <Skeleton width="7em" height="1.4em" />
+                <Skeleton width="11em" height="1.4em" />
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
   );
 }
 
@@ -59,7 +130,7 @@ function OfflineNotice() {
 }
 
 /** "My Classes": what is coming (booked, not started) and the history, from `UserClasses`. */
-export function MyClasses({ api, uid, now, scheduleHref }: MyClassesProps) {
+export function MyClasses({ api, uid, now, scheduleHref, onLoaded }: MyClassesProps) {
   const t = useT(scheduleMessages);
   const online = useOnline();
   // Undefined until the list (or its offline copy) answers: "no classes" would be a guess.
@@ -68,26 +139,44 @@ export function MyClasses({ api, uid, now, scheduleHref }: MyClassesProps) {
     undefined,
     [api, uid],
   );
+  const loaded = classes !== undefined;
+  useEffect(() => {
+    if (loaded) onLoaded?.();
+  }, [loaded, onLoaded]);
   const { upcoming, past } = useMemo(() => {
     const at = now();
     const all = Object.values(classes ?? {});
+    // A class to come where the member still holds a seat: their own, or a guest's.
+    const coming = (entry: UserClass) =>
+      (entry.status === 'booked' || heldGuests(entry.guests).length > 0) && entry.startsAt >= at;
     return {
-      upcoming: all
-        .filter((entry) => entry.status === 'booked' && entry.startsAt >= at)
-        .sort((a, b) => a.startsAt - b.startsAt),
-      past: all
-        .filter((entry) => !(entry.status === 'booked' && entry.startsAt >= at))
-        .sort((a, b) => b.startsAt - a.startsAt),
+      upcoming: all.filter(coming).sort((a, b) => a.startsAt - b.startsAt),
+      past: all.filter((entry) => !coming(entry)).sort((a, b) => b.startsAt - a.startsAt),
     };
   }, [classes, now]);
 
-  const row = (entry: UserClass) => <ClassRow key={entry.classId} entry={entry} />;
+  const guestSeats = (entry: UserClass) =>
+    entry.guests && (
+      <GuestSeatList
+        api={api}
+        classId={entry.classId}
+        guests={entry.guests}
+        cancellable={online && entry.startsAt > now()}
+        startsAt={entry.startsAt}
+        rules={null}
+        now={now}
+      />
+    );
+  const row = (entry: UserClass) => (
+    <ClassRow key={entry.classId} entry={entry} guests={guestSeats(entry)} />
+  );
   // A booked class to come can be added to the member's calendar (issue 19), while online.
   const { getClass, loadCatalog } = api;
   const upcomingRow = (entry: UserClass) => (
     <ClassRow
       key={entry.classId}
       entry={entry}
+      guests={guestSeats(entry)}
       calendar={
         getClass && online ? (
           <AddToCalendar
@@ -102,24 +191,33 @@ export function MyClasses({ api, uid, now, scheduleHref }: MyClassesProps) {
   );
 
   if (!classes) {
-    return online ? <LoadingLine /> : <OfflineNotice />;
+    return online ? <MyClassesSkeleton /> : <OfflineNotice />;
   }
   return (
     <>
       {!online && <OfflineNotice />}
-      <section aria-labelledby="upcoming-title">
+      <section aria-labelledby="upcoming-title" className="my-classes-section">
         <h2 id="upcoming-title">{t('upcomingClasses')}</h2>
         {upcoming.length === 0 ? (
-          <p>
-            {t('noUpcoming')} <Link href={scheduleHref}>{t('openSchedule')}</Link>
-          </p>
+          <EmptyState
+            title={t('noUpcoming')}
+            action={
+              <Link href={scheduleHref} className={buttonClass({ variant: 'secondary' })}>
+                {t('openSchedule')}
+              </Link>
+            }
+          />
         ) : (
-          <ul className="plain-list">{upcoming.map(upcomingRow)}</ul>
+          <ul className="plain-list my-class-list">{upcoming.map(upcomingRow)}</ul>
         )}
       </section>
-      <section aria-labelledby="past-title">
+      <section aria-labelledby="past-title" className="my-classes-section">
         <h2 id="past-title">{t('pastClasses')}</h2>
-        {past.length === 0 ? <p>{t('noPast')}</p> : <ul className="plain-list">{past.map(row)}</ul>}
+        {past.length === 0 ? (
+          <EmptyState title={t('noPast')} />
+        ) : (
+          <ul className="plain-list my-class-list">{past.map(row)}</ul>
+        )}
       </section>
     </>
   );

@@ -168,13 +168,84 @@ describe('my waiting list', () => {
     expect(rows).toEqual([expect.stringContaining('Yoga ·'), expect.stringContaining('Cycling ·')]);
   });
 
-  it('leaves the waiting list', async () => {
+  it('leaves the waiting list once the member confirms', async () => {
     const fake = createFakeScheduleApi();
     fake.setMyWaitlist({ yoga: entry('yoga', 1) });
     inRouter(<MyWaitlist api={fake.api} uid="m" scheduleHref="/cal" />);
     fireEvent.click(screen.getByRole('button', { name: 'Leave waiting list' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Leave the waiting list?' });
+    expect(
+      within(confirm).getByText('You give up position 1 for Yoga on Thu 2025-06-12 07:00.'),
+    ).toBeTruthy();
+    expect(fake.calls.leave).toEqual([]);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Leave waiting list' }));
     await settle();
     expect(fake.calls.leave).toEqual(['yoga']);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.getByRole('status').textContent).toBe('You left the waiting list.');
+  });
+
+  it('stays on the list when the member changes their mind', async () => {
+    const fake = createFakeScheduleApi();
+    fake.setMyWaitlist({ yoga: entry('yoga', 1) });
+    inRouter(<MyWaitlist api={fake.api} uid="m" scheduleHref="/cal" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Leave waiting list' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Stay on the list' }));
+    await settle();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(fake.calls.leave).toEqual([]);
+  });
+
+  it('shows the class day with its weekday and until when the member can be moved in', () => {
+    const fake = createFakeScheduleApi();
+    // 2025-06-12 07:00 in Monterrey (UTC-6).
+    const startsAt = Date.parse('2025-06-12T13:00:00.000Z');
+    fake.setMyWaitlist({ yoga: { ...entry('yoga', 2), startsAt } });
+    const { hook } = memoryLocation({ path: '/' });
+    const { rerender } = render(
+      <Router hook={hook}>
+        <MyWaitlist
+          api={fake.api}
+          uid="m"
+          scheduleHref="/cal"
+          cutoff={{ studioMinutes: 60, memberHours: 4 }}
+          profileHref="/tabs/profile-user/m"
+          now={() => NOW}
+        />
+      </Router>,
+    );
+    const card = screen.getByRole('listitem');
+    expect(within(card).getByText('Thu 2025-06-12 07:00')).toBeTruthy();
+    expect(card.textContent).toContain(
+      'Can move you in until Thu 2025-06-12 03:00 (your cut-off, 4 h before)',
+    );
+    expect(screen.getByRole('link', { name: 'Change my cut-off' }).getAttribute('href')).toBe(
+      '/tabs/profile-user/m',
+    );
+    // Without their own cut-off, the studio's; past it, the member is told.
+    rerender(
+      <Router hook={hook}>
+        <MyWaitlist
+          api={fake.api}
+          uid="m"
+          scheduleHref="/cal"
+          cutoff={{ studioMinutes: 60 }}
+          now={() => startsAt - 30 * 60 * 1000}
+        />
+      </Router>,
+    );
+    expect(screen.getByRole('listitem').textContent).toContain(
+      'Too close to class: you will not be moved in (the studio’s cut-off, 60 min before)',
+    );
+  });
+
+  it('sends a member waiting for nothing to the schedule', () => {
+    const fake = createFakeScheduleApi();
+    fake.setMyWaitlist({});
+    inRouter(<MyWaitlist api={fake.api} uid="m" scheduleHref="/cal" />);
+    expect(screen.getByText('You are not on any waiting list.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See the schedule' }).getAttribute('href')).toBe(
+      '/cal',
+    );
   });
 });

@@ -1,4 +1,7 @@
 import type { DateString } from '@studio/core';
+import { weekdayName } from '../../../lib/weekday-name';
+
+export { weekdayName };
 
 /** The days of a shown week split at today: the ones already past fold away behind a control. */
 export function splitAtToday(
@@ -9,15 +12,6 @@ export function splitAtToday(
     past: days.filter((date) => date < today),
     coming: days.filter((date) => date >= today),
   };
-}
-
-/** The weekday of a studio-local date ('Wednesday', 'miércoles' → 'Miércoles'). */
-export function weekdayName(date: DateString, lang: string, width: 'long' | 'short'): string {
-  // The date is already studio-local; UTC keeps the formatter from shifting it.
-  const name = new Intl.DateTimeFormat(lang, { weekday: width, timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
-  return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
 }
 
 /** A day's heading: the weekday beside the spec's year-month-day date. */

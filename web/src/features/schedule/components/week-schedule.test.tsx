@@ -181,6 +181,52 @@ describe('week schedule', () => {
     expect(within(day('Monday 2025-06-09')).getByRole('button', { name: /^06:30/ })).toBeTruthy();
   });
 
+  it('hands focus to the first day when "Earlier days" unfolds them', async () => {
+    const { api } = createFakeScheduleApi({ classes, layouts: { room } });
+    await renderSchedule({ api });
+    const strip = screen.getByRole('navigation', { name: 'Days' });
+    const earlier = within(strip).getByRole('button', { name: 'Earlier days' });
+    earlier.focus();
+    fireEvent.click(earlier);
+    expect(document.activeElement).toBe(
+      within(strip).getByRole('button', { name: 'Monday 2025-06-09' }),
+    );
+  });
+
+  it('makes the days one tab stop that the arrow keys move along, keeping focus on the pick', async () => {
+    await renderSchedule();
+    const strip = screen.getByRole('navigation', { name: 'Days' });
+    const chip = (name: string) => within(strip).getByRole('button', { name });
+    const tabStops = () =>
+      within(strip)
+        .getAllByRole('listitem')
+        .map((item) => within(item).getByRole('button'))
+        .filter((button) => button.tabIndex === 0)
+        .map((button) => button.getAttribute('aria-label'));
+    expect(tabStops()).toEqual(['Today, Tuesday 2025-06-10']);
+    chip('Today, Tuesday 2025-06-10').focus();
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(chip('Wednesday 2025-06-11'));
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    expect(document.activeElement).toBe(chip('Sunday 2025-06-15'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(chip('Sunday 2025-06-15'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
+    fireEvent.click(chip('Saturday 2025-06-14'));
+    expect(document.activeElement).toBe(chip('Saturday 2025-06-14'));
+    expect(tabStops()).toEqual(['Saturday 2025-06-14']);
+  });
+
+  it('links the coach’s photo and name in the class sheet to their page, not under each card', async () => {
+    await renderSchedule();
+    expect(screen.queryByRole('link', { name: /Ana/ })).toBeNull();
+    await openClass(/18:00/);
+    const sheet = screen.getByRole('dialog', { name: 'Cycling' });
+    const link = within(sheet).getByRole('link', { name: 'About Ana' });
+    expect(link.getAttribute('href')).toBe('/tabs/coach/ana');
+    expect(link.querySelector('.ui-avatar')).toBeTruthy();
+  });
+
   it('moves to the next and previous week, showing every day of a week not this one', async () => {
     const { calls } = await renderSchedule();
     fireEvent.click(screen.getByRole('button', { name: 'Next week' }));
@@ -314,6 +360,32 @@ describe('class detail', () => {
     expect(within(sheet).getByRole('status').textContent).toBe('Booked: spot A3.');
     expect(within(sheet).getByRole('button', { name: 'Spot A3, yours' })).toBeTruthy();
     expect(within(sheet).getByRole('button', { name: 'Cancel booking' })).toBeTruthy();
+  });
+
+  it('shows the seat still held, not "Book", when the sheet is reopened before the answer', async () => {
+    const fake = await renderSchedule();
+    const answer = deferred<{ spot: string }>();
+    fake.api.bookClass = () => answer.promise;
+    await openClass(/18:00/);
+    fireEvent.click(screen.getByRole('button', { name: 'Spot A3, free' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Book spot A3' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Cycling' })).getByRole('button', {
+        name: 'Close',
+      }),
+    );
+    await settle();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await openClass(/18:00/);
+    const sheet = screen.getByRole('dialog', { name: 'Cycling' });
+    expect(within(sheet).getByRole('status').textContent).toBe('Holding spot A3…');
+    expect(within(sheet).getByRole('button', { name: 'Spot A3, being booked' })).toBeTruthy();
+    expect(within(sheet).queryByRole('button', { name: /^Book/ })).toBeNull();
+    await act(() => {
+      answer.resolve({ spot: 'a3' });
+      return answer.promise;
+    });
+    expect(within(sheet).getByRole('status').textContent).toBe('Booked: spot A3.');
   });
 
   it('lets the member’s own entry decide once it has shown the booking: a cancel made elsewhere is seen', async () => {

@@ -8,7 +8,6 @@ import { useLive } from '../../../lib/use-live';
 import { useOnline } from '../../../lib/use-online';
 import type { Catalog, ScheduleApi } from '../api/schedule-api';
 import { ClassCard } from './class-card';
-import { CoachLink } from './coach-link';
 import { ClassDetail } from './class-detail';
 import { DayStrip } from './day-strip';
 import { ScheduleSkeleton } from './schedule-skeleton';
@@ -220,7 +219,6 @@ export function WeekSchedule(props: WeekScheduleProps) {
                           open={selected === id}
                           onOpen={() => setSelected(id)}
                         />
-                        <CoachLink coachId={cls.coach} coach={catalog?.coaches[cls.coach]} />
                       </li>
                     ))}
                   </ul>

@@ -1,17 +1,8 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect } from 'react';
+import type { BookingState } from '../stores/booking-store';
+import { IDLE_BOOKING, useBookingStore } from '../stores/booking-store';
 
-/**
- * A booking as the member sees it: the seat is shown held the moment they tap "Book", then
- * confirmed with the spot the server gave, or rolled back with the server's reason.
- */
-export type BookingState =
-  | { phase: 'idle' }
-  /** `spot` undefined: the server picks (first free spot) and none is known to be free. */
-  | { phase: 'held'; spot: string | undefined }
-  | { phase: 'confirmed'; spot: string }
-  | { phase: 'rolled-back'; spot: string | undefined; error: unknown };
-
-const IDLE: BookingState = { phase: 'idle' };
+export type { BookingState } from '../stores/booking-store';
 
 export interface OptimisticBooking {
   state: BookingState;
@@ -21,28 +12,30 @@ export interface OptimisticBooking {
   reset: () => void;
 }
 
-export function useOptimisticBooking(): OptimisticBooking {
-  const [state, setState] = useState<BookingState>(IDLE);
-  // Only the latest attempt may settle the state: an older answer arriving late is ignored.
-  const attempt = useRef(0);
+/**
+ * One class's booking on its way, kept in the booking store: a seat held stays held (and
+ * settles) while the sheet is closed, and shows again when it reopens; an outcome that settled
+ * meanwhile shows once.
+ */
+export function useOptimisticBooking(classId: string): OptimisticBooking {
+  const state = useBookingStore((store) => store.bookings[classId] ?? IDLE_BOOKING);
 
-  const book = useCallback((call: () => Promise<{ spot: string }>, held: string | undefined) => {
-    const id = ++attempt.current;
-    setState({ phase: 'held', spot: held });
-    call().then(
-      (result) => {
-        if (attempt.current === id) setState({ phase: 'confirmed', spot: result.spot });
-      },
-      (error: unknown) => {
-        if (attempt.current === id) setState({ phase: 'rolled-back', spot: held, error });
-      },
-    );
-  }, []);
+  const book = useCallback(
+    (call: () => Promise<{ spot: string }>, held: string | undefined) => {
+      const { hold, settle } = useBookingStore.getState();
+      const attempt = hold(classId, held);
+      call().then(
+        (result) => settle(classId, attempt, { phase: 'confirmed', spot: result.spot }),
+        (error: unknown) => settle(classId, attempt, { phase: 'rolled-back', spot: held, error }),
+      );
+    },
+    [classId],
+  );
 
-  const reset = useCallback(() => {
-    attempt.current++;
-    setState(IDLE);
-  }, []);
+  const reset = useCallback(() => useBookingStore.getState().reset(classId), [classId]);
+
+  // A settled outcome is shown once, in the sheet that is open: closing it forgets the outcome.
+  useEffect(() => () => useBookingStore.getState().dropSettled(classId), [classId]);
 
   return { state, book, reset };
 }

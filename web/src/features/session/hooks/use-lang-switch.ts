@@ -5,7 +5,7 @@ import type { SessionApi } from '../api/session-api';
 import { useSessionStore } from '../stores/session-store';
 
 /** Switches the interface language and, for a signed-in member, remembers it on their profile. */
-export function useLangSwitch(api: SessionApi): (lang: Lang) => void {
+export function useLangSwitch(api: Pick<SessionApi, 'saveLang'>): (lang: Lang) => void {
   const setLang = useLangStore((state) => state.setLang);
   const uid = useSessionStore((state) => state.uid);
   return useCallback(

@@ -5,6 +5,7 @@
 import type { AdminFlag, Role } from '@studio/core';
 import type { StateCreator } from 'zustand';
 import { create } from 'zustand';
+import { readStorage } from '../../../lib/storage';
 
 export type SessionStatus = 'unknown' | 'guest' | 'signed-in';
 
@@ -25,6 +26,13 @@ interface AuthSlice {
   status: SessionStatus;
   /** The signed-in uid; null for guests and before auth answers. */
   uid: string | null;
+  /**
+   * Until auth answers, the account this device was last signed in with (`UID` in local
+   * storage, spec §3), so a member's page starts its reads without waiting for the session layer
+   * and the Auth SDK (docs/architecture/performance.md#the-load-chain-of-a-data-page). Only a
+   * guess: `selectMemberUid` gives it to pages while the status is unknown, never after.
+   */
+  expectedUid: string | null;
   /** A guest's `KeyTemporal`. */
   guestKey: string | null;
   signedIn: (uid: string, cachedRole: Role | null) => void;
@@ -42,9 +50,19 @@ interface ProfileSlice {
 
 export type SessionState = AuthSlice & ProfileSlice;
 
+/**
+ * `UID` as the session last wrote it: a uid, or the text null for a guest (spec §4). Named as
+ * text: `STORAGE_KEYS` would bring core's settings module, and zod with it, into the first route.
+ */
+function storedUid(): string | null {
+  const stored = readStorage('UID');
+  return stored && stored !== 'null' ? stored : null;
+}
+
 const createAuthSlice: StateCreator<SessionState, [], [], AuthSlice> = (set) => ({
   status: 'unknown',
   uid: null,
+  expectedUid: storedUid(),
   guestKey: null,
   signedIn: (uid, cachedRole) =>
     set((state) =>
@@ -69,7 +87,17 @@ export const useSessionStore = create<SessionState>()((...args) => ({
   ...createProfileSlice(...args),
 }));
 
+/**
+ * The member whose data a page shows: the signed-in uid, or while sign-in is still being checked
+ * the expected one; null for a guest, or when nothing is known yet. When auth confirms the same
+ * account the value does not change, so nothing reads twice.
+ */
+export function selectMemberUid(state: SessionState): string | null {
+  if (state.status === 'signed-in') return state.uid;
+  return state.status === 'unknown' ? state.expectedUid : null;
+}
+
 export const initialSessionState: Pick<
   SessionState,
-  'status' | 'uid' | 'guestKey' | 'profile' | 'role'
-> = { status: 'unknown', uid: null, guestKey: null, profile: null, role: null };
+  'status' | 'uid' | 'expectedUid' | 'guestKey' | 'profile' | 'role'
+> = { status: 'unknown', uid: null, expectedUid: null, guestKey: null, profile: null, role: null };

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PlanState, User } from '@studio/core';
 import { formatDate } from '@studio/core';
@@ -32,6 +32,11 @@ function renderPanel(user: User | null, api?: Partial<PlanApi>, canManage = true
     />,
   );
   return { assign, createPortalSession };
+}
+
+/** A `pageshow` as the browser sends it (happy-dom's PageTransitionEvent drops `persisted`). */
+function pageShow(persisted: boolean): Event {
+  return Object.defineProperty(new Event('pageshow'), 'persisted', { value: persisted });
 }
 
 afterEach(() => {
@@ -100,5 +105,20 @@ describe('PlanPanel', () => {
     expect(
       screen.getByRole<HTMLButtonElement>('button', { name: 'Manage subscription' }).disabled,
     ).toBe(false);
+  });
+
+  it('is usable again when the page comes back from the back-forward cache', async () => {
+    const { assign } = renderPanel(member({ status: 'active', periodEnd: PERIOD_END }));
+    fireEvent.click(screen.getByRole('button', { name: 'Manage subscription' }));
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Opening…' }).disabled).toBe(true);
+    // A page shown afresh (not from the cache) changes nothing.
+    window.dispatchEvent(pageShow(false));
+    expect(screen.getByRole<HTMLButtonElement>('button').disabled).toBe(true);
+    act(() => {
+      window.dispatchEvent(pageShow(true));
+    });
+    const manage = screen.getByRole<HTMLButtonElement>('button', { name: 'Manage subscription' });
+    expect(manage.disabled).toBe(false);
   });
 });

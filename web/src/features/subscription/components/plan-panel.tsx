@@ -1,6 +1,6 @@
 import type { PlanState, User } from '@studio/core';
 import { formatDate } from '@studio/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ErrorText } from '../../../lib/callable-errors';
 import { callableErrorText } from '../../../lib/callable-errors';
 import { useT } from '../../../lib/i18n';
@@ -30,6 +30,16 @@ export function PlanPanel({ api, user, canManage, returnUrl, assign }: PlanPanel
   const [error, setError] = useState<ErrorText | null>(null);
   const plan: PlanState | undefined = user?.['plan-state'];
   const active = user?.activeSuscription === true;
+
+  // Back from Stripe's portal through the browser's back button, the page may come out of the
+  // back-forward cache as it was left: "Opening…" and disabled. It is usable again.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setBusy(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
 
   const openPortal = (): void => {
     setBusy(true);
