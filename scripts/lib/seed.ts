@@ -13,6 +13,7 @@ import {
   couponSchema,
   creditEntrySchema,
   DEFAULT_SETTINGS,
+  directoryEntryOf,
   exerciseSchema,
   formatDate,
   ledgerEntry,
@@ -111,6 +112,28 @@ function gridSpots(rows: number, cols: number, skip: (row: number, col: number) 
   return spots;
 }
 
+/**
+ * A coach's demo photo: a small drawn portrait as an SVG data URL (the `img` field takes any
+ * URL up to 2048 characters), so the class sheet and the coach page show a face offline.
+ */
+function portrait(look: { skin: string; hair: string; top: string; long: boolean }): string {
+  const hair = look.long
+    ? `<path d="M28 44c-2-20 8-30 20-30s22 10 20 30l2 22H26z" fill="${look.hair}"/>`
+    : `<path d="M31 36c0-14 8-21 17-21s18 6 18 20c-4-6-10-9-18-9s-13 3-17 10z" fill="${look.hair}"/>`;
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96">' +
+    '<rect width="96" height="96" fill="#efe7f6"/>' +
+    (look.long ? hair : '') +
+    `<path d="M14 96c2-20 16-31 34-31s32 11 34 31z" fill="${look.top}"/>` +
+    `<rect x="42" y="50" width="12" height="16" rx="5" fill="${look.skin}"/>` +
+    `<circle cx="48" cy="38" r="16" fill="${look.skin}"/>` +
+    (look.long
+      ? `<path d="M32 36c0-13 7-20 16-20s17 7 16 20c-6-4-9-9-10-13-5 7-13 11-22 13z" fill="${look.hair}"/>`
+      : hair) +
+    '</svg>';
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
 function catalogue() {
   const layouts = {
     bikes: seatLayoutSchema.parse({
@@ -139,8 +162,23 @@ function catalogue() {
     hiit: exerciseSchema.parse({ name: 'HIIT', duration: 50, color: '#ffc914' }),
   };
   const coaches = {
-    carlos: coachSchema.parse({ name: 'Carlos Coach', uid: 'demo-coach' }),
-    lucia: coachSchema.parse({ name: 'Lucía Flores' }),
+    carlos: coachSchema.parse({
+      name: 'Carlos Coach',
+      uid: 'demo-coach',
+      bio:
+        'Former track cyclist who has coached indoor rides for ten years. Expect climbs, ' +
+        'sprints to the beat and a cool-down you will thank him for.',
+      img: portrait({ skin: '#c68863', hair: '#2d1b12', top: '#5b2a86', long: false }),
+      specialities: ['Cycling', 'HIIT'],
+    }),
+    lucia: coachSchema.parse({
+      name: 'Lucía Flores',
+      bio:
+        'Certified yoga teacher (RYT 500). Her classes pair steady breathing with strength, ' +
+        'and every pose has an easier and a harder way in.',
+      img: portrait({ skin: '#e0ac8a', hair: '#6b3e26', top: '#17bebb', long: true }),
+      specialities: ['Vinyasa yoga', 'Mobility'],
+    }),
   };
   const packages = {
     'credits-1': packageSchema.parse({
@@ -407,6 +445,11 @@ export async function seedDemoData(now = Date.now()): Promise<void> {
     for (const account of DEMO_ACCOUNTS) {
       const { user, ledger } = demoUser(account, now);
       updates[paths.user(account.uid)] = user;
+      // The admins' member directory, as bootstrapUser and the writers keep it.
+      updates[paths.userDirectoryEntry(account.uid)] = {
+        ...directoryEntryOf(user),
+        createdAt: now,
+      };
       updates[paths.creditLedger(account.uid)] = ledger;
       updates[paths.userClasses(account.uid)] = null;
       updates[paths.userWaitlist(account.uid)] = null;

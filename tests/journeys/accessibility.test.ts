@@ -1,20 +1,32 @@
 // Accessibility pass: every route of web/src/config/paths.ts that a role can open, for a guest and
 // the demo member, coach and admin, with axe-core (WCAG 2.0 A/AA, 2.1 AA): no serious or critical
-// violation. The links of the purchase and admin screens that lead to otherwise unlinked routes
-// are followed once. With SCREENSHOTS=1 (`npm run screenshots`) each visit also saves the page at
-// 390 and 1280 px wide to docs/screenshots/routes/<role>-<route>-<width>.png (git-ignored).
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
+// violation, on the demo studio as members live in it (bookings, a nearly full class, a waiting
+// list: support/lived-in.ts). The links of the purchase and admin screens that lead to otherwise
+// unlinked routes are followed once, and the states a route alone does not show (the class sheet,
+// a filled cart, a coupon at checkout, the subscription offer, the side menu) are audited too.
+// With SCREENSHOTS=1 (`npm run screenshots`) the same visits make the gallery in
+// docs/screenshots/ (support/gallery.ts): each route as the role that uses it, and each state.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { paths, type RouteKey } from '../../web/src/config/paths.ts';
-import { ROOT } from '../../scripts/lib/stack.ts';
 import { formatViolations, seriousViolations } from '../support/axe.ts';
+import {
+  photograph,
+  settled,
+  writeGalleryIndex,
+  type GalleryEntry,
+  type GalleryRole,
+} from '../support/gallery.ts';
 import { offerAlreadyShown, useJourney } from '../support/journey.ts';
+import { liveIn, type LivedIn } from '../support/lived-in.ts';
 
 const journey = useJourney();
+let lived: LivedIn;
+beforeAll(async () => {
+  lived = await liveIn(journey);
+}, 300_000);
 
-type Role = 'guest' | 'member' | 'coach' | 'admin';
+type Role = GalleryRole;
 /** Who may open a route: anyone, a signed-in member (every role), coaches and admins, admins. */
 type Audience = 'anyone' | 'member' | 'coach' | 'admin';
 
@@ -134,17 +146,13 @@ async function demoIds(uid: string): Promise<DemoIds> {
     string,
     { kind: string; credits: number }
   >;
-  const classes = (await journey.read('Classes')) as Record<
-    string,
-    { date: string; hour: string; coach: string; exercise: string }
-  >;
   const pack = (kind: string) => {
     const found = Object.entries(packages).find(([, pkg]) => pkg.kind === kind);
     if (!found) throw new Error(`The demo data has no ${kind} package`);
     return { id: found[0], credits: found[1].credits };
   };
-  const [key, cls] = Object.entries(classes)[0] ?? [];
-  if (!key || !cls) throw new Error('The demo data has no class');
+  // The class lists show the member's class, booked nearly full.
+  const { id: key, cls } = lived.booked;
   return {
     uid,
     host: new URL(journey.baseUrl).hostname,
@@ -199,34 +207,83 @@ async function openInApp(page: Page, href: string): Promise<void> {
   await waitForContent(page);
 }
 
-/** No transition running (the side menu slides in and out with the width and the menu button). */
-async function settled(page: Page): Promise<void> {
-  // Two frames, so a transition the last change starts is already running when looked for.
-  await page.evaluate(
-    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-  );
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
+/** The gallery shows the sign-in pages as a guest, every other route as the role it is for. */
+const GUEST_ROUTES: readonly RouteKey[] = ['login', 'registro', 'resetPassword'];
+const SHOWN_AS: Record<Audience, Role> = {
+  anyone: 'member',
+  member: 'member',
+  coach: 'coach',
+  admin: 'admin',
+};
+
+function shownAs(key: RouteKey): Role {
+  return GUEST_ROUTES.includes(key) ? 'guest' : SHOWN_AS[ROUTES[key].audience];
 }
 
-const WIDTHS = [390, 1280] as const;
+/** The states the gallery shows besides the routes (`photographState` takes only these names). */
+const STATES = [
+  { name: 'subscription-offer', role: 'guest', caption: 'the BEST CHOICE offer on a first visit' },
+  { name: 'side-menu-guest', role: 'guest', caption: 'the side menu' },
+  { name: 'side-menu-member', role: 'member', caption: 'the side menu' },
+  {
+    name: 'class-sheet-booked',
+    role: 'member',
+    caption: 'class sheet: spot map with the member’s spot, coach, cancel',
+  },
+  {
+    name: 'class-sheet-full',
+    role: 'member',
+    caption: 'class sheet of a full class: the member’s place on the waiting list',
+  },
+  { name: 'cart-filled', role: 'member', caption: 'the cart with a package' },
+  { name: 'confirm-purchase', role: 'member', caption: 'confirmar-compra from the cart' },
+  { name: 'pay', role: 'member', caption: 'realizar-compra from the cart' },
+  { name: 'coupon', role: 'member', caption: 'buying a package with the WELCOME10 coupon' },
+  { name: 'side-menu-coach', role: 'coach', caption: 'the side menu' },
+  { name: 'side-menu-admin', role: 'admin', caption: 'the side menu' },
+  {
+    name: 'insights-figures',
+    role: 'admin',
+    caption: 'admin-insights: the figures and charts of the last 30 days',
+  },
+] as const satisfies readonly GalleryEntry[];
 
-/** With SCREENSHOTS=1, the page at each gallery width; the viewport is put back afterwards. */
-async function gallery(page: Page, name: string): Promise<void> {
-  if (process.env['SCREENSHOTS'] !== '1') return;
-  const folder = path.join(ROOT, 'docs/screenshots/routes');
-  mkdirSync(folder, { recursive: true });
-  const before = page.viewportSize();
-  // The "ready to work offline" strip comes and goes on its own; the pictures leave it out.
-  const note = page.getByRole('button', { name: 'Dismiss' });
-  if (await note.isVisible()) await note.click();
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 860 });
-    await settled(page);
-    await page.screenshot({ path: path.join(folder, `${name}-${width}.png`) });
+function photographState(
+  page: Page,
+  name: (typeof STATES)[number]['name'],
+  scrollTo?: Locator,
+): Promise<void> {
+  return photograph(page, 'states', name, scrollTo);
+}
+
+afterAll(() => {
+  writeGalleryIndex(
+    (Object.keys(ROUTES) as RouteKey[]).map((key) => ({
+      name: paths[key].name,
+      role: shownAs(key),
+      caption: paths[key].path,
+    })),
+    [...STATES],
+  );
+});
+
+/**
+ * Opens a class's sheet from the schedule, as a member taps its card: a week ahead first when
+ * the class is in the next one.
+ */
+async function openClassSheet(page: Page, cls: { date: string; hour: string }): Promise<Locator> {
+  await openInApp(page, paths.calendario.getHref({ action: 'choose', type: 'user' }));
+  const day = page.locator(`section[aria-labelledby="day-${cls.date}"]`);
+  if ((await day.count()) === 0) {
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await day.waitFor();
   }
-  if (before) await page.setViewportSize(before);
+  await day.getByRole('button', { name: new RegExp(`^${cls.hour}`) }).click();
+  const sheet = page.locator('.class-detail');
+  await sheet.getByText(cls.hour).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await settled(page);
+  return sheet;
 }
 
 /** axe on what the page shows now; the findings are collected, the test fails on all at once. */
@@ -255,14 +312,14 @@ async function visitEveryRoute(page: Page, role: Role, ids: DemoIds): Promise<st
     const name = paths[key as RouteKey].name;
     await openInApp(page, href(ids));
     await audit(page, `${role} ${name}`, found);
-    await gallery(page, `${role}-${name}`);
+    if (shownAs(key as RouteKey) === role) await photograph(page, 'routes', name);
   }
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('navigation', { name: 'Side menu' }).waitFor();
   // Audited once it has slid in, not half-way through its transition.
   await settled(page);
   await audit(page, `${role} side menu`, found);
-  await gallery(page, `${role}-side-menu`);
+  await photographState(page, `side-menu-${role}`);
   await page.keyboard.press('Escape');
   return found;
 }
@@ -279,28 +336,62 @@ describe('accessibility of every route', { timeout: 300_000 }, () => {
     expect(violations.map((v) => [v.id, v.targets])).toContainEqual(['button-name', ['#nameless']]);
   });
 
-  test('a guest meets no serious or critical axe violation on the public and member routes', async () => {
+  test('a guest meets no serious or critical axe violation on the public and member routes, nor in the subscription offer', async () => {
     const { page, ids } = await startAs('guest');
-    expect((await visitEveryRoute(page, 'guest', ids)).join('\n')).toBe('');
+    const found = await visitEveryRoute(page, 'guest', ids);
+
+    // A first visit: the BEST CHOICE offer opens by itself after 5 s (spec §4).
+    const first = await journey.newPage();
+    await first.goto(`${journey.baseUrl}${paths.inicio.getHref({})}`);
+    await waitForContent(first);
+    await first.getByRole('dialog').waitFor({ timeout: 20_000 });
+    await settled(first);
+    await audit(first, 'guest subscription offer', found);
+    await photographState(first, 'subscription-offer');
+    expect(found.join('\n')).toBe('');
   });
 
   test('the member meets none, and reaches confirmar-compra and realizar-compra from the cart', async () => {
     const { page, ids } = await startAs('member');
     const found = await visitEveryRoute(page, 'member', ids);
 
+    // The class sheet of the member's booked class (spot 7 on the map), then of the full class.
+    const booked = await openClassSheet(page, lived.booked.cls);
+    await booked.getByRole('button', { name: 'Spot 7, yours' }).waitFor();
+    await audit(page, 'member class sheet (booked)', found);
+    await photographState(page, 'class-sheet-booked');
+    await page.keyboard.press('Escape');
+    await booked.waitFor({ state: 'detached' });
+    await openClassSheet(page, lived.full.cls);
+    await audit(page, 'member class sheet (full, waiting)', found);
+    await photographState(page, 'class-sheet-full');
+    await page.keyboard.press('Escape');
+
     // Cart → confirmar-compra → realizar-compra, with a package in the cart.
     await openInApp(page, paths.paquetes.getHref({ number: 0 }));
     await page.getByRole('button', { name: /^Add to cart: 5 classes/ }).click();
     await openInApp(page, paths.cart.getHref({}));
+    await audit(page, 'member cart (a package)', found);
+    await photographState(page, 'cart-filled');
     await page.locator('main').getByRole('link', { name: 'Confirm purchase' }).click();
     await page.waitForURL(/\/tabs\/confirmar-compra\/stripe\/[^/]+\/[^/]+$/);
     await waitForContent(page);
     await audit(page, 'member confirmar-compra (cart)', found);
+    await photographState(page, 'confirm-purchase');
     await page.locator('main').getByRole('link', { name: 'Continue to payment' }).click();
     await page.waitForURL(/\/tabs\/realizar-compra$/);
     await waitForContent(page);
     await page.locator('main').getByRole('button', { name: 'Pay' }).waitFor();
     await audit(page, 'member realizar-compra (cart)', found);
+    await photographState(page, 'pay');
+
+    // A package bought with the WELCOME10 coupon: the server's price preview.
+    await openInApp(page, ROUTES.buyCredits.href(ids));
+    await page.getByLabel('Coupon code').fill('WELCOME10');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.locator('dl.price-lines').getByText('−$6.50').waitFor({ timeout: 90_000 });
+    await audit(page, 'member buy-credits (coupon)', found);
+    await photographState(page, 'coupon');
     expect(found.join('\n')).toBe('');
   });
 
@@ -312,6 +403,12 @@ describe('accessibility of every route', { timeout: 300_000 }, () => {
   test('the admin meets none, and reaches admin-precio-individual and admin-suscripcion', async () => {
     const { page, ids } = await startAs('admin');
     const found = await visitEveryRoute(page, 'admin', ids);
+
+    // The insights' figures, below the range and filters (four weeks of history are rolled up).
+    await openInApp(page, paths.adminInsights.getHref({}));
+    const summary = page.getByRole('heading', { name: 'Summary' });
+    await summary.waitFor();
+    await photographState(page, 'insights-figures', summary);
 
     await openInApp(page, paths.adminPrecios.getHref({}));
     await page

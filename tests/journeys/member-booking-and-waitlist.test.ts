@@ -16,13 +16,7 @@ import {
   type StudioClass,
 } from '@studio/core';
 import { DEMO_PASSWORD } from '../../scripts/lib/seed.ts';
-import {
-  SERVER,
-  offerAlreadyShown,
-  screenshot,
-  useJourney,
-  type Journey,
-} from '../support/journey.ts';
+import { SERVER, offerAlreadyShown, useJourney, type Journey } from '../support/journey.ts';
 
 const journey = useJourney();
 const HOUR_MS = 60 * 60 * 1000;
@@ -127,7 +121,6 @@ describe('a member with credits', () => {
       await detail.getByRole('button', { name: 'Book spot 7' }).click();
       expect(await outcome(detail)).toBe('Booked: spot 7.');
       await detail.getByRole('button', { name: 'Spot 7, yours' }).waitFor();
-      await screenshot(member, 'member-class-detail.png', { target: detail });
 
       // The member's entry carries the room's label and the class's title
       // (docs/architecture/booking.md#views).
@@ -183,7 +176,6 @@ describe('a member with credits', () => {
       expect(
         await member.locator('.profile li', { hasText: 'Class credits:' }).textContent(),
       ).toMatch(/Class credits:\s*10/);
-      await screenshot(member, 'member-profile.png');
     },
   );
 
@@ -233,7 +225,6 @@ describe('a member with credits', () => {
       await waiting.waitForURL(/\/waitlist$/);
       const entry = waiting.locator('li.card', { hasText: 'Small Yoga' });
       await entry.getByText('Position 1').waitFor(SERVER);
-      await screenshot(waiting, 'member-waitlist.png');
 
       await bookedDetail.getByRole('button', { name: 'Cancel booking' }).click();
       await booked
@@ -263,7 +254,6 @@ describe('a member with credits', () => {
           `A spot opened in Small Yoga on ${date} at 10:15: you are booked (spot ${label}).`,
         )
         .waitFor(SERVER);
-      await screenshot(waiting, 'member-home-member.png');
 
       expect(await journey.read(paths.userClass(MEMBER, classId))).toMatchObject({
         status: 'booked',

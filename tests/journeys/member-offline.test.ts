@@ -16,7 +16,7 @@ import {
   type SeatLayout,
   type StudioClass,
 } from '@studio/core';
-import { SERVER, offerAlreadyShown, screenshot, useJourney } from '../support/journey.ts';
+import { SERVER, offerAlreadyShown, useJourney } from '../support/journey.ts';
 
 const journey = useJourney();
 const HOUR_MS = 60 * 60 * 1000;
@@ -168,7 +168,6 @@ describe('a member offline', () => {
       expect(await offlineRow.textContent()).toContain('Booked');
       // Read-only: the list offers nothing that needs the server.
       expect(await page.locator('main').getByRole('button').count()).toBe(0);
-      await screenshot(page, 'offline-my-classes.png');
     },
   );
 });

@@ -3,11 +3,10 @@
 // special-event package, a training package) through the sandbox's hosted checkout page, comes
 // back to gracias-compra and sees the credits arrive; the database then holds the credits of the
 // right kind, `Credits`, the ledger entry and the payment record of each purchase.
-// `SCREENSHOTS=1` also saves the checkout and thank-you screens to docs/screenshots/.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../scripts/lib/seed.ts';
-import { screenshot, useJourney } from '../support/journey.ts';
+import { useJourney } from '../support/journey.ts';
 
 const journey = useJourney();
 const UID = 'demo-member';
@@ -57,7 +56,7 @@ function buyUrl(route: string, credits: number, packageId?: string): string {
  * From the app's Pay button to the sandbox's hosted page, its Pay button, and back to
  * gracias-compra. Returns the checkout session id the return URL carries.
  */
-async function payThroughCheckout(page: Page, shot?: string): Promise<string> {
+async function payThroughCheckout(page: Page): Promise<string> {
   // The app's Pay button is enabled once the server's price has arrived; a refusal shows instead.
   await page.locator('dl.price-lines, .checkout [role="alert"]').first().waitFor(ARRIVAL);
   const refusal = page.locator('.checkout [role="alert"]');
@@ -66,7 +65,6 @@ async function payThroughCheckout(page: Page, shot?: string): Promise<string> {
   await page.getByRole('button', { name: /^(Pay|Pagar)$/ }).click();
   await page.waitForURL(/\/checkout\/cs_[^/]+$/, ARRIVAL);
   await expect(page.getByRole('heading', { name: 'Checkout' }).isVisible()).resolves.toBe(true);
-  if (shot !== undefined) await screenshot(page, shot, { fullPage: true });
   await page.getByRole('button', { name: /^Pay / }).click();
   await page.waitForURL(/\/tabs\/gracias-compra\?session_id=cs_/, ARRIVAL);
   const sessionId = new URL(page.url()).searchParams.get('session_id');
@@ -165,7 +163,7 @@ describe('a member buys every kind of purchase through the sandbox checkout', ()
       await journey.signIn(page, EMAIL);
       await page.goto(subscriptionUrl);
 
-      const sessionId = await payThroughCheckout(page, 'checkout-subscription.png');
+      const sessionId = await payThroughCheckout(page);
       await creditLine(page, /^(Class credits|Créditos de clase)/, 40);
 
       const record = await payment(sessionId);
@@ -202,11 +200,9 @@ describe('a member buys every kind of purchase through the sandbox checkout', ()
       const prices = page.locator('dl.price-lines');
       await prices.getByText('−$6.50').waitFor(ARRIVAL);
       await expect(prices.locator('strong').textContent()).resolves.toBe('$58.50');
-      await screenshot(page, 'purchase-coupon.png', { fullPage: true });
 
-      const sessionId = await payThroughCheckout(page, 'checkout-page.png');
+      const sessionId = await payThroughCheckout(page);
       await creditLine(page, /^(Class credits|Créditos de clase)/, 45);
-      await screenshot(page, 'purchase-thanks.png', { fullPage: true });
 
       expect(await payment(sessionId)).toMatchObject({
         uid: UID,

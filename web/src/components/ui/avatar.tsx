@@ -18,9 +18,12 @@ export function initialsOf(name: string): string {
   return letters.length > 0 ? letters.join('') : '?';
 }
 
-/** A round photo of a person, or their initials when there is none (only http(s) photos load). */
+/** The photo addresses an avatar loads: http(s), or an image inline as base64 (like a logo). */
+const PHOTO_URL = /^(https?:\/\/|data:image\/(png|jpeg|webp|gif|svg\+xml);base64,)/;
+
+/** A round photo of a person, or their initials when there is none (or another kind of URL). */
 export function Avatar({ name, src, size = 'm', decorative = false }: AvatarProps) {
-  const photo = src && /^https?:\/\//.test(src) ? src : null;
+  const photo = src && PHOTO_URL.test(src) ? src : null;
   const className = `ui-avatar ui-avatar-${size}`;
   if (photo) {
     return (

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Avatar, initialsOf } from './avatar';
 import { Badge } from './badge';
@@ -61,8 +61,17 @@ describe('Avatar', () => {
     );
   });
 
+  it('shows a base64 inline image as a photo too', () => {
+    const src = 'data:image/svg+xml;base64,PHN2Zy8+';
+    render(<Avatar name="Lucía Flores" src={src} />);
+    expect(screen.getByRole('img', { name: 'Lucía Flores' }).getAttribute('src')).toBe(src);
+  });
+
   it('shows initials instead of any other address', () => {
     render(<Avatar name="Ana María López" src="javascript:alert(1)" />);
+    expect(screen.getByRole('img', { name: 'Ana María López' }).textContent).toBe('AM');
+    cleanup();
+    render(<Avatar name="Ana María López" src="data:text/html;base64,PHA+" />);
     expect(screen.getByRole('img', { name: 'Ana María López' }).textContent).toBe('AM');
     expect(initialsOf('  ')).toBe('?');
   });
