@@ -13,23 +13,12 @@
 // booked member, each with a class.ics. The sender and MailDev run in this process, so (b)'s
 // "this process" CPU includes sending and receiving mail that overlaps the burst: in production
 // the trigger runs in its own instances. Figures only, no pass/fail; the outcome checks throw.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getDatabase } from 'firebase-admin/database';
 import type { Database, DataSnapshot } from 'firebase-admin/database';
-import {
-  DEFAULT_SETTINGS,
-  classSchema,
-  creditIdsFor,
-  formatDate,
-  formatHour,
-  isDomainError,
-  paths,
-  rosterSchema,
-} from '@studio/core';
+import { isDomainError, paths, rosterSchema } from '@studio/core';
 import { bookClass } from '../src/handlers/booking/book-class';
 import type { MailDeps, Mailer } from '../src/handlers/mail/deps';
 import { sendOutboxEntry } from '../src/handlers/mail/send-outbox-entry';
@@ -39,7 +28,20 @@ import { databaseRateLimiter } from '../src/engine/rate-limiter';
 import { startMailInbox, type MailInbox } from '../../scripts/lib/mail-inbox';
 import { MAIL_SWEEP_MS } from '../../scripts/lib/stack';
 import { BENCHMARKS_FILE, writeBenchmarkSection } from './benchmarks-file';
-import { startDatabaseEmulator } from './database-emulator';
+import {
+  cpuOfProcess,
+  log,
+  median,
+  percentile,
+  runBenchmark,
+  startBenchStudio,
+} from './support/harness';
+import {
+  memberIds,
+  seedCreditMembers,
+  seedReleaseClass,
+  seedReleaseStudio,
+} from './support/seed-release';
 
 const MEMBERS = 300;
 const CAPACITY = 30;
@@ -49,80 +51,13 @@ const PAIRS = 5;
 /** Past this after the burst's start, the confirmations missing are reported as missing. */
 const INBOX_LIMIT_MS = 60_000;
 const INBOX_POLL_MS = 25;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const HEADING = '## Class release with e-mail';
-
-function log(line: string): void {
-  process.stdout.write(`${line}\n`);
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
-
-/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux). */
-function cpuOfProcess(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-const memberIds = (prefix: string, count: number) =>
-  Array.from({ length: count }, (_, i) => `${prefix}-${String(i).padStart(4, '0')}`);
 
 const emailOf = (uid: string) => `${uid}@bench.example`;
 
-async function seedMembers(db: Database, uids: readonly string[]): Promise<void> {
-  const now = Date.now();
-  const updates: Record<string, unknown> = {};
-  for (const uid of uids) {
-    const ids = creditIdsFor(`bench-${uid}`, CREDITS_EACH);
-    const credit = {
-      kind: 'regular',
-      source: 'seed',
-      grantedAt: now,
-      expiresAt: now + 60 * DAY_MS,
-    };
-    updates[paths.user(uid)] = {
-      Name: uid,
-      Email: emailOf(uid),
-      Conditions: true,
-      Admin: false,
-      Credits: CREDITS_EACH,
-      'credits-list': Object.fromEntries(ids.map((id) => [id, credit])),
-    };
-    updates[paths.creditLedgerEntry(uid, 'bench-grant')] = {
-      type: 'grant',
-      kind: 'regular',
-      delta: CREDITS_EACH,
-      creditIds: ids,
-      reason: 'Benchmark credits',
-      at: now,
-      by: 'system',
-    };
-  }
-  await db.ref().update(updates);
-}
-
-async function seedClass(db: Database, classId: string): Promise<void> {
-  const startsAt = Math.floor((Date.now() + DAY_MS) / 60_000) * 60_000;
-  const cls = classSchema.parse({
-    name: 'Release ride',
-    branch: 'centro',
-    date: formatDate(startsAt),
-    hour: formatHour(startsAt),
-    startsAt,
-    duration: 45,
-    exercise: 'cycling',
-    coach: 'carlos',
-    capacity: CAPACITY,
-  });
-  await db.ref(paths.class(classId)).set(JSON.parse(JSON.stringify(cls)));
-}
+const seedMembers = (db: Database, uids: readonly string[]) =>
+  seedCreditMembers(db, uids, { credits: CREDITS_EACH, email: emailOf });
+const seedClass = (db: Database, classId: string) => seedReleaseClass(db, classId, CAPACITY);
 
 /** The sender as production runs it: each new entry sent at once, plus the periodic sweep. */
 function startSender(deps: MailDeps, before: ReadonlySet<string>): { stop(): Promise<void> } {
@@ -191,15 +126,10 @@ async function checkConfirmations(
 
 async function main(): Promise<void> {
   const write = !process.argv.includes('--no-write');
-  const database = await startDatabaseEmulator();
-  process.env['FIREBASE_DATABASE_EMULATOR_HOST'] = `127.0.0.1:${database.port}`;
+  const studio = await startBenchStudio('bench-class-release-mail');
+  const { db, database } = studio;
   const directory = mkdtempSync(path.join(tmpdir(), 'studio-bench-mail-'));
   const inbox = await startMailInbox({ mailDirectory: directory });
-  const app = initializeApp(
-    { projectId: 'demo-studio', databaseURL: 'https://demo-studio-default-rtdb.firebaseio.com' },
-    'bench-class-release-mail',
-  );
-  const db = getDatabase(app);
   const config = smtpConfigFromEnv({
     SMTP_HOST: inbox.host,
     SMTP_PORT: String(inbox.smtpPort),
@@ -216,13 +146,7 @@ async function main(): Promise<void> {
   const mailDeps: MailDeps = { db, now: Date.now, mailer };
   const results: RunResult[] = [];
   try {
-    await db.ref().update({
-      [paths.settings()]: DEFAULT_SETTINGS,
-      [paths.studio()]: { name: 'Demo Studio', primaryColor: '#0f5e59' },
-      [paths.branch('centro')]: { name: 'Centro', active: true },
-      [paths.exercise('cycling')]: { name: 'Cycling', creditKind: 'regular', active: true },
-      [paths.coach('carlos')]: { name: 'Carlos', active: true },
-    });
+    await seedReleaseStudio(db, { studio: true });
     // Warm-up, not measured: connection, JIT, caches, and one mail through the SMTP transport.
     const warmUids = memberIds('warm', 60);
     await seedMembers(db, warmUids);
@@ -309,9 +233,8 @@ async function main(): Promise<void> {
     }
   } finally {
     mailer.transport.close();
-    await deleteApp(app);
+    await studio.stop();
     await inbox.stop();
-    database.child.kill();
     rmSync(directory, { recursive: true, force: true });
   }
   const markdown = section(results);
@@ -327,12 +250,6 @@ function row(r: RunResult): string {
   const l = r.latencies;
   return `| ${r.label} | ${ms(percentile(l, 50))} | ${ms(percentile(l, 95))} | ${ms(percentile(l, 99))} | ${ms(r.wallMs)} | ${ms(r.cpu.clientMs)} + ${ms(r.cpu.databaseMs)} | ${r.booked} | ${r.inboxMs === undefined ? '—' : `${ms(r.inboxMs)} (30 of 30, each with class.ics)`} |`;
 }
-
-const median = (values: readonly number[]) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
 
 /** The median over one side's runs of each figure. */
 function medianRow(runs: readonly RunResult[], mail: boolean): string {
@@ -363,9 +280,4 @@ function section(results: readonly RunResult[]): string {
   ].join('\n');
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(
-    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
-  process.exit(1);
-});
+runBenchmark(main, { exit: true });

@@ -36,13 +36,8 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getDatabase } from 'firebase-admin/database';
 import type { Database } from 'firebase-admin/database';
 import {
-  DEFAULT_SETTINGS,
   ROOTS,
   bookingInvariantViolations,
-  classSchema,
-  creditIdsFor,
-  formatDate,
-  formatHour,
   isDomainError,
   paths,
   readWallet,
@@ -52,7 +47,13 @@ import { bookClass } from '../src/handlers/booking/book-class';
 import { databaseRateLimiter } from '../src/engine/rate-limiter';
 import { startStack } from '../../scripts/lib/stack';
 import { BENCHMARKS_FILE, writeBenchmarkSection } from './benchmarks-file';
-import { startDatabaseEmulator } from './database-emulator';
+import { cpuOfProcess, log, percentile, runBenchmark, startBenchStudio } from './support/harness';
+import {
+  memberIds,
+  seedCreditMembers,
+  seedReleaseClass,
+  seedReleaseStudio,
+} from './support/seed-release';
 
 const MEMBERS = 300;
 const CAPACITY = 30;
@@ -69,35 +70,22 @@ const EMULATOR_WORKERS = 2;
 const CALL_TIMEOUT_MS = 120_000;
 /** The whole Functions-emulator part, start-up included; past it the run stops and says so. */
 const EMULATOR_RUN_LIMIT_MS = 8 * 60_000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const ROOT = path.resolve(__dirname, '../..');
-
-function log(line: string): void {
-  process.stdout.write(`${line}\n`);
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
-
-/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux). */
-function cpuOfProcess(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 /** The database emulator, writing a CPU profile when CLASS_RELEASE_PROFILE_DIR names a folder. */
 function startDatabase() {
   const profileDir = process.env['CLASS_RELEASE_PROFILE_DIR'];
-  return startDatabaseEmulator(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+  return startBenchStudio(
+    'bench-in-process',
+    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  );
 }
+
+const seedMembers = (db: Database, uids: readonly string[]) =>
+  seedCreditMembers(db, uids, { credits: CREDITS_EACH });
+const seedClass = (db: Database, classId: string, capacity = CAPACITY) =>
+  seedReleaseClass(db, classId, capacity);
 
 /** A path with its ids (any segment holding a digit, push ids) replaced by `*`. */
 const pathPattern = (ref: { toString(): string }) =>
@@ -149,63 +137,6 @@ function countCalls(db: Database): { start(): void; report(): string[] } | undef
         );
     },
   };
-}
-
-async function seedStudio(db: Database): Promise<void> {
-  await db.ref().update({
-    [paths.settings()]: DEFAULT_SETTINGS,
-    [paths.branch('centro')]: { name: 'Centro', active: true },
-    [paths.exercise('cycling')]: { name: 'Cycling', creditKind: 'regular', active: true },
-    [paths.coach('carlos')]: { name: 'Carlos', active: true },
-  });
-}
-
-/** A class of `capacity` spots ("1" … capacity) starting tomorrow. */
-async function seedClass(db: Database, classId: string, capacity = CAPACITY): Promise<void> {
-  const startsAt = Date.now() + DAY_MS;
-  const cls = classSchema.parse({
-    name: 'Release ride',
-    branch: 'centro',
-    date: formatDate(startsAt),
-    hour: formatHour(startsAt),
-    startsAt,
-    duration: 45,
-    exercise: 'cycling',
-    coach: 'carlos',
-    capacity,
-  });
-  await db.ref(paths.class(classId)).set(JSON.parse(JSON.stringify(cls)));
-}
-
-async function seedMembers(db: Database, uids: readonly string[]): Promise<void> {
-  const now = Date.now();
-  const updates: Record<string, unknown> = {};
-  for (const uid of uids) {
-    const ids = creditIdsFor(`bench-${uid}`, CREDITS_EACH);
-    const credit = {
-      kind: 'regular',
-      source: 'seed',
-      grantedAt: now,
-      expiresAt: now + 60 * DAY_MS,
-    };
-    updates[paths.user(uid)] = {
-      Name: uid,
-      Conditions: true,
-      Admin: false,
-      Credits: CREDITS_EACH,
-      'credits-list': Object.fromEntries(ids.map((id) => [id, credit])),
-    };
-    updates[paths.creditLedgerEntry(uid, 'bench-grant')] = {
-      type: 'grant',
-      kind: 'regular',
-      delta: CREDITS_EACH,
-      creditIds: ids,
-      reason: 'Benchmark credits',
-      at: now,
-      by: 'system',
-    };
-  }
-  await db.ref().update(updates);
 }
 
 interface RunResult {
@@ -305,26 +236,18 @@ interface Scenario {
   inFlight?: number;
 }
 
-const memberIds = (prefix: string, count: number) =>
-  Array.from({ length: count }, (_, i) => `${prefix}-${String(i).padStart(4, '0')}`);
-
 async function inProcessRuns(
   withLoad: boolean,
 ): Promise<{ release: RunResult[]; load: RunResult[] }> {
-  const database = await startDatabase();
-  process.env['FIREBASE_DATABASE_EMULATOR_HOST'] = `127.0.0.1:${database.port}`;
-  const app = initializeApp(
-    { projectId: 'demo-studio', databaseURL: 'https://demo-studio-default-rtdb.firebaseio.com' },
-    'bench-in-process',
-  );
-  const db = getDatabase(app);
+  const studio = await startDatabase();
+  const { db, database } = studio;
   // As the callable builds them, abuse limits included (each member books a few times here).
   const deps = { db, now: Date.now, limits: databaseRateLimiter(db, Date.now) };
   const counter = countCalls(db);
   const uids = memberIds('member', MEMBERS);
   const loadUids = memberIds('load', LOAD_MEMBERS);
   try {
-    await seedStudio(db);
+    await seedReleaseStudio(db);
     await seedMembers(db, uids);
     await seedMembers(db, loadUids);
     // Warm-up: connection, JIT, caches; not measured. Members of its own, so run 1 reads every
@@ -409,10 +332,7 @@ async function inProcessRuns(
     ];
     return { release: releaseRuns, load: loadRuns };
   } finally {
-    await deleteApp(app);
-    const exited = new Promise((resolve) => database.child.once('exit', resolve));
-    database.child.kill('SIGTERM');
-    await exited;
+    await studio.stop();
   }
 }
 
@@ -517,7 +437,7 @@ async function emulatorRun(): Promise<RunResult> {
   const uids = Array.from({ length: MEMBERS }, (_, i) => `stack-${String(i).padStart(3, '0')}`);
   const within = <T>(work: Promise<T>) => Promise.race([work, stopped]);
   try {
-    await within(seedStudio(db));
+    await within(seedReleaseStudio(db));
     await within(seedMembers(db, uids));
     const created = await fetch(
       `${auth}/identitytoolkit.googleapis.com/v1/projects/${stack.projectId}/accounts:batchCreate`,
@@ -720,12 +640,4 @@ async function main(): Promise<void> {
   log(`\nwrote ${BENCHMARKS_FILE}`);
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(
-      `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
+runBenchmark(main, { exit: true });

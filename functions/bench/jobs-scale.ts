@@ -12,25 +12,33 @@
 // makes, answered in-process): the figures are the job's own work and the database's, not
 // Stripe's latency. At Stripe, each subscription the job asks about costs one `retrieve` (and
 // one `invoices.list` when its period has no grant yet), 8 at once (`MONTHLY_PAGES`).
-import { readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
-import { performance } from 'node:perf_hooks';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getDatabase } from 'firebase-admin/database';
+import { formatDate } from '@studio/core';
 import { reconcileBookings } from '../src/handlers/booking/reconcile';
 import { MONTHLY_PAGES, monthlyCredits } from '../src/handlers/payments/monthly-credits';
 import { seedStudioScale } from '../test/support/studio-scale';
 import type { SubscriptionCase } from '../test/support/studio-scale';
 import { writeBenchmarkSection } from './benchmarks-file';
-import { startDatabaseEmulator } from './database-emulator';
+import {
+  coreCount,
+  flag,
+  loadAverage,
+  log,
+  mb,
+  measure,
+  numberArg,
+  rssOf,
+  runBenchmark,
+  seconds,
+  startBenchStudio,
+} from './support/harness';
+import type { Measured } from './support/harness';
+import { STUDIO_SCALE } from './support/seed-scale';
 
 const HEADING = '## Scheduled jobs at studio scale';
 const COMMAND = 'npm run bench:jobs -w functions';
 
-const args = process.argv.slice(2);
-const membersArg = args.indexOf('--members');
-const MEMBERS = membersArg === -1 ? 10_000 : Number(args[membersArg + 1]);
-const WRITE = !args.includes('--no-write');
+const MEMBERS = numberArg('--members', STUDIO_SCALE.members);
+const WRITE = !flag('--no-write');
 
 /** Of every 20 members: 8 subscribe (40 %), in these cases. */
 const CASE_CYCLE: readonly (SubscriptionCase | undefined)[] = [
@@ -45,60 +53,10 @@ const CASE_CYCLE: readonly (SubscriptionCase | undefined)[] = [
   ...Array.from({ length: 12 }, () => undefined),
 ];
 
-function log(line: string): void {
-  process.stdout.write(`${line}\n`);
-}
-
-function rssOf(pid: number | undefined): number {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) * 1024 : Number.NaN;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-interface Measured<T> {
-  result: T;
-  ms: number;
-  peakRss: number;
-  peakHeap: number;
-}
-
-/** Runs `work`, sampling this process's memory every 20 ms. */
-async function measure<T>(work: () => Promise<T>): Promise<Measured<T>> {
-  global.gc?.();
-  let peakRss = 0;
-  let peakHeap = 0;
-  const sample = () => {
-    const usage = process.memoryUsage();
-    peakRss = Math.max(peakRss, usage.rss);
-    peakHeap = Math.max(peakHeap, usage.heapUsed);
-  };
-  sample();
-  const timer = setInterval(sample, 20);
-  const started = performance.now();
-  try {
-    const result = await work();
-    return { result, ms: performance.now() - started, peakRss, peakHeap };
-  } finally {
-    clearInterval(timer);
-    sample();
-  }
-}
-
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
 async function main(): Promise<void> {
-  const load = loadavg().map((value) => value.toFixed(2));
-  const database = await startDatabaseEmulator();
-  process.env['FIREBASE_DATABASE_EMULATOR_HOST'] = `127.0.0.1:${database.port}`;
-  const app = initializeApp(
-    { projectId: 'demo-studio', databaseURL: 'https://demo-studio-default-rtdb.firebaseio.com' },
-    'jobs-scale',
-  );
-  const db = getDatabase(app);
+  const load = loadAverage();
+  const studio = await startBenchStudio('jobs-scale');
+  const { db, database } = studio;
   try {
     const nowMs = Date.now();
     const seeding = await measure(() =>
@@ -134,7 +92,7 @@ async function main(): Promise<void> {
     const markdown = [
       HEADING,
       '',
-      `Run with \`${COMMAND}\` (2026-11-25, Node ${process.version}, ${cpus().length} cores; ` +
+      `Run with \`${COMMAND}\` (${formatDate(nowMs)}, Node ${process.version}, ${coreCount()} cores; ` +
         `load average ${load.join(' ')} before). ${MEMBERS.toLocaleString('en')} members seeded ` +
         `into the database emulator (CLI, child process) in ${seconds(seeding.ms)}: ` +
         `${subscribed.toLocaleString('en')} with a monthly subscription (per 20 members: 4 ` +
@@ -173,14 +131,8 @@ async function main(): Promise<void> {
     log(`\n${markdown}\n`);
     if (WRITE) writeBenchmarkSection(HEADING, markdown, { after: '## Load' });
   } finally {
-    await deleteApp(app);
-    database.child.kill();
+    await studio.stop();
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(
-    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
-  process.exitCode = 1;
-});
+runBenchmark(main);

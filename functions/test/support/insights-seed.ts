@@ -22,6 +22,13 @@ export interface InsightsSeedOptions {
   subscriptions: number;
   /** Keep every record written, for brute-force counts (small seeds only). */
   collect?: boolean;
+  /**
+   * More of member i's `Users` fields (contact details, `Credits`, a plan's flags), given its
+   * credits list; the insights read none of them (functions/bench/support/seed-scale.ts).
+   */
+  profile?: (i: number, credits: Readonly<Record<string, Raw>>) => Raw;
+  /** Sees each payment as it is written (what else a payment leaves, e.g. a coupon's use). */
+  onPayment?: (id: string, payment: Readonly<Raw>) => void;
   seed?: number;
 }
 
@@ -263,6 +270,7 @@ export async function seedInsightsStudio(
       ...(status === 'partially-refunded' ? { amountRefunded: Math.floor(amount / 3) } : {}),
     };
     await put(paths.payment(id), payment);
+    options.onPayment?.(id, payment);
     if (options.collect) records.payments[id] = payment;
   }
 
@@ -311,7 +319,12 @@ export async function seedInsightsStudio(
         ...(i % 17 === 0 && c === 0 ? { hold: { disputeId: 'dp_1', at: nowish - DAY_MS } } : {}),
       };
     }
-    await put(paths.user(uid), { Name: `Member ${i}`, Admin: false, 'credits-list': list });
+    await put(paths.user(uid), {
+      Name: `Member ${i}`,
+      Admin: false,
+      ...options.profile?.(i, list),
+      'credits-list': list,
+    });
     if (options.collect) records.wallets[uid] = list;
   }
   await flush();
