@@ -20,6 +20,7 @@ import {
 } from '@studio/core';
 import type { Branch, Role } from '@studio/core';
 import { saveCatalogItem } from '../functions/src/handlers/catalogue/save-catalog-item.ts';
+import { moveCouponRedemptions } from '../functions/src/handlers/payments/move-coupon-redemptions.ts';
 import { rebuildUserDirectory } from '../functions/src/handlers/users/rebuild-user-directory.ts';
 import { setUserRole } from '../functions/src/handlers/users/set-user-role.ts';
 import { CommandError, openTarget, readWithin } from './lib/admin-target.ts';
@@ -33,6 +34,7 @@ const USAGE = `Usage:
   npm run admin -- list [--project <id>] [--database-url <url>]
   npm run admin -- branch <id> <name> [--address <text>] [--phone <text>] [--project <id>] [--database-url <url>]
   npm run admin -- directory [--project <id>] [--database-url <url>]
+  npm run admin -- coupon-redemptions [--project <id>] [--database-url <url>]
 
 grant  gives the account with that e-mail the role, exactly as the setUserRole function does:
        the custom claim 'role', Users/{uid}/Admin, and an AuditLog entry by 'cli'.
@@ -41,6 +43,8 @@ branch creates or replaces Branches/<id> (the id the web app sells for: VITE_STU
        'centro' by default), validated and audited as the admin screens' saveCatalogItem.
 directory rebuilds UserDirectory (the member directory all-users reads) from Users: run it once
        after deploying the directory over existing members; safe to repeat.
+coupon-redemptions moves the redemption markers of coupons counted before issue 21 out of
+       Coupons into CouponRedemptions (crear-cupones lists them there): run it once; safe to repeat.
 
 Where: the emulators when FIREBASE_AUTH_EMULATOR_HOST and FIREBASE_DATABASE_EMULATOR_HOST are
 set (project demo-studio unless given); otherwise the project of --project, GOOGLE_CLOUD_PROJECT
@@ -55,6 +59,7 @@ type Command =
   | { name: 'list'; target: TargetOptions }
   | { name: 'branch'; id: string; branch: Branch; target: TargetOptions }
   | { name: 'directory'; target: TargetOptions }
+  | { name: 'coupon-redemptions'; target: TargetOptions }
   | { name: 'help' };
 
 function parseCommand(argv: string[]): Command {
@@ -84,6 +89,7 @@ function parseCommand(argv: string[]): Command {
   }
   if (name === 'list' && rest.length === 0) return { name, target };
   if (name === 'directory' && rest.length === 0) return { name, target };
+  if (name === 'coupon-redemptions' && rest.length === 0) return { name, target };
   if (name === 'branch' && rest.length === 2) {
     const [id, branchName] = rest as [string, string];
     if (!keySchema.safeParse(id).success) {
@@ -173,6 +179,15 @@ async function rebuildDirectory(target: Target): Promise<void> {
   if (report.failed > 0) {
     throw new CommandError(`${report.failed} entries failed (logged above): run it again.`);
   }
+}
+
+async function moveRedemptions(target: Target): Promise<void> {
+  await readWithin(target, target.db.ref(paths.coupons()).limitToFirst(1).get());
+  const report = await moveCouponRedemptions(target.db);
+  console.log(
+    `✔ Coupon redemptions in ${target.label}: ${report.markers} markers written, ` +
+      `${report.coupons} coupons cleaned.`,
+  );
 }
 
 interface StaffRow {
@@ -271,6 +286,7 @@ async function main(argv: string[]): Promise<number> {
     if (command.name === 'grant') await grant(target, command.email, command.role);
     else if (command.name === 'branch') await saveBranch(target, command.id, command.branch);
     else if (command.name === 'directory') await rebuildDirectory(target);
+    else if (command.name === 'coupon-redemptions') await moveRedemptions(target);
     else await list(target);
   } finally {
     await target.close();

@@ -22,6 +22,8 @@ describe('paths', () => {
     [paths.shopProductTags('REF-1'), 'Shop/TagsProducts/REF-1'],
     [paths.shopCategories(), 'Shop/Categorias'],
     [paths.couponRedemptions('WELCOME10'), 'CodeCloudStore/WELCOME10'],
+    [paths.couponRedemptionLog('WELCOME10'), 'CouponRedemptions/WELCOME10'],
+    [paths.couponRedemptionEntry('WELCOME10', 'cs_1'), 'CouponRedemptions/WELCOME10/cs_1'],
     [paths.memberRedemptions('WELCOME10', 'u1'), 'CodeCloudStore/WELCOME10/u1'],
     [paths.memberRedemption('WELCOME10', 'u1', 0), 'CodeCloudStore/WELCOME10/u1/0'],
     [paths.branch('b1'), 'Branches/b1'],

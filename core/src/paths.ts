@@ -37,6 +37,7 @@ export const ROOTS = {
   packages: 'Packages',
   events: 'Events',
   coupons: 'Coupons',
+  couponRedemptionLog: 'CouponRedemptions',
   payments: 'Payments',
   stripeEvents: 'StripeEvents',
   stripeCustomers: 'StripeCustomers',
@@ -170,6 +171,10 @@ export const paths = {
   event: (eventId: string) => join(ROOTS.events, eventId),
   coupons: () => ROOTS.coupons,
   coupon: (code: string) => join(ROOTS.coupons, code),
+  /** One marker per paid payment that used the coupon (functions write; admins page it). */
+  couponRedemptionLog: (code: string) => join(ROOTS.couponRedemptionLog, code),
+  couponRedemptionEntry: (code: string, paymentId: string) =>
+    join(ROOTS.couponRedemptionLog, code, paymentId),
   payments: () => ROOTS.payments,
   payment: (paymentId: string) => join(ROOTS.payments, paymentId),
 

@@ -7,6 +7,7 @@ import { startRtdbEmulator, type RtdbEmulator } from '@studio/rtdb-emulator';
 import { toEpoch } from '@studio/core';
 import { adminClassesQuery } from '../../web/src/features/admin-classes/class-list-query.ts';
 import { auditQuery } from '../../web/src/features/admin-catalog/audit.ts';
+import { redemptionsQuery } from '../../web/src/features/admin-catalog/redemptions.ts';
 import { paymentsQuery } from '../../web/src/features/admin-payments/payments.ts';
 import { subscribersQuery } from '../../web/src/features/admin-payments/subscribers.ts';
 import type { IndexedQuery } from '../../web/src/lib/indexed-query.ts';
@@ -26,6 +27,13 @@ const DATA = {
   Classes: {
     c1: { date: '2026-11-20', startsAt: toEpoch('2026-11-20', '07:00') },
     c2: { date: '2026-12-20', startsAt: toEpoch('2026-12-20', '07:00') },
+  },
+  CouponRedemptions: {
+    WELCOME10: {
+      cs_a: { uid: 'm1', discount: 650, at: 3_000 },
+      cs_b: { uid: 'm2', discount: 650, at: 1_000 },
+      cs_c: { uid: 'm1', discount: 650, at: 2_000 },
+    },
   },
   StripeSubscriptions: {
     sub_a: { uid: 'm1', status: 'canceled', currentPeriodEnd: 1_000 },
@@ -92,6 +100,16 @@ describe('admin screens query indexed children only', () => {
     expect(await run(subscribersQuery('canceled'))).toEqual({
       status: 200,
       body: { sub_a: DATA.StripeSubscriptions.sub_a },
+    });
+  });
+
+  it('crear-cupones: the newest redemptions of one opened coupon by at', async () => {
+    expect(await run(redemptionsQuery('WELCOME10'), 2)).toEqual({
+      status: 200,
+      body: {
+        cs_a: DATA.CouponRedemptions.WELCOME10.cs_a,
+        cs_c: DATA.CouponRedemptions.WELCOME10.cs_c,
+      },
     });
   });
 

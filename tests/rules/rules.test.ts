@@ -71,6 +71,7 @@ const fixture = {
   Packages: { p5: { name: '5 classes', price: 6500 } },
   Events: { e1: { name: 'Ride' } },
   Coupons: { WELCOME10: { code: 'WELCOME10', percentOff: 10, redeemed: 2 } },
+  CouponRedemptions: { WELCOME10: { cs_1: { uid: 'alice', discount: 650, at: 1, counted: true } } },
   ClassTemplates: { week: { name: 'Winter week', rows: {} } },
   AuditLog: { a1: { at: 1, by: 'admin1', action: 'save', target: 'Packages/p5' } },
   MailOutbox: {
@@ -610,6 +611,33 @@ const cases: Case[] = [
     operation: write('Coupons/WELCOME10', { code: 'WELCOME10', percentOff: 50 }),
     allowed: false,
   },
+  // CouponRedemptions: admins page one coupon's (crear-cupones); only the webhook writes.
+  {
+    area: 'CouponRedemptions',
+    who: admin,
+    operation: read('CouponRedemptions/WELCOME10'),
+    allowed: true,
+  },
+  {
+    area: 'CouponRedemptions',
+    who: alice,
+    operation: read('CouponRedemptions/WELCOME10/cs_1'),
+    allowed: false,
+  },
+  { area: 'CouponRedemptions', who: coach, operation: read('CouponRedemptions'), allowed: false },
+  { area: 'CouponRedemptions', who: guest, operation: read('CouponRedemptions'), allowed: false },
+  {
+    area: 'CouponRedemptions',
+    who: admin,
+    operation: write('CouponRedemptions/WELCOME10/cs_9', { uid: 'alice', discount: 1, at: 2 }),
+    allowed: false,
+  },
+  {
+    area: 'CouponRedemptions',
+    who: alice,
+    operation: write('CouponRedemptions/WELCOME10/cs_1/counted', false),
+    allowed: false,
+  },
   // Class templates (plantilla-date): admins read; writes only through saveClassTemplate.
   { area: 'ClassTemplates', who: admin, operation: read('ClassTemplates'), allowed: true },
   { area: 'ClassTemplates', who: coach, operation: read('ClassTemplates'), allowed: false },
@@ -898,6 +926,19 @@ const cases: Case[] = [
     area: 'UserDirectory',
     who: alice,
     operation: write('UserDirectory/alice/phoneKey', '+52'),
+    allowed: false,
+  },
+  // Validation does not run on deletes: a member must not drop out of the admins' search.
+  {
+    area: 'UserDirectory',
+    who: alice,
+    operation: write('UserDirectory/alice/nameKey', null),
+    allowed: false,
+  },
+  {
+    area: 'UserDirectory',
+    who: alice,
+    operation: write('UserDirectory/alice/name', null),
     allowed: false,
   },
   {

@@ -180,5 +180,17 @@ export const couponRedemptionSchema = z.object({
 });
 export type CouponRedemption = z.infer<typeof couponRedemptionSchema>;
 
+/**
+ * `CouponRedemptions/{code}/{paymentId}`: one paid purchase that used the coupon, kept out of
+ * `Coupons` so the catalogue stays small; `counted` once `Coupons/{code}/redeemed` includes it.
+ */
+export const couponRedemptionEntrySchema = z.object({
+  uid: keySchema,
+  discount: centsSchema,
+  at: epochMsSchema,
+  counted: z.boolean().optional(),
+});
+export type CouponRedemptionEntry = z.infer<typeof couponRedemptionEntrySchema>;
+
 /** `CodeCloudStore/{code}/{uid}`: that member's redemptions of the coupon. */
 export const memberRedemptionsSchema = rtdbList(couponRedemptionSchema);

@@ -20,7 +20,7 @@ import {
   seatLayoutSchema,
   toEpoch,
 } from '@studio/core';
-import type { DateString, StripeSubscription } from '@studio/core';
+import type { CouponRedemptionEntry, DateString, StripeSubscription } from '@studio/core';
 import {
   SEED_BRANCHES,
   SEED_COACHES,
@@ -265,10 +265,11 @@ export async function seedAdminStudio(
     ),
   });
 
-  // Each paid payment with a coupon leaves what recordCouponRedemption writes: the payment in
-  // the coupon's `redemptions` and its count, and the member's `CodeCloudStore` entry.
-  const coupons = new Map<string, { redemptions: Record<string, number> }>(
-    SEED_COUPONS.map((code) => [code, { redemptions: {} }]),
+  // Each paid payment with a coupon leaves what recordCouponRedemption writes: the coupon's
+  // count, its counted `CouponRedemptions/{code}/{paymentId}` marker and the member's
+  // `CodeCloudStore` entry.
+  const coupons = new Map<string, { redeemed: number }>(
+    SEED_COUPONS.map((code) => [code, { redeemed: 0 }]),
   );
   const memberRedemptions: Record<string, unknown> = {};
   const onPayment = (id: string, payment: Readonly<Record<string, unknown>>) => {
@@ -276,7 +277,14 @@ export async function seedAdminStudio(
     const paidAt = payment['paidAt'];
     const coupon = typeof code === 'string' ? coupons.get(code) : undefined;
     if (!coupon || typeof code !== 'string' || typeof paidAt !== 'number') return;
-    coupon.redemptions[id] = paidAt;
+    coupon.redeemed += 1;
+    const marker: CouponRedemptionEntry = {
+      uid: String(payment['uid']),
+      discount: Number(payment['discount']),
+      at: paidAt,
+      counted: true,
+    };
+    memberRedemptions[paths.couponRedemptionEntry(code, id)] = marker;
     memberRedemptions[paths.memberRedemption(code, String(payment['uid']), id)] = {
       paymentId: id,
       discount: payment['discount'],
@@ -319,11 +327,10 @@ export async function seedAdminStudio(
     updates = {};
   };
 
-  for (const [code, { redemptions }] of coupons) {
+  for (const [code, { redeemed }] of coupons) {
     await put(paths.coupon(code), {
       ...plain(couponSchema.parse({ ...COUPONS[code], code, redeemed: 0 })),
-      redeemed: Object.keys(redemptions).length,
-      redemptions,
+      redeemed,
     });
   }
   for (const [path, entry] of Object.entries(memberRedemptions)) await put(path, entry);
@@ -404,6 +411,6 @@ export async function seedAdminStudio(
     to,
     auditEntries,
     mailEntries,
-    couponRedemptions: Object.keys(memberRedemptions).length,
+    couponRedemptions: [...coupons.values()].reduce((sum, coupon) => sum + coupon.redeemed, 0),
   };
 }

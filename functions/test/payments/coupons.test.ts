@@ -3,6 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@studio/core';
 import { createCheckoutSession, previewPrice } from '../../src/index';
+import { recordCouponRedemption } from '../../src/handlers/payments/coupon-redemptions';
+import { moveCouponRedemptions } from '../../src/handlers/payments/move-coupon-redemptions';
 import { callableRequest, rejectionOf } from '../support/callable';
 import { CHECKOUT_URLS, createMember, usePaymentsTestBed, valueAt } from './support';
 import { dump } from '../support/backend';
@@ -105,6 +107,13 @@ describe('coupons at checkout', () => {
     >;
     expect(Object.keys(redemptions)).toEqual([sessionId]);
     expect(redemptions[sessionId]).toMatchObject({ paymentId: sessionId, discount: 650 });
+    // The marker lives outside the catalogue, so crear-cupones lists Coupons without it.
+    expect(await valueAt(bed, `${paths.coupon('WELCOME10')}/redemptions`)).toBeNull();
+    expect(await valueAt(bed, paths.couponRedemptionEntry('WELCOME10', sessionId))).toMatchObject({
+      uid,
+      discount: 650,
+      counted: true,
+    });
   });
 
   it('refuses a coupon the member already used up to its per-member limit', async () => {
@@ -185,5 +194,100 @@ describe('a coupon that takes the price under the minimum card charge', () => {
     const uid = await createMember(bed);
     const error = await rejectionOf(checkout(uid, { kind: 'subscription', promocode: 'FREE100' }));
     expect(error.details).toMatchObject({ messageKey: 'amountBelowMinimum' });
+  });
+});
+
+describe('recordCouponRedemption', () => {
+  const redeem = (code: string, paymentId: string) =>
+    recordCouponRedemption(bed.backend.db, { code, uid: 'u-red', paymentId, discount: 100 }, 1000);
+
+  it('counts a payment whose marker was written but not counted (a crash in between) once', async () => {
+    await bed.backend.db.ref().update({
+      [paths.coupon('RETRY')]: { code: 'RETRY', percentOff: 10, active: true, redeemed: 4 },
+      [paths.couponRedemptionEntry('RETRY', 'cs_crash')]: { uid: 'u-red', discount: 100, at: 900 },
+    });
+    await redeem('RETRY', 'cs_crash');
+    await redeem('RETRY', 'cs_crash');
+    expect(await valueAt(bed, `${paths.coupon('RETRY')}/redeemed`)).toBe(5);
+    expect(await valueAt(bed, paths.couponRedemptionEntry('RETRY', 'cs_crash'))).toEqual({
+      uid: 'u-red',
+      discount: 100,
+      at: 900,
+      counted: true,
+    });
+  });
+
+  it('does not count again a payment an older coupon still lists under redemptions', async () => {
+    await bed.backend.db.ref(paths.coupon('OLDSTYLE')).set({
+      code: 'OLDSTYLE',
+      percentOff: 10,
+      active: true,
+      redeemed: 1,
+      redemptions: { cs_old: 500 },
+    });
+    await redeem('OLDSTYLE', 'cs_old');
+    await redeem('OLDSTYLE', 'cs_new');
+    expect(await valueAt(bed, `${paths.coupon('OLDSTYLE')}/redeemed`)).toBe(2);
+    expect(await valueAt(bed, paths.couponRedemptionLog('OLDSTYLE'))).toMatchObject({
+      cs_old: { uid: 'u-red', counted: true },
+      cs_new: { uid: 'u-red', counted: true },
+    });
+  });
+
+  it('counts nothing for a coupon deleted since checkout, and creates no coupon', async () => {
+    await redeem('DELETED', 'cs_gone');
+    expect(await valueAt(bed, paths.coupon('DELETED'))).toBeNull();
+    expect(await valueAt(bed, paths.couponRedemptionLog('DELETED'))).toBeNull();
+    expect(await valueAt(bed, paths.memberRedemption('DELETED', 'u-red', 'cs_gone'))).toMatchObject(
+      {
+        paymentId: 'cs_gone',
+      },
+    );
+  });
+});
+
+describe('moveCouponRedemptions (the backfill of coupons from before the markers moved)', () => {
+  it('writes counted markers from CodeCloudStore, drops the old map and keeps the count', async () => {
+    await bed.backend.db.ref().update({
+      [paths.coupon('LEGACY')]: {
+        code: 'LEGACY',
+        percentOff: 10,
+        active: true,
+        redeemed: 2,
+        redemptions: { cs_l1: 100, cs_l2: 200 },
+      },
+      [paths.memberRedemption('LEGACY', 'u-a', 'cs_l1')]: {
+        paymentId: 'cs_l1',
+        discount: 650,
+        at: 100,
+      },
+      [paths.memberRedemption('LEGACY', 'u-b', 'cs_l2')]: {
+        paymentId: 'cs_l2',
+        discount: 300,
+        at: 200,
+      },
+    });
+
+    const report = await moveCouponRedemptions(bed.backend.db);
+    expect(report.markers).toBe(2);
+    expect(await valueAt(bed, paths.coupon('LEGACY'))).toEqual({
+      code: 'LEGACY',
+      percentOff: 10,
+      active: true,
+      redeemed: 2,
+    });
+    expect(await valueAt(bed, paths.couponRedemptionLog('LEGACY'))).toEqual({
+      cs_l1: { uid: 'u-a', discount: 650, at: 100, counted: true },
+      cs_l2: { uid: 'u-b', discount: 300, at: 200, counted: true },
+    });
+
+    // A redelivery of an old payment after the move is not counted again; a repeat moves nothing.
+    await recordCouponRedemption(
+      bed.backend.db,
+      { code: 'LEGACY', uid: 'u-a', paymentId: 'cs_l1', discount: 650 },
+      999,
+    );
+    expect(await valueAt(bed, `${paths.coupon('LEGACY')}/redeemed`)).toBe(2);
+    expect((await moveCouponRedemptions(bed.backend.db)).coupons).toBe(0);
   });
 });

@@ -69,6 +69,9 @@ export function attackFixture(): Record<string, unknown> {
     Packages: { p5: { kind: 'credits', name: '5 classes', credits: 5, price: 6500 } },
     Events: { e1: { name: 'Ride', price: 3000 } },
     Coupons: { WELCOME10: { code: 'WELCOME10', percentOff: 10, active: true, redeemed: 2 } },
+    CouponRedemptions: {
+      WELCOME10: { cs_1: { uid: 'alice', discount: 650, at: 1, counted: true } },
+    },
     Classes: { c1: { date: '2026-11-23', hour: '07:00', capacity: 2, status: 'scheduled' } },
     ClassRoster: {
       c1: {

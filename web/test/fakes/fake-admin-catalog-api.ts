@@ -6,7 +6,8 @@ type Node = Parameters<AdminCatalogApi['watch']>[0];
 
 /**
  * In-memory catalogue: `watch` reports the given node values and again after `set`; the audit
- * page answers its indexed query over `auditLog` and records each query and limit asked; `save`
+ * page answers its indexed query over `auditLog` and records each query and limit asked (and so do a coupon's redemption
+ * pages over `couponRedemptions`); `watched` lists the nodes watched whole; `save`
  * records each request and answers with `answer` (an id by default).
  */
 export function createFakeAdminCatalogApi(
@@ -14,8 +15,12 @@ export function createFakeAdminCatalogApi(
   auditLog: Record<string, unknown> = {},
   /** `Users`, as `readMember` reads each member's name and e-mail. */
   users: unknown = null,
+  /** `CouponRedemptions`, by code, as a coupon's redemption pages answer from it. */
+  couponRedemptions: Record<string, Record<string, unknown>> = {},
 ) {
   const auditQueries: { query: IndexedQuery; limit: number }[] = [];
+  const redemptionQueries: { query: IndexedQuery; limit: number }[] = [];
+  const watched: Node[] = [];
   const values = new Map<Node, unknown>(Object.entries(nodes) as [Node, unknown][]);
   const listeners = new Map<Node, Set<(value: unknown) => void>>();
   const saves: SaveCatalogItemRequest[] = [];
@@ -24,6 +29,7 @@ export function createFakeAdminCatalogApi(
 
   const api: AdminCatalogApi = {
     watch: (node, onChange) => {
+      watched.push(node);
       const set = listeners.get(node) ?? new Set();
       listeners.set(node, set);
       set.add(onChange);
@@ -33,6 +39,12 @@ export function createFakeAdminCatalogApi(
     watchAuditPage: (query, limit, onChange) => {
       auditQueries.push({ query, limit });
       onChange(answerIndexedQuery(auditLog, query, limit));
+      return () => undefined;
+    },
+    watchRedemptionPage: (query, limit, onChange) => {
+      redemptionQueries.push({ query, limit });
+      const code = query.path.split('/').at(-1) ?? '';
+      onChange(answerIndexedQuery(couponRedemptions[code] ?? {}, query, limit));
       return () => undefined;
     },
     readMember: readContactFrom(users),
@@ -45,6 +57,8 @@ export function createFakeAdminCatalogApi(
   return {
     api,
     auditQueries,
+    redemptionQueries,
+    watched,
     saves,
     answerWith(next: (request: SaveCatalogItemRequest) => Promise<{ id: string }>) {
       answer = next;

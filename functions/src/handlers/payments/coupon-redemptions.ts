@@ -1,12 +1,16 @@
-import { paths } from '@studio/core';
-import type { CouponRedemption } from '@studio/core';
+import { isRecord, paths } from '@studio/core';
+import type { CouponRedemption, CouponRedemptionEntry } from '@studio/core';
+import { ServerValue } from 'firebase-admin/database';
 import type { Database } from 'firebase-admin/database';
 
 /**
- * Counts one redemption of a coupon by a paid purchase, exactly once: the coupon node remembers
- * which payments it counted (`Coupons/{code}/redemptions/{paymentId}`) in the same transaction
- * that increments `redeemed`; the member's entry `CodeCloudStore/{code}/{uid}/{paymentId}` is
- * keyed by the payment and created once.
+ * Counts one redemption of a coupon by a paid purchase, exactly once. The marker
+ * `CouponRedemptions/{code}/{paymentId}` is created once (transaction, create-if-absent); one
+ * atomic multi-path update then raises `Coupons/{code}/redeemed` and sets the marker's
+ * `counted`, so a redelivery after a crash counts what was not counted and never counts twice.
+ * Coupons from before the marker moved still hold `Coupons/{code}/redemptions/{paymentId}`: a
+ * payment found there was counted already. The member's entry `CodeCloudStore/{code}/{uid}/
+ * {paymentId}` is keyed by the payment and created once.
  */
 export async function recordCouponRedemption(
   db: Database,
@@ -14,18 +18,21 @@ export async function recordCouponRedemption(
   now: number,
 ): Promise<void> {
   const { code, uid, paymentId, discount } = command;
-  await db.ref(paths.coupon(code)).transaction((current: unknown) => {
-    if (current === null || typeof current !== 'object') return current;
-    const coupon = current as Record<string, unknown>;
-    const redemptions = (coupon['redemptions'] ?? {}) as Record<string, unknown>;
-    if (redemptions[paymentId] !== undefined) return current;
-    const redeemed = typeof coupon['redeemed'] === 'number' ? coupon['redeemed'] : 0;
-    return {
-      ...coupon,
-      redeemed: redeemed + 1,
-      redemptions: { ...redemptions, [paymentId]: now },
-    };
-  });
+  const coupon: unknown = (await db.ref(paths.coupon(code)).get()).val();
+  if (isRecord(coupon)) {
+    const legacy = coupon['redemptions'];
+    const countedBefore = isRecord(legacy) && legacy[paymentId] !== undefined;
+    const created: CouponRedemptionEntry = { uid, discount, at: now, counted: countedBefore };
+    const { snapshot } = await db
+      .ref(paths.couponRedemptionEntry(code, paymentId))
+      .transaction((current: unknown) => (current === null ? created : current));
+    const marker: unknown = snapshot.val();
+    if (isRecord(marker) && marker['counted'] !== true)
+      await db.ref().update({
+        [`${paths.coupon(code)}/redeemed`]: ServerValue.increment(1),
+        [`${paths.couponRedemptionEntry(code, paymentId)}/counted`]: true,
+      });
+  }
   const entry: CouponRedemption = { paymentId, discount, at: now };
   await db
     .ref(paths.memberRedemption(code, uid, paymentId))

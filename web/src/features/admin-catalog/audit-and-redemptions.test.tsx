@@ -13,7 +13,12 @@ import {
 } from './audit';
 import { AuditLog } from './components/audit-log';
 import { CouponRedemptions } from './components/coupon-redemptions';
-import { couponUsage } from './redemptions';
+import {
+  REDEMPTION_PAGE_SIZE,
+  couponCounts,
+  redemptionRows,
+  redemptionsQuery,
+} from './redemptions';
 
 const T = toEpoch('2026-11-21', '10:00');
 
@@ -126,61 +131,84 @@ describe('audit log screen', () => {
 });
 
 describe('coupon redemptions', () => {
-  const store = {
+  const coupons = {
     WELCOME10: {
-      m1: {
-        cs_1: { paymentId: 'cs_1', discount: 650, at: T },
-        cs_2: { paymentId: 'cs_2', discount: 650, at: T + 5000 },
-      },
-      m2: { cs_3: { paymentId: 'cs_3', discount: 300, at: T + 1000 } },
+      code: 'WELCOME10',
+      percentOff: 10,
+      active: true,
+      redeemed: REDEMPTION_PAGE_SIZE + 2,
     },
-    EMPTY: { m1: {} },
+    SPRING: { code: 'SPRING', amountOff: 300, active: true, redeemed: 1 },
+    UNUSED: { code: 'UNUSED', percentOff: 5, active: true, redeemed: 0 },
+  };
+  // WELCOME10: m1 twice (the newest two), m2 once, then older redemptions by m3.
+  const welcome = {
+    cs_1: { uid: 'm1', discount: 650, at: T + 60_000, counted: true },
+    cs_2: { uid: 'm1', discount: 650, at: T + 50_000, counted: true },
+    cs_3: { uid: 'm2', discount: 300, at: T + 40_000, counted: true },
+    ...Object.fromEntries(
+      Array.from({ length: REDEMPTION_PAGE_SIZE - 1 }, (_, i) => [
+        `cs_old${String(i).padStart(2, '0')}`,
+        { uid: 'm3', discount: 100, at: T + i, counted: true },
+      ]),
+    ),
   };
 
-  it('sums each member’s redemptions of each coupon, latest first', () => {
-    expect(couponUsage(store, users)).toEqual([
-      {
-        code: 'WELCOME10',
-        count: 3,
-        members: [
-          {
-            uid: 'm1',
-            name: 'Mariana',
-            email: 'm1@demo.studio',
-            count: 2,
-            discount: 1300,
-            lastAt: T + 5000,
-          },
-          {
-            uid: 'm2',
-            name: '',
-            email: 'm2@demo.studio',
-            count: 1,
-            discount: 300,
-            lastAt: T + 1000,
-          },
-        ],
-      },
+  it('lists coupons with their counts by code, and asks for the newest redemptions by at', () => {
+    expect(couponCounts(coupons)).toEqual([
+      { code: 'SPRING', redeemed: 1 },
+      { code: 'UNUSED', redeemed: 0 },
+      { code: 'WELCOME10', redeemed: REDEMPTION_PAGE_SIZE + 2 },
+    ]);
+    expect(redemptionsQuery('WELCOME10')).toEqual({
+      path: 'CouponRedemptions/WELCOME10',
+      orderByChild: 'at',
+      from: 'last',
+    });
+    expect(redemptionRows({ ...welcome, junk: { at: 'x' } }).slice(0, 3)).toEqual([
+      { paymentId: 'cs_1', uid: 'm1', discount: 650, at: T + 60_000, counted: true },
+      { paymentId: 'cs_2', uid: 'm1', discount: 650, at: T + 50_000, counted: true },
+      { paymentId: 'cs_3', uid: 'm2', discount: 300, at: T + 40_000, counted: true },
     ]);
   });
 
-  it('lists who used each coupon in crear-cupones, reading only those members', async () => {
-    const fake = createFakeAdminCatalogApi({ codeCloudStore: store }, {}, users);
+  it('reads no redemption at first paint, and one limited page when a coupon is opened', async () => {
+    const fake = createFakeAdminCatalogApi({ coupons }, {}, users, { WELCOME10: welcome });
     render(<CouponRedemptions api={fake.api} />);
+    expect(fake.watched).toEqual(['coupons']);
+    expect(fake.redemptionQueries).toEqual([]);
     const coupon = screen.getByRole('region', { name: 'WELCOME10' });
-    expect(within(coupon).getByRole('heading').textContent).toBe('WELCOME10 · Used 3 times');
-    await within(coupon).findByText(/^Mariana/);
+    expect(within(coupon).getByRole('heading').textContent).toBe(
+      `WELCOME10 · Used ${REDEMPTION_PAGE_SIZE + 2} times`,
+    );
+    expect(screen.queryByRole('region', { name: 'UNUSED' })).toBeNull();
+
+    fireEvent.click(within(coupon).getByRole('button', { name: 'Show who used it' }));
+    expect(fake.redemptionQueries).toEqual([
+      { query: redemptionsQuery('WELCOME10'), limit: REDEMPTION_PAGE_SIZE },
+    ]);
+    await within(coupon).findAllByText(/^Mariana/);
     const items = within(coupon)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(items).toEqual([
-      'Mariana (m1@demo.studio) · 2 × −$13.00 · last 2026-11-21 10:00:05',
-      'm2@demo.studio · 1 × −$3.00 · last 2026-11-21 10:00:01',
+    expect(items).toHaveLength(REDEMPTION_PAGE_SIZE);
+    expect(items.slice(0, 3)).toEqual([
+      'Mariana (m1@demo.studio) · −$6.50 · 2026-11-21 10:01:00',
+      'Mariana (m1@demo.studio) · −$6.50 · 2026-11-21 10:00:50',
+      'm2@demo.studio · −$3.00 · 2026-11-21 10:00:40',
     ]);
+
+    await act(async () => {
+      fireEvent.click(within(coupon).getByRole('button', { name: 'Load older redemptions' }));
+      await Promise.resolve();
+    });
+    expect(fake.redemptionQueries.at(-1)?.limit).toBe(REDEMPTION_PAGE_SIZE * 2);
+    expect(within(coupon).getAllByRole('listitem')).toHaveLength(REDEMPTION_PAGE_SIZE + 2);
+    expect(within(coupon).queryByRole('button', { name: 'Load older redemptions' })).toBeNull();
   });
 
   it('says so when no coupon was used', () => {
-    const fake = createFakeAdminCatalogApi();
+    const fake = createFakeAdminCatalogApi({ coupons: { UNUSED: coupons.UNUSED } });
     render(<CouponRedemptions api={fake.api} />);
     expect(screen.getByText('No coupon has been used yet.')).toBeTruthy();
   });

@@ -1,62 +1,47 @@
-// Coupon redemptions as crear-cupones lists them: `CodeCloudStore/{code}/{uid}/{paymentId}`,
+// Coupon redemptions as crear-cupones lists them (issue 21): the coupons come from the small
+// `Coupons` node with their `redeemed` count; one coupon's redemptions are read only when the
+// admin opens it, a page at a time, from `CouponRedemptions/{code}/{paymentId}` (indexed by `at`),
 // written once per paid payment by the webhook (functions/src/handlers/payments).
-import { isRecord, memberRedemptionsSchema } from '@studio/core';
-import type { MemberContact } from '../../lib/member-names';
+import { couponRedemptionEntrySchema, isRecord, paths } from '@studio/core';
+import type { CouponRedemptionEntry } from '@studio/core';
+import type { IndexedQuery } from '../../lib/indexed-query';
 
-export interface MemberRedemptions {
-  uid: string;
-  name: string;
-  email: string;
-  count: number;
-  /** Cents taken off, summed over this member's redemptions. */
-  discount: number;
-  lastAt: number;
-}
+/** Redemptions per page of one coupon; 'load more' adds another page. */
+export const REDEMPTION_PAGE_SIZE = 50;
 
-export interface CouponUsage {
+export interface CouponCount {
   code: string;
-  members: MemberRedemptions[];
-  /** Redemptions of all members. */
-  count: number;
+  /** Redemptions so far (`Coupons/{code}/redeemed`). */
+  redeemed: number;
 }
 
-/** The members who redeemed any coupon, to read only their names. */
-export function redeemingUids(codeCloudStore: unknown): string[] {
-  if (!isRecord(codeCloudStore)) return [];
-  return Object.values(codeCloudStore).flatMap((byMember) =>
-    isRecord(byMember) ? Object.keys(byMember) : [],
-  );
-}
-
-/** Each coupon's redemptions per member (most recent first), coupons by code. */
-export function couponUsage(
-  codeCloudStore: unknown,
-  contacts: Readonly<Record<string, MemberContact>>,
-): CouponUsage[] {
-  if (!isRecord(codeCloudStore)) return [];
-  const people = contacts;
-  return Object.entries(codeCloudStore)
-    .flatMap(([code, byMember]): CouponUsage[] => {
-      if (!isRecord(byMember)) return [];
-      const members = Object.entries(byMember).flatMap(([uid, list]): MemberRedemptions[] => {
-        const parsed = memberRedemptionsSchema.safeParse(list);
-        if (!parsed.success || parsed.data.length === 0) return [];
-        const name = people[uid]?.Name ?? '';
-        const email = people[uid]?.Email ?? '';
-        return [
-          {
-            uid,
-            name,
-            email,
-            count: parsed.data.length,
-            discount: parsed.data.reduce((sum, entry) => sum + entry.discount, 0),
-            lastAt: Math.max(...parsed.data.map((entry) => entry.at)),
-          },
-        ];
-      });
-      if (members.length === 0) return [];
-      members.sort((a, b) => b.lastAt - a.lastAt || a.uid.localeCompare(b.uid));
-      return [{ code, members, count: members.reduce((sum, m) => sum + m.count, 0) }];
-    })
+/** The coupons with their counts, by code, from the raw `Coupons` node. */
+export function couponCounts(coupons: unknown): CouponCount[] {
+  if (!isRecord(coupons)) return [];
+  return Object.entries(coupons)
+    .map(([code, coupon]) => ({
+      code,
+      redeemed: isRecord(coupon) && typeof coupon['redeemed'] === 'number' ? coupon['redeemed'] : 0,
+    }))
     .sort((a, b) => a.code.localeCompare(b.code));
+}
+
+/** The newest redemptions of one coupon, by the `at` index. */
+export function redemptionsQuery(code: string): IndexedQuery {
+  return { path: paths.couponRedemptionLog(code), orderByChild: 'at', from: 'last' };
+}
+
+export interface RedemptionRow extends CouponRedemptionEntry {
+  paymentId: string;
+}
+
+/** A page's redemptions, newest first (entries that do not parse are left out). */
+export function redemptionRows(page: unknown): RedemptionRow[] {
+  if (!isRecord(page)) return [];
+  return Object.entries(page)
+    .flatMap(([paymentId, value]): RedemptionRow[] => {
+      const parsed = couponRedemptionEntrySchema.safeParse(value);
+      return parsed.success ? [{ paymentId, ...parsed.data }] : [];
+    })
+    .sort((a, b) => b.at - a.at || a.paymentId.localeCompare(b.paymentId));
 }

@@ -6,12 +6,8 @@ import type { Unsubscribe } from '../../../lib/realtime';
 /** The catalogue collections `saveCatalogItem` edits (core's `CATALOG_COLLECTIONS`). */
 export type { CatalogCollection };
 
-/** What the admin screens watch whole: a collection's node, the whole `Shop`, the redemptions. */
-export type WatchedNode =
-  | Exclude<CatalogCollection, 'shopProduct'>
-  | 'shop'
-  /** `CodeCloudStore`: coupon redemptions per member. */
-  | 'codeCloudStore';
+/** What the admin screens watch whole: a collection's node (all small), the whole `Shop`. */
+export type WatchedNode = Exclude<CatalogCollection, 'shopProduct'> | 'shop';
 
 /** `value: null` deletes; `category` is the shop category of a product. */
 export interface SaveCatalogItemRequest {
@@ -26,6 +22,12 @@ export interface AdminCatalogApi {
   watch: (node: WatchedNode, onChange: (value: unknown) => void) => Unsubscribe;
   /** A page of `AuditLog` (the first or last `limit` of an indexed query), live. */
   watchAuditPage: (
+    query: IndexedQuery,
+    limit: number,
+    onChange: (value: unknown) => void,
+  ) => Unsubscribe;
+  /** A page of one coupon's `CouponRedemptions/{code}` (the last `limit` by `at`), live. */
+  watchRedemptionPage: (
     query: IndexedQuery,
     limit: number,
     onChange: (value: unknown) => void,

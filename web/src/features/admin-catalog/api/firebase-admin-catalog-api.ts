@@ -13,7 +13,6 @@ const NODE_PATHS: Readonly<Record<WatchedNode, () => string>> = {
   settings: paths.settings,
   studio: paths.studio,
   shop: paths.shop,
-  codeCloudStore: paths.codeCloudStore,
 };
 
 /**
@@ -32,6 +31,7 @@ function checked(request: SaveCatalogItemRequest): SaveCatalogItemRequest {
 export const firebaseAdminCatalogApi: AdminCatalogApi = {
   watch: (node, onChange) => watchPath(NODE_PATHS[node](), onChange),
   watchAuditPage: watchIndexedQuery,
+  watchRedemptionPage: watchIndexedQuery,
   readMember: readMemberContact,
   save: async (request) => {
     // saveCatalogItem is not in core's callable table, so it is called untyped-by-name here.
