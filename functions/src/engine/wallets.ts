@@ -2,6 +2,7 @@
 // outbox change together, and `Credits` is recomputed in the same write (design §4). The
 // outbox is then copied to `CreditLedger/{uid}` (two writes, `flushOutbox`). Bookings and
 // payments both move credits through `changeWallet` / `changeWalletThen`, and nothing else.
+import { logger } from 'firebase-functions/logger';
 import type { Database } from 'firebase-admin/database';
 import { applyWalletChange, isEmptyChange, paths, readWallet } from '@studio/core';
 import type { DomainError, LedgerEntry, Wallet, WalletChange } from '@studio/core';
@@ -65,7 +66,11 @@ export async function changeWalletThen<R>(
   });
   const flushed = flushOutbox(db, uid, outbox);
   if (credits === undefined) return { result, flushed };
-  const mirrored = mirrorDirectoryCredits(db, uid, credits);
+  // The copy is a convenience for the admins' list: a failed write must not fail the member's
+  // committed change (the next change or the directory backfill puts it right).
+  const mirrored = mirrorDirectoryCredits(db, uid, credits).catch((error: unknown) =>
+    logger.warn('Directory credits copy failed', { uid, error: String(error) }),
+  );
   return { result, flushed: Promise.all([flushed, mirrored]).then(([copied]) => copied) };
 }
 

@@ -6,6 +6,7 @@ import type { AdminFlag, Role, User } from '@studio/core';
 import { formatDateTime, roleFromAdminFlag, sameMinute, TIMINGS } from '@studio/core';
 import { showToast } from '../../components/ui/toast';
 import { isLang, translate, useLangStore } from '../../lib/i18n';
+import { clearOfflineCopies } from '../../lib/offline-copy';
 import type { StorageKey } from '../../lib/storage';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage';
 import type { SessionApi } from './api/session-api';
@@ -41,6 +42,9 @@ export function roleFromCachedAdmin(cached: string | null): Role | null {
 
 /** A guest gets a `KeyTemporal` once (kept across visits) and UID is the text null. */
 export function enterGuest(): void {
+  // A session that ended without Logout (expired, revoked, disabled) leaves no member data here.
+  const previous = readStorage(STORAGE_KEYS.uid);
+  if (previous && previous !== GUEST_UID) dropOfflineCopies();
   let guestKey = readStorage(STORAGE_KEYS.guestKey);
   if (!guestKey) {
     guestKey = createGuestKey();
@@ -50,9 +54,18 @@ export function enterGuest(): void {
   useSessionStore.getState().becameGuest(guestKey);
 }
 
+function dropOfflineCopies(): void {
+  clearOfflineCopies().catch((error: unknown) =>
+    console.error('offline copies could not be cleared', error),
+  );
+}
+
 export function enterSignedIn(uid: string): void {
   writeStorage(STORAGE_KEYS.uid, uid);
-  const sameAccount = readStorage(STORAGE_KEYS.loginCacheUid) === uid;
+  const lastAccount = readStorage(STORAGE_KEYS.loginCacheUid);
+  const sameAccount = lastAccount === uid;
+  // Another account on this device: the previous member's kept copies go.
+  if (lastAccount && !sameAccount) dropOfflineCopies();
   const cachedRole = sameAccount ? roleFromCachedAdmin(readStorage(STORAGE_KEYS.admin)) : null;
   writeStorage(STORAGE_KEYS.loginCacheUid, uid);
   useSessionStore.getState().signedIn(uid, cachedRole);

@@ -53,7 +53,7 @@ describe('bring a friend', () => {
     expect(screen.getByRole('status').textContent).toBe('Done: Ana López has spot 3.');
   });
 
-  it('asks for a name before calling, and sends a fresh request id per attempt', async () => {
+  it('asks for a name before calling, and retries a guest with the same request id', async () => {
     const fake = createFakeScheduleApi();
     fake.refusals.bookGuest = new CallableRefusal('resource-exhausted', 'classFull');
     bringFriend(fake, 1, false);
@@ -69,10 +69,17 @@ describe('bring a friend', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'This class is full. You can join the waiting list.',
     );
+    // A retry is the same attempt: had the first gone through, the server returns that seat.
     fireEvent.click(screen.getByRole('button', { name: 'Book their seat' }));
     await settle();
-    const [first, second] = fake.calls.bookGuest;
-    expect(first?.requestId).not.toBe(second?.requestId);
+    // Another name is another guest, so another key.
+    fireEvent.change(screen.getByLabelText(/Your guest’s name/), { target: { value: 'Luis' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Book their seat' }));
+    await settle();
+    const [first, second, third] = fake.calls.bookGuest;
+    expect(second?.requestId).toBe(first?.requestId);
+    expect(third?.requestId).not.toBe(first?.requestId);
+    expect(third?.guestName).toBe('Luis');
   });
 
   it('is not offered once the member has as many guests as the class allows', () => {

@@ -1,6 +1,6 @@
 import type { MessageParams, SeatLayout, Settings, UserClass, UserClassStatus } from '@studio/core';
 import { cancellationOutcome, guestNameSchema, usableSpots } from '@studio/core';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -188,6 +188,10 @@ export function BringFriend(props: BringFriendProps) {
   const [picked, setPicked] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // One key per guest, kept across tries: if a booking went through but its answer was lost,
+  // pressing Book again returns that seat instead of paying a second credit. A new name or a
+  // success starts a new key.
+  const requestId = useRef<string>(crypto.randomUUID());
   const label = (spot: string) => room.spots[spot]?.label ?? spot;
   const anyFree = usableSpots(room).some((spot) => !taken.has(spot.id));
   const chosen = picked !== undefined && !taken.has(picked) ? picked : undefined;
@@ -203,10 +207,10 @@ export function BringFriend(props: BringFriendProps) {
     setNameError(false);
     setBusy(true);
     setOutcome({ tone: 'pending', key: 'bookingGuest', params: { name: guestName } });
-    // One key per attempt: a call the network repeats books nothing twice.
-    const input = { classId, guestName, requestId: crypto.randomUUID() };
+    const input = { classId, guestName, requestId: requestId.current };
     api.bookGuest(chosen === undefined ? input : { ...input, spot: chosen }).then(
       (result) => {
+        requestId.current = crypto.randomUUID();
         setBusy(false);
         setOpen(false);
         setName('');
@@ -261,7 +265,10 @@ export function BringFriend(props: BringFriendProps) {
             maxLength={60}
             value={name}
             disabled={busy}
-            onChange={(event) => setName(event.target.value)}
+            onChange={(event) => {
+              setName(event.target.value);
+              requestId.current = crypto.randomUUID();
+            }}
           />
         </Field>
         {hasSpotMap && (
