@@ -387,7 +387,7 @@ export function AdminClassesList({ api }: { api: AdminClassesApi }) {
                   {cls.status === 'cancelled' && ` · ${t('statusCancelled')}`}
                 </span>
                 {editable && (
-                  <span className="admin-class-actions">
+                  <span className="admin-class-actions ui-actions">
                     <button
                       type="button"
                       className="button button-secondary button-s"
