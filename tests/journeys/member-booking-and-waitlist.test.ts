@@ -7,27 +7,25 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import {
   addDays,
-  daysBetween,
   formatDate,
   paths,
-  startOfWeek,
   type LedgerEntry,
   type SeatLayout,
   type StudioClass,
 } from '@studio/core';
-import { DEMO_PASSWORD } from '../../scripts/lib/seed.ts';
-import { SERVER, offerAlreadyShown, useJourney, type Journey } from '../support/journey.ts';
+import {
+  SERVER,
+  callAs,
+  openClass as openClassOf,
+  signedInPage as signedInPageOf,
+  soonestCyclingClass,
+  useJourney,
+} from '../support/journey.ts';
 
 const journey = useJourney();
-const HOUR_MS = 60 * 60 * 1000;
 const MEMBER = 'demo-member';
 
-async function signedInPage(email: string): Promise<Page> {
-  const page = await journey.newPage();
-  await offerAlreadyShown(page);
-  await journey.signIn(page, email);
-  return page;
-}
+const signedInPage = (email: string): Promise<Page> => signedInPageOf(journey, email);
 
 /**
  * What the class detail said after an action: the success line, or the refusal shown instead.
@@ -46,44 +44,9 @@ async function closeSheet(page: Page): Promise<void> {
   await page.locator('.class-detail').waitFor({ state: 'detached' });
 }
 
-/** A callable as the HTTPS protocol carries it, signed in through the Auth emulator. */
-async function callAs(j: Journey, email: string, name: string, data: unknown): Promise<unknown> {
-  const auth = await fetch(
-    `http://127.0.0.1:${j.stack.ports.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
-    },
-  );
-  const { idToken } = (await auth.json()) as { idToken: string };
-  const response = await fetch(j.stack.functionUrl(name), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },
-    body: JSON.stringify({ data }),
-  });
-  const body = (await response.json()) as { result?: unknown; error?: unknown };
-  if (!response.ok) throw new Error(`${name} failed: ${JSON.stringify(body.error)}`);
-  return body.result;
-}
-
 /** Opens the schedule on the class's week and the class's detail, as a member would. */
-async function openClass(page: Page, cls: StudioClass, name: string): Promise<Locator> {
-  await page.goto(`${journey.baseUrl}/tabs/calendario/choose/user`);
-  const monday = startOfWeek(cls.date);
-  const weeksAhead = daysBetween(startOfWeek(Date.now()), monday) / 7;
-  for (let week = 0; week < weeksAhead; week++) {
-    await page.getByRole('button', { name: 'Next week' }).click();
-  }
-  await page.getByText(`Week of ${monday} to ${addDays(monday, 6)}`).waitFor();
-  await page
-    .locator(`section[aria-labelledby="day-${cls.date}"]`)
-    .getByRole('button', { name: new RegExp(`${cls.hour}.*${name}`) })
-    .click();
-  const detail = page.locator('.class-detail');
-  await detail.getByText(`${cls.date} ${cls.hour}`).waitFor();
-  return detail;
-}
+const openClass = (page: Page, cls: StudioClass, name: string): Promise<Locator> =>
+  openClassOf(journey, page, cls, name);
 
 beforeAll(
   () => journey.warm(['bookClass', 'cancelBooking', 'joinWaitlist', 'createClasses']),
@@ -95,18 +58,9 @@ describe('a member with credits', () => {
     'books a chosen spot that another member sees taken live, then cancels in time and gets the credit back',
     { timeout: 240_000 },
     async () => {
-      const classes = (await journey.read(paths.classes())) as Record<string, StudioClass>;
       // A cycling class outside the 12 h cancellation window and inside the 7-day booking window.
-      const [classId, cls] = Object.entries(classes)
-        .filter(
-          ([, c]) =>
-            c.exercise === 'cycling' &&
-            c.startsAt > Date.now() + 13 * HOUR_MS &&
-            c.startsAt < Date.now() + 6 * 24 * HOUR_MS,
-        )
-        .sort((a, b) => a[1].startsAt - b[1].startsAt)[0]!;
-      const layout = (await journey.read(paths.seatLayout(cls.layout!))) as SeatLayout;
-      const spot = Object.values(layout.spots).find((entry) => entry.label === '7')!;
+      const { classId, cls, spotOf } = await soonestCyclingClass(journey);
+      const spot = spotOf('7');
 
       const member = await signedInPage('member@demo.studio');
       const other = await signedInPage('member2@demo.studio');
@@ -126,7 +80,7 @@ describe('a member with credits', () => {
       // (docs/architecture/booking.md#views).
       expect(await journey.read(paths.userClass(MEMBER, classId))).toMatchObject({
         status: 'booked',
-        spot: spot.id,
+        spot,
         spotLabel: '7',
         title: cls.name ?? 'Cycling',
       });

@@ -13,33 +13,9 @@ import {
   type StudioClass,
 } from '@studio/core';
 import { DEMO_PASSWORD } from '../../scripts/lib/seed.ts';
-import { offerAlreadyShown, useJourney, type Journey } from '../support/journey.ts';
+import { callRawAs as callAs, offerAlreadyShown, useJourney } from '../support/journey.ts';
 
 const journey = useJourney();
-
-/** A callable as the HTTPS protocol carries it, signed in through the Auth emulator. */
-async function callAs(
-  j: Journey,
-  email: string,
-  name: string,
-  data: unknown,
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const auth = await fetch(
-    `http://127.0.0.1:${j.stack.ports.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
-    },
-  );
-  const { idToken } = (await auth.json()) as { idToken: string };
-  const response = await fetch(j.stack.functionUrl(name), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },
-    body: JSON.stringify({ data }),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
 
 function classesOfWeek(all: Record<string, StudioClass>, monday: string) {
   const sunday = addDays(monday, 6);

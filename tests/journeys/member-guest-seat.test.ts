@@ -3,11 +3,17 @@
 // one of their own credits, and sees the guest on their class; the coach, signed in in a second
 // browser, finds the guest by name, as the member's guest, on the class list.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { paths, type SeatLayout, type StudioClass } from '@studio/core';
-import { SERVER, callAs, openClass, signedInPage, useJourney } from '../support/journey.ts';
+import { paths } from '@studio/core';
+import {
+  SERVER,
+  callAs,
+  openClass,
+  signedInPage,
+  soonestCyclingClass,
+  useJourney,
+} from '../support/journey.ts';
 
 const journey = useJourney();
-const HOUR_MS = 60 * 60 * 1000;
 const MEMBER = 'demo-member';
 const MEMBER_NAME = 'Mariana Member';
 const GUEST = 'Ana Friend';
@@ -19,19 +25,7 @@ describe('a booked member brings a friend', () => {
     'books the guest’s seat from the class sheet, and the coach’s list names the guest',
     { timeout: 300_000 },
     async () => {
-      const classes = (await journey.read(paths.classes())) as Record<string, StudioClass>;
-      const [classId, cls] = Object.entries(classes)
-        .filter(
-          ([, c]) =>
-            c.exercise === 'cycling' &&
-            c.coach === 'carlos' &&
-            c.startsAt > Date.now() + 13 * HOUR_MS &&
-            c.startsAt < Date.now() + 6 * 24 * HOUR_MS,
-        )
-        .sort((a, b) => a[1].startsAt - b[1].startsAt)[0]!;
-      const layout = (await journey.read(paths.seatLayout(cls.layout!))) as SeatLayout;
-      const spotOf = (label: string) =>
-        Object.values(layout.spots).find((entry) => entry.label === label)!.id;
+      const { classId, cls, spotOf } = await soonestCyclingClass(journey, 'carlos');
       await callAs(journey, 'member@demo.studio', 'bookClass', { classId, spot: spotOf('7') });
       const creditsBefore = (await journey.read(paths.userField(MEMBER, 'Credits'))) as number;
 

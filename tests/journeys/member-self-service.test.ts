@@ -5,8 +5,15 @@
 // later than 6 h before class" is skipped, and told, when a seat frees 3 h before the class, and
 // the next member in line gets it.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatDate, formatHour, paths, type SeatLayout, type StudioClass } from '@studio/core';
-import { SERVER, callAs, openClass, signedInPage, useJourney } from '../support/journey.ts';
+import { formatDate, formatHour, paths } from '@studio/core';
+import {
+  SERVER,
+  callAs,
+  openClass,
+  signedInPage,
+  soonestCyclingClass,
+  useJourney,
+} from '../support/journey.ts';
 
 const journey = useJourney();
 const MINUTE_MS = 60 * 1000;
@@ -23,18 +30,7 @@ describe('a booked member', () => {
     'changes spot on the class detail, and a second member’s open map follows without a reload',
     { timeout: 240_000 },
     async () => {
-      const classes = (await journey.read(paths.classes())) as Record<string, StudioClass>;
-      const [classId, cls] = Object.entries(classes)
-        .filter(
-          ([, c]) =>
-            c.exercise === 'cycling' &&
-            c.startsAt > Date.now() + 13 * HOUR_MS &&
-            c.startsAt < Date.now() + 6 * 24 * HOUR_MS,
-        )
-        .sort((a, b) => a[1].startsAt - b[1].startsAt)[0]!;
-      const layout = (await journey.read(paths.seatLayout(cls.layout!))) as SeatLayout;
-      const spotOf = (label: string) =>
-        Object.values(layout.spots).find((entry) => entry.label === label)!.id;
+      const { classId, cls, spotOf } = await soonestCyclingClass(journey);
       await callAs(journey, 'member@demo.studio', 'bookClass', { classId, spot: spotOf('7') });
       const creditsBefore = await journey.read(paths.userField(MEMBER, 'Credits'));
 

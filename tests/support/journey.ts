@@ -7,7 +7,15 @@ import http from 'node:http';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { REGION, startStack, type Stack } from '../../scripts/lib/stack.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../../scripts/lib/seed.ts';
-import { addDays, daysBetween, formatDate, startOfWeek, type StudioClass } from '@studio/core';
+import {
+  addDays,
+  daysBetween,
+  formatDate,
+  paths,
+  startOfWeek,
+  type SeatLayout,
+  type StudioClass,
+} from '@studio/core';
 import { launchBrowser } from './browser.ts';
 import type { SharedStackInfo } from './journey-stack.ts';
 
@@ -211,13 +219,16 @@ export async function signedInPage(j: Journey, email: string): Promise<Page> {
   return page;
 }
 
-/** A callable as the HTTPS protocol carries it, signed in through the Auth emulator. */
-export async function callAs(
+/**
+ * A callable as the HTTPS protocol carries it, signed in through the Auth emulator: the HTTP
+ * status and the JSON body as they came (for refusals a test inspects).
+ */
+export async function callRawAs(
   j: Journey,
   email: string,
   name: string,
   data: unknown,
-): Promise<unknown> {
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const auth = await fetch(
     `http://127.0.0.1:${j.stack.ports.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
     {
@@ -232,9 +243,55 @@ export async function callAs(
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },
     body: JSON.stringify({ data }),
   });
-  const body = (await response.json()) as { result?: unknown; error?: unknown };
-  if (!response.ok) throw new Error(`${name} failed: ${JSON.stringify(body.error)}`);
-  return body.result;
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** A callable's result, signed in as `email`; a refusal throws with the error it carried. */
+export async function callAs(
+  j: Journey,
+  email: string,
+  name: string,
+  data: unknown,
+): Promise<unknown> {
+  const { status, body } = await callRawAs(j, email, name, data);
+  if (status < 200 || status >= 300)
+    throw new Error(`${name} failed: ${JSON.stringify(body['error'])}`);
+  return body['result'];
+}
+
+/** A class the journeys book with a chosen spot, and its spots found by their labels. */
+export interface CyclingClass {
+  classId: string;
+  cls: StudioClass;
+  /** The id of the spot labelled `label` in the class's room. */
+  spotOf: (label: string) => string;
+}
+
+/**
+ * The soonest demo cycling class (of `coach` when given) outside the 12 h cancellation window
+ * and inside the 7-day booking window.
+ */
+export async function soonestCyclingClass(j: Journey, coach?: string): Promise<CyclingClass> {
+  const hour = 60 * 60 * 1000;
+  const classes = (await j.read(paths.classes())) as Record<string, StudioClass>;
+  const found = Object.entries(classes)
+    .filter(
+      ([, c]) =>
+        c.exercise === 'cycling' &&
+        (coach === undefined || c.coach === coach) &&
+        c.startsAt > Date.now() + 13 * hour &&
+        c.startsAt < Date.now() + 6 * 24 * hour,
+    )
+    .sort((a, b) => a[1].startsAt - b[1].startsAt)[0];
+  if (!found) throw new Error('no demo cycling class in the booking window');
+  const [classId, cls] = found;
+  const layout = (await j.read(paths.seatLayout(cls.layout!))) as SeatLayout;
+  const spotOf = (label: string): string => {
+    const spot = Object.values(layout.spots).find((entry) => entry.label === label);
+    if (!spot) throw new Error(`no spot labelled ${label}`);
+    return spot.id;
+  };
+  return { classId, cls, spotOf };
 }
 
 /** Opens the schedule on the class's week and the class's detail, as a member would. */
