@@ -3,8 +3,7 @@ import { auditEntrySchema, classSchema, paths, toEpoch } from '@studio/core';
 import { adjustCredits, cancelClass, createClasses } from '../../src/index';
 import { bookClass as bookClassHandler } from '../../src/handlers/booking/book-class';
 import { joinWaitlist as joinWaitlistHandler } from '../../src/handlers/booking/join-waitlist';
-import { dump } from '../support/backend';
-import { callableRequest, rejectionOf } from '../support/callable';
+import { callableRequest } from '../support/callable';
 import type { Caller } from '../support/callable';
 import {
   BRANCH,
@@ -21,6 +20,7 @@ import {
   read,
   seedClass,
   seedMember,
+  expectRefusedUnchanged,
   useStudioBackend,
 } from './fixtures';
 
@@ -29,10 +29,7 @@ const backend = useStudioBackend();
 const now = () => Date.now();
 
 async function expectRefused(call: () => Promise<unknown>, code: string, key: string) {
-  const before = await dump(backend.db);
-  const error = await rejectionOf(call());
-  expect([error.code, (error.details as { messageKey: string }).messageKey]).toEqual([code, key]);
-  expect(await dump(backend.db)).toEqual(before);
+  await expectRefusedUnchanged(backend.db, call, code, key);
 }
 
 const run = {

@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { paths } from '@studio/core';
 import { bookClass } from '../../src/index';
-import { dump } from '../support/backend';
-import { callableRequest, rejectionOf } from '../support/callable';
+import { callableRequest } from '../support/callable';
 import type { Caller } from '../support/callable';
 import {
   DAY,
@@ -13,6 +12,7 @@ import {
   read,
   seedClass,
   seedMember,
+  expectRefusedUnchanged,
   useStudioBackend,
 } from './fixtures';
 
@@ -22,22 +22,8 @@ const tomorrow = () => Date.now() + DAY;
 const book = (caller: Caller | null, data: unknown) => bookClass.run(callableRequest(data, caller));
 
 /** Calls, expects the refusal, and that the whole database is exactly as before. */
-async function expectRefused(
-  caller: Caller | null,
-  data: unknown,
-  code: string,
-  messageKey: string,
-): Promise<void> {
-  const before = await dump(backend.db);
-  const error = await rejectionOf(book(caller, data));
-  expect({
-    code: error.code,
-    messageKey: (error.details as { messageKey: string }).messageKey,
-  }).toEqual({
-    code,
-    messageKey,
-  });
-  expect(await dump(backend.db)).toEqual(before);
+async function expectRefused(caller: Caller | null, data: unknown, code: string, key: string) {
+  await expectRefusedUnchanged(backend.db, () => book(caller, data), code, key);
 }
 
 describe('bookClass', () => {

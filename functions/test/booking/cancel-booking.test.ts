@@ -6,8 +6,7 @@ import { bookClass as bookClassHandler } from '../../src/handlers/booking/book-c
 import { cancelBooking as cancelBookingHandler } from '../../src/handlers/booking/cancel-booking';
 import { joinWaitlist as joinWaitlistHandler } from '../../src/handlers/booking/join-waitlist';
 import type { BookingDeps } from '../../src/engine/deps';
-import { dump } from '../support/backend';
-import { callableRequest, rejectionOf } from '../support/callable';
+import { callableRequest } from '../support/callable';
 import type { Caller } from '../support/callable';
 import { crashingDatabase } from '../support/crash-db';
 import {
@@ -20,6 +19,7 @@ import {
   read,
   seedClass,
   seedMember,
+  expectRefusedUnchanged,
   useStudioBackend,
 } from './fixtures';
 import { afterRoster } from './crash-points';
@@ -32,10 +32,7 @@ const cancel = (caller: Caller | null, data: unknown) =>
   cancelBooking.run(callableRequest(data, caller));
 
 async function expectRefused(caller: Caller | null, data: unknown, code: string, key: string) {
-  const before = await dump(backend.db);
-  const error = await rejectionOf(cancel(caller, data));
-  expect([error.code, (error.details as { messageKey: string }).messageKey]).toEqual([code, key]);
-  expect(await dump(backend.db)).toEqual(before);
+  await expectRefusedUnchanged(backend.db, () => cancel(caller, data), code, key);
 }
 
 describe('cancelBooking', () => {

@@ -12,7 +12,7 @@ import { reconcileBookings } from '../../src/handlers/booking/reconcile';
 import type { BookingDeps } from '../../src/engine/deps';
 import { databaseRateLimiter } from '../../src/engine/rate-limiter';
 import { dump } from '../support/backend';
-import { callableRequest, rejectionOf } from '../support/callable';
+import { callableRequest } from '../support/callable';
 import type { Caller } from '../support/callable';
 import { SimulatedCrash, crashingDatabase } from '../support/crash-db';
 import {
@@ -24,6 +24,7 @@ import {
   read,
   seedClass,
   seedMember,
+  expectRefusedUnchanged,
   useStudioBackend,
 } from './fixtures';
 import { afterRoster } from './crash-points';
@@ -35,10 +36,7 @@ const change = (caller: Caller | null, data: unknown) =>
   changeSpot.run(callableRequest(data, caller));
 
 async function expectRefused(caller: Caller | null, data: unknown, code: string, key: string) {
-  const before = await dump(backend.db);
-  const error = await rejectionOf(change(caller, data));
-  expect([error.code, (error.details as { messageKey: string }).messageKey]).toEqual([code, key]);
-  expect(await dump(backend.db)).toEqual(before);
+  await expectRefusedUnchanged(backend.db, () => change(caller, data), code, key);
 }
 
 /** A class tomorrow on the A1 … A3 row with `uid` booked on `spot`. */

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { auditEntrySchema, paths } from '@studio/core';
 import { checkIn } from '../../src/index';
 import { bookClass as bookClassHandler } from '../../src/handlers/booking/book-class';
-import { dump } from '../support/backend';
-import { callableRequest, rejectionOf } from '../support/callable';
+import { callableRequest } from '../support/callable';
 import type { Caller } from '../support/callable';
 import {
   DAY,
@@ -18,6 +17,7 @@ import {
   read,
   seedClass,
   seedMember,
+  expectRefusedUnchanged,
   useStudioBackend,
 } from './fixtures';
 
@@ -34,10 +34,7 @@ async function bookedClass(startsAt = Date.now() + 30 * MINUTE) {
 }
 
 async function expectRefused(caller: Caller | null, data: unknown, code: string, key: string) {
-  const before = await dump(backend.db);
-  const error = await rejectionOf(mark(caller, data));
-  expect([error.code, (error.details as { messageKey: string }).messageKey]).toEqual([code, key]);
-  expect(await dump(backend.db)).toEqual(before);
+  await expectRefusedUnchanged(backend.db, () => mark(caller, data), code, key);
 }
 
 describe('checkIn', () => {

@@ -15,7 +15,8 @@ import {
   seatLayoutSchema,
 } from '@studio/core';
 import type { CreditEntry, CreditKind, StudioClass } from '@studio/core';
-import { newUid, startBackend } from '../support/backend';
+import { dump, newUid, startBackend } from '../support/backend';
+import { rejectionOf } from '../support/callable';
 import type { TestBackend } from '../support/backend';
 
 export const MINUTE = 60_000;
@@ -156,6 +157,25 @@ export async function expectInvariants(
     quiescent: options.quiescent ?? true,
   });
   expect(violations).toEqual([]);
+}
+
+/**
+ * Runs `call` and expects it refused with `code` and the message `messageKey`, having written
+ * nothing: the whole database is the same before and after.
+ */
+export async function expectRefusedUnchanged(
+  db: Database,
+  call: () => Promise<unknown>,
+  code: string,
+  messageKey: string,
+): Promise<void> {
+  const before = await dump(db);
+  const error = await rejectionOf(call());
+  expect([error.code, (error.details as { messageKey: string }).messageKey]).toEqual([
+    code,
+    messageKey,
+  ]);
+  expect(await dump(db)).toEqual(before);
 }
 
 export const member = (uid: string) => ({ uid, claims: { role: 'member' } });

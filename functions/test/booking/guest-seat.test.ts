@@ -16,7 +16,7 @@ import type { BookingDeps } from '../../src/engine/deps';
 import { dump } from '../support/backend';
 import { SimulatedCrash, crashingDatabase } from '../support/crash-db';
 import { afterMember, afterRoster } from './crash-points';
-import { callableRequest, rejectionOf } from '../support/callable';
+import { callableRequest } from '../support/callable';
 import type { Caller } from '../support/callable';
 import {
   BRANCH,
@@ -32,6 +32,7 @@ import {
   read,
   seedClass,
   seedMember,
+  expectRefusedUnchanged,
   useStudioBackend,
 } from './fixtures';
 
@@ -44,10 +45,7 @@ let requests = 0;
 const requestId = () => `req-${Date.now()}-${(requests += 1)}`;
 
 async function expectRefused(caller: Caller | null, data: unknown, code: string, key: string) {
-  const before = await dump(backend.db);
-  const error = await rejectionOf(book(caller, data));
-  expect([error.code, (error.details as { messageKey: string }).messageKey]).toEqual([code, key]);
-  expect(await dump(backend.db)).toEqual(before);
+  await expectRefusedUnchanged(backend.db, () => book(caller, data), code, key);
 }
 
 /** A class tomorrow (A1 … A3) with `uid` booked on A1 and holding `credits` - 1 more credits. */

@@ -3,8 +3,7 @@ import { paths } from '@studio/core';
 import { joinWaitlist, leaveWaitlist } from '../../src/index';
 import { bookClass as bookClassHandler } from '../../src/handlers/booking/book-class';
 import type { BookingDeps } from '../../src/engine/deps';
-import { dump } from '../support/backend';
-import { callableRequest, rejectionOf } from '../support/callable';
+import { callableRequest } from '../support/callable';
 import type { Caller } from '../support/callable';
 import {
   DAY,
@@ -16,6 +15,7 @@ import {
   read,
   seedClass,
   seedMember,
+  expectRefusedUnchanged,
   useStudioBackend,
 } from './fixtures';
 
@@ -35,18 +35,8 @@ async function fullClass(startsAt = Date.now() + DAY): Promise<string> {
   return classId;
 }
 
-async function expectRefused(
-  call: () => Promise<unknown>,
-  code: string,
-  messageKey: string,
-): Promise<void> {
-  const before = await dump(backend.db);
-  const error = await rejectionOf(call());
-  expect([error.code, (error.details as { messageKey: string }).messageKey]).toEqual([
-    code,
-    messageKey,
-  ]);
-  expect(await dump(backend.db)).toEqual(before);
+async function expectRefused(call: () => Promise<unknown>, code: string, key: string) {
+  await expectRefusedUnchanged(backend.db, call, code, key);
 }
 
 describe('joinWaitlist', () => {
