@@ -1,5 +1,3 @@
-/// <reference lib="dom" />
-// Code passed to addInitScript runs in the browser, where localStorage exists.
 // Issue 7 items 3 and 7 in a browser, on the local stack with the demo data: an admin creates a
 // seat layout in admin-spot (places a spot on the grid with the keyboard and names it) and it is
 // saved; a member books the coach's next class; the coach opens admin-lists-class, sees the
@@ -7,10 +5,8 @@
 // checador, and the database holds the mark; the audit log shows the layout change, and the
 // coach's attendance mark with who made it and the mark before and after.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { formatDate, type SeatLayout, type StudioClass } from '@studio/core';
-import { DEMO_PASSWORD } from '../../scripts/lib/seed.ts';
-import { useJourney } from '../support/journey.ts';
+import type { SeatLayout, StudioClass } from '@studio/core';
+import { callAs, signedInPage, useJourney } from '../support/journey.ts';
 
 const journey = useJourney();
 /** A callable's effect on screen (a cold Functions worker takes seconds on a busy machine). */
@@ -20,37 +16,6 @@ const MEMBER_UID = 'demo-member';
 const MEMBER_NAME = 'Mariana Member';
 const COACH_ID = 'carlos';
 const LAYOUT_NAME = 'Journey room';
-
-/** The subscription offer would cover the screens driven here. */
-async function signedInPage(email: string): Promise<Page> {
-  const page = await journey.newPage();
-  await page.context().addInitScript((today: string) => {
-    localStorage.setItem('weekly_modal_date', today);
-  }, formatDate(Date.now()));
-  await journey.signIn(page, email);
-  return page;
-}
-
-/** A callable as the HTTPS protocol carries it, signed in through the Auth emulator. */
-async function callAs(email: string, name: string, data: unknown): Promise<unknown> {
-  const auth = await fetch(
-    `http://127.0.0.1:${journey.stack.ports.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
-    },
-  );
-  const { idToken } = (await auth.json()) as { idToken: string };
-  const response = await fetch(journey.stack.functionUrl(name), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },
-    body: JSON.stringify({ data }),
-  });
-  const body = (await response.json()) as { result?: unknown; error?: unknown };
-  if (!response.ok) throw new Error(`${name} refused: ${JSON.stringify(body.error)}`);
-  return body.result;
-}
 
 /** Owner write, for the one studio setting this journey needs. */
 async function writeAsOwner(path: string, value: unknown): Promise<void> {
@@ -82,7 +47,7 @@ describe('an admin edits a layout; a coach lists a class and takes attendance', 
   it(
     'an admin creates a seat layout with a named spot placed by keyboard, and it is saved',
     async () => {
-      const admin = await signedInPage('admin@demo.studio');
+      const admin = await signedInPage(journey, 'admin@demo.studio');
       await admin.goto(`${journey.baseUrl}/admin-spot`);
       await admin.getByText('Studio (12 mats) · 12 spots').waitFor(ARRIVAL);
       await admin.getByRole('button', { name: 'New layout' }).click();
@@ -121,7 +86,7 @@ describe('an admin edits a layout; a coach lists a class and takes attendance', 
       expect(next).toBeDefined();
       [classId, booked] = next ?? ['', undefined];
 
-      const result = (await callAs('member@demo.studio', 'bookClass', { classId })) as {
+      const result = (await callAs(journey, 'member@demo.studio', 'bookClass', { classId })) as {
         spot: string;
       };
       const layout = (await journey.read(`SeatLayouts/${booked?.layout}`)) as SeatLayout;
@@ -141,7 +106,7 @@ describe('an admin edits a layout; a coach lists a class and takes attendance', 
     async () => {
       if (!booked) throw new Error('no class was booked');
       const cls = booked;
-      const coach = await signedInPage('coach@demo.studio');
+      const coach = await signedInPage(journey, 'coach@demo.studio');
       await coach.goto(`${journey.baseUrl}/admin-lists-class`);
       await coach.getByRole('heading', { name: 'User Class Lists' }).waitFor(ARRIVAL);
       await coach.getByLabel('Date').fill(cls.date);
@@ -187,7 +152,7 @@ describe('an admin edits a layout; a coach lists a class and takes attendance', 
   it(
     'the audit log shows the layout change',
     async () => {
-      const admin = await signedInPage('admin@demo.studio');
+      const admin = await signedInPage(journey, 'admin@demo.studio');
       await admin.goto(`${journey.baseUrl}/admin-audit`);
       // The screen names the admin (by name once users load); the entry is the layout's save.
       await admin
@@ -212,7 +177,7 @@ describe('an admin edits a layout; a coach lists a class and takes attendance', 
   it(
     "the audit log shows the coach's attendance mark, by the coach, before and after",
     async () => {
-      const admin = await signedInPage('admin@demo.studio');
+      const admin = await signedInPage(journey, 'admin@demo.studio');
       await admin.goto(`${journey.baseUrl}/admin-audit`);
       await admin.getByLabel('Action', { exact: true }).selectOption('checkIn', ARRIVAL);
       await admin.getByLabel('Search (who, what, details)').fill(MEMBER_UID);

@@ -5,11 +5,9 @@
 // class as a feed a calendar parser reads.
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { addDays, formatDate, paths, type StudioClass, type UserClass } from '@studio/core';
 import type { InboxMessage } from '../../scripts/lib/mail-inbox.ts';
-import { DEMO_PASSWORD } from '../../scripts/lib/seed.ts';
-import { offerAlreadyShown, useJourney } from '../support/journey.ts';
+import { callAs, signedInPage, useJourney } from '../support/journey.ts';
 
 const journey = useJourney();
 const MEMBER = 'demo-member';
@@ -17,27 +15,6 @@ const MEMBER_EMAIL = 'member@demo.studio';
 /** A cold Functions worker and the 3 s sweep: generous on a shared, busy machine. */
 const ARRIVAL_MS = 90_000;
 const HOUR_MS = 60 * 60 * 1000;
-
-/** A callable as the HTTPS protocol carries it, signed in through the Auth emulator. */
-async function callAs(email: string, name: string, data: unknown): Promise<unknown> {
-  const auth = await fetch(
-    `http://127.0.0.1:${journey.stack.ports.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
-    },
-  );
-  const { idToken } = (await auth.json()) as { idToken: string };
-  const response = await fetch(journey.stack.functionUrl(name), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },
-    body: JSON.stringify({ data }),
-  });
-  const body = (await response.json()) as { result?: unknown; error?: unknown };
-  if (!response.ok) throw new Error(`${name} refused: ${JSON.stringify(body.error)}`);
-  return body.result;
-}
 
 const inboxUrl = () => `http://127.0.0.1:${journey.stack.ports.mailInbox}`;
 
@@ -101,7 +78,7 @@ describe('e-mail on the local stack', () => {
     { timeout: 240_000 },
     async () => {
       const [classId] = await bookableClass();
-      await callAs(MEMBER_EMAIL, 'bookClass', { classId });
+      await callAs(journey, MEMBER_EMAIL, 'bookClass', { classId });
       const view = (await journey.read(paths.userClass(MEMBER, classId))) as UserClass;
       const [mail, ...more] = await arrived(`booked-${view.bookingId}`);
       expect(more).toEqual([]);
@@ -125,7 +102,7 @@ describe('e-mail on the local stack', () => {
     { timeout: 240_000 },
     async () => {
       const date = addDays(formatDate(Date.now()), 3);
-      const { classIds } = (await callAs('admin@demo.studio', 'createClasses', {
+      const { classIds } = (await callAs(journey, 'admin@demo.studio', 'createClasses', {
         name: 'Mail Yoga',
         branch: 'centro',
         exercise: 'yoga',
@@ -137,9 +114,9 @@ describe('e-mail on the local stack', () => {
         date,
       })) as { classIds: string[] };
       const classId = classIds[0]!;
-      await callAs('member3@demo.studio', 'bookClass', { classId });
-      await callAs(MEMBER_EMAIL, 'joinWaitlist', { classId });
-      await callAs('member3@demo.studio', 'cancelBooking', { classId });
+      await callAs(journey, 'member3@demo.studio', 'bookClass', { classId });
+      await callAs(journey, MEMBER_EMAIL, 'joinWaitlist', { classId });
+      await callAs(journey, 'member3@demo.studio', 'cancelBooking', { classId });
 
       const deadline = Date.now() + ARRIVAL_MS;
       let view: UserClass | null = null;
@@ -157,7 +134,7 @@ describe('e-mail on the local stack', () => {
 
   it('a checkout webhook delivered twice brings one receipt', { timeout: 240_000 }, async () => {
     const stripe = journey.stack.stripe.url;
-    const { sessionId } = (await callAs(MEMBER_EMAIL, 'createCheckoutSession', {
+    const { sessionId } = (await callAs(journey, MEMBER_EMAIL, 'createCheckoutSession', {
       kind: 'credits',
       packageId: 'credits-5',
       successUrl: `${journey.baseUrl}/tabs/gracias-compra?session_id={CHECKOUT_SESSION_ID}`,
@@ -195,9 +172,7 @@ describe('the calendar feed', () => {
     'is made on the profile and serves the member booked classes to a calendar parser',
     { timeout: 240_000 },
     async () => {
-      const page: Page = await journey.newPage();
-      await offerAlreadyShown(page);
-      await journey.signIn(page, MEMBER_EMAIL);
+      const page = await signedInPage(journey, MEMBER_EMAIL);
       await page.goto(`${journey.baseUrl}/tabs/profile-user/${MEMBER}`);
       await page.getByRole('heading', { name: 'E-mail' }).waitFor({ timeout: ARRIVAL_MS });
       await page.getByRole('switch', { name: 'Class reminder' }).click();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors';
 import { DEFAULT_SETTINGS } from '../settings';
 import { emptyRoster } from '../schemas/classes';
-import type { Booking, Roster } from '../schemas/classes';
+import type { Roster } from '../schemas/classes';
 import { canCancel, canBookGuest, guestLimit, rosterGuestError } from './can-book';
 import {
   endBooking,
@@ -16,10 +16,8 @@ import type { GuestSeatRequest } from './roster';
 import { virtualLayout } from './spots';
 import { userClassView } from './views';
 import { bookingInvariantViolations } from './invariants';
+import { HOUR, memberBooking, NOW, ok, START } from './test-fixtures';
 
-const HOUR = 3_600_000;
-const START = Date.parse('2025-06-10T13:00:00Z');
-const NOW = START - 24 * HOUR;
 const cls = {
   status: 'scheduled' as const,
   startsAt: START,
@@ -35,16 +33,6 @@ const viewCls = {
   coach: 'k',
 };
 
-const own = (uid: string, spot: string, extra: Partial<Booking> = {}): Booking => ({
-  bookingId: `b-${uid}`,
-  uid,
-  spot,
-  creditId: `c-${uid}`,
-  bookedAt: 1,
-  via: 'member',
-  ...extra,
-});
-
 const guestSeat = (roster: Roster, overrides: Partial<GuestSeatRequest> = {}) =>
   reserveGuestSeat(roster, {
     cls,
@@ -59,16 +47,11 @@ const guestSeat = (roster: Roster, overrides: Partial<GuestSeatRequest> = {}) =>
     ...overrides,
   });
 
-function ok<T>(value: T | DomainError): T {
-  if (value instanceof DomainError) throw new Error(`refused: ${value.messageKey}`);
-  return value;
-}
-
 function refusal(value: unknown): string | undefined {
   return value instanceof DomainError ? `${value.code}/${value.messageKey}` : undefined;
 }
 
-const booked = () => withBooking(emptyRoster(), own('u1', '1'));
+const booked = () => withBooking(emptyRoster(), memberBooking('u1', '1'));
 
 describe('guest seats', () => {
   it('keys a guest seat apart from its member, who pays for it, and counts it as a seat', () => {
@@ -86,7 +69,7 @@ describe('guest seats', () => {
 
   it('needs the member’s own paid booking first', () => {
     expect(refusal(guestSeat(emptyRoster()))).toBe('failed-precondition/guestNeedsOwnBooking');
-    const pending = withBooking(emptyRoster(), own('u1', '1', { pending: true }));
+    const pending = withBooking(emptyRoster(), memberBooking('u1', '1', { pending: true }));
     expect(refusal(guestSeat(pending))).toBe('failed-precondition/guestNeedsOwnBooking');
   });
 
@@ -109,9 +92,12 @@ describe('guest seats', () => {
   });
 
   it('refuses a full class and a taken spot like any booking', () => {
-    const full = withBooking(withBooking(booked(), own('u2', '2')), own('u3', '3'));
+    const full = withBooking(
+      withBooking(booked(), memberBooking('u2', '2')),
+      memberBooking('u3', '3'),
+    );
     expect(refusal(guestSeat(full, { limit: 2 }))).toBe('resource-exhausted/classFull');
-    const twoTaken = withBooking(booked(), own('u2', '2'));
+    const twoTaken = withBooking(booked(), memberBooking('u2', '2'));
     expect(refusal(guestSeat(twoTaken, { spot: '2' }))).toBe('already-exists/spotTaken');
   });
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../errors';
 import { DEFAULT_SETTINGS } from '../settings';
 import { emptyRoster } from '../schemas/classes';
-import type { Booking, Roster } from '../schemas/classes';
+import type { Roster } from '../schemas/classes';
 import {
   cancelRoster,
   closeQueue,
@@ -29,21 +28,9 @@ import {
 } from './roster';
 import type { SeatRequest } from './roster';
 import { virtualLayout } from './spots';
+import { HOUR, memberBooking, NOW, ok, START } from './test-fixtures';
 
-const HOUR = 3_600_000;
-const START = Date.parse('2025-06-10T13:00:00Z');
-const NOW = START - 24 * HOUR;
 const cls = { status: 'scheduled' as const, startsAt: START, capacity: 2 };
-
-const booking = (uid: string, spot: string, extra: Partial<Booking> = {}): Booking => ({
-  bookingId: `b-${uid}`,
-  uid,
-  spot,
-  creditId: `c-${uid}`,
-  bookedAt: 1,
-  via: 'member',
-  ...extra,
-});
 
 const seat = (roster: Roster, overrides: Partial<SeatRequest> = {}) =>
   reserveSeat(roster, {
@@ -57,15 +44,10 @@ const seat = (roster: Roster, overrides: Partial<SeatRequest> = {}) =>
     ...overrides,
   });
 
-function ok<T>(value: T | DomainError): T {
-  if (value instanceof DomainError) throw value;
-  return value;
-}
-
 describe('roster transforms', () => {
   it('books a spot and frees it on cancel, leaving the input untouched', () => {
     const empty = emptyRoster();
-    const booked = withBooking(empty, booking('u1', 'A'));
+    const booked = withBooking(empty, memberBooking('u1', 'A'));
     expect(booked.spots).toEqual({ A: true });
     expect(Object.keys(booked.bookings)).toEqual(['u1']);
     expect(empty).toEqual(emptyRoster());
@@ -76,7 +58,10 @@ describe('roster transforms', () => {
 
   it('takes a promoted member off the waiting list', () => {
     const waiting = withWaitlistEntry(emptyRoster(), 'u2', 5);
-    const promoted = withBooking(waiting, booking('u2', 'B', { via: 'waitlist', promotedAt: 9 }));
+    const promoted = withBooking(
+      waiting,
+      memberBooking('u2', 'B', { via: 'waitlist', promotedAt: 9 }),
+    );
     expect(promoted.waitlist).toEqual({});
     expect(promoted.bookings.u2?.promotedAt).toBe(9);
   });
@@ -98,7 +83,7 @@ describe('roster transforms', () => {
   });
 
   it('ignores a cancel for a member without a booking', () => {
-    const roster = withBooking(emptyRoster(), booking('u1', 'A'));
+    const roster = withBooking(emptyRoster(), memberBooking('u1', 'A'));
     expect(withoutBooking(roster, 'u9')).toBe(roster);
   });
 });
@@ -130,33 +115,38 @@ describe('reserveSeat', () => {
       {},
       'classCancelled',
     ],
-    ['already booked', withBooking(emptyRoster(), booking('u1', '1')), {}, 'alreadyBooked'],
+    ['already booked', withBooking(emptyRoster(), memberBooking('u1', '1')), {}, 'alreadyBooked'],
     [
       'full',
-      withBooking(withBooking(emptyRoster(), booking('u2', '1')), booking('u3', '2')),
+      withBooking(withBooking(emptyRoster(), memberBooking('u2', '1')), memberBooking('u3', '2')),
       {},
       'classFull',
     ],
     [
       'seat owed to the queue',
-      withWaitlistEntry(withBooking(emptyRoster(), booking('u2', '1')), 'u9', 1),
+      withWaitlistEntry(withBooking(emptyRoster(), memberBooking('u2', '1')), 'u9', 1),
       {},
       'classFull',
     ],
     [
       'full at the capacity an admin lowered, whatever the class said when read',
-      { ...withBooking(emptyRoster(), booking('u2', '1')), capacity: 1 },
+      { ...withBooking(emptyRoster(), memberBooking('u2', '1')), capacity: 1 },
       {},
       'classFull',
     ],
     ['promotion of someone not waiting', emptyRoster(), { via: 'waitlist' }, 'notWaiting'],
-    ['taken spot', withBooking(emptyRoster(), booking('u2', '1')), { spot: '1' }, 'spotTaken'],
+    [
+      'taken spot',
+      withBooking(emptyRoster(), memberBooking('u2', '1')),
+      { spot: '1' },
+      'spotTaken',
+    ],
   ])('refuses: %s', (_, roster, overrides, messageKey) => {
     expect(seat(roster, overrides)).toMatchObject({ messageKey });
   });
 
   it('promotes the waiting member into the seat owed to the queue', () => {
-    const queued = withWaitlistEntry(withBooking(emptyRoster(), booking('u2', '1')), 'u1', 1);
+    const queued = withWaitlistEntry(withBooking(emptyRoster(), memberBooking('u2', '1')), 'u1', 1);
     const { roster, booking: made } = ok(seat(queued, { via: 'waitlist' }));
     expect(made).toMatchObject({ via: 'waitlist', promotedAt: NOW, spot: '2' });
     expect(roster.waitlist).toEqual({});
@@ -166,7 +156,7 @@ describe('reserveSeat', () => {
   });
 
   it('counts the seats a member may take', () => {
-    const queued = withWaitlistEntry(withBooking(emptyRoster(), booking('u2', '1')), 'u9', 1);
+    const queued = withWaitlistEntry(withBooking(emptyRoster(), memberBooking('u2', '1')), 'u9', 1);
     expect(memberSeatsLeft(cls, queued, NOW, DEFAULT_SETTINGS)).toBe(0);
     expect(memberSeatsLeft(cls, queued, START - HOUR, DEFAULT_SETTINGS)).toBe(1);
     const left = withoutWaitlistEntry(queued, 'u9', NOW);
@@ -175,16 +165,21 @@ describe('reserveSeat', () => {
 });
 
 describe('fullClassRefusal', () => {
-  const full = withBooking(withBooking(emptyRoster(), booking('u2', '1')), booking('u3', '2'));
+  const full = withBooking(
+    withBooking(emptyRoster(), memberBooking('u2', '1')),
+    memberBooking('u3', '2'),
+  );
 
   it('refuses a new member when every seat is taken, at the capacity an admin set', () => {
     expect(fullClassRefusal(cls, full, 'u1')).toMatchObject({ messageKey: 'classFull' });
-    const lowered = { ...withBooking(emptyRoster(), booking('u2', '1')), capacity: 1 };
+    const lowered = { ...withBooking(emptyRoster(), memberBooking('u2', '1')), capacity: 1 };
     expect(fullClassRefusal(cls, lowered, 'u1')).toMatchObject({ messageKey: 'classFull' });
   });
 
   it('leaves a free seat, a cancelled class and a member already booked to reserveSeat', () => {
-    expect(fullClassRefusal(cls, withBooking(emptyRoster(), booking('u2', '1')), 'u1')).toBeNull();
+    expect(
+      fullClassRefusal(cls, withBooking(emptyRoster(), memberBooking('u2', '1')), 'u1'),
+    ).toBeNull();
     const cancelled = { ...full, cancellation: { at: 1, reason: 'r', by: 'a', done: true } };
     expect(fullClassRefusal(cls, cancelled, 'u1')).toBeNull();
     expect(fullClassRefusal(cls, full, 'u2')).toBeNull();
@@ -212,13 +207,13 @@ describe('confirm and release', () => {
   it('releases only that pending booking', () => {
     expect(releaseSeat(reserved.roster, 'u1', 'b1', NOW).bookings).toEqual({});
     expect(releaseSeat(reserved.roster, 'u1', 'other', NOW)).toBe(reserved.roster);
-    const confirmed = withBooking(emptyRoster(), booking('u1', '1', { bookingId: 'b1' }));
+    const confirmed = withBooking(emptyRoster(), memberBooking('u1', '1', { bookingId: 'b1' }));
     expect(releaseSeat(confirmed, 'u1', 'b1', NOW)).toBe(confirmed);
   });
 });
 
 describe('endBooking', () => {
-  const booked = withBooking(emptyRoster(), booking('u1', '1'));
+  const booked = withBooking(emptyRoster(), memberBooking('u1', '1'));
   const request = { cls, settings: DEFAULT_SETTINGS, nowMs: NOW };
 
   it('frees the seat and records the cancel, unsettled', () => {
@@ -247,7 +242,7 @@ describe('endBooking', () => {
 
 describe('cancelRoster', () => {
   it('ends every booking, empties the queue and remembers who waited, once', () => {
-    let roster = withBooking(emptyRoster(), booking('u1', '1'));
+    let roster = withBooking(emptyRoster(), memberBooking('u1', '1'));
     roster = withWaitlistEntry(roster, 'u5', 2);
     const first = cancelRoster(roster, { nowMs: NOW, reason: 'Coach ill', by: 'admin' });
     expect(first.ended).toEqual([expect.objectContaining({ outcome: 'class-cancelled' })]);
@@ -267,7 +262,10 @@ describe('cancelRoster', () => {
 });
 
 describe('queue transitions', () => {
-  const full = withBooking(withBooking(emptyRoster(), booking('u2', '1')), booking('u3', '2'));
+  const full = withBooking(
+    withBooking(emptyRoster(), memberBooking('u2', '1')),
+    memberBooking('u3', '2'),
+  );
   const request = { cls, settings: DEFAULT_SETTINGS, uid: 'u1', nowMs: NOW };
 
   it('joins a full class at the end of the queue', () => {
@@ -306,10 +304,10 @@ describe('queue transitions', () => {
 
 describe('markAttendance', () => {
   it('marks a confirmed booking and refuses a pending one', () => {
-    const roster = withBooking(emptyRoster(), booking('u1', '1'));
+    const roster = withBooking(emptyRoster(), memberBooking('u1', '1'));
     const marked = ok(markAttendance(roster, 'u1', { status: 'attended', by: 'coach', nowMs: 5 }));
     expect(marked.booking).toMatchObject({ attendance: 'attended', checkedInBy: 'coach' });
-    const pending = withBooking(emptyRoster(), booking('u1', '1', { pending: true }));
+    const pending = withBooking(emptyRoster(), memberBooking('u1', '1', { pending: true }));
     expect(markAttendance(pending, 'u1', { status: 'no-show', by: 'c', nowMs: 5 })).toMatchObject({
       messageKey: 'noBooking',
     });
@@ -317,15 +315,18 @@ describe('markAttendance', () => {
 });
 
 describe('moveBooking', () => {
-  const booked = withBooking(withBooking(emptyRoster(), booking('u1', '1')), booking('u2', '2'));
+  const booked = withBooking(
+    withBooking(emptyRoster(), memberBooking('u1', '1')),
+    memberBooking('u2', '2'),
+  );
   const move = (roster: Roster, uid: string, spot: string, nowMs = NOW) =>
     moveBooking(roster, uid, { cls, layout: virtualLayout(3), spot, nowMs });
 
   it('frees the old spot and takes the new one, keeping the booking otherwise', () => {
     const moved = ok(move(booked, 'u1', '3'));
     expect(moved.roster.spots).toEqual({ '2': true, '3': true });
-    expect(moved.booking).toEqual({ ...booking('u1', '1'), spot: '3' });
-    expect(moved.roster.bookings.u2).toEqual(booking('u2', '2'));
+    expect(moved.booking).toEqual({ ...memberBooking('u1', '1'), spot: '3' });
+    expect(moved.roster.bookings.u2).toEqual(memberBooking('u2', '2'));
   });
 
   it('changes nothing for the spot already held', () => {

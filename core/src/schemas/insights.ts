@@ -86,14 +86,19 @@ export const subscriptionFiguresSchema = z.object({
 });
 export type SubscriptionFigures = z.infer<typeof subscriptionFiguresSchema>;
 
+/** What a day and a month both hold besides their classes; each part reads as zeros when absent. */
+const periodFiguresShape = {
+  revenue: revenueBreakdownSchema.default({ byKind: {}, byCoupon: {} }),
+  members: memberFiguresSchema.default({ active: 0, firstVisits: 0, secondVisits: 0, lapsed: 0 }),
+  subscriptions: subscriptionFiguresSchema.default({ active: 0, started: 0, churned: 0 }),
+};
+
 /** `Insights/days/{yyyy-MM-dd}`: one studio-local day. */
 export const insightsDaySchema = z.object({
   date: dateSchema,
   /** classId → the class's figures and dimensions. */
   classes: rtdbMap(insightsRowSchema).default({}),
-  revenue: revenueBreakdownSchema.default({ byKind: {}, byCoupon: {} }),
-  members: memberFiguresSchema.default({ active: 0, firstVisits: 0, secondVisits: 0, lapsed: 0 }),
-  subscriptions: subscriptionFiguresSchema.default({ active: 0, started: 0, churned: 0 }),
+  ...periodFiguresShape,
 });
 export type InsightsDay = z.infer<typeof insightsDaySchema>;
 
@@ -104,9 +109,7 @@ export const insightsMonthSchema = z.object({
   days: z.number().int().min(0).max(31),
   /** `insightsCellKey` → the figures of every class with those dimensions. */
   cells: rtdbMap(insightsRowSchema).default({}),
-  revenue: revenueBreakdownSchema.default({ byKind: {}, byCoupon: {} }),
-  members: memberFiguresSchema.default({ active: 0, firstVisits: 0, secondVisits: 0, lapsed: 0 }),
-  subscriptions: subscriptionFiguresSchema.default({ active: 0, started: 0, churned: 0 }),
+  ...periodFiguresShape,
 });
 export type InsightsMonth = z.infer<typeof insightsMonthSchema>;
 

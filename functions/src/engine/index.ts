@@ -34,6 +34,6 @@ export {
 export type { ClassContext } from './views';
 
 // Jobs: paging through a large node a page at a time, one item at a time.
-export { forEachChild } from './pages';
+export { forEachChild, inPool } from './pages';
 export type { PageOptions } from './pages';
 export { jobItemFailed } from './job-logs';

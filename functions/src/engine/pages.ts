@@ -52,7 +52,7 @@ export async function forEachChild(
 }
 
 /** Runs `work` over `items` with at most `concurrency` running at once. */
-async function inPool<T>(
+export async function inPool<T>(
   items: readonly T[],
   concurrency: number,
   work: (item: T) => Promise<void>,

@@ -26,8 +26,6 @@ import { afterRoster } from './crash-points';
 
 const backend = useStudioBackend();
 
-/** Handlers at a pinned instant, for the time rules. */
-const at = (nowMs: number): BookingDeps => ({ db: backend.db, now: () => nowMs });
 const cancel = (caller: Caller | null, data: unknown) =>
   cancelBooking.run(callableRequest(data, caller));
 
@@ -41,7 +39,7 @@ describe('cancelBooking', () => {
     const classId = await seedClass(db, { startsAt: Date.now() + 2 * DAY });
     const uid = await seedMember(db, { credits: 1 });
     const creditsBefore = await read(db, paths.creditsList(uid));
-    await bookClassHandler(at(Date.now()), { uid, classId, spot: 'A2' });
+    await bookClassHandler(backend.at(Date.now()), { uid, classId, spot: 'A2' });
     expect(await read(db, paths.userField(uid, 'Credits'))).toBe(0);
 
     const result = await cancel(member(uid), { classId });
@@ -62,9 +60,9 @@ describe('cancelBooking', () => {
     const start = Date.now() + 2 * DAY;
     const classId = await seedClass(db, { startsAt: start });
     const uid = await seedMember(db, { credits: 1 });
-    await bookClassHandler(at(start - DAY), { uid, classId });
+    await bookClassHandler(backend.at(start - DAY), { uid, classId });
 
-    const outcome = await cancelBookingHandler(at(start - 3 * HOUR), { uid, classId });
+    const outcome = await cancelBookingHandler(backend.at(start - 3 * HOUR), { uid, classId });
 
     expect(outcome).toMatchObject({ refunded: false, outcome: 'late' });
     expect(await read(db, paths.creditsList(uid))).toBeNull();
@@ -87,10 +85,11 @@ describe('cancelBooking', () => {
       seedMember(db, { credits: 1 }),
       seedMember(db, { credits: 1 }),
     ]);
-    await bookClassHandler(at(t0), { uid: booked, classId });
-    for (const uid of [broke, next, last]) await joinWaitlistHandler(at(t0), { uid, classId });
+    await bookClassHandler(backend.at(t0), { uid: booked, classId });
+    for (const uid of [broke, next, last])
+      await joinWaitlistHandler(backend.at(t0), { uid, classId });
     // `broke` spends their credit elsewhere after joining.
-    await adjustCreditsHandler(at(t0), {
+    await adjustCreditsHandler(backend.at(t0), {
       by: 'admin-1',
       uid: broke,
       kind: 'regular',
@@ -98,7 +97,7 @@ describe('cancelBooking', () => {
       reason: 'Test',
     });
 
-    await cancelBookingHandler(at(t0 + HOUR), { uid: booked, classId });
+    await cancelBookingHandler(backend.at(t0 + HOUR), { uid: booked, classId });
 
     const roster = (await read(db, paths.classRoster(classId))) as {
       bookings: Record<string, { via: string; promotedAt: number }>;
@@ -145,15 +144,15 @@ describe('cancelBooking', () => {
       seedMember(db, { credits: 1 }),
       seedMember(db, { credits: 1 }),
     ]);
-    await bookClassHandler(at(t0), { uid: booked, classId });
-    await joinWaitlistHandler(at(t0), { uid: waiting, classId });
+    await bookClassHandler(backend.at(t0), { uid: booked, classId });
+    await joinWaitlistHandler(backend.at(t0), { uid: waiting, classId });
     // The seat is reserved for `waiting`, who books another class with their only credit
     // before the promotion can take it (two calls of theirs racing).
     // Right after the promotion reserved the seat (the cancel's roster transaction is the first).
     const { db: racing } = crashingDatabase(db, afterRoster(classId, 2), async () => {
-      await bookClassHandler(at(t0 + HOUR), { uid: waiting, classId: elsewhere });
+      await bookClassHandler(backend.at(t0 + HOUR), { uid: waiting, classId: elsewhere });
     });
-    const deps: BookingDeps = { ...at(t0 + HOUR), db: racing };
+    const deps: BookingDeps = { ...backend.at(t0 + HOUR), db: racing };
 
     await cancelBookingHandler(deps, { uid: booked, classId });
 
@@ -176,15 +175,18 @@ describe('cancelBooking', () => {
     const start = Date.now() + 2 * DAY;
     const classId = await seedClass(db, { startsAt: start, capacity: 1 });
     const [first, second] = await Promise.all([seedMember(db), seedMember(db)]);
-    await bookClassHandler(at(start - DAY), { uid: first, classId });
-    await joinWaitlistHandler(at(start - DAY), { uid: second, classId });
+    await bookClassHandler(backend.at(start - DAY), { uid: first, classId });
+    await joinWaitlistHandler(backend.at(start - DAY), { uid: second, classId });
     // First cancels late (forfeits); second is promoted 5 h before the start.
-    await cancelBookingHandler(at(start - 5 * HOUR), { uid: first, classId });
+    await cancelBookingHandler(backend.at(start - 5 * HOUR), { uid: first, classId });
     expect(await read(db, paths.rosterBooking(classId, second))).toMatchObject({
       via: 'waitlist',
     });
 
-    const outcome = await cancelBookingHandler(at(start - 2 * HOUR), { uid: second, classId });
+    const outcome = await cancelBookingHandler(backend.at(start - 2 * HOUR), {
+      uid: second,
+      classId,
+    });
 
     expect(outcome).toMatchObject({ refunded: true, outcome: 'refund' });
     await expectInvariants(db, { nowMs: start - 2 * HOUR });
@@ -210,14 +212,14 @@ describe('cancelBooking', () => {
     const start = Date.now() - MINUTE;
     const classId = await seedClass(backend.db, { startsAt: start });
     const uid = await seedMember(backend.db);
-    await bookClassHandler(at(start - HOUR), { uid, classId });
+    await bookClassHandler(backend.at(start - HOUR), { uid, classId });
     await expectRefused(member(uid), { classId }, 'failed-precondition', 'classStarted');
   });
 
   it('refuses a class the studio cancelled, and writes nothing', async () => {
     const classId = await seedClass(backend.db, { startsAt: Date.now() + DAY });
     const uid = await seedMember(backend.db);
-    await bookClassHandler(at(Date.now()), { uid, classId });
+    await bookClassHandler(backend.at(Date.now()), { uid, classId });
     await backend.db.ref(paths.class(classId)).update({ status: 'cancelled' });
     await expectRefused(member(uid), { classId }, 'failed-precondition', 'classCancelled');
     await backend.db.ref(paths.class(classId)).update({ status: 'scheduled' });

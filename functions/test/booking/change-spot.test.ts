@@ -31,7 +31,6 @@ import { afterRoster } from './crash-points';
 
 const backend = useStudioBackend();
 
-const at = (nowMs: number): BookingDeps => ({ db: backend.db, now: () => nowMs });
 const change = (caller: Caller | null, data: unknown) =>
   changeSpot.run(callableRequest(data, caller));
 
@@ -44,7 +43,7 @@ async function bookedOn(spot: string, credits = 1) {
   const db = backend.db;
   const classId = await seedClass(db, { startsAt: Date.now() + DAY });
   const uid = await seedMember(db, { credits });
-  await bookClassHandler(at(Date.now()), { uid, classId, spot });
+  await bookClassHandler(backend.at(Date.now()), { uid, classId, spot });
   return { classId, uid };
 }
 
@@ -87,7 +86,7 @@ describe('changeSpot', () => {
   it('refuses a spot someone holds with already-exists, and writes nothing', async () => {
     const { classId, uid } = await bookedOn('A1');
     const other = await seedMember(backend.db);
-    await bookClassHandler(at(Date.now()), { uid: other, classId, spot: 'A2' });
+    await bookClassHandler(backend.at(Date.now()), { uid: other, classId, spot: 'A2' });
     await expectRefused(member(uid), { classId, spot: 'A2' }, 'already-exists', 'spotTaken');
   });
 
@@ -106,7 +105,7 @@ describe('changeSpot', () => {
     const start = Date.now() - MINUTE;
     const classId = await seedClass(backend.db, { startsAt: start });
     const uid = await seedMember(backend.db);
-    await bookClassHandler(at(start - HOUR), { uid, classId, spot: 'A1' });
+    await bookClassHandler(backend.at(start - HOUR), { uid, classId, spot: 'A1' });
     await expectRefused(
       member(uid),
       { classId, spot: 'A2' },
@@ -124,7 +123,7 @@ describe('changeSpot', () => {
 
   it('refuses a class the studio cancelled', async () => {
     const { classId, uid } = await bookedOn('A1');
-    await cancelClassHandler(at(Date.now()), { by: 'admin-1', classId, reason: 'Storm' });
+    await cancelClassHandler(backend.at(Date.now()), { by: 'admin-1', classId, reason: 'Storm' });
     await expectRefused(
       member(uid),
       { classId, spot: 'A2' },
@@ -156,7 +155,7 @@ describe('changeSpot', () => {
     const now = () => Date.now();
     const limits = { ...RATE_LIMITS, book: { max: 2, windowMs: HOUR } };
     const deps: BookingDeps = {
-      ...at(Date.now()),
+      ...backend.at(Date.now()),
       limits: databaseRateLimiter(backend.db, now, limits),
     };
     await changeSpotHandler(deps, { uid, classId, spot: 'A2' });
@@ -173,12 +172,12 @@ describe('changeSpot races', () => {
     const db = backend.db;
     const classId = await seedClass(db, { startsAt: Date.now() + DAY });
     const [first, second] = await Promise.all([seedMember(db), seedMember(db)]);
-    await bookClassHandler(at(Date.now()), { uid: first, classId, spot: 'A1' });
-    await bookClassHandler(at(Date.now()), { uid: second, classId, spot: 'A2' });
+    await bookClassHandler(backend.at(Date.now()), { uid: first, classId, spot: 'A1' });
+    await bookClassHandler(backend.at(Date.now()), { uid: second, classId, spot: 'A2' });
 
     const outcomes = await Promise.allSettled([
-      changeSpotHandler(at(Date.now()), { uid: first, classId, spot: 'A3' }),
-      changeSpotHandler(at(Date.now()), { uid: second, classId, spot: 'A3' }),
+      changeSpotHandler(backend.at(Date.now()), { uid: first, classId, spot: 'A3' }),
+      changeSpotHandler(backend.at(Date.now()), { uid: second, classId, spot: 'A3' }),
     ]);
 
     const won = outcomes.filter((outcome) => outcome.status === 'fulfilled');
@@ -204,8 +203,8 @@ describe('changeSpot races', () => {
     const { classId, uid } = await bookedOn('A1');
 
     const [changed, cancelled] = await Promise.allSettled([
-      changeSpotHandler(at(Date.now()), { uid, classId, spot: 'A2' }),
-      cancelBookingHandler(at(Date.now()), { uid, classId }),
+      changeSpotHandler(backend.at(Date.now()), { uid, classId, spot: 'A2' }),
+      cancelBookingHandler(backend.at(Date.now()), { uid, classId }),
     ]);
 
     expect(cancelled).toMatchObject({ status: 'fulfilled', value: { refunded: true } });
@@ -232,7 +231,9 @@ describe('changeSpot races', () => {
     expect(await read(db, paths.userClass(uid, classId))).toMatchObject({ spot: 'A1' });
     await expectInvariants(db);
 
-    expect((await reconcileBookings(at(Date.now()))).viewsRepaired).toBeGreaterThanOrEqual(1);
+    expect((await reconcileBookings(backend.at(Date.now()))).viewsRepaired).toBeGreaterThanOrEqual(
+      1,
+    );
     expect(await read(db, paths.userClass(uid, classId))).toMatchObject({
       spot: 'A2',
       spotLabel: 'A2',

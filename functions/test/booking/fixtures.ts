@@ -18,6 +18,7 @@ import type { CreditEntry, CreditKind, StudioClass } from '@studio/core';
 import { dump, newUid, startBackend } from '../support/backend';
 import { rejectionOf } from '../support/callable';
 import type { TestBackend } from '../support/backend';
+import type { BookingDeps } from '../../src/engine/deps';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -183,11 +184,16 @@ export const admin = { uid: 'admin-1', claims: { role: 'admin' } };
 export const coach = { uid: COACH_UID, claims: { role: 'coach' } };
 export const otherCoach = { uid: OTHER_COACH_UID, claims: { role: 'coach' } };
 
+export interface StudioBackend extends Omit<TestBackend, 'stop'> {
+  /** The booking handlers' dependencies on this database, with the clock pinned at `nowMs`. */
+  at(nowMs: number): BookingDeps;
+}
+
 /**
  * One fresh database emulator for the calling test file, with the studio seeded, stopped after
  * the file. Use at the top level of a test file; read `db`/`auth` inside tests and hooks.
  */
-export function useStudioBackend(): Omit<TestBackend, 'stop'> {
+export function useStudioBackend(): StudioBackend {
   let backend: TestBackend | undefined;
   beforeAll(async () => {
     backend = await startBackend();
@@ -207,5 +213,6 @@ export function useStudioBackend(): Omit<TestBackend, 'stop'> {
     get auth() {
       return started().auth;
     },
+    at: (nowMs) => ({ db: started().db, now: () => nowMs }),
   };
 }

@@ -12,7 +12,6 @@ import { cancelBooking as cancelBookingHandler } from '../../src/handlers/bookin
 import { joinWaitlist as joinWaitlistHandler } from '../../src/handlers/booking/join-waitlist';
 import { reconcileBookings } from '../../src/handlers/booking/reconcile';
 import { createClasses } from '../../src/handlers/classes/create-classes';
-import type { BookingDeps } from '../../src/engine/deps';
 import { dump } from '../support/backend';
 import { SimulatedCrash, crashingDatabase } from '../support/crash-db';
 import { afterMember, afterRoster } from './crash-points';
@@ -38,7 +37,6 @@ import {
 
 const backend = useStudioBackend();
 
-const at = (nowMs: number): BookingDeps => ({ db: backend.db, now: () => nowMs });
 const book = (caller: Caller | null, data: unknown) => bookGuest.run(callableRequest(data, caller));
 
 let requests = 0;
@@ -53,7 +51,7 @@ async function memberBooked(credits = 2, startsAt = Date.now() + DAY) {
   const db = backend.db;
   const classId = await seedClass(db, { startsAt });
   const uid = await seedMember(db, { credits, name: 'Marta Ruiz' });
-  await bookClassHandler(at(Date.now()), { uid, classId, spot: 'A1' });
+  await bookClassHandler(backend.at(Date.now()), { uid, classId, spot: 'A1' });
   return { classId, uid };
 }
 
@@ -136,7 +134,7 @@ describe('bookGuest', () => {
 
   it('takes the limit a class was created with', async () => {
     const db = backend.db;
-    const { classIds } = await createClasses(at(Date.now()), {
+    const { classIds } = await createClasses(backend.at(Date.now()), {
       by: 'admin-1',
       input: {
         branch: BRANCH,
@@ -153,7 +151,7 @@ describe('bookGuest', () => {
     const classId = classIds[0]!;
     expect(await read(db, paths.class(classId))).toMatchObject({ guestsPerMember: 2 });
     const uid = await seedMember(db, { credits: 3 });
-    await bookClassHandler(at(Date.now()), { uid, classId });
+    await bookClassHandler(backend.at(Date.now()), { uid, classId });
     for (const guestName of ['Ana', 'Luis'])
       await book(member(uid), { classId, guestName, requestId: requestId() });
     expect(await credits(uid)).toBe(0);
@@ -179,7 +177,7 @@ describe('bookGuest', () => {
     const { classId, uid } = await memberBooked(2);
     for (const spot of ['A2', 'A3']) {
       const other = await seedMember(db);
-      await bookClassHandler(at(Date.now()), { uid: other, classId, spot });
+      await bookClassHandler(backend.at(Date.now()), { uid: other, classId, spot });
     }
     await expectRefused(
       member(uid),
@@ -203,7 +201,7 @@ describe('bookGuest', () => {
     const start = Date.now() - MINUTE;
     const classId = await seedClass(backend.db, { startsAt: start });
     const uid = await seedMember(backend.db);
-    await bookClassHandler(at(start - HOUR), { uid, classId, spot: 'A1' });
+    await bookClassHandler(backend.at(start - HOUR), { uid, classId, spot: 'A1' });
     await expectRefused(
       member(uid),
       { classId, guestName: 'Ana', requestId: requestId() },
@@ -255,7 +253,11 @@ describe('cancelling a guest seat', () => {
     const guest = await book(member(uid), { classId, guestName: 'Ana', requestId: requestId() });
 
     await expect(
-      cancelBookingHandler(at(Date.now()), { uid, classId, guestBookingId: guest.bookingId }),
+      cancelBookingHandler(backend.at(Date.now()), {
+        uid,
+        classId,
+        guestBookingId: guest.bookingId,
+      }),
     ).resolves.toMatchObject({ refunded: false, outcome: 'late' });
     expect(await credits(uid)).toBe(0);
     expect(await read(db, paths.userClass(uid, classId))).toMatchObject({
@@ -270,7 +272,7 @@ describe('cancelling a guest seat', () => {
     const stranger = await seedMember(backend.db);
     const before = await dump(backend.db);
     await expect(
-      cancelBookingHandler(at(Date.now()), {
+      cancelBookingHandler(backend.at(Date.now()), {
         uid: stranger,
         classId,
         guestBookingId: guest.bookingId,
@@ -283,7 +285,7 @@ describe('cancelling a guest seat', () => {
     const db = backend.db;
     const { classId, uid } = await memberBooked(2);
     const guest = await book(member(uid), { classId, guestName: 'Ana', requestId: requestId() });
-    await cancelBookingHandler(at(Date.now()), { uid, classId });
+    await cancelBookingHandler(backend.at(Date.now()), { uid, classId });
     expect(await read(db, paths.rosterBooking(classId, uid))).toBeNull();
     expect(
       await read(db, paths.rosterBooking(classId, guestSeatKey(guest.bookingId))),
@@ -300,11 +302,15 @@ describe('cancelling a guest seat', () => {
     const { classId, uid } = await memberBooked(2);
     const guest = await book(member(uid), { classId, guestName: 'Ana', requestId: requestId() });
     const other = await seedMember(db);
-    await bookClassHandler(at(Date.now()), { uid: other, classId });
+    await bookClassHandler(backend.at(Date.now()), { uid: other, classId });
     const waiting = await seedMember(db);
-    await joinWaitlistHandler(at(Date.now()), { uid: waiting, classId });
+    await joinWaitlistHandler(backend.at(Date.now()), { uid: waiting, classId });
 
-    await cancelBookingHandler(at(Date.now()), { uid, classId, guestBookingId: guest.bookingId });
+    await cancelBookingHandler(backend.at(Date.now()), {
+      uid,
+      classId,
+      guestBookingId: guest.bookingId,
+    });
 
     expect(await read(db, paths.rosterBooking(classId, waiting))).toMatchObject({
       via: 'waitlist',
@@ -320,7 +326,7 @@ describe('guest seats on the coach’s list', () => {
     const startsAt = Date.now() + 30 * MINUTE;
     const classId = await seedClass(db, { startsAt });
     const uid = await seedMember(db, { credits: 2 });
-    await bookClassHandler(at(Date.now()), { uid, classId, spot: 'A1' });
+    await bookClassHandler(backend.at(Date.now()), { uid, classId, spot: 'A1' });
     const guest = await book(member(uid), { classId, guestName: 'Ana', requestId: requestId() });
 
     await checkIn.run(
@@ -339,7 +345,7 @@ describe('guest seats on the coach’s list', () => {
     await expectInvariants(db);
     // The reconciler finds the views right and leaves them be.
     const view = await read(db, paths.userClass(uid, classId));
-    await reconcileBookings(at(Date.now()));
+    await reconcileBookings(backend.at(Date.now()));
     expect(await read(db, paths.userClass(uid, classId))).toEqual(view);
   });
 });
@@ -352,12 +358,12 @@ describe('guest seat races', () => {
       seedMember(db, { credits: 2 }),
       seedMember(db, { credits: 2 }),
     ]);
-    await bookClassHandler(at(Date.now()), { uid: first, classId, spot: 'A1' });
-    await bookClassHandler(at(Date.now()), { uid: second, classId, spot: 'A2' });
+    await bookClassHandler(backend.at(Date.now()), { uid: first, classId, spot: 'A1' });
+    await bookClassHandler(backend.at(Date.now()), { uid: second, classId, spot: 'A2' });
 
     const outcomes = await Promise.allSettled(
       [first, second].map((uid) =>
-        bookGuestHandler(at(Date.now()), {
+        bookGuestHandler(backend.at(Date.now()), {
           uid,
           classId,
           guestName: 'Guest',
@@ -383,7 +389,7 @@ describe('guest seat races', () => {
 });
 
 describe('a guest seat after a crash', () => {
-  const later = () => at(Date.now() + HOUR);
+  const later = () => backend.at(Date.now() + HOUR);
 
   it('stopped after its credit was used: the reconciler confirms it and shows it', async () => {
     const db = backend.db;

@@ -10,7 +10,6 @@ import {
   type MailOutboxEntry,
 } from '@studio/core';
 import { describe, expect, it } from 'vitest';
-import type { BookingDeps } from '../../src/engine/deps';
 import { bookClass } from '../../src/handlers/booking/book-class';
 import { cancelBooking } from '../../src/handlers/booking/cancel-booking';
 import { joinWaitlist } from '../../src/handlers/booking/join-waitlist';
@@ -31,7 +30,6 @@ import {
 import { CREDIT_HOLD_TIMEOUT_MS } from '@studio/core';
 
 const backend = useStudioBackend();
-const at = (nowMs: number): BookingDeps => ({ db: backend.db, now: () => nowMs });
 const afterTimeout = () => Date.now() + CREDIT_HOLD_TIMEOUT_MS + MINUTE;
 
 /** Every outbox entry of one member. */
@@ -54,7 +52,7 @@ describe('booking mails', () => {
     const startsAt = Date.now() + 2 * DAY;
     const classId = await seedClass(backend.db, { startsAt });
     const uid = await seedMember(backend.db, { credits: 1 });
-    await bookClass(at(Date.now()), { uid, classId, spot: 'A2' });
+    await bookClass(backend.at(Date.now()), { uid, classId, spot: 'A2' });
     const bookingId = await bookingIdOf(classId, uid);
 
     const mails = await mailsOf(uid);
@@ -83,11 +81,11 @@ describe('booking mails', () => {
     const startsAt = Date.now() + 2 * DAY;
     const classId = await seedClass(backend.db, { startsAt, capacity: 1 });
     const [first, second] = await Promise.all([seedMember(backend.db), seedMember(backend.db)]);
-    await bookClass(at(Date.now()), { uid: first, classId });
-    await joinWaitlist(at(Date.now()), { uid: second, classId });
+    await bookClass(backend.at(Date.now()), { uid: first, classId });
+    await joinWaitlist(backend.at(Date.now()), { uid: second, classId });
     const firstBooking = await bookingIdOf(classId, first);
 
-    await cancelBooking(at(Date.now()), { uid: first, classId });
+    await cancelBooking(backend.at(Date.now()), { uid: first, classId });
 
     const cancelled = await mailsOf(first);
     expect(cancelled.map(([id]) => id).sort()).toEqual(
@@ -109,10 +107,10 @@ describe('booking mails', () => {
   it('a class cancelled by the studio writes one mail per booked member, with the reason', async () => {
     const classId = await seedClass(backend.db, { startsAt: Date.now() + 2 * DAY, capacity: 2 });
     const [one, two] = await Promise.all([seedMember(backend.db), seedMember(backend.db)]);
-    await bookClass(at(Date.now()), { uid: one, classId });
-    await bookClass(at(Date.now()), { uid: two, classId });
+    await bookClass(backend.at(Date.now()), { uid: one, classId });
+    await bookClass(backend.at(Date.now()), { uid: two, classId });
 
-    await cancelClass(at(Date.now()), { by: 'admin-1', classId, reason: 'Coach is ill' });
+    await cancelClass(backend.at(Date.now()), { by: 'admin-1', classId, reason: 'Coach is ill' });
 
     for (const uid of [one, two]) {
       const studioMails = (await mailsOf(uid)).filter(
@@ -143,12 +141,12 @@ describe('booking mails after a crash', () => {
       status: 'booked',
     });
 
-    const report = await reconcileBookings(at(afterTimeout()));
+    const report = await reconcileBookings(backend.at(afterTimeout()));
     expect(report.pendingConfirmed).toBe(1);
     const bookingId = await bookingIdOf(classId, uid);
     expect((await mailsOf(uid)).map(([id]) => id)).toEqual([mailOutboxIds.booked(bookingId)]);
     // Another pass finds nothing to do and writes nothing more.
-    await reconcileBookings(at(afterTimeout()));
+    await reconcileBookings(backend.at(afterTimeout()));
     expect(await mailsOf(uid)).toHaveLength(1);
     await expectInvariants(backend.db, { nowMs: afterTimeout() });
   });
@@ -156,7 +154,7 @@ describe('booking mails after a crash', () => {
   it('a cancel that stopped after the member’s refund gets its one notice from the reconciler', async () => {
     const classId = await seedClass(backend.db, { startsAt: Date.now() + 2 * DAY });
     const uid = await seedMember(backend.db, { credits: 1 });
-    await bookClass(at(Date.now()), { uid, classId });
+    await bookClass(backend.at(Date.now()), { uid, classId });
     const bookingId = await bookingIdOf(classId, uid);
     await expect(
       cancelBooking(
@@ -169,8 +167,8 @@ describe('booking mails after a crash', () => {
     ).rejects.toThrow(SimulatedCrash);
     expect((await mailsOf(uid)).map(([id]) => id)).toEqual([mailOutboxIds.booked(bookingId)]);
 
-    await reconcileBookings(at(afterTimeout()));
-    await reconcileBookings(at(afterTimeout()));
+    await reconcileBookings(backend.at(afterTimeout()));
+    await reconcileBookings(backend.at(afterTimeout()));
     const ids = (await mailsOf(uid)).map(([id]) => id).sort();
     expect(ids).toEqual(
       [mailOutboxIds.booked(bookingId), mailOutboxIds.cancelled(bookingId)].sort(),

@@ -6,7 +6,6 @@ import { paths } from '@studio/core';
 import { bookClass as bookClassHandler } from '../../src/handlers/booking/book-class';
 import { cancelBooking as cancelBookingHandler } from '../../src/handlers/booking/cancel-booking';
 import { joinWaitlist as joinWaitlistHandler } from '../../src/handlers/booking/join-waitlist';
-import type { BookingDeps } from '../../src/engine/deps';
 import {
   DAY,
   HOUR,
@@ -20,8 +19,6 @@ import {
 
 const backend = useStudioBackend();
 
-const at = (nowMs: number): BookingDeps => ({ db: backend.db, now: () => nowMs });
-
 /** A one-seat class starting at `start`, booked, with `waiting` queued in that order. */
 async function queue(
   start: number,
@@ -29,8 +26,8 @@ async function queue(
 ): Promise<{ classId: string; booked: string }> {
   const classId = await seedClass(backend.db, { startsAt: start, capacity: 1 });
   const booked = await seedMember(backend.db);
-  await bookClassHandler(at(start - DAY), { uid: booked, classId });
-  for (const uid of waiting) await joinWaitlistHandler(at(start - DAY), { uid, classId });
+  await bookClassHandler(backend.at(start - DAY), { uid: booked, classId });
+  for (const uid of waiting) await joinWaitlistHandler(backend.at(start - DAY), { uid, classId });
   return { classId, booked };
 }
 
@@ -50,7 +47,7 @@ describe('a member’s own promotion cut-off', () => {
     const earlyBefore = await read(db, paths.user(early));
 
     // A seat frees 5 h before the class: inside `early`'s 6 h, before the studio's 60 min.
-    await cancelBookingHandler(at(start - 5 * HOUR), { uid: booked, classId });
+    await cancelBookingHandler(backend.at(start - 5 * HOUR), { uid: booked, classId });
 
     expect(await read(db, paths.rosterBooking(classId, early))).toBeNull();
     expect(await read(db, paths.rosterBooking(classId, next))).toMatchObject({ via: 'waitlist' });
@@ -78,7 +75,7 @@ describe('a member’s own promotion cut-off', () => {
     await setCutoff(waiting, 4);
     const { classId, booked } = await queue(start, [waiting]);
 
-    await cancelBookingHandler(at(start - 5 * HOUR), { uid: booked, classId });
+    await cancelBookingHandler(backend.at(start - 5 * HOUR), { uid: booked, classId });
 
     expect(await read(db, paths.rosterBooking(classId, waiting))).toMatchObject({
       via: 'waitlist',
@@ -92,7 +89,7 @@ describe('a member’s own promotion cut-off', () => {
     const waiting = await seedMember(db, { credits: 1 });
     const { classId, booked } = await queue(start, [waiting]);
 
-    await cancelBookingHandler(at(start - 5 * HOUR), { uid: booked, classId });
+    await cancelBookingHandler(backend.at(start - 5 * HOUR), { uid: booked, classId });
 
     expect(await read(db, paths.rosterBooking(classId, waiting))).toMatchObject({
       via: 'waitlist',
@@ -105,9 +102,12 @@ describe('a member’s own promotion cut-off', () => {
     const waiting = await seedMember(db, { credits: 1 });
     await setCutoff(waiting, 3);
     const { classId, booked } = await queue(start, [waiting]);
-    await cancelBookingHandler(at(start - 4 * HOUR), { uid: booked, classId });
+    await cancelBookingHandler(backend.at(start - 4 * HOUR), { uid: booked, classId });
 
-    const outcome = await cancelBookingHandler(at(start - 2 * HOUR), { uid: waiting, classId });
+    const outcome = await cancelBookingHandler(backend.at(start - 2 * HOUR), {
+      uid: waiting,
+      classId,
+    });
 
     expect(outcome).toMatchObject({ refunded: true });
     expect(await read(db, paths.userField(waiting, 'Credits'))).toBe(1);

@@ -4,7 +4,6 @@
 import { describe, expect, it } from 'vitest';
 import { CREDIT_HOLD_TIMEOUT_MS, paths } from '@studio/core';
 import { bookClass } from '../../src/handlers/booking/book-class';
-import type { BookingDeps } from '../../src/engine/deps';
 import { reconcileBookings } from '../../src/handlers/booking/reconcile';
 import { SimulatedCrash, crashingDatabase } from '../support/crash-db';
 import { seedStudioScale } from '../support/studio-scale';
@@ -21,8 +20,6 @@ import {
 import { afterRoster } from './crash-points';
 
 const backend = useStudioBackend();
-
-const at = (nowMs: number): BookingDeps => ({ db: backend.db, now: () => nowMs });
 
 async function ledgerTypes(uid: string): Promise<string[]> {
   const ledger = (await read(backend.db, paths.creditLedger(uid))) as Record<
@@ -56,8 +53,8 @@ describe('reconcileBookings at scale', () => {
 
     const later = nowMs + CREDIT_HOLD_TIMEOUT_MS + MINUTE;
     const [first, second] = await Promise.all([
-      reconcileBookings(at(later), { usersPageSize: 5 }),
-      reconcileBookings(at(later), { usersPageSize: 7 }),
+      reconcileBookings(backend.at(later), { usersPageSize: 5 }),
+      reconcileBookings(backend.at(later), { usersPageSize: 7 }),
     ]);
 
     expect(first.failures + second.failures).toBe(0);
@@ -91,7 +88,7 @@ describe('reconcileBookings at scale', () => {
       badWallet: (i) => i === 250,
     });
 
-    const report = await reconcileBookings(at(nowMs), { usersPageSize: 50 });
+    const report = await reconcileBookings(backend.at(nowMs), { usersPageSize: 50 });
 
     const expiring = Array.from({ length: members }, (_, i) => i).filter((i) => i % 7 === 0);
     expect(report).toMatchObject({

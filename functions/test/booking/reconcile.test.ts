@@ -41,9 +41,8 @@ function crashingAt(point: CrashPoint, nowMs = Date.now()): BookingDeps {
   return { db: crashingDatabase(backend.db, point).db, now: () => nowMs };
 }
 
-const at = (nowMs: number): BookingDeps => ({ db: backend.db, now: () => nowMs });
 const afterTimeout = () => Date.now() + CREDIT_HOLD_TIMEOUT_MS + MINUTE;
-const reconcileLater = () => reconcileBookings(at(afterTimeout()));
+const reconcileLater = () => reconcileBookings(backend.at(afterTimeout()));
 
 async function roster(classId: string) {
   return rosterSchema.parse(await read(backend.db, paths.classRoster(classId)));
@@ -60,7 +59,7 @@ describe('reconciler after a booking stopped half-way', () => {
     await expectInvariants(backend.db, { quiescent: false });
 
     // Not stale yet: a call may still be running, so it is left alone.
-    expect((await reconcileBookings(at(Date.now()))).pendingConfirmed).toBe(0);
+    expect((await reconcileBookings(backend.at(Date.now()))).pendingConfirmed).toBe(0);
     const report = await reconcileLater();
 
     expect(report.pendingConfirmed).toBe(1);
@@ -83,11 +82,11 @@ describe('reconciler after a booking stopped half-way', () => {
     const pending = bookingSchema.parse((await roster(classId)).bookings[uid]);
     // Not stale yet, and not paid for: the member is not shown a booking the seat of which
     // may still go back.
-    await reconcileBookings(at(Date.now()));
+    await reconcileBookings(backend.at(Date.now()));
     expect(await read(db, paths.userClass(uid, classId))).toBeNull();
     // The credit went to another class meanwhile.
     const other = await seedClass(db, { startsAt: Date.now() + DAY });
-    await bookClass(at(Date.now()), { uid, classId: other });
+    await bookClass(backend.at(Date.now()), { uid, classId: other });
 
     const report = await reconcileLater();
 
@@ -112,7 +111,7 @@ describe('reconciler after a booking stopped half-way', () => {
     await db.ref(paths.userField(uid, 'Credits')).set(1);
     const context = await classContext(db, classId);
     await expect(
-      finishBooking(at(Date.now()), context, pending, await roster(classId)),
+      finishBooking(backend.at(Date.now()), context, pending, await roster(classId)),
     ).rejects.toMatchObject({ code: 'aborted', messageKey: 'tryAgain' });
     expect(await read(db, paths.credit(uid, 'late-topup'))).not.toBeNull();
     expect((await roster(classId)).bookings).toEqual({});
@@ -144,7 +143,7 @@ describe('reconciler after a cancel stopped half-way', () => {
   ])('refunds exactly once when the cancel stopped %s', async (_name, point) => {
     const classId = await seedClass(backend.db, { startsAt: Date.now() + 2 * DAY });
     const uid = await seedMember(backend.db, { credits: 1 });
-    await bookClass(at(Date.now()), { uid, classId });
+    await bookClass(backend.at(Date.now()), { uid, classId });
     await expect(cancelBooking(crashingAt(point(classId, uid)), { uid, classId })).rejects.toThrow(
       SimulatedCrash,
     );
@@ -165,8 +164,8 @@ describe('reconciler after a cancel stopped half-way', () => {
     const db = backend.db;
     const classId = await seedClass(db, { startsAt: Date.now() + 2 * DAY, capacity: 1 });
     const [booked, waiting] = await Promise.all([seedMember(db), seedMember(db)]);
-    await bookClass(at(Date.now()), { uid: booked, classId });
-    await joinWaitlist(at(Date.now()), { uid: waiting, classId });
+    await bookClass(backend.at(Date.now()), { uid: booked, classId });
+    await joinWaitlist(backend.at(Date.now()), { uid: waiting, classId });
     await expect(
       cancelClass(crashingAt(afterRoster(classId)), { by: 'admin-1', classId, reason: 'Flood' }),
     ).rejects.toThrow(SimulatedCrash);
@@ -187,8 +186,8 @@ describe('reconciler after a cancel stopped half-way', () => {
     const db = backend.db;
     const classId = await seedClass(db, { startsAt: Date.now() + 2 * DAY, capacity: 1 });
     const [first, second] = await Promise.all([seedMember(db), seedMember(db)]);
-    await bookClass(at(Date.now()), { uid: first, classId });
-    await joinWaitlist(at(Date.now()), { uid: second, classId });
+    await bookClass(backend.at(Date.now()), { uid: first, classId });
+    await joinWaitlist(backend.at(Date.now()), { uid: second, classId });
     // The cancel stands; its promotion stops after reserving the seat (the cancel's roster
     // transaction is the first, the promotion's the second), and the stop is logged.
     await cancelBooking(crashingAt(afterRoster(classId, 2)), { uid: first, classId });
@@ -203,14 +202,14 @@ describe('reconciler after a cancel stopped half-way', () => {
   it('rewrites a waiting-list view a stopped call left out', async () => {
     const db = backend.db;
     const classId = await seedClass(db, { startsAt: Date.now() + DAY, capacity: 1 });
-    await bookClass(at(Date.now()), { uid: await seedMember(db), classId });
+    await bookClass(backend.at(Date.now()), { uid: await seedMember(db), classId });
     const uid = await seedMember(db);
     await expect(joinWaitlist(crashingAt(afterRoster(classId)), { uid, classId })).rejects.toThrow(
       SimulatedCrash,
     );
     expect(await read(db, paths.userWaitlistEntry(uid, classId))).toBeNull();
 
-    expect((await reconcileBookings(at(Date.now()))).viewsRepaired).toBe(1);
+    expect((await reconcileBookings(backend.at(Date.now()))).viewsRepaired).toBe(1);
     expect(await read(db, paths.userWaitlistEntry(uid, classId))).toMatchObject({
       status: 'waiting',
       position: 1,
@@ -227,25 +226,25 @@ describe('reconciler view repair', () => {
       seedClass(db, { startsAt: Date.now() + DAY }),
     ]);
     const [first, second] = await Promise.all([seedMember(db), seedMember(db, { credits: 1 })]);
-    await bookClass(at(Date.now()), { uid: first, classId });
-    await joinWaitlist(at(Date.now()), { uid: second, classId });
+    await bookClass(backend.at(Date.now()), { uid: first, classId });
+    await joinWaitlist(backend.at(Date.now()), { uid: second, classId });
     let shown: unknown;
     // Right after the promotion reserved the seat (the cancel's roster transaction is the first).
     const { db: pausing } = crashingDatabase(db, afterRoster(classId, 2), async () => {
       // What older code showed right after reserving, before the member paid.
       const context = await classContext(db, classId);
       shown = userClassView(classId, context.cls, await roster(classId), second, Date.now());
-      await bookClass(at(Date.now()), { uid: second, classId: elsewhere });
+      await bookClass(backend.at(Date.now()), { uid: second, classId: elsewhere });
     });
-    const deps: BookingDeps = { ...at(Date.now()), db: pausing };
+    const deps: BookingDeps = { ...backend.at(Date.now()), db: pausing };
     await cancelBooking(deps, { uid: first, classId });
     await db.ref(paths.userClass(second, classId)).set(shown);
 
-    expect((await reconcileBookings(at(Date.now()))).viewsRepaired).toBe(1);
+    expect((await reconcileBookings(backend.at(Date.now()))).viewsRepaired).toBe(1);
 
     expect(await read(db, paths.userClass(second, classId))).toBeNull();
     await expectInvariants(db);
-    expect((await reconcileBookings(at(Date.now()))).viewsRepaired).toBe(0);
+    expect((await reconcileBookings(backend.at(Date.now()))).viewsRepaired).toBe(0);
   });
 });
 
@@ -254,11 +253,11 @@ describe('reconciler housekeeping', () => {
     const db = backend.db;
     const start = Date.now() + 50 * MINUTE;
     const classId = await seedClass(db, { startsAt: start, capacity: 1 });
-    await bookClass(at(start - DAY), { uid: await seedMember(db), classId });
+    await bookClass(backend.at(start - DAY), { uid: await seedMember(db), classId });
     const uid = await seedMember(db);
-    await joinWaitlist(at(start - DAY), { uid, classId });
+    await joinWaitlist(backend.at(start - DAY), { uid, classId });
 
-    expect((await reconcileBookings(at(Date.now()))).queuesClosed).toBe(1);
+    expect((await reconcileBookings(backend.at(Date.now()))).queuesClosed).toBe(1);
 
     expect(await read(db, paths.userWaitlistEntry(uid, classId))).toMatchObject({
       status: 'closed',
@@ -271,7 +270,7 @@ describe('reconciler housekeeping', () => {
   it('expires credits with a ledger entry and a notification, and recounts Credits', async () => {
     const db = backend.db;
     const uid = await seedMember(db, { credits: 2, expiresAt: Date.now() + HOUR });
-    const report = await reconcileBookings(at(Date.now() + 2 * HOUR));
+    const report = await reconcileBookings(backend.at(Date.now() + 2 * HOUR));
     expect(report.creditsExpired).toBeGreaterThanOrEqual(2);
     expect(await read(db, paths.creditsList(uid))).toBeNull();
     expect(await read(db, paths.userField(uid, 'Credits'))).toBe(0);
@@ -300,7 +299,7 @@ describe('reconciler housekeeping', () => {
     });
     await expectInvariants(db, { quiescent: false });
 
-    expect((await reconcileBookings(at(Date.now()))).ledgerFlushed).toBe(1);
+    expect((await reconcileBookings(backend.at(Date.now()))).ledgerFlushed).toBe(1);
     expect(await read(db, paths.ledgerOutbox(uid))).toBeNull();
     expect(await read(db, paths.creditLedgerEntry(uid, 'adjust-x'))).toMatchObject({ delta: -1 });
     await expectInvariants(db);

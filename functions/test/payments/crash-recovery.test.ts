@@ -5,7 +5,6 @@
 // 5xx): the member transaction, the ledger copy, the last effect. It checks that the state at the crash
 // still keeps ledger + outbox = credits, then redelivers the same event, signed, to the real
 // `stripeWebhook` three times and checks that exactly one grant landed.
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@studio/core';
 import { createCheckoutSession } from '../../src/handlers/payments/create-checkout-session';
@@ -22,6 +21,7 @@ import {
   usePaymentsTestBed,
   valueAt,
 } from './support';
+import { invoiceObject, stripeEvent, stripeId } from './stripe-objects';
 import { SimulatedCrash, crashingDatabase } from '../support/crash-db';
 import type { CrashPoint } from '../support/crash-db';
 
@@ -48,22 +48,6 @@ function grantWrite(place: CrashPlace, uid: string, lastEffect: string): CrashPo
 /** The bed's dependencies, with a crash right after `point` the first time it is reached. */
 function crashingAt(point: CrashPoint): PaymentDeps {
   return { ...bed.deps, db: crashingDatabase(bed.deps.db, point).db };
-}
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-function stripeEvent(type: string, object: unknown): Stripe.Event {
-  return {
-    id: `evt_${randomUUID().replaceAll('-', '')}`,
-    object: 'event',
-    api_version: '2026-10-28.endive',
-    created: nowSeconds(),
-    type,
-    data: { object },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-  } as unknown as Stripe.Event;
 }
 
 /** A paid two-line cart (5 class credits and 2 special-event credits) as Stripe reports it. */
@@ -152,24 +136,10 @@ describe('a purchase grant stopped by a crash is finished exactly once by the re
 describe('a subscription period grant stopped by a crash', () => {
   it.each(CRASH_PLACES)('crash %s: the redelivered invoice.paid grants 30 once', async (place) => {
     const uid = await createMember(bed);
-    const subscriptionId = `sub_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-    const start = nowSeconds();
-    const invoiceId = `in_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
-    const event = stripeEvent('invoice.paid', {
-      id: invoiceId,
-      object: 'invoice',
-      billing_reason: 'subscription_create',
-      customer: `cus_${subscriptionId}`,
-      amount_paid: 3900,
-      amount_due: 3900,
-      currency: 'usd',
-      attempt_count: 1,
-      parent: {
-        type: 'subscription_details',
-        subscription_details: { subscription: subscriptionId, metadata: { uid } },
-      },
-      lines: { object: 'list', data: [{ period: { start, end: start + 30 * 86400 } }] },
-    });
+    const subscriptionId = stripeId('sub', 16);
+    const invoice = invoiceObject(uid, subscriptionId, 'subscription_create');
+    const invoiceId = invoice.id;
+    const event = stripeEvent('invoice.paid', invoice);
 
     // The last effect of a first invoice tells the member.
     const point = grantWrite(place, uid, paths.notification(uid, `granted-${invoiceId}`));

@@ -1,9 +1,7 @@
 // The payments domain's e-mails (issue 19): each written into `MailOutbox` after the grant or
 // record it tells of, keyed by its Stripe object, through the real `stripeWebhook`. A duplicate
 // delivery, or a second event about the same object, writes no second entry.
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type Stripe from 'stripe';
 import { mailOutboxEntrySchema, mailOutboxIds, paths } from '@studio/core';
 import type { MailOutboxEntry } from '@studio/core';
 import { createCheckoutSession } from '../../src/handlers/payments/create-checkout-session';
@@ -18,45 +16,15 @@ import {
   usePaymentsTestBed,
   valueAt,
 } from './support';
+import {
+  invoiceObject,
+  nowSeconds,
+  stripeEvent,
+  stripeId,
+  subscriptionObject,
+} from './stripe-objects';
 
 const bed = usePaymentsTestBed();
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-const shortId = () => randomUUID().replaceAll('-', '').slice(0, 20);
-
-function stripeEvent(type: string, object: unknown) {
-  return {
-    id: `evt_${shortId()}`,
-    object: 'event',
-    api_version: '2026-10-28.endive',
-    created: nowSeconds(),
-    type,
-    data: { object },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-  };
-}
-
-function invoiceObject(uid: string, subscriptionId: string, reason: string, attempt = 1) {
-  const start = nowSeconds();
-  return {
-    id: `in_${shortId()}`,
-    object: 'invoice',
-    billing_reason: reason,
-    customer: `cus_${subscriptionId}`,
-    amount_paid: 3900,
-    amount_due: 3900,
-    currency: 'usd',
-    attempt_count: attempt,
-    hosted_invoice_url: 'https://invoice.stripe.test/i/abc',
-    parent: {
-      type: 'subscription_details',
-      subscription_details: { subscription: subscriptionId, metadata: { uid } },
-    },
-    lines: { object: 'list', data: [{ period: { start, end: start + 30 * 86400 } }] },
-  };
-}
 
 /** Every outbox entry, by id. */
 async function outbox(): Promise<Record<string, MailOutboxEntry>> {
@@ -138,9 +106,7 @@ describe('purchase receipt', () => {
           throw new SimulatedCrash(write.path);
       }),
     };
-    await expect(processStripeEvent(failing, event as unknown as Stripe.Event)).rejects.toThrow(
-      MailNotQueued,
-    );
+    await expect(processStripeEvent(failing, event)).rejects.toThrow(MailNotQueued);
     // The grant stands; the event is not recorded, so Stripe delivers it again.
     expect(Object.keys(await creditsOf(bed, uid))).toHaveLength(5);
     expect(await valueAt(bed, paths.stripeEvent(event.id))).toBeNull();
@@ -169,7 +135,7 @@ describe('purchase receipt', () => {
 describe('subscription mails', () => {
   it('a renewal (invoice paid for a new period) is told once; the first period is not a renewal', async () => {
     const uid = await createMember(bed);
-    const subscriptionId = `sub_${shortId()}`;
+    const subscriptionId = stripeId('sub');
     const first = invoiceObject(uid, subscriptionId, 'subscription_create');
     expect(await bed.deliver(stripeEvent('invoice.paid', first))).toBe(200);
     expect(await entriesOf(uid)).toEqual([]);
@@ -191,7 +157,7 @@ describe('subscription mails', () => {
 
   it('a failed payment is told once per invoice, however often Stripe retries the card', async () => {
     const uid = await createMember(bed);
-    const subscriptionId = `sub_${shortId()}`;
+    const subscriptionId = stripeId('sub');
     const invoice = invoiceObject(uid, subscriptionId, 'subscription_cycle');
     expect(await bed.deliver(stripeEvent('invoice.payment_failed', invoice))).toBe(200);
     const retried = { ...invoice, attempt_count: 2 };
@@ -208,22 +174,15 @@ describe('subscription mails', () => {
 
   it('a plan that ends is told once', async () => {
     const uid = await createMember(bed);
-    const id = `sub_${shortId()}`;
+    const id = stripeId('sub');
     await bed.backend.db
       .ref(paths.user(uid))
       .update({ activeSuscription: true, activeSuscriptionId: id });
-    const deleted = stripeEvent('customer.subscription.deleted', {
-      id,
-      object: 'subscription',
-      status: 'canceled',
-      customer: `cus_${id}`,
-      metadata: { uid },
-      cancel_at_period_end: false,
-      items: {
-        object: 'list',
-        data: [{ current_period_start: nowSeconds(), current_period_end: nowSeconds() + 86400 }],
-      },
-    });
+    const oneDay = { start: nowSeconds(), end: nowSeconds() + 86400 };
+    const deleted = stripeEvent(
+      'customer.subscription.deleted',
+      subscriptionObject(uid, id, 'canceled', oneDay),
+    );
     expect(await bed.deliver(deleted)).toBe(200);
     expect(await bed.deliver(deleted)).toBe(200);
     const entries = await entriesOf(uid);
@@ -233,19 +192,9 @@ describe('subscription mails', () => {
 
   it('a plan that is only starting (incomplete, then incomplete_expired) tells no end', async () => {
     const uid = await createMember(bed);
-    const id = `sub_${shortId()}`;
-    const subscription = (status: string) => ({
-      id,
-      object: 'subscription',
-      status,
-      customer: `cus_${id}`,
-      metadata: { uid },
-      cancel_at_period_end: false,
-      items: {
-        object: 'list',
-        data: [{ current_period_start: nowSeconds(), current_period_end: nowSeconds() + 86400 }],
-      },
-    });
+    const id = stripeId('sub');
+    const subscription = (status: string) =>
+      subscriptionObject(uid, id, status, { start: nowSeconds(), end: nowSeconds() + 86400 });
     expect(
       await bed.deliver(stripeEvent('customer.subscription.created', subscription('incomplete'))),
     ).toBe(200);

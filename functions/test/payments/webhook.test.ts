@@ -1,6 +1,5 @@
 // The webhook's contract, table-driven: one row per handled event type, each delivered signed to
 // the real `stripeWebhook` over HTTP; then signatures, replays, ordering and failures.
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { paths } from '@studio/core';
@@ -25,24 +24,15 @@ import {
   usePaymentsTestBed,
   valueAt,
 } from './support';
+import {
+  invoiceObject,
+  nowSeconds,
+  stripeEvent,
+  stripeId,
+  subscriptionObject,
+} from './stripe-objects';
 
 const bed = usePaymentsTestBed();
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-function stripeEvent(type: string, object: unknown, created = nowSeconds()) {
-  return {
-    id: `evt_${randomUUID().replaceAll('-', '')}`,
-    object: 'event',
-    api_version: '2026-10-28.endive',
-    created,
-    type,
-    data: { object },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-  };
-}
 
 /** A real pending purchase: the session as the sandbox returns it, with our Payments record. */
 async function pendingSession(uid: string, kind: string, packageId: string) {
@@ -60,44 +50,6 @@ async function pendingSession(uid: string, kind: string, packageId: string) {
   return bed.stripe.checkout.sessions.retrieve(sessionId);
 }
 
-function subscriptionObject(
-  uid: string,
-  id: string,
-  status: string,
-  period = { start: nowSeconds(), end: nowSeconds() + 30 * 86400 },
-) {
-  return {
-    id,
-    object: 'subscription',
-    status,
-    customer: `cus_${id}`,
-    metadata: { uid },
-    cancel_at_period_end: false,
-    items: {
-      object: 'list',
-      data: [{ current_period_start: period.start, current_period_end: period.end }],
-    },
-  };
-}
-
-function invoiceObject(uid: string, subscriptionId: string, reason: string, start: number) {
-  return {
-    id: `in_${randomUUID().replaceAll('-', '').slice(0, 20)}`,
-    object: 'invoice',
-    billing_reason: reason,
-    customer: `cus_${subscriptionId}`,
-    amount_paid: 3900,
-    amount_due: 3900,
-    currency: 'usd',
-    attempt_count: 1,
-    parent: {
-      type: 'subscription_details',
-      subscription_details: { subscription: subscriptionId, metadata: { uid } },
-    },
-    lines: { object: 'list', data: [{ period: { start, end: start + 30 * 86400 } }] },
-  };
-}
-
 interface Arranged {
   object: unknown;
   check: () => Promise<void>;
@@ -109,7 +61,7 @@ interface Row {
   arrange: (uid: string) => Arranged | Promise<Arranged>;
 }
 
-const subId = () => `sub_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+const subId = () => stripeId('sub', 16);
 
 /** A paid 5-credit pack: its session, and the charge as Stripe reports it. */
 async function paidPack(uid: string) {
@@ -427,7 +379,7 @@ describe('stripeWebhook exactly-once and ordering', () => {
     const event = stripeEvent('checkout.session.completed', {
       ...session,
       payment_status: 'paid',
-    }) as unknown as Stripe.Event;
+    });
     // A delivery that does the work ends it by marking the payment paid.
     let worked = 0;
     const counting = {

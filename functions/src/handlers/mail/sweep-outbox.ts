@@ -11,7 +11,7 @@ import type { MailDeps } from './deps';
 import { mailNotConfigured, mailSweepDone } from './logs';
 import { MAIL_RETENTION_MS } from './retry';
 import { sendOutboxEntry, type SendOutcome } from './send-outbox-entry';
-import { jobItemFailed } from '../../engine';
+import { inPool, jobItemFailed } from '../../engine';
 
 export interface SweepOptions {
   /** Entries read per query. */
@@ -51,24 +51,6 @@ async function removeOld(deps: MailDeps, pageSize: number): Promise<number> {
     removed += count;
     if (count < pageSize) return removed;
   }
-}
-
-async function inPool<T>(
-  items: readonly T[],
-  concurrency: number,
-  work: (item: T) => Promise<void>,
-) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      await work(item);
-    }
-  };
-  await Promise.all(
-    Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker),
-  );
 }
 
 export async function sweepOutbox(

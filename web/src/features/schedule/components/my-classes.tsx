@@ -18,6 +18,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { weekdayName } from '../../../lib/weekday-name';
 import './my-classes.css';
+import './class-time-block.css';
 import './my-class-cards.css';
 import { Skeleton } from '../../../components/ui/skeleton';
 
@@ -65,9 +66,12 @@ function ClassRow({
   // The time block repeats the line beside it for the eye; the separators are for readers.
   return (
     <li className={`card ui-card my-class my-class-${entry.status}`}>
-      <span className="my-class-time" aria-hidden="true">
-        <span className="my-class-hour">{entry.hour}</span>
-        <span className="my-class-weekday">{weekday}</span>
+      <span
+        className={`class-time-block${entry.status === 'booked' ? ' class-time-block-solid' : ''}`}
+        aria-hidden="true"
+      >
+        <span className="class-time-block-hour">{entry.hour}</span>
+        <span className="class-time-block-weekday">{weekday}</span>
       </span>
       <span className="my-class-info">
         <span className="my-class-when">

@@ -17,6 +17,7 @@ import { useLive } from '../../../lib/use-live';
 import { weekdayName } from '../../../lib/weekday-name';
 import type { ScheduleApi } from '../api/schedule-api';
 import { waitlistMessages } from '../waitlist-messages';
+import './class-time-block.css';
 import './my-waitlist.css';
 
 /** The member's promotion cut-off: the studio's, and their own when they set one. */
@@ -201,9 +202,11 @@ export function MyWaitlist({
           <ul className="plain-list waitlist-cards">
             {waiting.map((entry) => (
               <Card as="li" key={entry.classId} className="waitlist-card">
-                <span className="waitlist-time" aria-hidden="true">
-                  <span className="waitlist-hour">{entry.hour}</span>
-                  <span className="waitlist-weekday">{weekdayName(entry.date, lang, 'short')}</span>
+                <span className="class-time-block class-time-block-solid" aria-hidden="true">
+                  <span className="class-time-block-hour">{entry.hour}</span>
+                  <span className="class-time-block-weekday">
+                    {weekdayName(entry.date, lang, 'short')}
+                  </span>
                 </span>
                 <span className="waitlist-info">
                   <span className="waitlist-title">{classTitleOf(entry)}</span>
