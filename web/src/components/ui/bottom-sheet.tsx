@@ -1,7 +1,6 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
-import { useT } from '../../lib/i18n';
-import { kitMessages } from './kit-messages';
+import type { ComponentType, ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { loadDialogRadix, loadedDialogRadix } from './dialog-loader';
 
 export interface BottomSheetProps {
   open: boolean;
@@ -13,43 +12,31 @@ export interface BottomSheetProps {
   children: ReactNode;
 }
 
+type SheetImplementation = ComponentType<BottomSheetProps>;
+const LazyRadixBottomSheet = lazy(() =>
+  loadDialogRadix().then((m) => ({ default: m.RadixBottomSheet })),
+);
+/** The loaded sheet when the chunk is there (rendered at once), else the lazy one. */
+const pickSheet = (): SheetImplementation =>
+  loadedDialogRadix()?.RadixBottomSheet ?? LazyRadixBottomSheet;
+
 /**
  * A modal panel that slides up from the bottom on phones and sits centred, wider, on a desktop.
- * Focus, Escape, the outside click and the hidden background come from Radix's Dialog primitive.
+ * Focus, Escape, the outside click and the hidden background come from Radix's Dialog primitive
+ * (`dialog-radix.tsx`, loaded on the first opening or once the page is idle; a sheet that has
+ * never been open renders nothing and loads nothing).
  */
-export function BottomSheet({
-  open,
-  onOpenChange,
-  title,
-  description,
-  footer,
-  children,
-}: BottomSheetProps) {
-  const t = useT(kitMessages);
+export function BottomSheet(props: BottomSheetProps) {
+  // Chosen at the first opening and kept: switching from the lazy one would remount it, and a
+  // sheet stays rendered once opened, so Radix sees it close as before.
+  const [Sheet, setSheet] = useState<SheetImplementation | null>(() =>
+    props.open ? pickSheet() : null,
+  );
+  if (props.open && !Sheet) setSheet(() => pickSheet());
+  if (!Sheet) return null;
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="ui-sheet-overlay" />
-        <DialogPrimitive.Content className="ui-sheet">
-          <div className="ui-sheet-handle" aria-hidden="true" />
-          <header className="ui-sheet-header">
-            <DialogPrimitive.Title className="ui-sheet-title">{title}</DialogPrimitive.Title>
-            <DialogPrimitive.Close
-              className="icon-button icon-button-ghost"
-              aria-label={t('kitClose')}
-            >
-              <span aria-hidden="true">×</span>
-            </DialogPrimitive.Close>
-          </header>
-          {description && (
-            <DialogPrimitive.Description className="ui-sheet-description">
-              {description}
-            </DialogPrimitive.Description>
-          )}
-          <div className="ui-sheet-body">{children}</div>
-          {footer && <footer className="ui-sheet-footer">{footer}</footer>}
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <Suspense fallback={null}>
+      <Sheet {...props} />
+    </Suspense>
   );
 }

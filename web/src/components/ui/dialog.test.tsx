@@ -31,10 +31,10 @@ function Opener({ onDismiss }: { onDismiss?: () => void }) {
 }
 
 describe('Dialog', () => {
-  it('is a named modal dialog that focuses the marked control', () => {
+  it('is a named modal dialog that focuses the marked control', async () => {
     render(<Opener />);
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));
-    const dialog = screen.getByRole('dialog', { name: 'Cancel class?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel class?' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel class' }));
   });
@@ -45,6 +45,7 @@ describe('Dialog', () => {
     const opener = screen.getByRole('button', { name: 'Open' });
     opener.focus();
     fireEvent.click(opener);
+    await screen.findByRole('dialog', { name: 'Cancel class?' });
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     expect(onDismiss).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -52,20 +53,20 @@ describe('Dialog', () => {
     await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
-  it('stays open on Escape when it has no onDismiss (a decision must be made)', () => {
+  it('stays open on Escape when it has no onDismiss (a decision must be made)', async () => {
     render(
       <Dialog role="alertdialog" labelledBy="waiver">
         <h2 id="waiver">Waiver</h2>
         <button type="button">Accept</button>
       </Dialog>,
     );
-    fireEvent.keyDown(screen.getByRole('button', { name: 'Accept' }), { key: 'Escape' });
+    fireEvent.keyDown(await screen.findByRole('button', { name: 'Accept' }), { key: 'Escape' });
     expect(screen.getByRole('alertdialog', { name: 'Waiver' })).toBeTruthy();
   });
 });
 
 describe('AlertDialog', () => {
-  it('describes itself with its message and answers OK', () => {
+  it('describes itself with its message and answers OK', async () => {
     const onOk = vi.fn();
     render(
       <AlertDialog
@@ -75,7 +76,7 @@ describe('AlertDialog', () => {
         onOk={onOk}
       />,
     );
-    const alert = screen.getByRole('alertdialog', { name: 'Error al autenticarse' });
+    const alert = await screen.findByRole('alertdialog', { name: 'Error al autenticarse' });
     expect(alert.getAttribute('aria-describedby')).toBe(screen.getByText('Wrong password').id);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'OK' }));
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));

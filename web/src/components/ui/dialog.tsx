@@ -1,6 +1,6 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { loadDialogRadix, loadedDialogRadix } from './dialog-loader';
 
 export interface DialogProps {
   /** 'alertdialog' for decisions the person must make (the waiver). */
@@ -13,58 +13,25 @@ export interface DialogProps {
   children: ReactNode;
 }
 
-/** Focus goes to `[data-autofocus]` when there is one, else to the first control (Radix's default). */
-function focusMarkedControl(event: Event) {
-  const panel = event.currentTarget;
-  const target =
-    panel instanceof HTMLElement ? panel.querySelector<HTMLElement>('[data-autofocus]') : null;
-  if (!target) return;
-  event.preventDefault();
-  target.focus();
-}
+const LazyRadixDialog = lazy(() => loadDialogRadix().then((m) => ({ default: m.RadixDialog })));
 
 /**
  * A modal dialog, open while it is rendered. Focus moves in when it opens, Tab stays inside, the
  * rest of the page is hidden from assistive technology, and focus returns to where it was when it
- * closes: the behaviour comes from Radix's Dialog primitive, the look from the design tokens.
- * A click outside never closes it (a decision must be made with its own buttons).
+ * closes: the behaviour comes from Radix's Dialog primitive (`dialog-radix.tsx`, loaded on the
+ * first opening or once the page is idle; until then nothing is shown), the look from the design
+ * tokens. A click outside never closes it (a decision must be made with its own buttons).
  */
-export function Dialog({
-  role = 'dialog',
-  labelledBy,
-  describedBy,
-  onDismiss,
-  className,
-  children,
-}: DialogProps) {
+export function Dialog(props: DialogProps) {
   // Where focus was when the dialog opened; it goes back there when the dialog closes (Radix
   // would return it to a Dialog.Trigger, and these dialogs open from code, not from a trigger).
+  // Taken here, not in the lazy part, which may mount a moment later.
   const [opener] = useState(() => document.activeElement);
+  // One component for the dialog's whole life: switching from the lazy one would remount it.
+  const [RadixDialog] = useState(() => loadedDialogRadix()?.RadixDialog ?? LazyRadixDialog);
   return (
-    <DialogPrimitive.Root open onOpenChange={(open) => !open && onDismiss?.()}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="dialog-backdrop">
-          <DialogPrimitive.Content
-            role={role}
-            aria-modal="true"
-            aria-labelledby={labelledBy}
-            aria-describedby={describedBy}
-            className={className ? `dialog ${className}` : 'dialog'}
-            onOpenAutoFocus={focusMarkedControl}
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
-            }}
-            onEscapeKeyDown={(event) => {
-              if (!onDismiss) event.preventDefault();
-            }}
-            onPointerDownOutside={(event) => event.preventDefault()}
-            onInteractOutside={(event) => event.preventDefault()}
-          >
-            {children}
-          </DialogPrimitive.Content>
-        </DialogPrimitive.Overlay>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <Suspense fallback={null}>
+      <RadixDialog {...props} opener={opener} />
+    </Suspense>
   );
 }

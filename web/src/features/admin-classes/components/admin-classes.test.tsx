@@ -336,7 +336,7 @@ describe('admin-clases', () => {
   it('sends only the changed fields to updateClass', async () => {
     const fake = renderList();
     fireEvent.click(screen.getByRole('button', { name: `Edit Morning ride ${soon} 07:00` }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     type('Hour', '08:30', dialog);
     type('Coach', 'lucia', dialog);
 
@@ -350,7 +350,7 @@ describe('admin-clases', () => {
   it('will not lower the capacity below the bookings made', async () => {
     const fake = renderList();
     fireEvent.click(screen.getByRole('button', { name: `Edit Morning ride ${soon} 07:00` }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     type('Capacity', '2', dialog);
 
     await settle(() => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
@@ -366,7 +366,7 @@ describe('admin-clases', () => {
         new CallableRefusal('failed-precondition', 'capacityBelowBookings', { booked: 4 }),
       );
     fireEvent.click(screen.getByRole('button', { name: `Edit Morning ride ${soon} 07:00` }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     type('Capacity', '3', dialog);
 
     await settle(() => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
@@ -382,7 +382,7 @@ describe('admin-clases', () => {
     fireEvent.click(
       screen.getByRole('button', { name: `Cancel class Morning ride ${soon} 07:00` }),
     );
-    const dialog = screen.getByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog');
 
     await settle(() =>
       fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel the class' })),

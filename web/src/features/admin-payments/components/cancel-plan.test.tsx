@@ -7,18 +7,20 @@ import { CancelPlan } from './cancel-plan';
 
 const PERIOD_END = Date.UTC(2026, 11, 24, 18);
 
-function renderCancel(cancel: PlanAdminApi['cancelMemberSubscription']) {
+/** Opens the dialog from its button and waits for it (the kit's dialog loads on first open). */
+async function renderCancel(cancel: PlanAdminApi['cancelMemberSubscription']) {
   const cancelMemberSubscription = vi.fn(cancel);
   render(<CancelPlan api={{ cancelMemberSubscription }} uid="u1" name="Ana" />);
   const opener = screen.getByRole('button', { name: 'Cancel plan of Ana' });
   opener.focus();
   fireEvent.click(opener);
+  await screen.findByRole('dialog', { name: 'Cancel the plan of Ana' });
   return cancelMemberSubscription;
 }
 
 describe('CancelPlan', () => {
   it('cancels at the period’s end with the reason and says when the plan stops', async () => {
-    const cancel = renderCancel(() =>
+    const cancel = await renderCancel(() =>
       Promise.resolve({ subscriptionId: 'sub_1', cancelAt: PERIOD_END }),
     );
     fireEvent.change(screen.getByLabelText(/^Reason/), { target: { value: 'Moved away' } });
@@ -30,7 +32,9 @@ describe('CancelPlan', () => {
   });
 
   it('opens a dialog focused on the reason, and gives focus back to its button when kept', async () => {
-    const cancel = renderCancel(() => Promise.resolve({ subscriptionId: 'sub_1', cancelAt: null }));
+    const cancel = await renderCancel(() =>
+      Promise.resolve({ subscriptionId: 'sub_1', cancelAt: null }),
+    );
     const dialog = screen.getByRole('dialog', { name: 'Cancel the plan of Ana' });
     expect(document.activeElement).toBe(screen.getByLabelText(/^Reason/));
     expect(dialog.contains(document.activeElement)).toBe(true);
@@ -57,7 +61,9 @@ describe('CancelPlan', () => {
   });
 
   it('cancels now when chosen', async () => {
-    const cancel = renderCancel(() => Promise.resolve({ subscriptionId: 'sub_1', cancelAt: null }));
+    const cancel = await renderCancel(() =>
+      Promise.resolve({ subscriptionId: 'sub_1', cancelAt: null }),
+    );
     fireEvent.click(screen.getByLabelText('Now'));
     fireEvent.change(screen.getByLabelText(/^Reason/), { target: { value: 'Fraud' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm cancellation' }));
@@ -68,15 +74,17 @@ describe('CancelPlan', () => {
     expect(cancel).toHaveBeenCalledWith({ uid: 'u1', when: 'now', reason: 'Fraud' });
   });
 
-  it('asks for a reason before calling', () => {
-    const cancel = renderCancel(() => Promise.resolve({ subscriptionId: 'sub_1', cancelAt: null }));
+  it('asks for a reason before calling', async () => {
+    const cancel = await renderCancel(() =>
+      Promise.resolve({ subscriptionId: 'sub_1', cancelAt: null }),
+    );
     fireEvent.submit(screen.getByRole('form', { name: 'Cancel the plan of Ana' }));
     expect(screen.getByRole('alert').textContent).toMatch(/Reason/);
     expect(cancel).not.toHaveBeenCalled();
   });
 
   it('shows the function’s refusal', async () => {
-    renderCancel(() =>
+    await renderCancel(() =>
       Promise.reject(new CallableRefusal('failed-precondition', 'noSubscription')),
     );
     fireEvent.change(screen.getByLabelText(/^Reason/), { target: { value: 'x' } });

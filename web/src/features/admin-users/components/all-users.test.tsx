@@ -173,6 +173,12 @@ async function settle() {
   });
 }
 
+/** Opens a member's sheet and waits for it (the kit's sheet loads on its first opening). */
+async function openMember(name: string): Promise<HTMLElement> {
+  fireEvent.click(screen.getByRole('button', { name: `Open ${name}` }));
+  return screen.findByRole('dialog', { name });
+}
+
 describe('all users', () => {
   it('reads one page of the directory by name with a limit, never Users, and loads more', async () => {
     const fake = fakeApi(bigDirectory(), {});
@@ -240,10 +246,10 @@ describe('all users', () => {
     expect(screen.getByText('No member matches.')).toBeTruthy();
   });
 
-  it('closes the member sheet and returns to the list', () => {
+  it('closes the member sheet and returns to the list', async () => {
     const fake = fakeApi(directory, nodes);
     render(<AllUsers api={fake.api} now={() => NOW} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Open Mariana Member' }));
+    await openMember('Mariana Member');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('table', { name: 'Members' })).toBeTruthy();
@@ -258,17 +264,17 @@ describe('all users', () => {
     expect(fake.reads).toContain('entry n1');
   });
 
-  it('loads only the opened member', () => {
+  it('loads only the opened member', async () => {
     const fake = fakeApi(directory, nodes);
     render(<AllUsers api={fake.api} now={() => NOW} />);
     expect(fake.reads.filter((read) => read.startsWith('member'))).toEqual([]);
-    fireEvent.click(screen.getByRole('button', { name: 'Open Mariana Member' }));
+    await openMember('Mariana Member');
     expect(new Set(fake.reads.filter((read) => read.startsWith('member')))).toEqual(
       new Set(['member user m1', 'member ledger m1', 'member bookings m1', 'member payments m1']),
     );
   });
 
-  it('offers the plan action for a member with a plan, and not for one without', () => {
+  it('offers the plan action for a member with a plan, and not for one without', async () => {
     const fake = fakeApi(directory, nodes);
     const offered: { uid: string; name: string }[] = [];
     const planAction = (member: { uid: string; name: string }) => {
@@ -277,24 +283,21 @@ describe('all users', () => {
     };
     render(<AllUsers api={fake.api} now={() => NOW} planAction={planAction} />);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Open Mariana Member' }));
-    const sheet = screen.getByRole('dialog', { name: 'Mariana Member' });
+    const sheet = await openMember('Mariana Member');
     expect(
       within(sheet).getByRole('button', { name: 'Cancel plan of Mariana Member' }),
     ).toBeTruthy();
     expect(offered).toContainEqual({ uid: 'm1', name: 'Mariana Member' });
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
 
-    fireEvent.click(screen.getByRole('button', { name: 'Open Ana Admin' }));
+    await openMember('Ana Admin');
     expect(screen.queryByRole('button', { name: /Cancel plan/ })).toBeNull();
   });
 
-  it('opens a member: profile, credits with expiry, ledger, bookings, payments, subscription', () => {
+  it('opens a member: profile, credits with expiry, ledger, bookings, payments, subscription', async () => {
     const fake = fakeApi(directory, nodes);
     render(<AllUsers api={fake.api} now={() => NOW} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Open Mariana Member' }));
-
-    const sheet = screen.getByRole('dialog', { name: 'Mariana Member' });
+    const sheet = await openMember('Mariana Member');
     expect(within(sheet).getByRole('heading', { level: 2, name: 'Mariana Member' })).toBeTruthy();
     expect(within(sheet).getByText('member@demo.studio')).toBeTruthy();
     expect(lines('Credits')).toEqual(['Regular: 2 · next expires 2026-11-26']);
@@ -309,7 +312,7 @@ describe('all users', () => {
   it('sets a role with setUserRole, offering each role by name', async () => {
     const fake = fakeApi(directory, nodes);
     render(<AllUsers api={fake.api} now={() => NOW} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Open Mariana Member' }));
+    await openMember('Mariana Member');
     const form = screen.getByRole('form', { name: 'Set role' });
     const select = within(form).getByLabelText('Role');
     expect([...(select as HTMLSelectElement).options].map((option) => option.text)).toEqual([
@@ -328,7 +331,7 @@ describe('all users', () => {
   it('adjusts credits with a reason and shows the new balance', async () => {
     const fake = fakeApi(directory, nodes);
     render(<AllUsers api={fake.api} now={() => NOW} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Open Mariana Member' }));
+    await openMember('Mariana Member');
     const form = screen.getByRole('form', { name: 'Adjust credits' });
     fireEvent.change(within(form).getByLabelText('Credit kind'), { target: { value: 'train' } });
     fireEvent.change(within(form).getByLabelText('Change (+ adds, − removes)'), {
@@ -349,7 +352,7 @@ describe('all users', () => {
   it('refuses a zero change or a missing reason without calling the function', async () => {
     const fake = fakeApi(directory, nodes);
     render(<AllUsers api={fake.api} now={() => NOW} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Open Mariana Member' }));
+    await openMember('Mariana Member');
     const form = screen.getByRole('form', { name: 'Adjust credits' });
     fireEvent.change(within(form).getByLabelText('Change (+ adds, − removes)'), {
       target: { value: '0' },
@@ -366,7 +369,7 @@ describe('all users', () => {
     const fake = fakeApi(directory, nodes);
     fake.refuseWith(new CallableRefusal('permission-denied', 'permissionDenied'));
     render(<AllUsers api={fake.api} now={() => NOW} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Open Mariana Member' }));
+    await openMember('Mariana Member');
     fireEvent.submit(screen.getByRole('form', { name: 'Set role' }));
     await settle();
 

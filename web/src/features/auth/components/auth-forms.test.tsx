@@ -54,7 +54,7 @@ describe('login', () => {
     type('Password', 'x');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await settle();
-    const alert = screen.getByRole('alertdialog', { name: 'Error al autenticarse' });
+    const alert = await screen.findByRole('alertdialog', { name: 'Error al autenticarse' });
     expect(alert.textContent).toContain('El correo electrónico está mal escrito');
     expect(onSignedIn).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
@@ -68,7 +68,7 @@ describe('login', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await settle();
     expect(
-      screen.getByRole('alertdialog', { name: 'Error al autenticarse' }).textContent,
+      (await screen.findByRole('alertdialog', { name: 'Error al autenticarse' })).textContent,
     ).toContain('auth/wrong-password');
   });
 
@@ -77,7 +77,9 @@ describe('login', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign in with Google' }));
     await settle();
     expect(state.googleSignIns).toBe(1);
-    expect(screen.getByRole('alertdialog').textContent).toContain('auth/popup-closed-by-user');
+    expect((await screen.findByRole('alertdialog')).textContent).toContain(
+      'auth/popup-closed-by-user',
+    );
   });
 
   it('tells the member the coupon from the link is kept for checkout', () => {
@@ -136,7 +138,7 @@ describe('registration', () => {
     const { state, onRegistered } = renderRegister({ createUser: authError('auth/invalid-email') });
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await settle();
-    const alert = screen.getByRole('alertdialog', { name: 'Error al registrarse' });
+    const alert = await screen.findByRole('alertdialog', { name: 'Error al registrarse' });
     expect(alert.textContent).toContain('El correo electrónico está mal escrito');
     expect(state.profiles).toEqual([]);
     expect(onRegistered).not.toHaveBeenCalled();
@@ -146,9 +148,9 @@ describe('registration', () => {
     renderRegister({ createUser: authError('auth/email-already-in-use') });
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await settle();
-    expect(screen.getByRole('alertdialog', { name: 'Error al registrarse' }).textContent).toContain(
-      'auth/email-already-in-use',
-    );
+    expect(
+      (await screen.findByRole('alertdialog', { name: 'Error al registrarse' })).textContent,
+    ).toContain('auth/email-already-in-use');
   });
 
   it('asks to tell the webmaster Fatal Error Code N°54893 when the profile cannot be written', async () => {
@@ -156,7 +158,9 @@ describe('registration', () => {
     const { onRegistered } = renderRegister({ writeProfile: new Error('permission_denied') });
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await settle();
-    expect(screen.getByRole('alertdialog', { name: 'Fatal Error Code N°54893' })).toBeTruthy();
+    expect(
+      await screen.findByRole('alertdialog', { name: 'Fatal Error Code N°54893' }),
+    ).toBeTruthy();
     expect(onRegistered).not.toHaveBeenCalled();
   });
 });
@@ -189,7 +193,7 @@ describe('reset password', () => {
     type('Correo electrónico', 'x');
     fireEvent.click(screen.getByRole('button', { name: 'Enviar correo' }));
     await settle();
-    expect(screen.getByRole('alertdialog').textContent).toContain(
+    expect((await screen.findByRole('alertdialog')).textContent).toContain(
       'El correo electrónico está mal escrito',
     );
   });

@@ -113,7 +113,7 @@ describe('guest seats listed', () => {
     expect(screen.queryByRole('button', { name: 'Cancel Luis’s seat' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel Ana’s seat' }));
-    const dialog = screen.getByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('It is still in time: your credit comes back.')).toBeTruthy();
     expect(fake.calls.cancelGuest).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel Ana’s seat' }));
@@ -126,7 +126,7 @@ describe('guest seats listed', () => {
     );
   });
 
-  it('warns that a late cancel forfeits the guest’s credit', () => {
+  it('warns that a late cancel forfeits the guest’s credit', async () => {
     const now = Date.now();
     render(
       <GuestSeatList
@@ -141,7 +141,7 @@ describe('guest seats listed', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Cancel Ana’s seat' }));
     expect(
-      within(screen.getByRole('alertdialog')).getByText(
+      within(await screen.findByRole('alertdialog')).getByText(
         'It is less than 12 hours before the class: the credit for this seat is forfeited.',
       ),
     ).toBeTruthy();

@@ -173,7 +173,7 @@ describe('my waiting list', () => {
     fake.setMyWaitlist({ yoga: entry('yoga', 1) });
     inRouter(<MyWaitlist api={fake.api} uid="m" scheduleHref="/cal" />);
     fireEvent.click(screen.getByRole('button', { name: 'Leave waiting list' }));
-    const confirm = screen.getByRole('alertdialog', { name: 'Leave the waiting list?' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Leave the waiting list?' });
     expect(
       within(confirm).getByText('You give up position 1 for Yoga on Thu 2025-06-12 07:00.'),
     ).toBeTruthy();
@@ -190,7 +190,7 @@ describe('my waiting list', () => {
     fake.setMyWaitlist({ yoga: entry('yoga', 1) });
     inRouter(<MyWaitlist api={fake.api} uid="m" scheduleHref="/cal" />);
     fireEvent.click(screen.getByRole('button', { name: 'Leave waiting list' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Stay on the list' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Stay on the list' }));
     await settle();
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(fake.calls.leave).toEqual([]);

@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { loadDialogRadix } from '../../../components/ui/dialog-loader';
 import { useToastStore } from '../../../components/ui/toast';
 import type { SubscriptionApi, SubscriptionOffer } from '../api/subscription-api';
 import type { SubscriptionModalProps } from './subscription-modal';
@@ -31,6 +32,8 @@ function renderModal(props: Partial<SubscriptionModalProps> = {}) {
     siteHost: 'studio.example.com',
     branch: 'centro',
     now: () => Date.now(),
+    // The app started as the modal mounted, unless a test says otherwise.
+    startedAt: Date.now(),
     ...props,
   };
   const view = render(
@@ -54,6 +57,10 @@ async function advance(ms: number) {
 const dialog = () => screen.queryByRole('dialog', { name: 'BEST CHOICE' });
 
 describe('subscription modal', () => {
+  // The kit's dialog chunk is loaded, as its idle preload has usually done in the app by the time
+  // the modal opens (5 s after start); with fake timers a dialog still loading would not appear.
+  beforeAll(() => loadDialogRadix());
+
   beforeEach(() => {
     vi.useFakeTimers({ now: START });
   });
@@ -65,6 +72,27 @@ describe('subscription modal', () => {
     expect(localStorage.getItem('weekly_modal_date')).toBeNull();
     await advance(1);
     expect(dialog()).not.toBeNull();
+    expect(localStorage.getItem('weekly_modal_date')).toBe(TODAY);
+  });
+
+  // The date is recorded the moment the modal opens (its dialog may draw a moment later).
+  it('opens 5 s after the app started, not after its own later mount, and never before', async () => {
+    const startedAt = Date.now();
+    // The session layer, which mounts the modal, came 2 s and a frame after the start.
+    await vi.advanceTimersByTimeAsync(2017);
+    renderModal({ startedAt });
+    await advance(5000 - 2017 - 1);
+    expect(localStorage.getItem('weekly_modal_date')).toBeNull();
+    await advance(1);
+    expect(localStorage.getItem('weekly_modal_date')).toBe(TODAY);
+  });
+
+  it('opens at once when mounted after the 5 s have passed', async () => {
+    const startedAt = Date.now();
+    await vi.advanceTimersByTimeAsync(6000);
+    renderModal({ startedAt });
+    expect(localStorage.getItem('weekly_modal_date')).toBeNull();
+    await advance(0);
     expect(localStorage.getItem('weekly_modal_date')).toBe(TODAY);
   });
 
@@ -90,6 +118,16 @@ describe('subscription modal', () => {
     expect(reads).toEqual([]);
     await advance(1);
     expect(reads).toEqual([START.getTime() + 1000]);
+    await advance(10_000);
+    expect(reads).toHaveLength(1);
+  });
+
+  it('reads the prices at its mount when that is more than 1 s after the start', async () => {
+    const startedAt = Date.now();
+    await vi.advanceTimersByTimeAsync(2017);
+    const { reads } = renderModal({ startedAt });
+    await advance(0);
+    expect(reads).toEqual([START.getTime() + 2017]);
     await advance(10_000);
     expect(reads).toHaveLength(1);
   });

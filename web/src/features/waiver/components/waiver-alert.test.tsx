@@ -16,10 +16,10 @@ function fakeWaiverApi(outcome: 'saves' | 'fails' = 'saves') {
 }
 
 describe('waiver alert', () => {
-  it('asks a member who has not accepted the waiver', () => {
+  it('asks a member who has not accepted the waiver', async () => {
     const { api } = fakeWaiverApi();
     render(<WaiverAlert uid="u1" accepted={false} api={api} onAccepted={vi.fn()} />);
-    const alert = screen.getByRole('alertdialog', { name: 'FITNESS CLASS WAIVER' });
+    const alert = await screen.findByRole('alertdialog', { name: 'FITNESS CLASS WAIVER' });
     expect(alert.getAttribute('aria-modal')).toBe('true');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'ACCEPT' }));
   });
@@ -34,7 +34,7 @@ describe('waiver alert', () => {
     const { api, accepted } = fakeWaiverApi();
     const onAccepted = vi.fn();
     render(<WaiverAlert uid="u1" accepted={false} api={api} onAccepted={onAccepted} />);
-    fireEvent.click(screen.getByRole('button', { name: 'ACCEPT' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'ACCEPT' }));
     // Let the save settle and React commit its outcome.
     await act(() => Promise.resolve());
     expect(accepted).toEqual(['u1']);
@@ -46,7 +46,7 @@ describe('waiver alert', () => {
     const { api } = fakeWaiverApi('fails');
     const onAccepted = vi.fn();
     render(<WaiverAlert uid="u1" accepted={false} api={api} onAccepted={onAccepted} />);
-    fireEvent.click(screen.getByRole('button', { name: 'ACCEPT' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'ACCEPT' }));
     // Let the save settle and React commit its outcome.
     await act(() => Promise.resolve());
     expect(onAccepted).not.toHaveBeenCalled();
@@ -54,10 +54,10 @@ describe('waiver alert', () => {
     expect(screen.getByRole('button', { name: 'ACCEPT' })).toBeTruthy();
   });
 
-  it('cannot be dismissed with Escape', () => {
+  it('cannot be dismissed with Escape', async () => {
     const { api } = fakeWaiverApi();
     render(<WaiverAlert uid="u1" accepted={false} api={api} onAccepted={vi.fn()} />);
-    fireEvent.keyDown(screen.getByRole('alertdialog'), { key: 'Escape' });
+    fireEvent.keyDown(await screen.findByRole('alertdialog'), { key: 'Escape' });
     expect(screen.getByRole('alertdialog')).toBeTruthy();
   });
 });
