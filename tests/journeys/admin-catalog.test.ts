@@ -47,12 +47,14 @@ describe('admin runs the catalogue, coupons and members', () => {
     'edits the price of the 5-class package in admin-precios',
     async () => {
       await admin.goto(`${journey.baseUrl}/admin-precios`);
-      await admin.getByRole('button', { name: 'Edit 5 classes · 5 · $65.00 · 60d' }).click(ARRIVAL);
+      await admin
+        .getByRole('button', { name: 'Edit 5 classes · 5 credits · $65.00 · valid 60 days' })
+        .click(ARRIVAL);
       const form = admin.getByRole('form', { name: 'Admin packages' });
       await form.getByLabel('Price (USD)').fill('80');
       await form.getByRole('button', { name: 'Save' }).click();
       await admin.getByRole('status').filter({ hasText: 'Saved.' }).waitFor(ARRIVAL);
-      await admin.getByText('5 classes · 5 · $80.00 · 60d').waitFor(ARRIVAL);
+      await admin.getByText('5 classes · 5 credits · $80.00 · valid 60 days').waitFor(ARRIVAL);
       expect(await journey.read('Packages/credits-5/price')).toBe(8000);
     },
     STEP_TIMEOUT,
@@ -67,12 +69,16 @@ describe('admin runs the catalogue, coupons and members', () => {
         .click();
       await admin.waitForURL(/\/admin-precios-train$/, ARRIVAL);
       await admin
-        .getByRole('button', { name: 'Edit Personal training (4 sessions) · 4 · $160.00 · 60d' })
+        .getByRole('button', {
+          name: 'Edit Personal training (4 sessions) · 4 credits · $160.00 · valid 60 days',
+        })
         .click(ARRIVAL);
       const form = admin.getByRole('form', { name: 'Admin training packages' });
       await form.getByLabel('Price (USD)').fill('175');
       await form.getByRole('button', { name: 'Save' }).click();
-      await admin.getByText('Personal training (4 sessions) · 4 · $175.00 · 60d').waitFor(ARRIVAL);
+      await admin
+        .getByText('Personal training (4 sessions) · 4 credits · $175.00 · valid 60 days')
+        .waitFor(ARRIVAL);
       expect(await journey.read('Packages/train-4/price')).toBe(17500);
 
       const member = await signedInPage('member@demo.studio');
@@ -93,7 +99,7 @@ describe('admin runs the catalogue, coupons and members', () => {
       await form.getByLabel('Code').fill(CODE);
       await form.getByLabel('Percent off').fill('25');
       await form.getByRole('button', { name: 'Save' }).click();
-      await admin.getByText(`${CODE} · 25%`).waitFor(ARRIVAL);
+      await admin.getByText(`${CODE} · 25% off`).waitFor(ARRIVAL);
       expect(await journey.read(`Coupons/${CODE}`)).toMatchObject({
         code: CODE,
         percentOff: 25,
@@ -132,7 +138,7 @@ describe('admin runs the catalogue, coupons and members', () => {
     async () => {
       await admin.goto(`${journey.baseUrl}/crear-cupones`);
       const coupon = admin.getByRole('region', { name: CODE });
-      await coupon.getByText(`${CODE} · Used 1 times`).waitFor(ARRIVAL);
+      await coupon.getByText(`${CODE} · Used once`).waitFor(ARRIVAL);
       // The redemptions are read only once the coupon is opened (issue 21).
       await coupon.getByRole('button', { name: 'Show who used it' }).click();
       await coupon

@@ -1,7 +1,9 @@
 // Four weeks the demo studio has behind it, for admin-insights: the demo schedule's three daily
 // classes on each past day, attended by the demo members (a few no-shows and late cancels, each
 // in the member's own history too), and a few credit purchases a day, some with the WELCOME10
-// coupon; then the nightly insights rollup over them, as the scheduled job runs it. Deterministic
+// coupon (once per member, its limit), each redemption recorded by the webhook's own
+// `recordCouponRedemption` (the marker, the count, the member's entry) so crear-cupones lists
+// them; then the nightly insights rollup over them, as the scheduled job runs it. Deterministic
 // (a fixed pseudo-random sequence), so the figures look the same on every run. Written as the
 // owner, in the shapes of the core schemas.
 import { deleteApp, initializeApp } from 'firebase-admin/app';
@@ -17,7 +19,8 @@ import {
   userClassSchema,
 } from '@studio/core';
 import { rollUpInsights } from '../../functions/src/handlers/insights/roll-up-insights.ts';
-import type { Journey } from './journey.ts';
+import { recordCouponRedemption } from '../../functions/src/handlers/payments/coupon-redemptions.ts';
+import type { JourneyStack } from './journey.ts';
 
 const DAYS = 28;
 const SLOTS = [
@@ -34,11 +37,27 @@ const PACKAGES = [
   { id: 'credits-1', name: 'Single class', credits: 1, price: 1500 },
 ] as const;
 
-/** Writes the history and rolls it up; returns how many past classes it wrote. */
-export async function writeStudioHistory(journey: Journey): Promise<number> {
+const COUPON = 'WELCOME10';
+
+/** One purchase of the history that used the coupon, as the webhook records it once paid. */
+export interface HistoryRedemption {
+  paymentId: string;
+  uid: string;
+  discount: number;
+  paidAt: number;
+}
+
+/**
+ * Writes the history and rolls it up; returns how many past classes it wrote and the coupon's
+ * redemptions.
+ */
+export async function writeStudioHistory(journey: {
+  stack: Pick<JourneyStack, 'projectId' | 'namespace' | 'database'>;
+}): Promise<{ classes: number; redemptions: HistoryRedemption[] }> {
   const random = sequence(20261125);
   const today = formatDate(Date.now());
   const updates: Record<string, unknown> = {};
+  const redemptions: HistoryRedemption[] = [];
   let classes = 0;
   for (let back = DAYS; back >= 1; back--) {
     const date = addDays(today, -back);
@@ -121,11 +140,16 @@ export async function writeStudioHistory(journey: Journey): Promise<number> {
     const purchases = 1 + Math.floor(random() * 3);
     for (let n = 0; n < purchases; n++) {
       const pkg = PACKAGES[Math.floor(random() * PACKAGES.length)]!;
-      const coupon = random() < 0.25;
+      const wantsCoupon = random() < 0.25;
+      const uid = MEMBERS[Math.floor(random() * MEMBERS.length)]!;
+      // WELCOME10 is once per member (its maxPerMember), as checkout would hold it.
+      const coupon = wantsCoupon && !redemptions.some((used) => used.uid === uid);
       const discount = coupon ? Math.round(pkg.price / 10) : 0;
       const paidAt = toEpoch(date, `${String(8 + n * 4).padStart(2, '0')}:15`);
-      updates[paths.payment(`hist-${date}-${n}`)] = paymentSchema.parse({
-        uid: MEMBERS[Math.floor(random() * MEMBERS.length)],
+      const paymentId = `hist-${date}-${n}`;
+      if (coupon) redemptions.push({ paymentId, uid, discount, paidAt });
+      updates[paths.payment(paymentId)] = paymentSchema.parse({
+        uid,
         kind: 'credits',
         items: [
           { type: 'package', id: pkg.id, name: pkg.name, quantity: 1, unitAmount: pkg.price },
@@ -134,7 +158,7 @@ export async function writeStudioHistory(journey: Journey): Promise<number> {
         discount,
         amount: pkg.price - discount,
         currency: 'USD',
-        ...(coupon ? { coupon: 'WELCOME10' } : {}),
+        ...(coupon ? { coupon: COUPON } : {}),
         branch: 'centro',
         status: 'paid',
         credits: { kind: 'regular', count: pkg.credits },
@@ -161,11 +185,15 @@ export async function writeStudioHistory(journey: Journey): Promise<number> {
     `history-${Date.now()}`,
   );
   try {
-    await rollUpInsights({ db: getDatabase(app), now: Date.now }, { from: addDays(today, -DAYS) });
+    const db = getDatabase(app);
+    // The webhook's own bookkeeping of each paid coupon purchase, at the time it was paid.
+    for (const { paymentId, uid, discount, paidAt } of redemptions)
+      await recordCouponRedemption(db, { code: COUPON, uid, paymentId, discount }, paidAt);
+    await rollUpInsights({ db, now: Date.now }, { from: addDays(today, -DAYS) });
   } finally {
     await deleteApp(app);
   }
-  return classes;
+  return { classes, redemptions };
 }
 
 /** A small linear congruential generator: the same numbers in [0, 1) on every run. */

@@ -182,6 +182,9 @@ describe('coupon redemptions', () => {
       `WELCOME10 · Used ${REDEMPTION_PAGE_SIZE + 2} times`,
     );
     expect(screen.queryByRole('region', { name: 'UNUSED' })).toBeNull();
+    expect(
+      within(screen.getByRole('region', { name: 'SPRING' })).getByRole('heading').textContent,
+    ).toBe('SPRING · Used once');
 
     fireEvent.click(within(coupon).getByRole('button', { name: 'Show who used it' }));
     expect(fake.redemptionQueries).toEqual([

@@ -10,7 +10,8 @@ import {
   toEpoch,
 } from '@studio/core';
 import type { PackageKind } from '@studio/core';
-import type { EditorConfig } from './components/catalog-editor';
+import { weekdayName } from '../../lib/weekday-name';
+import type { EditorConfig, SummaryContext } from './components/catalog-editor';
 import { field } from './form-fields';
 import type { Field } from './form-fields';
 
@@ -25,6 +26,27 @@ function text(value: unknown): string {
 
 export function money(cents: unknown): string {
   return typeof cents === 'number' ? `$${(cents / 100).toFixed(2)}` : '';
+}
+
+/** A package's credits and validity as a studio owner says them: '10 credits', 'valid 90 days'. */
+function packageSummary(item: Record<string, unknown>, { t }: SummaryContext): string {
+  const { credits, validityDays } = item;
+  return [
+    text(item['name']),
+    typeof credits === 'number'
+      ? credits === 1
+        ? t('summaryCredit')
+        : t('summaryCredits', { count: credits })
+      : '',
+    money(item['price']),
+    typeof validityDays === 'number'
+      ? validityDays === 1
+        ? t('summaryValidDay')
+        : t('summaryValidDays', { days: validityDays })
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 type ScreenConfig = Omit<EditorConfig, 'collection' | 'node' | 'summary'> &
@@ -56,8 +78,7 @@ function packageConfig(
     ],
     fixed: { kind, currency: 'USD' },
     include: (item) => item['kind'] === kind,
-    summary: (item) =>
-      `${text(item['name'])} · ${text(item['credits'])} · ${money(item['price'])} · ${text(item['validityDays'])}d`,
+    summary: packageSummary,
   });
 }
 
@@ -100,7 +121,14 @@ export const eventsConfig = catalogConfig('events', {
       ? { ...value, startsAt: toEpoch(date, hour) }
       : value;
   },
-  summary: (item) => `${text(item['name'])} · ${text(item['date'])} ${text(item['hour'])}`,
+  // The weekday beside the spec's year-month-day date and HH:mm hour.
+  summary: (item, { lang }) => {
+    const { date } = item;
+    const day = isDateString(date) ? `${weekdayName(date, lang, 'short')} ${date}` : '';
+    return [text(item['name']), [day, text(item['hour'])].filter(Boolean).join(' ')]
+      .filter(Boolean)
+      .join(' · ');
+  },
 });
 
 export const exercisesConfig = catalogConfig('exercises', {
@@ -153,9 +181,14 @@ export const couponsConfig = catalogConfig('coupons', {
     active,
   ],
   rootIssue: { field: 'percentOff', key: 'fieldOneDiscount' },
-  summary: (item) => {
-    const off =
-      typeof item['percentOff'] === 'number' ? `${item['percentOff']}%` : money(item['amountOff']);
-    return `${text(item['code'])} · ${off}`;
+  summary: (item, { t }) => {
+    const { percentOff, amountOff } = item;
+    const amount =
+      typeof percentOff === 'number'
+        ? `${percentOff}%`
+        : typeof amountOff === 'number'
+          ? money(amountOff)
+          : '';
+    return [text(item['code']), amount && t('summaryOff', { amount })].filter(Boolean).join(' · ');
   },
 });

@@ -44,15 +44,34 @@ describe('credit packages editor', () => {
     });
     render(<CatalogEditor api={fake.api} config={creditPackagesConfig} />);
 
-    expect(screen.getByText('10 classes · 10 · $150.00 · 60d')).toBeTruthy();
+    expect(screen.getByText('10 classes · 10 credits · $150.00 · valid 60 days')).toBeTruthy();
     expect(screen.queryByText(/Drop-in/)).toBeNull();
     expect(
-      screen.getByRole('button', { name: 'Edit 10 classes · 10 · $150.00 · 60d' }),
+      screen.getByRole('button', {
+        name: 'Edit 10 classes · 10 credits · $150.00 · valid 60 days',
+      }),
     ).toBeTruthy();
 
     act(() => fake.set('packages', { p2: { ...tenClasses, name: '20 classes' } }));
-    expect(screen.getByText('20 classes · 10 · $150.00 · 60d')).toBeTruthy();
-    expect(screen.queryByText('10 classes · 10 · $150.00 · 60d')).toBeNull();
+    expect(screen.getByText('20 classes · 10 credits · $150.00 · valid 60 days')).toBeTruthy();
+    expect(screen.queryByText('10 classes · 10 credits · $150.00 · valid 60 days')).toBeNull();
+  });
+
+  it('reads one credit and one day in the singular, and the whole summary in Spanish', () => {
+    const fake = createFakeAdminCatalogApi({
+      packages: { p1: { ...tenClasses, name: 'Trial', credits: 1, validityDays: 1 } },
+    });
+    render(<CatalogEditor api={fake.api} config={creditPackagesConfig} />);
+    expect(screen.getByText('Trial · 1 credit · $150.00 · valid 1 day')).toBeTruthy();
+
+    act(() => fake.set('packages', { p1: tenClasses }));
+    act(() => useLangStore.setState({ lang: 'es' }));
+    expect(screen.getByText('10 classes · 10 créditos · $150.00 · vigencia 60 días')).toBeTruthy();
+    expect(
+      screen.getByRole('button', {
+        name: 'Editar 10 classes · 10 créditos · $150.00 · vigencia 60 días',
+      }),
+    ).toBeTruthy();
   });
 
   it('flags a stored package the schema refuses, still listed so it can be fixed, and only that one', () => {
@@ -181,7 +200,9 @@ describe('training packages editor', () => {
     const fake = createFakeAdminCatalogApi({ packages: { p1: tenClasses, t1: training } });
     render(<CatalogEditor api={fake.api} config={trainPackagesConfig} />);
     expect(screen.getByRole('heading', { name: 'Admin training packages' })).toBeTruthy();
-    expect(screen.getByText('Personal training (4) · 10 · $150.00 · 60d')).toBeTruthy();
+    expect(
+      screen.getByText('Personal training (4) · 10 credits · $150.00 · valid 60 days'),
+    ).toBeTruthy();
     expect(screen.queryByText(/^10 classes/)).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: /Edit Personal training/ }));
@@ -209,6 +230,16 @@ describe('training packages editor', () => {
 });
 
 describe('events editor', () => {
+  it("lists each event with its weekday beside the spec's date and hour", () => {
+    const fake = createFakeAdminCatalogApi({
+      events: { e1: { name: 'Ride night', date: '2026-12-05', hour: '19:00', active: true } },
+    });
+    render(<CatalogEditor api={fake.api} config={eventsConfig} />);
+    expect(screen.getByText('Ride night · Sat 2026-12-05 19:00')).toBeTruthy();
+    act(() => useLangStore.setState({ lang: 'es' }));
+    expect(screen.getByText('Ride night · Sáb 2026-12-05 19:00')).toBeTruthy();
+  });
+
   it('derives the start instant from the studio date and hour', async () => {
     const fake = createFakeAdminCatalogApi();
     render(<CatalogEditor api={fake.api} config={eventsConfig} />);
@@ -235,6 +266,21 @@ describe('events editor', () => {
 });
 
 describe('coupons editor', () => {
+  it('says what each coupon takes off, a percent or an amount, in English and Spanish', () => {
+    const fake = createFakeAdminCatalogApi({
+      coupons: {
+        SUMMER: { code: 'SUMMER', percentOff: 10, active: true },
+        FIVE: { code: 'FIVE', amountOff: 5_00, active: true },
+      },
+    });
+    render(<CatalogEditor api={fake.api} config={couponsConfig} />);
+    expect(screen.getByText('SUMMER · 10% off')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit FIVE · $5.00 off' })).toBeTruthy();
+    act(() => useLangStore.setState({ lang: 'es' }));
+    expect(screen.getByText('SUMMER · 10% de descuento')).toBeTruthy();
+    expect(screen.getByText('FIVE · $5.00 de descuento')).toBeTruthy();
+  });
+
   it('asks for one kind of discount, not both', async () => {
     const fake = createFakeAdminCatalogApi();
     render(<CatalogEditor api={fake.api} config={couponsConfig} />);

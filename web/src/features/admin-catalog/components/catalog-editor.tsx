@@ -7,7 +7,8 @@ import type { FormEvent } from 'react';
 import type { z } from 'zod';
 import { callableErrorText } from '../../../lib/callable-errors';
 import type { ErrorText } from '../../../lib/callable-errors';
-import { useT } from '../../../lib/i18n';
+import { useLangStore, useT } from '../../../lib/i18n';
+import type { Lang, Translate } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import { adminMessages } from '../admin-messages';
 import type { AdminKey } from '../admin-messages';
@@ -35,7 +36,14 @@ export interface EditorConfig {
   defaults?: FormState;
   /** Where an issue on the whole value (not one field) is shown. */
   rootIssue?: { field: string; key: AdminKey };
-  summary: (item: Item) => string;
+  /** The item's row in the list, and the name of its Edit button. */
+  summary: (item: Item, context: SummaryContext) => string;
+}
+
+/** What a summary is written with: the screen's texts and the language they are in. */
+export interface SummaryContext {
+  t: Translate<AdminKey>;
+  lang: Lang;
 }
 
 interface EditorProps {
@@ -72,6 +80,8 @@ export function CatalogEditor({ api, config, level = 1 }: EditorProps) {
   const Heading = level === 1 ? 'h1' : 'h2';
   const t = useT();
   const at = useT(adminMessages);
+  const lang = useLangStore((state) => state.lang);
+  const summaryOf = (item: Item) => config.summary(item, { t: at, lang });
   const node = useLive<unknown>((onChange) => api.watch(config.node, onChange), null, [
     api,
     config.node,
@@ -159,7 +169,7 @@ export function CatalogEditor({ api, config, level = 1 }: EditorProps) {
           {items.map(({ id, item, needsFixing }) => (
             <li key={id}>
               <span>
-                <span>{config.summary(item)}</span>
+                <span>{summaryOf(item)}</span>
                 {item['active'] === false && (
                   <>
                     {' '}
@@ -178,7 +188,7 @@ export function CatalogEditor({ api, config, level = 1 }: EditorProps) {
               <Button
                 variant="ghost"
                 size="s"
-                aria-label={`${at('edit')} ${config.summary(item)}`}
+                aria-label={`${at('edit')} ${summaryOf(item)}`}
                 onClick={() => open(id, toForm(config.fields, item))}
               >
                 {at('edit')}

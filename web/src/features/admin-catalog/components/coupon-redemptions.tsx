@@ -79,7 +79,10 @@ export function CouponRedemptions({ api }: { api: AdminCatalogApi }) {
         used.map((coupon) => (
           <section key={coupon.code} aria-label={coupon.code} className="card ui-card">
             <h3>
-              {coupon.code} · {at('redeemed', { count: coupon.redeemed })}
+              {coupon.code} ·{' '}
+              {coupon.redeemed === 1
+                ? at('redeemedOnce')
+                : at('redeemed', { count: coupon.redeemed })}
             </h3>
             <Button
               variant="secondary"

@@ -1,11 +1,11 @@
 import { purchasesMessages } from '../purchases-messages';
 import '../purchases.css';
+import { PackFacts } from './pack-facts';
 import type { Package } from '@studio/core';
 import { SUBSCRIPTION_CREDITS } from '@studio/core';
 import { useId, useState } from 'react';
 import { useLangStore, useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
-import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import type { PackTab } from '../money';
@@ -121,10 +121,7 @@ function PackSummary({ pkg }: { pkg: Package | undefined }) {
   return (
     <Card className="pack-card">
       <h2>{pkg.name}</h2>
-      <p className="pack-facts">
-        <Badge tone="primary">{t('creditCount', { count: pkg.credits })}</Badge>
-        <Badge>{t('validDays', { days: pkg.validityDays })}</Badge>
-      </p>
+      <PackFacts pkg={pkg} />
       {pkg.description && <p className="pack-description">{pkg.description}</p>}
       <p className="pack-price">{formatMoney(pkg.price, pkg.currency, lang)}</p>
     </Card>

@@ -1,9 +1,9 @@
 import type { PurchasesKey } from '../purchases-messages';
 import { purchasesMessages } from '../purchases-messages';
 import '../purchases.css';
+import { PackFacts } from './pack-facts';
 import type { Package } from '@studio/core';
 import { Link } from 'wouter';
-import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -92,10 +92,7 @@ export function PackageList({ api, tab, tabHref, buyHref }: PackageListProps) {
           {onSale.map(([id, pkg]) => (
             <Card as="li" key={id} className="pack-card">
               <h2>{pkg.name}</h2>
-              <p className="pack-facts">
-                <Badge tone="primary">{t('creditCount', { count: pkg.credits })}</Badge>
-                <Badge>{t('validDays', { days: pkg.validityDays })}</Badge>
-              </p>
+              <PackFacts pkg={pkg} />
               {pkg.description && <p className="pack-description">{pkg.description}</p>}
               <p className="pack-price">{formatMoney(pkg.price, pkg.currency, lang)}</p>
               <div className="pack-actions">

@@ -1,5 +1,5 @@
 import type { Package, Payment } from '@studio/core';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -83,6 +83,25 @@ describe('packages', () => {
         quantity: 1,
       },
     ]);
+  });
+
+  it("says each pack's credits and validity as words, one credit and one day in the singular", () => {
+    const { api } = createFakePurchasesApi({
+      ...packages,
+      sp1: { ...packages.sp1, validityDays: 1 },
+    });
+    const tabHref = (index: number) => `/tabs/paquetes/${index}`;
+    const buyHref = () => '/buy';
+    inRouter(<PackageList api={api} tab="credits" tabHref={tabHref} buyHref={buyHref} />);
+    const facts = () =>
+      [...document.querySelectorAll('.pack-facts')].map((line) =>
+        [...line.children].map((badge) => badge.textContent),
+      );
+    expect(facts()[0]).toEqual(['5 credits', 'Valid 30 days']);
+    cleanup();
+    act(() => useLangStore.setState({ lang: 'es' }));
+    inRouter(<PackageList api={api} tab="spcredits" tabHref={tabHref} buyHref={buyHref} />);
+    expect(facts()).toEqual([['1 crédito', 'Válido 1 día']]);
   });
 });
 

@@ -79,33 +79,35 @@ export function DayStrip({ days, today, lang, showPast, onShowPast, onPick }: Da
         </button>
       )}
       <ol className="day-strip-days">
-        {shown.map((date, index) => (
-          <li key={date}>
-            <button
-              ref={(element) => {
-                if (element) chips.current.set(date, element);
-                else chips.current.delete(date);
-              }}
-              type="button"
-              className="day-chip"
-              tabIndex={date === stop ? 0 : -1}
-              aria-current={date === today ? 'date' : undefined}
-              aria-label={
-                date === today ? `${t('today')}, ${dayLabel(date, lang)}` : dayLabel(date, lang)
-              }
-              onKeyDown={(event) => onKeyDown(event, index)}
-              onClick={() => {
-                setChosen(date);
-                onPick(date);
-              }}
-            >
-              <span className="day-chip-weekday">
-                {date === today ? t('today') : weekdayName(date, lang, 'short')}
-              </span>
-              <span className="day-chip-day">{Number(date.slice(8))}</span>
-            </button>
-          </li>
-        ))}
+        {shown.map((date, index) => {
+          const weekday = date === today ? t('today') : weekdayName(date, lang, 'short');
+          const dayOfMonth = Number(date.slice(8));
+          return (
+            <li key={date}>
+              <button
+                ref={(element) => {
+                  if (element) chips.current.set(date, element);
+                  else chips.current.delete(date);
+                }}
+                type="button"
+                className="day-chip"
+                tabIndex={date === stop ? 0 : -1}
+                aria-current={date === today ? 'date' : undefined}
+                // The name starts with what the chip shows ('Thu 26'), then the spec's date with
+                // the whole weekday, so a voice user can say what they see (WCAG 2.5.3).
+                aria-label={`${weekday} ${dayOfMonth}, ${dayLabel(date, lang)}`}
+                onKeyDown={(event) => onKeyDown(event, index)}
+                onClick={() => {
+                  setChosen(date);
+                  onPick(date);
+                }}
+              >
+                <span className="day-chip-weekday">{weekday}</span>
+                <span className="day-chip-day">{dayOfMonth}</span>
+              </button>
+            </li>
+          );
+        })}
       </ol>
     </nav>
   );

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { CallableRefusal } from '../../../lib/callable-errors';
+import { useLangStore } from '../../../lib/i18n';
 import { createFakeScheduleApi } from '../../../../test/fakes/fake-schedule-api';
 import type { WeekScheduleProps } from './week-schedule';
 import { WeekSchedule } from './week-schedule';
@@ -101,9 +102,11 @@ async function renderSchedule(props: Partial<WeekScheduleProps> = {}) {
 const day = (name: string) => screen.getByRole('region', { name });
 const classButton = (name: RegExp) => screen.queryByRole('button', { name });
 
+/** Opens a class's sheet and waits for it (the kit's sheet loads on its first opening). */
 async function openClass(name: RegExp) {
   fireEvent.click(screen.getByRole('button', { name }));
   await settle();
+  await screen.findByRole('dialog');
 }
 
 describe('week schedule', () => {
@@ -144,12 +147,12 @@ describe('week schedule', () => {
         .getAllByRole('listitem')
         .map((item) => within(item).getByRole('button').getAttribute('aria-label')),
     ).toEqual([
-      'Today, Tuesday 2025-06-10',
-      'Wednesday 2025-06-11',
-      'Thursday 2025-06-12',
-      'Friday 2025-06-13',
-      'Saturday 2025-06-14',
-      'Sunday 2025-06-15',
+      'Today 10, Tuesday 2025-06-10',
+      'Wed 11, Wednesday 2025-06-11',
+      'Thu 12, Thursday 2025-06-12',
+      'Fri 13, Friday 2025-06-13',
+      'Sat 14, Saturday 2025-06-14',
+      'Sun 15, Sunday 2025-06-15',
     ]);
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Tuesday 2025-06-10',
@@ -163,12 +166,34 @@ describe('week schedule', () => {
     expect(screen.queryByText('09:00')).toBeNull();
   });
 
+  it('names each day chip by what it shows first, then the weekday and date, in both languages', async () => {
+    await renderSchedule();
+    const strip = screen.getByRole('navigation', { name: 'Days' });
+    const shownAndNamed = () =>
+      within(strip)
+        .getAllByRole('listitem')
+        .map((item) => {
+          const chip = within(item).getByRole('button');
+          const shown = [...chip.children].map((part) => part.textContent).join(' ');
+          return [shown, chip.getAttribute('aria-label')];
+        });
+    expect(shownAndNamed().slice(0, 2)).toEqual([
+      ['Today 10', 'Today 10, Tuesday 2025-06-10'],
+      ['Wed 11', 'Wed 11, Wednesday 2025-06-11'],
+    ]);
+    act(() => useLangStore.setState({ lang: 'es' }));
+    expect(shownAndNamed().slice(0, 2)).toEqual([
+      ['Hoy 10', 'Hoy 10, Martes 2025-06-10'],
+      ['Mié 11', 'Mié 11, Miércoles 2025-06-11'],
+    ]);
+  });
+
   it('reaches the days already past through "Earlier days", after today', async () => {
     const past = { ...classes, monday: studioClass('2025-06-09', '06:30') };
     const { api } = createFakeScheduleApi({ classes: past, layouts: { room } });
     await renderSchedule({ api });
     const strip = screen.getByRole('navigation', { name: 'Days' });
-    expect(within(strip).queryByRole('button', { name: 'Monday 2025-06-09' })).toBeNull();
+    expect(within(strip).queryByRole('button', { name: /2025-06-09/ })).toBeNull();
     expect(classButton(/06:30/)).toBeNull();
     fireEvent.click(within(strip).getByRole('button', { name: 'Earlier days' }));
     expect(
@@ -176,7 +201,7 @@ describe('week schedule', () => {
         .getAllByRole('listitem')
         .map((item) => within(item).getByRole('button').getAttribute('aria-label'))
         .slice(0, 2),
-    ).toEqual(['Monday 2025-06-09', 'Today, Tuesday 2025-06-10']);
+    ).toEqual(['Mon 9, Monday 2025-06-09', 'Today 10, Tuesday 2025-06-10']);
     expect(within(strip).queryByRole('button', { name: 'Earlier days' })).toBeNull();
     expect(within(day('Monday 2025-06-09')).getByRole('button', { name: /^06:30/ })).toBeTruthy();
   });
@@ -189,7 +214,7 @@ describe('week schedule', () => {
     earlier.focus();
     fireEvent.click(earlier);
     expect(document.activeElement).toBe(
-      within(strip).getByRole('button', { name: 'Monday 2025-06-09' }),
+      within(strip).getByRole('button', { name: 'Mon 9, Monday 2025-06-09' }),
     );
   });
 
@@ -203,18 +228,18 @@ describe('week schedule', () => {
         .map((item) => within(item).getByRole('button'))
         .filter((button) => button.tabIndex === 0)
         .map((button) => button.getAttribute('aria-label'));
-    expect(tabStops()).toEqual(['Today, Tuesday 2025-06-10']);
-    chip('Today, Tuesday 2025-06-10').focus();
+    expect(tabStops()).toEqual(['Today 10, Tuesday 2025-06-10']);
+    chip('Today 10, Tuesday 2025-06-10').focus();
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
-    expect(document.activeElement).toBe(chip('Wednesday 2025-06-11'));
+    expect(document.activeElement).toBe(chip('Wed 11, Wednesday 2025-06-11'));
     fireEvent.keyDown(document.activeElement!, { key: 'End' });
-    expect(document.activeElement).toBe(chip('Sunday 2025-06-15'));
+    expect(document.activeElement).toBe(chip('Sun 15, Sunday 2025-06-15'));
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
-    expect(document.activeElement).toBe(chip('Sunday 2025-06-15'));
+    expect(document.activeElement).toBe(chip('Sun 15, Sunday 2025-06-15'));
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
-    fireEvent.click(chip('Saturday 2025-06-14'));
-    expect(document.activeElement).toBe(chip('Saturday 2025-06-14'));
-    expect(tabStops()).toEqual(['Saturday 2025-06-14']);
+    fireEvent.click(chip('Sat 14, Saturday 2025-06-14'));
+    expect(document.activeElement).toBe(chip('Sat 14, Saturday 2025-06-14'));
+    expect(tabStops()).toEqual(['Sat 14, Saturday 2025-06-14']);
   });
 
   it('links the coach’s photo and name in the class sheet to their page, not under each card', async () => {
@@ -491,7 +516,7 @@ describe('cancelling', () => {
     await openClass(/18:00/);
     expect(screen.getByRole('button', { name: 'Spot A1, yours' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel booking' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Cancel this booking?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this booking?' });
     expect(dialog.textContent).toContain('You are cancelling in time: your credit comes back.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
     await settle();
@@ -504,7 +529,7 @@ describe('cancelling', () => {
     act(() => fake.setMyClasses(booking('soon', classes.soon, 'a2')));
     await openClass(/15:00/);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel booking' }));
-    expect(screen.getByRole('alertdialog').textContent).toContain(
+    expect((await screen.findByRole('alertdialog')).textContent).toContain(
       'This class starts in less than 12 hours: if you cancel now, the credit is forfeited.',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Keep booking' }));
