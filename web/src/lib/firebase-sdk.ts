@@ -1,8 +1,9 @@
 /**
- * The one place the Firebase SDK is initialised. Services start on first use, so importing this
- * module costs nothing, and feature code reaches Firebase only through its own `api/` modules.
- * App and Auth are in the first bundle (the session starts with the auth listener); the Database
- * and Functions SDKs are loaded on demand by the `api/` modules that read and write.
+ * The one place the Firebase SDK is initialised. Services start on first use. Feature code
+ * reaches it through `lib/firebase.ts`, which loads this module on the first call, so no page
+ * waits for the SDK before its first render; only the code that needs the Auth instance at once
+ * (the session's auth listener, the sign-in forms, all loaded after the first page) imports it
+ * directly (docs/architecture/performance.md#the-load-chain-of-a-data-page).
  */
 import type { CallableName, CallableResult, callableInputs } from '@studio/core';
 import type { FirebaseApp } from 'firebase/app';
@@ -18,29 +19,12 @@ import type { Database } from 'firebase/database';
 import type { Functions } from 'firebase/functions';
 import { connection, requestOutcome } from './connection';
 import type { FirebaseSetup } from './firebase-config';
-import { productionSetup, resolveFirebaseSetup, runtimeEmulatorPorts } from './firebase-config';
+import { firebaseSetup, FOR_EMULATORS } from './firebase-setup';
 
 export interface FirebaseServices {
   app: FirebaseApp;
   auth: Auth;
   setup: FirebaseSetup;
-}
-
-/**
- * Decided when the app is built. A build for a real project (`npm run build:production`) talks
- * only to the project it was built for, and the emulator code and the demo project's defaults are
- * left out of its bundle; the dev server and `vite build --mode emulators` (web/.env.emulators
- * sets VITE_USE_EMULATORS=true) reach the local emulators.
- */
-const FOR_EMULATORS = !import.meta.env.PROD || import.meta.env.VITE_USE_EMULATORS === 'true';
-
-function resolveSetup(): FirebaseSetup {
-  if (!FOR_EMULATORS) return productionSetup(import.meta.env);
-  return resolveFirebaseSetup(
-    import.meta.env,
-    window.location.hostname,
-    runtimeEmulatorPorts(window.__STUDIO_EMULATOR_PORTS__),
-  );
 }
 
 let services: FirebaseServices | undefined;
@@ -50,7 +34,7 @@ let appCheckStarted: Promise<void> | undefined;
 
 export function getFirebase(): FirebaseServices {
   if (services) return services;
-  const setup = resolveSetup();
+  const setup = firebaseSetup();
   const app = initializeApp(setup.options);
   // initializeAuth (not getAuth) leaves the popup/redirect resolver out of the first bundle;
   // the Google sign-in passes `browserPopupRedirectResolver` when it needs it.

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { isRecord } from '@studio/core';
 import { getDatabaseClient } from './firebase';
 import { useLive } from './use-live';
-import { watchQuery } from './realtime';
+import { indexedConstraints, watchQuery } from './realtime';
 import type { Bound, IndexedQuery } from './indexed-query';
 import type { Unsubscribe } from './unsubscribe';
 
@@ -19,12 +19,8 @@ export function watchIndexedQuery(
   onChange: (value: unknown) => void,
 ): Unsubscribe {
   return watchQuery((db, sdk) => {
-    const constraints = [sdk.orderByChild(query.orderByChild)];
-    if (query.equalTo !== undefined) constraints.push(sdk.equalTo(query.equalTo));
-    if (query.startAt !== undefined) constraints.push(sdk.startAt(query.startAt));
-    if (query.endAt !== undefined) constraints.push(sdk.endAt(query.endAt));
-    constraints.push(query.from === 'last' ? sdk.limitToLast(limit) : sdk.limitToFirst(limit));
-    return sdk.query(sdk.ref(db, query.path), ...constraints);
+    const limited = query.from === 'last' ? sdk.limitToLast(limit) : sdk.limitToFirst(limit);
+    return sdk.query(sdk.ref(db, query.path), ...indexedConstraints(sdk, query), limited);
   }, onChange);
 }
 

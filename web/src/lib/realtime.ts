@@ -1,21 +1,28 @@
 /**
- * Live reads for the `api/` modules: subscribe now, get an unsubscribe function back at once,
- * while the database connection opens behind it. The Database SDK is a static import here, so
- * a page whose chunk imports this module gets the SDK in index.html's route preloads, beside
- * the page, rather than one round trip after it
+ * Live reads for the `api/` modules: subscribe now, get an unsubscribe function back at once.
+ * Nothing here loads the Database SDK at import, so a page's first render never waits for it.
+ * A watch that says who may read its node gets its first answer over the database's REST API
+ * (one `fetch`, no SDK), and the SDK's live listener starts once that answer is in: on a slow
+ * network the page shows its data before the 36 KB SDK and its connection, then stays live
  * (docs/architecture/performance.md#the-load-chain-of-a-data-page).
  */
 import type { DateString, StudioClass } from '@studio/core';
 import { classesByDateRange, classSchema } from '@studio/core';
+import type * as DatabaseModule from 'firebase/database';
 import type { Database, Query } from 'firebase/database';
-import * as DatabaseModule from 'firebase/database';
 import { getDatabaseClient } from './firebase';
+import { afterPaintIdle } from './after-paint';
+import type { IndexedQuery } from './indexed-query';
 import { browserOfflineStore, withOfflineCopy } from './offline-copy';
+import type { RestReader } from './rest-read';
+import { readOverRest } from './rest-read';
 import type { Unsubscribe } from './unsubscribe';
 
 export type { Unsubscribe } from './unsubscribe';
 
 type DatabaseSdk = typeof DatabaseModule;
+
+const databaseSdk = () => Promise.all([getDatabaseClient(), import('firebase/database')]);
 
 /** Listens to the query `build` returns; `onChange` gets each new value (null when absent). */
 export function watchQuery(
@@ -25,14 +32,10 @@ export function watchQuery(
 ): Unsubscribe {
   let stopped = false;
   let stop: Unsubscribe | undefined;
-  getDatabaseClient().then(
-    (db) => {
+  databaseSdk().then(
+    ([db, sdk]) => {
       if (stopped) return;
-      stop = DatabaseModule.onValue(
-        build(db, DatabaseModule),
-        (snapshot) => onChange(snapshot.val()),
-        onError,
-      );
+      stop = sdk.onValue(build(db, sdk), (snapshot) => onChange(snapshot.val()), onError);
     },
     (error: unknown) => onError(error instanceof Error ? error : new Error(String(error))),
   );
@@ -42,9 +45,63 @@ export function watchQuery(
   };
 }
 
+/**
+ * Who may read a node, as database.rules.json says: `anyone` (a guest too: read over REST with
+ * no token) or `signed-in` (read with the signed-in account's ID token).
+ */
+export type Readers = RestReader;
+
 export interface WatchOptions {
   /** Keep the last value on the device and show it when the app starts offline (My Classes). */
   keepOffline?: boolean;
+  /** Who may read the node: its first answer then comes over REST, before the SDK loads. */
+  readers?: Readers;
+}
+
+/** How long the live listener waits for a REST read that has not answered before it starts. */
+export const REST_HEAD_START_MS = 2_000;
+
+/**
+ * The first answer over REST, then the live listener: `subscribeLive` starts once the REST answer
+ * has been painted (so loading the SDK does not hold that paint back), at once when the read
+ * failed (a refused or failed read is left to the listener, which reports it), or after
+ * `REST_HEAD_START_MS` if it has not answered. A REST answer that comes after a live one is
+ * dropped: it can only be older.
+ */
+export function restThenLive(
+  read: (signal: AbortSignal) => Promise<{ value: unknown } | null>,
+  subscribeLive: (next: (value: unknown) => void) => Unsubscribe,
+  onChange: (value: unknown) => void,
+): Unsubscribe {
+  const controller = new AbortController();
+  let live = false;
+  let stop: Unsubscribe | undefined;
+  const startLive = () => {
+    if (stop || controller.signal.aborted) return;
+    stop = subscribeLive((value) => {
+      live = true;
+      onChange(value);
+    });
+  };
+  const timer = setTimeout(startLive, REST_HEAD_START_MS);
+  read(controller.signal)
+    .then(
+      async (answer) => {
+        if (!answer || live || controller.signal.aborted) return;
+        onChange(answer.value);
+        await afterPaintIdle();
+      },
+      () => undefined,
+    )
+    .finally(() => {
+      clearTimeout(timer);
+      startLive();
+    });
+  return () => {
+    controller.abort();
+    clearTimeout(timer);
+    stop?.();
+  };
 }
 
 export function watchPath(
@@ -53,17 +110,68 @@ export function watchPath(
   onError?: (error: Error) => void,
   options: WatchOptions = {},
 ): Unsubscribe {
-  const subscribe = (next: (value: unknown) => void) =>
+  const { readers } = options;
+  const live = (next: (value: unknown) => void) =>
     watchQuery((db, sdk) => sdk.ref(db, path), next, onError);
+  const subscribe = readers
+    ? (next: (value: unknown) => void) =>
+        restThenLive((signal) => readOverRest(path, {}, readers, signal), live, next)
+    : live;
   return options.keepOffline
     ? withOfflineCopy(browserOfflineStore(), path, subscribe, onChange)
     : subscribe(onChange);
 }
 
-/** One read of `path` (null when absent). */
-export async function readPath(path: string): Promise<unknown> {
-  const db = await getDatabaseClient();
-  return (await DatabaseModule.get(DatabaseModule.ref(db, path))).val();
+/**
+ * An indexed query live (`orderByChild` with `equalTo` or a `startAt`…`endAt` range), first
+ * answered over REST like `watchPath` when `readers` is given.
+ */
+/** The SDK constraints of an indexed read: its order, then its value or range. */
+export function indexedConstraints(
+  sdk: DatabaseSdk,
+  query: Omit<IndexedQuery, 'from'>,
+): DatabaseModule.QueryConstraint[] {
+  const constraints = [sdk.orderByChild(query.orderByChild)];
+  if (query.equalTo !== undefined) constraints.push(sdk.equalTo(query.equalTo));
+  if (query.startAt !== undefined) constraints.push(sdk.startAt(query.startAt));
+  if (query.endAt !== undefined) constraints.push(sdk.endAt(query.endAt));
+  return constraints;
+}
+
+export function watchIndexed(
+  query: Omit<IndexedQuery, 'from'>,
+  onChange: (value: unknown) => void,
+  { readers }: Pick<WatchOptions, 'readers'> = {},
+): Unsubscribe {
+  const live = (next: (value: unknown) => void) =>
+    watchQuery(
+      (db, sdk) => sdk.query(sdk.ref(db, query.path), ...indexedConstraints(sdk, query)),
+      next,
+    );
+  const params = {
+    orderBy: query.orderByChild,
+    ...(query.equalTo !== undefined ? { equalTo: query.equalTo } : {}),
+    ...(query.startAt !== undefined ? { startAt: query.startAt } : {}),
+    ...(query.endAt !== undefined ? { endAt: query.endAt } : {}),
+  };
+  return readers
+    ? restThenLive((signal) => readOverRest(query.path, params, readers, signal), live, onChange)
+    : live(onChange);
+}
+
+/**
+ * One read of `path` (null when absent): over REST when `readers` says who may read it, through
+ * the SDK otherwise or when the REST read could not be made.
+ */
+export async function readPath(path: string, readers?: Readers): Promise<unknown> {
+  if (readers) {
+    const answer = await readOverRest(path, {}, readers, new AbortController().signal).catch(
+      () => null,
+    );
+    if (answer) return answer.value;
+  }
+  const [db, sdk] = await databaseSdk();
+  return (await sdk.get(sdk.ref(db, path))).val();
 }
 
 /** Keeps the entries of a keyed node that match `schema`; a malformed one is logged and left out. */

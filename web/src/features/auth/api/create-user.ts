@@ -1,5 +1,5 @@
 import { createUserWithEmailAndPassword, sendEmailVerification } from 'firebase/auth';
-import { getFirebase } from '../../../lib/firebase';
+import { getFirebase } from '../../../lib/firebase-sdk';
 
 export async function createUser(email: string, password: string): Promise<string> {
   const credential = await createUserWithEmailAndPassword(getFirebase().auth, email, password);

@@ -5,5 +5,10 @@ import type { StudioApi } from './studio-api';
 export const firebaseStudioApi: StudioApi = {
   // Field by field: one field an older version stored differently does not hide the others.
   watchStudio: (onChange) =>
-    watchPath(paths.studio(), (value) => onChange(value === null ? null : studioFromStored(value))),
+    watchPath(
+      paths.studio(),
+      (value) => onChange(value === null ? null : studioFromStored(value)),
+      undefined,
+      { readers: 'anyone' },
+    ),
 };

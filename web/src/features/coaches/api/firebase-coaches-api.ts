@@ -4,14 +4,19 @@ import type { CoachesApi } from './coaches-api';
 
 export const firebaseCoachesApi: CoachesApi = {
   watchCoach: (coachId, onChange) =>
-    watchPath(paths.coach(coachId), (value) => {
-      const parsed = coachSchema.safeParse(value);
-      onChange(parsed.success ? parsed.data : null);
-    }),
+    watchPath(
+      paths.coach(coachId),
+      (value) => {
+        const parsed = coachSchema.safeParse(value);
+        onChange(parsed.success ? parsed.data : null);
+      },
+      undefined,
+      { readers: 'anyone' },
+    ),
   watchClasses: watchClassesByDate,
   loadExercises: async () =>
     parseEntries(
-      await readPath(paths.exercises()),
+      await readPath(paths.exercises(), 'anyone'),
       (entry) => exerciseSchema.safeParse(entry),
       'exercise',
     ),

@@ -5,7 +5,12 @@ import type { MemberMailApi } from './member-mail-api';
 
 export const firebaseMemberMailApi: MemberMailApi = {
   watchMailPreferences: (uid, onChange) =>
-    watchPath(paths.mailPreferences(uid), (value) => onChange(mailPreferencesSchema.parse(value))),
+    watchPath(
+      paths.mailPreferences(uid),
+      (value) => onChange(mailPreferencesSchema.parse(value)),
+      undefined,
+      { readers: 'signed-in' },
+    ),
   setMailPreference: async (uid, kind, on) => {
     const [db, { ref, set }] = await Promise.all([
       getDatabaseClient(),
@@ -14,10 +19,15 @@ export const firebaseMemberMailApi: MemberMailApi = {
     await set(ref(db, paths.mailPreference(uid, kind)), on);
   },
   watchCalendarFeedToken: (uid, onChange) =>
-    watchPath(paths.calendarFeedToken(uid), (value) => {
-      const parsed = calendarFeedTokenRecordSchema.safeParse(value);
-      onChange(parsed.success ? parsed.data.token : null);
-    }),
+    watchPath(
+      paths.calendarFeedToken(uid),
+      (value) => {
+        const parsed = calendarFeedTokenRecordSchema.safeParse(value);
+        onChange(parsed.success ? parsed.data.token : null);
+      },
+      undefined,
+      { readers: 'signed-in' },
+    ),
   rotateCalendarFeed: async (revoke) =>
     (await callFunction('rotateCalendarFeed', { revoke })).token,
 };

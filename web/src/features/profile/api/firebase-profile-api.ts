@@ -24,7 +24,7 @@ export const firebaseProfileApi: ProfileApi = {
       onError,
       // The member's own nodes are shown from the device's copy at once, then live
       // (docs/architecture/web-app.md#offline).
-      { keepOffline: isOwnAccount(uid) },
+      { keepOffline: isOwnAccount(uid), readers: 'signed-in' },
     ),
   watchLedger: (uid, onChange) =>
     watchPath(
@@ -34,7 +34,7 @@ export const firebaseProfileApi: ProfileApi = {
           parseEntries(value, (entry) => ledgerEntrySchema.safeParse(entry), 'ledger entry'),
         ),
       undefined,
-      { keepOffline: isOwnAccount(uid) },
+      { keepOffline: isOwnAccount(uid), readers: 'signed-in' },
     ),
   watchMyClasses: (uid, onChange) =>
     watchPath(
@@ -42,10 +42,10 @@ export const firebaseProfileApi: ProfileApi = {
       (value) =>
         onChange(parseEntries(value, (entry) => userClassSchema.safeParse(entry), 'class view')),
       undefined,
-      { keepOffline: isOwnAccount(uid) },
+      { keepOffline: isOwnAccount(uid), readers: 'signed-in' },
     ),
   loadStudioCutoffMinutes: async () =>
-    settingsFromStored(await readPath(paths.settings())).waitlistCutoffMinutes,
+    settingsFromStored(await readPath(paths.settings(), 'anyone')).waitlistCutoffMinutes,
   saveDetails: async (uid, details) => {
     const [db, { ref, update }] = await Promise.all([
       getDatabaseClient(),

@@ -1,23 +1,32 @@
 import { eventSchema, packageSchema, paths, paymentSchema } from '@studio/core';
 import { callFunction } from '../../../lib/firebase';
-import { parseEntries, watchPath, watchQuery } from '../../../lib/realtime';
+import { parseEntries, watchIndexed, watchPath } from '../../../lib/realtime';
 import type { PurchasesApi } from './purchases-api';
 
 export const firebasePurchasesApi: PurchasesApi = {
   watchPackages: (onChange) =>
-    watchPath(paths.packages(), (value) =>
-      onChange(parseEntries(value, (entry) => packageSchema.safeParse(entry), 'package')),
+    watchPath(
+      paths.packages(),
+      (value) =>
+        onChange(parseEntries(value, (entry) => packageSchema.safeParse(entry), 'package')),
+      undefined,
+      { readers: 'anyone' },
     ),
   watchEvents: (onChange) =>
-    watchPath(paths.events(), (value) =>
-      onChange(parseEntries(value, (entry) => eventSchema.safeParse(entry), 'event')),
+    watchPath(
+      paths.events(),
+      (value) => onChange(parseEntries(value, (entry) => eventSchema.safeParse(entry), 'event')),
+      undefined,
+      { readers: 'anyone' },
     ),
   watchMyPayments: (uid, onChange) =>
-    watchQuery(
-      (db, { query, ref, orderByChild, equalTo }) =>
-        query(ref(db, paths.payments()), orderByChild('uid'), equalTo(uid)),
+    watchIndexed(
+      { path: paths.payments(), orderByChild: 'uid', equalTo: uid },
       (value) =>
         onChange(parseEntries(value, (entry) => paymentSchema.safeParse(entry), 'payment')),
+      // No copy kept on the device: a stale money record misleads
+      // (docs/architecture/web-app.md#offline).
+      { readers: 'signed-in' },
     ),
   previewPrice: (request) => callFunction('previewPrice', request),
   createCheckoutSession: (request) => callFunction('createCheckoutSession', request),

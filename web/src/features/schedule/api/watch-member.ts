@@ -24,7 +24,7 @@ export function watchMyClasses(
       onChange(parseEntries(value, (entry) => userClassSchema.safeParse(entry), 'user class')),
     undefined,
     // PWA: the installed app shows My Classes read-only when it starts offline.
-    { keepOffline: true },
+    { keepOffline: true, readers: 'signed-in' },
   );
 }
 
@@ -40,6 +40,6 @@ export function watchMyWaitlist(
       ),
     undefined,
     // Shown from the device's copy at once, then live (docs/architecture/web-app.md#offline).
-    { keepOffline: true },
+    { keepOffline: true, readers: 'signed-in' },
   );
 }

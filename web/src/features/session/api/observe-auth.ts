@@ -1,5 +1,5 @@
 import { onAuthStateChanged } from 'firebase/auth';
-import { getFirebase } from '../../../lib/firebase';
+import { getFirebase } from '../../../lib/firebase-sdk';
 
 export interface AuthUser {
   uid: string;

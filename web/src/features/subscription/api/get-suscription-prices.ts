@@ -1,6 +1,5 @@
 import { paths, suscriptionPricesSchema } from '@studio/core';
-import { get, ref } from 'firebase/database';
-import { getDatabaseClient } from '../../../lib/firebase';
+import { readPath } from '../../../lib/realtime';
 
 export interface SubscriptionOffer {
   /** What the member pays each month (first `SuscriptionPrices` entry). */
@@ -19,6 +18,5 @@ export function offerFromPrices(value: unknown): SubscriptionOffer | null {
 }
 
 export async function getSuscriptionPrices(): Promise<SubscriptionOffer | null> {
-  const snapshot = await get(ref(await getDatabaseClient(), paths.suscriptionPrices()));
-  return offerFromPrices(snapshot.val());
+  return offerFromPrices(await readPath(paths.suscriptionPrices(), 'anyone'));
 }

@@ -1,0 +1,74 @@
+// Issue 18: a page's first data comes over the Realtime Database's REST API before the Database
+// SDK has loaded (web/src/lib/realtime.ts, rest-read.ts). Here the database's websocket is held
+// shut in Chromium, so the SDK can never answer: whatever data the page shows came over REST,
+// for a guest (a coach's public page) and for a signed-in member (their own profile, read with
+// their ID token, with no copy kept on the device).
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { SERVER, signedInPage, useJourney } from '../support/journey.ts';
+
+const journey = useJourney();
+
+/** Holds every websocket of the page's context open with no server behind it. */
+async function holdWebSockets(page: Page): Promise<void> {
+  await page.context().routeWebSocket(/.*/, () => {});
+}
+
+/** The REST reads the page made: path and status, e.g. `Coaches/carlos.json 200`. */
+function restReads(page: Page, databasePort: number): string[] {
+  const reads: string[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.port === String(databasePort) && url.pathname.endsWith('.json')) {
+      reads.push(
+        `${url.pathname.slice(1)} ${response.status()}${url.searchParams.has('auth') ? ' with token' : ''}`,
+      );
+    }
+  });
+  return reads;
+}
+
+describe('first answers over REST', () => {
+  it(
+    'a guest sees a coach’s page with the database socket held shut',
+    { timeout: 120_000 },
+    async () => {
+      const page = await journey.newPage();
+      await holdWebSockets(page);
+      const reads = restReads(page, journey.stack.ports.database);
+      await page.goto(`${journey.baseUrl}/tabs/coach/carlos`);
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'Carlos Coach' }).isVisible(), SERVER)
+        .toBe(true);
+      await expect(page.getByText(/Former track cyclist/).isVisible()).resolves.toBe(true);
+      expect(reads).toContain('Coaches/carlos.json 200');
+    },
+  );
+
+  it(
+    'a member sees their own profile with their token, nothing kept on the device, socket shut',
+    { timeout: 180_000 },
+    async () => {
+      const page = await signedInPage(journey, 'member@demo.studio');
+      // The sign-in's home page kept the member's nodes on the device: drop them, so the
+      // profile's data can only come from the network.
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const request = indexedDB.deleteDatabase('studio-offline');
+            request.onsuccess = () => resolve();
+            request.onerror = () => reject(new Error('not deleted'));
+            request.onblocked = () => resolve();
+          }),
+      );
+      await page.goto('about:blank');
+      await holdWebSockets(page);
+      const reads = restReads(page, journey.stack.ports.database);
+      await page.goto(`${journey.baseUrl}/tabs/profile-user/null`);
+      await expect
+        .poll(() => page.getByText('Mariana Member').first().isVisible(), SERVER)
+        .toBe(true);
+      expect(reads).toContain('Users/demo-member.json 200 with token');
+    },
+  );
+});

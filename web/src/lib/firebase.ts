@@ -1,0 +1,29 @@
+/**
+ * How feature code reaches Firebase: each call loads the SDK (`lib/firebase-sdk.ts`) on first
+ * use, so importing this module costs nothing and no page's first render waits for the SDK
+ * (docs/architecture/performance.md#the-load-chain-of-a-data-page).
+ */
+import type { CallableName, CallableResult } from '@studio/core';
+import type { Database } from 'firebase/database';
+import type { Functions } from 'firebase/functions';
+import type { CallableInput } from './firebase-sdk';
+
+export type { CallableInput, FirebaseServices } from './firebase-sdk';
+
+const sdk = () => import('./firebase-sdk');
+
+export async function getDatabaseClient(): Promise<Database> {
+  return (await sdk()).getDatabaseClient();
+}
+
+export async function getFunctionsClient(): Promise<Functions> {
+  return (await sdk()).getFunctionsClient();
+}
+
+/** Calls an HTTPS callable function (design §8) and returns its `result`. */
+export async function callFunction<N extends CallableName>(
+  name: N,
+  data: CallableInput<N>,
+): Promise<CallableResult<N>> {
+  return (await sdk()).callFunction(name, data);
+}

@@ -1,0 +1,124 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REST_HEAD_START_MS, restThenLive } from './realtime';
+
+/** A live listener the test drives: `emit` reports a value, `stopped` says whether it ended. */
+function fakeLive() {
+  const state = { started: 0, stopped: false, emit: (_value: unknown) => {} };
+  const subscribe = (next: (value: unknown) => void) => {
+    state.started += 1;
+    state.emit = next;
+    return () => {
+      state.stopped = true;
+    };
+  };
+  return { state, subscribe };
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('restThenLive: the first answer over REST, then the live listener', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'requestIdleCallback'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows the REST answer, then starts the listener, whose values follow', async () => {
+    const rest = deferred<{ value: unknown } | null>();
+    const live = fakeLive();
+    const seen: unknown[] = [];
+    restThenLive(
+      () => rest.promise,
+      live.subscribe,
+      (value) => seen.push(value),
+    );
+    expect(live.state.started).toBe(0);
+    rest.resolve({ value: { e1: 'ride' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen).toEqual([{ e1: 'ride' }]);
+    // The SDK waits until that answer has been painted (two frames) and the browser is idle.
+    await vi.advanceTimersByTimeAsync(16);
+    expect(live.state.started).toBe(0);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(live.state.started).toBe(1);
+    live.state.emit({ e1: 'ride', e2: 'climb' });
+    expect(seen).toEqual([{ e1: 'ride' }, { e1: 'ride', e2: 'climb' }]);
+  });
+
+  it('leaves a refused or failed read to the listener, showing nothing from it', async () => {
+    for (const outcome of [Promise.resolve(null), Promise.reject(new Error('offline'))]) {
+      const live = fakeLive();
+      const seen: unknown[] = [];
+      restThenLive(
+        () => outcome,
+        live.subscribe,
+        (value) => seen.push(value),
+      );
+      await vi.advanceTimersByTimeAsync(0);
+      expect(seen).toEqual([]);
+      expect(live.state.started).toBe(1);
+    }
+  });
+
+  it('starts the listener after the head start when REST hangs, and drops a late REST answer', async () => {
+    const rest = deferred<{ value: unknown } | null>();
+    const live = fakeLive();
+    const seen: unknown[] = [];
+    restThenLive(
+      () => rest.promise,
+      live.subscribe,
+      (value) => seen.push(value),
+    );
+    await vi.advanceTimersByTimeAsync(REST_HEAD_START_MS - 1);
+    expect(live.state.started).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(live.state.started).toBe(1);
+    live.state.emit('new');
+    rest.resolve({ value: 'old' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen).toEqual(['new']);
+    expect(live.state.started).toBe(1);
+  });
+
+  it('stopping before REST answered aborts the read and never starts the listener', async () => {
+    const rest = deferred<{ value: unknown } | null>();
+    const live = fakeLive();
+    const seen: unknown[] = [];
+    let signal: AbortSignal | undefined;
+    const stop = restThenLive(
+      (given) => {
+        signal = given;
+        return rest.promise;
+      },
+      live.subscribe,
+      (value) => seen.push(value),
+    );
+    stop();
+    expect(signal?.aborted).toBe(true);
+    rest.resolve({ value: 'late' });
+    await vi.advanceTimersByTimeAsync(REST_HEAD_START_MS);
+    expect(seen).toEqual([]);
+    expect(live.state.started).toBe(0);
+  });
+
+  it('stopping after the listener started stops it', async () => {
+    const live = fakeLive();
+    const stop = restThenLive(
+      () => Promise.resolve(null),
+      live.subscribe,
+      () => {},
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    stop();
+    expect(live.state.stopped).toBe(true);
+  });
+});

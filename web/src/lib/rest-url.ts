@@ -1,0 +1,29 @@
+/**
+ * The Realtime Database's REST address of a path (`<databaseURL>/<path>.json`, with the query
+ * parameters JSON-encoded as the API wants them), for `lib/rest-read.ts`. Pure: no SDK, no
+ * browser, so the tests build the same addresses the app does.
+ */
+import type { FirebaseSetup } from './firebase-config';
+
+/** REST query parameters; each value is sent JSON-encoded, as the API wants (`orderBy="uid"`). */
+export type RestParams = Record<string, string | number | boolean>;
+
+/** The REST address of `path` in `setup`'s database (the emulator's, with its `ns`). */
+export function restUrl(
+  setup: FirebaseSetup,
+  path: string,
+  params: RestParams = {},
+  token?: string,
+): string {
+  const databaseURL = setup.options.databaseURL ?? '';
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) search.set(name, JSON.stringify(value));
+  let base = databaseURL.replace(/\/+$/, '');
+  if (setup.emulators) {
+    const { host, port } = setup.emulators.database;
+    base = `http://${host}:${port}`;
+    search.set('ns', new URL(databaseURL).hostname.split('.')[0] ?? '');
+  }
+  if (token !== undefined) search.set('auth', token);
+  return `${base}/${path.replace(/^\/+/, '')}.json?${search.toString()}`;
+}
