@@ -42,6 +42,30 @@ describe('first answers over REST', () => {
         .toBe(true);
       await expect(page.getByText(/Former track cyclist/).isVisible()).resolves.toBe(true);
       expect(reads).toContain('Coaches/carlos.json 200');
+      // The coach's upcoming classes too: the schedule's query by date, over REST.
+      expect(reads).toContain('Classes.json 200');
+    },
+  );
+
+  it(
+    'a guest sees the week’s classes with the database socket held shut',
+    { timeout: 120_000 },
+    async () => {
+      const page = await journey.newPage();
+      await holdWebSockets(page);
+      const reads = restReads(page, journey.stack.ports.database);
+      await page.goto(`${journey.baseUrl}/tabs/calendario/choose/user`);
+      await expect
+        .poll(
+          () =>
+            page
+              .getByRole('button', { name: /Cycling/ })
+              .first()
+              .isVisible(),
+          SERVER,
+        )
+        .toBe(true);
+      expect(reads).toContain('Classes.json 200');
     },
   );
 

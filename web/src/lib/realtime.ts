@@ -201,15 +201,9 @@ export function watchClassesByDate(
   to: DateString,
   onChange: (classes: Record<string, StudioClass>) => void,
 ): Unsubscribe {
-  const range = classesByDateRange(from, to);
-  return watchQuery(
-    (db, { query, ref, orderByChild, startAt, endAt }) =>
-      query(
-        ref(db, range.path),
-        orderByChild(range.orderByChild),
-        startAt(range.startAt),
-        endAt(range.endAt),
-      ),
+  return watchIndexed(
+    classesByDateRange(from, to),
     (value) => onChange(parseEntries(value, (entry) => classSchema.safeParse(entry), 'class')),
+    { readers: 'anyone' },
   );
 }
