@@ -8,6 +8,9 @@ vi.mock('../../lib/offline-copy', () => ({
   },
 }));
 
+// The web project shares modules between files (isolate: false): a file that ran before may
+// have loaded the real lib/offline-copy already, so load this module anew, over the mock.
+vi.resetModules();
 const { enterGuest, enterSignedIn } = await import('./session-lifecycle');
 
 // The member's own nodes are kept in IndexedDB (lib/offline-copy.ts); a session that ends
