@@ -9,12 +9,12 @@ import { PageLoading } from './page-loading';
 // The start page (manifest start_url, where `/` leads) is part of the entry: a lazy page makes
 // the first render show the spinner and reveal the page a round later
 // (docs/decisions/103-start-page-in-the-entry.md).
-import InicioPage from './routes/inicio';
+import InicioPage, { preloadMemberPanels } from './routes/inicio';
 
 export interface PageEntry {
   route: RouteDef;
   Page: ComponentType;
-  /** Loads a lazy page's chunk ahead of its first render. */
+  /** Loads what the page's first render needs ahead of it: a lazy page's chunk, home's panels. */
   preload?: () => Promise<unknown>;
 }
 
@@ -42,7 +42,7 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>): Omit<PageEnt
 
 /** Every screen of spec §2, each in its own chunk loaded when first opened (home aside). */
 export const pages: readonly PageEntry[] = [
-  { route: paths.inicio, Page: InicioPage },
+  { route: paths.inicio, Page: InicioPage, preload: preloadMemberPanels },
   { route: paths.profileUser, ...lazyPage(() => import('./routes/profile-user')) },
   { route: paths.cart, ...lazyPage(() => import('./routes/cart')) },
   { route: paths.calendario, ...lazyPage(() => import('./routes/calendario')) },

@@ -1,13 +1,56 @@
-import type { ReactNode } from 'react';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths';
 import { selectMemberUid, useSessionStore } from '../../features/session/stores/session-store';
 import { holdFirstRead } from '../../lib/first-reads';
 import { useT } from '../../lib/i18n';
+import type { HomeMemberPanelsProps } from '../home-member-panels';
 import '../home.css';
 
-const HomeMemberPanels = lazy(() => import('../home-member-panels'));
+let loadedPanels: ComponentType<HomeMemberPanelsProps> | undefined;
+const loadPanels = () =>
+  import('../home-member-panels').then((module) => {
+    loadedPanels = module.default;
+    return module;
+  });
+const LazyPanels = lazy(loadPanels);
+
+/**
+ * Loads the member panels' chunk when home will show them: to a member, or while sign-in is
+ * checked to the account this device last used (`selectMemberUid`). main.tsx waits for it
+ * (router.tsx's `preloadPageAt`) when the app starts on home, so the first render draws the
+ * panels and their reads start with it. For a guest it loads nothing: the first render is the
+ * guest home index.html painted.
+ */
+export function preloadMemberPanels(): Promise<unknown> {
+  return selectMemberUid(useSessionStore.getState()) ? loadPanels() : Promise.resolve();
+}
+
+/** The member panels: drawn at once when preloaded, else a moment later, below the tiles. */
+function MemberPanels({ uid }: { uid: string }) {
+  // Chosen once per mount, as router.tsx's lazy pages: switching later would remount them.
+  const [preloaded] = useState(() => loadedPanels);
+  const Panels = preloaded ?? LazyPanels;
+  // Lazy panels read only once their chunk has loaded: held until they have started their
+  // reads, so the session layer waits for those too (lib/first-reads.ts). Preloaded panels
+  // start them in this render's effects, which hold for themselves.
+  const hold = useRef<(() => void) | undefined>(undefined);
+  const lazyLoad = !preloaded;
+  useEffect(() => {
+    if (!lazyLoad) return undefined;
+    const release = holdFirstRead();
+    hold.current = release;
+    return release;
+  }, [lazyLoad]);
+  return (
+    <Suspense fallback={null}>
+      <div className="home-panels">
+        <Panels uid={uid} onReading={lazyLoad ? () => hold.current?.() : undefined} />
+      </div>
+    </Suspense>
+  );
+}
 
 function QuickIcon({ children }: { children: ReactNode }) {
   return (
@@ -51,22 +94,14 @@ const ICONS = {
 /**
  * Home: the usual places to go as large tiles (book, buy, my classes, events), then, for a
  * member, the next class and the credits with their expiry. The tiles come first so the member
- * panels, which arrive a moment later, add below them and move nothing. index.html paints the
- * same markup before the app starts (web/test/static-home.test.tsx keeps them equal).
+ * panels, when they arrive after the first render (the app started elsewhere, or as a guest who
+ * then signed in), add below them and move nothing. index.html paints the guest's home before
+ * the app starts (web/test/static-home.test.tsx keeps them equal).
  */
 export default function InicioPage() {
   const t = useT();
   // While sign-in is checked, the account this device last used: its panels start at once.
   const signedInUid = useSessionStore(selectMemberUid);
-  // The panels read only once their chunk has loaded: held until they have started their reads,
-  // so the session layer waits for those too (lib/first-reads.ts).
-  const panelsHold = useRef<(() => void) | undefined>(undefined);
-  useEffect(() => {
-    if (!signedInUid) return undefined;
-    const release = holdFirstRead();
-    panelsHold.current = release;
-    return release;
-  }, [signedInUid]);
   const scheduleHref = paths.calendario.getHref({ action: 'choose', type: 'user' });
   const myClassesHref = paths.misCompras.getHref({ type: 'user', action: 'view' });
   const buyHref = paths.paquetes.getHref({ number: 0 });
@@ -91,13 +126,7 @@ export default function InicioPage() {
           {!signedInUid && tile(paths.login.getHref({}), 'login', t('menuLogin'))}
         </ul>
       </nav>
-      {signedInUid && (
-        <Suspense fallback={null}>
-          <div className="home-panels">
-            <HomeMemberPanels uid={signedInUid} onReading={() => panelsHold.current?.()} />
-          </div>
-        </Suspense>
-      )}
+      {signedInUid && <MemberPanels uid={signedInUid} />}
     </section>
   );
 }

@@ -21,13 +21,17 @@ export interface SessionLayerProps {
   apis: ShellApis;
   serviceWorker: boolean;
   now: () => number;
+  /** When the app started: the offer, the prices and the service worker count from it. */
+  startedAt: number;
 }
 
 /**
  * Starts the session and shows what it decides: waiver, subscription offer, update prompt; and
- * follows the studio's branding.
+ * follows the studio's branding. It mounts after the page's first answer has been presented, so
+ * the spec's delays "after start" count from `startedAt`, not from its mount; the user details
+ * count from the sign-in, when auth reports the account.
  */
-export function SessionLayer({ apis, serviceWorker, now }: SessionLayerProps) {
+export function SessionLayer({ apis, serviceWorker, now, startedAt }: SessionLayerProps) {
   useSessionBootstrap(apis.session, now);
   const status = useSessionStore((state) => state.status);
   const uid = useSessionStore((state) => state.uid);
@@ -52,8 +56,9 @@ export function SessionLayer({ apis, serviceWorker, now }: SessionLayerProps) {
         branch={STUDIO_BRANCH}
         now={now}
         held={waiverPending}
+        startedAt={startedAt}
       />
-      <ServiceWorkerGate enabled={serviceWorker} />
+      <ServiceWorkerGate enabled={serviceWorker} startedAt={startedAt} />
       <BrandingSync api={apis.studio} />
     </>
   );

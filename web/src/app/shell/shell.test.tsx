@@ -1,15 +1,18 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createFakeSessionApi } from '../../../test/fakes/fake-session-api';
+import { loadDialogRadix } from '../../components/ui/dialog-loader';
 import type { Notification, Studio } from '@studio/core';
 import type { StudioApi } from '../../features/branding';
 import type { NotificationsApi } from '../../features/notifications';
 import type { SubscriptionApi } from '../../features/subscription';
 import type { WaiverApi } from '../../features/waiver';
+import { PAINT_QUIET_MS } from '../../lib/first-reads';
 import type { ShellApis } from './shell-apis';
 import { Shell } from './shell';
+import indexHtml from '../../../index.html?raw';
 
 async function advance(ms: number) {
   await act(() => vi.advanceTimersByTimeAsync(ms));
@@ -56,14 +59,15 @@ async function renderShell(users: Parameters<typeof createFakeSessionApi>[0] = {
   const location = memoryLocation({ path: '/tabs/inicio', record: true });
   render(
     <Router hook={location.hook}>
-      <Shell apis={apis}>
+      <Shell apis={apis} startedAt={Date.now()}>
         <p>page</p>
       </Shell>
     </Router>,
   );
   // The session layer, side menu and bell arrive in a lazy chunk after the frame's first commit
-  // and its next painted frame (the page here reads nothing, so it waits for no read).
-  await advance(17);
+  // and its presentation (the page here reads nothing, so it waits for no read; happy-dom
+  // reports no largest paint, so the layer goes a while after the next frame).
+  await advance(17 + PAINT_QUIET_MS);
   await act(async () => {
     await import('./shell-deferred');
   });
@@ -75,6 +79,10 @@ const sideMenu = () => within(screen.getByRole('navigation', { name: 'Side menu'
 const header = () => within(screen.getByRole('banner'));
 
 describe('shell', () => {
+  // The kit's dialog chunk is loaded, as its idle preload has usually done in the app before the
+  // waiver or the offer opens; with fake timers a dialog still loading would not appear.
+  beforeAll(() => loadDialogRadix());
+
   beforeEach(() => {
     // Frames too: the session layer loads after the next painted frame.
     vi.useFakeTimers({
@@ -174,6 +182,36 @@ describe('shell', () => {
     fireEvent.click(bell);
     expect(bell.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByText(/Yoga on 2025-06-12 at 12:30 was cancelled/)).toBeTruthy();
+  });
+
+  it('draws the header in the parts index.html paints, the controls in one box whoever is signed in', async () => {
+    // The painted header's empty controls box has the width styles.css gives the real one, so
+    // the studio's name has the same room, and lines, before and after React draws the header.
+    const painted = new DOMParser()
+      .parseFromString(indexHtml, 'text/html')
+      .querySelector('.app-header');
+    const parts = (element: Element | null) =>
+      [...(element?.children ?? [])]
+        .filter((child) => child.tagName !== 'SCRIPT')
+        .map((child) =>
+          ['menu-button', 'app-title', 'header-end'].filter((name) =>
+            child.classList.contains(name),
+          ),
+        );
+    expect(parts(painted)).toEqual([['menu-button'], ['app-title'], ['header-end']]);
+    expect(painted?.querySelector('.header-end')?.childElementCount).toBe(0);
+
+    const { session } = await renderShell();
+    const drawn = screen.getByRole('banner');
+    expect(parts(drawn)).toEqual(parts(painted));
+    const controls = drawn.querySelector('.header-end');
+    act(() => session.emit(null));
+    await advance(0);
+    expect(controls?.classList.contains('header-end-signed-in')).toBe(false);
+    act(() => session.emit({ uid: 'u1', email: null }));
+    await advance(0);
+    // A phone hides a member's language switch (theirs is on their profile): the bell and avatar fit.
+    expect(controls?.classList.contains('header-end-signed-in')).toBe(true);
   });
 
   it('shows no bell to a guest', async () => {

@@ -9,8 +9,9 @@ import { TabBar } from '../../features/navigation/components/tab-bar';
 import type { Viewer } from '../../features/navigation/menu-items';
 import { useLangSwitch } from '../../features/session/hooks/use-lang-switch';
 import { useSessionStore } from '../../features/session/stores/session-store';
+import { APP_STARTED_AT } from '../../lib/app-start';
 import { useBrandingStore } from '../../lib/branding';
-import { firstReadsAnswered } from '../../lib/first-reads';
+import { firstAnswersPresented } from '../../lib/first-reads';
 import { useLangStore, useT } from '../../lib/i18n';
 import { HeaderAvatar } from './header-avatar';
 import { LanguageSwitch } from './language-switch';
@@ -29,16 +30,9 @@ const firstCommit = new Promise<void>((resolve) => {
   frameCommitted = resolve;
 });
 
-/** After the next painted frame (at once in a hidden tab, which paints none). */
-const afterNextPaint = () =>
-  new Promise<void>((resolve) => {
-    if (document.visibilityState === 'hidden') setTimeout(resolve, 0);
-    else requestAnimationFrame(() => setTimeout(resolve, 0));
-  });
-
 // One chunk for all three, fetched once the frame has rendered, the page's first reads have
-// answered and what they show has been painted
-// (docs/architecture/web-app.md#first-route-and-the-deferred-shell,
+// answered and what they drew is on screen, the largest paint settled (lib/first-reads.ts;
+// docs/architecture/web-app.md#first-route-and-the-deferred-shell,
 // docs/architecture/performance.md#the-load-chain-of-a-data-page). The import runs in a task of
 // its own: with it Vite's helper inserts a preload link for each of the chunk's ~20
 // dependencies, work that made the first render's slice a long task
@@ -46,8 +40,7 @@ const afterNextPaint = () =>
 let deferredChunk: Promise<typeof ShellDeferred> | undefined;
 const loadDeferred = () =>
   (deferredChunk ??= firstCommit
-    .then(() => firstReadsAnswered(SESSION_LAYER_WAIT_MS))
-    .then(afterNextPaint)
+    .then(() => firstAnswersPresented(SESSION_LAYER_WAIT_MS))
     .then(() => import('./shell-deferred')));
 const SessionLayer = lazy(() => loadDeferred().then((m) => ({ default: m.SessionLayer })));
 const SideMenuPanel = lazy(() => loadDeferred().then((m) => ({ default: m.SideMenuPanel })));
@@ -59,6 +52,8 @@ export interface ShellProps {
   /** Registers the service worker (production builds). */
   serviceWorker?: boolean;
   now?: () => number;
+  /** When the app started: the spec's delays "after start" count from it (lib/app-start.ts). */
+  startedAt?: number;
 }
 
 const SIDE_MENU_ID = 'side-menu';
@@ -87,7 +82,13 @@ function MenuIcon() {
  * bar, toasts, and the session-driven dialogs (waiver, subscription offer). The frame renders
  * at once; the session, the dialogs, the side menu and the bell follow in one lazy chunk.
  */
-export function Shell({ apis, children, serviceWorker = false, now = systemNow }: ShellProps) {
+export function Shell({
+  apis,
+  children,
+  serviceWorker = false,
+  now = systemNow,
+  startedAt = APP_STARTED_AT,
+}: ShellProps) {
   const t = useT();
   const status = useSessionStore((state) => state.status);
   const uid = useSessionStore((state) => state.uid);
@@ -140,7 +141,8 @@ export function Shell({ apis, children, serviceWorker = false, now = systemNow }
             {branding?.name ?? BUILT_IN_STUDIO_NAME ?? t('appName')}
           </span>
         </Link>
-        <div className="header-end">
+        {/* A box of one width whoever is signed in; index.html paints it empty (styles.css). */}
+        <div className={signedInUid ? 'header-end header-end-signed-in' : 'header-end'}>
           <LanguageSwitch onChange={switchLang} />
           {signedInUid && (
             <Suspense fallback={null}>
@@ -167,7 +169,7 @@ export function Shell({ apis, children, serviceWorker = false, now = systemNow }
       <TabBar uid={menuUid} />
       <Toaster label={t('notifications')} />
       <Suspense fallback={null}>
-        <SessionLayer apis={apis} serviceWorker={serviceWorker} now={now} />
+        <SessionLayer apis={apis} serviceWorker={serviceWorker} now={now} startedAt={startedAt} />
       </Suspense>
     </div>
   );

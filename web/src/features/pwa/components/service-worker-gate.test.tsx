@@ -16,8 +16,27 @@ describe('service worker registration', () => {
   });
 
   it('starts 30 000 ms after the app starts in a production build', async () => {
-    render(<ServiceWorkerGate enabled>{registrar}</ServiceWorkerGate>);
+    render(
+      <ServiceWorkerGate enabled startedAt={Date.now()}>
+        {registrar}
+      </ServiceWorkerGate>,
+    );
     await act(() => vi.advanceTimersByTimeAsync(29_999));
+    expect(screen.queryByText('registering')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.getByText('registering')).toBeTruthy();
+  });
+
+  it('counts the 30 000 ms from the start, not from its own later mount', async () => {
+    const startedAt = Date.now();
+    // The session layer, which mounts the gate, came 2 s and a frame after the start.
+    await vi.advanceTimersByTimeAsync(2017);
+    render(
+      <ServiceWorkerGate enabled startedAt={startedAt}>
+        {registrar}
+      </ServiceWorkerGate>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(30_000 - 2017 - 1));
     expect(screen.queryByText('registering')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(screen.getByText('registering')).toBeTruthy();

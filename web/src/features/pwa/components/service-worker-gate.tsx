@@ -1,6 +1,7 @@
 import { TIMINGS } from '@studio/core';
 import type { ReactNode } from 'react';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { APP_STARTED_AT, untilAfterStart } from '../../../lib/app-start';
 
 const ServiceWorkerPrompt = lazy(() => import('./service-worker-prompt'));
 
@@ -8,6 +9,11 @@ export interface ServiceWorkerGateProps {
   /** Production builds only (spec §7); the dev server serves no worker. */
   enabled: boolean;
   delayMs?: number;
+  /**
+   * When the app started (lib/app-start.ts): the delay counts from there, not from this gate's
+   * mount, which comes with the session layer after the page's first answer.
+   */
+  startedAt?: number;
   /** What to mount once the delay has passed; the real prompt by default. */
   children?: ReactNode;
 }
@@ -19,15 +25,16 @@ export interface ServiceWorkerGateProps {
 export function ServiceWorkerGate({
   enabled,
   delayMs = TIMINGS.serviceWorkerDelayMs,
+  startedAt = APP_STARTED_AT,
   children = <ServiceWorkerPrompt />,
 }: ServiceWorkerGateProps) {
   const [due, setDue] = useState(false);
 
   useEffect(() => {
     if (!enabled || !('serviceWorker' in navigator)) return;
-    const timer = setTimeout(() => setDue(true), delayMs);
+    const timer = setTimeout(() => setDue(true), untilAfterStart(delayMs, startedAt, Date.now()));
     return () => clearTimeout(timer);
-  }, [enabled, delayMs]);
+  }, [enabled, delayMs, startedAt]);
 
   if (!due) return null;
   return <Suspense fallback={null}>{children}</Suspense>;

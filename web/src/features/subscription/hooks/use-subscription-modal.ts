@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { showToast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
+import { APP_STARTED_AT, untilAfterStart } from '../../../lib/app-start';
 import { translate, useLangStore } from '../../../lib/i18n';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 import type { SubscriptionApi, SubscriptionOffer } from '../api/subscription-api';
@@ -18,6 +19,11 @@ export interface SubscriptionModalOptions {
   now: () => number;
   /** Another dialog (the waiver) comes first: a due modal waits until it is gone. */
   held?: boolean;
+  /**
+   * When the app started (lib/app-start.ts): the delays count from there, not from this hook's
+   * mount, which comes with the session layer after the page's first answer.
+   */
+  startedAt?: number;
 }
 
 export interface SubscriptionModalState {
@@ -38,7 +44,8 @@ function toastAlreadySubscribed(): void {
 /**
  * Spec §4 and §9: prices are read once, 1 s after start; 5 s after start the modal opens if it
  * is due (never shown, or 7+ days ago) and records the date. A member who already subscribes
- * gets the toast 'You already have suscription' instead.
+ * gets the toast 'You already have suscription' instead. Mounted later than the start, each
+ * waits only what is left of its delay (at once when it has passed).
  */
 export function useSubscriptionModal({
   api,
@@ -47,6 +54,7 @@ export function useSubscriptionModal({
   branch,
   now,
   held = false,
+  startedAt = APP_STARTED_AT,
 }: SubscriptionModalOptions): SubscriptionModalState {
   const [, navigate] = useLocation();
   const [requested, setRequested] = useState(false);
@@ -59,6 +67,7 @@ export function useSubscriptionModal({
 
   useEffect(() => {
     let live = true;
+    const delay = untilAfterStart(TIMINGS.priceLoadDelayMs, startedAt, now());
     const timer = setTimeout(() => {
       api.getSuscriptionPrices().then(
         (loaded) => {
@@ -66,23 +75,24 @@ export function useSubscriptionModal({
         },
         (error: unknown) => console.error('subscription prices failed to load', error),
       );
-    }, TIMINGS.priceLoadDelayMs);
+    }, delay);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [api]);
+  }, [api, startedAt, now]);
 
   useEffect(() => {
+    const delay = untilAfterStart(TIMINGS.subscriptionModalDelayMs, startedAt, now());
     const timer = setTimeout(() => {
       const today = formatDate(now());
       if (!isModalDue(readStorage(STORAGE_KEYS.weeklyModalDate), today)) return;
       writeStorage(STORAGE_KEYS.weeklyModalDate, today);
       if (subscribed.current) toastAlreadySubscribed();
       else setRequested(true);
-    }, TIMINGS.subscriptionModalDelayMs);
+    }, delay);
     return () => clearTimeout(timer);
-  }, [now]);
+  }, [now, startedAt]);
 
   // The member's details can arrive after the modal opened: it then closes with the toast.
   const open = requested && !activeSubscription && !held;
