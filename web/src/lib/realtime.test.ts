@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { REST_HEAD_START_MS, restThenLive } from './realtime';
+import { keepOwnCopies, REST_HEAD_START_MS, restThenLive } from './realtime';
 
 /** A live listener the test drives: `emit` reports a value, `stopped` says whether it ended. */
 function fakeLive() {
@@ -26,7 +26,9 @@ function deferred<T>() {
 
 describe('restThenLive: the first answer over REST, then the live listener', () => {
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'requestIdleCallback'] });
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'requestIdleCallback'],
+    });
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -120,5 +122,48 @@ describe('restThenLive: the first answer over REST, then the live listener', () 
     await vi.advanceTimersByTimeAsync(0);
     stop();
     expect(live.state.stopped).toBe(true);
+  });
+});
+
+describe('keepOwnCopies: the member’s own nodes kept without opening their pages', () => {
+  it('saves each node read, under its path, and leaves the ones not read as they were', async () => {
+    const saved = new Map<string, unknown>([['CreditLedger/m1', { old: true }]]);
+    const store = {
+      read: (key: string) => Promise.resolve(saved.get(key)),
+      write: (key: string, value: unknown) => {
+        saved.set(key, value);
+        return Promise.resolve();
+      },
+      clear: () => Promise.resolve(saved.clear()),
+    };
+    const answers: Record<string, { value: unknown } | null> = {
+      'UserWaitlist/m1': { value: { c1: { date: '2026-11-26' } } },
+      'UserClasses/m1': { value: null },
+      'CreditLedger/m1': null,
+    };
+    await keepOwnCopies(Object.keys(answers), store, (path) =>
+      Promise.resolve(answers[path] ?? null),
+    );
+    expect(Object.fromEntries(saved)).toEqual({
+      'UserWaitlist/m1': { c1: { date: '2026-11-26' } },
+      'UserClasses/m1': null,
+      'CreditLedger/m1': { old: true },
+    });
+  });
+
+  it('survives a read that fails', async () => {
+    const writes: string[] = [];
+    const store = {
+      read: () => Promise.resolve(undefined),
+      write: (key: string) => {
+        writes.push(key);
+        return Promise.resolve();
+      },
+      clear: () => Promise.resolve(),
+    };
+    await keepOwnCopies(['Users/m1', 'UserWaitlist/m1'], store, (path) =>
+      path === 'Users/m1' ? Promise.reject(new Error('offline')) : Promise.resolve({ value: 1 }),
+    );
+    expect(writes).toEqual(['UserWaitlist/m1']);
   });
 });

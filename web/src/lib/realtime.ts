@@ -13,6 +13,7 @@ import type { Database, Query } from 'firebase/database';
 import { getDatabaseClient } from './firebase';
 import { afterPaintIdle } from './after-paint';
 import type { IndexedQuery } from './indexed-query';
+import type { OfflineStore } from './offline-copy';
 import { browserOfflineStore, withOfflineCopy } from './offline-copy';
 import type { RestReader } from './rest-read';
 import { readOverRest } from './rest-read';
@@ -205,5 +206,27 @@ export function watchClassesByDate(
     classesByDateRange(from, to),
     (value) => onChange(parseEntries(value, (entry) => classSchema.safeParse(entry), 'class')),
     { readers: 'anyone' },
+  );
+}
+
+/**
+ * Keeps the signed-in member's own nodes on the device (lib/offline-copy.ts) without a page
+ * having opened them: each is read once over REST with the member's token and saved as its live
+ * listener would save it. After sign-in the session does this when the browser is idle, so the
+ * waiting list or the credit history opens at once, and offline, the first time too
+ * (docs/architecture/web-app.md#offline). A node that cannot be read is left as it was.
+ */
+export async function keepOwnCopies(
+  nodePaths: readonly string[],
+  store: OfflineStore | null = browserOfflineStore(),
+  read: (path: string) => Promise<{ value: unknown } | null> = (path) =>
+    readOverRest(path, {}, 'signed-in', new AbortController().signal),
+): Promise<void> {
+  if (!store) return;
+  await Promise.all(
+    nodePaths.map(async (path) => {
+      const answer = await read(path).catch(() => null);
+      if (answer) await store.write(path, answer.value);
+    }),
   );
 }

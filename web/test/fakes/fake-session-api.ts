@@ -12,6 +12,7 @@ export function createFakeSessionApi(users: Record<string, User> = {}) {
     langs: [] as Array<{ uid: string; lang: Lang }>,
     userReads: [] as string[],
     stamps: [] as string[],
+    keptCopies: [] as string[],
     signOuts: 0,
   };
   const api: SessionApi = {
@@ -41,6 +42,10 @@ export function createFakeSessionApi(users: Record<string, User> = {}) {
     },
     saveLang: (uid, lang) => {
       state.langs.push({ uid, lang });
+      return Promise.resolve();
+    },
+    keepOwnCopies: (uid) => {
+      state.keptCopies.push(uid);
       return Promise.resolve();
     },
     signOut: () => {

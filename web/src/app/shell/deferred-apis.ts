@@ -38,6 +38,7 @@ export function deferShellApis(load: () => Promise<ShellApis>): ShellApis {
       updateLastSeen: async (uid, lastSeen) => (await apis()).session.updateLastSeen(uid, lastSeen),
       reportMissingName: async (uid) => (await apis()).session.reportMissingName(uid),
       saveLang: async (uid, lang) => (await apis()).session.saveLang(uid, lang),
+      keepOwnCopies: async (uid) => (await apis()).session.keepOwnCopies(uid),
       signOut: async () => (await apis()).session.signOut(),
     },
     waiver: { acceptWaiver: async (uid) => (await apis()).waiver.acceptWaiver(uid) },

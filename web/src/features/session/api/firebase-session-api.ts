@@ -1,3 +1,4 @@
+import { paths } from '@studio/core';
 import { observeAuth } from './observe-auth';
 import type { SessionApi } from './session-api';
 import { signOut } from './sign-out';
@@ -15,4 +16,11 @@ export const firebaseSessionApi: SessionApi = {
     (await import('./update-last-seen')).updateLastSeen(uid, lastSeen),
   reportMissingName: async (uid) => (await import('./report-missing-name')).reportMissingName(uid),
   saveLang: async (uid, lang) => (await import('./save-lang')).saveLang(uid, lang),
+  keepOwnCopies: async (uid) =>
+    (await import('../../../lib/realtime')).keepOwnCopies([
+      paths.user(uid),
+      paths.userClasses(uid),
+      paths.userWaitlist(uid),
+      paths.creditLedger(uid),
+    ]),
 };

@@ -12,5 +12,7 @@ export interface SessionApi {
   updateLastSeen: (uid: string, lastSeen: string) => Promise<void>;
   reportMissingName: (uid: string) => Promise<void>;
   saveLang: (uid: string, lang: Lang) => Promise<void>;
+  /** Keeps the member's own nodes on the device for instant and offline pages (lib/realtime). */
+  keepOwnCopies: (uid: string) => Promise<void>;
   signOut: () => Promise<void>;
 }

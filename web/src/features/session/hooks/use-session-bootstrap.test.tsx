@@ -42,6 +42,7 @@ describe('session', () => {
       });
       await advance(3000);
       expect(fake.state.userReads).toEqual([]);
+      expect(fake.state.keptCopies).toEqual([]);
     });
 
     it('creates the KeyTemporal once and keeps it across visits', () => {
@@ -78,8 +79,11 @@ describe('session', () => {
 
       await advance(2999);
       expect(fake.state.userReads).toEqual([]);
+      expect(fake.state.keptCopies).toEqual([]);
       await advance(1);
       expect(fake.state.userReads).toEqual(['u1']);
+      // The member's own nodes are kept on the device with the details, once.
+      expect(fake.state.keptCopies).toEqual(['u1']);
       expect(localStorage.getItem('NameUser')).toBe('Ana');
       expect(localStorage.getItem('Admin')).toBe('false');
       expect(localStorage.getItem('Email')).toBe('ana@demo.studio');

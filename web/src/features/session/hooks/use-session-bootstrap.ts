@@ -27,6 +27,11 @@ export function useSessionBootstrap(api: SessionApi, now: () => number = systemN
         loadUserDetails(api, uid, () => now() + serverLead).catch((error: unknown) =>
           console.error('user details failed to load', error),
         );
+        // With the details, once the page has long been shown: the member's own nodes are kept
+        // on the device, so their pages open at once, and offline, the first time too.
+        api
+          .keepOwnCopies(uid)
+          .catch((error: unknown) => console.error('own nodes not kept on the device', error));
       }, TIMINGS.userDetailDelayMs);
     });
     return () => {
