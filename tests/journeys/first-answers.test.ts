@@ -95,4 +95,25 @@ describe('first answers over REST', () => {
       expect(reads).toContain('Users/demo-member.json 200 with token');
     },
   );
+
+  it(
+    'the waiting list opens from the copy kept at sign-in, never opened, database unreachable',
+    { timeout: 180_000 },
+    async () => {
+      const page = await signedInPage(journey, 'member@demo.studio');
+      // The session keeps the member's own nodes with the user details, 3 s after sign-in.
+      await page.waitForTimeout(4_500);
+      await page.goto('about:blank');
+      await holdWebSockets(page);
+      const port = journey.stack.ports.database;
+      await page.context().route(
+        (url) => url.port === String(port),
+        (route) => route.abort(),
+      );
+      await page.goto(`${journey.baseUrl}/tabs/waitlist`);
+      await expect
+        .poll(() => page.getByText(/On a full class, join its waiting list/).isVisible(), SERVER)
+        .toBe(true);
+    },
+  );
 });
