@@ -6,7 +6,6 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { preloadPageAt } from './app/router';
 import './app/styles.css';
-import { startAuthForRememberedAccount } from './lib/early-auth';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -41,5 +40,4 @@ const painted = new Promise<void>((resolve) => {
   if (document.visibilityState === 'hidden') setTimeout(resolve, 0);
   else requestAnimationFrame(() => setTimeout(resolve, 0));
 });
-startAuthForRememberedAccount();
 void Promise.all([painted, preloadPageAt(window.location.pathname)]).then(render);

@@ -13,7 +13,7 @@ export const firebaseNotificationsApi: NotificationsApi = {
         ),
       undefined,
       // Shown from the device's copy at once, then live (docs/architecture/web-app.md#offline).
-      { keepOffline: true },
+      { keepOffline: true, readers: 'signed-in' },
     ),
   markRead: async (uid, notificationId) => {
     const [db, { ref, update }] = await Promise.all([

@@ -22,5 +22,6 @@ export const firebaseSessionApi: SessionApi = {
       paths.userClasses(uid),
       paths.userWaitlist(uid),
       paths.creditLedger(uid),
+      paths.notifications(uid),
     ]),
 };
