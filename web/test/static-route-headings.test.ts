@@ -44,6 +44,12 @@ const HEADINGS = [
   ['/tabs/profile-user/null', appMessages, 'profileTitle'],
   ['/tabs/mis-compras/user/view', shellMessages, 'menuMyClasses'],
   ['/tabs/waitlist', appMessages, 'waitingListTitle'],
+  ['/tabs/buy-credits/stripe/studio/centro/5', purchasesMessages, 'checkoutTitle'],
+  ['/tabs/buy-spcredits/stripe/studio/centro/2', purchasesMessages, 'checkoutTitle'],
+  ['/tabs/buy-train-credits/stripe/studio/centro/4', purchasesMessages, 'checkoutTitle'],
+  ['/tabs/confirmar-compra/stripe/studio/centro', appMessages, 'confirmTitle'],
+  ['/tabs/realizar-compra', appMessages, 'paymentTitle'],
+  ['/tabs/gracias-compra', appMessages, 'paymentThanks'],
 ] as const;
 
 function textOf(
