@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keepOwnCopies, REST_HEAD_START_MS, restThenLive } from './realtime';
+import { deferred } from '../../test/deferred';
+import { memoryOfflineStore } from '../../test/fakes/memory-offline-store';
 
 /** A live listener the test drives: `emit` reports a value, `stopped` says whether it ended. */
 function fakeLive() {
@@ -12,16 +14,6 @@ function fakeLive() {
     };
   };
   return { state, subscribe };
-}
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
 }
 
 describe('restThenLive: the first answer over REST, then the live listener', () => {
@@ -127,15 +119,7 @@ describe('restThenLive: the first answer over REST, then the live listener', () 
 
 describe('keepOwnCopies: the member’s own nodes kept without opening their pages', () => {
   it('saves each node read, under its path, and leaves the ones not read as they were', async () => {
-    const saved = new Map<string, unknown>([['CreditLedger/m1', { old: true }]]);
-    const store = {
-      read: (key: string) => Promise.resolve(saved.get(key)),
-      write: (key: string, value: unknown) => {
-        saved.set(key, value);
-        return Promise.resolve();
-      },
-      clear: () => Promise.resolve(saved.clear()),
-    };
+    const { store, data } = memoryOfflineStore({ 'CreditLedger/m1': { old: true } });
     const answers: Record<string, { value: unknown } | null> = {
       'UserWaitlist/m1': { value: { c1: { date: '2026-11-26' } } },
       'UserClasses/m1': { value: null },
@@ -144,7 +128,7 @@ describe('keepOwnCopies: the member’s own nodes kept without opening their pag
     await keepOwnCopies(Object.keys(answers), store, (path) =>
       Promise.resolve(answers[path] ?? null),
     );
-    expect(Object.fromEntries(saved)).toEqual({
+    expect(Object.fromEntries(data)).toEqual({
       'UserWaitlist/m1': { c1: { date: '2026-11-26' } },
       'UserClasses/m1': null,
       'CreditLedger/m1': { old: true },
@@ -152,18 +136,10 @@ describe('keepOwnCopies: the member’s own nodes kept without opening their pag
   });
 
   it('survives a read that fails', async () => {
-    const writes: string[] = [];
-    const store = {
-      read: () => Promise.resolve(undefined),
-      write: (key: string) => {
-        writes.push(key);
-        return Promise.resolve();
-      },
-      clear: () => Promise.resolve(),
-    };
+    const { store, data } = memoryOfflineStore();
     await keepOwnCopies(['Users/m1', 'UserWaitlist/m1'], store, (path) =>
       path === 'Users/m1' ? Promise.reject(new Error('offline')) : Promise.resolve({ value: 1 }),
     );
-    expect(writes).toEqual(['UserWaitlist/m1']);
+    expect(Object.fromEntries(data)).toEqual({ 'UserWaitlist/m1': 1 });
   });
 });

@@ -9,6 +9,7 @@ import { useLangStore } from '../../../lib/i18n';
 import { createFakeScheduleApi } from '../../../../test/fakes/fake-schedule-api';
 import type { WeekScheduleProps } from './week-schedule';
 import { WeekSchedule } from './week-schedule';
+import { deferred } from '../../../../test/deferred';
 
 // Tuesday 2025-06-10, 10:00 in Monterrey.
 const NOW = Date.parse('2025-06-10T16:00:00.000Z');
@@ -49,16 +50,6 @@ const classes = {
   soon: studioClass('2025-06-10', '15:00', { layout: 'room' }),
   later: studioClass('2025-06-17', '09:00'),
 };
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 async function settle() {
   await act(() => new Promise((resolve) => setTimeout(resolve, 0)));

@@ -1,16 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useOptimisticBooking } from './use-optimistic-booking';
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from '../../../../test/deferred';
 
 describe('optimistic booking', () => {
   it('holds the spot at once and confirms the spot the server gave', async () => {
