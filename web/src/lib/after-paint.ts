@@ -2,8 +2,8 @@
  * Resolves once what was rendered now has been painted and the browser is idle: a task (React
  * renders a new value in a task it has queued), two frames (the one that paints it, the one
  * after it has been presented), then an idle period, at most `limitMs` later. Work that must not
- * hold back what the page just showed (the Database SDK after a REST answer, the session layer
- * after the first reads) waits for it
+ * hold back what the page just showed waits for it: the Database SDK after a REST answer (the
+ * session layer waits for the browser's own largest-paint reports instead, lib/first-reads.ts)
  * (docs/architecture/performance.md#the-load-chain-of-a-data-page). A hidden tab paints no frame
  * and goes on at once; a browser without idle callbacks (Safari) goes on after the frames.
  */
