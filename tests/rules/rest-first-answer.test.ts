@@ -13,6 +13,7 @@ let emulator: RtdbEmulator;
 
 const DATA = {
   Events: { e1: { name: 'Full moon ride' } },
+  Coaches: { 'ana & co': { name: 'Ana & Co' } },
   Studio: { name: 'Demo Studio' },
   UserClasses: { m1: { c1: { date: '2026-11-26' } } },
   Payments: {
@@ -86,5 +87,17 @@ describe('first answers over REST, as the app asks for them', () => {
       'https://studio-prod-default-rtdb.europe-west1.firebasedatabase.app/Payments.json' +
         '?orderBy=%22uid%22&equalTo=%22m1%22&auth=tok',
     );
+  });
+
+  it('encodes each key of the path, so a key with %, ? or a space reads that key', async () => {
+    const production: FirebaseSetup = {
+      options: { databaseURL: 'https://studio-prod-default-rtdb.firebaseio.com' },
+      region: 'us-central1',
+      emulators: null,
+    };
+    expect(restUrl(production, 'Coaches/50% off?')).toBe(
+      'https://studio-prod-default-rtdb.firebaseio.com/Coaches/50%25%20off%3F.json?',
+    );
+    expect(await read('Coaches/ana & co')).toEqual({ status: 200, body: { name: 'Ana & Co' } });
   });
 });

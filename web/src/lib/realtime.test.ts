@@ -118,26 +118,53 @@ describe('restThenLive: the first answer over REST, then the live listener', () 
 });
 
 describe('keepOwnCopies: the member’s own nodes kept without opening their pages', () => {
-  it('saves each node read, under its path, and leaves the ones not read as they were', async () => {
-    const { store, data } = memoryOfflineStore({ 'CreditLedger/m1': { old: true } });
+  beforeEach(() => {
+    localStorage.setItem('UID', 'm1');
+  });
+
+  it('reads and saves each node not kept yet, under its path', async () => {
+    const { store, data } = memoryOfflineStore();
     const answers: Record<string, { value: unknown } | null> = {
       'UserWaitlist/m1': { value: { c1: { date: '2026-11-26' } } },
       'UserClasses/m1': { value: null },
       'CreditLedger/m1': null,
     };
-    await keepOwnCopies(Object.keys(answers), store, (path) =>
+    await keepOwnCopies('m1', Object.keys(answers), store, (path) =>
       Promise.resolve(answers[path] ?? null),
     );
     expect(Object.fromEntries(data)).toEqual({
       'UserWaitlist/m1': { c1: { date: '2026-11-26' } },
       'UserClasses/m1': null,
-      'CreditLedger/m1': { old: true },
     });
+  });
+
+  it('leaves a node already kept to its live listener, unread', async () => {
+    const { store, data } = memoryOfflineStore({
+      'UserClasses/m1': { c9: { date: '2026-12-01' } },
+    });
+    const reads: string[] = [];
+    await keepOwnCopies('m1', ['UserClasses/m1', 'Users/m1'], store, (path) => {
+      reads.push(path);
+      return Promise.resolve({ value: 'read' });
+    });
+    expect(reads).toEqual(['Users/m1']);
+    expect(data.get('UserClasses/m1')).toEqual({ c9: { date: '2026-12-01' } });
+  });
+
+  it('writes nothing once the account is no longer the one on this device', async () => {
+    const { store, data } = memoryOfflineStore();
+    const answer = deferred<{ value: unknown } | null>();
+    const keeping = keepOwnCopies('m1', ['Users/m1'], store, () => answer.promise);
+    // Logout (or another account) while the read is under way.
+    localStorage.setItem('UID', 'null');
+    answer.resolve({ value: { Name: 'Ana' } });
+    await keeping;
+    expect(data.size).toBe(0);
   });
 
   it('survives a read that fails', async () => {
     const { store, data } = memoryOfflineStore();
-    await keepOwnCopies(['Users/m1', 'UserWaitlist/m1'], store, (path) =>
+    await keepOwnCopies('m1', ['Users/m1', 'UserWaitlist/m1'], store, (path) =>
       path === 'Users/m1' ? Promise.reject(new Error('offline')) : Promise.resolve({ value: 1 }),
     );
     expect(Object.fromEntries(data)).toEqual({ 'UserWaitlist/m1': 1 });

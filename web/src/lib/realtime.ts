@@ -14,7 +14,7 @@ import { getDatabaseClient } from './firebase';
 import { afterPaintIdle } from './after-paint';
 import type { IndexedQuery } from './indexed-query';
 import type { OfflineStore } from './offline-copy';
-import { browserOfflineStore, withOfflineCopy } from './offline-copy';
+import { browserOfflineStore, isOwnAccount, withOfflineCopy } from './offline-copy';
 import type { RestReader } from './rest-read';
 import { readOverRest } from './rest-read';
 import type { Unsubscribe } from './unsubscribe';
@@ -94,6 +94,8 @@ export function restThenLive(
       },
       () => undefined,
     )
+    // A value the page could not take is its own bug, logged; the listener starts all the same.
+    .catch((error: unknown) => console.error('first answer not shown', error))
     .finally(() => {
       clearTimeout(timer);
       startLive();
@@ -123,10 +125,6 @@ export function watchPath(
     : subscribe(onChange);
 }
 
-/**
- * An indexed query live (`orderByChild` with `equalTo` or a `startAt`…`endAt` range), first
- * answered over REST like `watchPath` when `readers` is given.
- */
 /** The SDK constraints of an indexed read: its order, then its value or range. */
 export function indexedConstraints(
   sdk: DatabaseSdk,
@@ -139,6 +137,10 @@ export function indexedConstraints(
   return constraints;
 }
 
+/**
+ * An indexed query live (`orderByChild` with `equalTo` or a `startAt`…`endAt` range), first
+ * answered over REST like `watchPath` when `readers` is given.
+ */
 export function watchIndexed(
   query: Omit<IndexedQuery, 'from'>,
   onChange: (value: unknown) => void,
@@ -211,12 +213,16 @@ export function watchClassesByDate(
 
 /**
  * Keeps the signed-in member's own nodes on the device (lib/offline-copy.ts) without a page
- * having opened them: each is read once over REST with the member's token and saved as its live
- * listener would save it. After sign-in the session does this when the browser is idle, so the
- * waiting list or the credit history opens at once, and offline, the first time too
- * (docs/architecture/web-app.md#offline). A node that cannot be read is left as it was.
+ * having opened them: each node with no copy yet is read once over REST with the member's token
+ * and saved as its live listener would save it (a node already kept is left to its listener,
+ * which refreshes it whenever its page is open). After sign-in the session does this with the
+ * user details, so the waiting list or the credit history opens at once, and offline, the first
+ * time too (docs/architecture/web-app.md#offline). Nothing is written once `uid` is no longer the
+ * account signed in on this device (a logout or another account while a read was under way), and
+ * a node that cannot be read is left as it was.
  */
 export async function keepOwnCopies(
+  uid: string,
   nodePaths: readonly string[],
   store: OfflineStore | null = browserOfflineStore(),
   read: (path: string) => Promise<{ value: unknown } | null> = (path) =>
@@ -225,8 +231,9 @@ export async function keepOwnCopies(
   if (!store) return;
   await Promise.all(
     nodePaths.map(async (path) => {
+      if ((await store.read(path).catch(() => undefined)) !== undefined) return;
       const answer = await read(path).catch(() => null);
-      if (answer) await store.write(path, answer.value);
+      if (answer && isOwnAccount(uid)) await store.write(path, answer.value);
     }),
   );
 }

@@ -25,5 +25,8 @@ export function restUrl(
     search.set('ns', new URL(databaseURL).hostname.split('.')[0] ?? '');
   }
   if (token !== undefined) search.set('auth', token);
-  return `${base}/${path.replace(/^\/+/, '')}.json?${search.toString()}`;
+  // Keys may hold characters a URL gives a meaning to (`%`, `?`, `&`, spaces): each segment is
+  // encoded, the separators kept.
+  const segments = path.split('/').filter((segment) => segment !== '');
+  return `${base}/${segments.map(encodeURIComponent).join('/')}.json?${search.toString()}`;
 }

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import type * as DialogRadix from './dialog-radix';
 
 /**
@@ -31,6 +32,29 @@ export function loadDialogRadix(): Promise<typeof DialogRadix> {
 /** The chunk once it has loaded, so a dialog opened after that renders at once, unsuspended. */
 export function loadedDialogRadix(): typeof DialogRadix | undefined {
   return loaded;
+}
+
+/**
+ * The kit's Radix module for a dialog or sheet being shown: at once when it has loaded, else null
+ * until it has. A failed load is logged and the dialog stays hidden; the next opening (the next
+ * mount) tries again, never a broken app.
+ */
+export function useDialogRadix(wanted = true): typeof DialogRadix | null {
+  const [module, setModule] = useState(loadedDialogRadix);
+  useEffect(() => {
+    if (module || !wanted) return undefined;
+    let active = true;
+    loadDialogRadix().then(
+      (loadedModule) => {
+        if (active) setModule(loadedModule);
+      },
+      (error: unknown) => console.error('the dialog did not load', error),
+    );
+    return () => {
+      active = false;
+    };
+  }, [module, wanted]);
+  return module ?? null;
 }
 
 function whenIdle(run: () => void): void {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { lazy, Suspense, useState } from 'react';
-import { loadDialogRadix, loadedDialogRadix } from './dialog-loader';
+import { useState } from 'react';
+import { useDialogRadix } from './dialog-loader';
 
 export interface DialogProps {
   /** 'alertdialog' for decisions the person must make (the waiver). */
@@ -12,8 +12,6 @@ export interface DialogProps {
   className?: string;
   children: ReactNode;
 }
-
-const LazyRadixDialog = lazy(() => loadDialogRadix().then((m) => ({ default: m.RadixDialog })));
 
 /**
  * A modal dialog, open while it is rendered. Focus moves in when it opens, Tab stays inside, the
@@ -27,11 +25,7 @@ export function Dialog(props: DialogProps) {
   // would return it to a Dialog.Trigger, and these dialogs open from code, not from a trigger).
   // Taken here, not in the lazy part, which may mount a moment later.
   const [opener] = useState(() => document.activeElement);
-  // One component for the dialog's whole life: switching from the lazy one would remount it.
-  const [RadixDialog] = useState(() => loadedDialogRadix()?.RadixDialog ?? LazyRadixDialog);
-  return (
-    <Suspense fallback={null}>
-      <RadixDialog {...props} opener={opener} />
-    </Suspense>
-  );
+  // Nothing until the chunk is there, then the dialog, mounted once.
+  const radix = useDialogRadix();
+  return radix ? <radix.RadixDialog {...props} opener={opener} /> : null;
 }

@@ -17,7 +17,7 @@ export const firebaseSessionApi: SessionApi = {
   reportMissingName: async (uid) => (await import('./report-missing-name')).reportMissingName(uid),
   saveLang: async (uid, lang) => (await import('./save-lang')).saveLang(uid, lang),
   keepOwnCopies: async (uid) =>
-    (await import('../../../lib/realtime')).keepOwnCopies([
+    (await import('../../../lib/realtime')).keepOwnCopies(uid, [
       paths.user(uid),
       paths.userClasses(uid),
       paths.userWaitlist(uid),
