@@ -149,6 +149,16 @@ export async function signInMember(chromePort: number, siteUrl: string): Promise
     await page.getByLabel(/^(Password|Contraseña)/).fill(DEMO_PASSWORD);
     await page.locator('form button[type="submit"]').click();
     await page.waitForURL(/\/tabs\/inicio/, { timeout: 60_000 });
+    // The device as a member's is after signing in: the session has recorded the account (`UID`,
+    // spec §3), which the next start reads before Auth answers.
+    await page.waitForFunction(
+      () => {
+        const uid = localStorage.getItem('UID');
+        return uid !== null && uid !== 'null';
+      },
+      null,
+      { timeout: 30_000 },
+    );
     await page.close();
   } finally {
     // A browser reached over CDP is only disconnected, not closed.
