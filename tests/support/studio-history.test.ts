@@ -53,6 +53,8 @@ describe("the studio's made-up history", () => {
     expect(couponPayments.length).toBeGreaterThan(2);
     expect(redemptions.map((used) => used.paymentId).sort()).toEqual(couponIds);
     expect(new Set(redemptions.map((used) => used.uid)).size).toBe(redemptions.length);
+    // The member the journeys sign in as keeps the coupon for checkout.
+    expect(redemptions.map((used) => used.uid)).not.toContain('demo-member');
 
     expect(await read(`${paths.coupon(CODE)}/redeemed`)).toBe(couponPayments.length);
     const markers = await read(paths.couponRedemptionLog(CODE));

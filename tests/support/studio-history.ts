@@ -30,7 +30,8 @@ const SLOTS = [
 ] as const;
 const DURATIONS = { cycling: 45, yoga: 60, hiit: 50 };
 const TITLES = { cycling: 'Cycling', yoga: 'Yoga', hiit: 'HIIT' };
-const MEMBERS = ['demo-member', ...Array.from({ length: 19 }, (_, i) => `demo-member${i + 2}`)];
+const SIGNED_IN_MEMBER = 'demo-member';
+const MEMBERS = [SIGNED_IN_MEMBER, ...Array.from({ length: 19 }, (_, i) => `demo-member${i + 2}`)];
 const PACKAGES = [
   { id: 'credits-5', name: '5 classes', credits: 5, price: 6500 },
   { id: 'credits-10', name: '10 classes', credits: 10, price: 12000 },
@@ -142,8 +143,10 @@ export async function writeStudioHistory(journey: {
       const pkg = PACKAGES[Math.floor(random() * PACKAGES.length)]!;
       const wantsCoupon = random() < 0.25;
       const uid = MEMBERS[Math.floor(random() * MEMBERS.length)]!;
-      // WELCOME10 is once per member (its maxPerMember), as checkout would hold it.
-      const coupon = wantsCoupon && !redemptions.some((used) => used.uid === uid);
+      // WELCOME10 is once per member (its maxPerMember), as checkout would hold it. The member the
+      // journeys sign in as keeps theirs: the accessibility pass and the gallery apply it.
+      const coupon =
+        wantsCoupon && uid !== SIGNED_IN_MEMBER && !redemptions.some((used) => used.uid === uid);
       const discount = coupon ? Math.round(pkg.price / 10) : 0;
       const paidAt = toEpoch(date, `${String(8 + n * 4).padStart(2, '0')}:15`);
       const paymentId = `hist-${date}-${n}`;
