@@ -1,16 +1,8 @@
-import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useDialogRadix } from './dialog-loader';
+import type { BottomSheetProps } from './dialog-props';
 
-export interface BottomSheetProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  description?: ReactNode;
-  /** Buttons pinned to the sheet's bottom edge. */
-  footer?: ReactNode;
-  children: ReactNode;
-}
+export type { BottomSheetProps } from './dialog-props';
 
 /**
  * A modal panel that slides up from the bottom on phones and sits centred, wider, on a desktop.

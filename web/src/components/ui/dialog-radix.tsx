@@ -1,7 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useT } from '../../lib/i18n';
-import type { BottomSheetProps } from './bottom-sheet';
-import type { DialogProps } from './dialog';
+import type { BottomSheetProps, DialogProps } from './dialog-props';
 import { kitMessages } from './kit-messages';
 
 /**

@@ -1,17 +1,8 @@
-import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useDialogRadix } from './dialog-loader';
+import type { DialogProps } from './dialog-props';
 
-export interface DialogProps {
-  /** 'alertdialog' for decisions the person must make (the waiver). */
-  role?: 'dialog' | 'alertdialog';
-  labelledBy: string;
-  describedBy?: string;
-  /** Escape calls it; without it the dialog can only be left through its own buttons. */
-  onDismiss?: () => void;
-  className?: string;
-  children: ReactNode;
-}
+export type { DialogProps } from './dialog-props';
 
 /**
  * A modal dialog, open while it is rendered. Focus moves in when it opens, Tab stays inside, the
