@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TIMERS_AND_FRAMES } from '../../test/fake-frames';
 
 // The module keeps its count for the app's lifetime: each test loads a fresh copy.
 async function freshFirstReads() {
@@ -41,15 +42,7 @@ describe('first reads of the starting page', () => {
   beforeEach(() => {
     // Frames too: what was answered is presented after the next frame.
     vi.useFakeTimers({
-      toFake: [
-        'setTimeout',
-        'clearTimeout',
-        'setInterval',
-        'clearInterval',
-        'Date',
-        'requestAnimationFrame',
-        'cancelAnimationFrame',
-      ],
+      toFake: [...TIMERS_AND_FRAMES],
     });
     FakeLargestPaintObserver.watching = [];
   });

@@ -5,6 +5,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createFakeSessionApi } from '../../../test/fakes/fake-session-api';
 import type { ShellApis } from './shell-apis';
+import { TIMERS_AND_FRAMES } from '../../../test/fake-frames';
 
 // 10:00 in Monterrey on 2025-06-10.
 const START = new Date('2025-06-10T16:00:00.000Z');
@@ -67,15 +68,7 @@ describe('the spec timings, with the session layer mounted late', () => {
   beforeEach(() => {
     vi.useFakeTimers({
       now: START,
-      toFake: [
-        'setTimeout',
-        'clearTimeout',
-        'setInterval',
-        'clearInterval',
-        'Date',
-        'requestAnimationFrame',
-        'cancelAnimationFrame',
-      ],
+      toFake: [...TIMERS_AND_FRAMES],
     });
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
   });

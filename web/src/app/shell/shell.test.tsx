@@ -13,6 +13,7 @@ import { PAINT_QUIET_MS } from '../../lib/first-reads';
 import type { ShellApis } from './shell-apis';
 import { Shell } from './shell';
 import indexHtml from '../../../index.html?raw';
+import { TIMERS_AND_FRAMES } from '../../../test/fake-frames';
 
 async function advance(ms: number) {
   await act(() => vi.advanceTimersByTimeAsync(ms));
@@ -87,17 +88,7 @@ describe('shell', () => {
     // Frames too: the session layer loads after the next painted frame.
     vi.useFakeTimers({
       now: new Date('2025-06-10T16:00:00.000Z'),
-      toFake: [
-        'setTimeout',
-        'clearTimeout',
-        'setImmediate',
-        'clearImmediate',
-        'setInterval',
-        'clearInterval',
-        'Date',
-        'requestAnimationFrame',
-        'cancelAnimationFrame',
-      ],
+      toFake: [...TIMERS_AND_FRAMES, 'setImmediate', 'clearImmediate'],
     });
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
     studioListeners = [];
