@@ -5,6 +5,7 @@ import { appMessages } from '../src/app/app-messages';
 import { purchasesMessages } from '../src/features/purchases/purchases-messages';
 import { scheduleMessages } from '../src/features/schedule/schedule-messages';
 import type { Lang } from '../src/lib/i18n';
+import { translate } from '../src/lib/i18n';
 import { shellMessages } from '../src/lib/ui-messages';
 
 // index.html paints each member page's heading before any script runs
@@ -90,6 +91,25 @@ describe('the member page headings painted by index.html', () => {
       const page = loadRoot('/tabs/contacto', lang);
       expect(page.querySelector('p')?.textContent).toBe(appMessages[lang].contactText);
       expect(loadRoot('/tabs/events').querySelector('p')).toBeNull();
+    },
+  );
+
+  it.each([
+    ['/tabs/cart', 'en'],
+    ['/tabs/confirmar-compra/stripe/studio/centro', 'es'],
+    ['/tabs/realizar-compra', 'en'],
+  ] as const)(
+    '%s also shows the empty cart (%s), as CartView renders it on a fresh load',
+    (path, lang) => {
+      const page = loadRoot(path, lang);
+      const empty = page.querySelector('.ui-empty');
+      expect(empty?.querySelector('p.ui-empty-title')?.textContent).toBe(
+        translate('cartEmpty', lang),
+      );
+      expect(empty?.querySelector('p.ui-empty-text')?.textContent).toBe(
+        purchasesMessages[lang].cartEmptyHint,
+      );
+      expect(loadRoot('/tabs/paquetes/0').querySelector('.ui-empty')).toBeNull();
     },
   );
 
