@@ -166,8 +166,11 @@ describe('a new person', () => {
       await page.locator('form button[type="submit"]').click();
       await page.waitForURL(/\/tabs\/inicio$/, { timeout: 30_000 });
 
-      const uid = await page.evaluate(() => localStorage.getItem('UID'));
-      expect(uid).toMatch(/^[A-Za-z0-9]{20,}$/);
+      // The session records the account once Auth reports it (its layer starts after the page's
+      // first paint), a moment after the app has moved to home.
+      const storedUid = () => page.evaluate(() => localStorage.getItem('UID'));
+      await expect.poll(storedUid, { timeout: 30_000 }).toMatch(/^[A-Za-z0-9]{20,}$/);
+      const uid = await storedUid();
       const waiver = page.getByRole('alertdialog', { name: 'FITNESS CLASS WAIVER' });
       await waiver.waitFor({ timeout: 30_000 });
       const user = (await journey.read(paths.user(uid!))) as Record<string, unknown>;
