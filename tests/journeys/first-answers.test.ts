@@ -28,6 +28,27 @@ function restReads(page: Page, databasePort: number): string[] {
   return reads;
 }
 
+/** Whether the session has kept the account's ID token in the app's IndexedDB store. */
+function keptTokenSaved(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const opening = indexedDB.open('studio-offline', 1);
+    opening.onupgradeneeded = () => opening.result.createObjectStore('last-known');
+    opening.onerror = () => resolve(false);
+    opening.onsuccess = () => {
+      const db = opening.result;
+      const get = db.transaction('last-known').objectStore('last-known').get('.id-token');
+      get.onsuccess = () => {
+        db.close();
+        resolve(get.result !== undefined);
+      };
+      get.onerror = () => {
+        db.close();
+        resolve(false);
+      };
+    };
+  });
+}
+
 describe('first answers over REST', () => {
   it(
     'a guest sees a coach’s page with the database socket held shut',
@@ -93,6 +114,37 @@ describe('first answers over REST', () => {
         .poll(() => page.getByText('Mariana Member').first().isVisible(), SERVER)
         .toBe(true);
       expect(reads).toContain('Users/demo-member.json 200 with token');
+    },
+  );
+
+  it(
+    'a member sees their purchases with the token kept at sign-in, the Firebase SDK unreachable',
+    { timeout: 180_000 },
+    async () => {
+      const page = await signedInPage(journey, 'member@demo.studio');
+      // The session keeps the account's ID token beside the copies when Auth issues it.
+      await expect.poll(() => page.evaluate(keptTokenSaved), SERVER).toBe(true);
+      await page.goto('about:blank');
+      await holdWebSockets(page);
+      // Neither Auth nor the Database SDK can load: the purchases can only come over REST, with
+      // the kept token (purchases are never kept on the device).
+      const sdkAsked: string[] = [];
+      await page.context().route(/\/assets\/firebase-sdk-[^/]+\.js$/, (route) => {
+        sdkAsked.push(route.request().url());
+        return route.abort();
+      });
+      const reads = restReads(page, journey.stack.ports.database);
+      await page.goto(`${journey.baseUrl}/tabs/mis-compras/user/view`);
+      await expect
+        .poll(
+          () => page.getByText('Your packs and subscription payments will show here.').isVisible(),
+          SERVER,
+        )
+        .toBe(true);
+      expect(reads).toContain('Payments.json 200 with token');
+      // The app does ask for the SDK (the session layer, the live listener), and is refused:
+      // what the page showed came without it.
+      await expect.poll(() => sdkAsked.length, SERVER).toBeGreaterThan(0);
     },
   );
 

@@ -159,6 +159,30 @@ export async function signInMember(chromePort: number, siteUrl: string): Promise
       null,
       { timeout: 30_000 },
     );
+    // …and kept the account's ID token beside its copies (web/src/lib/kept-token.ts).
+    await page.waitForFunction(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const opening = indexedDB.open('studio-offline', 1);
+          // Opened before the app has: created as lib/offline-copy.ts creates it.
+          opening.onupgradeneeded = () => opening.result.createObjectStore('last-known');
+          opening.onerror = () => resolve(false);
+          opening.onsuccess = () => {
+            const db = opening.result;
+            const get = db.transaction('last-known').objectStore('last-known').get('.id-token');
+            get.onsuccess = () => {
+              db.close();
+              resolve(get.result !== undefined);
+            };
+            get.onerror = () => {
+              db.close();
+              resolve(false);
+            };
+          };
+        }),
+      null,
+      { timeout: 30_000, polling: 250 },
+    );
     await page.close();
   } finally {
     // A browser reached over CDP is only disconnected, not closed.
