@@ -26,23 +26,26 @@ describe('restThenLive: the first answer over REST, then the live listener', () 
     vi.useRealTimers();
   });
 
-  it('shows the REST answer, then starts the listener, whose values follow', async () => {
+  it('shows the REST answer, then starts the listener once it is shown, whose values follow', async () => {
     const rest = deferred<{ value: unknown } | null>();
+    const shown = deferred<void>();
     const live = fakeLive();
     const seen: unknown[] = [];
     restThenLive(
       () => rest.promise,
       live.subscribe,
       (value) => seen.push(value),
+      () => shown.promise,
     );
     expect(live.state.started).toBe(0);
     rest.resolve({ value: { e1: 'ride' } });
     await vi.advanceTimersByTimeAsync(0);
     expect(seen).toEqual([{ e1: 'ride' }]);
-    // The SDK waits until that answer has been painted (two frames) and the browser is idle.
-    await vi.advanceTimersByTimeAsync(16);
+    // The SDK waits until the page's first answers are on screen.
+    await vi.advanceTimersByTimeAsync(500);
     expect(live.state.started).toBe(0);
-    await vi.advanceTimersByTimeAsync(100);
+    shown.resolve();
+    await vi.advanceTimersByTimeAsync(0);
     expect(live.state.started).toBe(1);
     live.state.emit({ e1: 'ride', e2: 'climb' });
     expect(seen).toEqual([{ e1: 'ride' }, { e1: 'ride', e2: 'climb' }]);

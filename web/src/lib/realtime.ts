@@ -12,6 +12,7 @@ import type * as DatabaseModule from 'firebase/database';
 import type { Database, Query } from 'firebase/database';
 import { getDatabaseClient } from './firebase';
 import { afterPaintIdle } from './after-paint';
+import { firstAnswersPresented } from './first-reads';
 import type { IndexedQuery } from './indexed-query';
 import type { OfflineStore } from './offline-copy';
 import { browserOfflineStore, isOwnAccount, withOfflineCopy } from './offline-copy';
@@ -63,9 +64,18 @@ export interface WatchOptions {
 export const REST_HEAD_START_MS = 2_000;
 
 /**
+ * When a watch answered over REST starts its live listener: once that answer has been painted
+ * and the page's other first answers are on screen too, its largest paint settled
+ * (lib/first-reads.ts), so neither the SDK's download nor its start holds back what the page
+ * shows first; at most `REST_HEAD_START_MS` for the other answers.
+ */
+export const firstAnswersShown = (): Promise<void> =>
+  afterPaintIdle().then(() => firstAnswersPresented(REST_HEAD_START_MS));
+
+/**
  * The first answer over REST, then the live listener: `subscribeLive` starts once the REST answer
- * has been painted (so loading the SDK does not hold that paint back), at once when the read
- * failed (a refused or failed read is left to the listener, which reports it), or after
+ * has been shown (`shown`, so loading the SDK does not hold the page's paint back), at once when
+ * the read failed (a refused or failed read is left to the listener, which reports it), or after
  * `REST_HEAD_START_MS` if it has not answered. A REST answer that comes after a live one is
  * dropped: it can only be older.
  */
@@ -73,6 +83,7 @@ export function restThenLive(
   read: (signal: AbortSignal) => Promise<{ value: unknown } | null>,
   subscribeLive: (next: (value: unknown) => void) => Unsubscribe,
   onChange: (value: unknown) => void,
+  shown: () => Promise<void> = firstAnswersShown,
 ): Unsubscribe {
   const controller = new AbortController();
   let live = false;
@@ -90,7 +101,7 @@ export function restThenLive(
       async (answer) => {
         if (!answer || live || controller.signal.aborted) return;
         onChange(answer.value);
-        await afterPaintIdle();
+        await shown();
       },
       () => undefined,
     )
