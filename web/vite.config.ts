@@ -12,6 +12,84 @@ import { VitePWA } from 'vite-plugin-pwa';
 const CORE_SOURCE = /[\\/]core[\\/]src[\\/]/;
 
 /**
+ * The kit chunk: the UI primitives and small browser helpers that most member pages draw with,
+ * in one file loaded beside the entry (docs/architecture/performance.md#the-kit-chunk). Split
+ * automatically they were some 20 files of 0.2–1 KB, each page waiting for its share of them
+ * over HTTP/1.1's six connections. A module's dependencies join it, so only modules that need
+ * neither zod nor date-fns belong here: the first route stays within its budget.
+ */
+export const KIT_MODULE = new RegExp(
+  [
+    String.raw`[\\/]src[\\/]components[\\/]ui[\\/](alert-dialog|avatar|badge|bottom-sheet|button|card|dialog|dialog-loader|empty-state|field|icon-button|loading-line|segmented-control|sign-in-messages|sign-in-prompt|skeleton)\.tsx?$`,
+    String.raw`[\\/]src[\\/]lib[\\/](callable-errors|class-names|connection|save-file|use-live|use-online|weekday-name)\.ts$`,
+    // Imported by the data chunk's modules as well as by the entry: named here, so the data
+    // chunk does not take them and the entry with them.
+    String.raw`[\\/]src[\\/]lib[\\/](after-paint|firebase|firebase-config|firebase-setup|first-reads|storage|unsubscribe)\.ts$`,
+    String.raw`[\\/]src[\\/]hooks[\\/]use-route-params\.ts$`,
+    String.raw`[\\/]src[\\/]app[\\/]app-messages\.ts$`,
+    String.raw`[\\/]src[\\/]features[\\/]auth[\\/](return-path|hooks[\\/]use-sign-in-href)\.ts$`,
+  ].join('|'),
+);
+
+/**
+ * The data chunk: what a page needs to read and check its first data, in one file (zod and the
+ * core schemas the pages read through, date-fns and the studio's time, the REST first answers
+ * and the kept copies). Left out: lib/realtime.ts, a chunk of its own, by which `routePreloads`
+ * knows a data module. Never part of the first route (`guardFirstRoute`).
+ */
+export const DATA_MODULE_OF_CHUNK = new RegExp(
+  [
+    String.raw`[\\/]node_modules[\\/](zod|date-fns|date-fns-tz)[\\/]`,
+    String.raw`[\\/]core[\\/]src[\\/](keys|paths|plan-state|roles|settings|time|user-directory)\.ts$`,
+    String.raw`[\\/]core[\\/]src[\\/]schemas[\\/](catalog|classes|common|ledger|mail-preferences|payments|user)\.ts$`,
+    String.raw`[\\/]core[\\/]src[\\/]booking[\\/](spots|window)\.ts$`,
+    String.raw`[\\/]src[\\/]lib[\\/](indexed-query|kept-token|offline-copy|profile-update|rest-read|rest-url)\.ts$`,
+  ].join('|'),
+);
+
+/** Modules that must never load with the first route: they are all in the data chunk's share. */
+const NOT_FIRST_ROUTE = /[\\/]node_modules[\\/](zod|date-fns|date-fns-tz)[\\/]/;
+
+/**
+ * The modules the entry loads before the first render that match `forbidden`: the entry chunk
+ * and every chunk it imports statically.
+ */
+export function firstRouteLeaks(bundle: Rolldown.OutputBundle, forbidden: RegExp): string[] {
+  const chunks = new Map<string, Rolldown.OutputChunk>();
+  for (const output of Object.values(bundle))
+    if (output.type === 'chunk') chunks.set(output.fileName, output);
+  const queue = [...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName);
+  const seen = new Set<string>();
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...(chunks.get(file)?.imports ?? []));
+  }
+  return [...seen].flatMap((file) =>
+    (chunks.get(file)?.moduleIds ?? []).filter((id) => forbidden.test(id)),
+  );
+}
+
+/**
+ * Fails the build when zod or date-fns would load with the first route: a module of the kit
+ * that imports one of them brings the data chunk's 40 KB into every page's first load.
+ */
+export function guardFirstRoute(): Plugin {
+  return {
+    name: 'studio:guard-first-route',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const leaks = firstRouteLeaks(bundle, NOT_FIRST_ROUTE);
+      if (leaks.length > 0)
+        this.error(
+          `The first route would load ${leaks.length} modules of zod or date-fns, e.g. ${leaks[0]}: ` +
+            'a module of the kit chunk (vite.config.ts KIT_MODULE) imports them.',
+        );
+    },
+  };
+}
+
+/**
  * The studio a build is for, from `VITE_STUDIO_NAME` and `VITE_STUDIO_COLOR`: what the manifest
  * and index.html carry before the app has read `Studio` from the database. A static PWA's
  * manifest is fixed at build time (docs/architecture/web-app.md#studio-branding).
@@ -131,6 +209,15 @@ export function inlineEntryCss(): Plugin {
 const ROUTE_MODULE = /[\\/]src[\\/]app[\\/]routes[\\/]([a-z0-9-]+)\.tsx$/;
 
 /**
+ * The lazy parts a page draws only for a signed-in member, by route name: home's member panels
+ * (app/routes/inicio.tsx), which main.tsx waits for on a device whose `UID` names an account.
+ * Listed as `<route>@member`, preloaded only on such a device.
+ */
+const MEMBER_PARTS: Record<string, RegExp> = {
+  inicio: /[\\/]src[\\/]app[\\/]home-member-panels\.tsx$/,
+};
+
+/**
  * Modules a page loads on demand to read (a feature's `api/`, `lib/`, reading through
  * `lib/realtime`): imported dynamically so the page's own chunk stays small, but needed for its
  * first data, so they are preloaded with it
@@ -171,7 +258,13 @@ export function routePreloads(bundle: Rolldown.OutputBundle): Record<string, str
 
   const preloads: Record<string, string[]> = {};
   for (const chunk of chunks.values()) {
-    const name = chunk.isDynamicEntry ? ROUTE_MODULE.exec(chunk.facadeModuleId ?? '')?.[1] : null;
+    const facade = chunk.facadeModuleId ?? '';
+    const memberPart = Object.entries(MEMBER_PARTS).find(([, module]) => module.test(facade));
+    const name = !chunk.isDynamicEntry
+      ? null
+      : memberPart
+        ? `${memberPart[0]}@member`
+        : ROUTE_MODULE.exec(facade)?.[1];
     if (!name) continue;
     const files = [...closure([chunk.fileName], loaded, true)];
     const css = new Set(files.flatMap((file) => [...cssOf(chunks.get(file))]));
@@ -197,11 +290,17 @@ export function routePreloadScript(preloads: Record<string, string[]>): string {
     Object.entries(preloads).map(([name, list]) => [name, list.map((f) => files.indexOf(f))]),
   );
   return [
+    // In a block: a classic script's top-level names would become globals.
+    `{`,
     `const files = ${JSON.stringify(files)};`,
-    `const route = ${JSON.stringify(routes)}[`,
-    `  location.pathname.replace(/^\\/(tabs\\/)?/i, '').split('/')[0].toLowerCase()`,
-    `];`,
-    `for (const file of Array.isArray(route) ? route.map((i) => files[i]) : []) {`,
+    `const routes = ${JSON.stringify(routes)};`,
+    `const page = location.pathname.replace(/^\\/(tabs\\/)?/i, '').split('/')[0].toLowerCase();`,
+    // A device whose UID (spec §3) names an account: its member parts too (MEMBER_PARTS).
+    `let member = false;`,
+    `try { const uid = localStorage.getItem('UID'); member = uid !== null && uid !== 'null'; } catch {}`,
+    `const list = (key) => (Array.isArray(routes[key]) ? routes[key] : []);`,
+    `const route = [...list(page), ...(member ? list(page + '@member') : [])];`,
+    `for (const file of route.map((i) => files[i])) {`,
     `  const link = document.createElement('link');`,
     `  const css = file.endsWith('.css');`,
     `  link.rel = css ? 'preload' : 'modulepreload';`,
@@ -209,6 +308,7 @@ export function routePreloadScript(preloads: Record<string, string[]>): string {
     `  link.crossOrigin = '';`,
     `  link.href = '/' + file;`,
     `  document.head.append(link);`,
+    `}`,
     `}`,
   ].join('\n');
 }
@@ -278,12 +378,21 @@ export default defineConfig(({ mode }) => {
       brandIndexHtml(branding),
       inlineEntryCss(),
       preloadRouteChunks(),
+      guardFirstRoute(),
     ],
     server: { port: 5173, strictPort: true },
     preview: { port: 4173 },
     build: {
       target: 'es2022',
       rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: 'kit', test: KIT_MODULE, priority: 2 },
+              { name: 'data', test: DATA_MODULE_OF_CHUNK, priority: 1 },
+            ],
+          },
+        },
         treeshake: {
           // @studio/core is pure definitions (design §1): the parts of it the app does not use can
           // be dropped even though its package.json does not say so.

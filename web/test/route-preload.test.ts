@@ -1,7 +1,13 @@
 import { runInNewContext } from 'node:vm';
 import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { routePreloads, routePreloadScript } from '../vite.config';
+import {
+  DATA_MODULE_OF_CHUNK,
+  firstRouteLeaks,
+  KIT_MODULE,
+  routePreloads,
+  routePreloadScript,
+} from '../vite.config';
 
 interface FakeChunk {
   file: string;
@@ -82,11 +88,16 @@ describe('the route preloads written into index.html', () => {
     });
   });
 
-  function linksFor(pathname: string): { rel: string; as: string; href: string }[] {
+  function linksFor(
+    pathname: string,
+    bundle = BUNDLE,
+    uid: string | null = null,
+  ): { rel: string; as: string; href: string }[] {
     document.head.querySelectorAll('link').forEach((link) => link.remove());
-    runInNewContext(routePreloadScript(routePreloads(BUNDLE)), {
+    runInNewContext(routePreloadScript(routePreloads(bundle)), {
       document,
       location: { pathname },
+      localStorage: { getItem: (key: string) => (key === 'UID' ? uid : null) },
     });
     return [...document.head.querySelectorAll('link')].map((link) => ({
       rel: link.rel,
@@ -161,10 +172,99 @@ describe('the route preloads written into index.html', () => {
     ]);
   });
 
+  it('preloads home’s member panels only on a device whose UID names an account', () => {
+    const bundle = bundleOf([
+      { file: 'assets/index-1.js', module: '/w/web/index.html', entry: true },
+      {
+        file: 'assets/home-member-panels-1.js',
+        module: '/w/web/src/app/home-member-panels.tsx',
+        lazy: true,
+        imports: ['assets/schedule-1.js'],
+        css: ['assets/schedule-1.css'],
+      },
+      { file: 'assets/schedule-1.js' },
+    ]);
+    expect(routePreloads(bundle)).toEqual({
+      'inicio@member': [
+        'assets/home-member-panels-1.js',
+        'assets/schedule-1.js',
+        'assets/schedule-1.css',
+      ],
+    });
+    const panels = [
+      { rel: 'modulepreload', as: '', href: '/assets/home-member-panels-1.js' },
+      { rel: 'modulepreload', as: '', href: '/assets/schedule-1.js' },
+      { rel: 'preload', as: 'style', href: '/assets/schedule-1.css' },
+    ];
+    expect(linksFor('/tabs/inicio', bundle, 'demo-member')).toEqual(panels);
+    expect(linksFor('/tabs/inicio', bundle, 'null')).toEqual([]);
+    expect(linksFor('/tabs/inicio', bundle, null)).toEqual([]);
+    expect(linksFor('/tabs/calendario', bundle, 'demo-member')).toEqual([]);
+  });
+
   it('preloads nothing for the start page, unknown addresses or inherited names', () => {
     expect(linksFor('/tabs/inicio')).toEqual([]);
     expect(linksFor('/')).toEqual([]);
     expect(linksFor('/tabs/no-such-page')).toEqual([]);
     expect(linksFor('/tabs/constructor')).toEqual([]);
+  });
+});
+
+describe('the first route and the shared chunks', () => {
+  it('names the modules of zod or date-fns that the entry or its static imports would load', () => {
+    const forbidden = /[\\/]node_modules[\\/]zod[\\/]/;
+    const bundle = bundleOf([
+      {
+        file: 'assets/index-1.js',
+        module: '/w/web/index.html',
+        entry: true,
+        imports: ['assets/kit-1.js'],
+      },
+      { file: 'assets/kit-1.js', modules: ['/w/web/src/components/ui/card.tsx'] },
+      {
+        file: 'assets/data-1.js',
+        modules: ['/w/node_modules/zod/v4/core/schemas.js', '/w/core/src/time.ts'],
+      },
+      {
+        file: 'assets/paquetes-1.js',
+        lazy: true,
+        imports: ['assets/kit-1.js', 'assets/data-1.js'],
+      },
+    ]);
+    expect(firstRouteLeaks(bundle, forbidden)).toEqual([]);
+    const leaking = bundleOf([
+      { file: 'assets/index-1.js', entry: true, imports: ['assets/kit-1.js'] },
+      { file: 'assets/kit-1.js', imports: ['assets/data-1.js'] },
+      { file: 'assets/data-1.js', modules: ['/w/node_modules/zod/v4/core/schemas.js'] },
+    ]);
+    expect(firstRouteLeaks(leaking, forbidden)).toEqual(['/w/node_modules/zod/v4/core/schemas.js']);
+  });
+
+  it('keeps the kit free of what only the data chunk may hold', () => {
+    const kit = [
+      '/w/web/src/components/ui/card.tsx',
+      '/w/web/src/components/ui/dialog-loader.ts',
+      '/w/web/src/lib/use-live.ts',
+      '/w/web/src/lib/first-reads.ts',
+    ];
+    for (const id of kit) expect(KIT_MODULE.test(id), id).toBe(true);
+    // Radix's dialog loads on first opening; the admin's table with its screens.
+    for (const id of [
+      '/w/web/src/components/ui/dialog-radix.tsx',
+      '/w/web/src/components/ui/data-table/data-table.tsx',
+      '/w/web/src/lib/realtime.ts',
+    ])
+      expect(KIT_MODULE.test(id), id).toBe(false);
+    for (const id of [
+      '/w/node_modules/zod/v4/core/schemas.js',
+      '/w/node_modules/date-fns-tz/dist/esm/toDate/index.js',
+      '/w/core/src/schemas/classes.ts',
+      '/w/web/src/lib/rest-read.ts',
+    ]) {
+      expect(DATA_MODULE_OF_CHUNK.test(id), id).toBe(true);
+      expect(KIT_MODULE.test(id), id).toBe(false);
+    }
+    // realtime.ts stays a chunk of its own: routePreloads finds a page's data modules by it.
+    expect(DATA_MODULE_OF_CHUNK.test('/w/web/src/lib/realtime.ts')).toBe(false);
   });
 });
