@@ -5,6 +5,7 @@
 // their ID token, with no copy kept on the device).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { keptTokenSaved } from '../../web/bench/lighthouse-routes.ts';
 import { SERVER, signedInPage, useJourney } from '../support/journey.ts';
 
 const journey = useJourney();
@@ -26,27 +27,6 @@ function restReads(page: Page, databasePort: number): string[] {
     }
   });
   return reads;
-}
-
-/** Whether the session has kept the account's ID token in the app's IndexedDB store. */
-function keptTokenSaved(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const opening = indexedDB.open('studio-offline', 1);
-    opening.onupgradeneeded = () => opening.result.createObjectStore('last-known');
-    opening.onerror = () => resolve(false);
-    opening.onsuccess = () => {
-      const db = opening.result;
-      const get = db.transaction('last-known').objectStore('last-known').get('.id-token');
-      get.onsuccess = () => {
-        db.close();
-        resolve(get.result !== undefined);
-      };
-      get.onerror = () => {
-        db.close();
-        resolve(false);
-      };
-    };
-  });
 }
 
 describe('first answers over REST', () => {

@@ -160,34 +160,37 @@ export async function signInMember(chromePort: number, siteUrl: string): Promise
       { timeout: 30_000 },
     );
     // …and kept the account's ID token beside its copies (web/src/lib/kept-token.ts).
-    await page.waitForFunction(
-      () =>
-        new Promise<boolean>((resolve) => {
-          const opening = indexedDB.open('studio-offline', 1);
-          // Opened before the app has: created as lib/offline-copy.ts creates it.
-          opening.onupgradeneeded = () => opening.result.createObjectStore('last-known');
-          opening.onerror = () => resolve(false);
-          opening.onsuccess = () => {
-            const db = opening.result;
-            const get = db.transaction('last-known').objectStore('last-known').get('.id-token');
-            get.onsuccess = () => {
-              db.close();
-              resolve(get.result !== undefined);
-            };
-            get.onerror = () => {
-              db.close();
-              resolve(false);
-            };
-          };
-        }),
-      null,
-      { timeout: 30_000, polling: 250 },
-    );
+    await page.waitForFunction(keptTokenSaved, null, { timeout: 30_000, polling: 250 });
     await page.close();
   } finally {
     // A browser reached over CDP is only disconnected, not closed.
     await browser.close();
   }
+}
+
+/**
+ * Run in the page: whether the session has kept the account's ID token in the app's IndexedDB
+ * store (web/src/lib/kept-token.ts). Opened before the app has, the store is created as
+ * lib/offline-copy.ts creates it.
+ */
+export function keptTokenSaved(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const opening = indexedDB.open('studio-offline', 1);
+    opening.onupgradeneeded = () => opening.result.createObjectStore('last-known');
+    opening.onerror = () => resolve(false);
+    opening.onsuccess = () => {
+      const db = opening.result;
+      const get = db.transaction('last-known').objectStore('last-known').get('.id-token');
+      get.onsuccess = () => {
+        db.close();
+        resolve(get.result !== undefined);
+      };
+      get.onerror = () => {
+        db.close();
+        resolve(false);
+      };
+    };
+  });
 }
 
 /**

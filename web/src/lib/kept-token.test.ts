@@ -94,6 +94,14 @@ describe('a signed-in first answer over REST', () => {
     expect(asked).toEqual(['old', 'fresh', 'fresh']);
   });
 
+  it('does not ask twice with the same token when the rules refuse the account', async () => {
+    const asked = restApi([]);
+    expect(
+      await readOverRest('Users/m2', {}, 'signed-in', signal(), tokens('same', 'same')),
+    ).toBeNull();
+    expect(asked).toEqual(['same']);
+  });
+
   it('gives no answer when nobody is signed in, and sends no token for a public node', async () => {
     const asked = restApi([]);
     expect(

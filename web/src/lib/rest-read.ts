@@ -58,5 +58,6 @@ export async function readOverRest(
   const answer = kept === null ? null : await get(kept);
   if (answer || signal.aborted) return answer;
   const fresh = await tokens.fresh();
-  return fresh === null || signal.aborted ? null : get(fresh);
+  // The same token refused again would change nothing: the rules refuse this account.
+  return fresh === null || fresh === kept || signal.aborted ? null : get(fresh);
 }
