@@ -207,18 +207,23 @@ export function parseEntries<T>(
 /**
  * `Classes` from `from` to `to` (inclusive) live, by the indexed `date` child
  * (docs/decisions/010-class-date-index.md): the schedule, the class lists and the admin read it.
- * Here, not in a file of its own: a new shared chunk would add its name to the first route's
- * preload map.
+ * With `readers`, first answered over REST (`watchIndexed`): a coach's page does, whose classes
+ * would otherwise push its content down when they arrive. The schedule does not: its week of
+ * classes would come twice (REST, then the listener's first snapshot), twice the calendar's
+ * database bytes (docs/architecture/performance.md#the-load-chain-of-a-data-page), and its
+ * largest paint is not a class. Here, not in a file of its own: a new shared chunk would add its
+ * name to the first route's preload map.
  */
 export function watchClassesByDate(
   from: DateString,
   to: DateString,
   onChange: (classes: Record<string, StudioClass>) => void,
+  readers?: Readers,
 ): Unsubscribe {
   return watchIndexed(
     classesByDateRange(from, to),
     (value) => onChange(parseEntries(value, (entry) => classSchema.safeParse(entry), 'class')),
-    { readers: 'anyone' },
+    readers ? { readers } : {},
   );
 }
 

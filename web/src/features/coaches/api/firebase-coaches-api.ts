@@ -13,7 +13,8 @@ export const firebaseCoachesApi: CoachesApi = {
       undefined,
       { readers: 'anyone' },
     ),
-  watchClasses: watchClassesByDate,
+  // Over REST first: the coach's upcoming classes arrive with the page, not after it.
+  watchClasses: (from, to, onChange) => watchClassesByDate(from, to, onChange, 'anyone'),
   loadExercises: async () =>
     parseEntries(
       await readPath(paths.exercises(), 'anyone'),
