@@ -93,6 +93,23 @@ describe('coach page', () => {
     ).toBe('/cal');
   });
 
+  it('waits for the classes before saying there are none or showing the link below them', async () => {
+    let answer: (classes: Record<string, StudioClass>) => void = () => undefined;
+    await show({
+      ...fakeApi({ name: 'Lucía', active: true }, {}),
+      watchClasses: (_from, _to, onChange) => {
+        answer = onChange;
+        return () => undefined;
+      },
+    });
+    const upcoming = screen.getByRole('region', { name: 'Upcoming classes' });
+    expect(within(upcoming).queryByText(/No classes/)).toBeNull();
+    expect(within(upcoming).queryByRole('link')).toBeNull();
+    act(() => answer({}));
+    expect(within(upcoming).getByText(/No classes/)).toBeTruthy();
+    expect(within(upcoming).getByRole('link', { name: 'Book in the schedule' })).toBeTruthy();
+  });
+
   it('says so for a coach that does not exist', async () => {
     await show(fakeApi(null, {}));
     expect(screen.getByRole('alert').textContent).toBe('This coach does not exist.');

@@ -8,6 +8,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadingLine } from '../../../components/ui/loading-line';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { useLangStore, useT } from '../../../lib/i18n';
 import { weekdayName } from '../../../lib/weekday-name';
 import { useLive } from '../../../lib/use-live';
@@ -24,7 +25,6 @@ export interface CoachPageProps {
   scheduleHref: string;
 }
 
-const NO_CLASSES: Record<string, StudioClass> = {};
 const DAY_MS = 24 * 60 * 60 * 1000;
 type CoachRead = { state: 'loading' } | { state: 'loaded'; coach: Coach | null };
 const LOADING: CoachRead = { state: 'loading' };
@@ -57,11 +57,13 @@ export function CoachPage({ api, coachId, now, days, scheduleHref }: CoachPagePr
   const nowMs = now();
   const from = formatDate(nowMs);
   const to = formatDate(nowMs + days * DAY_MS);
-  const classes = useLive((onChange) => api.watchClasses(from, to, onChange), NO_CLASSES, [
-    api,
-    from,
-    to,
-  ]);
+  // Undefined until the classes answer: "no upcoming classes" would be a guess, and the list
+  // replacing it would push the link below it down.
+  const classes = useLive<Record<string, StudioClass> | undefined>(
+    (onChange) => api.watchClasses(from, to, onChange),
+    undefined,
+    [api, from, to],
+  );
   const [exercises, setExercises] = useState<Record<string, Exercise>>({});
   useEffect(() => {
     let current = true;
@@ -77,7 +79,7 @@ export function CoachPage({ api, coachId, now, days, scheduleHref }: CoachPagePr
   }, [api]);
 
   const coach = read.state === 'loaded' ? read.coach : null;
-  const upcoming = upcomingOf(classes, coachId, nowMs);
+  const upcoming = classes && upcomingOf(classes, coachId, nowMs);
 
   return (
     <section className="page coach-page" aria-labelledby="page-title">
@@ -110,7 +112,10 @@ export function CoachPage({ api, coachId, now, days, scheduleHref }: CoachPagePr
           )}
           <section aria-labelledby="coach-upcoming" className="coach-upcoming">
             <h2 id="coach-upcoming">{t('upcomingClasses')}</h2>
-            {upcoming.length === 0 ? (
+            {upcoming === undefined ? (
+              // Below it nothing yet: the link comes with the answer, so nothing shifts.
+              <Skeleton lines={2} height="var(--text-m)" />
+            ) : upcoming.length === 0 ? (
               <EmptyState title={t('noUpcomingClasses', { days })} />
             ) : (
               <ul className="ui-list coach-classes">
@@ -136,9 +141,11 @@ export function CoachPage({ api, coachId, now, days, scheduleHref }: CoachPagePr
                 ))}
               </ul>
             )}
-            <Link href={scheduleHref} className={buttonClass({ variant: 'secondary' })}>
-              {t('seeSchedule')}
-            </Link>
+            {upcoming !== undefined && (
+              <Link href={scheduleHref} className={buttonClass({ variant: 'secondary' })}>
+                {t('seeSchedule')}
+              </Link>
+            )}
           </section>
         </>
       )}
