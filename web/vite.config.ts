@@ -13,7 +13,8 @@ const CORE_SOURCE = /[\\/]core[\\/]src[\\/]/;
 
 /**
  * The kit chunk: the UI primitives and small browser helpers that most member pages draw with,
- * in one file loaded beside the entry (docs/architecture/performance.md#the-kit-chunk). Split
+ * in one file loaded beside the entry
+ * (docs/architecture/performance.md#the-kit-chunk-and-the-data-chunk). Split
  * automatically they were some 20 files of 0.2–1 KB, each page waiting for its share of them
  * over HTTP/1.1's six connections. A module's dependencies join it, so only modules that need
  * neither zod nor date-fns belong here: the first route stays within its budget.
@@ -83,7 +84,7 @@ export function guardFirstRoute(): Plugin {
       if (leaks.length > 0)
         this.error(
           `The first route would load ${leaks.length} modules of zod or date-fns, e.g. ${leaks[0]}: ` +
-            'a module of the kit chunk (vite.config.ts KIT_MODULE) imports them.',
+            'a module of the entry or of the kit chunk (KIT_MODULE) imports them.',
         );
     },
   };
