@@ -51,22 +51,45 @@ export const DATA_MODULE_OF_CHUNK = new RegExp(
 /** Modules that must never load with the first route: they are all in the data chunk's share. */
 const NOT_FIRST_ROUTE = /[\\/]node_modules[\\/](zod|date-fns|date-fns-tz)[\\/]/;
 
-/**
- * The modules the entry loads before the first render that match `forbidden`: the entry chunk
- * and every chunk it imports statically.
- */
-export function firstRouteLeaks(bundle: Rolldown.OutputBundle, forbidden: RegExp): string[] {
+/** The bundle's chunks by file name. */
+function chunksOf(bundle: Rolldown.OutputBundle): Map<string, Rolldown.OutputChunk> {
   const chunks = new Map<string, Rolldown.OutputChunk>();
   for (const output of Object.values(bundle))
     if (output.type === 'chunk') chunks.set(output.fileName, output);
-  const queue = [...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName);
+  return chunks;
+}
+
+/**
+ * The files `roots` load: themselves and, transitively, the chunks they import statically, plus
+ * those `alsoLoads` names for a file (a page's data modules); `skip` and its imports left out.
+ */
+function chunkClosure(
+  chunks: ReadonlyMap<string, Rolldown.OutputChunk>,
+  roots: readonly string[],
+  skip: ReadonlySet<string> = new Set(),
+  alsoLoads: (chunk: Rolldown.OutputChunk) => readonly string[] = () => [],
+): Set<string> {
   const seen = new Set<string>();
+  const queue = [...roots];
   for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-    if (seen.has(file)) continue;
+    if (seen.has(file) || skip.has(file)) continue;
     seen.add(file);
-    queue.push(...(chunks.get(file)?.imports ?? []));
+    const chunk = chunks.get(file);
+    if (chunk) queue.push(...chunk.imports, ...alsoLoads(chunk));
   }
-  return [...seen].flatMap((file) =>
+  return seen;
+}
+
+/** What the first route loads before its first render: the entry and its static imports. */
+function entryClosure(chunks: ReadonlyMap<string, Rolldown.OutputChunk>): Set<string> {
+  const entry = [...chunks.values()].filter((chunk) => chunk.isEntry).map((c) => c.fileName);
+  return chunkClosure(chunks, entry);
+}
+
+/** The modules the first route loads before its first render that match `forbidden`. */
+export function firstRouteLeaks(bundle: Rolldown.OutputBundle, forbidden: RegExp): string[] {
+  const chunks = chunksOf(bundle);
+  return [...entryClosure(chunks)].flatMap((file) =>
     (chunks.get(file)?.moduleIds ?? []).filter((id) => forbidden.test(id)),
   );
 }
@@ -234,27 +257,13 @@ const LIVE_READS = /[\\/]src[\\/]lib[\\/]realtime\.ts$/;
  * dynamically, and their stylesheets.
  */
 export function routePreloads(bundle: Rolldown.OutputBundle): Record<string, string[]> {
-  const chunks = new Map<string, Rolldown.OutputChunk>();
-  for (const output of Object.values(bundle))
-    if (output.type === 'chunk') chunks.set(output.fileName, output);
+  const chunks = chunksOf(bundle);
   const reads = (file: string) => chunks.get(file)?.moduleIds.some((id) => LIVE_READS.test(id));
   const isData = (file: string) =>
     DATA_MODULE.test(chunks.get(file)?.facadeModuleId ?? '') &&
-    [...closure([file], new Set())].some(reads);
-  function closure(roots: readonly string[], skip: ReadonlySet<string>, data = false) {
-    const seen = new Set<string>();
-    const queue = [...roots];
-    for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-      if (seen.has(file) || skip.has(file)) continue;
-      seen.add(file);
-      const chunk = chunks.get(file);
-      queue.push(...(chunk?.imports ?? []));
-      if (data) queue.push(...(chunk?.dynamicImports ?? []).filter(isData));
-    }
-    return seen;
-  }
-  const entry = [...chunks.values()].filter((chunk) => chunk.isEntry).map((c) => c.fileName);
-  const loaded = closure(entry, new Set());
+    [...chunkClosure(chunks, [file])].some(reads);
+  const dataModules = (chunk: Rolldown.OutputChunk) => chunk.dynamicImports.filter(isData);
+  const loaded = entryClosure(chunks);
   const loadedCss = new Set([...loaded].flatMap((file) => [...cssOf(chunks.get(file))]));
 
   const preloads: Record<string, string[]> = {};
@@ -267,7 +276,7 @@ export function routePreloads(bundle: Rolldown.OutputBundle): Record<string, str
         ? `${memberPart[0]}@member`
         : ROUTE_MODULE.exec(facade)?.[1];
     if (!name) continue;
-    const files = [...closure([chunk.fileName], loaded, true)];
+    const files = [...chunkClosure(chunks, [chunk.fileName], loaded, dataModules)];
     const css = new Set(files.flatMap((file) => [...cssOf(chunks.get(file))]));
     preloads[name] = [...files, ...[...css].filter((file) => !loadedCss.has(file))];
   }
