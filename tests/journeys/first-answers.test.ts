@@ -5,7 +5,7 @@
 // their ID token, with no copy kept on the device).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { keptTokenSaved } from '../../web/bench/lighthouse-routes.ts';
+import { KEPT_TOKEN_AT, keptTokenSaved } from '../../web/bench/lighthouse-routes.ts';
 import { SERVER, signedInPage, useJourney } from '../support/journey.ts';
 
 const journey = useJourney();
@@ -43,7 +43,12 @@ describe('first answers over REST', () => {
         .toBe(true);
       await expect(page.getByText(/Former track cyclist/).isVisible()).resolves.toBe(true);
       expect(reads).toContain('Coaches/carlos.json 200');
-      // The coach's upcoming classes too: the schedule's query by date, over REST.
+      // The coach's upcoming classes too, by the query by date over REST: the link below them
+      // comes with their answer.
+      await expect
+        .poll(() => page.getByRole('link', { name: 'Book in the schedule' }).isVisible(), SERVER)
+        .toBe(true);
+      await expect(page.locator('.coach-classes li').count()).resolves.toBeGreaterThan(0);
       expect(reads).toContain('Classes.json 200');
     },
   );
@@ -81,13 +86,14 @@ describe('first answers over REST', () => {
       // The sign-in's home page kept the member's nodes on the device: drop them, so the
       // profile's data can only come from the network.
       await page.evaluate(
-        () =>
+        (name) =>
           new Promise<void>((resolve, reject) => {
-            const request = indexedDB.deleteDatabase('studio-offline');
+            const request = indexedDB.deleteDatabase(name);
             request.onsuccess = () => resolve();
             request.onerror = () => reject(new Error('not deleted'));
             request.onblocked = () => resolve();
           }),
+        KEPT_TOKEN_AT.name,
       );
       await page.goto('about:blank');
       await holdWebSockets(page);
@@ -106,7 +112,7 @@ describe('first answers over REST', () => {
     async () => {
       const page = await signedInPage(journey, 'member@demo.studio');
       // The session keeps the account's ID token beside the copies when Auth issues it.
-      await expect.poll(() => page.evaluate(keptTokenSaved), SERVER).toBe(true);
+      await expect.poll(() => page.evaluate(keptTokenSaved, KEPT_TOKEN_AT), SERVER).toBe(true);
       await page.goto('about:blank');
       await holdWebSockets(page);
       // Neither Auth nor the Database SDK can load: the purchases can only come over REST, with

@@ -10,6 +10,8 @@
 import { formatDate } from '@studio/core';
 import { chromium } from 'playwright-core';
 import { DEMO_PASSWORD, seedDemoData } from '../../scripts/lib/seed.ts';
+import { KEPT_TOKEN_KEY } from '../src/lib/kept-token.ts';
+import { OFFLINE_DATABASE } from '../src/lib/offline-copy.ts';
 import { startStack } from '../../scripts/lib/stack.ts';
 import type { Metric } from './lighthouse-report.ts';
 import { explain, metricsOf } from './lighthouse-report.ts';
@@ -160,7 +162,7 @@ export async function signInMember(chromePort: number, siteUrl: string): Promise
       { timeout: 30_000 },
     );
     // …and kept the account's ID token beside its copies (web/src/lib/kept-token.ts).
-    await page.waitForFunction(keptTokenSaved, null, { timeout: 30_000, polling: 250 });
+    await page.waitForFunction(keptTokenSaved, KEPT_TOKEN_AT, { timeout: 30_000, polling: 250 });
     await page.close();
   } finally {
     // A browser reached over CDP is only disconnected, not closed.
@@ -168,19 +170,22 @@ export async function signInMember(chromePort: number, siteUrl: string): Promise
   }
 }
 
+/** Where the app keeps the account's ID token: its offline store, under the token's key. */
+export const KEPT_TOKEN_AT = { ...OFFLINE_DATABASE, key: KEPT_TOKEN_KEY };
+
 /**
- * Run in the page: whether the session has kept the account's ID token in the app's IndexedDB
- * store (web/src/lib/kept-token.ts). Opened before the app has, the store is created as
+ * Run in the page with `KEPT_TOKEN_AT`: whether the session has kept the account's ID token
+ * (web/src/lib/kept-token.ts). Opened before the app has, the store is created as
  * lib/offline-copy.ts creates it.
  */
-export function keptTokenSaved(): Promise<boolean> {
+export function keptTokenSaved(at: typeof KEPT_TOKEN_AT): Promise<boolean> {
   return new Promise((resolve) => {
-    const opening = indexedDB.open('studio-offline', 1);
-    opening.onupgradeneeded = () => opening.result.createObjectStore('last-known');
+    const opening = indexedDB.open(at.name, 1);
+    opening.onupgradeneeded = () => opening.result.createObjectStore(at.store);
     opening.onerror = () => resolve(false);
     opening.onsuccess = () => {
       const db = opening.result;
-      const get = db.transaction('last-known').objectStore('last-known').get('.id-token');
+      const get = db.transaction(at.store).objectStore(at.store).get(at.key);
       get.onsuccess = () => {
         db.close();
         resolve(get.result !== undefined);

@@ -22,8 +22,10 @@ export interface OfflineStore {
   clear: () => Promise<void>;
 }
 
-const DB_NAME = 'studio-offline';
-const STORE = 'last-known';
+/** Where the copies are kept: an IndexedDB database and its one object store. */
+export const OFFLINE_DATABASE = { name: 'studio-offline', store: 'last-known' } as const;
+const DB_NAME = OFFLINE_DATABASE.name;
+const STORE = OFFLINE_DATABASE.store;
 
 function request<T>(open: (store: IDBObjectStore) => IDBRequest<T>, mode: IDBTransactionMode) {
   return new Promise<T>((resolve, reject) => {
