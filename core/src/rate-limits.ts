@@ -5,8 +5,11 @@
 import { z } from 'zod';
 import { DomainError } from './errors';
 
-/** What is counted. Booking and joining a queue count as `book`; cancelling and leaving as `cancel`. */
-export const RATE_LIMIT_ACTIONS = ['book', 'cancel', 'checkout', 'coupon'] as const;
+/**
+ * What is counted. Booking and joining a queue count as `book`; cancelling and leaving as
+ * `cancel`; `mail` is the studio's mail to one member's address (the sender counts it).
+ */
+export const RATE_LIMIT_ACTIONS = ['book', 'cancel', 'checkout', 'coupon', 'mail'] as const;
 export type RateLimitAction = (typeof RATE_LIMIT_ACTIONS)[number];
 
 export interface RateLimit {
@@ -18,19 +21,23 @@ export interface RateLimit {
 export type RateLimits = Readonly<Record<RateLimitAction, RateLimit>>;
 
 const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 /**
  * The deployed limits, in one place. A member booking a week of classes in one sitting (5–7 in
  * a minute) stays well under `book`; a script booking and cancelling in a loop is stopped after
  * 10 of each per minute. `checkout` bounds the Stripe Checkout Sessions a member opens (each
  * stays open up to 24 h at Stripe) to 5 per 10 minutes; `coupon` bounds coupon guesses through
- * `previewPrice` to 10 per 10 minutes, an unknown code costing `COUPON_MISS_COST`.
+ * `previewPrice` to 10 per 10 minutes, an unknown code costing `COUPON_MISS_COST`. `mail` bounds
+ * what a member's own actions can make the studio send to their address (bookings, cancels,
+ * promotions: 20 an hour); receipts and the studio's class cancellations are not counted.
  */
 export const RATE_LIMITS: RateLimits = {
   book: { max: 10, windowMs: MINUTE_MS },
   cancel: { max: 10, windowMs: MINUTE_MS },
   checkout: { max: 5, windowMs: 10 * MINUTE_MS },
   coupon: { max: 10, windowMs: 10 * MINUTE_MS },
+  mail: { max: 20, windowMs: HOUR_MS },
 };
 
 /** What a coupon code that does not exist costs in total (a guess), against 1 for a known one. */
