@@ -18,3 +18,5 @@ export * from './user-directory';
 export * from './rate-limits';
 export * from './calendar/index';
 export * from './insights/index';
+export * from './format/index';
+export * from './pictures';
