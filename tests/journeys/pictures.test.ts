@@ -31,13 +31,11 @@ describe('a coach headshot, uploaded by an admin and seen by a member', () => {
       await admin.goto(`${journey.baseUrl}/admin-coach`);
       await admin.getByRole('button', { name: /^Edit Lucía/ }).click(SERVER);
       const form = admin.getByRole('form', { name: 'Add coachs' });
-      await form
-        .locator('.ui-picture-actions input[type="file"]:not([capture])')
-        .setInputFiles({
-          name: 'lucia.png',
-          mimeType: 'image/png',
-          buffer: gradientPng(900, 700, [23, 190, 187], [91, 42, 134]),
-        });
+      await form.locator('.ui-picture-actions input[type="file"]:not([capture])').setInputFiles({
+        name: 'lucia.png',
+        mimeType: 'image/png',
+        buffer: gradientPng(900, 700, [23, 190, 187], [91, 42, 134]),
+      });
       await form.getByRole('application', { name: /Frame the picture/ }).waitFor();
       await form.getByRole('button', { name: 'Use this picture' }).click();
       await form.getByRole('button', { name: 'Remove picture' }).waitFor(SERVER);
@@ -54,7 +52,9 @@ describe('a coach headshot, uploaded by an admin and seen by a member', () => {
       expect(response.headers.get('content-type')).toBe('image/webp');
       expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       // A WebP file: RIFF….WEBP.
-      const head = Buffer.from(await response.arrayBuffer()).subarray(0, 12).toString('latin1');
+      const head = Buffer.from(await response.arrayBuffer())
+        .subarray(0, 12)
+        .toString('latin1');
       expect(head.startsWith('RIFF') && head.endsWith('WEBP')).toBe(true);
       // The narrower widths sit beside it, readable without a token (studio pictures are public).
       for (const width of [128, 256]) {

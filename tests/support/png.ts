@@ -35,7 +35,8 @@ export function gradientPng(
     const row = Buffer.alloc(1 + width * 3);
     for (let x = 0; x < width; x++) {
       const t = (x / width + y / height) / 2;
-      for (let c = 0; c < 3; c++) row[1 + x * 3 + c] = Math.round(from[c]! + (to[c]! - from[c]!) * t);
+      for (let c = 0; c < 3; c++)
+        row[1 + x * 3 + c] = Math.round(from[c]! + (to[c]! - from[c]!) * t);
     }
     rows.push(row);
   }
