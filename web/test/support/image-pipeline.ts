@@ -1,4 +1,4 @@
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 
 /**
  * happy-dom draws nothing: the browser's decoder and canvas are replaced here by stand-ins that
@@ -17,8 +17,10 @@ export function stubImagePipeline(width = 1600, height = 1200, encodes = 'image/
     const made = type === 'image/jpeg' || type === encodes ? (type ?? 'image/png') : 'image/png';
     callback(new Blob([new Uint8Array(64)], { type: made }));
   });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+}
+
+/** Puts the browser's decoder and canvas back (call it in the file's `afterEach`). */
+export function restoreImagePipeline(): void {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 }

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFakeAdminCatalogApi } from '../../../../test/fakes/fake-admin-catalog-api';
-import { stubImagePipeline } from '../../../../test/support/image-pipeline';
+import { restoreImagePipeline, stubImagePipeline } from '../../../../test/support/image-pipeline';
 import { coachesConfig } from '../catalog-configs';
 import { CatalogEditor } from './catalog-editor';
 
@@ -15,7 +15,8 @@ function chooseFile(file: File) {
 }
 
 describe('admin-coach: the coach page’s fields', () => {
-  stubImagePipeline();
+  beforeEach(() => stubImagePipeline());
+  afterEach(restoreImagePipeline);
 
   it('uploads a framed headshot at its widths and saves its download URL with bio and specialities', async () => {
     const fake = createFakeAdminCatalogApi();
