@@ -107,7 +107,8 @@ describe('admin classes journey', () => {
 
   it('the admin cancels the booked class and the member gets the credit back', async () => {
     const before = await credits();
-    await admin.getByRole('button', { name: `Cancel class HIIT ${first} ${HOUR}` }).click();
+    await admin.getByRole('button', { name: `More actions for HIIT ${first} ${HOUR}` }).click();
+    await admin.getByRole('menuitem', { name: `Cancel class HIIT ${first} ${HOUR}` }).click();
     const dialog = admin.getByRole('alertdialog');
     await dialog.getByLabel('Reason (members see it)').fill('Coach ill');
     await dialog.getByRole('button', { name: 'Yes, cancel the class' }).click();
