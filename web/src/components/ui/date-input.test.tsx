@@ -41,7 +41,8 @@ describe('DateInput', () => {
     render(<Form initial="2026-11-26" onValue={(value) => values.push(value)} />);
     fireEvent.click(screen.getByRole('button', { name: 'Choose a date' }));
     await screen.findByRole('dialog', { name: 'Choose a date' });
-    expect(await screen.findByText('November 2026')).toBeTruthy();
+    // The calendar's chunk loads on the first opening: a busy machine may take a moment.
+    expect(await screen.findByText('November 2026', {}, { timeout: 10_000 })).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: /November 28th, 2026/ }));
     expect(values.at(-1)).toBe('2026-11-28');
     expect(screen.queryByRole('dialog')).toBeNull();
