@@ -317,6 +317,6 @@ export async function openClass(
     .getByRole('button', { name: new RegExp(`${cls.hour}.*${name}`) })
     .click();
   const detail = page.locator('.class-detail');
-  await detail.getByText(`${cls.date} ${cls.hour}`).waitFor();
+  await detail.locator('.class-detail-when').getByText(cls.hour).waitFor();
   return detail;
 }
