@@ -1,0 +1,3 @@
+export * from './periods';
+export * from './entitlement';
+export * from './penalties';
