@@ -245,7 +245,7 @@ describe('plan changes', () => {
           start_date: current.start_date,
           end_date: current.end_date,
         },
-        { items: [{ price: small.price.id, quantity: 1 }], iterations: 1 },
+        { items: [{ price: small.price.id, quantity: 1 }], duration: { interval: 'month' } },
       ],
     });
     expect(booked.phases).toHaveLength(2);
@@ -271,7 +271,7 @@ describe('plan changes', () => {
     });
     await expect(
       stack.stripe.subscriptionSchedules.update(schedule.id, {
-        phases: [{ items: [{ price: price.id }], start_date: 1, iterations: 1 }],
+        phases: [{ items: [{ price: price.id }], start_date: 1, duration: { interval: 'month' } }],
       }),
     ).rejects.toMatchObject({ statusCode: 400, param: 'phases[0][start_date]' });
   });

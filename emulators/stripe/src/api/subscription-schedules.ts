@@ -36,7 +36,10 @@ const phase = hash({
   items: required(list(required(hash({ price: required(str()), quantity: int({ min: 1 }) })))),
   start_date: startDate,
   end_date: int(),
-  iterations: int({ min: 1, max: 100 }),
+  duration: hash({
+    interval: required(oneOf(['day', 'week', 'month', 'year'])),
+    interval_count: int({ min: 1, max: 100 }),
+  }),
   proration_behavior: oneOf(['always_invoice', 'create_prorations', 'none']),
 });
 const endBehavior = oneOf(['cancel', 'none', 'release', 'renew']);
@@ -64,7 +67,10 @@ function phaseInputs(phases: NonNullable<ReturnType<typeof updateParams>['phases
     items: entry.items.map((item) => ({ price: item.price, quantity: item.quantity ?? 1 })),
     startDate: entry.start_date,
     endDate: entry.end_date ?? undefined,
-    iterations: entry.iterations ?? undefined,
+    duration:
+      entry.duration == null
+        ? undefined
+        : { interval: entry.duration.interval, interval_count: entry.duration.interval_count ?? 1 },
     prorationBehavior: entry.proration_behavior ?? undefined,
   }));
 }

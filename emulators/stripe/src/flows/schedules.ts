@@ -4,6 +4,7 @@
 // into it when the period renews, then releases it at the end of its last phase.
 import { paramError, stateError } from '../http/errors';
 import { addInterval, recurrenceOf } from '../objects/catalog';
+import type { Recurrence } from '../objects/catalog';
 import { nowSeconds } from '../objects/ids';
 import { buildPhase, buildSchedule } from '../objects/schedule';
 import type { ScheduleObject, SubscriptionObject } from '../objects/types';
@@ -41,7 +42,8 @@ export interface PhaseInput {
   items: { price: string; quantity: number }[];
   startDate: number | 'now' | undefined;
   endDate: number | undefined;
-  iterations: number | undefined;
+  /** How long the phase lasts (this API version's `duration`; Stripe dropped `iterations`). */
+  duration: Recurrence | undefined;
   prorationBehavior: 'always_invoice' | 'create_prorations' | 'none' | undefined;
 }
 
@@ -54,7 +56,7 @@ function requireOpen(schedule: ScheduleObject): void {
 /**
  * Replaces the phases (and the end behaviour). The first phase must keep the current phase's
  * start, as Stripe refuses to rewrite the past; each later phase starts where the one before
- * ends, and lasts `end_date` or `iterations` billing periods of its price (one by default).
+ * ends, and lasts until `end_date`, for `duration`, or one billing period of its price.
  */
 export function updatePhases(
   store: Store,
@@ -101,8 +103,7 @@ export function updatePhases(
         phase.endDate ??
         addInterval(
           start,
-          recurrence ?? { interval: 'month', interval_count: 1 },
-          phase.iterations ?? 1,
+          phase.duration ?? recurrence ?? { interval: 'month', interval_count: 1 },
         );
       if (end <= start) throw paramError(`${path}[end_date]`, 'A phase must end after it starts.');
       cursor = end;
