@@ -102,6 +102,33 @@ export const mailMessageSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('welcome'), waiverAccepted: z.boolean().default(false) }),
   z.object({
+    kind: z.literal('plan-notice'),
+    /** What happened to the member's plan. */
+    notice: z.enum([
+      'frozen',
+      'freeze-ended',
+      'changed',
+      'change-booked',
+      'price-change',
+      'renewal-reminder',
+      'fee-charged',
+      'fee-failed',
+      'cancelled',
+    ]),
+    plan: label(100),
+    /** The notice's dates: the freeze's span, when a change or a new price applies, the renewal. */
+    from: epochMs.optional(),
+    until: epochMs.optional(),
+    at: epochMs.optional(),
+    /** A new price, a renewal's price or a fee, in cents. */
+    amount: cents.optional(),
+    currency: currency.optional(),
+    /** Why a fee was charged. */
+    reason: z.enum(['late-cancel', 'no-show', 'freeze-hold', 'early-end']).optional(),
+    /** The studio's words for a freeze it made (a bulk freeze). */
+    note: label(200).optional(),
+  }),
+  z.object({
     kind: z.literal('coach-class-list'),
     date: dateSchema,
     classes: z
