@@ -22,21 +22,6 @@ import { tellMember } from './notices';
 
 export const PLAN_FEE_METADATA = 'plan-fee';
 
-/** The queue entry's key: the member and the fee. */
-export function feeQueueKey(uid: string, feeId: string): string {
-  return `${uid}-${feeId}`;
-}
-
-/** Puts a recorded fee in the charging queue (the plans job charges it, or the caller at once). */
-export async function queueFee(
-  db: Database,
-  uid: string,
-  feeId: string,
-  at: number,
-): Promise<void> {
-  await db.ref(paths.planFeeQueueEntry(feeQueueKey(uid, feeId))).set({ uid, feeId, at });
-}
-
 /** Records a fee for a plan event outside a booking (a freeze's hold fee, an early end). */
 export async function recordFee(
   db: Database,
