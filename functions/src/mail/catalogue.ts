@@ -44,6 +44,9 @@ const en = {
 
   bookingConfirmedSubject: 'Booked: {title}, {when}',
   bookingConfirmedIntro: 'Your spot is booked. One credit was used.',
+  bookingConfirmedIntroPlan: 'Your spot is booked with your plan.',
+  bookingConfirmedPolicyPlan:
+    'You can cancel until {deadline} and it does not count on your plan. After that it counts, and your plan’s late-cancel policy applies.',
   bookingConfirmedPolicy:
     'You can cancel with your credit back until {deadline}. After that the credit is forfeited.',
 
@@ -55,6 +58,8 @@ const en = {
   waitlistPromotedSubject: 'You’re in! A spot opened in {title}, {when}',
   waitlistPromotedIntro:
     'A spot opened and you were booked from the waiting list with one of your credits.',
+  waitlistPromotedIntroPlan:
+    'A spot opened and you were booked from the waiting list with your plan.',
   waitlistPromotedDeadline:
     'Can’t make it? Cancel before {deadline} and your credit comes back, with no late-cancel fee.',
 
@@ -175,6 +180,9 @@ const es: Record<MailTextKey, string> = {
 
   bookingConfirmedSubject: 'Reservado: {title}, {when}',
   bookingConfirmedIntro: 'Tu lugar está reservado. Se usó un crédito.',
+  bookingConfirmedIntroPlan: 'Tu lugar está reservado con tu plan.',
+  bookingConfirmedPolicyPlan:
+    'Puedes cancelar hasta el {deadline} y no cuenta en tu plan. Después cuenta, y se aplica la política de cancelación tardía de tu plan.',
   bookingConfirmedPolicy:
     'Puedes cancelar y recuperar tu crédito hasta el {deadline}. Después, el crédito se pierde.',
 
@@ -186,6 +194,8 @@ const es: Record<MailTextKey, string> = {
   waitlistPromotedSubject: '¡Entraste! Se liberó un lugar en {title}, {when}',
   waitlistPromotedIntro:
     'Se liberó un lugar y te reservamos desde la lista de espera con uno de tus créditos.',
+  waitlistPromotedIntroPlan:
+    'Se liberó un lugar y te reservamos desde la lista de espera con tu plan.',
   waitlistPromotedDeadline:
     '¿No puedes ir? Cancela antes del {deadline} y tu crédito vuelve, sin cargo por cancelación tardía.',
 

@@ -48,6 +48,8 @@ export const mailMessageSchema = z.discriminatedUnion('kind', [
     class: mailClassSchema,
     /** Last moment a cancel gives the credit back (cancellationOutcome). */
     refundUntil: epochMs,
+    /** Paid by the member's plan instead of a credit. */
+    paidBy: z.literal('plan').optional(),
   }),
   z.object({
     kind: z.literal('booking-cancelled'),
@@ -59,6 +61,7 @@ export const mailMessageSchema = z.discriminatedUnion('kind', [
     class: mailClassSchema,
     /** Promoted members cancel with a refund until the waiting-list cut-off (design §4). */
     refundUntil: epochMs,
+    paidBy: z.literal('plan').optional(),
   }),
   z.object({ kind: z.literal('class-reminder'), class: mailClassSchema }),
   z.object({

@@ -243,12 +243,19 @@ function content(
       return {
         subject: classSubject('bookingConfirmedSubject', c, f),
         blocks: [
-          { type: 'p', text: { key: 'bookingConfirmedIntro' } },
+          {
+            type: 'p',
+            text: {
+              key:
+                message.paidBy === 'plan' ? 'bookingConfirmedIntroPlan' : 'bookingConfirmedIntro',
+            },
+          },
           classFacts(c, f),
           {
             type: 'p',
             text: {
-              key: 'bookingConfirmedPolicy',
+              key:
+                message.paidBy === 'plan' ? 'bookingConfirmedPolicyPlan' : 'bookingConfirmedPolicy',
               params: { deadline: f.when(message.refundUntil) },
             },
           },
@@ -284,7 +291,13 @@ function content(
       return {
         subject: classSubject('waitlistPromotedSubject', c, f),
         blocks: [
-          { type: 'p', text: { key: 'waitlistPromotedIntro' } },
+          {
+            type: 'p',
+            text: {
+              key:
+                message.paidBy === 'plan' ? 'waitlistPromotedIntroPlan' : 'waitlistPromotedIntro',
+            },
+          },
           {
             type: 'p',
             strong: true,
