@@ -59,7 +59,10 @@ const FACTS: Record<MailKind, Record<'en' | 'es', (string | RegExp)[]>> = {
     es: ['Bienvenido a Demo Studio', 'deslinde'],
   },
   'plan-notice': {
-    en: ['Your plan Unlimited, one class a day is frozen from', 'The studio closes for the holidays'],
+    en: [
+      'Your plan Unlimited, one class a day is frozen from',
+      'The studio closes for the holidays',
+    ],
     es: ['Tu plan Unlimited, one class a day está congelado del', 'Del estudio'],
   },
   'coach-class-list': {
