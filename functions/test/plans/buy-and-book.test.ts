@@ -17,7 +17,6 @@ import { expectRefusedUnchanged } from '../booking/fixtures';
 import { callableRequest, rejectionOf } from '../support/callable';
 import { CHECKOUT_URLS, usePaymentsTestBed, valueAt } from '../payments/support';
 import {
-  ADMIN,
   DAILY,
   INTRO_WEEK,
   buyPlan,

@@ -69,6 +69,25 @@ export async function introOfferOf(
 }
 
 /**
+ * Refuses `introAlreadyUsed` (reading only) when the member bought before, or the offer is taken
+ * under their account or e-mail.
+ */
+export async function checkIntroOffer(
+  deps: Pick<PaymentDeps, 'db' | 'now'>,
+  request: { uid: string; email: string | undefined },
+): Promise<void> {
+  const { db, now } = deps;
+  if (await boughtBefore(db, request.uid))
+    throw new DomainError('failed-precondition', 'introAlreadyUsed');
+  for (const key of introClaimKeys(request.uid, request.email)) {
+    const path = paths.introClaim(key);
+    const raw: unknown = (await db.ref(path).get()).val();
+    if (raw !== null && holds(parseStored(introClaimSchema, raw, path), now()))
+      throw new DomainError('failed-precondition', 'introAlreadyUsed');
+  }
+}
+
+/**
  * Claims the intro offer for a checkout about to open, or refuses `introAlreadyUsed` (nothing
  * written): the member bought before, or the offer is taken under their account or e-mail.
  * Returns the keys claimed, to attach the session or give them back.
@@ -80,14 +99,7 @@ export async function claimIntroOffer(
   const { db, now } = deps;
   const at = now();
   const keys = introClaimKeys(request.uid, request.email);
-  if (await boughtBefore(db, request.uid))
-    throw new DomainError('failed-precondition', 'introAlreadyUsed');
-  for (const key of keys) {
-    const path = paths.introClaim(key);
-    const raw: unknown = (await db.ref(path).get()).val();
-    if (raw !== null && holds(parseStored(introClaimSchema, raw, path), at))
-      throw new DomainError('failed-precondition', 'introAlreadyUsed');
-  }
+  await checkIntroOffer(deps, request);
   const claim: IntroClaim = {
     uid: request.uid,
     offer: request.offer,

@@ -19,6 +19,7 @@ import {
 } from '../payments/subscription-claims';
 import {
   attachIntroSession,
+  checkIntroOffer,
   claimIntroOffer,
   introOfferOf,
   releaseIntroClaims,
@@ -81,9 +82,11 @@ export async function openPlanCheckout(
   const { db, stripe, now } = deps;
   const { uid, planId } = command;
   const quote = await quotePlan(deps, planId);
+  // An intro offer says so first: "once per person" is the answer to a second try.
+  const offer = await introOfferOf(db, { kind: 'plan', planId }, quote.plan.introOffer === true);
+  if (offer !== undefined) await checkIntroOffer(deps, { uid, email: command.email });
   const active: unknown = (await db.ref(paths.userField(uid, 'activeSuscription')).get()).val();
   if (active === true) throw new DomainError('failed-precondition', 'alreadySubscribed');
-  const offer = await introOfferOf(db, { kind: 'plan', planId }, quote.plan.introOffer === true);
   await (deps.limits ?? NO_RATE_LIMITS).take(uid, 'checkout');
   const expiresAt = now() + SUBSCRIPTION_CHECKOUT_MS;
   const introKeys =
