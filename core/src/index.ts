@@ -20,3 +20,4 @@ export * from './calendar/index';
 export * from './insights/index';
 export * from './plans/index';
 export * from './format/index';
+export * from './pictures';

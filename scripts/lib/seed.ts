@@ -98,7 +98,12 @@ const ADMIN_FLAG = { admin: true, coach: 'Coach', member: false } as const;
 const BRANCH_ID = 'centro';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function gridSpots(rows: number, cols: number, skip: (row: number, col: number) => boolean) {
+function gridSpots(
+  rows: number,
+  cols: number,
+  skip: (row: number, col: number) => boolean,
+  kind?: SeatSpot['kind'],
+) {
   const spots: Record<string, SeatSpot> = {};
   let n = 0;
   for (let row = 0; row < rows; row++) {
@@ -106,7 +111,7 @@ function gridSpots(rows: number, cols: number, skip: (row: number, col: number) 
       if (skip(row, col)) continue;
       n++;
       const id = `s${n}`;
-      spots[id] = { id, label: String(n), row, col };
+      spots[id] = { id, label: String(n), row, col, ...(kind ? { kind } : {}) };
     }
   }
   return spots;
@@ -140,20 +145,28 @@ function catalogue() {
       name: 'Cycling room (20 bikes)',
       rows: 5,
       cols: 5,
-      // The instructor's podium takes the middle of the front row and the door the back
+      // The instructor's podium takes the middle of the front row and the doors the back
       // corners: 20 bikes, one for each seat of the classes below (capacity 20).
       spots: gridSpots(
         5,
         5,
         (row, col) =>
           (row === 0 && col !== 0 && col !== 4) || (row === 4 && (col === 0 || col === 4)),
+        'bike',
       ),
+      features: {
+        podium: { kind: 'podium', row: 0, col: 1, width: 3 },
+        doorLeft: { kind: 'door', row: 4, col: 0 },
+        doorRight: { kind: 'door', row: 4, col: 4 },
+      },
     }),
     mats: seatLayoutSchema.parse({
       name: 'Studio (12 mats)',
-      rows: 3,
+      rows: 4,
       cols: 4,
-      spots: gridSpots(3, 4, () => false),
+      // The mirror runs along the front wall; twelve mats face it.
+      spots: gridSpots(4, 4, (row) => row === 0, 'mat'),
+      features: { mirror: { kind: 'mirror', row: 0, col: 0, width: 4 } },
     }),
   };
   const exercises = {

@@ -25,6 +25,7 @@ export interface JourneyStack extends Pick<
   'ports' | 'projectId' | 'namespace' | 'env' | 'functionUrl'
 > {
   database: { url: string };
+  storage: { url: string };
   stripe: { url: string };
 }
 
@@ -120,6 +121,7 @@ export async function holdStack(): Promise<{ stack: JourneyStack; release: () =>
     namespace: info.namespace,
     env: info.env,
     database: { url: info.databaseUrl },
+    storage: { url: info.storageUrl },
     stripe: { url: info.stripeUrl },
     functionUrl: (name) =>
       `http://127.0.0.1:${info.ports.functions}/${info.projectId}/${REGION}/${name}`,
@@ -159,7 +161,8 @@ function waitForTurn(url: string): Promise<string> {
 
 /**
  * What the journey before this one left: every database record, every account (a registered
- * newcomer), every sandbox payment. The caller then loads the demo data as on a new stack.
+ * newcomer), every stored picture, every sandbox payment. The caller then loads the demo data as
+ * on a new stack.
  */
 async function clearStack(stack: JourneyStack): Promise<void> {
   const answers = await Promise.all([
@@ -171,6 +174,7 @@ async function clearStack(stack: JourneyStack): Promise<void> {
     fetch(`http://127.0.0.1:${stack.ports.auth}/emulator/v1/projects/${stack.projectId}/accounts`, {
       method: 'DELETE',
     }),
+    fetch(`${stack.storage.url}/internal/reset`, { method: 'POST' }),
     fetch(`${stack.stripe.url}/_sandbox/reset`, { method: 'POST' }),
   ]);
   for (const answer of answers) {

@@ -202,14 +202,17 @@ export class SandboxServer {
     this.webhookUrl = url;
   }
 
-  events(): SandboxEvent[] {
-    return this.store.events.all().map((event) => ({
-      id: event.id,
-      type: event.type,
-      created: event.created,
-      event: structuredClone(event),
-      deliveries: structuredClone(this.deliverer.deliveriesOf(event.id)),
-    }));
+  events(since = 0): SandboxEvent[] {
+    return this.store.events
+      .all()
+      .slice(since)
+      .map((event) => ({
+        id: event.id,
+        type: event.type,
+        created: event.created,
+        event: structuredClone(event),
+        deliveries: structuredClone(this.deliverer.deliveriesOf(event.id)),
+      }));
   }
 
   reset(): void {

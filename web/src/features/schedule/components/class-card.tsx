@@ -1,5 +1,6 @@
 import { scheduleMessages } from '../schedule-messages';
 import type { Coach, StudioClass } from '@studio/core';
+import { classPhase } from '@studio/core';
 import type { BadgeTone } from '../../../components/ui/badge';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
@@ -16,6 +17,8 @@ export interface ClassCardProps {
   memberStatus: string | undefined;
   open: boolean;
   onOpen: () => void;
+  /** The clock's now: a class under way or over says so, never "N spots left". */
+  now: number;
 }
 
 /**
@@ -31,23 +34,29 @@ export function ClassCard({
   memberStatus,
   open,
   onOpen,
+  now,
 }: ClassCardProps) {
   const t = useT(scheduleMessages);
   const fill = fillOf(cls.capacity, cls.bookedCount);
+  const phase = classPhase(cls, now);
   const badge: { tone: BadgeTone; text: string } | null =
-    cls.status === 'cancelled'
+    phase === 'cancelled'
       ? { tone: 'neutral', text: t('cancelled') }
       : memberStatus !== undefined
         ? { tone: 'primary', text: memberStatus }
-        : fill.left === 0
-          ? { tone: 'danger', text: t('full') }
-          : fill.few
-            ? { tone: 'warning', text: t('fewSpotsLeft') }
-            : null;
+        : phase === 'in-progress'
+          ? { tone: 'primary', text: t('classUnderWay') }
+          : phase === 'ended'
+            ? { tone: 'neutral', text: t('classOver') }
+            : fill.left === 0
+              ? { tone: 'danger', text: t('full') }
+              : fill.few
+                ? { tone: 'warning', text: t('fewSpotsLeft') }
+                : null;
   return (
     <button
       type="button"
-      className="class-item"
+      className={phase === 'upcoming' ? 'class-item' : 'class-item is-past'}
       aria-haspopup="dialog"
       aria-expanded={open}
       onClick={onOpen}
@@ -77,7 +86,7 @@ export function ClassCard({
         ) : (
           <span className="class-status">{t('spotsLeft', { count: fill.left })}</span>
         )}
-        {cls.status !== 'cancelled' && (
+        {phase === 'upcoming' && (
           <span className="fill-track" aria-hidden="true">
             <span className="fill-bar" style={{ inlineSize: `${Math.round(fill.ratio * 100)}%` }} />
           </span>
