@@ -490,6 +490,7 @@ describe('production web build without its configuration', () => {
     VITE_FIREBASE_PROJECT_ID: 'studio-prod',
     VITE_FIREBASE_DATABASE_URL: 'https://studio-prod-default-rtdb.firebaseio.com',
     VITE_FIREBASE_APP_ID: '1:0:web:0',
+    VITE_FIREBASE_STORAGE_BUCKET: 'studio-test.firebasestorage.app',
   };
 
   /** `vite build --mode production` with only these VITE_* variables; its stderr when refused. */

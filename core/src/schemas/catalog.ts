@@ -5,6 +5,7 @@ import {
   creditKindSchema,
   currencySchema,
   epochMsSchema,
+  httpUrlSchema,
   keySchema,
   nameSchema,
   PURCHASE_KINDS,
@@ -77,6 +78,8 @@ export const exerciseSchema = z.object({
     .optional(),
   /** Default length of its classes, minutes. */
   duration: z.number().int().min(5).max(600).optional(),
+  /** Its picture (cards, class sheet, My Classes): a Cloud Storage download URL. */
+  img: httpUrlSchema.optional(),
   creditKind: creditKindSchema.default('regular'),
   active: z.boolean().default(true),
 });

@@ -9,7 +9,9 @@ import type { AdminStudioKey } from './admin-studio-messages';
 export const STUDIO_FORM_FIELDS = [
   'name',
   'logo',
+  'cover',
   'primaryColor',
+  'typeface',
   'address',
   'mapUrl',
   'hoursEn',
@@ -39,7 +41,9 @@ export function formFromStudio(stored: unknown): StudioForm {
   return {
     name: studio.name,
     logo: studio.logo ?? '',
+    cover: studio.cover ?? '',
     primaryColor: studio.primaryColor,
+    typeface: studio.typeface ?? '',
     address: studio.address ?? '',
     mapUrl: studio.mapUrl ?? '',
     hoursEn: studio.hours?.en ?? '',
@@ -70,6 +74,8 @@ export function draftFromForm(form: StudioForm): Record<string, unknown> {
     primaryColor: form.primaryColor,
     ...filled({
       logo: form.logo,
+      cover: form.cover,
+      typeface: form.typeface,
       address: form.address,
       mapUrl: form.mapUrl,
       phone: form.phone,
@@ -107,6 +113,7 @@ const GROUPED: Record<string, Record<string, StudioFormField>> = {
 const ERROR_KEYS: Partial<Record<StudioFormField, AdminStudioKey>> = {
   name: 'errorName',
   logo: 'errorLogo',
+  cover: 'errorLogo',
   mapUrl: 'errorUrl',
   instagram: 'errorUrl',
   facebook: 'errorUrl',

@@ -213,6 +213,7 @@ export function CatalogEditor({ api, config, level = 1 }: EditorProps) {
               onChange={(name, value) =>
                 setEditing({ ...editing, form: { ...editing.form, [name]: value } })
               }
+              upload={api.uploadPicture}
             />
           </div>
           {failure && (
