@@ -382,7 +382,7 @@ describe('accessibility of every route', { timeout: 300_000 }, () => {
     await page.locator('main').getByRole('link', { name: 'Continue to payment' }).click();
     await page.waitForURL(/\/tabs\/realizar-compra$/);
     await waitForContent(page);
-    await page.locator('main').getByRole('button', { name: 'Pay' }).waitFor();
+    await page.locator('main').getByRole('button', { name: /^Pay / }).waitFor();
     await audit(page, 'member realizar-compra (cart)', found);
     await photographState(page, 'pay');
 
