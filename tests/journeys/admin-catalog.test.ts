@@ -142,7 +142,7 @@ describe('admin runs the catalogue, coupons and members', () => {
       // The redemptions are read only once the coupon is opened (issue 21).
       await coupon.getByRole('button', { name: 'Show who used it' }).click();
       await coupon
-        .getByText(/^Mariana Member \(member@demo\.studio\) · −\$20\.00 · /)
+        .getByText(/^Mariana López \(member@demo\.studio\) · −\$20\.00 · /)
         .waitFor(ARRIVAL);
 
       await admin.goto(`${journey.baseUrl}/lista-pagos`);
@@ -167,11 +167,14 @@ describe('admin runs the catalogue, coupons and members', () => {
     async () => {
       await admin.goto(`${journey.baseUrl}/all-users`);
       // The list is the member directory's first page; the search queries its e-mail index.
-      await admin.getByRole('button', { name: 'Open Member 20' }).waitFor(ARRIVAL);
+      await admin
+        .getByRole('button', { name: /^Open / })
+        .first()
+        .waitFor(ARRIVAL);
       await admin.getByLabel('Search by name, e-mail or phone').fill('member2@');
       await admin.getByText('Members shown: 1').waitFor(ARRIVAL);
-      await admin.getByRole('button', { name: 'Open Member 2', exact: true }).click(ARRIVAL);
-      await admin.getByRole('heading', { level: 2, name: 'Member 2' }).waitFor(ARRIVAL);
+      await admin.getByRole('button', { name: 'Open Sofía Treviño', exact: true }).click(ARRIVAL);
+      await admin.getByRole('heading', { level: 2, name: 'Sofía Treviño' }).waitFor(ARRIVAL);
 
       const roleForm = admin.getByRole('form', { name: 'Set role' });
       await roleForm.getByLabel('Role').selectOption('coach');
@@ -191,7 +194,7 @@ describe('admin runs the catalogue, coupons and members', () => {
       expect(user.Credits).toBe(8);
       // The member directory the list reads followed both changes (issue 21).
       expect(await journey.read(`UserDirectory/${TARGET_UID}`)).toMatchObject({
-        name: 'Member 2',
+        name: 'Sofía Treviño',
         role: 'coach',
         credits: 8,
       });
@@ -205,18 +208,20 @@ describe('admin runs the catalogue, coupons and members', () => {
       await admin.goto(`${journey.baseUrl}/admin-audit`);
       const log = admin.locator('ol.audit-log');
       for (const line of [
-        'Ana Admin — save Packages/credits-5',
-        'Ana Admin — save Packages/train-4',
-        `Ana Admin — save Coupons/${CODE}`,
-        `Ana Admin — setUserRole ${TARGET_UID}`,
-        `Ana Admin — adjustCredits ${TARGET_UID}`,
+        'Ana Villarreal — save Packages/credits-5',
+        'Ana Villarreal — save Packages/train-4',
+        `Ana Villarreal — save Coupons/${CODE}`,
+        `Ana Villarreal — setUserRole ${TARGET_UID}`,
+        `Ana Villarreal — adjustCredits ${TARGET_UID}`,
       ]) {
         await log.getByText(line).first().waitFor(ARRIVAL);
       }
       // The filter narrows the list to one action.
       await admin.getByLabel('Action').selectOption('adjustCredits');
-      await log.getByText(`Ana Admin — adjustCredits ${TARGET_UID}`).waitFor(ARRIVAL);
-      await expect(log.getByText('Ana Admin — save Packages/credits-5').count()).resolves.toBe(0);
+      await log.getByText(`Ana Villarreal — adjustCredits ${TARGET_UID}`).waitFor(ARRIVAL);
+      await expect(log.getByText('Ana Villarreal — save Packages/credits-5').count()).resolves.toBe(
+        0,
+      );
     },
     STEP_TIMEOUT,
   );

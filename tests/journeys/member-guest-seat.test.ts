@@ -15,7 +15,7 @@ import {
 
 const journey = useJourney();
 const MEMBER = 'demo-member';
-const MEMBER_NAME = 'Mariana Member';
+const MEMBER_NAME = 'Mariana López';
 const GUEST = 'Ana Friend';
 
 beforeAll(() => journey.warm(['bookClass', 'bookGuest']), 240_000);

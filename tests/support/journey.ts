@@ -8,7 +8,6 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { REGION, startStack, type Stack } from '../../scripts/lib/stack.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../../scripts/lib/seed.ts';
 import {
-  addDays,
   daysBetween,
   formatDate,
   paths,
@@ -311,12 +310,13 @@ export async function openClass(
   for (let week = 0; week < weeksAhead; week++) {
     await page.getByRole('button', { name: 'Next week' }).click();
   }
-  await page.getByText(`Week of ${monday} to ${addDays(monday, 6)}`).waitFor();
+  // The week is shown once its day sections are (the heading's words are the screen's own).
+  await page.locator(`section[aria-labelledby="day-${cls.date}"]`).waitFor();
   await page
     .locator(`section[aria-labelledby="day-${cls.date}"]`)
     .getByRole('button', { name: new RegExp(`${cls.hour}.*${name}`) })
     .click();
   const detail = page.locator('.class-detail');
-  await detail.getByText(`${cls.date} ${cls.hour}`).waitFor();
+  await detail.locator('.class-detail-when').getByText(cls.hour).waitFor();
   return detail;
 }

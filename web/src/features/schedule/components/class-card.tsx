@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { scheduleMessages } from '../schedule-messages';
 import type { Coach, StudioClass } from '@studio/core';
 import { classPhase } from '@studio/core';
@@ -10,6 +11,8 @@ import { fillOf } from './schedule-days';
 export interface ClassCardProps {
   cls: StudioClass;
   name: string;
+  /** The class type's colour (`Exercises/{id}.color`), its accent on the card. */
+  colour?: string | undefined;
   /** Undefined until the catalogue has loaded; the card keeps its size meanwhile. */
   coach: Coach | undefined;
   branch: string | undefined;
@@ -29,6 +32,7 @@ export interface ClassCardProps {
 export function ClassCard({
   cls,
   name,
+  colour,
   coach,
   branch,
   memberStatus,
@@ -57,6 +61,7 @@ export function ClassCard({
     <button
       type="button"
       className={phase === 'upcoming' ? 'class-item' : 'class-item is-past'}
+      style={colour ? ({ '--class-colour': colour } as CSSProperties) : undefined}
       aria-haspopup="dialog"
       aria-expanded={open}
       onClick={onOpen}

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import type { ScheduleKey } from '../schedule-messages';
 import { scheduleMessages } from '../schedule-messages';
 import type {
@@ -28,6 +29,7 @@ import { AddToCalendar } from './add-to-calendar';
 import { CancelDialog } from './cancel-dialog';
 import { ChangeSpot } from './change-spot';
 import { CoachCard } from './coach-card';
+import { Picture } from '../../../components/ui/picture';
 import { BringFriend, GuestSeatList, heldGuests } from './guest-seats';
 import { SpotMap } from './spot-map';
 
@@ -255,6 +257,22 @@ export function ClassDetail(props: ClassDetailProps) {
       width="wide"
     >
       <div className="class-detail">
+        {exercise?.img && (
+          <div
+            className="class-detail-picture"
+            style={
+              exercise.color ? ({ '--class-colour': exercise.color } as CSSProperties) : undefined
+            }
+          >
+            <Picture
+              src={exercise.img}
+              alt=""
+              sizes="(min-width: 768px) 640px, 100vw"
+              width={640}
+              height={427}
+            />
+          </div>
+        )}
         <div className="class-detail-facts">
           <p className="class-detail-when">
             <strong>

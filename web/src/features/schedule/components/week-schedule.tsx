@@ -214,6 +214,7 @@ export function WeekSchedule(props: WeekScheduleProps) {
                         <ClassCard
                           cls={cls}
                           name={cls.name ?? catalog?.exercises[cls.exercise]?.name ?? cls.exercise}
+                          colour={catalog?.exercises[cls.exercise]?.color}
                           coach={catalog?.coaches[cls.coach]}
                           branch={catalog?.branches[cls.branch]?.name}
                           memberStatus={memberStatus(id)}
