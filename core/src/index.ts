@@ -21,3 +21,4 @@ export * from './insights/index';
 export * from './plans/index';
 export * from './format/index';
 export * from './pictures';
+export * from './ledger-words';
