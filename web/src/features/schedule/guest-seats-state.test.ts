@@ -10,7 +10,7 @@ const guests: UserClass['guests'] = {
   b: { name: 'Bea', spot: 's2', spotLabel: '2', status: 'booked', bookedAt: 20 },
   a: { name: 'Ana', spot: 's1', status: 'cancelled', bookedAt: 10 },
   c: { name: 'Caro', spot: 's3', spotLabel: '3', status: 'booked', bookedAt: 30 },
-} as UserClass['guests'];
+};
 
 const room: SeatLayout = {
   name: 'Room',

@@ -23,7 +23,7 @@ describe('waitlistCards', () => {
   const entries = {
     later: entry('later', START + 24 * HOUR),
     soon: entry('soon', START, { title: 'Yoga Flow' }),
-    gone: entry('gone', START, { status: 'promoted' } as Partial<UserWaitlistEntry>),
+    gone: entry('gone', START, { status: 'promoted' }),
   };
 
   it('keeps the classes still waited for, soonest first, named by their title', () => {

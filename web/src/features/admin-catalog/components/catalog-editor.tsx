@@ -80,6 +80,7 @@ export function listItems(value: unknown, config: Pick<EditorConfig, 'schema' | 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 const numberOr = (value: unknown, fallback: number) =>
   typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**
  * The order an admin reads a catalogue in: their own display order, then by size (a pack's
@@ -89,7 +90,7 @@ export function compareItems(a: ListedItem, b: ListedItem): number {
   return (
     numberOr(a.item['order'], Infinity) - numberOr(b.item['order'], Infinity) ||
     numberOr(a.item['credits'], 0) - numberOr(b.item['credits'], 0) ||
-    collator.compare(String(a.item['name'] ?? ''), String(b.item['name'] ?? '')) ||
+    collator.compare(textOf(a.item['name']), textOf(b.item['name'])) ||
     collator.compare(a.id, b.id)
   );
 }
