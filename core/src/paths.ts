@@ -60,6 +60,7 @@ export const ROOTS = {
   memberships: 'Memberships',
   introClaims: 'IntroClaims',
   bulkFreezes: 'BulkFreezes',
+  planFeeQueue: 'PlanFeeQueue',
 } as const;
 
 /** `Shop` children that are not categories (spec §3). */
@@ -193,6 +194,9 @@ export const paths = {
   memberships: () => ROOTS.memberships,
   membershipRecord: (membershipId: string) => join(ROOTS.memberships, membershipId),
   introClaim: (key: string) => join(ROOTS.introClaims, key),
+  /** Plan fees waiting to be charged (functions only): `{uid}-{feeId}` → `{uid, feeId, at}`. */
+  planFeeQueue: () => ROOTS.planFeeQueue,
+  planFeeQueueEntry: (key: string) => join(ROOTS.planFeeQueue, key),
   bulkFreezes: () => ROOTS.bulkFreezes,
   bulkFreeze: (bulkId: string) => join(ROOTS.bulkFreezes, bulkId),
 

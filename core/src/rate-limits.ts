@@ -9,7 +9,7 @@ import { DomainError } from './errors';
  * What is counted. Booking and joining a queue count as `book`; cancelling and leaving as
  * `cancel`; `mail` is the studio's mail to one member's address (the sender counts it).
  */
-export const RATE_LIMIT_ACTIONS = ['book', 'cancel', 'checkout', 'coupon', 'mail'] as const;
+export const RATE_LIMIT_ACTIONS = ['book', 'cancel', 'checkout', 'coupon', 'plan', 'mail'] as const;
 export type RateLimitAction = (typeof RATE_LIMIT_ACTIONS)[number];
 
 export interface RateLimit {
@@ -28,15 +28,18 @@ const HOUR_MS = 60 * MINUTE_MS;
  * a minute) stays well under `book`; a script booking and cancelling in a loop is stopped after
  * 10 of each per minute. `checkout` bounds the Stripe Checkout Sessions a member opens (each
  * stays open up to 24 h at Stripe) to 5 per 10 minutes; `coupon` bounds coupon guesses through
- * `previewPrice` to 10 per 10 minutes, an unknown code costing `COUPON_MISS_COST`. `mail` bounds
- * what a member's own actions can make the studio send to their address (bookings, cancels,
- * promotions: 20 an hour); receipts and the studio's class cancellations are not counted.
+ * `previewPrice` to 10 per 10 minutes, an unknown code costing `COUPON_MISS_COST`; `plan` bounds
+ * a member's freezes, plan changes and cancels (each may call Stripe) to 6 per 10 minutes. `mail`
+ * bounds what a member's own actions can make the studio send to their address (bookings,
+ * cancels, promotions: 20 an hour); receipts and the studio's class cancellations are not counted.
  */
 export const RATE_LIMITS: RateLimits = {
   book: { max: 10, windowMs: MINUTE_MS },
   cancel: { max: 10, windowMs: MINUTE_MS },
   checkout: { max: 5, windowMs: 10 * MINUTE_MS },
   coupon: { max: 10, windowMs: 10 * MINUTE_MS },
+  /** A member's own plan changes (freeze, end a freeze, change, cancel): a handful a day is plenty. */
+  plan: { max: 6, windowMs: 10 * MINUTE_MS },
   mail: { max: 20, windowMs: HOUR_MS },
 };
 

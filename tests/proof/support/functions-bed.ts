@@ -40,6 +40,16 @@ export const CALLABLES = {
   resendMail: deployed.resendMail,
   sumPayments: deployed.sumPayments,
   rotateCalendarFeed: deployed.rotateCalendarFeed,
+  savePlan: deployed.savePlan,
+  freezeMembership: deployed.freezeMembership,
+  endFreeze: deployed.endFreeze,
+  changePlan: deployed.changePlan,
+  cancelMembership: deployed.cancelMembership,
+  freezeMemberPlan: deployed.freezeMemberPlan,
+  endMemberFreeze: deployed.endMemberFreeze,
+  bulkFreeze: deployed.bulkFreeze,
+  changeMemberPlan: deployed.changeMemberPlan,
+  compMembership: deployed.compMembership,
 } as const;
 
 /** Every callable `functions/src/index.ts` exports (a v2 onCall carries a callable trigger). */

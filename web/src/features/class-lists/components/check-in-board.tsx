@@ -1,5 +1,9 @@
 import { formatDate, isDateString } from '@studio/core';
+import { DateInput } from '../../../components/ui/date-input';
+import { Field } from '../../../components/ui/field';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { useFormat } from '../../../lib/format';
 import type { Attendance, DateString, StudioClass } from '@studio/core';
 import { useState } from 'react';
 import { callableErrorText } from '../../../lib/callable-errors';
@@ -39,6 +43,7 @@ const MARKS: readonly Attendance[] = ['attended', 'no-show'];
 export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckInBoardProps) {
   const t = useT();
   const lt = useT(listsMessages);
+  const format = useFormat(now);
   const [today] = useState<DateString>(() => formatDate(now()));
   const [date, setDate] = useState<DateString>(today);
   const [classId, setClassId] = useState<string | null>(initialClassId);
@@ -77,20 +82,21 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
   };
 
   if (classId === null) {
-    const listed = classesForViewer(classes, viewer, own);
+    // By the hour, as the day runs; a coach's own classes carry a mark rather than jumping ahead.
+    const listed = classesForViewer(classes, viewer, own).sort(
+      (a, b) => a.cls.startsAt - b.cls.startsAt,
+    );
     return (
       <section aria-labelledby="checador-title" className="checador">
         <h1 id="checador-title">{lt('checadorTitle')}</h1>
-        <label className="lists-day">
-          {lt('otherDay')}
-          <input
-            type="date"
+        <Field label={lt('otherDay')} className="lists-day">
+          <DateInput
             value={date}
-            onChange={(event) => {
-              if (isDateString(event.target.value)) setDate(event.target.value);
+            onChange={(next) => {
+              if (isDateString(next)) setDate(next);
             }}
           />
-        </label>
+        </Field>
         <h2>{lt('pickClass')}</h2>
         {listed.length === 0 ? (
           <p>{lt('noClasses')}</p>
@@ -106,6 +112,11 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
                       coach: coaches[entry.coach]?.name ?? entry.coach,
                     })}
                   </strong>
+                  {own.has(entry.coach) && (
+                    <Badge tone="primary" className="checador-own">
+                      {lt('yourClass')}
+                    </Badge>
+                  )}
                   <span>
                     {lt('classCounts', {
                       booked: entry.bookedCount,
@@ -143,7 +154,7 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
     <section aria-labelledby="checador-title" className="checador">
       <h1 id="checador-title">
         {cls
-          ? `${lt('checadorTitle')}: ${className(cls)} · ${cls.date} ${cls.hour}`
+          ? `${lt('checadorTitle')}: ${className(cls)} · ${format.day(cls.date)} ${cls.hour}`
           : lt('checadorTitle')}
       </h1>
       <Button variant="secondary" size="s" onClick={() => choose(null)}>
