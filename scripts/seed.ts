@@ -17,7 +17,10 @@ for (const host of [
     process.exit(1);
   }
 }
-await seedDemoData();
+// The past weeks too, unless the database already has them (payments).
+await seedDemoData(Date.now(), {
+  history: { sandboxUrl: process.env.STRIPE_API_URL ?? `http://127.0.0.1:${DEFAULT_PORTS.stripe}` },
+});
 console.log(
   `✔ Demo data loaded. Accounts (password "${DEMO_PASSWORD}"): ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}`,
 );

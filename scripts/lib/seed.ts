@@ -33,6 +33,8 @@ import {
   type SeatSpot,
 } from '@studio/core';
 import { uploadDemoPictures } from './demo-pictures.ts';
+import { writeDemoHistory, type DemoHistoryResult } from './demo-history.ts';
+import { STRIPE_SANDBOX_SECRETS } from './stack.ts';
 
 export const DEMO_PASSWORD = 'studio123';
 
@@ -342,10 +344,11 @@ function schedule(now: number) {
   return classes;
 }
 
-function demoUser(account: DemoAccount, now: number) {
+function demoUser(account: DemoAccount, now: number, grant: boolean) {
+  const count = grant ? account.credits : 0;
   const credits: Record<string, CreditEntry> = {};
   const ledger: Record<string, LedgerEntry> = {};
-  for (let n = 1; n <= account.credits; n++) {
+  for (let n = 1; n <= count; n++) {
     credits[`seed-${n}`] = creditEntrySchema.parse({
       kind: 'regular',
       source: 'seed',
@@ -354,14 +357,14 @@ function demoUser(account: DemoAccount, now: number) {
       expiresAt: now + DEFAULT_SETTINGS.creditValidityDays * DAY_MS,
     });
   }
-  if (account.credits > 0) {
+  if (count > 0) {
     // Written as adjustCredits writes a studio's grant (type adjust, reasonKey ledgerAdjust,
     // the words in `reason`), so the member's history names it (decision 113).
     ledger['seed-grant'] = ledgerEntrySchema.parse(
       ledgerEntry({
         type: 'adjust',
         kind: 'regular',
-        delta: account.credits,
+        delta: count,
         reasonKey: 'ledgerAdjust',
         reason: 'Demo credits',
         creditIds: Object.keys(credits),
@@ -377,7 +380,7 @@ function demoUser(account: DemoAccount, now: number) {
     Img: '',
     Admin: ADMIN_FLAG[account.role],
     Conditions: account.waiverAccepted,
-    Credits: account.credits,
+    Credits: count,
     'credits-list': credits,
     activeSuscription: false,
   });
@@ -480,10 +483,30 @@ export async function isDatabaseEmpty(): Promise<boolean> {
   }
 }
 
-/** Loads (or reloads) the demo data; other data in the database is left alone. */
-export async function seedDemoData(now = Date.now()): Promise<void> {
+export interface SeedOptions {
+  /**
+   * Also write the studio's past weeks through the functions (demo-history.ts), paid through
+   * the Stripe sandbox at `sandboxUrl`. Members then hold only what that past left them (no
+   * "Demo credits" grant). Skipped when the database already has payments (a past written before).
+   */
+  history?: { sandboxUrl: string };
+}
+
+/**
+ * Loads (or reloads) the demo data; other data in the database is left alone. Returns what the
+ * history wrote, when it was asked for and written.
+ */
+export async function seedDemoData(
+  now = Date.now(),
+  options: SeedOptions = {},
+): Promise<DemoHistoryResult | null> {
   const app = seedApp();
   try {
+    const history =
+      options.history !== undefined &&
+      !(await getDatabase(app).ref(paths.payments()).limitToFirst(1).get()).exists()
+        ? options.history
+        : undefined;
     const [urls] = await Promise.all([
       uploadDemoPictures(app, demoBucket()),
       createAuthUsers(getAuth(app)),
@@ -517,7 +540,7 @@ export async function seedDemoData(now = Date.now()): Promise<void> {
     };
     for (const classId of Object.keys(classes)) updates[paths.classRoster(classId)] = null;
     for (const account of DEMO_ACCOUNTS) {
-      const { user, ledger } = demoUser(account, now);
+      const { user, ledger } = demoUser(account, now, history === undefined);
       updates[paths.user(account.uid)] = user;
       // The admins' member directory, as bootstrapUser and the writers keep it.
       updates[paths.userDirectoryEntry(account.uid)] = {
@@ -529,6 +552,23 @@ export async function seedDemoData(now = Date.now()): Promise<void> {
       updates[paths.userWaitlist(account.uid)] = null;
     }
     await getDatabase(app).ref().update(updates);
+    if (history === undefined) return null;
+    // The local Stripe sandbox's key (not a secret); the functions' own client reads it.
+    process.env.STRIPE_SECRET_KEY ??= STRIPE_SANDBOX_SECRETS.STRIPE_SECRET_KEY;
+    const { stripeClient } = await import('../../functions/src/triggers/payments/config.ts');
+    return await writeDemoHistory({
+      db: getDatabase(app),
+      stripe: stripeClient({ ...process.env, STRIPE_API_URL: history.sandboxUrl }),
+      sandboxUrl: history.sandboxUrl,
+      // Members with a past: everyone but the newcomer, who has just signed up.
+      members: DEMO_ACCOUNTS.filter((a) => a.role === 'member' && a.waiverAccepted).map(
+        (a) => a.uid,
+      ),
+      coachUids: { carlos: 'demo-coach' },
+      adminUid: 'demo-admin',
+      extraMembers: 50,
+      now,
+    });
   } finally {
     await deleteApp(app);
   }
