@@ -1,4 +1,5 @@
 // `npm run seed`: (re)load the demo data of design.md §8 into a running stack (`npm start`).
+import './lib/quiet-logs.ts';
 import { DEFAULT_PORTS } from './lib/stack.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './lib/seed.ts';
 import { isPortFree } from './lib/ports.ts';

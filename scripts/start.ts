@@ -1,6 +1,7 @@
 // `npm start`: build, bring up the whole local stack on the ports of design.md §8, load the
 // demo data when the database is empty, print the URL and the demo accounts. Ctrl-C stops
 // every process and keeps the data in .data/ for the next start.
+import './lib/quiet-logs.ts';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -13,6 +13,7 @@
 // functions do not process the same events again on the real clock. The e-mails these past
 // events would have caused are not written (they went out when they happened).
 // Deterministic: a fixed pseudo-random sequence.
+import { withQuietFunctionLogs } from './quiet-logs.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Database, Reference } from 'firebase-admin/database';
@@ -167,7 +168,11 @@ interface TimedStep {
   run: () => Promise<void>;
 }
 
-export async function writeDemoHistory(options: DemoHistoryOptions): Promise<DemoHistoryResult> {
+export function writeDemoHistory(options: DemoHistoryOptions): Promise<DemoHistoryResult> {
+  return withQuietFunctionLogs(() => writeHistory(options));
+}
+
+async function writeHistory(options: DemoHistoryOptions): Promise<DemoHistoryResult> {
   const [
     { bookClass },
     { cancelBooking },
@@ -263,6 +268,20 @@ export async function writeDemoHistory(options: DemoHistoryOptions): Promise<Dem
     await control(options.sandboxUrl, `checkout_sessions/${sessionId}/complete`, {});
     await processEvents();
     result.purchases += 1;
+    const session = await options.stripe.checkout.sessions.retrieve(sessionId);
+    if (typeof session.subscription === 'string') await renewAtPeriodEnd(session.subscription);
+  };
+
+  /** Stripe bills the plan's next period when the current one ends, as long as the past lasts. */
+  const renewAtPeriodEnd = async (subscriptionId: string) => {
+    const subscription = await options.stripe.subscriptions.retrieve(subscriptionId);
+    const end = (subscription.items.data[0]?.current_period_end ?? 0) * 1000;
+    at(end, async () => {
+      await control(options.sandboxUrl, `subscriptions/${subscriptionId}/renew`, {});
+      await processEvents();
+      result.purchases += 1;
+      await renewAtPeriodEnd(subscriptionId);
+    });
   };
 
   const steps: TimedStep[] = [];
@@ -319,18 +338,6 @@ export async function writeDemoHistory(options: DemoHistoryOptions): Promise<Dem
     });
   });
   // Monthly renewals: each plan's period end, as Stripe bills it.
-  const renewals = async () => {
-    const list = await options.stripe.subscriptions.list({ limit: 100, status: 'active' });
-    for (const subscription of list.data) {
-      const end = (subscription.items.data[0]?.current_period_end ?? Infinity) * 1000;
-      if (end <= clock) {
-        await control(options.sandboxUrl, `subscriptions/${subscription.id}/renew`, {});
-        await processEvents();
-        result.purchases += 1;
-      }
-    }
-  };
-
   for (let week = 0; week < weeks; week += 1) {
     const monday = addDays(firstMonday, 7 * week);
     // The owner publishes the week on the Sunday before, at noon.
@@ -353,7 +360,6 @@ export async function writeDemoHistory(options: DemoHistoryOptions): Promise<Dem
     for (let day = 0; day < 7; day += 1)
       at(toEpoch(addDays(monday, day), '03:00'), async () => {
         await reconcileBookings(bookingDeps);
-        await renewals();
       });
   }
 
