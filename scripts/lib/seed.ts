@@ -7,6 +7,7 @@ import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
 import {
   addDays,
+  adminFlagForRole,
   branchSchema,
   classSchema,
   coachSchema,
@@ -27,17 +28,18 @@ import {
   userSchema,
   type CreditEntry,
   type LedgerEntry,
+  type Role,
   type SeatSpot,
 } from '@studio/core';
+import { DESK_DEMO_ACCOUNTS } from './seed-desk.ts';
 
 export const DEMO_PASSWORD = 'studio123';
 
-type DemoRole = 'admin' | 'coach' | 'member';
 interface DemoAccount {
   uid: string;
   email: string;
   name: string;
-  role: DemoRole;
+  role: Role;
   credits: number;
   waiverAccepted: boolean;
   description: string;
@@ -62,6 +64,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     waiverAccepted: true,
     description: 'coach (class lists, attendance)',
   },
+  ...DESK_DEMO_ACCOUNTS,
   {
     uid: 'demo-member',
     email: 'member@demo.studio',
@@ -94,7 +97,6 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   },
 ];
 
-const ADMIN_FLAG = { admin: true, coach: 'Coach', member: false } as const;
 const BRANCH_ID = 'centro';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -306,7 +308,7 @@ function demoUser(account: DemoAccount, now: number) {
     Name: account.name,
     Email: account.email,
     Img: '',
-    Admin: ADMIN_FLAG[account.role],
+    Admin: adminFlagForRole(account.role),
     Conditions: account.waiverAccepted,
     Credits: account.credits,
     'credits-list': credits,

@@ -24,6 +24,10 @@ const alice: Identity = { uid: 'alice', role: 'member' };
 const bob: Identity = { uid: 'bob', role: 'member' };
 const newcomer: Identity = { uid: 'newcomer' };
 const coach: Identity = { uid: 'coach1', role: 'coach' };
+/** A coach who teaches neither c1 nor c2 (Lucía's login); substitutes c2. */
+const otherCoach: Identity = { uid: 'coach2', role: 'coach' };
+/** The front desk. */
+const staff: Identity = { uid: 'desk1', role: 'staff' };
 /** A member whose profile has no Name (spec §3: such a user is reported). */
 const nameless: Identity = { uid: 'carol', role: 'member' };
 const admin: Identity = { uid: 'admin1', role: 'admin' };
@@ -65,7 +69,11 @@ const fixture = {
   Settings: { timeZone: 'America/Monterrey' },
   Studio: { name: 'Demo Studio', primaryColor: '#0f5e59' },
   Branches: { centro: { name: 'Centro' } },
-  Coaches: { carlos: { name: 'Carlos' } },
+  Coaches: {
+    carlos: { name: 'Carlos', uid: 'coach1' },
+    lucia: { name: 'Lucía', uid: 'coach2' },
+    nadia: { name: 'Nadia' },
+  },
   Exercises: { yoga: { name: 'Yoga' } },
   SeatLayouts: { mats: { name: 'Mats' } },
   Packages: { p5: { name: '5 classes', price: 6500 } },
@@ -81,7 +89,11 @@ const fixture = {
     days: { '2026-11-23': { date: '2026-11-23', members: { active: 3 } } },
     months: { '2026-11': { month: '2026-11', days: 23 } },
   },
-  Classes: { c1: { date: '2026-11-23', hour: '07:00', capacity: 20 } },
+  Classes: {
+    c1: { date: '2026-11-23', hour: '07:00', capacity: 20, coach: 'carlos' },
+    // Nadia's class, taken over by Lucía (a substitute).
+    c2: { date: '2026-11-23', hour: '09:00', capacity: 20, coach: 'nadia', substitute: 'lucia' },
+  },
   Payments: {
     cs_alice: { uid: 'alice', kind: 'credits', amount: 6500, status: 'paid' },
     cs_bob: { uid: 'bob', kind: 'credits', amount: 3000, status: 'paid' },
@@ -109,6 +121,13 @@ const fixture = {
       waitlistSeq: 1,
       version: 2,
     },
+    c2: {
+      spots: { A1: true },
+      bookings: { bob: { bookingId: 'b3', uid: 'bob', spot: 'A1', bookedAt: 3, name: 'Bob' } },
+      version: 1,
+    },
+    // A roster whose class is gone: no coach teaches it.
+    c9: { spots: { A1: true }, version: 1 },
   },
   UserClasses: { alice: { c1: { classId: 'c1', status: 'booked' } }, bob: { c1: { x: 1 } } },
   UserWaitlist: { bob: { c1: { classId: 'c1', status: 'waiting', position: 1 } } },
@@ -697,6 +716,34 @@ const cases: Case[] = [
     allowed: false,
   },
   { area: 'ClassRoster', who: admin, operation: read('ClassRoster'), allowed: true },
+  // A coach reads the rosters of the classes they teach or substitute, and no other
+  // (docs/architecture/roles-and-rules.md#roles); the front desk reads every class's.
+  { area: 'ClassRoster', who: coach, operation: read('ClassRoster'), allowed: false },
+  { area: 'ClassRoster', who: coach, operation: read('ClassRoster/c2'), allowed: false },
+  {
+    area: 'ClassRoster',
+    who: coach,
+    operation: read('ClassRoster/c2/bookings/bob'),
+    allowed: false,
+  },
+  { area: 'ClassRoster', who: coach, operation: read('ClassRoster/c9'), allowed: false },
+  { area: 'ClassRoster', who: otherCoach, operation: read('ClassRoster/c1'), allowed: false },
+  {
+    area: 'ClassRoster',
+    who: otherCoach,
+    operation: read('ClassRoster/c1/bookings/alice/name'),
+    allowed: false,
+  },
+  { area: 'ClassRoster', who: otherCoach, operation: read('ClassRoster/c2'), allowed: true },
+  { area: 'ClassRoster', who: otherCoach, operation: read('ClassRoster/c1/spots'), allowed: true },
+  { area: 'ClassRoster', who: staff, operation: read('ClassRoster'), allowed: true },
+  { area: 'ClassRoster', who: staff, operation: read('ClassRoster/c2/bookings'), allowed: true },
+  {
+    area: 'ClassRoster',
+    who: staff,
+    operation: write('ClassRoster/c1/bookings/alice/attendance', 'attended'),
+    allowed: false,
+  },
   {
     area: 'ClassRoster',
     who: alice,
@@ -862,6 +909,15 @@ const cases: Case[] = [
   { area: 'UserDirectory', who: alice, operation: read('UserDirectory/alice'), allowed: false },
   { area: 'UserDirectory', who: alice, operation: read('UserDirectory'), allowed: false },
   { area: 'UserDirectory', who: coach, operation: read('UserDirectory'), allowed: false },
+  // The front desk looks members up; it writes no entry.
+  { area: 'UserDirectory', who: staff, operation: read('UserDirectory'), allowed: true },
+  { area: 'UserDirectory', who: staff, operation: read('UserDirectory/alice'), allowed: true },
+  {
+    area: 'UserDirectory',
+    who: staff,
+    operation: write('UserDirectory/alice/name', 'Alice'),
+    allowed: false,
+  },
   { area: 'UserDirectory', who: guest, operation: read('UserDirectory/alice'), allowed: false },
   {
     area: 'UserDirectory',

@@ -1,7 +1,8 @@
-// The database the attack matrix runs against: two members (alice, bob) and a coach, each with
+// The database the attack matrix runs against: two members (alice, bob), a coach and the front
+// desk, each with
 // everything a member can own (profile, credits, ledger, payment, notification, bookings), a class
 // whose roster names who holds which spot, and the functions-only nodes.
-const MEMBERS = { alice: false, bob: false, coach1: 'Coach' } as const;
+const MEMBERS = { alice: false, bob: false, coach1: 'Coach', desk1: 'Staff' } as const;
 
 function memberNodes(uid: string, admin: boolean | string) {
   return {
@@ -63,7 +64,8 @@ export function attackFixture(): Record<string, unknown> {
     ],
     Shop: { Categorias: ['Ropa'], Ropa: { p1: { Name: 'Shirt', Precio: 20, Reference: 'r1' } } },
     Branches: { centro: { name: 'Centro' } },
-    Coaches: { carlos: { name: 'Carlos' } },
+    // coach1 teaches c1; c2 is another coach's class.
+    Coaches: { carlos: { name: 'Carlos', uid: 'coach1' }, lucia: { name: 'Lucía', uid: 'coach2' } },
     Exercises: { yoga: { name: 'Yoga' } },
     SeatLayouts: { mats: { name: 'Mats', spots: { A1: { row: 1, col: 1 } } } },
     Packages: { p5: { kind: 'credits', name: '5 classes', credits: 5, price: 6500 } },
@@ -72,7 +74,10 @@ export function attackFixture(): Record<string, unknown> {
     CouponRedemptions: {
       WELCOME10: { cs_1: { uid: 'alice', discount: 650, at: 1, counted: true } },
     },
-    Classes: { c1: { date: '2026-11-23', hour: '07:00', capacity: 2, status: 'scheduled' } },
+    Classes: {
+      c1: { date: '2026-11-23', hour: '07:00', capacity: 2, status: 'scheduled', coach: 'carlos' },
+      c2: { date: '2026-11-23', hour: '09:00', capacity: 2, status: 'scheduled', coach: 'lucia' },
+    },
     ClassRoster: {
       c1: {
         spots: { A1: true, A2: true },
@@ -90,6 +95,11 @@ export function attackFixture(): Record<string, unknown> {
         waitlist: { coach1: { uid: 'coach1', joinedAt: 3, seq: 0 } },
         waitlistSeq: 1,
         version: 3,
+      },
+      c2: {
+        spots: { A1: true },
+        bookings: { bob: { bookingId: 'b4', uid: 'bob', spot: 'A1', bookedAt: 4, name: 'bob' } },
+        version: 1,
       },
     },
   };

@@ -1,7 +1,9 @@
 /**
  * The side menu of spec §2, exactly: 'My Profile' for everyone, the general items, the admin-only
- * items, and the coach-only item (shown to coaches, and to admins who see every item, spec §6).
+ * items, and the coach-only item (shown to coaches, and to admins who see every item, spec §6;
+ * the front desk, which the spec does not know, sees it too).
  */
+import { takesAttendance } from '@studio/core';
 import type { Role } from '@studio/core';
 import { paths } from '../../config/paths';
 import type { ShellKey } from '../../lib/ui-messages';
@@ -70,6 +72,6 @@ export function menuItemsFor(viewer: Viewer, uid: string): MenuItem[] {
     { label: 'menuMyProfile', href: paths.profileUser.getHref({ uid }) },
     ...generalItems(),
     ...(viewer === 'admin' ? adminItems() : []),
-    ...(viewer === 'admin' || viewer === 'coach' ? coachItems() : []),
+    ...(viewer !== 'guest' && takesAttendance(viewer) ? coachItems() : []),
   ];
 }

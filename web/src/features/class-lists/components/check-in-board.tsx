@@ -1,4 +1,4 @@
-import { formatDate, isDateString } from '@studio/core';
+import { formatDate, isDateString, teachingCoachId } from '@studio/core';
 import { Button } from '../../../components/ui/button';
 import type { Attendance, DateString, StudioClass } from '@studio/core';
 import { useState } from 'react';
@@ -31,9 +31,10 @@ export interface CheckInBoardProps {
 
 const NO_CLASSES: Record<string, StudioClass> = {};
 const MARKS: readonly Attendance[] = ['attended', 'no-show'];
+const NO_COACH_IDS: ReadonlySet<string> = new Set();
 
 /**
- * /checador: pick one of the day's classes (a coach's own first), then mark each booked member
+ * /checador: pick one of the day's classes (a coach only their own), then mark each booked member
  * attended or no-show with one tap; the marks and counts come back live from the roster.
  */
 export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckInBoardProps) {
@@ -56,7 +57,10 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
     undefined,
     [api, classId],
   );
-  const { rows } = useRosterView(api, classId, cls?.layout ?? undefined);
+  const own = viewer === null ? NO_COACH_IDS : ownCoachIds(coaches, viewer.uid);
+  // Read only where the rules let this viewer read: a coach's own classes, every class for the desk.
+  const editable = isStaffViewer(viewer) && cls != null && mayTakeAttendance(viewer, cls, own);
+  const { rows } = useRosterView(api, editable ? classId : null, cls?.layout ?? undefined);
 
   if (!isStaffViewer(viewer)) {
     return (
@@ -66,7 +70,6 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
       </section>
     );
   }
-  const own = ownCoachIds(coaches, viewer.uid);
   const className = (entry: StudioClass) =>
     entry.name ?? exercises[entry.exercise]?.name ?? entry.exercise;
 
@@ -77,7 +80,10 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
   };
 
   if (classId === null) {
-    const listed = classesForViewer(classes, viewer, own);
+    // A coach takes attendance only in the classes they teach.
+    const listed = classesForViewer(classes, viewer, own).filter(
+      (entry) => viewer.role !== 'coach' || entry.own,
+    );
     return (
       <section aria-labelledby="checador-title" className="checador">
         <h1 id="checador-title">{lt('checadorTitle')}</h1>
@@ -103,7 +109,7 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
                     {lt('classLine', {
                       hour: entry.hour,
                       name: className(entry),
-                      coach: coaches[entry.coach]?.name ?? entry.coach,
+                      coach: coaches[teachingCoachId(entry)]?.name ?? teachingCoachId(entry),
                     })}
                   </strong>
                   <span>
@@ -121,8 +127,6 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
       </section>
     );
   }
-
-  const editable = cls ? mayTakeAttendance(viewer, cls, own) : false;
 
   const mark = async (row: RosterRow, status: Attendance) => {
     setBusy(row.key);
@@ -150,7 +154,7 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
         {lt('changeClass')}
       </Button>
       {cls === null && <p role="alert">{lt('classMissing')}</p>}
-      {cls && !editable && <p>{lt('readOnly')}</p>}
+      {cls && !editable && <p role="alert">{lt('notYourClass')}</p>}
       <p className="checador-counts" aria-live="polite">
         {lt('counts', { ...counts })}
       </p>

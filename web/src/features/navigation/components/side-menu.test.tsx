@@ -91,6 +91,11 @@ describe('side menu', () => {
     expect(menuLinks()).toEqual([['My Profile', '/tabs/profile-user/c1'], ...GENERAL, ...COACH]);
   });
 
+  it('gives the front desk the class lists and no admin item', () => {
+    renderMenu('staff', 'd1');
+    expect(menuLinks()).toEqual([['My Profile', '/tabs/profile-user/d1'], ...GENERAL, ...COACH]);
+  });
+
   it('shows the version label V.2.8', () => {
     renderMenu('member', 'u1');
     expect(screen.getByText('V.2.8')).toBeTruthy();
