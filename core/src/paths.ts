@@ -56,6 +56,10 @@ export const ROOTS = {
   calendarFeedTokens: 'CalendarFeedTokens',
   insights: 'Insights',
   userDirectory: 'UserDirectory',
+  plans: 'Plans',
+  memberships: 'Memberships',
+  introClaims: 'IntroClaims',
+  bulkFreezes: 'BulkFreezes',
 } as const;
 
 /** `Shop` children that are not categories (spec §3). */
@@ -177,6 +181,20 @@ export const paths = {
     join(ROOTS.couponRedemptionLog, code, paymentId),
   payments: () => ROOTS.payments,
   payment: (paymentId: string) => join(ROOTS.payments, paymentId),
+
+  // Memberships (schemas/plans.ts, docs/architecture/plans.md): the catalogue (public), the
+  // member's current plan and fees (they read), every membership (admins page it), intro-offer
+  // claims (functions only) and bulk freezes (admins read).
+  plans: () => ROOTS.plans,
+  plan: (planId: string) => join(ROOTS.plans, planId),
+  membership: (uid: string) => join(ROOTS.users, uid, 'membership'),
+  planFees: (uid: string) => join(ROOTS.users, uid, 'plan-fees'),
+  planFee: (uid: string, feeId: string) => join(ROOTS.users, uid, 'plan-fees', feeId),
+  memberships: () => ROOTS.memberships,
+  membershipRecord: (membershipId: string) => join(ROOTS.memberships, membershipId),
+  introClaim: (key: string) => join(ROOTS.introClaims, key),
+  bulkFreezes: () => ROOTS.bulkFreezes,
+  bulkFreeze: (bulkId: string) => join(ROOTS.bulkFreezes, bulkId),
 
   // Stripe bookkeeping (functions only).
   stripeEvents: () => ROOTS.stripeEvents,

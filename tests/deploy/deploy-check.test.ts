@@ -20,6 +20,10 @@ import {
   loadEachFunction,
   loadFunctionsBundle,
 } from '../../scripts/lib/deploy-check/functions-bundle.ts';
+import {
+  checkDeployEnvironments,
+  parseDotenv,
+} from '../../scripts/lib/deploy-check/functions-env.ts';
 import type { CheckResult } from '../../scripts/lib/deploy-check/result.ts';
 import { checkWebBuild } from '../../scripts/lib/deploy-check/web-build.ts';
 import { ROOT } from '../../scripts/lib/stack.ts';
@@ -135,6 +139,85 @@ describe('firebase.json, .firebaserc and functions/package.json', () => {
       name: 'functions/package.json',
       detail: 'engines.node is "20"; expected "22" (runtime nodejs22)',
     });
+  });
+});
+
+describe("the functions' environment of a project", () => {
+  const functionsDir = (files: Record<string, string>): string => {
+    const dir = path.join(temp, `functions-env-${randomBytes(4).toString('hex')}`);
+    for (const [name, text] of Object.entries(files))
+      writeFixture(path.join(path.basename(dir), name), text);
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  };
+  const GOOD =
+    'APP_ORIGINS=https://book.acme.example,https://acme.web.app\nENFORCE_APP_CHECK=true\n';
+
+  it('reads KEY=value lines as the CLI does', () => {
+    expect(parseDotenv('# note\nA=1\nexport B = "two words"\nC=x # comment\n\n')).toEqual({
+      A: '1',
+      B: 'two words',
+      C: 'x',
+    });
+  });
+
+  it('passes a project with https origins and App Check enforced', () => {
+    const dir = functionsDir({ '.env.acme': GOOD });
+    expect(failures(checkDeployEnvironments(dir, 'acme'))).toEqual([]);
+    expect(failures(checkDeployEnvironments(dir, undefined))).toEqual([]);
+  });
+
+  it('has nothing to check without a project env file (this repository)', () => {
+    const dir = functionsDir({ '.env.demo-studio': 'ENFORCE_APP_CHECK=false\n' });
+    expect(checkDeployEnvironments(dir, undefined)).toEqual([
+      expect.objectContaining({ ok: true, name: 'functions environment' }),
+    ]);
+  });
+
+  it.each([
+    ['APP_ORIGINS missing', 'ENFORCE_APP_CHECK=true\n', 'APP_ORIGINS is not set'],
+    [
+      'a localhost origin',
+      'APP_ORIGINS=http://localhost:5000\nENFORCE_APP_CHECK=true\n',
+      'http://localhost:5000 is this machine',
+    ],
+    [
+      'a plain http origin',
+      'APP_ORIGINS=http://book.acme.example\nENFORCE_APP_CHECK=true\n',
+      'is not https',
+    ],
+  ])('fails on %s, naming the fix', (_label, text, problem) => {
+    const [result, ...rest] = failures(
+      checkDeployEnvironments(functionsDir({ '.env.acme': text }), undefined),
+    );
+    expect(rest).toEqual([]);
+    expect(result).toMatchObject({
+      ok: false,
+      name: expect.stringContaining('.env.acme APP_ORIGINS') as unknown,
+    });
+    expect(result?.detail).toContain(problem);
+  });
+
+  it('fails a project that does not enforce App Check unless it is waived with a reason', () => {
+    const off = 'APP_ORIGINS=https://acme.web.app\nENFORCE_APP_CHECK=false\n';
+    const [result] = failures(checkDeployEnvironments(functionsDir({ '.env.acme': off }), 'acme'));
+    expect(result).toMatchObject({ name: expect.stringContaining('ENFORCE_APP_CHECK') as unknown });
+    expect(result?.detail).toContain('APP_CHECK_WAIVER=<reason>');
+    const unset = functionsDir({ '.env.acme': 'APP_ORIGINS=https://acme.web.app\n' });
+    expect(failures(checkDeployEnvironments(unset, 'acme'))[0]?.detail).toContain('is not set');
+    const waived = functionsDir({
+      '.env.acme': `${off}APP_CHECK_WAIVER="no App Check until the app ships its site key"\n`,
+    });
+    const results = checkDeployEnvironments(waived, 'acme');
+    expect(failures(results)).toEqual([]);
+    expect(results.map((r) => r.detail).join('\n')).toContain('WAIVED');
+  });
+
+  it('fails a project named on the command line that has no env file', () => {
+    const dir = functionsDir({ '.env': 'ENFORCE_APP_CHECK=true\n' });
+    expect(failures(checkDeployEnvironments(dir, 'prod')).map((r) => r.name)).toEqual([
+      `${path.basename(dir)}/.env.prod APP_ORIGINS`,
+    ]);
   });
 });
 

@@ -67,6 +67,13 @@ const KEY_ATTACKS: unknown[] = [
   'a\u0000b',
   '\n',
   '\u007f',
+  // Names every object answers: a lookup by them finds an inherited property.
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
 ];
 const ENUM_ATTACKS: unknown[] = [null, '', 'ADMIN', 'Admin', 'owner', 'admin ', 1, ['admin'], {}];
 const NUMBER_ATTACKS: unknown[] = [

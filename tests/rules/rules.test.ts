@@ -77,6 +77,10 @@ const fixture = {
   Exercises: { yoga: { name: 'Yoga' } },
   SeatLayouts: { mats: { name: 'Mats' } },
   Packages: { p5: { name: '5 classes', price: 6500 } },
+  Plans: { unlimited: { kind: 'unlimited', name: 'Unlimited', interval: 'month', price: 9900 } },
+  Memberships: { sub_1: { uid: 'alice', planId: 'unlimited', status: 'active' } },
+  BulkFreezes: { bf1: { from: 1, until: 2, status: 'done' } },
+  IntroClaims: { 'u-alice': { uid: 'alice', offer: 'plan:intro', claimedAt: 1 } },
   Events: { e1: { name: 'Ride' } },
   Coupons: { WELCOME10: { code: 'WELCOME10', percentOff: 10, redeemed: 2 } },
   CouponRedemptions: { WELCOME10: { cs_1: { uid: 'alice', discount: 650, at: 1, counted: true } } },
@@ -315,6 +319,22 @@ const cases: Case[] = [
     }),
     allowed: false,
   },
+  // The plan and its fees: the member reads them; only the functions write.
+  { area: 'Users', who: alice, operation: read('Users/alice/membership'), allowed: true },
+  { area: 'Users', who: bob, operation: read('Users/alice/membership'), allowed: false },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('Users/alice/membership', { planId: 'unlimited', status: 'active' }),
+    allowed: false,
+  },
+  { area: 'Users', who: alice, operation: read('Users/alice/plan-fees'), allowed: true },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('Users/alice/plan-fees/late-b1', { status: 'charged' }),
+    allowed: false,
+  },
   { area: 'Users', who: alice, operation: write('Users/alice/Unknown', 1), allowed: false },
   {
     area: 'Users',
@@ -487,14 +507,14 @@ const cases: Case[] = [
   },
   { area: 'Studio', who: guest, operation: write('Studio', { name: 'X' }), allowed: false },
   // Public schedule and catalogue: anyone reads; writes only through functions.
-  ...(['Branches', 'Coaches', 'Exercises', 'SeatLayouts', 'Packages', 'Events'] as const).flatMap(
-    (area): Case[] => [
-      { area, who: guest, operation: read(area), allowed: true },
-      { area, who: alice, operation: write(`${area}/x1`, { name: 'X' }), allowed: false },
-      { area, who: coach, operation: write(`${area}/x1`, { name: 'X' }), allowed: false },
-      { area, who: admin, operation: write(`${area}/x1`, { name: 'X' }), allowed: false },
-    ],
-  ),
+  ...(
+    ['Branches', 'Coaches', 'Exercises', 'SeatLayouts', 'Packages', 'Events', 'Plans'] as const
+  ).flatMap((area): Case[] => [
+    { area, who: guest, operation: read(area), allowed: true },
+    { area, who: alice, operation: write(`${area}/x1`, { name: 'X' }), allowed: false },
+    { area, who: coach, operation: write(`${area}/x1`, { name: 'X' }), allowed: false },
+    { area, who: admin, operation: write(`${area}/x1`, { name: 'X' }), allowed: false },
+  ]),
   // Audit log: admins read; nobody writes from a client (saveCatalogItem, setUserRole do).
   { area: 'AuditLog', who: admin, operation: read('AuditLog'), allowed: true },
   { area: 'AuditLog', who: coach, operation: read('AuditLog'), allowed: false },
@@ -617,6 +637,28 @@ const cases: Case[] = [
     area: 'StripeSubscriptions',
     who: admin,
     operation: write('StripeSubscriptions/sub_1', { x: 1 }),
+    allowed: false,
+  },
+  // Memberships and bulk freezes: admins read (plan screens); nobody writes. Intro claims: no one.
+  ...(['Memberships', 'BulkFreezes'] as const).flatMap((area): Case[] => [
+    { area, who: admin, operation: read(area), allowed: true },
+    { area, who: alice, operation: read(area), allowed: false },
+    { area, who: coach, operation: read(area), allowed: false },
+    { area, who: guest, operation: read(area), allowed: false },
+    { area, who: admin, operation: write(`${area}/x1`, { uid: 'alice' }), allowed: false },
+  ]),
+  {
+    area: 'Memberships',
+    who: alice,
+    operation: read('Memberships/sub_1'),
+    allowed: false,
+  },
+  { area: 'IntroClaims', who: admin, operation: read('IntroClaims'), allowed: false },
+  { area: 'IntroClaims', who: alice, operation: read('IntroClaims/u-alice'), allowed: false },
+  {
+    area: 'IntroClaims',
+    who: alice,
+    operation: del('IntroClaims/u-alice'),
     allowed: false,
   },
   // Coupons: admins read (crear-cupones); members see a coupon's effect only through previewPrice.

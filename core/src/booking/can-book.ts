@@ -1,4 +1,5 @@
 import { DomainError } from '../errors';
+import { ownValue } from '../keys';
 import type { Settings } from '../settings';
 import type { SeatLayout } from '../schemas/catalog';
 import type { Booking, Roster, StudioClass, WaitlistEntry } from '../schemas/classes';
@@ -247,7 +248,7 @@ export function cancelKey(
 ): string | DomainError {
   if (guestBookingId === undefined) return uid;
   const key = guestSeatKey(guestBookingId);
-  const booking = roster.bookings[key];
+  const booking = ownValue(roster.bookings, key);
   if (booking?.uid !== uid || booking.guestName === undefined)
     return new DomainError('not-found', 'noGuestBooking');
   return key;
@@ -293,7 +294,7 @@ export function checkInError(
     return new DomainError('failed-precondition', 'checkInTooEarly', {
       minutes: settings.checkInOpensMinutes,
     });
-  const booking = roster.bookings[key];
+  const booking = ownValue(roster.bookings, key);
   if (!booking || booking.pending === true) return new DomainError('not-found', 'noBooking');
   return null;
 }

@@ -7,6 +7,7 @@ import {
   epochMsSchema,
   keySchema,
   nameSchema,
+  PURCHASE_KINDS,
   purchaseKindSchema,
   rtdbList,
   textSchema,
@@ -131,6 +132,8 @@ export const packageSchema = z.object({
   order: z.number().int().optional(),
   /** Special-event packs may be tied to one event. */
   eventId: keySchema.optional(),
+  /** Sold only to people who never bought before, once per person (docs/architecture/plans.md). */
+  introOffer: z.boolean().optional(),
 });
 export type Package = z.infer<typeof packageSchema>;
 
@@ -157,7 +160,7 @@ export const couponSchema = z
     percentOff: z.number().int().min(1).max(100).optional(),
     amountOff: centsSchema.min(1).optional(),
     /** Purchase kinds it applies to; missing or empty means all. */
-    appliesTo: z.array(purchaseKindSchema).max(5).optional(),
+    appliesTo: z.array(purchaseKindSchema).max(PURCHASE_KINDS.length).optional(),
     validFrom: epochMsSchema.optional(),
     validUntil: epochMsSchema.optional(),
     maxRedemptions: z.number().int().min(1).optional(),

@@ -378,6 +378,18 @@ describe('callable inputs', () => {
       rotateCalendarFeed: {},
       resendMail: { id: 'booked-b1' },
       sumPayments: { from: '2026-11-01', to: '2026-11-21' },
+      freezeMembership: { days: 14 },
+      endFreeze: {},
+      savePlan: {
+        plan: { kind: 'unlimited', name: 'Unlimited', interval: 'month', price: 9900 },
+      },
+      changePlan: { planId: 'p1' },
+      cancelMembership: {},
+      freezeMemberPlan: { uid: 'u1', days: 14, reason: 'x' },
+      endMemberFreeze: { uid: 'u1', reason: 'x' },
+      bulkFreeze: { from: '2026-12-21', until: '2027-01-04', reason: 'x' },
+      changeMemberPlan: { uid: 'u1', planId: 'p1', when: 'now', reason: 'x' },
+      compMembership: { uid: 'u1', planId: 'p1', until: '2027-01-01', reason: 'x' },
     };
     for (const [name, schema] of Object.entries(callableInputs)) {
       const value = valid[name as keyof typeof callableInputs] as object;

@@ -25,6 +25,19 @@ export interface CallableResults {
   resendMail: Record<string, never>;
   /** Per currency, for the range and filter asked. */
   sumPayments: { totals: CurrencyTotals[] };
+  /** The freeze's span (epoch ms, `until` exclusive). */
+  freezeMembership: { from: number; until: number };
+  endFreeze: { endedAt: number };
+  savePlan: { planId: string };
+  /** When the new plan applies: at once (an upgrade, prorated) or at the period's end. */
+  changePlan: { planId: string; timing: 'now' | 'period-end'; at: number };
+  /** When the plan stops, and the early-end fee charged (cents; 0 when none). */
+  cancelMembership: { endsAt: number; fee: number };
+  freezeMemberPlan: { from: number; until: number };
+  endMemberFreeze: { endedAt: number };
+  bulkFreeze: { bulkId: string; frozen: number; skipped: number };
+  changeMemberPlan: { planId: string; timing: 'now' | 'period-end'; at: number };
+  compMembership: { membershipId: string };
 }
 
 export type CallableResult<N extends CallableName> = CallableResults[N];

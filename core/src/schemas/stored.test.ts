@@ -232,6 +232,16 @@ describe('stored shapes', () => {
     ['a$b', false],
     ['x'.repeat(128), true],
     ['x'.repeat(129), false],
+    // Names every object answers: as keys they would find inherited properties.
+    ['__proto__', false],
+    ['constructor', false],
+    ['prototype', false],
+    ['toString', false],
+    ['valueOf', false],
+    ['hasOwnProperty', false],
+    ['__defineGetter__', false],
+    ['Constructor', true],
+    ['proto', true],
   ])('keySchema %j → %s', (key, ok) => {
     expect(keySchema.safeParse(key).success).toBe(ok);
   });

@@ -4,6 +4,7 @@ import { creditKindSchema, epochMsSchema, keySchema, rtdbMap } from './common';
 import { ledgerEntrySchema } from './ledger';
 import { mailPreferencesSchema } from './mail-preferences';
 import { planStateSchema } from '../plan-state';
+import { membershipSchema, planFeeSchema } from './plans';
 
 /**
  * A held credit cannot be used or expire: while a booking is in flight the credit it will use is
@@ -61,6 +62,8 @@ export const bookingCreditSchema = z.object({
   at: epochMsSchema,
   /** The class start, so records of past classes can be pruned. */
   startsAt: epochMsSchema,
+  /** Paid by the member's plan instead of a credit (no `creditId`): counts against its cap. */
+  plan: z.object({ membershipId: keySchema, planId: keySchema }).optional(),
 });
 export type BookingCredit = z.infer<typeof bookingCreditSchema>;
 
@@ -118,6 +121,10 @@ export const userSchema = z.object({
   activeSuscriptionId: z.string().max(200).optional(),
   /** The monthly plan as the member sees it, mirrored by the webhook (functions only). */
   'plan-state': planStateSchema.optional(),
+  /** The member's current or last membership plan (schemas/plans.ts; functions only). */
+  membership: membershipSchema.optional(),
+  /** Late-cancel, no-show, hold and early-end fees of their plan (functions only). */
+  'plan-fees': rtdbMap(planFeeSchema).optional(),
   /** Preferred language for messages; the app falls back to 'en'. */
   Lang: z.enum(['en', 'es']).optional(),
   /** Kinds of mail the member turned off (false) or on (schemas/mail-preferences.ts). */

@@ -21,7 +21,7 @@ import { ApiError, unrecognizedUrl } from './http/errors';
 import type { FormHash } from './http/form';
 import { parseForm } from './http/form';
 import { IdempotencyCache, fingerprint } from './http/idempotency';
-import { newId } from './objects/ids';
+import { newId, setClockOffset } from './objects/ids';
 import { API_VERSION } from './objects/types';
 import { EventBatch } from './state/events';
 import type { EventOrigin } from './state/events';
@@ -212,6 +212,7 @@ export class SandboxServer {
     this.store.reset();
     this.idempotency.clear();
     this.deliverer.reset();
+    setClockOffset(0);
   }
 
   private batch(origin: EventOrigin): EventBatch {

@@ -7,6 +7,7 @@ import {
   failSubscriptionPayment,
   renewSubscription,
 } from '../flows/subscriptions';
+import { clockOffset, nowSeconds, setClockOffset } from '../objects/ids';
 import type { ChargeObject, RefundObject } from '../objects/types';
 import type { EventBatch } from '../state/events';
 import type { Store } from '../state/store';
@@ -192,6 +193,21 @@ export const controlRoutes: ControlRoute[] = [
       const type = query.get('type');
       const data = ctx.events().filter((event) => type === null || event.type === type);
       return { object: 'list', data };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/_sandbox/clock',
+    handle: () => ({ now: nowSeconds(), offset_ms: clockOffset() }),
+  },
+  {
+    method: 'POST',
+    path: '/_sandbox/clock',
+    handle: ({ body }) => {
+      const now = number(body, 'now', { min: 0, max: 32_503_680_000 });
+      if (now === undefined) throw paramError('now', 'now (Unix seconds) is required.');
+      setClockOffset(Math.round(now * 1000 - Date.now()));
+      return { now: nowSeconds(), offset_ms: clockOffset() };
     },
   },
   {

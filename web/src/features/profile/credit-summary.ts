@@ -43,6 +43,9 @@ const TYPE_KEYS: Record<LedgerType, MessageKey> = {
   revoke: 'ledgerRevoke',
   hold: 'ledgerHoldDispute',
   release: 'ledgerReleaseDispute',
+  'plan-use': 'ledgerPlanUse',
+  'plan-refund': 'ledgerPlanRefund',
+  'plan-forfeit': 'ledgerPlanForfeit',
 };
 
 /** The plain-words reason of a ledger line: its own key if it has one, else one per type. */
