@@ -253,6 +253,28 @@ const ATTACKS: Attack[] = [
     ],
     ['staff'],
   ),
+  // The member's pass and waiver signature are the functions' (core/src/desk): nobody forges a
+  // pass, signs for someone, or rewrites what was signed.
+  ...area('passes, waivers and coach pay', [
+    write('Users/{self}/pass', { id: 'AbCdEfGhIjKlMnOpQrStUv', code: 'SP1.x', issuedAt: 1 }),
+    write('Users/{self}/pass/id', 'AbCdEfGhIjKlMnOpQrStUv'),
+    write('Users/{self}/waiver', { version: 9, signedAt: 1, signatureId: 'forged' }),
+    patch('Users/{self}', { Conditions: true, 'waiver/version': 9 }),
+    write('Waivers/current', 9),
+    write('Waivers/versions/9', { version: 9, text: { en: 'Nothing', es: 'Nada' } }),
+    write('WaiverSignatures/{self}/forged', { version: 1, fullName: 'Forged' }),
+    write('WaiverSignatures/{other}/s1/fullName', 'Someone else'),
+    del('WaiverSignatures/{other}'),
+    read('CoachPayRates'),
+    read('CoachPayRates/carlos'),
+    write('CoachPayRates/carlos/forged', { exercise: '*', rule: { perClass: 999999 } }),
+    read('Users/{other}/pass'),
+  ]),
+  ...area(
+    "another member's signed waiver",
+    [read('WaiverSignatures/{other}'), read('WaiverSignatures')],
+    ['staff'],
+  ),
   // What the front desk must not see or change: revenue, insights, prices, roles, settings.
   ...area('the front desk: no revenue, insights, prices, roles or settings', [
     read('Payments'),

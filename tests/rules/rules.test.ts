@@ -1095,6 +1095,57 @@ const cases: Case[] = [
   },
 ];
 
+// The front desk's nodes (core/src/desk): the written waiver, signatures, pay rates, passes.
+cases.push(
+  { area: 'front desk', who: guest, operation: read('Waivers'), allowed: true },
+  { area: 'front desk', who: admin, operation: write('Waivers/current', 1), allowed: false },
+  {
+    area: 'front desk',
+    who: admin,
+    operation: write('Waivers/versions/1', { version: 1, text: { en: 'x', es: 'x' } }),
+    allowed: false,
+  },
+  { area: 'front desk', who: alice, operation: read('WaiverSignatures/alice'), allowed: true },
+  { area: 'front desk', who: bob, operation: read('WaiverSignatures/alice'), allowed: false },
+  { area: 'front desk', who: coach, operation: read('WaiverSignatures'), allowed: false },
+  { area: 'front desk', who: staff, operation: read('WaiverSignatures'), allowed: true },
+  { area: 'front desk', who: admin, operation: read('WaiverSignatures/alice'), allowed: true },
+  {
+    area: 'front desk',
+    who: alice,
+    operation: write('WaiverSignatures/alice/s9', { version: 1, fullName: 'Alice' }),
+    allowed: false,
+  },
+  {
+    area: 'front desk',
+    who: staff,
+    operation: write('WaiverSignatures/alice/s9', { version: 1, fullName: 'Alice' }),
+    allowed: false,
+  },
+  { area: 'front desk', who: admin, operation: read('CoachPayRates'), allowed: true },
+  { area: 'front desk', who: staff, operation: read('CoachPayRates'), allowed: false },
+  { area: 'front desk', who: coach, operation: read('CoachPayRates/carlos'), allowed: false },
+  {
+    area: 'front desk',
+    who: admin,
+    operation: write('CoachPayRates/carlos/r1', { exercise: '*' }),
+    allowed: false,
+  },
+  { area: 'front desk', who: alice, operation: read('Users/alice/pass'), allowed: true },
+  {
+    area: 'front desk',
+    who: alice,
+    operation: write('Users/alice/pass', { id: 'x', code: 'SP1.alice.x.y', issuedAt: 1 }),
+    allowed: false,
+  },
+  {
+    area: 'front desk',
+    who: alice,
+    operation: write('Users/alice/waiver', { version: 1, signedAt: 1, signatureId: 's1' }),
+    allowed: false,
+  },
+);
+
 let emulator: RtdbEmulator;
 let adminDb: ReturnType<typeof adminDatabase>;
 
@@ -1136,5 +1187,43 @@ describe.each([...new Set(cases.map((c) => c.area))])('rules for %s', (area) => 
       const after = (await adminDb.ref('/').get()).val() as unknown;
       expect(after).toEqual(before);
     }
+  });
+});
+
+describe('rules for the waiver once the studio has written one', () => {
+  const written = {
+    ...fixture,
+    Waivers: { current: 2 },
+    Users: {
+      ...fixture.Users,
+      // Signed version 1 only: version 2 asks again.
+      alice: { ...fixture.Users.alice, waiver: { version: 1, signedAt: 1, signatureId: 's1' } },
+      bob: {
+        ...fixture.Users.bob,
+        Conditions: true,
+        waiver: { version: 2, signedAt: 2, signatureId: 's2' },
+      },
+    },
+  };
+
+  beforeEach(async () => {
+    await adminDb.ref('/').set(written);
+  });
+
+  it('refuses ACCEPT without a signature of the current version, and writes nothing', async () => {
+    const before = (await adminDb.ref('/').get()).val() as unknown;
+    await expect(
+      perform(clientDatabase(emulator.port, alice), write('Users/alice/Conditions', true)),
+    ).rejects.toThrow(/permission denied/i);
+    expect((await adminDb.ref('/').get()).val()).toEqual(before);
+  });
+
+  it('lets a member who signed the current version keep Conditions true, and anyone clear it', async () => {
+    await expect(
+      perform(clientDatabase(emulator.port, bob), write('Users/bob/Conditions', true)),
+    ).resolves.toBeUndefined();
+    await expect(
+      perform(clientDatabase(emulator.port, alice), write('Users/alice/Conditions', false)),
+    ).resolves.toBeUndefined();
   });
 });

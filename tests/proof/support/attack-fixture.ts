@@ -12,6 +12,8 @@ function memberNodes(uid: string, admin: boolean | string) {
       Email: `${uid}@demo.studio`,
       Admin: admin,
       Conditions: true,
+      // They signed the current waiver (`Waivers/current`), so their ACCEPT stands.
+      waiver: { version: 1, signedAt: 1, signatureId: 's1' },
       Credits: 3,
       'credits-list': {
         c1: { kind: 'regular', source: 'seed', grantedAt: 1, expiresAt: 4_102_444_800_000 },
@@ -51,6 +53,11 @@ export function attackFixture(): Record<string, unknown> {
     StripeEvents: { evt_1: { type: 'invoice.paid', outcome: 'processed' } },
     SubscriptionGrants: { sub_1: { '1700000000': { uid: 'alice', credits: 30 } } },
     Reports: { ghost: { Uid: 'ghost' } },
+    WaiverSignatures: each((_n, uid) => ({
+      s1: { version: 1, fullName: uid, signedAt: 1, imagePath: `waivers/${uid}/s1.png` },
+    })),
+    Waivers: { current: 1, versions: { '1': { version: 1, text: { en: 'Risk', es: 'Riesgo' } } } },
+    CoachPayRates: { carlos: { r1: { exercise: '*', effectiveFrom: '2026-11-01' } } },
     AuditLog: { a1: { at: 1, by: 'admin1', action: 'save', target: 'Packages/p5' } },
     Insights: { days: { '2026-11-23': { date: '2026-11-23', members: { active: 3 } } } },
     MailOutbox: {
