@@ -19,3 +19,4 @@ export * from './rate-limits';
 export * from './calendar/index';
 export * from './insights/index';
 export * from './desk/index';
+export * from './format/index';

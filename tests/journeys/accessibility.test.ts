@@ -123,6 +123,7 @@ const ROUTES: Record<RouteKey, { audience: Audience; href: (ids: DemoIds) => str
   adminAudit: { audience: 'admin', href: () => paths.adminAudit.getHref({}) },
   adminStudio: { audience: 'admin', href: () => paths.adminStudio.getHref({}) },
   adminMail: { audience: 'admin', href: () => paths.adminMail.getHref({}) },
+  adminToday: { audience: 'admin', href: () => paths.adminToday.getHref({}) },
   adminListsClass: { audience: 'coach', href: () => paths.adminListsClass.getHref({}) },
   allUsers: { audience: 'admin', href: () => paths.allUsers.getHref({}) },
   userListClass: { audience: 'coach', href: ({ roster }) => paths.userListClass.getHref(roster) },

@@ -122,7 +122,7 @@ describe('a member with credits', () => {
       await closeSheet(member);
       await member
         .getByRole('navigation', { name: 'Sections' })
-        .getByRole('link', { name: 'My Profile' })
+        .getByRole('link', { name: 'Profile' })
         .click();
       await member.waitForURL(/\/tabs\/profile-user\//);
       await member.getByText('Class credits:').waitFor();

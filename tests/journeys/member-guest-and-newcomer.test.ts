@@ -126,10 +126,8 @@ describe('a guest', () => {
         .click();
       await page.waitForURL(/\/tabs\/paquetes\/0$/);
       await page.getByRole('button', { name: 'Add to cart: 5 classes' }).click();
-      await page
-        .getByRole('navigation', { name: 'Sections' })
-        .getByRole('link', { name: 'Cart' })
-        .click();
+      // The cart is the header's icon, named with its count.
+      await page.getByRole('banner').getByRole('link', { name: 'Cart, 1 item' }).click();
       await page.waitForURL(/\/tabs\/cart$/);
       const cart = page.locator('.cart');
       await cart.getByText('5 classes').waitFor();

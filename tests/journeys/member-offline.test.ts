@@ -88,7 +88,7 @@ describe('a member offline', () => {
       // credits are named in the member's history.
       const layout = (await journey.read(paths.seatLayout(cls.layout!))) as SeatLayout;
       expect(layout.name).toContain(`(${usableSpots(layout).length} bikes)`);
-      await tab(page, 'My Profile').click();
+      await tab(page, 'Profile').click();
       await page.getByText('Adjusted by the studio').waitFor(SERVER);
       // No photo: the initials stand in a round avatar.
       const avatar = page.locator('.avatar-initials');
@@ -99,7 +99,7 @@ describe('a member offline', () => {
 
       // Books the class from the schedule (no page reload: the 30 s before the service worker
       // registers run from the sign-in page's load).
-      await tab(page, 'Reserve Class').click();
+      await tab(page, 'Schedule').click();
       await showWeekOf(page, cls.date);
       await page
         .locator(`section[aria-labelledby="day-${cls.date}"]`)
