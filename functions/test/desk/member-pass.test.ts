@@ -128,12 +128,12 @@ describe('checkInByPass', () => {
     await scan(otherCoach, { pass: (await passOf(uid)).pass });
   });
 
-  it.each([
-    ['a member', () => member('someone'), 'permission-denied', 'permissionDenied'],
-    ['a guest', () => null, 'unauthenticated', 'unauthenticated'],
-  ] as const)('refuses %s', async (_label, who, code, key) => {
+  it.each<[string, Caller | null, string, string]>([
+    ['a member', member('someone'), 'permission-denied', 'permissionDenied'],
+    ['a guest', null, 'unauthenticated', 'unauthenticated'],
+  ])('refuses %s', async (_label, who, code, key) => {
     const { uid } = await bookedMember();
-    await expectRefused(who(), { pass: (await passOf(uid)).pass }, code, key);
+    await expectRefused(who, { pass: (await passOf(uid)).pass }, code, key);
   });
 
   it('says clearly why not, and writes nothing', async () => {
