@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { checkDatabaseRules } from './lib/deploy-check/database-rules.ts';
+import { checkStorageRules } from './lib/deploy-check/storage-rules.ts';
 import {
   checkFirebaseJson,
   checkFirebaserc,
@@ -62,6 +63,14 @@ try {
   report(checkDatabaseRules(readFileSync(path.join(ROOT, rulesFile), 'utf8'), rulesFile));
 } catch (error) {
   report(fail(`${rulesFile} compiles`, errorMessage(error)));
+}
+const storageRulesFile = targets?.storageRulesFile ?? 'storage.rules';
+try {
+  report(
+    checkStorageRules(readFileSync(path.join(ROOT, storageRulesFile), 'utf8'), storageRulesFile),
+  );
+} catch (error) {
+  report(fail(`${storageRulesFile} compiles`, errorMessage(error)));
 }
 
 const bundle = path.join(ROOT, functionsSource, main ?? 'lib/index.js');

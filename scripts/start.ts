@@ -37,7 +37,9 @@ function build(): void {
 async function main(): Promise<void> {
   checkEnvironment();
   build();
-  console.log('• Starting the database, Auth, Functions and Hosting emulators and the mail inbox…');
+  console.log(
+    '• Starting the database, Storage, Auth, Functions and Hosting emulators and the mail inbox…',
+  );
   let stack: Stack;
   try {
     stack = await startStack({
@@ -72,11 +74,12 @@ async function main(): Promise<void> {
     fail(`Loading the demo data failed: ${(error as Error).message}`);
   }
 
-  const { hosting, database, auth, functions, stripe, smtp, mailInbox } = stack.ports;
+  const { hosting, database, storage, auth, functions, stripe, smtp, mailInbox } = stack.ports;
   console.log(`
 ✔ The studio app is running: http://127.0.0.1:${hosting}
 
   Database emulator  http://127.0.0.1:${database}   Auth emulator  http://127.0.0.1:${auth}
+  Storage emulator   http://127.0.0.1:${storage}   (pictures; storage.rules enforced)
   Functions          http://127.0.0.1:${functions}   Dev server with hot reload: npm run dev
   Stripe sandbox     http://127.0.0.1:${stripe}  (hosted checkout at /checkout/{id})
   Mail inbox         http://127.0.0.1:${mailInbox}   (MailDev; the functions send by SMTP to port ${smtp})

@@ -63,6 +63,7 @@ export const ROOTS = {
   waivers: 'Waivers',
   waiverSignatures: 'WaiverSignatures',
   coachPayRates: 'CoachPayRates',
+  planFeeQueue: 'PlanFeeQueue',
 } as const;
 
 /** `Shop` children that are not categories (spec §3). */
@@ -196,6 +197,9 @@ export const paths = {
   memberships: () => ROOTS.memberships,
   membershipRecord: (membershipId: string) => join(ROOTS.memberships, membershipId),
   introClaim: (key: string) => join(ROOTS.introClaims, key),
+  /** Plan fees waiting to be charged (functions only): `{uid}-{feeId}` → `{uid, feeId, at}`. */
+  planFeeQueue: () => ROOTS.planFeeQueue,
+  planFeeQueueEntry: (key: string) => join(ROOTS.planFeeQueue, key),
   bulkFreezes: () => ROOTS.bulkFreezes,
   bulkFreeze: (bulkId: string) => join(ROOTS.bulkFreezes, bulkId),
 

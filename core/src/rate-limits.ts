@@ -16,6 +16,7 @@ export const RATE_LIMIT_ACTIONS = [
   'lookup',
   'desk',
   'sign',
+  'plan',
 ] as const;
 export type RateLimitAction = (typeof RATE_LIMIT_ACTIONS)[number];
 
@@ -34,7 +35,8 @@ const MINUTE_MS = 60_000;
  * a minute) stays well under `book`; a script booking and cancelling in a loop is stopped after
  * 10 of each per minute. `checkout` bounds the Stripe Checkout Sessions a member opens (each
  * stays open up to 24 h at Stripe) to 5 per 10 minutes; `coupon` bounds coupon guesses through
- * `previewPrice` to 10 per 10 minutes, an unknown code costing `COUPON_MISS_COST`.
+ * `previewPrice` to 10 per 10 minutes, an unknown code costing `COUPON_MISS_COST`; `plan` bounds
+ * a member's freezes, plan changes and cancels (each may call Stripe) to 6 per 10 minutes.
  */
 export const RATE_LIMITS: RateLimits = {
   book: { max: 10, windowMs: MINUTE_MS },
@@ -51,6 +53,8 @@ export const RATE_LIMITS: RateLimits = {
   lookup: { max: 10, windowMs: MINUTE_MS },
   desk: { max: 30, windowMs: MINUTE_MS },
   sign: { max: 5, windowMs: 10 * MINUTE_MS },
+  /** A member's own plan changes (freeze, end a freeze, change, cancel): a handful a day is plenty. */
+  plan: { max: 6, windowMs: 10 * MINUTE_MS },
 };
 
 /** What a kiosk look-up that finds nobody costs in total (a guess), against 1 for a find. */

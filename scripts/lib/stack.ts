@@ -1,5 +1,6 @@
-// The local stack: our database emulator (in this process), the Firebase CLI emulators for
-// Auth, Functions and Hosting (a child process), the Stripe sandbox and MailDev (in this process),
+// The local stack: our database and Storage emulators (in this process), the Firebase CLI
+// emulators for Auth, Functions and Hosting (a child process), the Stripe sandbox and MailDev (in
+// this process),
 // on fixed ports for `npm start` or free ports for tests. One implementation, so the tests exercise exactly what `npm start` runs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import {
@@ -16,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startRtdbEmulator, type RtdbEmulator } from '@studio/rtdb-emulator';
+import { startStorageEmulator, type StorageEmulator } from '@studio/storage-emulator';
 import { startStripeSandbox, type StripeSandbox } from '@studio/stripe-sandbox';
 import { startMailInbox, type MailInbox } from './mail-inbox.ts';
 import { freePort, isPortFree, waitForPort } from './ports.ts';
@@ -24,10 +26,14 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const PROJECT_ID = 'demo-studio';
 export const NAMESPACE = 'demo-studio-default-rtdb';
 export const REGION = 'us-central1';
+/** The local project's default Cloud Storage bucket (a new project's default name). */
+export const STORAGE_BUCKET = 'demo-studio.firebasestorage.app';
 const HOST = '127.0.0.1';
 
 export interface StackPorts {
   database: number;
+  /** Cloud Storage for Firebase (emulators/storage). */
+  storage: number;
   auth: number;
   functions: number;
   hosting: number;
@@ -47,6 +53,7 @@ export interface StackPorts {
 /** design.md §8: the ports a newcomer's `npm start` uses. */
 export const DEFAULT_PORTS: StackPorts = {
   database: 9000,
+  storage: 9199,
   auth: 9099,
   functions: 5001,
   hosting: 5000,
@@ -113,6 +120,8 @@ export interface Stack {
   projectId: string;
   namespace: string;
   database: RtdbEmulator;
+  /** Our Cloud Storage emulator, enforcing storage.rules; objects kept in `<dataDir>/storage`. */
+  storage: StorageEmulator;
   stripe: StripeSandbox;
   /** MailDev: every mail the functions send lands here. */
   mail: MailInbox;
@@ -167,6 +176,7 @@ function servedCopyWithPorts(ports: StackPorts): string {
     database: ports.database,
     auth: ports.auth,
     functions: ports.functions,
+    storage: ports.storage,
   })}</script>`;
   writeFileSync(indexFile, readFileSync(indexFile, 'utf8').replace('</head>', `${script}</head>`));
   return path.relative(ROOT, publicDir);
@@ -441,9 +451,29 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     log: (line) => log(`[database] ${line}`),
   });
 
+  let storage: StorageEmulator;
+  try {
+    storage = await startStorageEmulator({
+      host: HOST,
+      port: ports.storage,
+      rulesFile: path.join(ROOT, 'storage.rules'),
+      dataDir: path.join(dataDir, 'storage'),
+      log: (line) => log(`[storage] ${line}`),
+    });
+  } catch (error) {
+    await database.stop();
+    throw error;
+  }
+
   const env: Record<string, string> = {
     GCLOUD_PROJECT: PROJECT_ID,
     FIREBASE_DATABASE_EMULATOR_HOST: `${HOST}:${ports.database}`,
+    // firebase-admin's Storage (and @google-cloud/storage under it) read these.
+    FIREBASE_STORAGE_EMULATOR_HOST: `${HOST}:${ports.storage}`,
+    STORAGE_EMULATOR_HOST: `http://${HOST}:${ports.storage}`,
+    // The Functions emulator's FIREBASE_CONFIG names this bucket (else `demo-studio.appspot.com`),
+    // so `getStorage().bucket()` in a function is the one the app uploads to.
+    STORAGE_BUCKET_URL: STORAGE_BUCKET,
     FIREBASE_AUTH_EMULATOR_HOST: `${HOST}:${ports.auth}`,
     // The Functions emulator's FIREBASE_CONFIG names the namespace `demo-studio`; the app and
     // design.md §8 use `demo-studio-default-rtdb`, so the functions are told explicitly.
@@ -462,6 +492,7 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
       log: (line) => log(`[stripe] ${line}`),
     });
   } catch (error) {
+    await storage.stop();
     await database.stop();
     throw error;
   }
@@ -477,6 +508,7 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     });
   } catch (error) {
     await stripe.stop();
+    await storage.stop();
     await database.stop();
     throw error;
   }
@@ -507,6 +539,7 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     if (child) await stopChild(child);
     await mail.stop();
     await stripe.stop();
+    await storage.stop();
     await database.stop();
     rmSync(configFile, { force: true });
     if (publicDir !== 'web/dist') {
@@ -538,6 +571,7 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     projectId: PROJECT_ID,
     namespace: NAMESPACE,
     database,
+    storage,
     stripe,
     mail,
     env,

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { checkDatabaseRules } from '../../scripts/lib/deploy-check/database-rules.ts';
+import { checkStorageRules } from '../../scripts/lib/deploy-check/storage-rules.ts';
 import {
   checkFirebaseJson,
   checkFirebaserc,
@@ -59,6 +60,7 @@ describe('deploy:check on this repository', () => {
     );
     expect(stdout).toMatch(/ok {3}function monthlyCredits: schedule, .* America\/Monterrey/);
     expect(stdout).toContain('ok   web build carries no local stack');
+    expect(stdout).toMatch(/ok {3}storage\.rules compiles: rules_version 2, \d+ match blocks/);
   }, 180_000);
 });
 
@@ -238,6 +240,36 @@ describe('database rules', () => {
     const result = checkDatabaseRules('{"rules": {".read": "user != null"}}');
     expect(result.ok).toBe(false);
     expect(result.detail).toContain('user');
+  });
+});
+
+describe('storage rules', () => {
+  it('accepts storage.rules', () => {
+    const result = checkStorageRules(readFileSync(path.join(ROOT, 'storage.rules'), 'utf8'));
+    expect(result).toMatchObject({ ok: true, name: 'storage.rules compiles' });
+  });
+
+  it('fails on rules that do not parse, naming line and column', () => {
+    const result = checkStorageRules(
+      'service firebase.storage {\n  match /b/{bucket}/o {\n    allow read: if request.auth.uid == ;\n  }\n}',
+    );
+    expect(result).toMatchObject({ ok: false, name: 'storage.rules compiles' });
+    expect(result.detail).toContain('line 3, column 40');
+  });
+
+  it('fails on a form the emulator cannot evaluate (a Firestore read)', () => {
+    const result = checkStorageRules(
+      "service firebase.storage { match /b/{bucket}/o { match /a { allow read: if firestore.exists('x'); } } }",
+    );
+    expect(result.ok).toBe(false);
+    expect(result.detail).toContain("'firestore' is not evaluated");
+  });
+
+  it('fails when firebase.json names no storage rules', () => {
+    const { storage: _storage, ...withoutStorage } = readJson('firebase.json');
+    expect(failures(checkFirebaseJson(withoutStorage).results)).toEqual([
+      { ok: false, name: 'firebase.json storage', detail: 'names no "rules" file' },
+    ]);
   });
 });
 
@@ -458,6 +490,7 @@ describe('production web build without its configuration', () => {
     VITE_FIREBASE_PROJECT_ID: 'studio-prod',
     VITE_FIREBASE_DATABASE_URL: 'https://studio-prod-default-rtdb.firebaseio.com',
     VITE_FIREBASE_APP_ID: '1:0:web:0',
+    VITE_FIREBASE_STORAGE_BUCKET: 'studio-test.firebasestorage.app',
   };
 
   /** `vite build --mode production` with only these VITE_* variables; its stderr when refused. */

@@ -131,7 +131,7 @@ describe('a guest', () => {
       await page.waitForURL(/\/tabs\/cart$/);
       const cart = page.locator('.cart');
       await cart.getByText('5 classes').waitFor();
-      expect(await cart.getByText('$65.00').first().isVisible()).toBe(true);
+      expect(await cart.getByText('$65').first().isVisible()).toBe(true);
       await cart.getByRole('link', { name: 'Sign in to pay' }).click();
       await page.waitForURL(/\/login\?next=%2Ftabs%2Fcart$/);
       await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();

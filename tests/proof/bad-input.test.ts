@@ -164,6 +164,7 @@ const ids = {
   newbiePass: '',
   /** A member booked into a class starting soon, of a coach the proof's otherCoach is not. */
   soonPass: '',
+  subscriberUid: '',
 };
 const tomorrow = () => formatDate(Date.now() + DAY);
 const asMember = (): Caller => member(ids.memberUid);
@@ -249,11 +250,148 @@ const checkout = (change: Record<string, unknown>) => () => ({
   ...change,
 });
 
+/** A plan of the proof studio (Plans/proof-plan): plan calls name it. */
+const PROOF_PLAN = 'proof-plan';
+const inDays = (days: number) => formatDate(Date.now() + days * DAY);
+const BOOL_ATTACKS: unknown[] = [null, 'true', 1, 0, {}, [true]];
+const DATE = (name: string, required: boolean): Field => ({
+  name,
+  attacks: DATE_ATTACKS,
+  required,
+});
+
 const SPECS: Record<CallableName, Spec> = {
+  freezeMembership: {
+    ...FOR_MEMBERS,
+    valid: () => ({ days: 14 }),
+    fields: [int('days', [0, -1, 366], false), DATE('until', false)],
+    refusals: [
+      ['a member without a plan', 'failed-precondition', (valid) => valid],
+      ['both days and until', 'invalid-argument', () => ({ days: 14, until: inDays(14) })],
+      ['neither days nor until', 'invalid-argument', () => ({})],
+    ],
+  },
+  endFreeze: {
+    ...FOR_MEMBERS,
+    valid: () => ({}),
+    fields: [],
+    refusals: [['a member without a plan', 'failed-precondition', (valid) => valid]],
+  },
+  changePlan: {
+    ...FOR_MEMBERS,
+    valid: () => ({ planId: PROOF_PLAN }),
+    fields: [key('planId')],
+    refusals: [['a member without a plan', 'failed-precondition', (valid) => valid]],
+  },
+  cancelMembership: {
+    ...FOR_MEMBERS,
+    valid: () => ({ payEarlyEndFee: true }),
+    fields: [{ name: 'payEarlyEndFee', attacks: BOOL_ATTACKS, required: false }],
+    refusals: [['a member without a plan', 'failed-precondition', (valid) => valid]],
+  },
+  savePlan: {
+    ...ADMIN_ONLY,
+    valid: () => ({
+      plan: { kind: 'unlimited', name: 'Unlimited', interval: 'month', price: 9900 },
+    }),
+    fields: [key('planId', false), { name: 'plan', attacks: NOT_OBJECTS, required: true }],
+    refusals: [
+      ['a plan that does not exist', 'not-found', (valid) => ({ ...valid, planId: 'nope' })],
+      [
+        'a limited plan without its limit',
+        'invalid-argument',
+        () => ({ plan: { kind: 'limited', name: 'L', interval: 'month', price: 9900 } }),
+      ],
+      [
+        'a plan that costs nothing',
+        'invalid-argument',
+        () => ({ plan: { kind: 'unlimited', name: 'U', interval: 'month', price: 0 } }),
+      ],
+      [
+        'a Stripe price id from the client',
+        'invalid-argument',
+        (valid) => ({
+          plan: { ...(valid['plan'] as object), stripePriceId: 'price_x' },
+        }),
+      ],
+      [
+        'a kind change of an existing plan',
+        'invalid-argument',
+        () => ({
+          planId: PROOF_PLAN,
+          plan: { kind: 'credits', name: 'C', interval: 'month', price: 9900, credits: 8 },
+        }),
+      ],
+    ],
+  },
+  freezeMemberPlan: {
+    ...ADMIN_ONLY,
+    valid: () => ({ uid: ids.memberUid, days: 14, reason: 'Injury' }),
+    fields: [
+      key('uid'),
+      int('days', [0, -1, 366], false),
+      DATE('until', false),
+      DATE('from', false),
+      text('reason'),
+    ],
+    refusals: [
+      ['a member without a plan', 'failed-precondition', (valid) => valid],
+      ['a member who does not exist', 'not-found', (valid) => ({ ...valid, uid: 'nope' })],
+    ],
+  },
+  endMemberFreeze: {
+    ...ADMIN_ONLY,
+    valid: () => ({ uid: ids.memberUid, reason: 'Back early' }),
+    fields: [key('uid'), text('reason')],
+    refusals: [
+      ['a member without a plan', 'failed-precondition', (valid) => valid],
+      ['a member who does not exist', 'not-found', (valid) => ({ ...valid, uid: 'nope' })],
+    ],
+  },
+  bulkFreeze: {
+    ...ADMIN_ONLY,
+    valid: () => ({ from: inDays(20), until: inDays(34), reason: 'Holidays' }),
+    fields: [DATE('from', true), DATE('until', true), key('branch', false), text('reason')],
+    refusals: [
+      [
+        'an end before the start',
+        'invalid-argument',
+        (valid) => ({ ...valid, from: inDays(34), until: inDays(20) }),
+      ],
+      ['more than a year', 'invalid-argument', (valid) => ({ ...valid, until: inDays(400) })],
+      [
+        'an end already past',
+        'invalid-argument',
+        (valid) => ({ ...valid, from: inDays(-10), until: inDays(-3) }),
+      ],
+      ['a branch that does not exist', 'not-found', (valid) => ({ ...valid, branch: 'nope' })],
+    ],
+  },
+  changeMemberPlan: {
+    ...ADMIN_ONLY,
+    valid: () => ({ uid: ids.memberUid, planId: PROOF_PLAN, when: 'now', reason: 'Upgrade' }),
+    fields: [key('uid'), key('planId'), oneOf('when'), text('reason')],
+    refusals: [['a member without a plan', 'failed-precondition', (valid) => valid]],
+  },
+  compMembership: {
+    ...ADMIN_ONLY,
+    valid: () => ({ uid: ids.memberUid, planId: PROOF_PLAN, until: inDays(30), reason: 'Gift' }),
+    fields: [key('uid'), key('planId'), DATE('until', true), text('reason')],
+    refusals: [
+      ['a plan that does not exist', 'not-found', (valid) => ({ ...valid, planId: 'nope' })],
+      ['a member who does not exist', 'not-found', (valid) => ({ ...valid, uid: 'nope' })],
+      ['an end already past', 'invalid-argument', (valid) => ({ ...valid, until: inDays(-1) })],
+      [
+        'a member who holds the subscription',
+        'failed-precondition',
+        (valid) => ({ ...valid, uid: ids.subscriberUid }),
+      ],
+    ],
+  },
   bookClass: {
     ...FOR_MEMBERS,
     valid: () => ({ classId: ids.classId, spot: 'A1' }),
-    fields: [key('classId'), key('spot', false)],
+    fields: [key('classId'), key('spot', false), oneOf('payWith', false)],
     refusals: [
       ['a class that does not exist', 'not-found', classId(NO_SUCH_CLASS)],
       ['a class id that is a space', 'not-found', classId(' ')],
@@ -274,7 +412,13 @@ const SPECS: Record<CallableName, Spec> = {
   bookGuest: {
     ...FOR_MEMBERS,
     valid: () => ({ classId: ids.classId, guestName: 'Ana', requestId: 'proof-request' }),
-    fields: [key('classId'), text('guestName'), key('spot', false), key('requestId')],
+    fields: [
+      key('classId'),
+      text('guestName'),
+      key('spot', false),
+      key('requestId'),
+      oneOf('payWith', false),
+    ],
     refusals: [
       ['a class the member has not booked', 'failed-precondition', (valid) => valid],
       [
@@ -434,6 +578,7 @@ const SPECS: Record<CallableName, Spec> = {
     fields: [
       oneOf('kind'),
       key('packageId', false),
+      key('planId', false),
       { name: 'promocode', attacks: CODE_ATTACKS, required: false },
       {
         name: 'items',
@@ -443,6 +588,12 @@ const SPECS: Record<CallableName, Spec> = {
     ],
     refusals: [
       ['a package that does not exist', 'not-found', checkout({ packageId: 'nope' })],
+      ['a plan that does not exist', 'not-found', () => ({ kind: 'plan', planId: 'nope' })],
+      [
+        'a plan with a package id',
+        'invalid-argument',
+        () => ({ kind: 'plan', planId: PROOF_PLAN, packageId: 'p5' }),
+      ],
       ['an inactive package', 'failed-precondition', checkout({ packageId: 'old' })],
       ['an unknown coupon', 'not-found', checkout({ promocode: 'NOPE' })],
       ['an expired coupon', 'failed-precondition', checkout({ promocode: 'OLD' })],
@@ -478,6 +629,7 @@ const SPECS: Record<CallableName, Spec> = {
     fields: [
       oneOf('kind'),
       key('packageId', false),
+      key('planId', false),
       key('branch', false),
       { name: 'promocode', attacks: CODE_ATTACKS, required: false },
       { name: 'successUrl', attacks: URL_ATTACKS, required: true },
@@ -485,6 +637,16 @@ const SPECS: Record<CallableName, Spec> = {
     ],
     refusals: [
       ['a package that does not exist', 'not-found', (valid) => ({ ...valid, packageId: 'nope' })],
+      [
+        'a plan that does not exist',
+        'not-found',
+        (valid) => ({ ...without(valid, 'packageId'), kind: 'plan', planId: 'nope' }),
+      ],
+      [
+        'a plan without its id',
+        'invalid-argument',
+        (valid) => ({ ...without(valid, 'packageId'), kind: 'plan' }),
+      ],
       ['an expired coupon', 'failed-precondition', (valid) => ({ ...valid, promocode: 'OLD' })],
       [
         'a success page on another site',
@@ -881,6 +1043,20 @@ beforeAll(async () => {
   await db.ref(paths.userField(unsigned, 'Conditions')).set(false);
   ids.soonPass = await passFor(soon, 'SoonSoonSoonSoonSoon00');
   ids.newbiePass = await passFor(unsigned, 'UnsignedUnsignedUnsig0');
+  // A plan for the plan calls, and a member who holds the monthly subscription (no gift for them).
+  await db.ref(paths.plan(PROOF_PLAN)).set({
+    kind: 'unlimited',
+    name: 'Unlimited',
+    interval: 'month',
+    price: 9900,
+    currency: 'USD',
+    active: true,
+  });
+  ids.subscriberUid = await seedMember(db, { credits: 0 });
+  await db.ref(paths.user(ids.subscriberUid)).update({
+    activeSuscription: true,
+    activeSuscriptionId: 'sub_proof',
+  });
   await db.ref(paths.mailOutboxEntry(SENT_MAIL)).set({
     kind: 'welcome',
     uid: ids.memberUid,

@@ -1,7 +1,7 @@
 // The demo studio as its members live in it: on top of the demo data (scripts/lib/seed.ts), the
 // demo member has booked spot 7 of a cycling or HIIT class 13 h or more ahead, which others have
 // filled to "few spots left", and waits for a spot in a full yoga class; a later class is booked
-// too. All through the real callables, as the app calls them. Behind it, four weeks of history
+// too, and another class with free spots is left for the booking flow. All through the real callables, as the app calls them. Behind it, four weeks of history
 // for admin-insights (studio-history.ts). The accessibility pass audits the screens in this state
 // and the gallery (`npm run screenshots`) shows them.
 import { paths, type SeatLayout, type StudioClass } from '@studio/core';
@@ -19,6 +19,8 @@ export interface LivedIn {
   booked: { id: string; cls: StudioClass };
   /** A full class the member waits for. */
   full: { id: string; cls: StudioClass };
+  /** A class with free spots the member has not booked: the booking flow's. */
+  open: { id: string; cls: StudioClass };
 }
 
 /** Books and queues as described above; returns the two classes the member's screens show. */
@@ -42,6 +44,12 @@ export async function liveIn(journey: Journey): Promise<LivedIn> {
     'a later cycling or HIIT',
   );
 
+  const [openId, open] = first(
+    upcoming.filter(([id]) => id !== bookedId && id !== laterId),
+    (cls) => cls.exercise !== 'yoga' && cls.startsAt > Date.now() + 13 * HOUR_MS,
+    'another cycling or HIIT',
+  );
+
   const layout = (await journey.read(paths.seatLayout(booked.layout!))) as SeatLayout;
   const spots = Object.values(layout.spots);
   const seven = spots.find((spot) => spot.label === '7');
@@ -58,7 +66,11 @@ export async function liveIn(journey: Journey): Promise<LivedIn> {
   await call(MEMBER, 'joinWaitlist', { classId: fullId });
   await call(MEMBER, 'bookClass', { classId: laterId });
   await writeStudioHistory(journey);
-  return { booked: { id: bookedId, cls: booked }, full: { id: fullId, cls: full } };
+  return {
+    booked: { id: bookedId, cls: booked },
+    full: { id: fullId, cls: full },
+    open: { id: openId, cls: open },
+  };
 }
 
 function first(

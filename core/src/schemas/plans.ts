@@ -224,6 +224,8 @@ export const membershipSchema = z.object({
   freezes: rtdbMap(membershipFreezeSchema).optional(),
   /** A downgrade waiting for the period's end. */
   pendingChange: z.object({ planId: keySchema, name: nameSchema, at: epochMsSchema }).optional(),
+  /** The branch it was bought for, when the checkout named one (a bulk freeze may pick it). */
+  branch: keySchema.optional(),
   /** A late cancel or no-show's block: the plan books nothing before this instant. */
   blockedUntil: epochMsSchema.optional(),
   endedAt: epochMsSchema.optional(),

@@ -4,7 +4,8 @@ import type { CallableName } from './inputs';
 
 /** What each callable returns (design §8, `{result: …}` on the wire). */
 export interface CallableResults extends DeskCallableResults {
-  bookClass: { classId: string; spot: string; creditId: string };
+  /** `paidBy`: the member's plan or a credit (docs/architecture/plans.md#entitlements). */
+  bookClass: { classId: string; spot: string; creditId: string; paidBy?: 'plan' | 'credits' };
   bookGuest: { classId: string; spot: string; creditId: string; bookingId: string };
   cancelBooking: { refunded: boolean };
   changeSpot: { classId: string; spot: string };

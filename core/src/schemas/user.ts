@@ -66,6 +66,8 @@ export const bookingCreditSchema = z.object({
   startsAt: epochMsSchema,
   /** Paid by the member's plan instead of a credit (no `creditId`): counts against its cap. */
   plan: z.object({ membershipId: keySchema, planId: keySchema }).optional(),
+  /** The plan's late-cancel or no-show policy was applied to this booking (once). */
+  penalty: z.enum(['late-cancel', 'no-show']).optional(),
 });
 export type BookingCredit = z.infer<typeof bookingCreditSchema>;
 

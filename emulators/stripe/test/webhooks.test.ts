@@ -203,6 +203,9 @@ describe('control: events, resend, reset', () => {
       'events?type=charge.succeeded',
     );
     expect(filtered.body.data).toHaveLength(1);
+    // Read as it goes: from the n-th event on.
+    expect(stack.sandbox.events(1).map((record) => record.type)).toEqual(PAYMENT_EVENTS.slice(1));
+    expect(stack.sandbox.events(PAYMENT_EVENTS.length)).toEqual([]);
   });
 
   it('resend delivers the same event again with a fresh signature', async () => {

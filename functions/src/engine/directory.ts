@@ -62,7 +62,8 @@ export async function refreshDirectoryEntry(db: Database, uid: string): Promise<
 
 /**
  * The credits count a wallet transaction committed. Two changes of one member committing at
- * once may land their mirrors in the other order; the next change or the backfill puts it right.
+ * once may land their mirrors in the other order, and a call may stop before writing it; the
+ * reconciler puts it right.
  */
 export async function mirrorDirectoryCredits(
   db: Database,

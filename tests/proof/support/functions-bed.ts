@@ -44,6 +44,16 @@ export const CALLABLES = {
   revokeMemberPass: deployed.revokeMemberPass,
   checkInByPass: deployed.checkInByPass,
   checkInByName: deployed.checkInByName,
+  savePlan: deployed.savePlan,
+  freezeMembership: deployed.freezeMembership,
+  endFreeze: deployed.endFreeze,
+  changePlan: deployed.changePlan,
+  cancelMembership: deployed.cancelMembership,
+  freezeMemberPlan: deployed.freezeMemberPlan,
+  endMemberFreeze: deployed.endMemberFreeze,
+  bulkFreeze: deployed.bulkFreeze,
+  changeMemberPlan: deployed.changeMemberPlan,
+  compMembership: deployed.compMembership,
 } as const;
 
 /** Every callable `functions/src/index.ts` exports (a v2 onCall carries a callable trigger). */

@@ -2,6 +2,7 @@ import { ApiError, paramError } from '../http/errors';
 import { completeSession } from '../flows/checkout';
 import { DISPUTE_REASONS, closeDispute, disputeCharge } from '../flows/disputes';
 import { refundCharge } from '../flows/payments';
+import { updateCard } from '../flows/portal';
 import {
   cancelSubscription,
   failSubscriptionPayment,
@@ -129,6 +130,15 @@ export const controlRoutes: ControlRoute[] = [
         comment: null,
         feedback: null,
       }),
+  },
+  {
+    method: 'POST',
+    path: '/_sandbox/customers/:id/card',
+    handle: ({ ctx, body, ids, batch }) => {
+      const number = text(body, 'number');
+      if (number === null) throw paramError('number', 'number (a test card) is required.');
+      return updateCard(ctx.store, batch, ids.id ?? '', number);
+    },
   },
   {
     method: 'POST',

@@ -30,7 +30,9 @@ export type IdPrefix =
   | 'req'
   | 'we'
   | 'bps'
-  | 'bpc';
+  | 'bpc'
+  | 'sub_sched'
+  | 'ii';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomText(prefix === 'cs_test' ? 58 : 24)}`;

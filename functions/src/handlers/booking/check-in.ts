@@ -1,5 +1,6 @@
 import {
   DomainError,
+  applyNoShow,
   checkInError,
   classCoachIds,
   coachSchema,
@@ -9,7 +10,15 @@ import {
   worksTheDesk,
 } from '@studio/core';
 import type { AuditEntry, CallableResult, CheckInInput, Role, StudioClass } from '@studio/core';
-import { changeRoster, newId, readClassCall, recordAttendance, syncViews } from '../../engine';
+import {
+  changeRoster,
+  changeWallet,
+  newId,
+  readClassCall,
+  recordAttendance,
+  syncViews,
+} from '../../engine';
+import { queueFee } from '../plans/fee-queue';
 import type { BookingDeps } from '../../engine';
 
 export interface CheckInCommand extends CheckInInput {
@@ -67,6 +76,20 @@ export async function checkIn(
   );
   if (guestBookingId === undefined) await recordAttendance(db, uid, classId, status, nowMs);
   await syncViews(db, context, marked.roster, [uid], nowMs);
+  const booking = marked.roster.bookings[key];
+  if (status === 'no-show' && booking !== undefined) {
+    // A no-show on a plan booking: the plan's policy, once (docs/architecture/plans.md).
+    const fees = await changeWallet(db, uid, nowMs, (wallet) => {
+      const change = applyNoShow(wallet, {
+        bookingId: booking.bookingId,
+        classId,
+        nowMs,
+        currency: settings.currency,
+      });
+      return { change, result: Object.keys(change.planFees ?? {}) };
+    });
+    for (const feeId of fees) await queueFee(db, uid, feeId, nowMs);
+  }
   const before = roster.bookings[key]?.attendance ?? 'unmarked';
   if (before !== status) {
     const entry: AuditEntry = {

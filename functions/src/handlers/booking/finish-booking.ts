@@ -1,5 +1,12 @@
-import { consumeCredit, consumeOrVoid, isDomainError, releaseSeat, rosterKey } from '@studio/core';
-import type { Booking, BookingCreditState, Roster } from '@studio/core';
+import {
+  consumeOrVoid,
+  isDomainError,
+  payForBooking,
+  planPaymentId,
+  releaseSeat,
+  rosterKey,
+} from '@studio/core';
+import type { Booking, BookingCreditState, PayWith, Roster } from '@studio/core';
 import {
   changeRoster,
   changeWallet,
@@ -7,6 +14,7 @@ import {
   classParams,
   confirmBooking,
   notify,
+  readSettings,
   spotLabel,
   syncViews,
 } from '../../engine';
@@ -30,15 +38,31 @@ export async function finishBooking(
   booking: Booking,
   /** A roster holding the booking, to compute the member's view from. */
   roster: Roster,
+  /**
+   * What the member confirmed paying with (the plan or a credit); absent (a promotion, the
+   * reconciler): the plan when it can, else a credit.
+   */
+  payWith?: PayWith,
 ): Promise<string> {
   const { db } = deps;
   const { classId, cls } = context;
   const { uid, bookingId } = booking;
   const nowMs = deps.now();
+  const { timeZone } = await readSettings(db);
   let consumed: { result: string; flushed: Promise<number> };
   try {
     consumed = await changeWalletThen(db, uid, nowMs, (wallet) => {
-      const outcome = consumeCredit(wallet, { uid, bookingId, classId, cls, nowMs });
+      // The plan's cap is counted here, on the committed node (docs/architecture/plans.md).
+      const outcome = payForBooking(wallet, {
+        uid,
+        bookingId,
+        classId,
+        cls,
+        nowMs,
+        payWith,
+        guest: booking.guestName !== undefined,
+        timeZone,
+      });
       if (isDomainError(outcome)) return outcome;
       return { change: outcome.change, result: outcome.creditId };
     });
@@ -56,7 +80,7 @@ export async function finishBooking(
   const confirmed = (async () => {
     const [, mailed] = await Promise.all([
       syncViews(db, context, roster, [uid], nowMs, { paid: uid, paidBookingId: bookingId }),
-      enqueueBookedMail(deps, context, booking),
+      enqueueBookedMail(deps, context, booking, creditId === planPaymentId(bookingId)),
     ]);
     if (mailed) await confirmBooking(db, classId, rosterKey(booking), bookingId, creditId);
   })();
@@ -109,6 +133,7 @@ export async function settlePendingBooking(
   roster: Roster,
 ): Promise<'confirmed' | 'released'> {
   const nowMs = deps.now();
+  const { timeZone } = await readSettings(deps.db);
   const state: BookingCreditState = await changeWallet(deps.db, booking.uid, nowMs, (wallet) => {
     const outcome = consumeOrVoid(wallet, {
       uid: booking.uid,
@@ -116,6 +141,8 @@ export async function settlePendingBooking(
       classId: context.classId,
       cls: context.cls,
       nowMs,
+      guest: booking.guestName !== undefined,
+      timeZone,
     });
     return { change: outcome.change, result: outcome.state };
   });

@@ -7,6 +7,7 @@ import { defineMessages } from '../../lib/i18n';
 
 export const listsMessages = defineMessages({
   en: {
+    yourClass: 'Your class',
     listsTitle: 'User Class Lists',
     checadorTitle: 'Attendance',
     staffOnly: 'Class lists are for coaches, the front desk and admins.',
@@ -53,6 +54,7 @@ export const listsMessages = defineMessages({
     openChecador: 'Take attendance (checador)',
   },
   es: {
+    yourClass: 'Tu clase',
     listsTitle: 'Listas de clases',
     checadorTitle: 'Asistencia',
     staffOnly: 'Las listas de clases son para coaches, recepción y administradores.',

@@ -1,5 +1,9 @@
 import { formatDate, isDateString, teachingCoachId } from '@studio/core';
+import { DateInput } from '../../../components/ui/date-input';
+import { Field } from '../../../components/ui/field';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { useFormat } from '../../../lib/format';
 import type { Attendance, DateString, StudioClass } from '@studio/core';
 import { useState } from 'react';
 import { callableErrorText } from '../../../lib/callable-errors';
@@ -40,6 +44,7 @@ const NO_COACH_IDS: ReadonlySet<string> = new Set();
 export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckInBoardProps) {
   const t = useT();
   const lt = useT(listsMessages);
+  const format = useFormat(now);
   const [today] = useState<DateString>(() => formatDate(now()));
   const [date, setDate] = useState<DateString>(today);
   const [classId, setClassId] = useState<string | null>(initialClassId);
@@ -80,29 +85,28 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
   };
 
   if (classId === null) {
-    // A coach takes attendance only in the classes they teach.
-    const listed = classesForViewer(classes, viewer, own).filter(
-      (entry) => viewer.role !== 'coach' || entry.own,
+    // A coach takes attendance only in the classes they teach (or substitute); by the hour.
+    const listed = classesForViewer(classes, viewer, own)
+      .filter((entry) => viewer.role !== 'coach' || entry.own)
+      .sort((a, b) => a.cls.startsAt - b.cls.startsAt);
     );
     return (
       <section aria-labelledby="checador-title" className="checador">
         <h1 id="checador-title">{lt('checadorTitle')}</h1>
-        <label className="lists-day">
-          {lt('otherDay')}
-          <input
-            type="date"
+        <Field label={lt('otherDay')} className="lists-day">
+          <DateInput
             value={date}
-            onChange={(event) => {
-              if (isDateString(event.target.value)) setDate(event.target.value);
+            onChange={(next) => {
+              if (isDateString(next)) setDate(next);
             }}
           />
-        </label>
+        </Field>
         <h2>{lt('pickClass')}</h2>
         {listed.length === 0 ? (
           <p>{lt('noClasses')}</p>
         ) : (
           <ul className="checador-classes">
-            {listed.map(({ id, cls: entry }) => (
+            {listed.map(({ id, cls: entry, own: mine }) => (
               <li key={id}>
                 <button type="button" className="checador-class" onClick={() => choose(id)}>
                   <strong>
@@ -112,6 +116,11 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
                       coach: coaches[teachingCoachId(entry)]?.name ?? teachingCoachId(entry),
                     })}
                   </strong>
+                  {mine && (
+                    <Badge tone="primary" className="checador-own">
+                      {lt('yourClass')}
+                    </Badge>
+                  )}
                   <span>
                     {lt('classCounts', {
                       booked: entry.bookedCount,
@@ -147,7 +156,7 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
     <section aria-labelledby="checador-title" className="checador">
       <h1 id="checador-title">
         {cls
-          ? `${lt('checadorTitle')}: ${className(cls)} · ${cls.date} ${cls.hour}`
+          ? `${lt('checadorTitle')}: ${className(cls)} · ${format.day(cls.date)} ${cls.hour}`
           : lt('checadorTitle')}
       </h1>
       <Button variant="secondary" size="s" onClick={() => choose(null)}>

@@ -1,4 +1,6 @@
 import { addDays, formatDate, isDateString, teachingCoachId } from '@studio/core';
+import { DateInput } from '../../../components/ui/date-input';
+import { Field } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
 import type { DateString, StudioClass } from '@studio/core';
 import { useState } from 'react';
@@ -118,16 +120,14 @@ export function ClassLists({ api, viewer, now }: ClassListsProps) {
         <Button variant="secondary" size="s" onClick={() => setDate(addDays(date, -1))}>
           {lt('previousDay')}
         </Button>
-        <label>
-          {lt('date')}
-          <input
-            type="date"
+        <Field label={lt('date')} className="lists-date">
+          <DateInput
             value={date}
-            onChange={(event) => {
-              if (isDateString(event.target.value)) setDate(event.target.value);
+            onChange={(next) => {
+              if (isDateString(next)) setDate(next);
             }}
           />
-        </label>
+        </Field>
         <Button variant="secondary" size="s" onClick={() => setDate(addDays(date, 1))}>
           {lt('nextDay')}
         </Button>

@@ -1,7 +1,10 @@
-import { formatDateTime, teachingCoachId } from '@studio/core';
+import { teachingCoachId } from '@studio/core';
 import type { Attendance, StudioClass } from '@studio/core';
 import { Link } from 'wouter';
 import { Avatar } from '../../../components/ui/avatar';
+import { Badge } from '../../../components/ui/badge';
+import type { BadgeTone } from '../../../components/ui/badge';
+import { useFormat } from '../../../lib/format';
 import { buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { paths } from '../../../config/paths';
@@ -45,8 +48,14 @@ export function checadorHref(classId: string): string {
  * user-list-class: who booked the class (spot and name, attendance once taken) and who is
  * waiting, live. The route's date, hour, coach and class type name the class until it loads.
  */
+const ATTENDANCE_TONES: Readonly<Record<Attendance, BadgeTone>> = {
+  attended: 'success',
+  'no-show': 'danger',
+};
+
 export function ClassRoster({ api, viewer, params }: ClassRosterProps) {
   const lt = useT(listsMessages);
+  const format = useFormat();
   const { coaches, exercises } = useStudioNames(api);
   const cls = useLive<StudioClass | null | undefined>(
     (onChange) => api.watchClass(params.key, onChange),
@@ -82,7 +91,7 @@ export function ClassRoster({ api, viewer, params }: ClassRosterProps) {
       <h1 id="roster-title">
         {lt('rosterTitle', {
           name,
-          date: cls?.date ?? params.fecha,
+          date: format.day(cls?.date ?? params.fecha),
           hour: cls?.hour ?? params.hora,
         })}
       </h1>
@@ -131,17 +140,21 @@ function RosterTables({ rows, waiting }: Pick<RosterView, 'rows' | 'waiting'>) {
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.key}>
-                    <td data-label={lt('spot')}>{row.spotLabel}</td>
-                    <td data-label={lt('member')}>
+                    <td data-label={lt('spot')} className="roster-spot">
+                      {row.spotLabel}
+                    </td>
+                    <td data-label={lt('member')} className="roster-name">
                       {row.name}
                       {row.guestOf !== undefined && (
                         <span className="guest-of">{lt('guestOf', { name: row.guestOf })}</span>
                       )}
                     </td>
-                    <td data-label={lt('attendance')}>
-                      {row.pending
-                        ? lt('pending')
-                        : lt(row.attendance ? ATTENDANCE_KEYS[row.attendance] : 'unmarked')}
+                    <td data-label={lt('attendance')} className="roster-mark">
+                      <Badge tone={row.attendance ? ATTENDANCE_TONES[row.attendance] : 'neutral'}>
+                        {row.pending
+                          ? lt('pending')
+                          : lt(row.attendance ? ATTENDANCE_KEYS[row.attendance] : 'unmarked')}
+                      </Badge>
                     </td>
                   </tr>
                 ))}
@@ -159,7 +172,7 @@ function RosterTables({ rows, waiting }: Pick<RosterView, 'rows' | 'waiting'>) {
           {waiting.map((entry) => (
             <li key={entry.uid}>
               {entry.name}{' '}
-              <small>{lt('waitingSince', { time: formatDateTime(entry.joinedAt) })}</small>
+              <small>{lt('waitingSince', { time: format.moment(entry.joinedAt) })}</small>
             </li>
           ))}
         </ol>
