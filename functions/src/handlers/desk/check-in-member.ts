@@ -103,7 +103,9 @@ export async function checkInMember(
     uid,
     status: 'attended',
   });
-  const spot = (await db.ref(paths.rosterBooking(choice.classId, uid)).child('spot').get()).val();
+  const spot: unknown = (
+    await db.ref(paths.rosterBooking(choice.classId, uid)).child('spot').get()
+  ).val();
   const label = typeof spot === 'string' ? await spotLabel(db, cls, spot) : undefined;
   return {
     uid,
@@ -123,7 +125,7 @@ export async function checkInByPass(
 ): Promise<DeskCheckIn> {
   const verified = verifyPass(pass, deps.secret);
   if (verified === null) throw new DomainError('invalid-argument', 'passInvalid');
-  const current = (
+  const current: unknown = (
     await deps.db.ref(paths.userField(verified.uid, 'pass')).child('id').get()
   ).val();
   if (current !== verified.passId) throw new DomainError('failed-precondition', 'passRevoked');

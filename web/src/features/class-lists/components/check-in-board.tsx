@@ -89,7 +89,6 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
     const listed = classesForViewer(classes, viewer, own)
       .filter((entry) => viewer.role !== 'coach' || entry.own)
       .sort((a, b) => a.cls.startsAt - b.cls.startsAt);
-    );
     return (
       <section aria-labelledby="checador-title" className="checador">
         <h1 id="checador-title">{lt('checadorTitle')}</h1>

@@ -119,6 +119,7 @@ export function ClassRoster({ api, viewer, params }: ClassRosterProps) {
 
 function RosterTables({ rows, waiting }: Pick<RosterView, 'rows' | 'waiting'>) {
   const lt = useT(listsMessages);
+  const format = useFormat();
   return (
     <>
       <h2>{lt('bookedTitle', { count: rows?.length ?? 0 })}</h2>
