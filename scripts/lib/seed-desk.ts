@@ -17,7 +17,7 @@ export const DESK_DEMO_ACCOUNTS: DeskDemoAccount[] = [
   {
     uid: 'demo-desk',
     email: 'desk@demo.studio',
-    name: 'Diana Desk',
+    name: 'Diana Elizondo',
     role: 'staff',
     credits: 0,
     waiverAccepted: true,
