@@ -10,6 +10,7 @@ import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
 import {
   addDays,
+  adminFlagForRole,
   branchSchema,
   classSchema,
   coachSchema,
@@ -30,10 +31,12 @@ import {
   userSchema,
   type CreditEntry,
   type LedgerEntry,
+  type Role,
   type SeatSpot,
 } from '@studio/core';
 import { uploadDemoPictures } from './demo-pictures.ts';
 import { writeDemoHistory, type DemoHistoryResult } from './demo-history.ts';
+import { DESK_DEMO_ACCOUNTS } from './seed-desk.ts';
 import { STRIPE_SANDBOX_SECRETS } from './stack.ts';
 
 export const DEMO_PASSWORD = 'studio123';
@@ -61,12 +64,11 @@ const MEMBER_NAMES = [
   'Mauricio Tamez',
 ] as const;
 
-type DemoRole = 'admin' | 'coach' | 'member';
 interface DemoAccount {
   uid: string;
   email: string;
   name: string;
-  role: DemoRole;
+  role: Role;
   credits: number;
   waiverAccepted: boolean;
   description: string;
@@ -91,6 +93,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     waiverAccepted: true,
     description: 'coach (class lists, attendance)',
   },
+  ...DESK_DEMO_ACCOUNTS,
   {
     uid: 'demo-member',
     email: 'member@demo.studio',
@@ -123,7 +126,6 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   },
 ];
 
-const ADMIN_FLAG = { admin: true, coach: 'Coach', member: false } as const;
 /** The local project's bucket, as scripts/lib/stack.ts names it for the emulators. */
 const demoBucket = () => process.env.STORAGE_BUCKET_URL ?? 'demo-studio.firebasestorage.app';
 const BRANCH_ID = 'centro';
@@ -378,7 +380,7 @@ function demoUser(account: DemoAccount, now: number, grant: boolean) {
     Name: account.name,
     Email: account.email,
     Img: '',
-    Admin: ADMIN_FLAG[account.role],
+    Admin: adminFlagForRole(account.role),
     Conditions: account.waiverAccepted,
     Credits: count,
     'credits-list': credits,
