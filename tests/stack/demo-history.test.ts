@@ -22,7 +22,8 @@ const record = (value: unknown): Raw => (isRecord(value) ? value : {});
 
 describe("the demo studio's past", () => {
   it('is eight weeks that hold together, written through the functions', async () => {
-    const written = await seedDemoData(Date.now(), {
+    const started = Date.now();
+    const written = await seedDemoData(started, {
       history: { sandboxUrl: journey.stack.stripe.url },
     });
     expect(written?.classes).toBeGreaterThan(100);
@@ -63,8 +64,12 @@ describe("the demo studio's past", () => {
     expect(new Set(coupon.map((p) => p.uid)).size).toBe(coupon.length);
     expect(coupon.map((p) => p.uid)).not.toContain('demo-member');
 
-    // The past sent no e-mail (its mail would have gone out back then).
-    expect(Object.keys(record(root['MailOutbox']))).toEqual([]);
+    // The past sent no e-mail (its mail would have gone out back then); the stack's own
+    // scheduled mails of today may be there.
+    const mailFromThePast = Object.entries(record(root['MailOutbox'])).filter(
+      ([, entry]) => Number(record(entry)['createdAt']) < started,
+    );
+    expect(mailFromThePast).toEqual([]);
 
     // The insights have every past day up to yesterday, with classes and revenue in them.
     const days = record(record(root['Insights'])['days']);
