@@ -200,7 +200,7 @@ export function memberMoves(
 
     async act(member) {
       const planned = await plans.holdsPlan(member.uid);
-      const classes = await bookable(member, planned);
+      const classes = await bookable(member, await plans.paysBookings(member.uid));
       const booked = await upcomingOf(member, paths.userClasses(member.uid));
       const waiting = await upcomingOf(member, paths.userWaitlist(member.uid));
       const move = random.weighted<string>([

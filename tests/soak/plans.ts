@@ -1,5 +1,5 @@
-// Membership plans in the soak: the owner sells an unlimited plan capped at one class a day and a
-// plan of two classes a week; members buy them through Stripe's checkout and book with them (the
+// Membership plans in the soak: the owner sells a plan of eight credits a month, an unlimited plan
+// capped at one class a day and a plan of two classes a week; members buy them through Stripe's checkout and book with them (the
 // booking path decides whether the plan or a credit pays), freeze their plan and end freezes
 // early; once in a while the owner freezes every plan for a few days (the studio closes). The
 // checks: no plan ever pays past its cap, no plan pays for a class inside a freeze asked for
@@ -30,8 +30,18 @@ import type { Random } from './random.ts';
 import { ADMIN_UID } from './studio.ts';
 import { APP_ORIGIN, type World } from './world.ts';
 
-/** The plans on sale. */
+/** The plans on sale: one of each kind. */
 export const PLANS: readonly PlanInput[] = [
+  {
+    kind: 'credits',
+    name: 'Eight a month',
+    interval: 'month',
+    price: 9900,
+    currency: 'USD',
+    credits: 8,
+    creditKind: 'regular',
+    active: true,
+  },
   {
     kind: 'unlimited',
     name: 'Unlimited (one a day)',
@@ -81,8 +91,10 @@ export interface PlanMoves {
   freezeOrThaw(member: SimMember): Promise<void>;
   /** The owner closes the studio for a few days from tomorrow: every plan is frozen. */
   closeStudio(): Promise<void>;
-  /** Whether the member's plan (not a credits plan) is running: it may pay for a booking. */
+  /** Whether the member holds a plan that is not over (they buy no other). */
   holdsPlan(uid: string): Promise<boolean>;
+  /** Whether the member's plan pays for bookings itself (unlimited or limited, not over). */
+  paysBookings(uid: string): Promise<boolean>;
 }
 
 export function planMoves(world: World, model: Model, ops: OpRunner, random: Random): PlanMoves {
@@ -97,6 +109,12 @@ export function planMoves(world: World, model: Model, ops: OpRunner, random: Ran
     async holdsPlan(uid) {
       const membership = await membershipOf(uid);
       return membership !== undefined && membership['status'] !== 'ended';
+    },
+
+    async paysBookings(uid) {
+      const membership = await membershipOf(uid);
+      if (membership === undefined || membership['status'] === 'ended') return false;
+      return record(membership['terms'])['kind'] !== 'credits';
     },
 
     async buy(member) {
@@ -248,5 +266,28 @@ export function planPurchaseViolations(root: unknown, model: Model): string[] {
         `plans: ${uid}'s membership ${id} is ${JSON.stringify(own['status'])}, its copy ${JSON.stringify(copy?.['status'])}`,
       );
   }
+  return out;
+}
+
+/**
+ * Each period a plan granted credits for (the monthly plan, a credits plan: its
+ * `SubscriptionGrants` record) shows in the member's ledger as one grant of that many credits.
+ */
+export function periodGrantViolations(root: unknown): string[] {
+  const data = record(root);
+  const out: string[] = [];
+  for (const [subscriptionId, periods] of Object.entries(record(data['SubscriptionGrants'])))
+    for (const [period, raw] of Object.entries(record(periods))) {
+      const grant = record(raw);
+      const uid = String(grant['uid']);
+      const grants = Object.values(record(record(data['CreditLedger'])[uid]))
+        .map(record)
+        .filter((entry) => entry['type'] === 'grant' && entry['sourceId'] === grant['invoiceId'])
+        .map((entry) => entry['delta']);
+      if (grants.length !== 1 || grants[0] !== grant['credits'])
+        out.push(
+          `plans: ${subscriptionId} period ${period} (${uid}) granted ${JSON.stringify(grants)}, expected one grant of ${JSON.stringify(grant['credits'])}`,
+        );
+    }
   return out;
 }

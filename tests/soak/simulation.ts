@@ -25,7 +25,13 @@ import { memberMoves } from './members.ts';
 import { emptyModel } from './model.ts';
 import { DEFAULT_FAULT_RATES, FAULT_KINDS, opRunner, type FaultRates } from './ops.ts';
 import { plantedDatabase, type Plant } from './plants.ts';
-import { planMoves, planPurchaseViolations, planViolations, setUpPlans } from './plans.ts';
+import {
+  periodGrantViolations,
+  planMoves,
+  planPurchaseViolations,
+  planViolations,
+  setUpPlans,
+} from './plans.ts';
 import { seededRandom } from './random.ts';
 import { at, staffMoves } from './staff.ts';
 import { stripeSide } from './stripe.ts';
@@ -250,13 +256,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       await rollUpInsights({ db: world.db, now }, { from: report.from });
       const root = (await world.db.ref().get()).val() as unknown;
       for (const id of sentOutboxIds(root)) mailSent.add(id);
-      report.checks += 8;
+      report.checks += 9;
       return [
         ...bookingViolations(root, now(), true),
         ...waitlistViolations(root),
         ...paymentViolations(root, model),
         ...planViolations(root),
         ...planPurchaseViolations(root, model),
+        ...periodGrantViolations(root),
         ...mailViolations(await world.inbox.messages(), mailSent, mailDied),
         ...directoryViolations(root),
         ...insightsViolations(root, report.from, now()),
