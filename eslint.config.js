@@ -47,6 +47,7 @@ const borrowedSteps = {
     './plans/fees.ts',
   ],
   booking: ['./plans/fee-queue.ts'],
+  desk: ['./booking/check-in.ts'],
 };
 
 const ours = ['./core', './web', './functions', './emulators', './tests', './scripts'];

@@ -1,4 +1,4 @@
-// `npm run admin -- grant <email> admin|coach|member`, `npm run admin -- list` and
+// `npm run admin -- grant <email> admin|staff|coach|member`, `npm run admin -- list` and
 // `npm run admin -- branch <id> <name>`: what a new project needs before anyone can use the admin
 // screens (nobody can call `setUserRole` yet, and no screen creates branches), and repairs.
 // `grant` runs the `setUserRole` handler itself (claim, `Users/{uid}/Admin`, audit entry by
@@ -10,9 +10,9 @@ import type { UserRecord } from 'firebase-admin/auth';
 import {
   ROLES,
   adminFlagForRole,
+  isPrivileged,
   branchSchema,
   keySchema,
-  isStaff,
   paths,
   roleFromAdminFlag,
   roleFromClaims,
@@ -37,11 +37,11 @@ const USAGE = `Usage:
   npm run admin -- coupon-redemptions [--project <id>] [--database-url <url>]
 
 grant  gives the account with that e-mail the role, exactly as the setUserRole function does:
-       the custom claim 'role', Users/{uid}/Admin, and an AuditLog entry by 'cli'. Admin and
-       coach go only to an account whose e-mail is verified (anyone can register an address):
+       the custom claim 'role', Users/{uid}/Admin, and an AuditLog entry by 'cli'. Admin, staff
+       and coach go only to an account whose e-mail is verified (anyone can register an address):
        its owner signs in and opens the link in the verification e-mail first.
        --allow-unverified skips that, with a warning and a note in the audit entry.
-list   shows the accounts that hold the admin or coach role (claim or Admin field).
+list   shows the accounts that hold the admin, staff or coach role (claim or Admin field).
 branch creates or replaces Branches/<id> (the id the web app sells for: VITE_STUDIO_BRANCH,
        'centro' by default), validated and audited as the admin screens' saveCatalogItem.
 directory rebuilds UserDirectory (the member directory all-users reads) from Users: run it once
@@ -167,7 +167,7 @@ async function grant(
   allowUnverified: boolean,
 ): Promise<void> {
   const account = await accountByEmail(target, email);
-  const unverified = account.emailVerified !== true && isStaff(role);
+  const unverified = account.emailVerified !== true && isPrivileged(role);
   if (unverified && !allowUnverified) throw unverifiedRefusal(email, role, target);
   if (unverified)
     console.error(
@@ -255,9 +255,12 @@ async function staffRows(target: Target): Promise<StaffRow[]> {
   const profiles = isRecord(users) ? users : {};
 
   const uids = new Set<string>();
-  for (const [uid, user] of accounts) if (isStaff(roleFromClaims(user.customClaims))) uids.add(uid);
+  const holdsRole = (role: Role) => role !== 'member';
+  for (const [uid, user] of accounts) {
+    if (holdsRole(roleFromClaims(user.customClaims))) uids.add(uid);
+  }
   for (const [uid, profile] of Object.entries(profiles)) {
-    if (isRecord(profile) && isStaff(roleFromAdminFlag(profile['Admin']))) uids.add(uid);
+    if (isRecord(profile) && holdsRole(roleFromAdminFlag(profile['Admin']))) uids.add(uid);
   }
   return [...uids].map((uid) => {
     const account = accounts.get(uid);

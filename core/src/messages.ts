@@ -87,6 +87,33 @@ const en = {
   tryAgain: 'Something changed while we were saving. Please try again.',
   internalError: 'Something went wrong. Please try again.',
 
+  // The front desk (core/src/desk): passes, check-in, waivers, walk-ins, sales, substitutes.
+  passInvalid: 'This code is not a studio pass.',
+  passRevoked: 'This pass is no longer valid. Open the app to show the current one.',
+  passNoBooking: '{name} has no class booked now.',
+  passNotBookedHere: '{name} is not booked in this class.',
+  passOtherClass: '{name} is booked in {title} at {hour}, not in this class.',
+  passTooEarly:
+    "{name}'s next class, {title} at {hour}, opens for check-in {minutes} minutes before it starts.",
+  alreadyCheckedIn: '{name} is already checked in to {title} at {hour}.',
+  waiverNotSigned: '{name} has not signed the current waiver yet.',
+  kioskNoMatch: 'No member has that name and those phone digits. Please ask at the desk.',
+  kioskManyMatches: 'More than one member matches. Please ask at the desk.',
+  waiverNotPublished: 'The studio has not written its waiver yet.',
+  waiverVersionChanged:
+    'The waiver changed while you were reading it. Please read the new version and sign again.',
+  signatureMissing: 'Please sign with your finger or the mouse.',
+  signatureInvalid: 'The signature could not be read. Please sign again.',
+  memberEmailTaken: 'A member with the e-mail {email} already exists: find them by name instead.',
+  cashAmountMismatch: 'The amount received ({amount}) is not the price of {name} ({price}).',
+  paymentNotCash:
+    'Only a payment taken in cash is refunded here; card payments are refunded in Stripe.',
+  paymentAlreadyRefunded: 'This payment has already been refunded.',
+  paymentNotFound: 'This payment does not exist.',
+  substituteSameCoach: '{coach} already teaches this class.',
+  classEnded: 'This class has already ended.',
+  dropInPackageMissing: 'The studio sells no single class, so a drop-in cannot be sold.',
+
   // Membership plans (docs/architecture/plans.md).
   planNotFound: 'This plan does not exist.',
   planInactive: 'This plan is no longer on sale.',
@@ -244,6 +271,34 @@ const es: Record<MessageKey, string> = {
   paymentsUnavailable: 'Los pagos no están disponibles por ahora. Intenta más tarde.',
   tryAgain: 'Algo cambió mientras guardábamos. Intenta de nuevo.',
   internalError: 'Algo salió mal. Intenta de nuevo.',
+
+  passInvalid: 'Este código no es un pase del estudio.',
+  passRevoked: 'Este pase ya no es válido. Abre la app para mostrar el actual.',
+  passNoBooking: '{name} no tiene una clase reservada ahora.',
+  passNotBookedHere: '{name} no tiene reserva en esta clase.',
+  passOtherClass: '{name} tiene reserva en {title} a las {hour}, no en esta clase.',
+  passTooEarly:
+    'La próxima clase de {name}, {title} a las {hour}, abre el registro {minutes} minutos antes de empezar.',
+  alreadyCheckedIn: '{name} ya registró su llegada a {title} a las {hour}.',
+  waiverNotSigned: '{name} aún no firma la exención de responsabilidad vigente.',
+  kioskNoMatch:
+    'Ningún miembro tiene ese nombre y esos dígitos de teléfono. Pregunta en recepción.',
+  kioskManyMatches: 'Hay más de un miembro con esos datos. Pregunta en recepción.',
+  waiverNotPublished: 'El estudio aún no ha escrito su exención de responsabilidad.',
+  waiverVersionChanged:
+    'La exención cambió mientras la leías. Lee la nueva versión y vuelve a firmar.',
+  signatureMissing: 'Firma con tu dedo o con el ratón.',
+  signatureInvalid: 'No se pudo leer la firma. Vuelve a firmar.',
+  memberEmailTaken: 'Ya existe un miembro con el correo {email}: búscalo por su nombre.',
+  cashAmountMismatch: 'El monto recibido ({amount}) no es el precio de {name} ({price}).',
+  paymentNotCash:
+    'Aquí solo se reembolsan pagos en efectivo; los pagos con tarjeta se reembolsan en Stripe.',
+  paymentAlreadyRefunded: 'Este pago ya fue reembolsado.',
+  paymentNotFound: 'Este pago no existe.',
+  substituteSameCoach: '{coach} ya imparte esta clase.',
+  classEnded: 'Esta clase ya terminó.',
+  dropInPackageMissing:
+    'El estudio no vende clases sueltas, así que no se puede vender una visita.',
 
   planNotFound: 'Este plan no existe.',
   planInactive: 'Este plan ya no está a la venta.',

@@ -60,6 +60,9 @@ export const ROOTS = {
   memberships: 'Memberships',
   introClaims: 'IntroClaims',
   bulkFreezes: 'BulkFreezes',
+  waivers: 'Waivers',
+  waiverSignatures: 'WaiverSignatures',
+  coachPayRates: 'CoachPayRates',
   planFeeQueue: 'PlanFeeQueue',
 } as const;
 
@@ -220,6 +223,19 @@ export const paths = {
   calendarFeed: (token: string) => join(ROOTS.calendarFeeds, token),
   calendarFeedEvents: (token: string) => join(ROOTS.calendarFeeds, token, 'events'),
   calendarFeedToken: (uid: string) => join(ROOTS.calendarFeedTokens, uid),
+
+  // The front desk (core/src/desk): the written waiver's versions and the current one (public),
+  // members' signatures (functions write once), coaches' pay rates (admins).
+  waivers: () => ROOTS.waivers,
+  waiverCurrent: () => join(ROOTS.waivers, 'current'),
+  waiverVersions: () => join(ROOTS.waivers, 'versions'),
+  waiverVersion: (version: number) => join(ROOTS.waivers, 'versions', listKey(version)),
+  waiverSignatures: (uid: string) => join(ROOTS.waiverSignatures, uid),
+  waiverSignature: (uid: string, signatureId: string) =>
+    join(ROOTS.waiverSignatures, uid, signatureId),
+  coachPayRates: () => ROOTS.coachPayRates,
+  coachPayRatesOf: (coachId: string) => join(ROOTS.coachPayRates, coachId),
+  coachPayRate: (coachId: string, rateId: string) => join(ROOTS.coachPayRates, coachId, rateId),
 
   auditLog: () => ROOTS.auditLog,
   auditEntry: (entryId: string) => join(ROOTS.auditLog, entryId),

@@ -34,6 +34,8 @@ export { calendarFeed } from './triggers/calendar/calendar-feed';
 export { classReminders } from './triggers/mail/class-reminders';
 export { expiringCredits } from './triggers/mail/expiring-credits';
 export { coachClassLists } from './triggers/mail/coach-class-lists';
+export { memberPass, revokeMemberPass } from './triggers/desk/member-pass';
+export { checkInByPass, checkInByName } from './triggers/desk/check-in';
 export { savePlan } from './triggers/plans/save-plan';
 export { freezeMembership } from './triggers/plans/freeze-membership';
 export { endFreeze } from './triggers/plans/end-freeze';

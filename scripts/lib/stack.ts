@@ -86,6 +86,11 @@ export const MAIL_SANDBOX_SECRETS = {
   MAIL_UNSUBSCRIBE_SECRET: 'local-stack-unsubscribe-links',
 } as const;
 
+/** The member passes' signing secret locally: not a secret (functions/src/triggers/desk/config.ts). */
+export const DESK_SANDBOX_SECRETS = {
+  MEMBER_PASS_SECRET: 'local-stack-member-passes',
+} as const;
+
 /** How often the stack sweeps the mail outbox: our database emulator runs no triggers. */
 export const MAIL_SWEEP_MS = 3_000;
 /**
@@ -278,11 +283,11 @@ async function startFirebaseEmulators(
 
 /**
  * functions/.secret.local with the sandbox values, unless a developer wrote their own; a file
- * from before the mail secrets gets those added (values already there are kept).
+ * from before the mail or desk secrets gets those added (values already there are kept).
  */
 function ensureStripeSecretsFile(): void {
   const file = path.join(ROOT, 'functions', '.secret.local');
-  const all = { ...STRIPE_SANDBOX_SECRETS, ...MAIL_SANDBOX_SECRETS };
+  const all = { ...STRIPE_SANDBOX_SECRETS, ...MAIL_SANDBOX_SECRETS, ...DESK_SANDBOX_SECRETS };
   if (existsSync(file)) {
     const present = readFileSync(file, 'utf8');
     const missing = Object.entries(all).filter(

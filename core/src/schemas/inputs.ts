@@ -16,6 +16,7 @@ import { planInputSchema } from './plans';
 import { roleSchema } from '../roles';
 import { MAX_GUESTS_PER_MEMBER } from '../settings';
 import { dateSchema, daysBetween, hourSchema, isDateString } from '../time';
+import { deskCallableInputs } from '../desk/inputs';
 
 export const MAX_ADJUST_DELTA = 1000;
 export const MAX_CART_ITEMS = 50;
@@ -419,5 +420,6 @@ export const callableInputs = {
   bulkFreeze: bulkFreezeInput,
   changeMemberPlan: changeMemberPlanInput,
   compMembership: compMembershipInput,
+  ...deskCallableInputs,
 } as const;
 export type CallableName = keyof typeof callableInputs;

@@ -1,8 +1,9 @@
+import type { DeskCallableResults } from '../desk/inputs';
 import type { CurrencyTotals } from '../payment-totals';
 import type { CallableName } from './inputs';
 
 /** What each callable returns (design §8, `{result: …}` on the wire). */
-export interface CallableResults {
+export interface CallableResults extends DeskCallableResults {
   /** `paidBy`: the member's plan or a credit (docs/architecture/plans.md#entitlements). */
   bookClass: { classId: string; spot: string; creditId: string; paidBy?: 'plan' | 'credits' };
   bookGuest: { classId: string; spot: string; creditId: string; bookingId: string };

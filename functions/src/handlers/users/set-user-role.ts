@@ -4,7 +4,7 @@ import {
   DomainError,
   adminFlagForRole,
   adminFlagSchema,
-  isStaff,
+  isPrivileged,
   paths,
   roleFromAdminFlag,
   roleSchema,
@@ -59,9 +59,9 @@ async function getAuthUser(auth: HandlerDeps['auth'], uid: string): Promise<User
  * Gives an account a role: the custom claim `role` (what the rules check) and
  * `Users/{uid}/Admin` (what the app reads, spec §6), plus an audit entry.
  *
- * A staff role (admin, coach) goes only to an account whose e-mail is verified: anyone can
- * register someone else's address, and the owner's first admin grant names an address
- * (`emailNotVerified`, nothing written). Taking a role away never needs it.
+ * A role beyond a member's (admin, staff, coach) goes only to an account whose e-mail is
+ * verified: anyone can register someone else's address, and the owner's first admin grant names
+ * an address (`emailNotVerified`, nothing written). Taking a role away never needs it.
  *
  * The claim is written first because it is the security boundary: if the database write then
  * fails the call fails, and repeating it (idempotent) brings the field in line.
@@ -72,7 +72,7 @@ export async function setUserRole(
 ): Promise<SetUserRoleOutcome> {
   const user = await getAuthUser(auth, uid);
   const unverified = user.emailVerified !== true;
-  if (unverified && isStaff(role) && !allowUnverified)
+  if (unverified && isPrivileged(role) && !allowUnverified)
     throw new DomainError('failed-precondition', 'emailNotVerified');
   const claims = user.customClaims ?? {};
   const storedFlag = adminFlagSchema.safeParse(
@@ -97,8 +97,8 @@ export async function setUserRole(
       before,
       after,
       ...(operator === undefined ? {} : { operator }),
-      // A staff role given without a verified e-mail, on the operator's word.
-      ...(unverified && isStaff(role) ? { emailVerified: false } : {}),
+      // A role beyond a member's given without a verified e-mail, on the operator's word.
+      ...(unverified && isPrivileged(role) ? { emailVerified: false } : {}),
     },
   };
   await db.ref().update({
