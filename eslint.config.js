@@ -44,8 +44,9 @@ const layerZones = [
     from: others('./emulators'),
     message: 'The emulators import nothing of ours.',
   },
-  { target: './emulators/rtdb', from: './emulators/stripe' },
-  { target: './emulators/stripe', from: './emulators/rtdb' },
+  { target: './emulators/rtdb', from: ['./emulators/stripe', './emulators/push'] },
+  { target: './emulators/stripe', from: ['./emulators/rtdb', './emulators/push'] },
+  { target: './emulators/push', from: ['./emulators/rtdb', './emulators/stripe'] },
   // The web app: app → features → components, hooks, config, lib → @studio/core.
   {
     target: './web/src',

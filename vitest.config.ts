@@ -3,7 +3,15 @@ import { defineConfig } from 'vitest/config';
 // Each workspace owns its vitest config; the root only lists them so `vitest run` runs all.
 export default defineConfig({
   test: {
-    projects: ['core', 'emulators/rtdb', 'emulators/stripe', 'functions', 'web', 'tests'],
+    projects: [
+      'core',
+      'emulators/rtdb',
+      'emulators/stripe',
+      'emulators/push',
+      'functions',
+      'web',
+      'tests',
+    ],
     // Vitest's default is one worker fewer than the cores: ONE on a 2-core machine. Most files
     // spend their time waiting on emulators, sockets and timers, so two keep both cores busy
     // (docs/architecture/testing.md#test-time).

@@ -18,3 +18,4 @@ export * from './user-directory';
 export * from './rate-limits';
 export * from './calendar/index';
 export * from './insights/index';
+export * from './push/index';

@@ -6,7 +6,14 @@ import { z } from 'zod';
 import { DomainError } from './errors';
 
 /** What is counted. Booking and joining a queue count as `book`; cancelling and leaving as `cancel`. */
-export const RATE_LIMIT_ACTIONS = ['book', 'cancel', 'checkout', 'coupon'] as const;
+export const RATE_LIMIT_ACTIONS = [
+  'book',
+  'cancel',
+  'checkout',
+  'coupon',
+  'push',
+  'watch',
+] as const;
 export type RateLimitAction = (typeof RATE_LIMIT_ACTIONS)[number];
 
 export interface RateLimit {
@@ -31,6 +38,10 @@ export const RATE_LIMITS: RateLimits = {
   cancel: { max: 10, windowMs: MINUTE_MS },
   checkout: { max: 5, windowMs: 10 * MINUTE_MS },
   coupon: { max: 10, windowMs: 10 * MINUTE_MS },
+  // A member's devices: saving or removing a subscription (sign-in, sign-out, the profile).
+  push: { max: 10, windowMs: 10 * MINUTE_MS },
+  // Watching and unwatching full classes.
+  watch: { max: 20, windowMs: 10 * MINUTE_MS },
 };
 
 /** What a coupon code that does not exist costs in total (a guess), against 1 for a known one. */

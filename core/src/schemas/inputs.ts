@@ -12,6 +12,12 @@ import {
 } from './common';
 import { attendanceSchema, guestNameSchema, MAX_CLASS_CAPACITY } from './classes';
 import { paymentStatusSchema } from './payments';
+import {
+  removePushSubscriptionInput,
+  savePushSubscriptionInput,
+  unwatchClassInput,
+  watchClassInput,
+} from './push';
 import { roleSchema } from '../roles';
 import { MAX_GUESTS_PER_MEMBER } from '../settings';
 import { dateSchema, daysBetween, hourSchema, isDateString } from '../time';
@@ -292,5 +298,9 @@ export const callableInputs = {
   rotateCalendarFeed: rotateCalendarFeedInput,
   resendMail: resendMailInput,
   sumPayments: sumPaymentsInput,
+  savePushSubscription: savePushSubscriptionInput,
+  removePushSubscription: removePushSubscriptionInput,
+  watchClass: watchClassInput,
+  unwatchClass: unwatchClassInput,
 } as const;
 export type CallableName = keyof typeof callableInputs;

@@ -25,6 +25,12 @@ export interface CallableResults {
   resendMail: Record<string, never>;
   /** Per currency, for the range and filter asked. */
   sumPayments: { totals: CurrencyTotals[] };
+  /** The device's id under `PushSubscriptions/{uid}`. */
+  savePushSubscription: { deviceId: string };
+  removePushSubscription: { removed: boolean };
+  /** Members watching before this one (0 = first in line to hear). */
+  watchClass: { ahead: number };
+  unwatchClass: Record<string, never>;
 }
 
 export type CallableResult<N extends CallableName> = CallableResults[N];
