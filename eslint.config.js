@@ -90,9 +90,9 @@ const layerZones = [
   {
     target: './functions/src/handlers',
     from: './functions/src',
-    except: ['./handlers', './engine', './mail'],
+    except: ['./handlers', './engine', './mail', './push'],
     message:
-      'Handlers import only handlers, the engine, the mail library and @studio/core (never triggers).',
+      'Handlers import only handlers, the engine, the mail and push libraries and @studio/core (never triggers).',
   },
   // The mail library (functions/src/mail/README.md) renders, sends and enqueues e-mail: below
   // every domain, it imports nothing else of functions.
@@ -101,6 +101,13 @@ const layerZones = [
     from: './functions/src',
     except: ['./mail'],
     message: 'The mail library imports only itself and @studio/core.',
+  },
+  // The push library (functions/src/push/README.md), likewise below every domain.
+  {
+    target: './functions/src/push',
+    from: './functions/src',
+    except: ['./push'],
+    message: 'The push library imports only itself and @studio/core.',
   },
   ...functionDomains.map((domain) => ({
     target: `./functions/src/handlers/${domain}`,

@@ -34,3 +34,8 @@ export { calendarFeed } from './triggers/calendar/calendar-feed';
 export { classReminders } from './triggers/mail/class-reminders';
 export { expiringCredits } from './triggers/mail/expiring-credits';
 export { coachClassLists } from './triggers/mail/coach-class-lists';
+export { sendPush } from './triggers/push/send-push';
+export { sweepPush } from './triggers/push/sweep-push';
+export { savePushSubscription } from './triggers/push/save-push-subscription';
+export { removePushSubscription } from './triggers/push/remove-push-subscription';
+export { watchClass, unwatchClass } from './triggers/push/watch-class';

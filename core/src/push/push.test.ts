@@ -137,7 +137,7 @@ describe('quiet hours', () => {
 });
 
 describe('watch waves', () => {
-  let watch: ClassWatch = { seq: 0, watchers: {} };
+  let watch: ClassWatch = { startsAt: 0, seq: 0, watchers: {} };
   for (let i = 1; i <= 20; i += 1) watch = addWatcher(watch, `u${i}`, 1000 + i);
 
   it('keeps a watcher’s place and order', () => {
@@ -154,6 +154,9 @@ describe('watch waves', () => {
     const second = nextWave(first.watch, 'o1', 1, 10_000 + WAVE_GAP_MS);
     expect(second.told).toEqual(['u7', 'u8', 'u9']);
     expect(second.told).toHaveLength(MIN_WAVE);
+    // Another seat freeing does not wait for the gap.
+    const freed = nextWave(first.watch, 'o1', 1, 10_001, { immediate: true });
+    expect(freed.told).toEqual(['u7', 'u8', 'u9']);
   });
 
   it('ends when everyone was told, or no seat is free; a new opening starts over', () => {

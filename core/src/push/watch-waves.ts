@@ -27,18 +27,19 @@ function untold(watch: ClassWatch, opening: string): [string, number][] {
 
 /**
  * The next wave of `opening` with `freeSeats` free: a new opening starts from the first watcher;
- * the same opening goes on after `toldThrough` once `nextWaveAt` has come. Nothing when it is not
- * yet time or no one is left.
+ * the same opening goes on after `toldThrough` once `nextWaveAt` has come, or at once when
+ * `immediate` (another seat has just freed). Nothing when it is not yet time or no one is left.
  */
 export function nextWave(
   watch: ClassWatch,
   opening: string,
   freeSeats: number,
   nowMs: number,
+  { immediate = false }: { immediate?: boolean } = {},
 ): WaveDecision {
   const current = watch.wave?.opening === opening ? watch.wave : undefined;
   if (freeSeats <= 0) return { watch, told: [] };
-  if (current && (current.nextWaveAt === undefined || current.nextWaveAt > nowMs))
+  if (!immediate && current && (current.nextWaveAt === undefined || current.nextWaveAt > nowMs))
     return { watch, told: [] };
   const waiting = untold(watch, opening);
   if (waiting.length === 0) return { watch, told: [] };

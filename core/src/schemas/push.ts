@@ -230,6 +230,8 @@ export function pushOutboxId(eventId: string, deviceId: string): string {
 
 /** `ClassWatch/{classId}`: who watches a full class and how far the current opening has told. */
 export const classWatchSchema = z.object({
+  /** The class's start: watching ends then (the sweep removes the node). */
+  startsAt: epochMsSchema,
   /** The next watcher's number: watchers are told in the order they started. */
   seq: z.number().int().min(0).default(0),
   watchers: z
