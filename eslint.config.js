@@ -26,6 +26,8 @@ const functionDomains = readdirSync(`${root}/functions/src/handlers`, { withFile
 /** @type {Record<string, string[]>} */
 const borrowedSteps = {
   classes: ['./booking/promote.ts', './booking/finish-cancellation.ts'],
+  // A freed seat the waiting list did not take goes to the class's watchers.
+  booking: ['./push/watch.ts'],
 };
 
 const ours = ['./core', './web', './functions', './emulators', './tests', './scripts'];
