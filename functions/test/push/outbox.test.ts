@@ -259,3 +259,36 @@ describe('never twice', () => {
     expect(world.accepted()).toHaveLength(1);
   });
 });
+
+describe('the booking steps push', () => {
+  it('a promotion from the waiting list, with its spot and free-cancel time', async () => {
+    const { seedStudio, seedClass, seedMember, DAY } = await import('../booking/fixtures.ts');
+    const { bookClass } = await import('../../src/handlers/booking/book-class.ts');
+    const { joinWaitlist } = await import('../../src/handlers/booking/join-waitlist.ts');
+    const { cancelBooking } = await import('../../src/handlers/booking/cancel-booking.ts');
+    const { cancelClass } = await import('../../src/handlers/classes/cancel-class.ts');
+    await seedStudio(world.db);
+    const deps = { db: world.db, now: () => NOON };
+    const classId = await seedClass(world.db, { startsAt: NOON + 2 * DAY, capacity: 1 });
+    const holder = await seedMember(world.db, { credits: 2, nowMs: NOON });
+    const waiting = await seedMember(world.db, { credits: 2, nowMs: NOON });
+    const phone = await world.addDevice(waiting, NOON);
+    await bookClass(deps, { uid: holder, classId });
+    await joinWaitlist(deps, { uid: waiting, classId });
+    await cancelBooking(deps, { uid: holder, classId });
+    await sweepPush(world.deps(NOON));
+    const [promoted] = world.accepted(phone.endpoint);
+    expect(promoted?.payload).toMatchObject({
+      kind: 'waitlist-promoted',
+      url: `/tabs/calendario/choose/user?class=${classId}`,
+    });
+    expect(String(promoted?.payload['body'])).toMatch(/spot A1\. Free to cancel until /);
+
+    // The studio cancels the class: the promoted member hears it on the phone too.
+    await cancelClass(deps, { classId, reason: 'Coach is ill', by: 'admin-1' });
+    await sweepPush(world.deps(NOON));
+    const kinds = world.accepted(phone.endpoint).map((message) => message.payload['kind']);
+    expect(kinds).toEqual(['waitlist-promoted', 'class-cancelled']);
+    expect(String(world.accepted(phone.endpoint)[1]?.payload['body'])).toContain('Coach is ill');
+  });
+});

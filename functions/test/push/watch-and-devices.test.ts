@@ -67,8 +67,9 @@ describe('watching a full class', () => {
       expect(await watchClass(deps(NOON + i), { uid, classId })).toEqual({ ahead: i });
       watchers.push(uid);
     }
-    expect((await world.db.ref(paths.userWatch(watchers[0] as string, classId)).get()).val())
-      .toMatchObject({ since: NOON, startsAt: NOON + 2 * DAY });
+    expect(
+      (await world.db.ref(paths.userWatch(watchers[0] as string, classId)).get()).val(),
+    ).toMatchObject({ since: NOON, startsAt: NOON + 2 * DAY });
     // Watching twice keeps the place.
     expect(await watchClass(deps(NOON + 99), { uid: watchers[2] as string, classId })).toEqual({
       ahead: 2,

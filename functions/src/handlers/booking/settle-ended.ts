@@ -3,6 +3,7 @@ import type { BookingCreditState, EndedBooking, Roster } from '@studio/core';
 import { changeWallet, markSettled, syncViews } from '../../engine';
 import type { BookingDeps, ClassContext } from '../../engine';
 import { enqueueEndedMail } from './mails';
+import { enqueueClassCancelledPush } from './pushes';
 
 /**
  * The member's side of a cancelled booking, after the roster transaction freed the seat and
@@ -31,10 +32,11 @@ export async function settleEnded(
   });
   // The mail before `settled`, so the reconciler's re-run writes it if a crash lost it, or if
   // the database did not take it (then `settled` waits for that re-run; mails.ts).
-  const [, mailed] = await Promise.all([
+  const [, mailed, pushed] = await Promise.all([
     syncViews(deps.db, context, roster, [ended.uid], nowMs),
     enqueueEndedMail(deps, context, ended, roster.cancellation?.reason),
+    enqueueClassCancelledPush(deps, context, ended, roster.cancellation?.reason),
   ]);
-  if (mailed) await markSettled(deps.db, context.classId, ended.bookingId);
+  if (mailed && pushed) await markSettled(deps.db, context.classId, ended.bookingId);
   return state;
 }
