@@ -168,3 +168,13 @@ describe('watch waves', () => {
     expect(nextWave(all.watch, 'o2', 1, 0).told).toEqual(['u1', 'u2', 'u3']);
   });
 });
+
+describe('endpoint input', () => {
+  it.each(['javascript:alert(1)', 'data:text/html,x', 'ftp://example.com/x'])(
+    'refuses %s before anything else',
+    async (endpoint) => {
+      const { removePushSubscriptionInput } = await import('../schemas/push');
+      expect(removePushSubscriptionInput.safeParse({ endpoint }).success).toBe(false);
+    },
+  );
+});

@@ -70,6 +70,14 @@ export function quietHoursFromStored(value: unknown): PushQuietHours {
   return parsed.success ? parsed.data : DEFAULT_QUIET_HOURS;
 }
 
+/**
+ * The application server's public VAPID key on the local stack (scripts/lib/stack.ts holds its
+ * private half; neither is a secret: they sign demo pushes to the push service stand-in). The
+ * emulator build of the web app subscribes with it; a production build sets VITE_VAPID_PUBLIC_KEY.
+ */
+export const LOCAL_VAPID_PUBLIC_KEY =
+  'BCpgMj3_xhWClSybry4aAhRFzK8cOFxFMq5GTqPxgr3bmq-J_hBDSZGMS8Ahn1N7hyfi1oTtUTsX7xHXhlMm0H8';
+
 /** base64url without padding. */
 const base64Url = (length: number) =>
   z
@@ -89,7 +97,8 @@ export const pushSubscriptionKeysSchema = z.strictObject({
   auth: base64Url(22),
 });
 
-export const pushEndpointSchema = z.url().max(MAX_PUSH_ENDPOINT_CHARS);
+/** An http(s) URL (only https is ever accepted to store; see `pushEndpointProblem`). */
+export const pushEndpointSchema = z.url({ protocol: /^https?$/ }).max(MAX_PUSH_ENDPOINT_CHARS);
 
 /**
  * The push services browsers subscribe with (Chrome, Edge, Firefox, Safari): a member's endpoint

@@ -40,6 +40,10 @@ export const CALLABLES = {
   resendMail: deployed.resendMail,
   sumPayments: deployed.sumPayments,
   rotateCalendarFeed: deployed.rotateCalendarFeed,
+  savePushSubscription: deployed.savePushSubscription,
+  removePushSubscription: deployed.removePushSubscription,
+  watchClass: deployed.watchClass,
+  unwatchClass: deployed.unwatchClass,
 } as const;
 
 /** Every callable `functions/src/index.ts` exports (a v2 onCall carries a callable trigger). */

@@ -157,7 +157,7 @@ async function post(
   const response = await fetch(details.endpoint, {
     method: details.method,
     headers,
-    body: details.body,
+    body: new Uint8Array(details.body),
     signal: AbortSignal.timeout(pusher.timeoutMs),
   });
   await response.arrayBuffer().catch(() => undefined);

@@ -7,6 +7,10 @@ import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
 import { memberLimits } from '../limits';
 import { localPushOrigins } from './config';
 
+function userAgentOf(header: string | string[] | undefined): string | undefined {
+  return Array.isArray(header) ? header[0] : header;
+}
+
 /** `savePushSubscription {endpoint, keys: {p256dh, auth}}`: this device gets the member's pushes. */
 export const savePushSubscription = onCall(
   CALLABLE_OPTIONS,
@@ -21,7 +25,7 @@ export const savePushSubscription = onCall(
           limits: memberLimits(),
           localOrigins: localPushOrigins(),
         },
-        { ...input, uid, userAgent: request.rawRequest.get('user-agent') },
+        { ...input, uid, userAgent: userAgentOf(request.rawRequest.headers['user-agent']) },
       );
     }),
 );
