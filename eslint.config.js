@@ -21,13 +21,34 @@ const functionDomains = readdirSync(`${root}/functions/src/handlers`, { withFile
 /**
  * The steps one domain takes from another, named so that a new one is a decision: a class
  * admin's change promotes the waiting list, and a class cancel ends its bookings through the
- * booking domain's own step (which the reconciler also runs).
+ * booking domain's own step (which the reconciler also runs). Plans sell through payments' Stripe
+ * machinery (its deps, customers, claims, records, notices), and payments hands a plan's
+ * checkout, subscription events, invoices and fee events to plans.
  */
 /** @type {Record<string, string[]>} */
 const borrowedSteps = {
   classes: ['./booking/promote.ts', './booking/finish-cancellation.ts'],
+  plans: [
+    './payments/deps.ts',
+    './payments/notify.ts',
+    './payments/customers.ts',
+    './payments/quote.ts',
+    './payments/purchase-record.ts',
+    './payments/subscription-claims.ts',
+    './payments/outcome.ts',
+    './payments/credit-grants.ts',
+    './payments/stripe-objects.ts',
+  ],
+  payments: [
+    './plans/plan-checkout.ts',
+    './plans/plan-subscriptions.ts',
+    './plans/plan-invoices.ts',
+    './plans/intro-offers.ts',
+    './plans/fees.ts',
+  ],
   // A freed seat the waiting list did not take goes to the class's watchers.
-  booking: ['./push/watch.ts'],
+  booking: ['./plans/fee-queue.ts', './push/watch.ts'],
+  desk: ['./booking/check-in.ts'],
 };
 
 const ours = ['./core', './web', './functions', './emulators', './tests', './scripts'];
@@ -46,9 +67,22 @@ const layerZones = [
     from: others('./emulators'),
     message: 'The emulators import nothing of ours.',
   },
-  { target: './emulators/rtdb', from: ['./emulators/stripe', './emulators/push'] },
-  { target: './emulators/stripe', from: ['./emulators/rtdb', './emulators/push'] },
-  { target: './emulators/push', from: ['./emulators/rtdb', './emulators/stripe'] },
+  {
+    target: './emulators/rtdb',
+    from: ['./emulators/stripe', './emulators/storage', './emulators/push'],
+  },
+  {
+    target: './emulators/stripe',
+    from: ['./emulators/rtdb', './emulators/storage', './emulators/push'],
+  },
+  {
+    target: './emulators/storage',
+    from: ['./emulators/rtdb', './emulators/stripe', './emulators/push'],
+  },
+  {
+    target: './emulators/push',
+    from: ['./emulators/rtdb', './emulators/stripe', './emulators/storage'],
+  },
   // The web app: app → features → components, hooks, config, lib → @studio/core.
   {
     target: './web/src',

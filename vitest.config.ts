@@ -6,6 +6,7 @@ export default defineConfig({
     projects: [
       'core',
       'emulators/rtdb',
+      'emulators/storage',
       'emulators/stripe',
       'emulators/push',
       'functions',

@@ -1,12 +1,15 @@
-// `npm run deploy:check`: what `firebase deploy` would send, checked offline and without
-// credentials. One line per check (`ok  …` / `FAIL …`); exit code 1 when any failed. It reads the
-// functions bundle as built (`npm run build -w functions` first; `npm test` runs it after the
-// build) and makes its own production web build in a temporary folder.
+// `npm run deploy:check [-- --project <id>]`: what `firebase deploy` would send, checked offline
+// and without credentials. One line per check (`ok  …` / `FAIL …`); exit code 1 when any failed.
+// It reads the functions bundle as built (`npm run build -w functions` first; `npm test` runs it
+// after the build), the functions' environment of the project named (or of every
+// `functions/.env.<id>`), and makes its own production web build in a temporary folder.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { checkDatabaseRules } from './lib/deploy-check/database-rules.ts';
+import { checkStorageRules } from './lib/deploy-check/storage-rules.ts';
 import {
   checkFirebaseJson,
   checkFirebaserc,
@@ -18,6 +21,7 @@ import {
   loadEachFunction,
   loadFunctionsBundle,
 } from './lib/deploy-check/functions-bundle.ts';
+import { checkDeployEnvironments } from './lib/deploy-check/functions-env.ts';
 import { errorMessage, fail, formatResult, type CheckResult } from './lib/deploy-check/result.ts';
 import { buildProductionWeb, checkWebBuild } from './lib/deploy-check/web-build.ts';
 
@@ -39,6 +43,7 @@ function readJson(file: string): unknown {
   }
 }
 
+const { values: options } = parseArgs({ options: { project: { type: 'string' } } });
 const started = Date.now();
 const config = readJson('firebase.json');
 const { results: configResults, targets } = checkFirebaseJson(config);
@@ -51,12 +56,21 @@ const runtime = targets?.runtime ?? '';
 const manifest = readJson(path.join(functionsSource, 'package.json'));
 const { result: manifestResult, main } = checkFunctionsPackage(manifest, runtime);
 report(manifestResult);
+report(...checkDeployEnvironments(path.join(ROOT, functionsSource), options.project));
 
 const rulesFile = targets?.rulesFile ?? 'database.rules.json';
 try {
   report(checkDatabaseRules(readFileSync(path.join(ROOT, rulesFile), 'utf8'), rulesFile));
 } catch (error) {
   report(fail(`${rulesFile} compiles`, errorMessage(error)));
+}
+const storageRulesFile = targets?.storageRulesFile ?? 'storage.rules';
+try {
+  report(
+    checkStorageRules(readFileSync(path.join(ROOT, storageRulesFile), 'utf8'), storageRulesFile),
+  );
+} catch (error) {
+  report(fail(`${storageRulesFile} compiles`, errorMessage(error)));
 }
 
 const bundle = path.join(ROOT, functionsSource, main ?? 'lib/index.js');

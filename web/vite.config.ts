@@ -8,6 +8,7 @@ import type { Plugin, Rolldown } from 'vite';
 import { defineConfig, loadEnv } from 'vite';
 import type { VitePWAOptions } from 'vite-plugin-pwa';
 import { VitePWA } from 'vite-plugin-pwa';
+import { preloadTypefaces } from './build/typefaces';
 
 const CORE_SOURCE = /[\\/]core[\\/]src[\\/]/;
 
@@ -387,6 +388,7 @@ export default defineConfig(({ mode }) => {
       VitePWA(pwaOptionsFor(branding)),
       brandIndexHtml(branding),
       inlineEntryCss(),
+      preloadTypefaces(),
       preloadRouteChunks(),
       guardFirstRoute(),
     ],

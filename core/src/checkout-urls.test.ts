@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { LOCAL_APP_ORIGINS, hostingOrigins, isAppUrl, parseOrigins } from './checkout-urls';
+import {
+  LOCAL_APP_ORIGINS,
+  appOriginsFromEnv,
+  appOriginsProblems,
+  hostingOrigins,
+  isAppUrl,
+  isLoopbackOrigin,
+  parseOrigins,
+} from './checkout-urls';
 
 const origins = [...LOCAL_APP_ORIGINS, ...hostingOrigins('studio-prod')];
 
@@ -34,5 +42,48 @@ describe('parseOrigins', () => {
       'https://studio.example',
       'http://127.0.0.1:5000',
     ]);
+  });
+});
+
+describe('appOriginsFromEnv', () => {
+  it('takes APP_ORIGINS when it is set', () => {
+    expect(
+      appOriginsFromEnv({ APP_ORIGINS: 'https://book.acme.example', GCLOUD_PROJECT: 'acme' }),
+    ).toEqual(['https://book.acme.example']);
+  });
+
+  it('never defaults to this machine outside the emulators', () => {
+    const origins = appOriginsFromEnv({ GCLOUD_PROJECT: 'acme' });
+    expect(origins).toEqual(hostingOrigins('acme'));
+    expect(origins.some(isLoopbackOrigin)).toBe(false);
+    expect(appOriginsFromEnv({})).toEqual([]);
+  });
+
+  it.each([
+    { FUNCTIONS_EMULATOR: 'true' },
+    { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' },
+    { FIREBASE_DATABASE_EMULATOR_HOST: '127.0.0.1:9000' },
+  ])('adds the local stack on the emulators (%j)', (emulators) => {
+    expect(appOriginsFromEnv({ GCLOUD_PROJECT: 'demo-studio', ...emulators })).toEqual([
+      ...hostingOrigins('demo-studio'),
+      ...LOCAL_APP_ORIGINS,
+    ]);
+  });
+});
+
+describe('appOriginsProblems', () => {
+  it('accepts https origins', () => {
+    expect(appOriginsProblems('https://book.acme.example, https://acme.web.app')).toEqual([]);
+  });
+
+  it.each([
+    [undefined, 'APP_ORIGINS is not set'],
+    ['  ', 'APP_ORIGINS is not set'],
+    ['http://localhost:5000', 'http://localhost:5000 is this machine'],
+    ['https://127.0.0.1:5000', 'https://127.0.0.1:5000 is this machine'],
+    ['http://book.acme.example', 'http://book.acme.example is not https'],
+    ['book.acme.example', '"book.acme.example" is not an origin'],
+  ])('refuses %j', (value, problem) => {
+    expect(appOriginsProblems(value).join('; ')).toContain(problem);
   });
 });

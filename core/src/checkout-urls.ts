@@ -44,3 +44,67 @@ export function isAppUrl(url: string, origins: readonly string[]): boolean {
   const origin = originOf(url);
   return origin !== undefined && origins.includes(origin);
 }
+
+/** The environment the functions read their app origins from. */
+export interface AppOriginsEnv {
+  readonly [name: string]: string | undefined;
+}
+
+/**
+ * True only inside the local emulators: the Functions emulator sets `FUNCTIONS_EMULATOR`, and
+ * the local stack and the in-process tests point the Admin SDK at emulators. A deployed
+ * function has none of these.
+ */
+export function runsOnEmulators(env: AppOriginsEnv): boolean {
+  return (
+    env['FUNCTIONS_EMULATOR'] === 'true' ||
+    Boolean(env['FIREBASE_AUTH_EMULATOR_HOST']?.trim()) ||
+    Boolean(env['FIREBASE_DATABASE_EMULATOR_HOST']?.trim())
+  );
+}
+
+/** Whether an origin names this machine (never a production app's address). */
+export function isLoopbackOrigin(origin: string): boolean {
+  try {
+    const host = new URL(origin).hostname;
+    return host === 'localhost' || host === '[::1]' || /^127\./.test(host);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The app's origins: checkout and portal return pages must be on one, and the first is the
+ * address mail and calendar links point at. `APP_ORIGINS` when set (comma-separated; required
+ * for a deploy, `npm run deploy:check -- --project <id>`); unset, the project's Hosting domains,
+ * and the local stack's origins only on the emulators, so a deployed function never sends a
+ * member back to `localhost`.
+ */
+export function appOriginsFromEnv(env: AppOriginsEnv): string[] {
+  const configured = parseOrigins(env['APP_ORIGINS'] ?? '');
+  if (configured.length > 0) return configured;
+  const project = env['GCLOUD_PROJECT'] ?? env['GOOGLE_CLOUD_PROJECT'];
+  return [
+    ...(project ? hostingOrigins(project) : []),
+    ...(runsOnEmulators(env) ? LOCAL_APP_ORIGINS : []),
+  ];
+}
+
+/**
+ * Why `APP_ORIGINS` cannot serve a deployed project: unset, an entry that is not an origin, a
+ * plain-http or loopback origin. Empty when it can.
+ */
+export function appOriginsProblems(value: string | undefined): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  if (entries.length === 0) return ['APP_ORIGINS is not set'];
+  return entries.flatMap((entry) => {
+    const [origin] = parseOrigins(entry);
+    if (origin === undefined) return [`"${entry}" is not an origin`];
+    if (isLoopbackOrigin(origin)) return [`${origin} is this machine, not the app's address`];
+    if (!origin.startsWith('https://')) return [`${origin} is not https`];
+    return [];
+  });
+}

@@ -11,6 +11,23 @@ const FORBIDDEN_KEY_CHARS = /[.$#[\]/\u0000-\u001f\u007f]/;
 /** RTDB caps keys at 768 bytes; ids we accept from callers are far shorter. */
 export const MAX_KEY_LENGTH = 128;
 
+/**
+ * Names a plain object answers without owning them (`{}.constructor`, `{}.toString`,
+ * `{}['__proto__']`), plus `prototype`: as a key they would find an inherited property in a
+ * lookup (`layout.spots[spot]`), or set an object's prototype on assignment. No id we make or
+ * accept is one of them.
+ */
+export const PROTOTYPE_KEYS: ReadonlySet<string> = new Set([
+  ...Object.getOwnPropertyNames(Object.prototype),
+  '__proto__',
+  'prototype',
+]);
+
+/** `record[key]` when the record itself holds it; undefined for inherited names. */
+export function ownValue<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 export class InvalidKeyError extends Error {
   override readonly name = 'InvalidKeyError';
   constructor(readonly segment: unknown) {
@@ -23,7 +40,8 @@ export function isValidKey(segment: unknown): segment is string {
     typeof segment === 'string' &&
     segment.length > 0 &&
     segment.length <= MAX_KEY_LENGTH &&
-    !FORBIDDEN_KEY_CHARS.test(segment)
+    !FORBIDDEN_KEY_CHARS.test(segment) &&
+    !PROTOTYPE_KEYS.has(segment)
   );
 }
 
@@ -40,4 +58,7 @@ export const keySchema = z
   .max(MAX_KEY_LENGTH)
   .refine((value) => !FORBIDDEN_KEY_CHARS.test(value), {
     message: 'must not contain . $ # [ ] / or control characters',
+  })
+  .refine((value) => !PROTOTYPE_KEYS.has(value), {
+    message: 'must not be a name every object has (__proto__, constructor, prototype, toString…)',
   });

@@ -17,3 +17,28 @@ describe('formatMessage', () => {
     expect(formatMessage('{count} spots left')).toBe('{count} spots left');
   });
 });
+
+describe('formatMessage choices', () => {
+  const cap =
+    'Used {count} {count, plural, one {class} other {classes}} {period, select, week {this week; next from Monday} day {on {date}} other {}}';
+
+  it.each([
+    [{ count: 2, period: 'week' }, 'Used 2 classes this week; next from Monday'],
+    [{ count: 1, period: 'day', date: '2026-12-01' }, 'Used 1 class on 2026-12-01'],
+    [{ count: 3, period: 'month' }, 'Used 3 classes '],
+  ])('picks the branch for %j', (params, text) => {
+    expect(formatMessage(cap, params)).toBe(text);
+  });
+
+  it('prefers an exact plural case, and leaves a choice without its value as written', () => {
+    expect(formatMessage('{n, plural, =0 {none} one {one} other {{n} left}}', { n: 0 })).toBe(
+      'none',
+    );
+    expect(formatMessage('{n, plural, =0 {none} one {one} other {{n} left}}', { n: 4 })).toBe(
+      '4 left',
+    );
+    expect(formatMessage('{n, select, a {A} b {B}} and {x}', { x: 1 })).toBe(
+      '{n, select, a {A} b {B}} and 1',
+    );
+  });
+});

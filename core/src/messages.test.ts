@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { placeholderNames } from './message-format';
 import { isMessageKey, LANGS, messages, t } from './messages';
 import type { MessageKey } from './messages';
 
-const placeholders = (text: string) => [...text.matchAll(/\$?\{(\w+)\}/g)].map((m) => m[1]).sort();
+const placeholders = placeholderNames;
 
 describe('message catalogue', () => {
   const keys = Object.keys(messages.en) as MessageKey[];
@@ -35,5 +36,22 @@ describe('message catalogue', () => {
     expect(isMessageKey('classFull')).toBe(true);
     expect(isMessageKey('toString')).toBe(false);
     expect(isMessageKey('nope')).toBe(false);
+  });
+});
+
+describe('plan refusals', () => {
+  it('says which cap was reached, in both languages', () => {
+    expect(t('planCapReached', 'en', { count: 2, period: 'thisWeek' })).toBe(
+      'You have used your 2 classes this week; next from Monday',
+    );
+    expect(t('planCapReached', 'es', { count: 2, period: 'thisWeek' })).toBe(
+      'Ya usaste tus 2 clases de esta semana; la siguiente a partir del lunes',
+    );
+    expect(t('planCapReached', 'en', { count: 1, period: 'today' })).toBe(
+      'You have used your 1 class today; next from tomorrow',
+    );
+    expect(t('planCapReached', 'es', { count: 1, period: 'day', date: '2026-12-02' })).toBe(
+      'Ya usaste tu clase del 2026-12-02; la siguiente a partir del día siguiente',
+    );
   });
 });

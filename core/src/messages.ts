@@ -91,6 +91,63 @@ const en = {
   watchListFull: 'Too many members are already watching this class.',
   internalError: 'Something went wrong. Please try again.',
 
+  // The front desk (core/src/desk): passes, check-in, waivers, walk-ins, sales, substitutes.
+  passInvalid: 'This code is not a studio pass.',
+  passRevoked: 'This pass is no longer valid. Open the app to show the current one.',
+  passNoBooking: '{name} has no class booked now.',
+  passNotBookedHere: '{name} is not booked in this class.',
+  passOtherClass: '{name} is booked in {title} at {hour}, not in this class.',
+  passTooEarly:
+    "{name}'s next class, {title} at {hour}, opens for check-in {minutes} minutes before it starts.",
+  alreadyCheckedIn: '{name} is already checked in to {title} at {hour}.',
+  waiverNotSigned: '{name} has not signed the current waiver yet.',
+  kioskNoMatch: 'No member has that name and those phone digits. Please ask at the desk.',
+  kioskManyMatches: 'More than one member matches. Please ask at the desk.',
+  waiverNotPublished: 'The studio has not written its waiver yet.',
+  waiverVersionChanged:
+    'The waiver changed while you were reading it. Please read the new version and sign again.',
+  signatureMissing: 'Please sign with your finger or the mouse.',
+  signatureInvalid: 'The signature could not be read. Please sign again.',
+  memberEmailTaken: 'A member with the e-mail {email} already exists: find them by name instead.',
+  cashAmountMismatch: 'The amount received ({amount}) is not the price of {name} ({price}).',
+  paymentNotCash:
+    'Only a payment taken in cash is refunded here; card payments are refunded in Stripe.',
+  paymentAlreadyRefunded: 'This payment has already been refunded.',
+  paymentNotFound: 'This payment does not exist.',
+  substituteSameCoach: '{coach} already teaches this class.',
+  classEnded: 'This class has already ended.',
+  dropInPackageMissing: 'The studio sells no single class, so a drop-in cannot be sold.',
+
+  // Membership plans (docs/architecture/plans.md).
+  planNotFound: 'This plan does not exist.',
+  planInactive: 'This plan is no longer on sale.',
+  planCapReached:
+    'You have used your {count} {count, plural, one {class} other {classes}} {period, select, today {today; next from tomorrow} day {on {date}; next from the day after} thisWeek {this week; next from Monday} week {in the week of {date}; next from the Monday after} thisMonth {this month; next from the 1st} month {in {date}; next from the 1st of the month after} other {}}',
+  planFrozen:
+    'Your plan is frozen until {until}. End the freeze early to book this class with your plan.',
+  planNotCovered: 'Your plan {plan} does not include this class. You can book it with a credit.',
+  planBlocked: 'After a late cancellation or a missed class, your plan books again from {until}.',
+  planPastDue: 'The last payment of your plan failed. Update your card to book with it.',
+  planNotRunning: 'Your plan does not run on the day of this class.',
+  guestSeatsNotOnPlan: 'Your plan does not pay for guest seats. Use a credit instead.',
+  noMembership: 'You have no plan.',
+  introAlreadyUsed:
+    'This intro offer is for first-time visitors, once per person, and this account or e-mail has already used it or bought before.',
+  alreadyFrozen: 'Your plan is already frozen until {until}.',
+  notFrozen: 'Your plan is not frozen.',
+  freezeTooShort: 'A freeze lasts at least {days} days.',
+  freezeTooLong: 'A freeze lasts at most {days} days.',
+  freezesUsedUp:
+    'You can freeze your plan {count} {count, plural, one {time} other {times}} a year; your next freeze is possible from {date}.',
+  freezesOff: 'This studio does not take plan freezes online. Please ask at the desk.',
+  freezeInPast: 'Choose a date after today.',
+  freezeAfterPlanEnds: 'Your plan ends on {date}, before that freeze would end.',
+  samePlan: 'You already have this plan.',
+  planChangePending: 'A change to {plan} is already booked for {date}.',
+  noEarlyEndFee:
+    'Your plan has a minimum term until {date} and no early-end option: it can end on that date.',
+  noSavedCard: 'There is no saved card to charge. Please update your card first.',
+
   // Results and confirmations.
   waitlistJoined: 'You are number {position} on the waiting list.',
   waitlistLeft: 'You left the waiting list.',
@@ -119,6 +176,16 @@ const en = {
   notifCreditsReleased: '{count} credits are usable again: the card dispute was closed.',
   notifPaymentFailed: 'Your subscription payment failed. Please update your card.',
   notifSubscriptionEnded: 'Your subscription has ended.',
+  notifPlanFrozen: 'Your plan {plan} is frozen from {from} until {until}.',
+  notifPlanFreezeEnded: 'Your plan {plan} is running again.',
+  notifPlanChanged: 'Your plan is now {plan}.',
+  notifPlanChangeBooked: 'Your plan changes to {plan} on {date}.',
+  notifPlanFeeCharged:
+    'A fee of {amount} was charged to your card for {reason, select, late-cancel {a late cancellation} no-show {a missed class} freeze-hold {freezing your plan} early-end {ending your plan early} other {your plan}}.',
+  notifPlanFeeFailed:
+    'We could not charge the fee of {amount} to your card. Please update your card.',
+  notifPlanBlocked: 'After the late cancellation, your plan books again from {until}.',
+  notifPlanPriceChange: '{plan} will cost {amount} from {date}.',
 
   // Ledger reasons, in plain words.
   ledgerGrantPurchase: 'Bought {count} credits',
@@ -133,6 +200,9 @@ const en = {
   ledgerHoldDispute: 'On hold during a card dispute',
   ledgerReleaseDispute: 'Card dispute closed: usable again',
   ledgerClassCancelled: 'Class cancelled by the studio: credit returned',
+  ledgerPlanUse: 'Booked with your plan {plan}',
+  ledgerPlanRefund: 'Cancelled in time: not counted on your plan',
+  ledgerPlanForfeit: 'Late cancellation: counted on your plan',
 
   // Labels.
 } as const;
@@ -213,6 +283,64 @@ const es: Record<MessageKey, string> = {
   watchListFull: 'Demasiados miembros ya siguen esta clase.',
   internalError: 'Algo salió mal. Intenta de nuevo.',
 
+  passInvalid: 'Este código no es un pase del estudio.',
+  passRevoked: 'Este pase ya no es válido. Abre la app para mostrar el actual.',
+  passNoBooking: '{name} no tiene una clase reservada ahora.',
+  passNotBookedHere: '{name} no tiene reserva en esta clase.',
+  passOtherClass: '{name} tiene reserva en {title} a las {hour}, no en esta clase.',
+  passTooEarly:
+    'La próxima clase de {name}, {title} a las {hour}, abre el registro {minutes} minutos antes de empezar.',
+  alreadyCheckedIn: '{name} ya registró su llegada a {title} a las {hour}.',
+  waiverNotSigned: '{name} aún no firma la exención de responsabilidad vigente.',
+  kioskNoMatch:
+    'Ningún miembro tiene ese nombre y esos dígitos de teléfono. Pregunta en recepción.',
+  kioskManyMatches: 'Hay más de un miembro con esos datos. Pregunta en recepción.',
+  waiverNotPublished: 'El estudio aún no ha escrito su exención de responsabilidad.',
+  waiverVersionChanged:
+    'La exención cambió mientras la leías. Lee la nueva versión y vuelve a firmar.',
+  signatureMissing: 'Firma con tu dedo o con el ratón.',
+  signatureInvalid: 'No se pudo leer la firma. Vuelve a firmar.',
+  memberEmailTaken: 'Ya existe un miembro con el correo {email}: búscalo por su nombre.',
+  cashAmountMismatch: 'El monto recibido ({amount}) no es el precio de {name} ({price}).',
+  paymentNotCash:
+    'Aquí solo se reembolsan pagos en efectivo; los pagos con tarjeta se reembolsan en Stripe.',
+  paymentAlreadyRefunded: 'Este pago ya fue reembolsado.',
+  paymentNotFound: 'Este pago no existe.',
+  substituteSameCoach: '{coach} ya imparte esta clase.',
+  classEnded: 'Esta clase ya terminó.',
+  dropInPackageMissing:
+    'El estudio no vende clases sueltas, así que no se puede vender una visita.',
+
+  planNotFound: 'Este plan no existe.',
+  planInactive: 'Este plan ya no está a la venta.',
+  planCapReached:
+    'Ya usaste {count, plural, one {tu clase} other {tus {count} clases}} {period, select, today {de hoy; la siguiente a partir de mañana} day {del {date}; la siguiente a partir del día siguiente} thisWeek {de esta semana; la siguiente a partir del lunes} week {de la semana del {date}; la siguiente a partir del lunes siguiente} thisMonth {de este mes; la siguiente a partir del día 1} month {de {date}; la siguiente a partir del día 1 del mes siguiente} other {}}',
+  planFrozen:
+    'Tu plan está congelado hasta el {until}. Termina la congelación antes para reservar esta clase con tu plan.',
+  planNotCovered: 'Tu plan {plan} no incluye esta clase. Puedes reservarla con un crédito.',
+  planBlocked:
+    'Tras una cancelación tardía o una clase perdida, tu plan vuelve a reservar a partir del {until}.',
+  planPastDue: 'Falló el último pago de tu plan. Actualiza tu tarjeta para reservar con él.',
+  planNotRunning: 'Tu plan no está vigente el día de esta clase.',
+  guestSeatsNotOnPlan: 'Tu plan no paga lugares de invitados. Usa un crédito.',
+  noMembership: 'No tienes un plan.',
+  introAlreadyUsed:
+    'Esta oferta de bienvenida es para quien viene por primera vez, una vez por persona, y esta cuenta o este correo ya la usó o ya compró antes.',
+  alreadyFrozen: 'Tu plan ya está congelado hasta el {until}.',
+  notFrozen: 'Tu plan no está congelado.',
+  freezeTooShort: 'Una congelación dura al menos {days} días.',
+  freezeTooLong: 'Una congelación dura como máximo {days} días.',
+  freezesUsedUp:
+    'Puedes congelar tu plan {count} {count, plural, one {vez} other {veces}} al año; la siguiente es posible a partir del {date}.',
+  freezesOff: 'Este estudio no congela planes en línea. Pregunta en recepción.',
+  freezeInPast: 'Elige una fecha posterior a hoy.',
+  freezeAfterPlanEnds: 'Tu plan termina el {date}, antes de que terminara esa congelación.',
+  samePlan: 'Ya tienes este plan.',
+  planChangePending: 'Ya hay un cambio a {plan} programado para el {date}.',
+  noEarlyEndFee:
+    'Tu plan tiene una permanencia mínima hasta el {date} y no admite terminar antes: puede terminar en esa fecha.',
+  noSavedCard: 'No hay una tarjeta guardada para cobrar. Actualiza tu tarjeta primero.',
+
   waitlistJoined: 'Eres el número {position} en la lista de espera.',
   waitlistLeft: 'Saliste de la lista de espera.',
 
@@ -240,6 +368,15 @@ const es: Record<MessageKey, string> = {
   notifCreditsReleased: '{count} créditos se pueden usar de nuevo: la disputa se cerró.',
   notifPaymentFailed: 'Falló el pago de tu suscripción. Actualiza tu tarjeta.',
   notifSubscriptionEnded: 'Tu suscripción terminó.',
+  notifPlanFrozen: 'Tu plan {plan} está congelado del {from} al {until}.',
+  notifPlanFreezeEnded: 'Tu plan {plan} está activo de nuevo.',
+  notifPlanChanged: 'Tu plan ahora es {plan}.',
+  notifPlanChangeBooked: 'Tu plan cambia a {plan} el {date}.',
+  notifPlanFeeCharged:
+    'Se cobró a tu tarjeta un cargo de {amount} por {reason, select, late-cancel {una cancelación tardía} no-show {una clase perdida} freeze-hold {congelar tu plan} early-end {terminar tu plan antes} other {tu plan}}.',
+  notifPlanFeeFailed: 'No pudimos cobrar el cargo de {amount} a tu tarjeta. Actualiza tu tarjeta.',
+  notifPlanBlocked: 'Tras la cancelación tardía, tu plan vuelve a reservar a partir del {until}.',
+  notifPlanPriceChange: '{plan} costará {amount} a partir del {date}.',
 
   ledgerGrantPurchase: 'Compra de {count} créditos',
   ledgerGrantSubscription: 'Créditos mensuales de la suscripción',
@@ -253,6 +390,9 @@ const es: Record<MessageKey, string> = {
   ledgerHoldDispute: 'Retenido durante una disputa de tarjeta',
   ledgerReleaseDispute: 'Disputa cerrada: se puede usar de nuevo',
   ledgerClassCancelled: 'Clase cancelada por el estudio: crédito devuelto',
+  ledgerPlanUse: 'Reserva con tu plan {plan}',
+  ledgerPlanRefund: 'Cancelación a tiempo: no cuenta en tu plan',
+  ledgerPlanForfeit: 'Cancelación tardía: cuenta en tu plan',
 };
 
 export const messages: Readonly<Record<Lang, Readonly<Record<MessageKey, string>>>> = { en, es };

@@ -62,6 +62,14 @@ export const ROOTS = {
   calendarFeedTokens: 'CalendarFeedTokens',
   insights: 'Insights',
   userDirectory: 'UserDirectory',
+  plans: 'Plans',
+  memberships: 'Memberships',
+  introClaims: 'IntroClaims',
+  bulkFreezes: 'BulkFreezes',
+  waivers: 'Waivers',
+  waiverSignatures: 'WaiverSignatures',
+  coachPayRates: 'CoachPayRates',
+  planFeeQueue: 'PlanFeeQueue',
 } as const;
 
 /** `Shop` children that are not categories (spec §3). */
@@ -189,6 +197,23 @@ export const paths = {
   payments: () => ROOTS.payments,
   payment: (paymentId: string) => join(ROOTS.payments, paymentId),
 
+  // Memberships (schemas/plans.ts, docs/architecture/plans.md): the catalogue (public), the
+  // member's current plan and fees (they read), every membership (admins page it), intro-offer
+  // claims (functions only) and bulk freezes (admins read).
+  plans: () => ROOTS.plans,
+  plan: (planId: string) => join(ROOTS.plans, planId),
+  membership: (uid: string) => join(ROOTS.users, uid, 'membership'),
+  planFees: (uid: string) => join(ROOTS.users, uid, 'plan-fees'),
+  planFee: (uid: string, feeId: string) => join(ROOTS.users, uid, 'plan-fees', feeId),
+  memberships: () => ROOTS.memberships,
+  membershipRecord: (membershipId: string) => join(ROOTS.memberships, membershipId),
+  introClaim: (key: string) => join(ROOTS.introClaims, key),
+  /** Plan fees waiting to be charged (functions only): `{uid}-{feeId}` → `{uid, feeId, at}`. */
+  planFeeQueue: () => ROOTS.planFeeQueue,
+  planFeeQueueEntry: (key: string) => join(ROOTS.planFeeQueue, key),
+  bulkFreezes: () => ROOTS.bulkFreezes,
+  bulkFreeze: (bulkId: string) => join(ROOTS.bulkFreezes, bulkId),
+
   // Stripe bookkeeping (functions only).
   stripeEvents: () => ROOTS.stripeEvents,
   stripeEvent: (eventId: string) => join(ROOTS.stripeEvents, eventId),
@@ -209,6 +234,19 @@ export const paths = {
   calendarFeed: (token: string) => join(ROOTS.calendarFeeds, token),
   calendarFeedEvents: (token: string) => join(ROOTS.calendarFeeds, token, 'events'),
   calendarFeedToken: (uid: string) => join(ROOTS.calendarFeedTokens, uid),
+
+  // The front desk (core/src/desk): the written waiver's versions and the current one (public),
+  // members' signatures (functions write once), coaches' pay rates (admins).
+  waivers: () => ROOTS.waivers,
+  waiverCurrent: () => join(ROOTS.waivers, 'current'),
+  waiverVersions: () => join(ROOTS.waivers, 'versions'),
+  waiverVersion: (version: number) => join(ROOTS.waivers, 'versions', listKey(version)),
+  waiverSignatures: (uid: string) => join(ROOTS.waiverSignatures, uid),
+  waiverSignature: (uid: string, signatureId: string) =>
+    join(ROOTS.waiverSignatures, uid, signatureId),
+  coachPayRates: () => ROOTS.coachPayRates,
+  coachPayRatesOf: (coachId: string) => join(ROOTS.coachPayRates, coachId),
+  coachPayRate: (coachId: string, rateId: string) => join(ROOTS.coachPayRates, coachId, rateId),
 
   auditLog: () => ROOTS.auditLog,
   auditEntry: (entryId: string) => join(ROOTS.auditLog, entryId),

@@ -11,7 +11,8 @@ describe('planStatusOf', () => {
     ['unpaid', false, 'ended'],
     ['canceled', true, 'ended'],
     ['incomplete_expired', false, 'ended'],
-    ['paused', false, 'ended'],
+    // A frozen plan (Stripe's pause): still the member's, running again when the freeze ends.
+    ['paused', false, 'active'],
   ] as const)('%s with cancelAtPeriodEnd %s is %s', (status, cancelAtPeriodEnd, expected) => {
     expect(planStatusOf({ status, cancelAtPeriodEnd })).toBe(expected);
   });

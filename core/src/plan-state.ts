@@ -20,8 +20,11 @@ export const planStateSchema = z.object({
 });
 export type PlanState = z.infer<typeof planStateSchema>;
 
-/** Stripe statuses that still give the member the plan, minus `past_due` (shown on its own). */
-const RUNNING: ReadonlySet<string> = new Set(['active', 'trialing']);
+/**
+ * Stripe statuses that still give the member the plan, minus `past_due` (shown on its own). A
+ * `paused` subscription is a frozen membership plan: it runs again when the freeze ends.
+ */
+const RUNNING: ReadonlySet<string> = new Set(['active', 'trialing', 'paused']);
 
 /**
  * What a Stripe subscription status means to the member. `unpaid` (Stripe gave up retrying),

@@ -14,6 +14,12 @@ describe('settings', () => {
       guestBookingsEnabled: true,
       guestsPerMember: 1,
       reminderHours: 2,
+      freezeMinDays: 7,
+      freezeMaxDays: 90,
+      freezesPerYear: 2,
+      freezeHoldFee: 0,
+      priceChangeNoticeDays: 30,
+      renewalReminderDays: 30,
       currency: 'USD',
     });
   });

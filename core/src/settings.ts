@@ -87,6 +87,17 @@ export const settingsSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}$/)
     .default('USD'),
+  /** A member's own plan freeze lasts at least / at most this many days (docs/architecture/plans.md). */
+  freezeMinDays: z.number().int().min(1).max(365).default(7),
+  freezeMaxDays: z.number().int().min(1).max(365).default(90),
+  /** Freezes a member may start in any 365 days; 0 turns self-service freezes off. */
+  freezesPerYear: z.number().int().min(0).max(12).default(2),
+  /** Charged to the saved card when a member freezes (cents; 0: no fee). */
+  freezeHoldFee: z.number().int().min(0).max(100_000).default(0),
+  /** Members hear of a plan's new price this many days before it is charged. */
+  priceChangeNoticeDays: z.number().int().min(7).max(90).default(30),
+  /** A yearly plan's reminder mail goes this many days before it renews. */
+  renewalReminderDays: z.number().int().min(15).max(45).default(30),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

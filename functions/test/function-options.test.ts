@@ -6,6 +6,7 @@ import express from 'express';
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as deployed from '../src/index';
+import { ENFORCE_APP_CHECK } from '../src/triggers/callable';
 
 type HttpHandler = (req: ExpressRequest, res: ExpressResponse) => unknown;
 
@@ -66,8 +67,14 @@ describe('function options', () => {
     expect(body).toEqual({ error: { message: 'Unauthenticated', status: 'UNAUTHENTICATED' } });
   });
 
-  it('lets the request reach the function when the parameter is off (the default)', async () => {
-    const { status, body } = await callOverHttp(await stampServerTimeWith(undefined));
+  it('enforces App Check unless a deploy says otherwise (the parameter defaults to true)', () => {
+    // The parameter as the CLI reads it at deploy (`toSpec` is internal in the typings).
+    const spec = (ENFORCE_APP_CHECK as unknown as { toSpec(): unknown }).toSpec();
+    expect(spec).toMatchObject({ name: 'ENFORCE_APP_CHECK', default: true });
+  });
+
+  it('lets the request reach the function when the parameter is false', async () => {
+    const { status, body } = await callOverHttp(await stampServerTimeWith('false'));
     expect(status).toBe(401);
     expect(body).toMatchObject({
       error: { status: 'UNAUTHENTICATED', details: { messageKey: 'unauthenticated' } },

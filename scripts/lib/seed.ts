@@ -1,12 +1,16 @@
-// The demo data of design.md §8: the studio's branding (Ritmo Studio), accounts of every role
-// (password studio123), one branch, two seat layouts, three exercises, classes for the next 14
-// days, packages of every kind, the subscription price pair and the WELCOME10 coupon. Every record is parsed with its core schema
-// before it is written, so the demo data is always data the app accepts.
+// The demo data of design.md §8: the studio's branding (Ritmo Studio, Monterrey: its logo, cover
+// and typeface), accounts of every role with Mexican names (password studio123), one branch, two
+// seat layouts, three exercises with their pictures, four coaches with portraits and bios,
+// classes for the next 14 days, packages of every kind, the subscription price pair and the
+// WELCOME10 coupon. The pictures are uploaded to the Storage emulator (demo-pictures.ts). Every
+// record is parsed with its core schema before it is written, so the demo data is always data
+// the app accepts.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
 import {
   addDays,
+  adminFlagForRole,
   branchSchema,
   classSchema,
   coachSchema,
@@ -27,17 +31,44 @@ import {
   userSchema,
   type CreditEntry,
   type LedgerEntry,
+  type Role,
   type SeatSpot,
 } from '@studio/core';
+import { uploadDemoPictures } from './demo-pictures.ts';
+import { writeDemoHistory, type DemoHistoryResult } from './demo-history.ts';
+import { DESK_DEMO_ACCOUNTS } from './seed-desk.ts';
+import { STRIPE_SANDBOX_SECRETS } from './stack.ts';
 
 export const DEMO_PASSWORD = 'studio123';
 
-type DemoRole = 'admin' | 'coach' | 'member';
+/** Members 2 … 20 of the demo studio, by number: people of Monterrey. */
+const MEMBER_NAMES = [
+  'Sofía Treviño',
+  'Andrea Martínez',
+  'José Luis Hernández',
+  'Fernanda Rodríguez',
+  'Alejandro Sánchez',
+  'Daniela Ramírez',
+  'Jorge Castillo',
+  'Paola Guerra',
+  'Ricardo Montemayor',
+  'Regina Zambrano',
+  'Emilio de la Garza',
+  'Ximena Salazar',
+  'Santiago Leal',
+  'Camila Villanueva',
+  'Héctor Cavazos',
+  'Valentina Ríos',
+  'Andrés Medina',
+  'Renata Chapa',
+  'Mauricio Tamez',
+] as const;
+
 interface DemoAccount {
   uid: string;
   email: string;
   name: string;
-  role: DemoRole;
+  role: Role;
   credits: number;
   waiverAccepted: boolean;
   description: string;
@@ -47,7 +78,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     uid: 'demo-admin',
     email: 'admin@demo.studio',
-    name: 'Ana Admin',
+    name: 'Ana Villarreal',
     role: 'admin',
     credits: 0,
     waiverAccepted: true,
@@ -56,16 +87,17 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     uid: 'demo-coach',
     email: 'coach@demo.studio',
-    name: 'Carlos Coach',
+    name: 'Carlos Garza',
     role: 'coach',
     credits: 0,
     waiverAccepted: true,
     description: 'coach (class lists, attendance)',
   },
+  ...DESK_DEMO_ACCOUNTS,
   {
     uid: 'demo-member',
     email: 'member@demo.studio',
-    name: 'Mariana Member',
+    name: 'Mariana López',
     role: 'member',
     credits: 10,
     waiverAccepted: true,
@@ -76,7 +108,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     return {
       uid: `demo-member${n}`,
       email: `member${n}@demo.studio`,
-      name: `Member ${n}`,
+      name: MEMBER_NAMES[index]!,
       role: 'member',
       credits: 5,
       waiverAccepted: true,
@@ -86,7 +118,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     uid: 'demo-newbie',
     email: 'newbie@demo.studio',
-    name: 'Nico Newbie',
+    name: 'Nicolás Herrera',
     role: 'member',
     credits: 0,
     waiverAccepted: false,
@@ -94,11 +126,17 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   },
 ];
 
-const ADMIN_FLAG = { admin: true, coach: 'Coach', member: false } as const;
+/** The local project's bucket, as scripts/lib/stack.ts names it for the emulators. */
+const demoBucket = () => process.env.STORAGE_BUCKET_URL ?? 'demo-studio.firebasestorage.app';
 const BRANCH_ID = 'centro';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function gridSpots(rows: number, cols: number, skip: (row: number, col: number) => boolean) {
+function gridSpots(
+  rows: number,
+  cols: number,
+  skip: (row: number, col: number) => boolean,
+  kind?: SeatSpot['kind'],
+) {
   const spots: Record<string, SeatSpot> = {};
   let n = 0;
   for (let row = 0; row < rows; row++) {
@@ -106,78 +144,113 @@ function gridSpots(rows: number, cols: number, skip: (row: number, col: number) 
       if (skip(row, col)) continue;
       n++;
       const id = `s${n}`;
-      spots[id] = { id, label: String(n), row, col };
+      spots[id] = { id, label: String(n), row, col, ...(kind ? { kind } : {}) };
     }
   }
   return spots;
 }
 
-/**
- * A coach's demo photo: a small drawn portrait as an SVG data URL (the `img` field takes any
- * URL up to 2048 characters), so the class sheet and the coach page show a face offline.
- */
-function portrait(look: { skin: string; hair: string; top: string; long: boolean }): string {
-  const hair = look.long
-    ? `<path d="M28 44c-2-20 8-30 20-30s22 10 20 30l2 22H26z" fill="${look.hair}"/>`
-    : `<path d="M31 36c0-14 8-21 17-21s18 6 18 20c-4-6-10-9-18-9s-13 3-17 10z" fill="${look.hair}"/>`;
-  const svg =
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96">' +
-    '<rect width="96" height="96" fill="#efe7f6"/>' +
-    (look.long ? hair : '') +
-    `<path d="M14 96c2-20 16-31 34-31s32 11 34 31z" fill="${look.top}"/>` +
-    `<rect x="42" y="50" width="12" height="16" rx="5" fill="${look.skin}"/>` +
-    `<circle cx="48" cy="38" r="16" fill="${look.skin}"/>` +
-    (look.long
-      ? `<path d="M32 36c0-13 7-20 16-20s17 7 16 20c-6-4-9-9-10-13-5 7-13 11-22 13z" fill="${look.hair}"/>`
-      : hair) +
-    '</svg>';
-  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+/** The download URLs of the demo pictures, by `slot/name` (demo-pictures.ts). */
+type DemoPictureUrls = Record<string, string>;
+
+function picture(urls: DemoPictureUrls, key: string): string {
+  const url = urls[key];
+  if (url === undefined) throw new Error(`no demo picture ${key}`);
+  return url;
 }
 
-function catalogue() {
+function catalogue(urls: DemoPictureUrls) {
   const layouts = {
     bikes: seatLayoutSchema.parse({
       name: 'Cycling room (20 bikes)',
       rows: 5,
       cols: 5,
-      // The instructor's podium takes the middle of the front row and the door the back
+      // The instructor's podium takes the middle of the front row and the doors the back
       // corners: 20 bikes, one for each seat of the classes below (capacity 20).
       spots: gridSpots(
         5,
         5,
         (row, col) =>
           (row === 0 && col !== 0 && col !== 4) || (row === 4 && (col === 0 || col === 4)),
+        'bike',
       ),
+      features: {
+        podium: { kind: 'podium', row: 0, col: 1, width: 3 },
+        doorLeft: { kind: 'door', row: 4, col: 0 },
+        doorRight: { kind: 'door', row: 4, col: 4 },
+      },
     }),
     mats: seatLayoutSchema.parse({
       name: 'Studio (12 mats)',
-      rows: 3,
+      rows: 4,
       cols: 4,
-      spots: gridSpots(3, 4, () => false),
+      // The mirror runs along the front wall; twelve mats face it.
+      spots: gridSpots(4, 4, (row) => row === 0, 'mat'),
+      features: { mirror: { kind: 'mirror', row: 0, col: 0, width: 4 } },
     }),
   };
   const exercises = {
-    cycling: exerciseSchema.parse({ name: 'Cycling', duration: 45, color: '#e4572e' }),
-    yoga: exerciseSchema.parse({ name: 'Yoga', duration: 60, color: '#17bebb' }),
-    hiit: exerciseSchema.parse({ name: 'HIIT', duration: 50, color: '#ffc914' }),
+    cycling: exerciseSchema.parse({
+      name: 'Cycling',
+      description:
+        'Indoor cycling to the beat: climbs, sprints and a cool-down, in the dark with the music up. ' +
+        'Your bike is set for you; bring water.',
+      duration: 45,
+      color: '#e4572e',
+      img: picture(urls, 'classType/cycling'),
+    }),
+    yoga: exerciseSchema.parse({
+      name: 'Yoga',
+      description:
+        'Vinyasa flow for every level: breath, strength and balance, with an easier and a harder way ' +
+        'into every pose. Mats are here.',
+      duration: 60,
+      color: '#17bebb',
+      img: picture(urls, 'classType/yoga'),
+    }),
+    hiit: exerciseSchema.parse({
+      name: 'HIIT',
+      description:
+        'Fifty minutes of intervals: strength, cardio and core in short rounds, scaled to you. ' +
+        'You will sweat.',
+      duration: 50,
+      color: '#ffc914',
+      img: picture(urls, 'classType/hiit'),
+    }),
   };
   const coaches = {
     carlos: coachSchema.parse({
-      name: 'Carlos Coach',
+      name: 'Carlos Garza',
       uid: 'demo-coach',
       bio:
-        'Former track cyclist who has coached indoor rides for ten years. Expect climbs, ' +
-        'sprints to the beat and a cool-down you will thank him for.',
-      img: portrait({ skin: '#c68863', hair: '#2d1b12', top: '#5b2a86', long: false }),
+        'Raced on the track for Nuevo León before he started coaching indoor rides ten years ago. ' +
+        'Expect climbs, sprints to the beat and a cool-down you will thank him for.',
+      img: picture(urls, 'coach/carlos'),
       specialities: ['Cycling', 'HIIT'],
     }),
     lucia: coachSchema.parse({
       name: 'Lucía Flores',
       bio:
-        'Certified yoga teacher (RYT 500). Her classes pair steady breathing with strength, ' +
-        'and every pose has an easier and a harder way in.',
-      img: portrait({ skin: '#e0ac8a', hair: '#6b3e26', top: '#17bebb', long: true }),
+        'Certified yoga teacher (RYT 500), trained in Mérida and Rishikesh. Her classes pair ' +
+        'steady breathing with strength, and every pose has an easier and a harder way in.',
+      img: picture(urls, 'coach/lucia'),
       specialities: ['Vinyasa yoga', 'Mobility'],
+    }),
+    valeria: coachSchema.parse({
+      name: 'Valeria Cantú',
+      bio:
+        'Strength and conditioning coach, former volleyball player for the UANL Tigres. She ' +
+        'keeps HIIT honest: good form first, then speed.',
+      img: picture(urls, 'coach/valeria'),
+      specialities: ['HIIT', 'Strength'],
+    }),
+    diego: coachSchema.parse({
+      name: 'Diego Elizondo',
+      bio:
+        'Rides his bike up the Chipinque road every Sunday and brings that climb to class. ' +
+        'Playlists from cumbia to house.',
+      img: picture(urls, 'coach/diego'),
+      specialities: ['Cycling', 'Endurance'],
     }),
   };
   const packages = {
@@ -273,10 +346,11 @@ function schedule(now: number) {
   return classes;
 }
 
-function demoUser(account: DemoAccount, now: number) {
+function demoUser(account: DemoAccount, now: number, grant: boolean) {
+  const count = grant ? account.credits : 0;
   const credits: Record<string, CreditEntry> = {};
   const ledger: Record<string, LedgerEntry> = {};
-  for (let n = 1; n <= account.credits; n++) {
+  for (let n = 1; n <= count; n++) {
     credits[`seed-${n}`] = creditEntrySchema.parse({
       kind: 'regular',
       source: 'seed',
@@ -285,14 +359,14 @@ function demoUser(account: DemoAccount, now: number) {
       expiresAt: now + DEFAULT_SETTINGS.creditValidityDays * DAY_MS,
     });
   }
-  if (account.credits > 0) {
+  if (count > 0) {
     // Written as adjustCredits writes a studio's grant (type adjust, reasonKey ledgerAdjust,
     // the words in `reason`), so the member's history names it (decision 113).
     ledger['seed-grant'] = ledgerEntrySchema.parse(
       ledgerEntry({
         type: 'adjust',
         kind: 'regular',
-        delta: account.credits,
+        delta: count,
         reasonKey: 'ledgerAdjust',
         reason: 'Demo credits',
         creditIds: Object.keys(credits),
@@ -306,9 +380,9 @@ function demoUser(account: DemoAccount, now: number) {
     Name: account.name,
     Email: account.email,
     Img: '',
-    Admin: ADMIN_FLAG[account.role],
+    Admin: adminFlagForRole(account.role),
     Conditions: account.waiverAccepted,
-    Credits: account.credits,
+    Credits: count,
     'credits-list': credits,
     activeSuscription: false,
   });
@@ -350,15 +424,13 @@ async function createAuthUsers(auth: Auth): Promise<void> {
 }
 
 /** The demo studio's brand and contact details (`Studio`), as an admin would fill admin-studio. */
-function demoStudio() {
-  const logo =
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" ' +
-    'rx="14" fill="#5b2a86"/><path d="M20 46V18h13a9 9 0 0 1 0 18h-6l12 10" fill="none" ' +
-    'stroke="#fff" stroke-width="6" stroke-linecap="round" stroke-linejoin="round"/></svg>';
+function demoStudio(urls: DemoPictureUrls) {
   return studioSchema.parse({
     name: 'Ritmo Studio',
-    logo: `data:image/svg+xml;base64,${Buffer.from(logo).toString('base64')}`,
+    logo: picture(urls, 'logo/ritmo'),
+    cover: picture(urls, 'cover/ritmo'),
     primaryColor: '#5b2a86',
+    typeface: 'energetic',
     address: 'Av. Constitución 100, Centro\n64000 Monterrey, N.L., México',
     mapUrl: 'https://www.openstreetmap.org/search?query=Av.%20Constituci%C3%B3n%20100%20Monterrey',
     hours: {
@@ -394,7 +466,11 @@ function seedApp(): App {
     );
   const name = `seed-${Date.now()}`;
   return initializeApp(
-    { projectId: 'demo-studio', databaseURL: `http://${host}?ns=demo-studio-default-rtdb` },
+    {
+      projectId: 'demo-studio',
+      databaseURL: `http://${host}?ns=demo-studio-default-rtdb`,
+      storageBucket: demoBucket(),
+    },
     name,
   );
 }
@@ -409,17 +485,40 @@ export async function isDatabaseEmpty(): Promise<boolean> {
   }
 }
 
-/** Loads (or reloads) the demo data; other data in the database is left alone. */
-export async function seedDemoData(now = Date.now()): Promise<void> {
+export interface SeedOptions {
+  /**
+   * Also write the studio's past weeks through the functions (demo-history.ts), paid through
+   * the Stripe sandbox at `sandboxUrl`. Members then hold only what that past left them (no
+   * "Demo credits" grant). Skipped when the database already has payments (a past written before).
+   */
+  history?: { sandboxUrl: string };
+}
+
+/**
+ * Loads (or reloads) the demo data; other data in the database is left alone. Returns what the
+ * history wrote, when it was asked for and written.
+ */
+export async function seedDemoData(
+  now = Date.now(),
+  options: SeedOptions = {},
+): Promise<DemoHistoryResult | null> {
   const app = seedApp();
   try {
-    await createAuthUsers(getAuth(app));
+    const history =
+      options.history !== undefined &&
+      !(await getDatabase(app).ref(paths.payments()).limitToFirst(1).get()).exists()
+        ? options.history
+        : undefined;
+    const [urls] = await Promise.all([
+      uploadDemoPictures(app, demoBucket()),
+      createAuthUsers(getAuth(app)),
+    ]);
 
-    const { layouts, exercises, coaches, packages } = catalogue();
+    const { layouts, exercises, coaches, packages } = catalogue(urls);
     const classes = schedule(now);
     const updates: Record<string, unknown> = {
       [paths.settings()]: DEFAULT_SETTINGS,
-      [paths.studio()]: demoStudio(),
+      [paths.studio()]: demoStudio(urls),
       [paths.branch(BRANCH_ID)]: branchSchema.parse({
         name: 'Centro',
         address: 'Av. Constitución 100, Monterrey',
@@ -443,7 +542,7 @@ export async function seedDemoData(now = Date.now()): Promise<void> {
     };
     for (const classId of Object.keys(classes)) updates[paths.classRoster(classId)] = null;
     for (const account of DEMO_ACCOUNTS) {
-      const { user, ledger } = demoUser(account, now);
+      const { user, ledger } = demoUser(account, now, history === undefined);
       updates[paths.user(account.uid)] = user;
       // The admins' member directory, as bootstrapUser and the writers keep it.
       updates[paths.userDirectoryEntry(account.uid)] = {
@@ -455,6 +554,23 @@ export async function seedDemoData(now = Date.now()): Promise<void> {
       updates[paths.userWaitlist(account.uid)] = null;
     }
     await getDatabase(app).ref().update(updates);
+    if (history === undefined) return null;
+    // The local Stripe sandbox's key (not a secret); the functions' own client reads it.
+    process.env.STRIPE_SECRET_KEY ??= STRIPE_SANDBOX_SECRETS.STRIPE_SECRET_KEY;
+    const { stripeClient } = await import('../../functions/src/triggers/payments/config.ts');
+    return await writeDemoHistory({
+      db: getDatabase(app),
+      stripe: stripeClient({ ...process.env, STRIPE_API_URL: history.sandboxUrl }),
+      sandboxUrl: history.sandboxUrl,
+      // Members with a past: everyone but the newcomer, who has just signed up.
+      members: DEMO_ACCOUNTS.filter((a) => a.role === 'member' && a.waiverAccepted).map(
+        (a) => a.uid,
+      ),
+      coachUids: { carlos: 'demo-coach' },
+      adminUid: 'demo-admin',
+      extraMembers: 50,
+      now,
+    });
   } finally {
     await deleteApp(app);
   }

@@ -1,5 +1,6 @@
-// The local stack: our database emulator (in this process), the Firebase CLI emulators for
-// Auth, Functions and Hosting (a child process), the Stripe sandbox and MailDev (in this process),
+// The local stack: our database and Storage emulators (in this process), the Firebase CLI
+// emulators for Auth, Functions and Hosting (a child process), the Stripe sandbox and MailDev (in
+// this process),
 // on fixed ports for `npm start` or free ports for tests. One implementation, so the tests exercise exactly what `npm start` runs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import {
@@ -16,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startRtdbEmulator, type RtdbEmulator } from '@studio/rtdb-emulator';
+import { startStorageEmulator, type StorageEmulator } from '@studio/storage-emulator';
 import { startStripeSandbox, type StripeSandbox } from '@studio/stripe-sandbox';
 import { startPushService, type PushService } from '@studio/push-service';
 import { LOCAL_VAPID_PUBLIC_KEY } from '@studio/core';
@@ -26,10 +28,14 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const PROJECT_ID = 'demo-studio';
 export const NAMESPACE = 'demo-studio-default-rtdb';
 export const REGION = 'us-central1';
+/** The local project's default Cloud Storage bucket (a new project's default name). */
+export const STORAGE_BUCKET = 'demo-studio.firebasestorage.app';
 const HOST = '127.0.0.1';
 
 export interface StackPorts {
   database: number;
+  /** Cloud Storage for Firebase (emulators/storage). */
+  storage: number;
   auth: number;
   functions: number;
   hosting: number;
@@ -51,6 +57,7 @@ export interface StackPorts {
 /** design.md §8: the ports a newcomer's `npm start` uses. */
 export const DEFAULT_PORTS: StackPorts = {
   database: 9000,
+  storage: 9199,
   auth: 9099,
   functions: 5001,
   hosting: 5000,
@@ -97,6 +104,11 @@ export const PUSH_SANDBOX_SECRETS = {
 /** How often the stack sweeps the push outbox and the watch waves (the emulator runs no triggers). */
 export const PUSH_SWEEP_MS = 2_000;
 
+/** The member passes' signing secret locally: not a secret (functions/src/triggers/desk/config.ts). */
+export const DESK_SANDBOX_SECRETS = {
+  MEMBER_PASS_SECRET: 'local-stack-member-passes',
+} as const;
+
 /** How often the stack sweeps the mail outbox: our database emulator runs no triggers. */
 export const MAIL_SWEEP_MS = 3_000;
 /**
@@ -126,6 +138,8 @@ export interface Stack {
   projectId: string;
   namespace: string;
   database: RtdbEmulator;
+  /** Our Cloud Storage emulator, enforcing storage.rules; objects kept in `<dataDir>/storage`. */
+  storage: StorageEmulator;
   stripe: StripeSandbox;
   /** MailDev: every mail the functions send lands here. */
   mail: MailInbox;
@@ -182,6 +196,7 @@ function servedCopyWithPorts(ports: StackPorts): string {
     database: ports.database,
     auth: ports.auth,
     functions: ports.functions,
+    storage: ports.storage,
   })}</script>`;
   writeFileSync(indexFile, readFileSync(indexFile, 'utf8').replace('</head>', `${script}</head>`));
   return path.relative(ROOT, publicDir);
@@ -288,11 +303,16 @@ async function startFirebaseEmulators(
 
 /**
  * functions/.secret.local with the sandbox values, unless a developer wrote their own; a file
- * from before the mail secrets gets those added (values already there are kept).
+ * from before the mail or desk secrets gets those added (values already there are kept).
  */
 function ensureStripeSecretsFile(): void {
   const file = path.join(ROOT, 'functions', '.secret.local');
-  const all = { ...STRIPE_SANDBOX_SECRETS, ...MAIL_SANDBOX_SECRETS, ...PUSH_SANDBOX_SECRETS };
+  const all = {
+    ...STRIPE_SANDBOX_SECRETS,
+    ...MAIL_SANDBOX_SECRETS,
+    ...DESK_SANDBOX_SECRETS,
+    ...PUSH_SANDBOX_SECRETS,
+  };
   if (existsSync(file)) {
     const present = readFileSync(file, 'utf8');
     const missing = Object.entries(all).filter(
@@ -518,9 +538,29 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     log: (line) => log(`[database] ${line}`),
   });
 
+  let storage: StorageEmulator;
+  try {
+    storage = await startStorageEmulator({
+      host: HOST,
+      port: ports.storage,
+      rulesFile: path.join(ROOT, 'storage.rules'),
+      dataDir: path.join(dataDir, 'storage'),
+      log: (line) => log(`[storage] ${line}`),
+    });
+  } catch (error) {
+    await database.stop();
+    throw error;
+  }
+
   const env: Record<string, string> = {
     GCLOUD_PROJECT: PROJECT_ID,
     FIREBASE_DATABASE_EMULATOR_HOST: `${HOST}:${ports.database}`,
+    // firebase-admin's Storage (and @google-cloud/storage under it) read these.
+    FIREBASE_STORAGE_EMULATOR_HOST: `${HOST}:${ports.storage}`,
+    STORAGE_EMULATOR_HOST: `http://${HOST}:${ports.storage}`,
+    // The Functions emulator's FIREBASE_CONFIG names this bucket (else `demo-studio.appspot.com`),
+    // so `getStorage().bucket()` in a function is the one the app uploads to.
+    STORAGE_BUCKET_URL: STORAGE_BUCKET,
     FIREBASE_AUTH_EMULATOR_HOST: `${HOST}:${ports.auth}`,
     // The Functions emulator's FIREBASE_CONFIG names the namespace `demo-studio`; the app and
     // design.md §8 use `demo-studio-default-rtdb`, so the functions are told explicitly.
@@ -539,6 +579,7 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
       log: (line) => log(`[stripe] ${line}`),
     });
   } catch (error) {
+    await storage.stop();
     await database.stop();
     throw error;
   }
@@ -554,6 +595,7 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     });
   } catch (error) {
     await stripe.stop();
+    await storage.stop();
     await database.stop();
     throw error;
   }
@@ -607,6 +649,7 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     await push.stop();
     await mail.stop();
     await stripe.stop();
+    await storage.stop();
     await database.stop();
     rmSync(configFile, { force: true });
     if (publicDir !== 'web/dist') {
@@ -639,6 +682,7 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     projectId: PROJECT_ID,
     namespace: NAMESPACE,
     database,
+    storage,
     stripe,
     mail,
     push,

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { checkDatabaseRules } from '../../scripts/lib/deploy-check/database-rules.ts';
+import { checkStorageRules } from '../../scripts/lib/deploy-check/storage-rules.ts';
 import {
   checkFirebaseJson,
   checkFirebaserc,
@@ -19,7 +20,12 @@ import {
   checkFunctionsBundle,
   loadEachFunction,
   loadFunctionsBundle,
+  FUNCTIONS_CONTRACT,
 } from '../../scripts/lib/deploy-check/functions-bundle.ts';
+import {
+  checkDeployEnvironments,
+  parseDotenv,
+} from '../../scripts/lib/deploy-check/functions-env.ts';
 import type { CheckResult } from '../../scripts/lib/deploy-check/result.ts';
 import { checkWebBuild } from '../../scripts/lib/deploy-check/web-build.ts';
 import { ROOT } from '../../scripts/lib/stack.ts';
@@ -55,6 +61,7 @@ describe('deploy:check on this repository', () => {
     );
     expect(stdout).toMatch(/ok {3}function monthlyCredits: schedule, .* America\/Monterrey/);
     expect(stdout).toContain('ok   web build carries no local stack');
+    expect(stdout).toMatch(/ok {3}storage\.rules compiles: rules_version 2, \d+ match blocks/);
   }, 180_000);
 });
 
@@ -138,6 +145,85 @@ describe('firebase.json, .firebaserc and functions/package.json', () => {
   });
 });
 
+describe("the functions' environment of a project", () => {
+  const functionsDir = (files: Record<string, string>): string => {
+    const dir = path.join(temp, `functions-env-${randomBytes(4).toString('hex')}`);
+    for (const [name, text] of Object.entries(files))
+      writeFixture(path.join(path.basename(dir), name), text);
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  };
+  const GOOD =
+    'APP_ORIGINS=https://book.acme.example,https://acme.web.app\nENFORCE_APP_CHECK=true\n';
+
+  it('reads KEY=value lines as the CLI does', () => {
+    expect(parseDotenv('# note\nA=1\nexport B = "two words"\nC=x # comment\n\n')).toEqual({
+      A: '1',
+      B: 'two words',
+      C: 'x',
+    });
+  });
+
+  it('passes a project with https origins and App Check enforced', () => {
+    const dir = functionsDir({ '.env.acme': GOOD });
+    expect(failures(checkDeployEnvironments(dir, 'acme'))).toEqual([]);
+    expect(failures(checkDeployEnvironments(dir, undefined))).toEqual([]);
+  });
+
+  it('has nothing to check without a project env file (this repository)', () => {
+    const dir = functionsDir({ '.env.demo-studio': 'ENFORCE_APP_CHECK=false\n' });
+    expect(checkDeployEnvironments(dir, undefined)).toEqual([
+      expect.objectContaining({ ok: true, name: 'functions environment' }),
+    ]);
+  });
+
+  it.each([
+    ['APP_ORIGINS missing', 'ENFORCE_APP_CHECK=true\n', 'APP_ORIGINS is not set'],
+    [
+      'a localhost origin',
+      'APP_ORIGINS=http://localhost:5000\nENFORCE_APP_CHECK=true\n',
+      'http://localhost:5000 is this machine',
+    ],
+    [
+      'a plain http origin',
+      'APP_ORIGINS=http://book.acme.example\nENFORCE_APP_CHECK=true\n',
+      'is not https',
+    ],
+  ])('fails on %s, naming the fix', (_label, text, problem) => {
+    const [result, ...rest] = failures(
+      checkDeployEnvironments(functionsDir({ '.env.acme': text }), undefined),
+    );
+    expect(rest).toEqual([]);
+    expect(result).toMatchObject({
+      ok: false,
+      name: expect.stringContaining('.env.acme APP_ORIGINS') as unknown,
+    });
+    expect(result?.detail).toContain(problem);
+  });
+
+  it('fails a project that does not enforce App Check unless it is waived with a reason', () => {
+    const off = 'APP_ORIGINS=https://acme.web.app\nENFORCE_APP_CHECK=false\n';
+    const [result] = failures(checkDeployEnvironments(functionsDir({ '.env.acme': off }), 'acme'));
+    expect(result).toMatchObject({ name: expect.stringContaining('ENFORCE_APP_CHECK') as unknown });
+    expect(result?.detail).toContain('APP_CHECK_WAIVER=<reason>');
+    const unset = functionsDir({ '.env.acme': 'APP_ORIGINS=https://acme.web.app\n' });
+    expect(failures(checkDeployEnvironments(unset, 'acme'))[0]?.detail).toContain('is not set');
+    const waived = functionsDir({
+      '.env.acme': `${off}APP_CHECK_WAIVER="no App Check until the app ships its site key"\n`,
+    });
+    const results = checkDeployEnvironments(waived, 'acme');
+    expect(failures(results)).toEqual([]);
+    expect(results.map((r) => r.detail).join('\n')).toContain('WAIVED');
+  });
+
+  it('fails a project named on the command line that has no env file', () => {
+    const dir = functionsDir({ '.env': 'ENFORCE_APP_CHECK=true\n' });
+    expect(failures(checkDeployEnvironments(dir, 'prod')).map((r) => r.name)).toEqual([
+      `${path.basename(dir)}/.env.prod APP_ORIGINS`,
+    ]);
+  });
+});
+
 describe('database rules', () => {
   it('compiles the repository rules', () => {
     const text = readFileSync(path.join(ROOT, 'database.rules.json'), 'utf8');
@@ -155,6 +241,36 @@ describe('database rules', () => {
     const result = checkDatabaseRules('{"rules": {".read": "user != null"}}');
     expect(result.ok).toBe(false);
     expect(result.detail).toContain('user');
+  });
+});
+
+describe('storage rules', () => {
+  it('accepts storage.rules', () => {
+    const result = checkStorageRules(readFileSync(path.join(ROOT, 'storage.rules'), 'utf8'));
+    expect(result).toMatchObject({ ok: true, name: 'storage.rules compiles' });
+  });
+
+  it('fails on rules that do not parse, naming line and column', () => {
+    const result = checkStorageRules(
+      'service firebase.storage {\n  match /b/{bucket}/o {\n    allow read: if request.auth.uid == ;\n  }\n}',
+    );
+    expect(result).toMatchObject({ ok: false, name: 'storage.rules compiles' });
+    expect(result.detail).toContain('line 3, column 40');
+  });
+
+  it('fails on a form the emulator cannot evaluate (a Firestore read)', () => {
+    const result = checkStorageRules(
+      "service firebase.storage { match /b/{bucket}/o { match /a { allow read: if firestore.exists('x'); } } }",
+    );
+    expect(result.ok).toBe(false);
+    expect(result.detail).toContain("'firestore' is not evaluated");
+  });
+
+  it('fails when firebase.json names no storage rules', () => {
+    const { storage: _storage, ...withoutStorage } = readJson('firebase.json');
+    expect(failures(checkFirebaseJson(withoutStorage).results)).toEqual([
+      { ok: false, name: 'firebase.json storage', detail: 'names no "rules" file' },
+    ]);
   });
 });
 
@@ -190,36 +306,14 @@ exports.previewPrice = onCall({ region: 'europe-west1' }, () => ({}));
         name: 'function stripeWebhook',
         detail: 'missing secret STRIPE_WEBHOOK_SECRET',
       },
-      {
-        ok: false,
-        name: 'function createCheckoutSession',
-        detail: 'not exported (it must bind STRIPE_SECRET_KEY)',
-      },
-      {
-        ok: false,
-        name: 'function createPortalSession',
-        detail: 'not exported (it must bind STRIPE_SECRET_KEY)',
-      },
-      {
-        ok: false,
-        name: 'function cancelMemberSubscription',
-        detail: 'not exported (it must bind STRIPE_SECRET_KEY)',
-      },
-      {
-        ok: false,
-        name: 'function monthlyCredits',
-        detail: 'not exported (it must bind STRIPE_SECRET_KEY)',
-      },
-      ...['sendOutboxMail', 'sweepMail'].map((name) => ({
-        ok: false,
-        name: `function ${name}`,
-        detail: 'not exported (it must bind SMTP_PASSWORD, MAIL_UNSUBSCRIBE_SECRET)',
-      })),
-      {
-        ok: false,
-        name: 'function mailUnsubscribe',
-        detail: 'not exported (it must bind MAIL_UNSUBSCRIBE_SECRET)',
-      },
+      // Every other function the contract names is missing from this bundle.
+      ...Object.entries(FUNCTIONS_CONTRACT.secrets)
+        .filter(([name]) => !['bookClass', 'previewPrice', 'stripeWebhook'].includes(name))
+        .map(([name, secrets]) => ({
+          ok: false,
+          name: `function ${name}`,
+          detail: `not exported (it must bind ${secrets.join(', ')})`,
+        })),
     ]);
   });
 
@@ -375,6 +469,7 @@ describe('production web build without its configuration', () => {
     VITE_FIREBASE_PROJECT_ID: 'studio-prod',
     VITE_FIREBASE_DATABASE_URL: 'https://studio-prod-default-rtdb.firebaseio.com',
     VITE_FIREBASE_APP_ID: '1:0:web:0',
+    VITE_FIREBASE_STORAGE_BUCKET: 'studio-test.firebasestorage.app',
   };
 
   /** `vite build --mode production` with only these VITE_* variables; its stderr when refused. */

@@ -85,7 +85,7 @@ describe('admin runs the catalogue, coupons and members', () => {
       await member.goto(`${journey.baseUrl}/tabs/buy-train-credits/stripe/127.0.0.1/centro/4`);
       await member.getByText('Personal training (4 sessions)').waitFor(ARRIVAL);
       const prices = member.locator('dl.price-lines');
-      await prices.locator('strong').filter({ hasText: '$175.00' }).waitFor(ARRIVAL);
+      await prices.locator('strong').filter({ hasText: '$175' }).waitFor(ARRIVAL);
     },
     STEP_TIMEOUT,
   );
@@ -119,12 +119,12 @@ describe('admin runs the catalogue, coupons and members', () => {
       await member.getByLabel(/^(Coupon code|Cupón)$/).fill(CODE.toLowerCase());
       await member.getByRole('button', { name: /^(Apply|Aplicar)$/ }).click();
       const prices = member.locator('dl.price-lines');
-      await prices.getByText('−$20.00').waitFor(ARRIVAL);
-      await expect(prices.getByText('$80.00').count()).resolves.toBe(1);
-      await expect(prices.locator('strong').textContent()).resolves.toBe('$60.00');
+      await prices.getByText('−$20').waitFor(ARRIVAL);
+      await expect(prices.getByText('$80').count()).resolves.toBe(1);
+      await expect(prices.locator('strong').textContent()).resolves.toBe('$60');
 
       // Through the sandbox's hosted checkout, so the webhook records the payment and redemption.
-      await member.getByRole('button', { name: /^(Pay|Pagar)$/ }).click();
+      await member.getByRole('button', { name: /^(Pay|Pagar) / }).click();
       await member.waitForURL(/\/checkout\/cs_[^/]+$/, ARRIVAL);
       await member.getByRole('button', { name: /^Pay / }).click();
       await member.waitForURL(/\/tabs\/gracias-compra\?session_id=cs_/, ARRIVAL);
@@ -142,11 +142,11 @@ describe('admin runs the catalogue, coupons and members', () => {
       // The redemptions are read only once the coupon is opened (issue 21).
       await coupon.getByRole('button', { name: 'Show who used it' }).click();
       await coupon
-        .getByText(/^Mariana Member \(member@demo\.studio\) · −\$20\.00 · /)
+        .getByText(/^Mariana López \(member@demo\.studio\) · −\$20\.00 · /)
         .waitFor(ARRIVAL);
 
       await admin.goto(`${journey.baseUrl}/lista-pagos`);
-      await admin.getByLabel('Member (name, e-mail or uid)').fill('mariana');
+      await admin.getByLabel('Member (name or e-mail)').fill('mariana');
       await admin.getByLabel('Status').selectOption('paid');
       const row = admin.getByRole('row').filter({ hasText: CODE });
       await row.waitFor(ARRIVAL);
@@ -167,11 +167,14 @@ describe('admin runs the catalogue, coupons and members', () => {
     async () => {
       await admin.goto(`${journey.baseUrl}/all-users`);
       // The list is the member directory's first page; the search queries its e-mail index.
-      await admin.getByRole('button', { name: 'Open Member 20' }).waitFor(ARRIVAL);
+      await admin
+        .getByRole('button', { name: /^Open / })
+        .first()
+        .waitFor(ARRIVAL);
       await admin.getByLabel('Search by name, e-mail or phone').fill('member2@');
       await admin.getByText('Members shown: 1').waitFor(ARRIVAL);
-      await admin.getByRole('button', { name: 'Open Member 2', exact: true }).click(ARRIVAL);
-      await admin.getByRole('heading', { level: 2, name: 'Member 2' }).waitFor(ARRIVAL);
+      await admin.getByRole('button', { name: 'Open Sofía Treviño', exact: true }).click(ARRIVAL);
+      await admin.getByRole('heading', { level: 2, name: 'Sofía Treviño' }).waitFor(ARRIVAL);
 
       const roleForm = admin.getByRole('form', { name: 'Set role' });
       await roleForm.getByLabel('Role').selectOption('coach');
@@ -184,14 +187,16 @@ describe('admin runs the catalogue, coupons and members', () => {
       await adjust.getByRole('button', { name: 'Adjust' }).click();
       await adjust.getByText('Done. Regular balance: 8.').waitFor(ARRIVAL);
       // The ledger on the same screen explains the new balance.
-      await admin.getByText(/\+3 · Journey goodwill/).waitFor(ARRIVAL);
+      await admin
+        .getByText(/Adjusted by the studio · Regular · \+3 · “Journey goodwill”/)
+        .waitFor(ARRIVAL);
 
       const user = (await journey.read(`Users/${TARGET_UID}`)) as StoredUser;
       expect(user.Admin).toBe('Coach');
       expect(user.Credits).toBe(8);
       // The member directory the list reads followed both changes (issue 21).
       expect(await journey.read(`UserDirectory/${TARGET_UID}`)).toMatchObject({
-        name: 'Member 2',
+        name: 'Sofía Treviño',
         role: 'coach',
         credits: 8,
       });
@@ -205,18 +210,20 @@ describe('admin runs the catalogue, coupons and members', () => {
       await admin.goto(`${journey.baseUrl}/admin-audit`);
       const log = admin.locator('ol.audit-log');
       for (const line of [
-        'Ana Admin — save Packages/credits-5',
-        'Ana Admin — save Packages/train-4',
-        `Ana Admin — save Coupons/${CODE}`,
-        `Ana Admin — setUserRole ${TARGET_UID}`,
-        `Ana Admin — adjustCredits ${TARGET_UID}`,
+        'Ana Villarreal — save Packages/credits-5',
+        'Ana Villarreal — save Packages/train-4',
+        `Ana Villarreal — save Coupons/${CODE}`,
+        `Ana Villarreal — setUserRole ${TARGET_UID}`,
+        `Ana Villarreal — adjustCredits ${TARGET_UID}`,
       ]) {
         await log.getByText(line).first().waitFor(ARRIVAL);
       }
       // The filter narrows the list to one action.
       await admin.getByLabel('Action').selectOption('adjustCredits');
-      await log.getByText(`Ana Admin — adjustCredits ${TARGET_UID}`).waitFor(ARRIVAL);
-      await expect(log.getByText('Ana Admin — save Packages/credits-5').count()).resolves.toBe(0);
+      await log.getByText(`Ana Villarreal — adjustCredits ${TARGET_UID}`).waitFor(ARRIVAL);
+      await expect(log.getByText('Ana Villarreal — save Packages/credits-5').count()).resolves.toBe(
+        0,
+      );
     },
     STEP_TIMEOUT,
   );

@@ -13,7 +13,7 @@ const journey = useJourney();
 const ARRIVAL = { timeout: 60_000 };
 const STEP_TIMEOUT = 180_000;
 const MEMBER_UID = 'demo-member';
-const MEMBER_NAME = 'Mariana Member';
+const MEMBER_NAME = 'Mariana López';
 const COACH_ID = 'carlos';
 const LAYOUT_NAME = 'Journey room';
 
@@ -109,7 +109,7 @@ describe('an admin edits a layout; a coach lists a class and takes attendance', 
       const coach = await signedInPage(journey, 'coach@demo.studio');
       await coach.goto(`${journey.baseUrl}/admin-lists-class`);
       await coach.getByRole('heading', { name: 'User Class Lists' }).waitFor(ARRIVAL);
-      await coach.getByLabel('Date').fill(cls.date);
+      await coach.getByLabel('Date', { exact: true }).fill(cls.date);
       const mine = coach.getByRole('region', { name: 'My classes' });
       const exerciseName = cls.exercise === 'hiit' ? 'HIIT' : 'Cycling';
       await mine
@@ -184,7 +184,7 @@ describe('an admin edits a layout; a coach lists a class and takes attendance', 
       // Named once Users loads: the coach who marked it, not a uid.
       const entry = admin
         .getByRole('listitem')
-        .filter({ hasText: `Carlos Coach — checkIn Classes/${classId}` });
+        .filter({ hasText: `Carlos Garza — checkIn Classes/${classId}` });
       await entry.waitFor(ARRIVAL);
       // One mark, one entry.
       await admin

@@ -39,9 +39,9 @@ describe('first answers over REST', () => {
       const reads = restReads(page, journey.stack.ports.database);
       await page.goto(`${journey.baseUrl}/tabs/coach/carlos`);
       await expect
-        .poll(() => page.getByRole('heading', { name: 'Carlos Coach' }).isVisible(), SERVER)
+        .poll(() => page.getByRole('heading', { name: 'Carlos Garza' }).isVisible(), SERVER)
         .toBe(true);
-      await expect(page.getByText(/Former track cyclist/).isVisible()).resolves.toBe(true);
+      await expect(page.getByText(/Raced on the track/).isVisible()).resolves.toBe(true);
       expect(reads).toContain('Coaches/carlos.json 200');
       // The coach's upcoming classes too, by the query by date over REST: the link below them
       // comes with their answer.
@@ -100,7 +100,7 @@ describe('first answers over REST', () => {
       const reads = restReads(page, journey.stack.ports.database);
       await page.goto(`${journey.baseUrl}/tabs/profile-user/null`);
       await expect
-        .poll(() => page.getByText('Mariana Member').first().isVisible(), SERVER)
+        .poll(() => page.getByText('Mariana López').first().isVisible(), SERVER)
         .toBe(true);
       expect(reads).toContain('Users/demo-member.json 200 with token');
     },

@@ -91,7 +91,7 @@ describe('a member with their own waiting-list cut-off', () => {
       const member = await signedInPage(journey, 'member@demo.studio');
       await member
         .getByRole('navigation', { name: 'Sections' })
-        .getByRole('link', { name: 'My Profile' })
+        .getByRole('link', { name: 'Profile' })
         .click();
       await member.waitForURL(/\/tabs\/profile-user\//);
       const cutoff = member.getByRole('combobox', { name: 'Do not promote me later than' });

@@ -62,7 +62,7 @@ async function payThroughCheckout(page: Page): Promise<string> {
   const refusal = page.locator('.checkout [role="alert"]');
   if ((await refusal.count()) > 0)
     throw new Error(`checkout refused: ${(await refusal.allTextContents()).join(' ')}`);
-  await page.getByRole('button', { name: /^(Pay|Pagar)$/ }).click();
+  await page.getByRole('button', { name: /^(Pay|Pagar) / }).click();
   await page.waitForURL(/\/checkout\/cs_[^/]+$/, ARRIVAL);
   await expect(page.getByRole('heading', { name: 'Checkout' }).isVisible()).resolves.toBe(true);
   await page.getByRole('button', { name: /^Pay / }).click();

@@ -36,6 +36,7 @@ function setup(): FirebaseSetup {
       database: { host: '127.0.0.1', port: emulator.port },
       authUrl: 'http://127.0.0.1:9099',
       functions: { host: '127.0.0.1', port: 5001 },
+      storage: { host: '127.0.0.1', port: 9199 },
     },
   };
 }

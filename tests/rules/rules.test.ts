@@ -24,6 +24,10 @@ const alice: Identity = { uid: 'alice', role: 'member' };
 const bob: Identity = { uid: 'bob', role: 'member' };
 const newcomer: Identity = { uid: 'newcomer' };
 const coach: Identity = { uid: 'coach1', role: 'coach' };
+/** A coach who teaches neither c1 nor c2 (Lucía's login); substitutes c2. */
+const otherCoach: Identity = { uid: 'coach2', role: 'coach' };
+/** The front desk. */
+const staff: Identity = { uid: 'desk1', role: 'staff' };
 /** A member whose profile has no Name (spec §3: such a user is reported). */
 const nameless: Identity = { uid: 'carol', role: 'member' };
 const admin: Identity = { uid: 'admin1', role: 'admin' };
@@ -65,10 +69,18 @@ const fixture = {
   Settings: { timeZone: 'America/Monterrey' },
   Studio: { name: 'Demo Studio', primaryColor: '#0f5e59' },
   Branches: { centro: { name: 'Centro' } },
-  Coaches: { carlos: { name: 'Carlos' } },
+  Coaches: {
+    carlos: { name: 'Carlos', uid: 'coach1' },
+    lucia: { name: 'Lucía', uid: 'coach2' },
+    nadia: { name: 'Nadia' },
+  },
   Exercises: { yoga: { name: 'Yoga' } },
   SeatLayouts: { mats: { name: 'Mats' } },
   Packages: { p5: { name: '5 classes', price: 6500 } },
+  Plans: { unlimited: { kind: 'unlimited', name: 'Unlimited', interval: 'month', price: 9900 } },
+  Memberships: { sub_1: { uid: 'alice', planId: 'unlimited', status: 'active' } },
+  BulkFreezes: { bf1: { from: 1, until: 2, status: 'done' } },
+  IntroClaims: { 'u-alice': { uid: 'alice', offer: 'plan:intro', claimedAt: 1 } },
   Events: { e1: { name: 'Ride' } },
   Coupons: { WELCOME10: { code: 'WELCOME10', percentOff: 10, redeemed: 2 } },
   CouponRedemptions: { WELCOME10: { cs_1: { uid: 'alice', discount: 650, at: 1, counted: true } } },
@@ -81,7 +93,11 @@ const fixture = {
     days: { '2026-11-23': { date: '2026-11-23', members: { active: 3 } } },
     months: { '2026-11': { month: '2026-11', days: 23 } },
   },
-  Classes: { c1: { date: '2026-11-23', hour: '07:00', capacity: 20 } },
+  Classes: {
+    c1: { date: '2026-11-23', hour: '07:00', capacity: 20, coach: 'carlos' },
+    // Nadia's class, taken over by Lucía (a substitute).
+    c2: { date: '2026-11-23', hour: '09:00', capacity: 20, coach: 'nadia', substitute: 'lucia' },
+  },
   Payments: {
     cs_alice: { uid: 'alice', kind: 'credits', amount: 6500, status: 'paid' },
     cs_bob: { uid: 'bob', kind: 'credits', amount: 3000, status: 'paid' },
@@ -109,6 +125,13 @@ const fixture = {
       waitlistSeq: 1,
       version: 2,
     },
+    c2: {
+      spots: { A1: true },
+      bookings: { bob: { bookingId: 'b3', uid: 'bob', spot: 'A1', bookedAt: 3, name: 'Bob' } },
+      version: 1,
+    },
+    // A roster whose class is gone: no coach teaches it.
+    c9: { spots: { A1: true }, version: 1 },
   },
   UserClasses: { alice: { c1: { classId: 'c1', status: 'booked' } }, bob: { c1: { x: 1 } } },
   UserWaitlist: { bob: { c1: { classId: 'c1', status: 'waiting', position: 1 } } },
@@ -306,6 +329,22 @@ const cases: Case[] = [
     }),
     allowed: false,
   },
+  // The plan and its fees: the member reads them; only the functions write.
+  { area: 'Users', who: alice, operation: read('Users/alice/membership'), allowed: true },
+  { area: 'Users', who: bob, operation: read('Users/alice/membership'), allowed: false },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('Users/alice/membership', { planId: 'unlimited', status: 'active' }),
+    allowed: false,
+  },
+  { area: 'Users', who: alice, operation: read('Users/alice/plan-fees'), allowed: true },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('Users/alice/plan-fees/late-b1', { status: 'charged' }),
+    allowed: false,
+  },
   { area: 'Users', who: alice, operation: write('Users/alice/Unknown', 1), allowed: false },
   {
     area: 'Users',
@@ -478,14 +517,14 @@ const cases: Case[] = [
   },
   { area: 'Studio', who: guest, operation: write('Studio', { name: 'X' }), allowed: false },
   // Public schedule and catalogue: anyone reads; writes only through functions.
-  ...(['Branches', 'Coaches', 'Exercises', 'SeatLayouts', 'Packages', 'Events'] as const).flatMap(
-    (area): Case[] => [
-      { area, who: guest, operation: read(area), allowed: true },
-      { area, who: alice, operation: write(`${area}/x1`, { name: 'X' }), allowed: false },
-      { area, who: coach, operation: write(`${area}/x1`, { name: 'X' }), allowed: false },
-      { area, who: admin, operation: write(`${area}/x1`, { name: 'X' }), allowed: false },
-    ],
-  ),
+  ...(
+    ['Branches', 'Coaches', 'Exercises', 'SeatLayouts', 'Packages', 'Events', 'Plans'] as const
+  ).flatMap((area): Case[] => [
+    { area, who: guest, operation: read(area), allowed: true },
+    { area, who: alice, operation: write(`${area}/x1`, { name: 'X' }), allowed: false },
+    { area, who: coach, operation: write(`${area}/x1`, { name: 'X' }), allowed: false },
+    { area, who: admin, operation: write(`${area}/x1`, { name: 'X' }), allowed: false },
+  ]),
   // Audit log: admins read; nobody writes from a client (saveCatalogItem, setUserRole do).
   { area: 'AuditLog', who: admin, operation: read('AuditLog'), allowed: true },
   { area: 'AuditLog', who: coach, operation: read('AuditLog'), allowed: false },
@@ -610,6 +649,28 @@ const cases: Case[] = [
     operation: write('StripeSubscriptions/sub_1', { x: 1 }),
     allowed: false,
   },
+  // Memberships and bulk freezes: admins read (plan screens); nobody writes. Intro claims: no one.
+  ...(['Memberships', 'BulkFreezes'] as const).flatMap((area): Case[] => [
+    { area, who: admin, operation: read(area), allowed: true },
+    { area, who: alice, operation: read(area), allowed: false },
+    { area, who: coach, operation: read(area), allowed: false },
+    { area, who: guest, operation: read(area), allowed: false },
+    { area, who: admin, operation: write(`${area}/x1`, { uid: 'alice' }), allowed: false },
+  ]),
+  {
+    area: 'Memberships',
+    who: alice,
+    operation: read('Memberships/sub_1'),
+    allowed: false,
+  },
+  { area: 'IntroClaims', who: admin, operation: read('IntroClaims'), allowed: false },
+  { area: 'IntroClaims', who: alice, operation: read('IntroClaims/u-alice'), allowed: false },
+  {
+    area: 'IntroClaims',
+    who: alice,
+    operation: del('IntroClaims/u-alice'),
+    allowed: false,
+  },
   // Coupons: admins read (crear-cupones); members see a coupon's effect only through previewPrice.
   { area: 'Coupons', who: admin, operation: read('Coupons'), allowed: true },
   { area: 'Coupons', who: alice, operation: read('Coupons/WELCOME10'), allowed: false },
@@ -707,6 +768,34 @@ const cases: Case[] = [
     allowed: false,
   },
   { area: 'ClassRoster', who: admin, operation: read('ClassRoster'), allowed: true },
+  // A coach reads the rosters of the classes they teach or substitute, and no other
+  // (docs/architecture/roles-and-rules.md#roles); the front desk reads every class's.
+  { area: 'ClassRoster', who: coach, operation: read('ClassRoster'), allowed: false },
+  { area: 'ClassRoster', who: coach, operation: read('ClassRoster/c2'), allowed: false },
+  {
+    area: 'ClassRoster',
+    who: coach,
+    operation: read('ClassRoster/c2/bookings/bob'),
+    allowed: false,
+  },
+  { area: 'ClassRoster', who: coach, operation: read('ClassRoster/c9'), allowed: false },
+  { area: 'ClassRoster', who: otherCoach, operation: read('ClassRoster/c1'), allowed: false },
+  {
+    area: 'ClassRoster',
+    who: otherCoach,
+    operation: read('ClassRoster/c1/bookings/alice/name'),
+    allowed: false,
+  },
+  { area: 'ClassRoster', who: otherCoach, operation: read('ClassRoster/c2'), allowed: true },
+  { area: 'ClassRoster', who: otherCoach, operation: read('ClassRoster/c1/spots'), allowed: true },
+  { area: 'ClassRoster', who: staff, operation: read('ClassRoster'), allowed: true },
+  { area: 'ClassRoster', who: staff, operation: read('ClassRoster/c2/bookings'), allowed: true },
+  {
+    area: 'ClassRoster',
+    who: staff,
+    operation: write('ClassRoster/c1/bookings/alice/attendance', 'attended'),
+    allowed: false,
+  },
   {
     area: 'ClassRoster',
     who: alice,
@@ -872,6 +961,15 @@ const cases: Case[] = [
   { area: 'UserDirectory', who: alice, operation: read('UserDirectory/alice'), allowed: false },
   { area: 'UserDirectory', who: alice, operation: read('UserDirectory'), allowed: false },
   { area: 'UserDirectory', who: coach, operation: read('UserDirectory'), allowed: false },
+  // The front desk looks members up; it writes no entry.
+  { area: 'UserDirectory', who: staff, operation: read('UserDirectory'), allowed: true },
+  { area: 'UserDirectory', who: staff, operation: read('UserDirectory/alice'), allowed: true },
+  {
+    area: 'UserDirectory',
+    who: staff,
+    operation: write('UserDirectory/alice/name', 'Alice'),
+    allowed: false,
+  },
   { area: 'UserDirectory', who: guest, operation: read('UserDirectory/alice'), allowed: false },
   {
     area: 'UserDirectory',
@@ -1070,6 +1168,57 @@ const cases: Case[] = [
   })),
 ];
 
+// The front desk's nodes (core/src/desk): the written waiver, signatures, pay rates, passes.
+cases.push(
+  { area: 'front desk', who: guest, operation: read('Waivers'), allowed: true },
+  { area: 'front desk', who: admin, operation: write('Waivers/current', 1), allowed: false },
+  {
+    area: 'front desk',
+    who: admin,
+    operation: write('Waivers/versions/1', { version: 1, text: { en: 'x', es: 'x' } }),
+    allowed: false,
+  },
+  { area: 'front desk', who: alice, operation: read('WaiverSignatures/alice'), allowed: true },
+  { area: 'front desk', who: bob, operation: read('WaiverSignatures/alice'), allowed: false },
+  { area: 'front desk', who: coach, operation: read('WaiverSignatures'), allowed: false },
+  { area: 'front desk', who: staff, operation: read('WaiverSignatures'), allowed: true },
+  { area: 'front desk', who: admin, operation: read('WaiverSignatures/alice'), allowed: true },
+  {
+    area: 'front desk',
+    who: alice,
+    operation: write('WaiverSignatures/alice/s9', { version: 1, fullName: 'Alice' }),
+    allowed: false,
+  },
+  {
+    area: 'front desk',
+    who: staff,
+    operation: write('WaiverSignatures/alice/s9', { version: 1, fullName: 'Alice' }),
+    allowed: false,
+  },
+  { area: 'front desk', who: admin, operation: read('CoachPayRates'), allowed: true },
+  { area: 'front desk', who: staff, operation: read('CoachPayRates'), allowed: false },
+  { area: 'front desk', who: coach, operation: read('CoachPayRates/carlos'), allowed: false },
+  {
+    area: 'front desk',
+    who: admin,
+    operation: write('CoachPayRates/carlos/r1', { exercise: '*' }),
+    allowed: false,
+  },
+  { area: 'front desk', who: alice, operation: read('Users/alice/pass'), allowed: true },
+  {
+    area: 'front desk',
+    who: alice,
+    operation: write('Users/alice/pass', { id: 'x', code: 'SP1.alice.x.y', issuedAt: 1 }),
+    allowed: false,
+  },
+  {
+    area: 'front desk',
+    who: alice,
+    operation: write('Users/alice/waiver', { version: 1, signedAt: 1, signatureId: 's1' }),
+    allowed: false,
+  },
+);
+
 let emulator: RtdbEmulator;
 let adminDb: ReturnType<typeof adminDatabase>;
 
@@ -1111,5 +1260,43 @@ describe.each([...new Set(cases.map((c) => c.area))])('rules for %s', (area) => 
       const after = (await adminDb.ref('/').get()).val() as unknown;
       expect(after).toEqual(before);
     }
+  });
+});
+
+describe('rules for the waiver once the studio has written one', () => {
+  const written = {
+    ...fixture,
+    Waivers: { current: 2 },
+    Users: {
+      ...fixture.Users,
+      // Signed version 1 only: version 2 asks again.
+      alice: { ...fixture.Users.alice, waiver: { version: 1, signedAt: 1, signatureId: 's1' } },
+      bob: {
+        ...fixture.Users.bob,
+        Conditions: true,
+        waiver: { version: 2, signedAt: 2, signatureId: 's2' },
+      },
+    },
+  };
+
+  beforeEach(async () => {
+    await adminDb.ref('/').set(written);
+  });
+
+  it('refuses ACCEPT without a signature of the current version, and writes nothing', async () => {
+    const before = (await adminDb.ref('/').get()).val() as unknown;
+    await expect(
+      perform(clientDatabase(emulator.port, alice), write('Users/alice/Conditions', true)),
+    ).rejects.toThrow(/permission denied/i);
+    expect((await adminDb.ref('/').get()).val()).toEqual(before);
+  });
+
+  it('lets a member who signed the current version keep Conditions true, and anyone clear it', async () => {
+    await expect(
+      perform(clientDatabase(emulator.port, bob), write('Users/bob/Conditions', true)),
+    ).resolves.toBeUndefined();
+    await expect(
+      perform(clientDatabase(emulator.port, alice), write('Users/alice/Conditions', false)),
+    ).resolves.toBeUndefined();
   });
 });

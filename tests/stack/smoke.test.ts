@@ -5,6 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initializeApp, deleteApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import { connectDatabaseEmulator, get, getDatabase, goOffline, ref } from 'firebase/database';
+import {
+  connectStorageEmulator,
+  getDownloadURL,
+  getStorage,
+  ref as storageRef,
+  uploadBytes,
+} from 'firebase/storage';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../scripts/lib/seed.ts';
 import { useJourney, type JourneyStack } from '../support/journey.ts';
 
@@ -19,9 +26,11 @@ beforeAll(() => {
       projectId: stack.projectId,
       apiKey: 'demo-api-key',
       databaseURL: `http://127.0.0.1:${stack.ports.database}?ns=${stack.namespace}`,
+      storageBucket: stack.env.STORAGE_BUCKET_URL,
     },
     'smoke',
   );
+  connectStorageEmulator(getStorage(app), '127.0.0.1', stack.ports.storage);
   connectAuthEmulator(getAuth(app), `http://127.0.0.1:${stack.ports.auth}`, {
     disableWarnings: true,
   });
@@ -42,9 +51,10 @@ describe('the local stack', () => {
       fetch(`http://127.0.0.1:${stack.ports.auth}/`),
       fetch(`http://127.0.0.1:${stack.ports.hosting}/`),
       fetch(`http://127.0.0.1:${stack.ports.mailInbox}/api/healthz`),
+      fetch(`http://127.0.0.1:${stack.ports.storage}/v0`),
       fetch(`http://127.0.0.1:${stack.ports.push}/api/messages`),
     ]);
-    expect(answers.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.map((response) => response.status)).toEqual([200, 200, 200, 200, 200, 200]);
   });
 
   it('runs the push service stand-in and tells the functions its origin and key', () => {
@@ -138,6 +148,26 @@ describe('the local stack', () => {
     expect(page.url()).toContain('/tabs/inicio');
     const users = (await journey.read('Users')) as Record<string, { Email?: string }>;
     expect(Object.values(users).some((user) => user.Email === 'member3@demo.studio')).toBe(true);
+  });
+
+  it("takes a member's own photo in Storage with their Auth emulator token, under storage.rules", async () => {
+    const { user } = await signInWithEmailAndPassword(
+      getAuth(app),
+      'member4@demo.studio',
+      DEMO_PASSWORD,
+    );
+    const own = storageRef(getStorage(app), `members/${user.uid}/avatar/smoke/192.webp`);
+    await uploadBytes(own, new Uint8Array([82, 73, 70, 70]), { contentType: 'image/webp' });
+    const url = await getDownloadURL(own);
+    expect((await fetch(url)).status).toBe(200);
+    const others = storageRef(getStorage(app), 'members/demo-member/avatar/smoke/192.webp');
+    await expect(
+      uploadBytes(others, new Uint8Array([1]), { contentType: 'image/webp' }),
+    ).rejects.toMatchObject({ code: 'storage/unauthorized' });
+    const studio = storageRef(getStorage(app), 'studio/cover/smoke/1280.webp');
+    await expect(
+      uploadBytes(studio, new Uint8Array([1]), { contentType: 'image/webp' }),
+    ).rejects.toMatchObject({ code: 'storage/unauthorized' });
   });
 
   it('runs callable functions against the database emulator', async () => {

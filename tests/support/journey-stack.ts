@@ -16,6 +16,7 @@ export interface SharedStackInfo {
   namespace: string;
   env: Record<string, string>;
   databaseUrl: string;
+  storageUrl: string;
   stripeUrl: string;
 }
 
@@ -40,6 +41,7 @@ function describeStack(stack: Stack): SharedStackInfo {
     namespace: stack.namespace,
     env: stack.env,
     databaseUrl: stack.database.url,
+    storageUrl: stack.storage.url,
     stripeUrl: stack.stripe.url,
   };
 }

@@ -8,7 +8,6 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { REGION, startStack, type Stack } from '../../scripts/lib/stack.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../../scripts/lib/seed.ts';
 import {
-  addDays,
   daysBetween,
   formatDate,
   paths,
@@ -25,6 +24,7 @@ export interface JourneyStack extends Pick<
   'ports' | 'projectId' | 'namespace' | 'env' | 'functionUrl'
 > {
   database: { url: string };
+  storage: { url: string };
   stripe: { url: string };
 }
 
@@ -120,6 +120,7 @@ export async function holdStack(): Promise<{ stack: JourneyStack; release: () =>
     namespace: info.namespace,
     env: info.env,
     database: { url: info.databaseUrl },
+    storage: { url: info.storageUrl },
     stripe: { url: info.stripeUrl },
     functionUrl: (name) =>
       `http://127.0.0.1:${info.ports.functions}/${info.projectId}/${REGION}/${name}`,
@@ -159,7 +160,8 @@ function waitForTurn(url: string): Promise<string> {
 
 /**
  * What the journey before this one left: every database record, every account (a registered
- * newcomer), every sandbox payment. The caller then loads the demo data as on a new stack.
+ * newcomer), every stored picture, every sandbox payment. The caller then loads the demo data as
+ * on a new stack.
  */
 async function clearStack(stack: JourneyStack): Promise<void> {
   const answers = await Promise.all([
@@ -171,6 +173,7 @@ async function clearStack(stack: JourneyStack): Promise<void> {
     fetch(`http://127.0.0.1:${stack.ports.auth}/emulator/v1/projects/${stack.projectId}/accounts`, {
       method: 'DELETE',
     }),
+    fetch(`${stack.storage.url}/internal/reset`, { method: 'POST' }),
     fetch(`${stack.stripe.url}/_sandbox/reset`, { method: 'POST' }),
   ]);
   for (const answer of answers) {
@@ -307,12 +310,13 @@ export async function openClass(
   for (let week = 0; week < weeksAhead; week++) {
     await page.getByRole('button', { name: 'Next week' }).click();
   }
-  await page.getByText(`Week of ${monday} to ${addDays(monday, 6)}`).waitFor();
+  // The week is shown once its day sections are (the heading's words are the screen's own).
+  await page.locator(`section[aria-labelledby="day-${cls.date}"]`).waitFor();
   await page
     .locator(`section[aria-labelledby="day-${cls.date}"]`)
     .getByRole('button', { name: new RegExp(`${cls.hour}.*${name}`) })
     .click();
   const detail = page.locator('.class-detail');
-  await detail.getByText(`${cls.date} ${cls.hour}`).waitFor();
+  await detail.locator('.class-detail-when').getByText(cls.hour).waitFor();
   return detail;
 }

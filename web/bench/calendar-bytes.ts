@@ -89,7 +89,7 @@ async function loadYear(databaseUrl: string, now: number): Promise<number> {
       [paths.exercise('cycling')]: exerciseSchema.parse({ name: 'Cycling', duration: 45 }),
       [paths.exercise('yoga')]: exerciseSchema.parse({ name: 'Yoga', duration: 60 }),
       [paths.exercise('hiit')]: exerciseSchema.parse({ name: 'HIIT', duration: 50 }),
-      [paths.coach('carlos')]: coachSchema.parse({ name: 'Carlos Coach' }),
+      [paths.coach('carlos')]: coachSchema.parse({ name: 'Carlos Garza' }),
       [paths.coach('lucia')]: coachSchema.parse({ name: 'Lucía Flores' }),
     });
     const entries = Object.entries(yearOfClasses(now));

@@ -1,8 +1,11 @@
 import { DomainError } from '../errors';
+import { ownValue } from '../keys';
 import type { Settings } from '../settings';
 import type { SeatLayout } from '../schemas/catalog';
 import type { Booking, Roster, StudioClass, WaitlistEntry } from '../schemas/classes';
 import type { CreditsList, User } from '../schemas/user';
+import type { PayWith } from '../schemas/inputs';
+import { decidePayment } from '../plans/entitlement';
 import { pickCredit } from './credits';
 import type { PickedCredit } from './credits';
 import {
@@ -74,8 +77,55 @@ export function memberCredit(
   return creditForClass(user?.Conditions === true, user?.['credits-list'], cls, nowMs);
 }
 
-export interface BookingRequest {
-  cls: ClassFacts;
+/**
+ * How the member would pay (docs/architecture/plans.md#entitlements): with `timeZone` given, the
+ * member's plan is weighed first (`decidePayment`, `payWith` their choice); without, a credit.
+ */
+export interface PaymentOptions {
+  payWith?: PayWith | undefined;
+  /** The studio's zone, where a plan's day, week and month are counted. */
+  timeZone?: string | undefined;
+  guest?: boolean | undefined;
+}
+
+export type MemberPayment =
+  { paidBy: 'plan'; planName: string } | { paidBy: 'credits'; credit: PickedCredit };
+
+/**
+ * Waiver first, then the plan when it pays for the class, else a credit of the class's kind valid
+ * at the start; with no credit either, the plan's reason (cap reached, blocked…) is what the
+ * member hears, not "no credit".
+ */
+export function memberPayment(
+  user: User | null | undefined,
+  cls: Pick<StudioClass, 'startsAt' | 'creditKind'> &
+    Partial<Pick<StudioClass, 'exercise' | 'branch'>>,
+  nowMs: number,
+  options: PaymentOptions = {},
+): MemberPayment | DomainError {
+  if (user?.Conditions !== true) return new DomainError('failed-precondition', 'waiverNotAccepted');
+  if (options.timeZone === undefined) {
+    const credit = memberCredit(user, cls, nowMs);
+    return credit instanceof DomainError ? credit : { paidBy: 'credits', credit };
+  }
+  const decision = decidePayment({
+    membership: user.membership,
+    bookingCredits: user['booking-credits'] ?? {},
+    cls: { startsAt: cls.startsAt, exercise: cls.exercise ?? '', branch: cls.branch ?? '' },
+    guest: options.guest,
+    timeZone: options.timeZone,
+    nowMs,
+    payWith: options.payWith,
+  });
+  if (decision instanceof DomainError) return decision;
+  if (decision.payWith === 'plan') return { paidBy: 'plan', planName: decision.planName };
+  const credit = memberCredit(user, cls, nowMs);
+  if (credit instanceof DomainError) return decision.planRefusal ?? credit;
+  return { paidBy: 'credits', credit };
+}
+
+export interface BookingRequest extends PaymentOptions {
+  cls: ClassFacts & Partial<Pick<StudioClass, 'exercise' | 'branch'>>;
   roster: Roster;
   /** The class's seat layout; omit for a capacity-only class. */
   layout?: SeatLayout | null;
@@ -88,8 +138,16 @@ export interface BookingRequest {
 
 export interface BookingGrant {
   spot: string;
-  creditId: string;
-  credit: PickedCredit['credit'];
+  /** The credit it would use (absent when the plan pays). */
+  creditId?: string;
+  credit?: PickedCredit['credit'];
+  paidBy: 'plan' | 'credits';
+}
+
+function grantOf(spot: string, payment: MemberPayment): BookingGrant {
+  return payment.paidBy === 'plan'
+    ? { spot, paidBy: 'plan' }
+    : { spot, creditId: payment.credit.id, credit: payment.credit.credit, paidBy: 'credits' };
 }
 
 export type RosterBookingRequest = Pick<
@@ -124,8 +182,8 @@ export function canBook(request: BookingRequest): BookingGrant | DomainError {
   const { cls, roster, uid, nowMs, settings } = request;
   const refusal = rosterBookingError(request);
   if (refusal) return refusal;
-  const credit = memberCredit(request.user, cls, nowMs);
-  if (credit instanceof DomainError) return credit;
+  const payment = memberPayment(request.user, cls, nowMs, request);
+  if (payment instanceof DomainError) return payment;
   const reserved = reserveSeat(roster, {
     cls,
     layout: layoutForClass(cls, request.layout),
@@ -137,7 +195,7 @@ export function canBook(request: BookingRequest): BookingGrant | DomainError {
     via: 'member',
   });
   if (reserved instanceof DomainError) return reserved;
-  return { spot: reserved.booking.spot, creditId: credit.id, credit: credit.credit };
+  return grantOf(reserved.booking.spot, payment);
 }
 
 /**
@@ -181,13 +239,14 @@ export function rosterGuestError(request: GuestBookingRequest): DomainError | nu
  */
 export function canBookGuest(
   request: GuestBookingRequest &
-    Pick<BookingRequest, 'user' | 'layout' | 'spot'> & { guestName: string },
+    Pick<BookingRequest, 'user' | 'layout' | 'spot'> &
+    PaymentOptions & { guestName: string },
 ): BookingGrant | DomainError {
   const { cls, roster, uid, nowMs, settings } = request;
   const refusal = rosterGuestError(request);
   if (refusal) return refusal;
-  const credit = memberCredit(request.user, cls, nowMs);
-  if (credit instanceof DomainError) return credit;
+  const payment = memberPayment(request.user, cls, nowMs, { ...request, guest: true });
+  if (payment instanceof DomainError) return payment;
   const reserved = reserveGuestSeat(roster, {
     cls,
     layout: layoutForClass(cls, request.layout),
@@ -201,7 +260,7 @@ export function canBookGuest(
     nowMs,
   });
   if (reserved instanceof DomainError) return reserved;
-  return { spot: reserved.booking.spot, creditId: credit.id, credit: credit.credit };
+  return grantOf(reserved.booking.spot, payment);
 }
 
 export interface WaitlistRequest {
@@ -247,7 +306,7 @@ export function cancelKey(
 ): string | DomainError {
   if (guestBookingId === undefined) return uid;
   const key = guestSeatKey(guestBookingId);
-  const booking = roster.bookings[key];
+  const booking = ownValue(roster.bookings, key);
   if (booking?.uid !== uid || booking.guestName === undefined)
     return new DomainError('not-found', 'noGuestBooking');
   return key;
@@ -293,7 +352,7 @@ export function checkInError(
     return new DomainError('failed-precondition', 'checkInTooEarly', {
       minutes: settings.checkInOpensMinutes,
     });
-  const booking = roster.bookings[key];
+  const booking = ownValue(roster.bookings, key);
   if (!booking || booking.pending === true) return new DomainError('not-found', 'noBooking');
   return null;
 }

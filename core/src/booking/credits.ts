@@ -126,5 +126,6 @@ export const PACKAGE_KINDS_FOR_PURCHASE: Record<PurchaseKind, readonly PackageKi
   spcredits: ['spcredits'],
   'train-credits': ['train-credits'],
   subscription: [],
+  plan: [],
   cart: ['credits', 'single', 'spcredits', 'train-credits'],
 };

@@ -8,3 +8,4 @@ export * from './wallet';
 export * from './views';
 export * from './invariants';
 export * from './returns';
+export * from './class-phase';

@@ -152,8 +152,9 @@ function checkWallet(
   const usable = usableRegularCount(wallet.credits, options.nowMs);
   if (wallet.exists && (wallet.count ?? 0) !== usable)
     out.push(`${where}: Credits ${wallet.count} ≠ ${usable} usable regular credits`);
+  // A plan booking names no credit (`planPaymentId`): only credit bookings are compared.
   const usedCredits = Object.values(wallet.bookingCredits)
-    .filter((record) => record.state === 'used')
+    .filter((record) => record.state === 'used' && record.plan === undefined)
     .map((record) => record.creditId ?? '');
   if (new Set(usedCredits).size !== usedCredits.length)
     out.push(`${where}: a credit is used by two bookings`);

@@ -83,6 +83,16 @@ describe('spots', () => {
     ['own spot', { A1: 'u1' }, 'A1', 'u1', 'A1'],
     ['unknown spot', {}, 'Z9', undefined, ['invalid-argument', 'spotUnknown']],
     ['disabled spot', {}, 'B1', undefined, ['failed-precondition', 'spotDisabled']],
+    // Names every object inherits are not spots of the layout.
+    ...['toString', 'valueOf', 'constructor', '__proto__', 'hasOwnProperty'].map(
+      (name): [string, Record<string, string>, string, undefined, [string, string]] => [
+        `inherited name ${name}`,
+        {},
+        name,
+        undefined,
+        ['invalid-argument', 'spotUnknown'],
+      ],
+    ),
   ])('%s', (_, spots, spot, uid, expected) => {
     const result = validateSpot(layout, rosterWith(spots), spot, uid);
     if (typeof expected === 'string') expect(result).toBe(expected);

@@ -1,4 +1,5 @@
 import { DomainError } from '../errors';
+import { ownValue } from '../keys';
 import type { SeatLayout, SeatSpot } from '../schemas/catalog';
 import { takenSpotsSchema } from '../schemas/classes';
 import type { Roster, StudioClass } from '../schemas/classes';
@@ -73,12 +74,13 @@ export function validateSpot(
     const free = firstFreeSpot(layout, Object.keys(roster.spots));
     return free ?? new DomainError('resource-exhausted', 'classFull');
   }
-  const known = layout.spots[spot];
+  // Own properties only: `toString` or `__proto__` must not find what every object inherits.
+  const known = ownValue(layout.spots, spot);
   if (!known) return new DomainError('invalid-argument', 'spotUnknown', { spot });
   if (known.disabled === true)
     return new DomainError('failed-precondition', 'spotDisabled', { spot: known.label });
-  const own = uid !== undefined && roster.bookings[uid]?.spot === spot;
-  if (roster.spots[spot] === true && !own)
+  const own = uid !== undefined && ownValue(roster.bookings, uid)?.spot === spot;
+  if (ownValue(roster.spots, spot) === true && !own)
     return new DomainError('already-exists', 'spotTaken', { spot: known.label });
   return spot;
 }

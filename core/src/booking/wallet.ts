@@ -16,6 +16,11 @@ import { CREDIT_KINDS, rtdbMap } from '../schemas/common';
 import { ledgerEntrySchema } from '../schemas/ledger';
 import type { LedgerEntry, LedgerType } from '../schemas/ledger';
 import { bookingCreditSchema, creditsListSchema } from '../schemas/user';
+import { membershipSchema, planFeeSchema } from '../schemas/plans';
+import type { Membership, PlanFee } from '../schemas/plans';
+import type { PayWith } from '../schemas/inputs';
+import { decidePayment } from '../plans/entitlement';
+import { planPenalty } from '../plans/penalties';
 import type {
   BookingCredit,
   BookingCreditState,
@@ -38,6 +43,8 @@ export const WALLET_FIELDS = {
   bookingCredits: 'booking-credits',
   outbox: 'ledger-outbox',
   count: 'Credits',
+  membership: 'membership',
+  planFees: 'plan-fees',
 } as const;
 
 /** What the credit transactions read from `Users/{uid}`. */
@@ -49,6 +56,9 @@ export interface Wallet {
   outbox: Record<string, LedgerEntry>;
   /** `Credits` as stored (undefined when missing). */
   count: number | undefined;
+  /** The member's plan, which may pay for bookings (docs/architecture/plans.md). */
+  membership: Membership | undefined;
+  planFees: Record<string, PlanFee>;
 }
 
 /** What a transition changes; fields it leaves out stay as they are. */
@@ -57,10 +67,15 @@ export interface WalletChange {
   addCredits?: Readonly<Record<string, CreditEntry>>;
   bookingCredits?: Readonly<Record<string, BookingCredit | null>>;
   outbox?: Readonly<Record<string, LedgerEntry>>;
+  /** The plan after a late cancel or no-show blocked it. */
+  membership?: Membership;
+  /** Plan fees to record (charged by the functions after the transaction). */
+  planFees?: Readonly<Record<string, PlanFee>>;
 }
 
 const bookingCreditsSchema = rtdbMap(bookingCreditSchema);
 const outboxSchema = rtdbMap(ledgerEntrySchema);
+const planFeesSchema = rtdbMap(planFeeSchema);
 
 /** An object node; a list the database returned for small integer keys becomes one again. */
 function nodeRecord(value: unknown): Record<string, unknown> {
@@ -86,6 +101,11 @@ export function readWallet(user: unknown, path: string): Wallet {
     ),
     outbox: parseStored(outboxSchema, node[WALLET_FIELDS.outbox] ?? {}, path),
     count: typeof count === 'number' ? count : undefined,
+    membership:
+      node[WALLET_FIELDS.membership] === undefined || node[WALLET_FIELDS.membership] === null
+        ? undefined
+        : parseStored(membershipSchema, node[WALLET_FIELDS.membership], path),
+    planFees: parseStored(planFeesSchema, node[WALLET_FIELDS.planFees] ?? {}, path),
   };
 }
 
@@ -127,6 +147,9 @@ export function applyWalletChange(
     withEntries(next[WALLET_FIELDS.bookingCredits], [], change.bookingCredits ?? {}),
   );
   set(WALLET_FIELDS.outbox, withEntries(next[WALLET_FIELDS.outbox], [], change.outbox ?? {}));
+  if (change.membership !== undefined) next[WALLET_FIELDS.membership] = change.membership;
+  if (change.planFees !== undefined)
+    set(WALLET_FIELDS.planFees, withEntries(next[WALLET_FIELDS.planFees], [], change.planFees));
   const credits = creditsListSchema.safeParse(next[WALLET_FIELDS.credits] ?? {});
   next[WALLET_FIELDS.count] = usableRegularCount(credits.success ? credits.data : {}, nowMs);
   return next;
@@ -139,6 +162,10 @@ export function mergeChanges(a: WalletChange, b: WalletChange): WalletChange {
     addCredits: { ...a.addCredits, ...b.addCredits },
     bookingCredits: { ...a.bookingCredits, ...b.bookingCredits },
     outbox: { ...a.outbox, ...b.outbox },
+    ...((b.membership ?? a.membership) !== undefined
+      ? { membership: b.membership ?? a.membership }
+      : {}),
+    ...(a.planFees || b.planFees ? { planFees: { ...a.planFees, ...b.planFees } } : {}),
   };
 }
 
@@ -148,7 +175,9 @@ export function isEmptyChange(change: WalletChange): boolean {
     (change.removeCredits?.length ?? 0) === 0 &&
     Object.keys(change.addCredits ?? {}).length === 0 &&
     Object.keys(change.bookingCredits ?? {}).length === 0 &&
-    Object.keys(change.outbox ?? {}).length === 0
+    Object.keys(change.outbox ?? {}).length === 0 &&
+    change.membership === undefined &&
+    Object.keys(change.planFees ?? {}).length === 0
   );
 }
 
@@ -164,6 +193,7 @@ interface LedgerFields {
   creditIds?: string[] | undefined;
   sourceId?: string | undefined;
   classId?: string | undefined;
+  planId?: string | undefined;
   at: number;
   by: string;
 }
@@ -183,10 +213,14 @@ export function ledgerEntry(fields: LedgerFields): LedgerEntry {
   if (fields.creditIds !== undefined) entry.creditIds = fields.creditIds;
   if (fields.sourceId !== undefined) entry.sourceId = fields.sourceId;
   if (fields.classId !== undefined) entry.classId = fields.classId;
+  if (fields.planId !== undefined) entry.planId = fields.planId;
   return entry;
 }
 
-/** Ledger ids derived from the booking id, so a replayed step rewrites the same entry. */
+/**
+ * Ledger ids derived from the booking id, so a replayed step rewrites the same entry. A plan
+ * booking's entries (`plan-use`, `plan-refund`, `plan-forfeit`) take the same ids.
+ */
 export const ledgerIds = {
   use: (bookingId: string) => `use-${bookingId}`,
   refund: (bookingId: string) => `refund-${bookingId}`,
@@ -206,6 +240,98 @@ export interface ConsumeRequest {
   classId: string;
   cls: Pick<StudioClass, 'startsAt' | 'creditKind'>;
   nowMs: number;
+}
+
+/** What a plan booking records in place of a credit id (no credit has it): `plan-{bookingId}`. */
+export function planPaymentId(bookingId: string): string {
+  return `plan-${bookingId}`;
+}
+
+/** How the member pays, decided on the committed node (core/src/plans/entitlement.ts). */
+export interface PaymentRequest extends ConsumeRequest {
+  cls: Pick<StudioClass, 'startsAt' | 'creditKind' | 'exercise' | 'branch'>;
+  /** What the member was shown and confirmed: 'plan', 'credits', or absent (the plan if it can). */
+  payWith?: PayWith | undefined;
+  guest?: boolean | undefined;
+  timeZone: string;
+}
+
+export interface BookingPayment {
+  change: WalletChange;
+  /** The credit used, or `planPaymentId(bookingId)` for a plan booking. */
+  creditId: string;
+  paidBy: 'plan' | 'credits';
+}
+
+/**
+ * Pays for a reserved seat with the member's plan or a credit, decided on the node as committed
+ * (`decidePayment`): the plan's uses of the class's day, week or month are counted here, inside
+ * the member's transaction, so of two bookings racing over a cap exactly one is recorded. A
+ * booking confirmed as paid by the plan is never switched to a credit silently: when the plan
+ * can no longer pay (`payWith: 'plan'`), the booking is refused with the plan's reason.
+ */
+export function payForBooking(
+  wallet: Wallet,
+  request: PaymentRequest,
+): BookingPayment | DomainError {
+  const { bookingId, classId, cls, nowMs, uid } = request;
+  const record = wallet.bookingCredits[bookingId];
+  if (record?.state === 'used' && record.plan !== undefined)
+    return { change: {}, creditId: planPaymentId(bookingId), paidBy: 'plan' };
+  if (record?.plan === undefined && record?.state === 'used') {
+    const consumed = consumeCredit(wallet, request);
+    return consumed instanceof DomainError
+      ? consumed
+      : { change: consumed.change, creditId: consumed.creditId, paidBy: 'credits' };
+  }
+  if (record) return new DomainError('aborted', 'tryAgain');
+  if (!wallet.waiverAccepted) return new DomainError('failed-precondition', 'waiverNotAccepted');
+  const decision = decidePayment({
+    membership: wallet.membership,
+    bookingCredits: wallet.bookingCredits,
+    cls,
+    bookingId,
+    guest: request.guest,
+    timeZone: request.timeZone,
+    nowMs,
+    payWith: request.payWith,
+  });
+  if (decision instanceof DomainError) return decision;
+  if (decision.payWith === 'credits') {
+    const consumed = consumeCredit(wallet, request);
+    if (consumed instanceof DomainError) return decision.planRefusal ?? consumed;
+    return { change: consumed.change, creditId: consumed.creditId, paidBy: 'credits' };
+  }
+  return {
+    creditId: planPaymentId(bookingId),
+    paidBy: 'plan',
+    change: {
+      bookingCredits: {
+        [bookingId]: {
+          classId,
+          state: 'used',
+          creditId: planPaymentId(bookingId),
+          plan: { membershipId: decision.membershipId, planId: decision.planId },
+          at: nowMs,
+          startsAt: cls.startsAt,
+        },
+      },
+      outbox: {
+        [ledgerIds.use(bookingId)]: ledgerEntry({
+          type: 'plan-use',
+          kind: cls.creditKind,
+          delta: 0,
+          reasonKey: 'ledgerPlanUse',
+          reasonParams: { plan: decision.planName },
+          sourceId: bookingId,
+          classId,
+          planId: decision.planId,
+          at: nowMs,
+          by: uid,
+        }),
+      },
+    },
+  };
 }
 
 /**
@@ -266,11 +392,12 @@ export function consumeCredit(
  */
 export function consumeOrVoid(
   wallet: Wallet,
-  request: ConsumeRequest,
+  request: ConsumeRequest | PaymentRequest,
 ): { change: WalletChange; state: BookingCreditState } {
   const record = wallet.bookingCredits[request.bookingId];
   if (record) return { change: {}, state: record.state };
-  const consumed = consumeCredit(wallet, request);
+  const consumed =
+    'timeZone' in request ? payForBooking(wallet, request) : consumeCredit(wallet, request);
   if (!(consumed instanceof DomainError)) return { change: consumed.change, state: 'used' };
   return settleCredit(wallet, {
     bookingId: request.bookingId,
@@ -290,6 +417,8 @@ export interface SettleRequest {
   outcome: BookingEndOutcome | 'void';
   nowMs: number;
   by: string;
+  /** The studio's currency, for a plan's late-cancel fee. */
+  currency?: string | undefined;
 }
 
 const REFUND_REASON: Record<'refund' | 'class-cancelled', MessageKey> = {
@@ -316,6 +445,7 @@ export function settleCredit(
     };
   }
   if (record.state !== 'used' || outcome === 'void') return { change: {}, state: record.state };
+  if (record.plan !== undefined) return settlePlanBooking(wallet, record, request);
   const creditId = record.creditId ?? bookingId;
   if (outcome === 'late') {
     return {
@@ -364,6 +494,78 @@ export function settleCredit(
   };
 }
 
+/**
+ * A plan booking that ended: in time (or the studio cancelled) it stops counting against the
+ * cap (`plan-refund`); late it still counts (`plan-forfeit`) and the plan's late-cancel policy
+ * applies once, in the same transaction (a block on the plan, or a fee to charge).
+ */
+function settlePlanBooking(
+  wallet: Wallet,
+  record: BookingCredit,
+  request: SettleRequest,
+): { change: WalletChange; state: BookingCreditState } {
+  const { bookingId, classId, nowMs, by } = request;
+  const planId = record.plan?.planId;
+  const late = request.outcome === 'late';
+  const penalty = late
+    ? planPenalty(wallet.membership, 'late-cancel', {
+        membershipId: record.plan?.membershipId ?? '',
+        bookingId,
+        classId,
+        nowMs,
+        currency: request.currency ?? 'USD',
+      })
+    : {};
+  const state: BookingCreditState = late ? 'forfeited' : 'refunded';
+  return {
+    state,
+    change: {
+      ...penalty,
+      bookingCredits: {
+        [bookingId]: { ...record, state, at: nowMs, ...(late ? { penalty: 'late-cancel' } : {}) },
+      },
+      outbox: {
+        [late ? ledgerIds.forfeit(bookingId) : ledgerIds.refund(bookingId)]: ledgerEntry({
+          type: late ? 'plan-forfeit' : 'plan-refund',
+          kind: 'regular',
+          delta: 0,
+          reasonKey: late ? 'ledgerPlanForfeit' : 'ledgerPlanRefund',
+          sourceId: bookingId,
+          classId,
+          planId,
+          at: nowMs,
+          by,
+        }),
+      },
+    },
+  };
+}
+
+/**
+ * A coach marked a plan booking a no-show: the plan's no-show policy applies, once per booking
+ * (a credit booking costs nothing more: its credit is already used).
+ */
+export function applyNoShow(
+  wallet: Wallet,
+  request: { bookingId: string; classId: string; nowMs: number; currency: string },
+): WalletChange {
+  const record = wallet.bookingCredits[request.bookingId];
+  if (record?.plan === undefined || record.state !== 'used' || record.penalty !== undefined)
+    return {};
+  const penalty = planPenalty(wallet.membership, 'no-show', {
+    membershipId: record.plan.membershipId,
+    bookingId: request.bookingId,
+    classId: request.classId,
+    nowMs: request.nowMs,
+    currency: request.currency,
+  });
+  if (penalty.membership === undefined && penalty.planFees === undefined) return {};
+  return {
+    ...penalty,
+    bookingCredits: { [request.bookingId]: { ...record, penalty: 'no-show' } },
+  };
+}
+
 /** Removes credits past their expiry, one `expire` ledger entry per kind. */
 export function expireCredits(
   wallet: Wallet,
@@ -396,14 +598,22 @@ export function expireCredits(
  */
 export const BOOKING_RECORD_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
+/**
+ * A plan booking's record is kept longer: it counts against a monthly cap until its month is
+ * over (docs/architecture/plans.md#entitlements).
+ */
+export const PLAN_RECORD_RETENTION_MS = 40 * 24 * 60 * 60 * 1000;
+
 /** Booking records of classes that started more than `retentionMs` ago: nothing can change them. */
 export function pruneBookingCredits(
   wallet: Wallet,
   request: { nowMs: number; retentionMs?: number },
 ): WalletChange {
   const retentionMs = request.retentionMs ?? BOOKING_RECORD_RETENTION_MS;
+  const kept = (record: BookingCredit) =>
+    record.plan === undefined ? retentionMs : Math.max(retentionMs, PLAN_RECORD_RETENTION_MS);
   const stale = Object.entries(wallet.bookingCredits)
-    .filter(([, record]) => record.startsAt + retentionMs <= request.nowMs)
+    .filter(([, record]) => record.startsAt + kept(record) <= request.nowMs)
     .map(([id]) => [id, null] as const);
   return stale.length === 0 ? {} : { bookingCredits: Object.fromEntries(stale) };
 }

@@ -5,8 +5,10 @@ import {
   creditKindSchema,
   currencySchema,
   epochMsSchema,
+  httpUrlSchema,
   keySchema,
   nameSchema,
+  PURCHASE_KINDS,
   purchaseKindSchema,
   rtdbList,
   textSchema,
@@ -76,27 +78,64 @@ export const exerciseSchema = z.object({
     .optional(),
   /** Default length of its classes, minutes. */
   duration: z.number().int().min(5).max(600).optional(),
+  /** Its picture (cards, class sheet, My Classes): a Cloud Storage download URL. */
+  img: httpUrlSchema.optional(),
   creditKind: creditKindSchema.default('regular'),
   active: z.boolean().default(true),
 });
 export type Exercise = z.infer<typeof exerciseSchema>;
+
+/** What stands on a spot: drawn with its own shape on the member's map and in the legend. */
+export const SPOT_KINDS = ['bike', 'mat', 'reformer', 'rower', 'treadmill', 'bench'] as const;
+export const spotKindSchema = z.enum(SPOT_KINDS);
+export type SpotKind = z.infer<typeof spotKindSchema>;
 
 export const seatSpotSchema = z.object({
   id: keySchema,
   label: z.string().trim().min(1).max(10),
   row: z.number().int().min(0).max(49),
   col: z.number().int().min(0).max(49),
+  /** Out of service: drawn in its place, never booked. */
   disabled: z.boolean().optional(),
+  /** Absent: a plain spot. */
+  kind: spotKindSchema.optional(),
 });
 export type SeatSpot = z.infer<typeof seatSpotSchema>;
 
-/** `SeatLayouts/{layoutId}`: named spots on a grid (admin-spot). */
+/**
+ * What else is in the room, placed on the grid so members find their way: the coach's podium,
+ * the mirror or screen at the front, the doors.
+ */
+export const ROOM_FEATURE_KINDS = ['podium', 'mirror', 'screen', 'door'] as const;
+export const roomFeatureKindSchema = z.enum(ROOM_FEATURE_KINDS);
+export type RoomFeatureKind = z.infer<typeof roomFeatureKindSchema>;
+
+export const roomFeatureSchema = z.object({
+  kind: roomFeatureKindSchema,
+  row: z.number().int().min(0).max(49),
+  col: z.number().int().min(0).max(49),
+  /** Cells it covers to the right and downwards (a mirror spans the front wall). */
+  width: z.number().int().min(1).max(50).default(1),
+  height: z.number().int().min(1).max(50).default(1),
+});
+export type RoomFeature = z.infer<typeof roomFeatureSchema>;
+
+/** The cells a feature covers, `row:col`. */
+export function featureCells(feature: RoomFeature): string[] {
+  const cells: string[] = [];
+  for (let r = feature.row; r < feature.row + feature.height; r += 1)
+    for (let c = feature.col; c < feature.col + feature.width; c += 1) cells.push(`${r}:${c}`);
+  return cells;
+}
+
+/** `SeatLayouts/{layoutId}`: named spots on a grid, and the room around them (admin-spot). */
 export const seatLayoutSchema = z
   .object({
     name: nameSchema,
     rows: z.number().int().min(1).max(50),
     cols: z.number().int().min(1).max(50),
     spots: z.record(keySchema, seatSpotSchema),
+    features: z.record(keySchema, roomFeatureSchema).optional(),
   })
   .superRefine((layout, ctx) => {
     const cells = new Set<string>();
@@ -109,6 +148,15 @@ export const seatLayoutSchema = z
       if (cells.has(cell))
         ctx.addIssue({ code: 'custom', path: ['spots', key], message: 'cell already used' });
       cells.add(cell);
+    }
+    for (const [key, feature] of Object.entries(layout.features ?? {})) {
+      if (feature.row + feature.height > layout.rows || feature.col + feature.width > layout.cols)
+        ctx.addIssue({ code: 'custom', path: ['features', key], message: 'outside the grid' });
+      for (const cell of featureCells(feature)) {
+        if (cells.has(cell))
+          ctx.addIssue({ code: 'custom', path: ['features', key], message: 'cell already used' });
+        cells.add(cell);
+      }
     }
   });
 export type SeatLayout = z.infer<typeof seatLayoutSchema>;
@@ -131,6 +179,8 @@ export const packageSchema = z.object({
   order: z.number().int().optional(),
   /** Special-event packs may be tied to one event. */
   eventId: keySchema.optional(),
+  /** Sold only to people who never bought before, once per person (docs/architecture/plans.md). */
+  introOffer: z.boolean().optional(),
 });
 export type Package = z.infer<typeof packageSchema>;
 
@@ -157,7 +207,7 @@ export const couponSchema = z
     percentOff: z.number().int().min(1).max(100).optional(),
     amountOff: centsSchema.min(1).optional(),
     /** Purchase kinds it applies to; missing or empty means all. */
-    appliesTo: z.array(purchaseKindSchema).max(5).optional(),
+    appliesTo: z.array(purchaseKindSchema).max(PURCHASE_KINDS.length).optional(),
     validFrom: epochMsSchema.optional(),
     validUntil: epochMsSchema.optional(),
     maxRedemptions: z.number().int().min(1).optional(),

@@ -28,6 +28,8 @@ export const PURCHASE_KINDS = [
   'train-credits',
   'subscription',
   'cart',
+  /** A membership plan from `Plans` (schemas/plans.ts). */
+  'plan',
 ] as const;
 export const purchaseKindSchema = z.enum(PURCHASE_KINDS);
 export type PurchaseKind = z.infer<typeof purchaseKindSchema>;

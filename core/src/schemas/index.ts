@@ -1,6 +1,7 @@
 export * from './common';
 export * from './user';
 export * from './catalog';
+export * from './plans';
 export * from './catalog-inputs';
 export * from './studio';
 export * from './classes';

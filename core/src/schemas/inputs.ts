@@ -18,9 +18,11 @@ import {
   unwatchClassInput,
   watchClassInput,
 } from './push';
+import { planInputSchema } from './plans';
 import { roleSchema } from '../roles';
 import { MAX_GUESTS_PER_MEMBER } from '../settings';
 import { dateSchema, daysBetween, hourSchema, isDateString } from '../time';
+import { deskCallableInputs } from '../desk/inputs';
 
 export const MAX_ADJUST_DELTA = 1000;
 export const MAX_CART_ITEMS = 50;
@@ -31,7 +33,20 @@ export const MAX_CLASSES_PER_CALL = 200;
 
 const reasonSchema = z.string().trim().min(1).max(200);
 
-export const bookClassInput = z.strictObject({ classId: keySchema, spot: keySchema.optional() });
+/**
+ * How the member pays for a booking: their plan (when it covers the class and its cap allows) or
+ * a credit of the class's kind. Absent: the plan when it can, else a credit
+ * (core/src/plans/entitlement.ts).
+ */
+export const PAY_WITH = ['plan', 'credits'] as const;
+export const payWithSchema = z.enum(PAY_WITH);
+export type PayWith = z.infer<typeof payWithSchema>;
+
+export const bookClassInput = z.strictObject({
+  classId: keySchema,
+  spot: keySchema.optional(),
+  payWith: payWithSchema.optional(),
+});
 export type BookClassInput = z.infer<typeof bookClassInput>;
 
 /** Guest seats one member may book in a class (absent: the studio's `guestsPerMember`). */
@@ -47,6 +62,7 @@ export const bookGuestInput = z.strictObject({
   guestName: guestNameSchema,
   spot: keySchema.optional(),
   requestId: keySchema,
+  payWith: payWithSchema.optional(),
 });
 export type BookGuestInput = z.infer<typeof bookGuestInput>;
 
@@ -187,6 +203,8 @@ export type CartItem = z.infer<typeof cartItemSchema>;
 const priceFields = {
   kind: purchaseKindSchema,
   packageId: keySchema.optional(),
+  /** `kind: 'plan'`: the plan from `Plans`. */
+  planId: keySchema.optional(),
   items: z.array(cartItemSchema).min(1).max(MAX_CART_ITEMS).optional(),
   promocode: couponCodeSchema.optional(),
 };
@@ -194,12 +212,18 @@ const priceFields = {
 type PriceFields = {
   kind: z.infer<typeof purchaseKindSchema>;
   packageId?: string | undefined;
+  planId?: string | undefined;
   items?: readonly CartItem[] | undefined;
 };
 
-/** Packs need `packageId`, a cart needs `items`, the subscription needs neither. */
+/** Packs need `packageId`, a cart `items`, a plan `planId`; the subscription needs none. */
 function checkPurchaseShape(input: PriceFields, ctx: z.RefinementCtx): void {
-  const wantsPackage = input.kind !== 'cart' && input.kind !== 'subscription';
+  const wantsPackage =
+    input.kind !== 'cart' && input.kind !== 'subscription' && input.kind !== 'plan';
+  if (input.kind === 'plan' && input.planId === undefined)
+    ctx.addIssue({ code: 'custom', path: ['planId'], message: 'required for plan' });
+  if (input.kind !== 'plan' && input.planId !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['planId'], message: `not used for ${input.kind}` });
   if (wantsPackage && input.packageId === undefined)
     ctx.addIssue({ code: 'custom', path: ['packageId'], message: `required for ${input.kind}` });
   if (!wantsPackage && input.packageId !== undefined)
@@ -249,6 +273,100 @@ export type RotateCalendarFeedInput = z.infer<typeof rotateCalendarFeedInput>;
 /** An admin sends a `failed` e-mail again (`MailOutbox/{id}` back to `retrying`, audited). */
 export const resendMailInput = z.strictObject({ id: keySchema });
 export type ResendMailInput = z.infer<typeof resendMailInput>;
+
+/** The longest freeze a request may name, in days (the studio's `freezeMaxDays` is the real limit). */
+export const MAX_FREEZE_DAYS = 365;
+
+/** A freeze's length: `days` from today, or `until` a studio-local date (exclusive). */
+const freezeLength = {
+  days: z.number().int().min(1).max(MAX_FREEZE_DAYS).optional(),
+  until: dateSchema.optional(),
+};
+
+function checkFreezeLength(
+  input: { days?: number | undefined; until?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if ((input.days === undefined) === (input.until === undefined))
+    ctx.addIssue({ code: 'custom', path: ['days'], message: 'give either days or until' });
+}
+
+/** The member pauses their own plan from today (docs/architecture/plans.md#freezes). */
+export const freezeMembershipInput = z.strictObject(freezeLength).superRefine(checkFreezeLength);
+export type FreezeMembershipInput = z.infer<typeof freezeMembershipInput>;
+
+/** The member ends their freeze now; entitlements and billing resume. */
+export const endFreezeInput = z.strictObject({});
+export type EndFreezeInput = z.infer<typeof endFreezeInput>;
+
+/** An admin creates (no `planId`) or edits a plan of the catalogue. */
+export const savePlanInput = z.strictObject({
+  planId: keySchema.optional(),
+  plan: planInputSchema,
+});
+export type SavePlanInput = z.infer<typeof savePlanInput>;
+
+/** The member moves to another plan: an upgrade at once (prorated), a downgrade at the period's end. */
+export const changePlanInput = z.strictObject({ planId: keySchema });
+export type ChangePlanInput = z.infer<typeof changePlanInput>;
+
+/**
+ * The member cancels their plan online. Inside a commitment it ends at the term's end, or at
+ * once when they accept the studio's early-end fee (`payEarlyEndFee`).
+ */
+export const cancelMembershipInput = z.strictObject({ payEarlyEndFee: z.boolean().optional() });
+export type CancelMembershipInput = z.infer<typeof cancelMembershipInput>;
+
+/** An admin freezes one member's plan from `from` (default today), audited. */
+export const freezeMemberPlanInput = z
+  .strictObject({
+    uid: keySchema,
+    from: dateSchema.optional(),
+    ...freezeLength,
+    reason: reasonSchema,
+  })
+  .superRefine(checkFreezeLength);
+export type FreezeMemberPlanInput = z.infer<typeof freezeMemberPlanInput>;
+
+/** An admin ends one member's freeze now, audited. */
+export const endMemberFreezeInput = z.strictObject({ uid: keySchema, reason: reasonSchema });
+export type EndMemberFreezeInput = z.infer<typeof endMemberFreezeInput>;
+
+/**
+ * An admin freezes every running plan (or those of one branch's members) from `from` until
+ * `until` (exclusive, studio dates), audited; each member gets the mail.
+ */
+export const bulkFreezeInput = z
+  .strictObject({
+    from: dateSchema,
+    until: dateSchema,
+    branch: keySchema.optional(),
+    reason: reasonSchema,
+  })
+  .superRefine((range, ctx) => {
+    refineDateSpan(ctx, range.from, range.until, 'until', MAX_FREEZE_DAYS, 'longer than a year');
+    if (range.from === range.until)
+      ctx.addIssue({ code: 'custom', path: ['until'], message: 'after from' });
+  });
+export type BulkFreezeInput = z.infer<typeof bulkFreezeInput>;
+
+/** An admin moves a member to another plan, at once or at the period's end, audited. */
+export const changeMemberPlanInput = z.strictObject({
+  uid: keySchema,
+  planId: keySchema,
+  when: planCancellationSchema,
+  reason: reasonSchema,
+});
+export type ChangeMemberPlanInput = z.infer<typeof changeMemberPlanInput>;
+
+/** An admin gives a member a plan free of charge until a studio date (exclusive), audited. */
+export const compMembershipInput = z.strictObject({
+  uid: keySchema,
+  planId: keySchema,
+  until: dateSchema,
+  reason: reasonSchema,
+});
+export type CompMembershipInput = z.infer<typeof compMembershipInput>;
 
 /** The longest range `sumPayments` adds up, in days (two years and a leap day). */
 export const MAX_PAYMENT_RANGE_DAYS = 731;
@@ -302,5 +420,16 @@ export const callableInputs = {
   removePushSubscription: removePushSubscriptionInput,
   watchClass: watchClassInput,
   unwatchClass: unwatchClassInput,
+  freezeMembership: freezeMembershipInput,
+  endFreeze: endFreezeInput,
+  savePlan: savePlanInput,
+  changePlan: changePlanInput,
+  cancelMembership: cancelMembershipInput,
+  freezeMemberPlan: freezeMemberPlanInput,
+  endMemberFreeze: endMemberFreezeInput,
+  bulkFreeze: bulkFreezeInput,
+  changeMemberPlan: changeMemberPlanInput,
+  compMembership: compMembershipInput,
+  ...deskCallableInputs,
 } as const;
 export type CallableName = keyof typeof callableInputs;

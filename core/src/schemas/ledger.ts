@@ -19,6 +19,12 @@ export const LEDGER_TYPES = [
   'hold',
   /** The dispute was won or closed: the held credits are usable again (delta 0). */
   'release',
+  /** A booking paid by the member's plan (delta 0: no credit moves). */
+  'plan-use',
+  /** That booking cancelled in time: it no longer counts against the plan's cap (delta 0). */
+  'plan-refund',
+  /** That booking cancelled late: it still counts (delta 0); the plan's policy applies. */
+  'plan-forfeit',
 ] as const;
 export const ledgerTypeSchema = z.enum(LEDGER_TYPES);
 export type LedgerType = z.infer<typeof ledgerTypeSchema>;
@@ -41,6 +47,8 @@ export const ledgerEntrySchema = z.object({
   /** The business id behind it: class, checkout session, invoice, refund, audit entry. */
   sourceId: z.string().max(200).optional(),
   classId: keySchema.optional(),
+  /** The plan behind a `plan-*` entry. */
+  planId: keySchema.optional(),
   at: epochMsSchema,
   /** The uid that caused it, or 'system' for webhooks and scheduled jobs. */
   by: z.string().max(128),
@@ -61,6 +69,13 @@ export const NOTIFICATION_TYPES = [
   'credits-revoked',
   'payment-failed',
   'subscription-ended',
+  /** Membership plans (docs/architecture/plans.md): freeze, change, fee, block, new price. */
+  'plan-frozen',
+  'plan-freeze-ended',
+  'plan-changed',
+  'plan-fee',
+  'plan-blocked',
+  'plan-price-change',
   'general',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);

@@ -2,9 +2,9 @@ import { z } from 'zod';
 
 /**
  * The mails a member may turn off (issue 19): `Users/{uid}/mail-preferences/{kind}` holds `false`
- * for a kind turned off; absent or `true` means on. Receipts and the studio's class
- * cancellations are not in this list: they always go (money and a credit given back are facts a
- * member must hear of). The kinds match `functions/src/mail/kinds.ts` (a test there keeps them
+ * for a kind turned off; absent or `true` means on. Receipts, the studio's class cancellations and
+ * plan notices are not in this list: they always go (money, a credit given back, a freeze or a new
+ * price are facts a member must hear of; the law asks for price-change and renewal notices). The kinds match `functions/src/mail/kinds.ts` (a test there keeps them
  * in step).
  */
 export const MAIL_PREFERENCE_KINDS = [
@@ -23,7 +23,11 @@ export const mailPreferenceKindSchema = z.enum(MAIL_PREFERENCE_KINDS);
 export type MailPreferenceKind = z.infer<typeof mailPreferenceKindSchema>;
 
 /** The mails that go whatever the member's preferences say. */
-export const ALWAYS_SENT_MAIL_KINDS = ['purchase-receipt', 'class-cancelled'] as const;
+export const ALWAYS_SENT_MAIL_KINDS = [
+  'purchase-receipt',
+  'class-cancelled',
+  'plan-notice',
+] as const;
 export type AlwaysSentMailKind = (typeof ALWAYS_SENT_MAIL_KINDS)[number];
 
 export function isMailPreferenceKind(kind: string): kind is MailPreferenceKind {

@@ -21,6 +21,8 @@ export const MAIL_KINDS = [
   'credits-expiring',
   'welcome',
   'coach-class-list',
+  /** Plan notices (docs/architecture/plans.md): freezes, changes, fees, new prices, renewals. */
+  'plan-notice',
 ] as const;
 export const mailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof mailKindSchema>;
@@ -102,4 +104,6 @@ export const mailOutboxIds = {
   expiring: (uid: string, date: string) => id('expiring', uid, day(date)),
   welcome: (uid: string) => id('welcome', uid),
   coachList: (coachId: string, date: string) => id('coach-list', coachId, day(date)),
+  /** One notice per plan event: `{event}` names it (`frozen-{freezeId}`, `price-{planId}-{at}`…). */
+  planNotice: (uid: string, event: string) => id('plan', uid, event),
 } as const;

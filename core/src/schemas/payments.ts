@@ -23,7 +23,7 @@ export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
 export const paymentItemSchema = z.object({
-  type: z.enum(['package', 'product', 'event', 'subscription']),
+  type: z.enum(['package', 'product', 'event', 'subscription', 'plan']),
   id: keySchema,
   /** Shop products live under a category. */
   category: keySchema.optional(),

@@ -1,9 +1,11 @@
+import type { DeskCallableResults } from '../desk/inputs';
 import type { CurrencyTotals } from '../payment-totals';
 import type { CallableName } from './inputs';
 
 /** What each callable returns (design §8, `{result: …}` on the wire). */
-export interface CallableResults {
-  bookClass: { classId: string; spot: string; creditId: string };
+export interface CallableResults extends DeskCallableResults {
+  /** `paidBy`: the member's plan or a credit (docs/architecture/plans.md#entitlements). */
+  bookClass: { classId: string; spot: string; creditId: string; paidBy?: 'plan' | 'credits' };
   bookGuest: { classId: string; spot: string; creditId: string; bookingId: string };
   cancelBooking: { refunded: boolean };
   changeSpot: { classId: string; spot: string };
@@ -31,6 +33,19 @@ export interface CallableResults {
   /** Members watching before this one (0 = first in line to hear). */
   watchClass: { ahead: number };
   unwatchClass: Record<string, never>;
+  /** The freeze's span (epoch ms, `until` exclusive). */
+  freezeMembership: { from: number; until: number };
+  endFreeze: { endedAt: number };
+  savePlan: { planId: string };
+  /** When the new plan applies: at once (an upgrade, prorated) or at the period's end. */
+  changePlan: { planId: string; timing: 'now' | 'period-end'; at: number };
+  /** When the plan stops, and the early-end fee charged (cents; 0 when none). */
+  cancelMembership: { endsAt: number; fee: number };
+  freezeMemberPlan: { from: number; until: number };
+  endMemberFreeze: { endedAt: number };
+  bulkFreeze: { bulkId: string; frozen: number; skipped: number };
+  changeMemberPlan: { planId: string; timing: 'now' | 'period-end'; at: number };
+  compMembership: { membershipId: string };
 }
 
 export type CallableResult<N extends CallableName> = CallableResults[N];

@@ -154,6 +154,27 @@ describe('stored shapes', () => {
     ).toBe(false);
   });
 
+  it('checks a room: spot kinds, and features inside the grid clear of spots', () => {
+    const room = (features: Record<string, unknown>, spots = {}) =>
+      seatLayoutSchema.safeParse({ name: 'Room', rows: 3, cols: 4, spots, features }).success;
+    const bike = { id: 'A', label: '1', row: 1, col: 0, kind: 'bike' };
+    expect(room({ front: { kind: 'mirror', row: 0, col: 0, width: 4 } }, { A: bike })).toBe(true);
+    expect(
+      room({ p: { kind: 'podium', row: 0, col: 1 }, d: { kind: 'door', row: 2, col: 3 } }),
+    ).toBe(true);
+    // Off the grid, over a spot, over another feature, an unknown kind.
+    expect(room({ front: { kind: 'mirror', row: 0, col: 1, width: 4 } })).toBe(false);
+    expect(room({ p: { kind: 'podium', row: 1, col: 0 } }, { A: bike })).toBe(false);
+    expect(
+      room({
+        a: { kind: 'screen', row: 0, col: 0, width: 2 },
+        b: { kind: 'door', row: 0, col: 1 },
+      }),
+    ).toBe(false);
+    expect(room({ p: { kind: 'piano', row: 0, col: 0 } })).toBe(false);
+    expect(room({}, { A: { ...bike, kind: 'trampoline' } })).toBe(false);
+  });
+
   it('validates bookings, ledger entries, notifications and payments', () => {
     expect(
       bookingSchema.parse({ bookingId: 'b', uid: 'u', spot: '1', creditId: 'c', bookedAt: 1 }).via,
@@ -232,6 +253,16 @@ describe('stored shapes', () => {
     ['a$b', false],
     ['x'.repeat(128), true],
     ['x'.repeat(129), false],
+    // Names every object answers: as keys they would find inherited properties.
+    ['__proto__', false],
+    ['constructor', false],
+    ['prototype', false],
+    ['toString', false],
+    ['valueOf', false],
+    ['hasOwnProperty', false],
+    ['__defineGetter__', false],
+    ['Constructor', true],
+    ['proto', true],
   ])('keySchema %j → %s', (key, ok) => {
     expect(keySchema.safeParse(key).success).toBe(ok);
   });

@@ -69,10 +69,21 @@ export const socialLinksSchema = z.strictObject({
 export const bilingualTextSchema = (max: number) =>
   z.strictObject({ en: textSchema(max).optional(), es: textSchema(max).optional() });
 
+/**
+ * The typeface pairs (display + text) an admin chooses from on admin-studio; the web app knows
+ * their families and files (web/src/lib/typefaces.ts). The first is the built-in look.
+ */
+export const TYPEFACE_PAIRS = ['energetic', 'editorial', 'athletic', 'calm', 'geometric'] as const;
+export type TypefacePair = (typeof TYPEFACE_PAIRS)[number];
+export const typefacePairSchema = z.enum(TYPEFACE_PAIRS);
+
 export const studioSchema = z.strictObject({
   name: z.string().trim().min(1).max(60),
   logo: logoSchema.optional(),
+  /** The studio's cover picture (home, sign-in): its Cloud Storage download URL. */
+  cover: httpUrlSchema.optional(),
   primaryColor: primaryColourSchema,
+  typeface: typefacePairSchema.optional(),
   address: textSchema(300).optional(),
   /** A link to the address on a map (Google Maps, Apple Maps, OpenStreetMap). */
   mapUrl: httpUrlSchema.optional(),

@@ -4,6 +4,9 @@ import { creditKindSchema, epochMsSchema, keySchema, rtdbMap } from './common';
 import { ledgerEntrySchema } from './ledger';
 import { mailPreferencesSchema } from './mail-preferences';
 import { planStateSchema } from '../plan-state';
+import { membershipSchema, planFeeSchema } from './plans';
+import { memberPassSchema } from '../desk/pass';
+import { memberWaiverSchema } from '../desk/waiver';
 
 /**
  * A held credit cannot be used or expire: while a booking is in flight the credit it will use is
@@ -61,6 +64,10 @@ export const bookingCreditSchema = z.object({
   at: epochMsSchema,
   /** The class start, so records of past classes can be pruned. */
   startsAt: epochMsSchema,
+  /** Paid by the member's plan instead of a credit (no `creditId`): counts against its cap. */
+  plan: z.object({ membershipId: keySchema, planId: keySchema }).optional(),
+  /** The plan's late-cancel or no-show policy was applied to this booking (once). */
+  penalty: z.enum(['late-cancel', 'no-show']).optional(),
 });
 export type BookingCredit = z.infer<typeof bookingCreditSchema>;
 
@@ -97,9 +104,13 @@ export const userSchema = z.object({
   Phone: z.string().max(40).optional(),
   Img: z.string().max(2048).optional(),
   Admin: adminFlagSchema.optional(),
-  /** Waiver accepted. */
+  /** Waiver accepted: with a written waiver, its current version signed (core/src/desk/waiver.ts). */
   Conditions: z.boolean().optional(),
   ConditionsAt: epochMsSchema.optional(),
+  /** The member's latest waiver signature (functions only). */
+  waiver: memberWaiverSchema.optional(),
+  /** The member's pass, the text of their QR code (functions only; core/src/desk/pass.ts). */
+  pass: memberPassSchema.optional(),
   /** Server-hour string, `formatDateTime` in the studio zone. */
   LastSeen: z.string().max(40).optional(),
   /** Count of usable regular credits, kept by the functions; 0 when missing. */
@@ -118,6 +129,10 @@ export const userSchema = z.object({
   activeSuscriptionId: z.string().max(200).optional(),
   /** The monthly plan as the member sees it, mirrored by the webhook (functions only). */
   'plan-state': planStateSchema.optional(),
+  /** The member's current or last membership plan (schemas/plans.ts; functions only). */
+  membership: membershipSchema.optional(),
+  /** Late-cancel, no-show, hold and early-end fees of their plan (functions only). */
+  'plan-fees': rtdbMap(planFeeSchema).optional(),
   /** Preferred language for messages; the app falls back to 'en'. */
   Lang: z.enum(['en', 'es']).optional(),
   /** Kinds of mail the member turned off (false) or on (schemas/mail-preferences.ts). */

@@ -26,6 +26,8 @@ export interface RtdbEmulatorOptions {
   rulesFile?: string;
   /** Log sink; silent by default. */
   log?: (line: string) => void;
+  /** How often an idle REST event stream gets a `keep-alive` event (default 30 s). */
+  streamKeepAliveMs?: number;
 }
 
 export interface RtdbEmulator {
@@ -36,7 +38,10 @@ export interface RtdbEmulator {
   /** The namespace that `rules`, `data` and `rulesFile` apply to. */
   namespace: string;
   stop(): Promise<void>;
-  /** Closes every WebSocket abruptly, like a network failure; onDisconnect writes run. */
+  /**
+   * Closes every WebSocket and REST event stream abruptly, like a network failure; onDisconnect
+   * writes run.
+   */
   dropConnections(namespace?: string): number;
   /** Shifts the server clock (hello `ts`, server timestamps, rules `now`). */
   setClockOffset(ms: number): void;
@@ -70,7 +75,12 @@ export async function startRtdbEmulator(options: RtdbEmulatorOptions = {}): Prom
   const host = options.host ?? '127.0.0.1';
   const defaultNamespace = options.namespace ?? DEFAULT_NAMESPACE;
   const log = options.log ?? (() => undefined);
-  const server = new RtdbServer({ defaultNamespace, dataDir: options.dataDir, log });
+  const server = new RtdbServer({
+    defaultNamespace,
+    dataDir: options.dataDir,
+    log,
+    streamKeepAliveMs: options.streamKeepAliveMs,
+  });
   const restored = server.restore();
   const main = server.namespace(defaultNamespace);
   if (options.data !== undefined) {

@@ -32,8 +32,11 @@ export interface StripeSandbox {
   url: string;
   stop(): Promise<void>;
   setWebhookUrl(url: string): void;
-  /** Every event so far, oldest first, with its webhook deliveries and their attempts. */
-  events(): SandboxEvent[];
+  /**
+   * Every event so far, oldest first, with its webhook deliveries and their attempts; from the
+   * `since`-th on when given (a caller reading as it goes need not copy the whole history).
+   */
+  events(since?: number): SandboxEvent[];
   /** Resolves when no webhook delivery is queued, in flight or waiting to be retried. */
   idle(): Promise<void>;
 }
@@ -60,7 +63,7 @@ export async function startStripeSandbox(
     url,
     stop: () => server.stop(),
     setWebhookUrl: (webhookUrl) => server.setWebhookUrl(webhookUrl),
-    events: () => server.events(),
+    events: (since) => server.events(since),
     idle: () => server.deliverer.idle(),
   };
 }

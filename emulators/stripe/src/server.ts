@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { billingPortalRoutes } from './api/billing-portal';
+import { catalogRoutes } from './api/catalog';
 import { checkoutSessionRoutes } from './api/checkout-sessions';
 import { customerRoutes } from './api/customers';
 import { eventRoutes } from './api/events';
@@ -10,6 +11,7 @@ import { paymentRoutes } from './api/payments';
 import type { Route } from './api/route';
 import { matchRoute } from './api/route';
 import { subscriptionRoutes } from './api/subscriptions';
+import { subscriptionScheduleRoutes } from './api/subscription-schedules';
 import { checkoutPage, messagePage, receiptPage } from './checkout/page';
 import type { ControlContext } from './control/routes';
 import { controlRoutes } from './control/routes';
@@ -21,7 +23,7 @@ import { ApiError, unrecognizedUrl } from './http/errors';
 import type { FormHash } from './http/form';
 import { parseForm } from './http/form';
 import { IdempotencyCache, fingerprint } from './http/idempotency';
-import { newId } from './objects/ids';
+import { newId, setClockOffset } from './objects/ids';
 import { API_VERSION } from './objects/types';
 import { EventBatch } from './state/events';
 import type { EventOrigin } from './state/events';
@@ -47,6 +49,8 @@ const API_ROUTES: readonly Route[] = [
   ...paymentRoutes,
   ...eventRoutes,
   ...billingPortalRoutes,
+  ...catalogRoutes,
+  ...subscriptionScheduleRoutes,
 ];
 
 const MAX_BODY_BYTES = 1_000_000;
@@ -198,20 +202,24 @@ export class SandboxServer {
     this.webhookUrl = url;
   }
 
-  events(): SandboxEvent[] {
-    return this.store.events.all().map((event) => ({
-      id: event.id,
-      type: event.type,
-      created: event.created,
-      event: structuredClone(event),
-      deliveries: structuredClone(this.deliverer.deliveriesOf(event.id)),
-    }));
+  events(since = 0): SandboxEvent[] {
+    return this.store.events
+      .all()
+      .slice(since)
+      .map((event) => ({
+        id: event.id,
+        type: event.type,
+        created: event.created,
+        event: structuredClone(event),
+        deliveries: structuredClone(this.deliverer.deliveriesOf(event.id)),
+      }));
   }
 
   reset(): void {
     this.store.reset();
     this.idempotency.clear();
     this.deliverer.reset();
+    setClockOffset(0);
   }
 
   private batch(origin: EventOrigin): EventBatch {

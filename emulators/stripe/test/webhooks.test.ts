@@ -203,6 +203,9 @@ describe('control: events, resend, reset', () => {
       'events?type=charge.succeeded',
     );
     expect(filtered.body.data).toHaveLength(1);
+    // Read as it goes: from the n-th event on.
+    expect(stack.sandbox.events(1).map((record) => record.type)).toEqual(PAYMENT_EVENTS.slice(1));
+    expect(stack.sandbox.events(PAYMENT_EVENTS.length)).toEqual([]);
   });
 
   it('resend delivers the same event again with a fresh signature', async () => {
@@ -244,6 +247,30 @@ describe('control: events, resend, reset', () => {
       delayMs: 0,
       badSignatureRate: 0,
     });
+  });
+
+  it('moves billing time with the clock while signatures keep the real time', async () => {
+    const ahead = Math.floor(Date.now() / 1000) + 40 * 86_400;
+    try {
+      const set = await control<{ now: number }>(stack.sandbox, 'POST', 'clock', { now: ahead });
+      expect(set.body.now).toBe(ahead);
+      const customer = await stack.stripe.customers.create({});
+      expect(customer.created).toBeGreaterThanOrEqual(ahead);
+      expect(customer.created).toBeLessThan(ahead + 60);
+      await stack.sandbox.idle();
+      // The receiver verified the delivery with the real SDK at the machine's time.
+      const delivered = stack.receiver
+        .accepted()
+        .find((event) => event.type === 'customer.created');
+      expect(delivered?.created).toBe(customer.created);
+      const bad = await control(stack.sandbox, 'POST', 'clock', {});
+      expect(bad.status).toBe(400);
+    } finally {
+      await control(stack.sandbox, 'POST', 'reset');
+    }
+    const reset = await control<{ now: number; offset_ms: number }>(stack.sandbox, 'GET', 'clock');
+    expect(reset.body.offset_ms).toBe(0);
+    expect(Math.abs(reset.body.now - Date.now() / 1000)).toBeLessThan(5);
   });
 
   it('without a webhook URL, events are recorded but not sent', async () => {

@@ -16,6 +16,7 @@ const MIRRORED_FIELDS = [
   'Credits',
   'activeSuscription',
   'plan-state',
+  'waiver',
 ] as const;
 
 /**
@@ -51,13 +52,18 @@ export async function refreshDirectoryEntry(db: Database, uid: string): Promise<
     return false;
   }
   const entry = directoryEntryOf(user);
-  await db.ref(paths.userDirectoryEntry(uid)).update({ ...entry, plan: entry.plan ?? null });
+  await db.ref(paths.userDirectoryEntry(uid)).update({
+    ...entry,
+    plan: entry.plan ?? null,
+    waiverVersion: entry.waiverVersion ?? null,
+  });
   return true;
 }
 
 /**
  * The credits count a wallet transaction committed. Two changes of one member committing at
- * once may land their mirrors in the other order; the next change or the backfill puts it right.
+ * once may land their mirrors in the other order, and a call may stop before writing it; the
+ * reconciler puts it right.
  */
 export async function mirrorDirectoryCredits(
   db: Database,

@@ -21,7 +21,7 @@ export { readTurn } from './read-turns';
 // (the admins' member directory among them).
 export { changeRoster, confirmBooking, markSettled } from './rosters';
 export { changeWallet, changeWalletThen, flushOutbox } from './wallets';
-export { refreshDirectoryEntry, writeNewDirectoryEntry } from './directory';
+export { mirrorDirectoryCredits, refreshDirectoryEntry, writeNewDirectoryEntry } from './directory';
 export {
   classParams,
   clearOrphanedClassView,

@@ -336,7 +336,7 @@ export async function syncViews(
   }
   const counts = showCounts(db, context.classId, roster);
   const positions = previous ? notifyPositions(db, context, previous, roster, nowMs) : undefined;
-  await Promise.all(
+  const views = Promise.all(
     [...members].map(async (uid) => {
       const unpaid = roster.bookings[uid]?.pending === true && uid !== paid;
       const shownPaid = uid === paid ? paidBookingId : undefined;
@@ -357,7 +357,9 @@ export async function syncViews(
       ]);
     }),
   );
-  await Promise.all([counts, positions]);
+  // One await for all three, so a write that fails while the others still run is never a
+  // rejection nobody listens to (which stops a Node process).
+  await Promise.all([views, counts, positions]);
 }
 
 /**

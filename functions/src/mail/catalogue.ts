@@ -40,9 +40,13 @@ const en = {
   kindCreditsExpiring: 'credit expiry reminders',
   kindWelcome: 'welcome messages',
   kindCoachClassList: 'tomorrow’s class lists',
+  kindPlanNotice: 'notices about your plan',
 
   bookingConfirmedSubject: 'Booked: {title}, {when}',
   bookingConfirmedIntro: 'Your spot is booked. One credit was used.',
+  bookingConfirmedIntroPlan: 'Your spot is booked with your plan.',
+  bookingConfirmedPolicyPlan:
+    'You can cancel until {deadline} and it does not count on your plan. After that it counts, and your plan’s late-cancel policy applies.',
   bookingConfirmedPolicy:
     'You can cancel with your credit back until {deadline}. After that the credit is forfeited.',
 
@@ -54,6 +58,8 @@ const en = {
   waitlistPromotedSubject: 'You’re in! A spot opened in {title}, {when}',
   waitlistPromotedIntro:
     'A spot opened and you were booked from the waiting list with one of your credits.',
+  waitlistPromotedIntroPlan:
+    'A spot opened and you were booked from the waiting list with your plan.',
   waitlistPromotedDeadline:
     'Can’t make it? Cancel before {deadline} and your credit comes back, with no late-cancel fee.',
 
@@ -103,6 +109,37 @@ const en = {
   coachListClass: '{hour} · {title} · {booked} booked',
   coachListAttendee: 'Spot {spot}: {name}',
   coachListEmpty: 'No bookings yet.',
+
+  planFrozenSubject: 'Your plan {plan} is frozen',
+  planFrozenIntro:
+    'Your plan {plan} is frozen from {from} until {until}. No classes are booked with it in that time, and billing waits.',
+  planFrozenNote: 'From the studio: {note}',
+  planFrozenEnd: 'You can end the freeze early at any time in the app.',
+  planFreezeEndedSubject: 'Your plan {plan} is running again',
+  planFreezeEndedIntro: 'Your freeze is over: you can book with your plan {plan} again.',
+  planChangedSubject: 'Your plan is now {plan}',
+  planChangedIntro: 'Your plan changed to {plan}.',
+  planChangeBookedSubject: 'Your plan changes to {plan} on {date}',
+  planChangeBookedIntro:
+    'Your plan changes to {plan} on {date}. Until then you keep your current plan.',
+  planPriceSubject: 'New price for {plan} from {date}',
+  planPriceIntro:
+    'From {date}, {plan} costs {amount} per period. Your first charge at the new price is your first renewal after that date. You can change or cancel your plan in the app before then.',
+  planRenewalSubject: 'Your yearly plan {plan} renews on {date}',
+  planRenewalIntro:
+    'Your plan {plan} renews on {date} for {amount}. If you do not want it to renew, cancel it in the app before then: it takes one tap.',
+  planFeeSubject: 'A fee of {amount} for your plan',
+  planFeeIntro: 'We charged {amount} to your card for {reason}, as your plan {plan} sets.',
+  planFeeFailedSubject: 'We could not charge a fee of {amount}',
+  planFeeFailedIntro:
+    'We could not charge {amount} to your card for {reason}. Please update your card in the app.',
+  planCancelledSubject: 'Your plan {plan} is cancelled',
+  planCancelledIntro:
+    'Your plan {plan} is cancelled and ends on {date}. No further payments will be taken.',
+  feeLateCancel: 'a late cancellation',
+  feeNoShow: 'a missed class',
+  feeFreezeHold: 'freezing your plan',
+  feeEarlyEnd: 'ending your plan early',
 };
 
 export type MailTextKey = keyof typeof en;
@@ -139,9 +176,13 @@ const es: Record<MailTextKey, string> = {
   kindCreditsExpiring: 'avisos de créditos por vencer',
   kindWelcome: 'mensajes de bienvenida',
   kindCoachClassList: 'listas de clases de mañana',
+  kindPlanNotice: 'avisos sobre tu plan',
 
   bookingConfirmedSubject: 'Reservado: {title}, {when}',
   bookingConfirmedIntro: 'Tu lugar está reservado. Se usó un crédito.',
+  bookingConfirmedIntroPlan: 'Tu lugar está reservado con tu plan.',
+  bookingConfirmedPolicyPlan:
+    'Puedes cancelar hasta el {deadline} y no cuenta en tu plan. Después cuenta, y se aplica la política de cancelación tardía de tu plan.',
   bookingConfirmedPolicy:
     'Puedes cancelar y recuperar tu crédito hasta el {deadline}. Después, el crédito se pierde.',
 
@@ -153,6 +194,8 @@ const es: Record<MailTextKey, string> = {
   waitlistPromotedSubject: '¡Entraste! Se liberó un lugar en {title}, {when}',
   waitlistPromotedIntro:
     'Se liberó un lugar y te reservamos desde la lista de espera con uno de tus créditos.',
+  waitlistPromotedIntroPlan:
+    'Se liberó un lugar y te reservamos desde la lista de espera con tu plan.',
   waitlistPromotedDeadline:
     '¿No puedes ir? Cancela antes del {deadline} y tu crédito vuelve, sin cargo por cancelación tardía.',
 
@@ -203,6 +246,36 @@ const es: Record<MailTextKey, string> = {
   coachListClass: '{hour} · {title} · {booked} reservas',
   coachListAttendee: 'Lugar {spot}: {name}',
   coachListEmpty: 'Aún no hay reservas.',
+
+  planFrozenSubject: 'Tu plan {plan} está congelado',
+  planFrozenIntro:
+    'Tu plan {plan} está congelado del {from} al {until}. En ese tiempo no se reservan clases con él y el cobro espera.',
+  planFrozenNote: 'Del estudio: {note}',
+  planFrozenEnd: 'Puedes terminar la congelación antes en cualquier momento desde la app.',
+  planFreezeEndedSubject: 'Tu plan {plan} está activo de nuevo',
+  planFreezeEndedIntro: 'Tu congelación terminó: ya puedes reservar de nuevo con tu plan {plan}.',
+  planChangedSubject: 'Tu plan ahora es {plan}',
+  planChangedIntro: 'Tu plan cambió a {plan}.',
+  planChangeBookedSubject: 'Tu plan cambia a {plan} el {date}',
+  planChangeBookedIntro:
+    'Tu plan cambia a {plan} el {date}. Hasta entonces conservas tu plan actual.',
+  planPriceSubject: 'Nuevo precio de {plan} a partir del {date}',
+  planPriceIntro:
+    'A partir del {date}, {plan} cuesta {amount} por periodo. El primer cobro con el nuevo precio será tu primera renovación después de esa fecha. Puedes cambiar o cancelar tu plan en la app antes.',
+  planRenewalSubject: 'Tu plan anual {plan} se renueva el {date}',
+  planRenewalIntro:
+    'Tu plan {plan} se renueva el {date} por {amount}. Si no quieres que se renueve, cancélalo en la app antes: es un solo toque.',
+  planFeeSubject: 'Un cargo de {amount} por tu plan',
+  planFeeIntro: 'Cobramos {amount} a tu tarjeta por {reason}, como indica tu plan {plan}.',
+  planFeeFailedSubject: 'No pudimos cobrar un cargo de {amount}',
+  planFeeFailedIntro:
+    'No pudimos cobrar {amount} a tu tarjeta por {reason}. Actualiza tu tarjeta en la app.',
+  planCancelledSubject: 'Tu plan {plan} está cancelado',
+  planCancelledIntro: 'Tu plan {plan} está cancelado y termina el {date}. No se harán más cobros.',
+  feeLateCancel: 'una cancelación tardía',
+  feeNoShow: 'una clase perdida',
+  feeFreezeHold: 'congelar tu plan',
+  feeEarlyEnd: 'terminar tu plan antes',
 };
 
 export const mailTexts: Readonly<Record<Lang, Readonly<Record<MailTextKey, string>>>> = { en, es };

@@ -48,6 +48,8 @@ export const mailMessageSchema = z.discriminatedUnion('kind', [
     class: mailClassSchema,
     /** Last moment a cancel gives the credit back (cancellationOutcome). */
     refundUntil: epochMs,
+    /** Paid by the member's plan instead of a credit. */
+    paidBy: z.literal('plan').optional(),
   }),
   z.object({
     kind: z.literal('booking-cancelled'),
@@ -59,6 +61,7 @@ export const mailMessageSchema = z.discriminatedUnion('kind', [
     class: mailClassSchema,
     /** Promoted members cancel with a refund until the waiting-list cut-off (design §4). */
     refundUntil: epochMs,
+    paidBy: z.literal('plan').optional(),
   }),
   z.object({ kind: z.literal('class-reminder'), class: mailClassSchema }),
   z.object({
@@ -101,6 +104,33 @@ export const mailMessageSchema = z.discriminatedUnion('kind', [
     credits: z.array(creditBatchSchema).min(1).max(100),
   }),
   z.object({ kind: z.literal('welcome'), waiverAccepted: z.boolean().default(false) }),
+  z.object({
+    kind: z.literal('plan-notice'),
+    /** What happened to the member's plan. */
+    notice: z.enum([
+      'frozen',
+      'freeze-ended',
+      'changed',
+      'change-booked',
+      'price-change',
+      'renewal-reminder',
+      'fee-charged',
+      'fee-failed',
+      'cancelled',
+    ]),
+    plan: label(100),
+    /** The notice's dates: the freeze's span, when a change or a new price applies, the renewal. */
+    from: epochMs.optional(),
+    until: epochMs.optional(),
+    at: epochMs.optional(),
+    /** A new price, a renewal's price or a fee, in cents. */
+    amount: cents.optional(),
+    currency: currency.optional(),
+    /** Why a fee was charged. */
+    reason: z.enum(['late-cancel', 'no-show', 'freeze-hold', 'early-end']).optional(),
+    /** The studio's words for a freeze it made (a bulk freeze). */
+    note: label(200).optional(),
+  }),
   z.object({
     kind: z.literal('coach-class-list'),
     date: dateSchema,

@@ -80,7 +80,54 @@ const KIND_LABELS: Record<MailKind, MailTextKey> = {
   'credits-expiring': 'kindCreditsExpiring',
   welcome: 'kindWelcome',
   'coach-class-list': 'kindCoachClassList',
+  'plan-notice': 'kindPlanNotice',
 };
+
+const FEE_REASONS: Record<'late-cancel' | 'no-show' | 'freeze-hold' | 'early-end', MailTextKey> = {
+  'late-cancel': 'feeLateCancel',
+  'no-show': 'feeNoShow',
+  'freeze-hold': 'feeFreezeHold',
+  'early-end': 'feeEarlyEnd',
+};
+
+type PlanNotice = Extract<ReturnType<typeof mailMessageSchema.parse>, { kind: 'plan-notice' }>;
+
+/** A plan notice's subject and paragraphs (docs/architecture/plans.md). */
+function planNotice(message: PlanNotice, f: Format, app: string): Content {
+  const day = (ms: number | undefined) => (ms === undefined ? '' : f.day(ms));
+  const money =
+    message.amount !== undefined && message.currency !== undefined
+      ? f.money(message.amount, message.currency)
+      : '';
+  const params = {
+    plan: message.plan,
+    from: day(message.from),
+    until: day(message.until),
+    date: day(message.at),
+    amount: money,
+    reason: message.reason === undefined ? '' : f.tr(FEE_REASONS[message.reason]),
+  };
+  const keys: Record<PlanNotice['notice'], [MailTextKey, MailTextKey]> = {
+    frozen: ['planFrozenSubject', 'planFrozenIntro'],
+    'freeze-ended': ['planFreezeEndedSubject', 'planFreezeEndedIntro'],
+    changed: ['planChangedSubject', 'planChangedIntro'],
+    'change-booked': ['planChangeBookedSubject', 'planChangeBookedIntro'],
+    'price-change': ['planPriceSubject', 'planPriceIntro'],
+    'renewal-reminder': ['planRenewalSubject', 'planRenewalIntro'],
+    'fee-charged': ['planFeeSubject', 'planFeeIntro'],
+    'fee-failed': ['planFeeFailedSubject', 'planFeeFailedIntro'],
+    cancelled: ['planCancelledSubject', 'planCancelledIntro'],
+  };
+  const [subject, intro] = keys[message.notice];
+  const blocks: Block[] = [{ type: 'p', strong: true, text: { key: intro, params } }];
+  if (message.notice === 'frozen') {
+    if (message.note !== undefined)
+      blocks.push({ type: 'p', text: { key: 'planFrozenNote', params: { note: message.note } } });
+    blocks.push({ type: 'p', text: { key: 'planFrozenEnd' } });
+  }
+  blocks.push({ type: 'action', label: 'openApp', url: app });
+  return { subject: { key: subject, params }, blocks };
+}
 
 const CREDIT_LABELS: Record<CreditBatch['kind'], MailTextKey> = {
   regular: 'creditRegular',
@@ -196,12 +243,19 @@ function content(
       return {
         subject: classSubject('bookingConfirmedSubject', c, f),
         blocks: [
-          { type: 'p', text: { key: 'bookingConfirmedIntro' } },
+          {
+            type: 'p',
+            text: {
+              key:
+                message.paidBy === 'plan' ? 'bookingConfirmedIntroPlan' : 'bookingConfirmedIntro',
+            },
+          },
           classFacts(c, f),
           {
             type: 'p',
             text: {
-              key: 'bookingConfirmedPolicy',
+              key:
+                message.paidBy === 'plan' ? 'bookingConfirmedPolicyPlan' : 'bookingConfirmedPolicy',
               params: { deadline: f.when(message.refundUntil) },
             },
           },
@@ -237,7 +291,13 @@ function content(
       return {
         subject: classSubject('waitlistPromotedSubject', c, f),
         blocks: [
-          { type: 'p', text: { key: 'waitlistPromotedIntro' } },
+          {
+            type: 'p',
+            text: {
+              key:
+                message.paidBy === 'plan' ? 'waitlistPromotedIntroPlan' : 'waitlistPromotedIntro',
+            },
+          },
           {
             type: 'p',
             strong: true,
@@ -391,6 +451,8 @@ function content(
       blocks.push({ type: 'action', label: 'openApp', url: app });
       return { subject: { key: 'welcomeSubject', params: { studio } }, blocks };
     }
+    case 'plan-notice':
+      return planNotice(message, f, app);
     case 'coach-class-list': {
       const blocks: Block[] = [{ type: 'p', text: { key: 'coachListIntro' } }];
       for (const c of [...message.classes].sort((a, b) => a.startsAt - b.startsAt)) {

@@ -12,13 +12,15 @@ import { callableFailed, callableRejected } from '../logs';
 export const REGION = 'us-central1';
 
 /**
- * Deploy parameter: refuse callable requests without a valid App Check token. Off by default,
- * so the emulators and a project without App Check keep working; turn it on (`true` in
- * `functions/.env.<projectId>`, or at the deploy prompt) once the web app sends tokens
- * (`VITE_APPCHECK_SITE_KEY`, reCAPTCHA Enterprise). Read at the function's start.
+ * Deploy parameter: refuse callable requests without a valid App Check token. On by default for
+ * a deploy (the prompt's default; `npm run deploy:check -- --project <id>` fails on a
+ * `functions/.env.<id>` without `ENFORCE_APP_CHECK=true` unless `APP_CHECK_WAIVER` says why),
+ * so a script cannot call the callables without the app; the local project turns it off
+ * (`functions/.env.demo-studio`). The web app sends tokens when `VITE_APPCHECK_SITE_KEY`
+ * (reCAPTCHA Enterprise) is set. Read at the function's start.
  */
 export const ENFORCE_APP_CHECK = defineBoolean('ENFORCE_APP_CHECK', {
-  default: false,
+  default: true,
   description: 'Refuse callable requests without a valid App Check token.',
 });
 

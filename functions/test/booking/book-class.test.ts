@@ -46,7 +46,7 @@ describe('bookClass', () => {
 
     const result = await book(member(uid), { classId });
 
-    expect(result).toEqual({ classId, spot: 'A1', creditId: 'soonest' });
+    expect(result).toEqual({ classId, spot: 'A1', creditId: 'soonest', paidBy: 'credits' });
     expect(await read(db, paths.rosterSpots(classId))).toEqual({ A1: true });
     expect(await read(db, paths.rosterBooking(classId, uid))).toMatchObject({
       uid,

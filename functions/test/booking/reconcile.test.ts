@@ -305,6 +305,21 @@ describe('reconciler housekeeping', () => {
     await expectInvariants(db);
   });
 
+  it('puts back a directory credits copy that a call stopped after the wallet commit left behind', async () => {
+    const db = backend.db;
+    const uid = await seedMember(db, { credits: 2 });
+    const classId = await seedClass(db, { startsAt: Date.now() + DAY });
+    await db.ref(paths.userDirectoryEntry(uid)).set({ name: 'Member', credits: 2, createdAt: 1 });
+    // The booking's member transaction commits (2 → 1), then the instance stops before the copy.
+    const stopped = crashingAt({ path: paths.userDirectoryField(uid, 'credits'), when: 'before' });
+    await bookClass(stopped, { uid, classId }).catch(() => undefined);
+    await reconcileLater();
+    expect(await read(db, paths.userField(uid, 'Credits'))).toBe(1);
+    expect(await read(db, paths.userDirectoryField(uid, 'credits'))).toBe(1);
+    const again = await reconcileLater();
+    expect(again.directoryRepaired).toBe(0);
+  });
+
   it('runs as `npm run job:reconcile` against the database named by the environment', async () => {
     const db = backend.db;
     const uid = await seedMember(db, { credits: 1, expiresAt: Date.now() - MINUTE });

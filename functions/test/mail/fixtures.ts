@@ -65,6 +65,14 @@ export const MESSAGES: Record<MailKind, MailMessageInput> = {
     ],
   },
   welcome: { kind: 'welcome' },
+  'plan-notice': {
+    kind: 'plan-notice',
+    notice: 'frozen',
+    plan: 'Unlimited, one class a day',
+    from: CLASS_START,
+    until: CLASS_START + 14 * 86_400_000,
+    note: 'The studio closes for the holidays',
+  },
   'coach-class-list': {
     kind: 'coach-class-list',
     date: '2026-12-01',

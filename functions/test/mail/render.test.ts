@@ -58,6 +58,13 @@ const FACTS: Record<MailKind, Record<'en' | 'es', (string | RegExp)[]>> = {
     en: ['Welcome to Demo Studio', 'waiver'],
     es: ['Bienvenido a Demo Studio', 'deslinde'],
   },
+  'plan-notice': {
+    en: [
+      'Your plan Unlimited, one class a day is frozen from',
+      'The studio closes for the holidays',
+    ],
+    es: ['Tu plan Unlimited, one class a day está congelado del', 'Del estudio'],
+  },
   'coach-class-list': {
     en: ['Tuesday, December 1, 2026', 'Spot 2: Luis', 'Spot 10: Zoe', 'No bookings yet.'],
     es: ['martes, 1 de diciembre de 2026', 'Lugar 2: Luis', 'Aún no hay reservas.'],

@@ -231,6 +231,72 @@ const rows: Row[] = [
     },
   },
   {
+    // A plan's freeze pauses its subscription: still the member's (docs/architecture/plans.md).
+    type: 'customer.subscription.paused',
+    arrange(uid) {
+      const id = subId();
+      return {
+        object: subscriptionObject(uid, id, 'paused'),
+        async check() {
+          expect(await valueAt(bed, paths.user(uid))).toMatchObject({
+            activeSuscription: true,
+            activeSuscriptionId: id,
+          });
+          expect(await valueAt(bed, paths.stripeSubscription(id))).toMatchObject({
+            status: 'paused',
+          });
+        },
+      };
+    },
+  },
+  {
+    type: 'customer.subscription.resumed',
+    arrange(uid) {
+      const id = subId();
+      return {
+        object: subscriptionObject(uid, id, 'active'),
+        async check() {
+          expect(await valueAt(bed, paths.userField(uid, 'plan-state'))).toMatchObject({
+            subscriptionId: id,
+            status: 'active',
+          });
+        },
+      };
+    },
+  },
+  ...(['payment_intent.succeeded', 'payment_intent.payment_failed'] as const).map((type): Row => ({
+    // A plan fee charged off-session: Stripe's outcome settles the fee (plans/fees.ts).
+    type,
+    async arrange(uid) {
+      const at = Date.now();
+      await bed.backend.db.ref().update({
+        [paths.planFee(uid, 'late-b1')]: {
+          reason: 'late-cancel',
+          amount: 1000,
+          currency: 'USD',
+          membershipId: 'sub_1',
+          status: 'pending',
+          at,
+          updatedAt: at,
+        },
+        [paths.planFeeQueueEntry(`${uid}-late-b1`)]: { uid, feeId: 'late-b1', at },
+      });
+      return {
+        object: {
+          id: `pi_${uid}`,
+          object: 'payment_intent',
+          metadata: { kind: 'plan-fee', uid, feeId: 'late-b1' },
+        },
+        async check() {
+          expect(await valueAt(bed, `${paths.planFee(uid, 'late-b1')}/status`)).toBe(
+            type === 'payment_intent.succeeded' ? 'charged' : 'failed',
+          );
+          expect(await valueAt(bed, paths.planFeeQueueEntry(`${uid}-late-b1`))).toBeNull();
+        },
+      };
+    },
+  })),
+  {
     type: 'charge.refunded',
     async arrange(uid) {
       const session = await pendingSession(uid, 'credits', 'p5');

@@ -91,7 +91,9 @@ describe('watching a full class', () => {
       url: `/tabs/calendario/choose/user?class=${classId}`,
       actions: [{ action: 'book', title: 'Book' }],
     });
-    const notice = (await world.db.ref(paths.notifications(watchers[0] as string)).get()).val();
+    const notice: unknown = (
+      await world.db.ref(paths.notifications(watchers[0] as string)).get()
+    ).val();
     expect(Object.values(notice as object)).toEqual([
       expect.objectContaining({ type: 'spot-opened', classId, messageKey: 'notifSpotOpened' }),
     ]);

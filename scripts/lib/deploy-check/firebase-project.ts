@@ -1,5 +1,5 @@
 // What `firebase deploy` reads before it builds anything: firebase.json (runtime, predeploy
-// builds, what Hosting serves, the rules file), .firebaserc (which project a bare deploy targets)
+// builds, what Hosting serves, the database and storage rules files), .firebaserc (which project a bare deploy targets)
 // and functions/package.json (the Node version and the bundle deploy uploads).
 import { fail, pass, type CheckResult } from './result.ts';
 
@@ -14,6 +14,8 @@ export interface DeployTargets {
   runtime: string;
   rulesFile: string;
   hostingPublic: string;
+  /** storage.rules, as `storage.rules` names it. */
+  storageRulesFile: string;
 }
 
 type Json = Record<string, unknown>;
@@ -96,13 +98,23 @@ export function checkFirebaseJson(config: unknown): {
     results.push(fail('firebase.json database', 'names no "rules" file'));
   }
 
+  const storage = config.storage;
+  const storageRulesFile = isObject(storage) ? storage.rules : undefined;
+  if (typeof storageRulesFile !== 'string') {
+    results.push(fail('firebase.json storage', 'names no "rules" file'));
+  }
+
   const targets =
-    functionsTarget && hostingPublic !== null && typeof rulesFile === 'string'
+    functionsTarget &&
+    hostingPublic !== null &&
+    typeof rulesFile === 'string' &&
+    typeof storageRulesFile === 'string'
       ? {
           functionsSource: functionsTarget.source,
           runtime: functionsTarget.runtime,
           rulesFile,
           hostingPublic,
+          storageRulesFile,
         }
       : null;
   return { results, targets };

@@ -21,6 +21,7 @@ export const PLACEHOLDER_WEB_ENV = {
   VITE_FIREBASE_PROJECT_ID: 'check-project',
   VITE_FIREBASE_DATABASE_URL: 'https://check-project-default-rtdb.firebaseio.com',
   VITE_FIREBASE_APP_ID: '1:000000000000:web:check',
+  VITE_FIREBASE_STORAGE_BUCKET: 'studio-deploy-check.firebasestorage.app',
 } as const;
 
 /**

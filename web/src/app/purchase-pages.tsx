@@ -23,7 +23,10 @@ import { useT } from '../lib/i18n';
 
 const assign = (url: string) => window.location.assign(url);
 
-function useCheckoutContext(routePromocode: string | undefined, routeBranch: string | undefined) {
+export function useCheckoutContext(
+  routePromocode: string | undefined,
+  routeBranch: string | undefined,
+) {
   const status = useSessionStore((state) => state.status);
   const uid = useSessionStore((state) => state.uid);
   const kept = useCheckoutStore((state) => state.promocode);

@@ -80,6 +80,7 @@ const PROJECT_ROUTES: typeof SPEC_ROUTES = [
   { name: 'admin-insights', path: 'admin-insights', params: {} },
   { name: 'admin-precios-train', path: 'admin-precios-train', params: {} },
   { name: 'coach', path: 'coach/carlos', params: { coachId: 'carlos' } },
+  { name: 'admin-today', path: 'admin-today', params: {} },
 ];
 
 /** Screens already built show their own heading instead of the placeholder's route name. */
@@ -123,6 +124,7 @@ const BUILT_HEADINGS: Readonly<Record<string, string | RegExp>> = {
   'plantilla-date': 'Weekly template',
   'admin-clases': 'Admin Classes',
   'admin-spot': 'Admin seats',
+  'admin-today': 'Today',
 };
 
 /**
@@ -130,6 +132,7 @@ const BUILT_HEADINGS: Readonly<Record<string, string | RegExp>> = {
  * with the route on staff pages).
  */
 const SESSION_GATED = new Set([
+  'admin-today',
   'admin-lists-class',
   'checador',
   'user-list-class',

@@ -85,6 +85,7 @@ export const pages: readonly PageEntry[] = [
   { route: paths.adminAudit, ...lazyPage(() => import('./routes/admin-audit')) },
   { route: paths.adminStudio, ...lazyPage(() => import('./routes/admin-studio')) },
   { route: paths.adminMail, ...lazyPage(() => import('./routes/admin-mail')) },
+  { route: paths.adminToday, ...lazyPage(() => import('./routes/admin-today')) },
   { route: paths.adminListsClass, ...lazyPage(() => import('./routes/admin-lists-class')) },
   { route: paths.allUsers, ...lazyPage(() => import('./routes/all-users')) },
   { route: paths.userListClass, ...lazyPage(() => import('./routes/user-list-class')) },

@@ -139,6 +139,11 @@ export const paths = {
    * docs/architecture/admin-and-audit.md#sent-e-mail).
    */
   adminMail: route('admin-mail', 'admin-mail', 'root'),
+  /**
+   * Not a product screen: the workspace's home for admins and the front desk — today's classes
+   * with fill and check-ins, sales today, alerts (docs/architecture/web-app.md#navigation).
+   */
+  adminToday: route('admin-today', 'admin-today', 'root'),
   adminListsClass: route('admin-lists-class', 'admin-lists-class', 'root'),
   allUsers: route('all-users', 'all-users', 'root'),
   userListClass: route(

@@ -5,29 +5,45 @@
  * runs, so the first paint already wears the studio's colour and name; the shell's session
  * layer then follows the live `Studio` node. No zod here: this module is on the first route.
  */
-import type { PrimaryTokens } from '@studio/core';
+import type { PrimaryTokens, TypefacePair } from '@studio/core';
 import { brandPalette, isHexColour } from '@studio/core';
 import { create } from 'zustand';
 import { BRANDING_STORAGE_KEY, readStorage, removeStorage, writeStorage } from './storage';
+import { BUILT_IN_TYPEFACE, isTypefacePair, typefaceDeclarations } from './typefaces';
 
 export interface Branding {
   name: string;
   /** An http(s) or data:image URL, already checked by the `Studio` schema. */
   logo?: string;
+  /** The studio's cover picture (a Cloud Storage download URL). */
+  cover?: string;
+  /** The typeface pair; absent: the built-in one. */
+  typeface?: TypefacePair;
   light: PrimaryTokens;
   dark: PrimaryTokens;
 }
 
 /** The element index.html and `applyBranding` write the colour tokens into. */
 export const BRAND_STYLE_ID = 'studio-brand';
+/** The element the font tokens of a pair other than the built-in one go into (same writers). */
+export const TYPEFACE_STYLE_ID = 'studio-typeface';
 
 export function brandingFrom(studio: {
   name: string;
   logo?: string;
+  cover?: string;
+  typeface?: TypefacePair;
   primaryColor: string;
 }): Branding {
   const { light, dark } = brandPalette(studio.primaryColor);
-  return { name: studio.name, ...(studio.logo ? { logo: studio.logo } : {}), light, dark };
+  return {
+    name: studio.name,
+    ...(studio.logo ? { logo: studio.logo } : {}),
+    ...(studio.cover ? { cover: studio.cover } : {}),
+    ...(studio.typeface ? { typeface: studio.typeface } : {}),
+    light,
+    dark,
+  };
 }
 
 function isTokens(value: unknown): value is PrimaryTokens {
@@ -45,10 +61,18 @@ export function readCachedBranding(): Branding | null {
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value !== 'object' || value === null) return null;
-    const { name, logo, light, dark } = value as Record<string, unknown>;
+    const { name, logo, cover, typeface, light, dark } = value as Record<string, unknown>;
     if (typeof name !== 'string' || name === '' || !isTokens(light) || !isTokens(dark)) return null;
     const safeLogo = typeof logo === 'string' && /^(https?:|data:image\/)/.test(logo) ? logo : null;
-    return { name, ...(safeLogo ? { logo: safeLogo } : {}), light, dark };
+    const safeCover = typeof cover === 'string' && /^https?:/.test(cover) ? cover : null;
+    return {
+      name,
+      ...(safeLogo ? { logo: safeLogo } : {}),
+      ...(safeCover ? { cover: safeCover } : {}),
+      ...(isTypefacePair(typeface) ? { typeface } : {}),
+      light,
+      dark,
+    };
   } catch {
     return null;
   }
@@ -91,6 +115,7 @@ export const BUILT_IN_LOOK = {
  * (the tokens' own colours, the build's title and theme colour).
  */
 export function applyBranding(branding: Branding | null, doc: Document = document): void {
+  applyTypeface(branding?.typeface ?? BUILT_IN_TYPEFACE, doc);
   let style = doc.getElementById(BRAND_STYLE_ID);
   if (branding === null) {
     style?.remove();
@@ -109,6 +134,25 @@ export function applyBranding(branding: Branding | null, doc: Document = documen
   if (style.textContent !== css) style.textContent = css;
   doc.title = branding.name;
   doc.querySelector('meta[name="theme-color"]')?.setAttribute('content', branding.light.primary);
+}
+
+/**
+ * The font tokens of the studio's pair: the built-in pair is tokens.css's own, so only another
+ * pair writes its tokens (with the same `:root:root` weight as the colours).
+ */
+function applyTypeface(pair: TypefacePair, doc: Document): void {
+  let style = doc.getElementById(TYPEFACE_STYLE_ID);
+  if (pair === BUILT_IN_TYPEFACE) {
+    style?.remove();
+    return;
+  }
+  if (!style) {
+    style = doc.createElement('style');
+    style.id = TYPEFACE_STYLE_ID;
+    doc.head.append(style);
+  }
+  const css = `:root:root{${typefaceDeclarations(pair)}}`;
+  if (style.textContent !== css) style.textContent = css;
 }
 
 interface BrandingState {

@@ -16,6 +16,7 @@ const PRODUCTION_ENV: FirebaseEnv = {
   VITE_FIREBASE_PROJECT_ID: 'studio-prod',
   VITE_FIREBASE_DATABASE_URL: 'https://studio-prod-default-rtdb.firebaseio.com',
   VITE_FIREBASE_APP_ID: '1:123:web:abc',
+  VITE_FIREBASE_STORAGE_BUCKET: 'studio-prod.firebasestorage.app',
 };
 
 describe('productionConfigProblems (the build and the app refuse these)', () => {
@@ -30,6 +31,7 @@ describe('productionConfigProblems (the build and the app refuse these)', () => 
       'VITE_FIREBASE_PROJECT_ID is not set',
       'VITE_FIREBASE_DATABASE_URL is not set',
       'VITE_FIREBASE_APP_ID is not set',
+      'VITE_FIREBASE_STORAGE_BUCKET is not set',
     ]);
   });
 
@@ -69,6 +71,7 @@ describe('productionSetup', () => {
         projectId: 'studio-prod',
         databaseURL: 'https://studio-prod-default-rtdb.firebaseio.com',
         appId: '1:123:web:abc',
+        storageBucket: 'studio-prod.firebasestorage.app',
       },
       region: 'us-central1',
       emulators: null,
@@ -94,6 +97,7 @@ describe('resolveFirebaseSetup', () => {
       authDomain: 'demo-studio.firebaseapp.com',
       projectId: 'demo-studio',
       databaseURL: 'https://demo-studio-default-rtdb.firebaseio.com',
+      storageBucket: 'demo-studio.firebasestorage.app',
     });
     expect(region).toBe('us-central1');
     expect(emulators).not.toBeNull();
@@ -115,6 +119,7 @@ describe('resolveFirebaseSetup', () => {
       database: { host: hostname, port: 9000 },
       authUrl: `http://${hostname}:9099`,
       functions: { host: hostname, port: 5001 },
+      storage: { host: hostname, port: 9199 },
     });
   });
 
@@ -142,6 +147,7 @@ describe('resolveFirebaseSetup', () => {
         VITE_DATABASE_EMULATOR_PORT: '9100',
         VITE_AUTH_EMULATOR_PORT: '9199',
         VITE_FUNCTIONS_EMULATOR_PORT: '5101',
+        VITE_STORAGE_EMULATOR_PORT: '9299',
       },
       'localhost',
     );
@@ -149,6 +155,7 @@ describe('resolveFirebaseSetup', () => {
       database: { host: '10.0.2.2', port: 9100 },
       authUrl: 'http://10.0.2.2:9199',
       functions: { host: '10.0.2.2', port: 5101 },
+      storage: { host: '10.0.2.2', port: 9299 },
     });
   });
 
@@ -174,12 +181,13 @@ describe('resolveFirebaseSetup', () => {
     const setup = resolveFirebaseSetup(
       { VITE_DATABASE_EMULATOR_PORT: '9100' },
       '127.0.0.1',
-      runtimeEmulatorPorts({ database: 41000, auth: 41001, functions: 41002 }),
+      runtimeEmulatorPorts({ database: 41000, auth: 41001, functions: 41002, storage: 41003 }),
     );
     expect(setup.emulators).toEqual({
       database: { host: '127.0.0.1', port: 41000 },
       authUrl: 'http://127.0.0.1:41001',
       functions: { host: '127.0.0.1', port: 41002 },
+      storage: { host: '127.0.0.1', port: 41003 },
     });
   });
 

@@ -11,6 +11,8 @@ export interface FirebaseEnv {
   readonly VITE_FIREBASE_PROJECT_ID?: string;
   readonly VITE_FIREBASE_DATABASE_URL?: string;
   readonly VITE_FIREBASE_APP_ID?: string;
+  /** The default Cloud Storage bucket (`<project>.firebasestorage.app`): the pictures. */
+  readonly VITE_FIREBASE_STORAGE_BUCKET?: string;
   readonly VITE_FIREBASE_FUNCTIONS_REGION?: string;
   /**
    * 'true' marks a build for the local emulators (web/.env.emulators sets it) and uses them on
@@ -22,6 +24,7 @@ export interface FirebaseEnv {
   readonly VITE_DATABASE_EMULATOR_PORT?: string;
   readonly VITE_AUTH_EMULATOR_PORT?: string;
   readonly VITE_FUNCTIONS_EMULATOR_PORT?: string;
+  readonly VITE_STORAGE_EMULATOR_PORT?: string;
 }
 
 export interface EmulatorTargets {
@@ -29,6 +32,7 @@ export interface EmulatorTargets {
   /** The auth emulator is addressed by URL. */
   authUrl: string;
   functions: { host: string; port: number };
+  storage: { host: string; port: number };
 }
 
 export interface FirebaseSetup {
@@ -42,7 +46,12 @@ export interface FirebaseSetup {
 export const DEMO_PROJECT_ID = 'demo-studio';
 export const DEMO_API_KEY = 'demo-api-key';
 export const DEFAULT_REGION = 'us-central1';
-export const DEFAULT_EMULATOR_PORTS = { database: 9000, auth: 9099, functions: 5001 } as const;
+export const DEFAULT_EMULATOR_PORTS = {
+  database: 9000,
+  auth: 9099,
+  functions: 5001,
+  storage: 9199,
+} as const;
 
 /** What a build for a real Firebase project must be given (Firebase console, web app config). */
 export const PRODUCTION_VARIABLES = [
@@ -51,6 +60,7 @@ export const PRODUCTION_VARIABLES = [
   'VITE_FIREBASE_PROJECT_ID',
   'VITE_FIREBASE_DATABASE_URL',
   'VITE_FIREBASE_APP_ID',
+  'VITE_FIREBASE_STORAGE_BUCKET',
 ] as const satisfies readonly (keyof FirebaseEnv)[];
 
 /** A `demo-*` project exists only in the emulators (Firebase's convention). */
@@ -99,6 +109,7 @@ export function productionSetup(env: FirebaseEnv): FirebaseSetup {
       projectId: required('VITE_FIREBASE_PROJECT_ID'),
       databaseURL: required('VITE_FIREBASE_DATABASE_URL'),
       appId: required('VITE_FIREBASE_APP_ID'),
+      storageBucket: required('VITE_FIREBASE_STORAGE_BUCKET'),
     },
     region: nonEmpty(env.VITE_FIREBASE_FUNCTIONS_REGION) ?? DEFAULT_REGION,
     emulators: null,
@@ -110,12 +121,14 @@ export function productionSetup(env: FirebaseEnv): FirebaseSetup {
  * run one beside `npm start`): `scripts/lib/stack.ts` writes them into the index.html it serves
  * as `window.__STUDIO_EMULATOR_PORTS__`. They win over the build-time variables.
  */
-export type RuntimeEmulatorPorts = Partial<Record<'database' | 'auth' | 'functions', number>>;
+export type RuntimeEmulatorPorts = Partial<
+  Record<'database' | 'auth' | 'functions' | 'storage', number>
+>;
 
 export function runtimeEmulatorPorts(value: unknown): RuntimeEmulatorPorts {
   if (value === null || typeof value !== 'object') return {};
   const ports: RuntimeEmulatorPorts = {};
-  for (const name of ['database', 'auth', 'functions'] as const) {
+  for (const name of ['database', 'auth', 'functions', 'storage'] as const) {
     const candidate = (value as Record<string, unknown>)[name];
     if (Number.isInteger(candidate) && (candidate as number) > 0 && (candidate as number) < 65536) {
       ports[name] = candidate as number;
@@ -162,6 +175,7 @@ export function resolveFirebaseSetup(
     databaseURL:
       nonEmpty(env.VITE_FIREBASE_DATABASE_URL) ??
       `https://${projectId}-default-rtdb.firebaseio.com`,
+    storageBucket: nonEmpty(env.VITE_FIREBASE_STORAGE_BUCKET) ?? `${projectId}.firebasestorage.app`,
     ...(appId ? { appId } : {}),
   };
   const region = nonEmpty(env.VITE_FIREBASE_FUNCTIONS_REGION) ?? DEFAULT_REGION;
@@ -182,6 +196,12 @@ export function resolveFirebaseSetup(
         port:
           runtimePorts.functions ??
           port(env.VITE_FUNCTIONS_EMULATOR_PORT, DEFAULT_EMULATOR_PORTS.functions),
+      },
+      storage: {
+        host,
+        port:
+          runtimePorts.storage ??
+          port(env.VITE_STORAGE_EMULATOR_PORT, DEFAULT_EMULATOR_PORTS.storage),
       },
     },
   };

@@ -17,6 +17,7 @@ import {
 } from 'firebase/auth';
 import type { Database } from 'firebase/database';
 import type { Functions } from 'firebase/functions';
+import type { FirebaseStorage } from 'firebase/storage';
 import { connection, requestOutcome } from './connection';
 import type { FirebaseSetup } from './firebase-config';
 import { firebaseSetup, FOR_EMULATORS } from './firebase-setup';
@@ -30,6 +31,7 @@ export interface FirebaseServices {
 let services: FirebaseServices | undefined;
 let databaseClient: Promise<Database> | undefined;
 let functionsClient: Promise<Functions> | undefined;
+let storageClient: Promise<FirebaseStorage> | undefined;
 let appCheckStarted: Promise<void> | undefined;
 
 export function getFirebase(): FirebaseServices {
@@ -107,6 +109,19 @@ export function getFunctionsClient(): Promise<Functions> {
     },
   );
   return functionsClient;
+}
+
+/** Cloud Storage (the pictures), loaded on first use: only the screens that upload need it. */
+export function getStorageClient(): Promise<FirebaseStorage> {
+  storageClient ??= import('firebase/storage').then(({ connectStorageEmulator, getStorage }) => {
+    const { app, setup } = getFirebase();
+    const storage = getStorage(app);
+    if (FOR_EMULATORS && setup.emulators) {
+      connectStorageEmulator(storage, setup.emulators.storage.host, setup.emulators.storage.port);
+    }
+    return storage;
+  });
+  return storageClient;
 }
 
 /** What a callable accepts: the input side of its schema in `@studio/core` (zod's `z.input`). */

@@ -6,6 +6,7 @@
 import type { CallableName, CallableResult } from '@studio/core';
 import type { Database } from 'firebase/database';
 import type { Functions } from 'firebase/functions';
+import type { FirebaseStorage } from 'firebase/storage';
 import type { CallableInput } from './firebase-sdk';
 
 export type { CallableInput, FirebaseServices } from './firebase-sdk';
@@ -18,6 +19,10 @@ export async function getDatabaseClient(): Promise<Database> {
 
 export async function getFunctionsClient(): Promise<Functions> {
   return (await sdk()).getFunctionsClient();
+}
+
+export async function getStorageClient(): Promise<FirebaseStorage> {
+  return (await sdk()).getStorageClient();
 }
 
 /** Calls an HTTPS callable function (design §8) and returns its `result`. */

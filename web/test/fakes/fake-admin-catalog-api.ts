@@ -1,5 +1,6 @@
 import type { AdminCatalogApi, SaveCatalogItemRequest } from '../../src/features/admin-catalog';
 import type { IndexedQuery } from '../../src/lib/indexed-query';
+import { createFakePictureUpload } from './fake-picture-upload';
 import { answerIndexedQuery, readContactFrom } from './indexed-query';
 
 type Node = Parameters<AdminCatalogApi['watch']>[0];
@@ -24,6 +25,7 @@ export function createFakeAdminCatalogApi(
   const values = new Map<Node, unknown>(Object.entries(nodes) as [Node, unknown][]);
   const listeners = new Map<Node, Set<(value: unknown) => void>>();
   const saves: SaveCatalogItemRequest[] = [];
+  const pictures = createFakePictureUpload();
   let answer: (request: SaveCatalogItemRequest) => Promise<{ id: string }> = () =>
     Promise.resolve({ id: `new-${saves.length}` });
 
@@ -48,6 +50,7 @@ export function createFakeAdminCatalogApi(
       return () => undefined;
     },
     readMember: readContactFrom(users),
+    uploadPicture: pictures.upload,
     save: (request) => {
       saves.push(request);
       return answer(request);
@@ -60,6 +63,8 @@ export function createFakeAdminCatalogApi(
     redemptionQueries,
     watched,
     saves,
+    /** What the screen uploaded as pictures. */
+    uploads: pictures.uploads,
     answerWith(next: (request: SaveCatalogItemRequest) => Promise<{ id: string }>) {
       answer = next;
     },

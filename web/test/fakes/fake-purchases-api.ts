@@ -40,6 +40,10 @@ export function createFakePurchasesApi(
       onChange(events);
       return () => undefined;
     },
+    watchSubscriptionPrices: (onChange) => {
+      onChange({ discounted: 3900, regular: 4900 });
+      return () => undefined;
+    },
     previewPrice: (request) => {
       calls.previews.push(request);
       try {

@@ -82,13 +82,20 @@ function keyBound(bound: Bound, raw: string): Bound {
   return { value: bound.name === undefined ? raw : String(bound.value) };
 }
 
+/** Production's answer to a range or limit without `orderBy`. */
+export const ORDER_BY_REQUIRED = 'orderBy must be defined when other query parameters are defined';
+
 /**
  * REST parameters → wire query; `null` when the request has no query parameters.
- * Lenient like the official emulator: a range or limit without `orderBy` orders by key.
+ * A range or limit needs `orderBy`, as in production, except on a `shallow=true` read, where
+ * it pages the keys: firebase-tools lists large locations that way (`database:remove`, and the
+ * emulator hub's export probe `shallow=true&limitToFirst=1`).
  */
 export function restParamsToWireQuery(params: URLSearchParams): WireQuery | null {
   if (!QUERY_PARAMS.some((name) => params.has(name))) return null;
   const orderBy = params.get('orderBy');
+  if (orderBy === null && params.get('shallow') !== 'true')
+    throw new InvalidDataError(ORDER_BY_REQUIRED);
   const index = orderBy === null ? '.key' : parseOrderBy(orderBy);
   const raw: Record<string, unknown> = {};
   if (index !== undefined) raw.i = index;

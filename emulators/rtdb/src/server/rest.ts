@@ -12,6 +12,19 @@ import type { Principal } from './auth';
 import { stripJsonComments } from './json-comments';
 import { mergeOps } from './namespace';
 import type { Namespace, WriteResult } from './namespace';
+import { wantsEventStream } from './stream';
+import type { WireQuery } from '../query/index';
+
+/** A checked request for a REST event stream, handed to the server that keeps the streams. */
+export interface StreamRequest {
+  readonly res: ServerResponse;
+  readonly namespace: Namespace;
+  readonly principal: Principal;
+  readonly path: readonly string[];
+  readonly query: WireQuery | null;
+  readonly exportFormat: boolean;
+  readonly headers: Record<string, string>;
+}
 
 export interface RestContext {
   readonly defaultNamespace: string;
@@ -26,6 +39,7 @@ export interface RestContext {
   setClockOffset(ms: number): void;
   getClockOffset(): number;
   revokeAuth(id: number): boolean;
+  openStream(request: StreamRequest): void;
 }
 
 const MAX_BODY_BYTES = 256 * 1024 * 1024;
@@ -148,9 +162,15 @@ export async function handleRest(
       res.end();
       return;
     }
-    const body =
-      method === 'GET' || method === 'HEAD' || method === 'DELETE' ? '' : await readBody(req);
-    reply = route(ctx, req, url, method, body);
+    if (method === 'GET' && wantsEventStream(req.headers.accept)) {
+      const refused = stream(ctx, req, res, url);
+      if (refused === null) return;
+      reply = refused;
+    } else {
+      const body =
+        method === 'GET' || method === 'HEAD' || method === 'DELETE' ? '' : await readBody(req);
+      reply = route(ctx, req, url, method, body);
+    }
   } catch (error) {
     if (error instanceof HttpError) reply = errorReply(error.status, error.message);
     else if (error instanceof InvalidDataError || error instanceof BadPathError)
@@ -189,6 +209,41 @@ function route(
     case 'data':
       return data(ctx, ctx.namespace(name), target.path, method, principal, req, params, body);
   }
+}
+
+/**
+ * `Accept: text/event-stream` on a data location: the same checks as a REST read (rules, query
+ * parameters, `.indexOn`), then the stream. Returns the refusal, or null once streaming.
+ */
+function stream(
+  ctx: RestContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Reply | null {
+  const params = url.searchParams;
+  const target = parseRestPath(url.pathname);
+  if (target.kind !== 'data') return errorReply(404, 'Not found');
+  assertValidPath(target.path);
+  const principal = restPrincipal(req.headers.authorization, params);
+  const namespace = ctx.namespace(
+    resolveNamespace(params.get('ns'), req.headers.host, ctx.defaultNamespace),
+  );
+  const query = restParamsToWireQuery(params);
+  if (!namespace.mayRead(principal, target.path, query, ctx.now()))
+    return errorReply(401, 'Permission denied');
+  const missing = namespace.missingIndex(target.path, query);
+  if (missing !== null) return errorReply(400, indexNotDefined(missing, target.path));
+  ctx.openStream({
+    res,
+    namespace,
+    principal,
+    path: target.path,
+    query,
+    exportFormat: params.get('format') === 'export',
+    headers: CORS_HEADERS,
+  });
+  return null;
 }
 
 function rules(

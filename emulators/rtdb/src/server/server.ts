@@ -13,7 +13,8 @@ import { Namespace } from './namespace';
 import { Persistence } from './persistence';
 import { createPushIdGenerator } from './push-id';
 import { handleRest } from './rest';
-import type { RestContext } from './rest';
+import type { RestContext, StreamRequest } from './rest';
+import { KEEP_ALIVE_MS, RestStream } from './stream';
 
 /** How often idle sockets are pinged; one without any traffic for two periods is dropped. */
 const HEARTBEAT_MS = 30_000;
@@ -22,6 +23,7 @@ export interface ServerOptions {
   defaultNamespace: string;
   dataDir?: string;
   log: (line: string) => void;
+  streamKeepAliveMs?: number;
 }
 
 export interface ConnectionInfo {
@@ -31,6 +33,8 @@ export interface ConnectionInfo {
   admin: boolean;
   auth: unknown;
   listens: string[];
+  /** `websocket` for an SDK connection, `rest-stream` for a REST event stream. */
+  transport: 'websocket' | 'rest-stream';
 }
 
 export class RtdbServer implements RestContext {
@@ -38,6 +42,8 @@ export class RtdbServer implements RestContext {
   readonly log: (line: string) => void;
   private readonly namespaces = new Map<string, Namespace>();
   private readonly connections = new Set<Connection>();
+  private readonly streams = new Set<RestStream>();
+  private readonly streamKeepAliveMs: number;
   private readonly http: Server;
   private readonly wss: WebSocketServer;
   private readonly persistence: Persistence | null;
@@ -50,6 +56,7 @@ export class RtdbServer implements RestContext {
   constructor(options: ServerOptions) {
     this.defaultNamespace = options.defaultNamespace;
     this.log = options.log;
+    this.streamKeepAliveMs = options.streamKeepAliveMs ?? KEEP_ALIVE_MS;
     this.persistence =
       options.dataDir === undefined ? null : new Persistence(options.dataDir, this.log);
     this.http = createServer((req, res) => this.onRequest(req, res));
@@ -141,14 +148,37 @@ export class RtdbServer implements RestContext {
   }
 
   listConnections(): ConnectionInfo[] {
-    return [...this.connections].map((connection) => ({
+    const sockets = [...this.connections].map((connection) => ({
       id: connection.id,
       namespace: connection.namespace.name,
       sessionId: connection.sessionId,
       admin: connection.principal.admin,
       auth: connection.principal.admin ? null : connection.principal.auth,
       listens: connection.describeListens(),
+      transport: 'websocket' as const,
     }));
+    const streams = [...this.streams].map((stream) => ({
+      id: stream.id,
+      namespace: stream.namespace.name,
+      sessionId: '',
+      admin: stream.principal.admin,
+      auth: stream.principal.admin ? null : stream.principal.auth,
+      listens: [stream.describe()],
+      transport: 'rest-stream' as const,
+    }));
+    return [...sockets, ...streams];
+  }
+
+  /** Starts a REST event stream on a response whose request was already checked. */
+  openStream(request: StreamRequest): void {
+    const stream = new RestStream(request.res, {
+      ...request,
+      id: this.nextConnectionId++,
+      keepAliveMs: this.streamKeepAliveMs,
+      closed: (closed) => this.streams.delete(closed),
+    });
+    this.streams.add(stream);
+    stream.start(this.now());
   }
 
   /** Closes sockets abruptly (their onDisconnect writes run); returns how many. */
@@ -161,6 +191,11 @@ export class RtdbServer implements RestContext {
       connection.drop();
       count++;
     }
+    for (const stream of [...this.streams]) {
+      if (!filter({ id: stream.id, namespace: stream.namespace.name })) continue;
+      stream.drop();
+      count++;
+    }
     return count;
   }
 
@@ -168,6 +203,12 @@ export class RtdbServer implements RestContext {
     for (const connection of this.connections) {
       if (connection.id === id) {
         connection.revokeAuth();
+        return true;
+      }
+    }
+    for (const stream of this.streams) {
+      if (stream.id === id) {
+        stream.revokeAuth();
         return true;
       }
     }
@@ -191,6 +232,7 @@ export class RtdbServer implements RestContext {
     this.stopped = true;
     clearInterval(this.heartbeat);
     for (const connection of [...this.connections]) connection.drop();
+    for (const stream of [...this.streams]) stream.drop();
     this.wss.close();
     await new Promise<void>((resolve) => {
       this.http.close(() => resolve());

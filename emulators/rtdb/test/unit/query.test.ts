@@ -11,6 +11,7 @@ import {
 } from '../../src/query/index';
 import type { WireQuery } from '../../src/query/index';
 import { InvalidDataError, fromJSON, toExport } from '../../src/tree/node';
+import { ORDER_BY_REQUIRED } from '../../src/query/rest-params';
 
 const keysOf = (json: unknown, index?: string): string[] =>
   sortedChildren(fromJSON(json), index).map(([key]) => key);
@@ -288,7 +289,10 @@ describe('restParamsToWireQuery', () => {
       'shallow=true&limitToFirst=100&startAfter=-Mabc',
       { i: '.key', sp: '-Mabc', sin: false, l: 100, vf: 'l' },
     ],
-    ['limitToFirst=1&startAfter=123', { i: '.key', sp: '123', sin: false, l: 1, vf: 'l' }],
+    [
+      'shallow=true&limitToFirst=1&startAfter=123',
+      { i: '.key', sp: '123', sin: false, l: 1, vf: 'l' },
+    ],
     ['orderBy="score"&startAt=abc', { i: 'score', sp: 'abc', sin: true }],
   ])('%s', (query, expected) => {
     expect(rest(query)).toEqual(expected);
@@ -306,6 +310,13 @@ describe('restParamsToWireQuery', () => {
   ])('rejects %s', (query) => {
     expect(() => rest(query)).toThrow(InvalidDataError);
   });
+
+  it.each(['limitToFirst=1', 'limitToLast=2', 'startAt="a"', 'equalTo=1&shallow=false'])(
+    "refuses %s without orderBy with production's message",
+    (query) => {
+      expect(() => rest(query)).toThrow(ORDER_BY_REQUIRED);
+    },
+  );
 
   it('gives the same window as the equivalent wire query', () => {
     const data = fromJSON({ a: { s: 1 }, b: { s: 2 }, c: { s: 3 } });

@@ -58,6 +58,11 @@ const createParams = params({
   subscription_data: hash({
     metadata: metadata(),
     description: str({ max: 500 }),
+    trial_end: int(),
+    billing_mode: hash({
+      type: required(oneOf(['classic', 'flexible'])),
+      flexible: hash({ proration_discounts: oneOf(['included', 'itemized']) }),
+    }),
   }),
   payment_intent_data: hash({
     metadata: metadata(),
@@ -235,6 +240,18 @@ function lineItemsFor(
   return items;
 }
 
+/** Checkout's trial must end at least 48 hours after the session is created, as on Stripe. */
+function checkTrialEnd(trialEnd: number | null | undefined, now: number): number | null {
+  if (trialEnd == null) return null;
+  if (trialEnd < now + 48 * 3600) {
+    throw paramError(
+      'subscription_data[trial_end]',
+      '`subscription_data[trial_end]` must be at least 48 hours in the future.',
+    );
+  }
+  return trialEnd;
+}
+
 function createSession(store: Store, input: CreateInput): SessionObject {
   if (input.mode === 'setup') {
     throw paramError('mode', 'The sandbox supports `payment` and `subscription` mode only.');
@@ -329,6 +346,8 @@ function createSession(store: Store, input: CreateInput): SessionObject {
     subscriptionData: {
       metadata: subscriptionMetadata,
       description: input.subscription_data?.description ?? null,
+      trialEnd: checkTrialEnd(input.subscription_data?.trial_end, now),
+      billingMode: input.subscription_data?.billing_mode?.type ?? 'classic',
     },
   });
   return session;

@@ -1,10 +1,34 @@
 import { paramError } from '../http/errors';
-import { int, metadata, oneOf, pagination, params, str, applyMetadata } from '../http/params';
-import { refundCharge } from '../flows/payments';
+import {
+  bool,
+  int,
+  list,
+  metadata,
+  oneOf,
+  pagination,
+  params,
+  required,
+  str,
+  applyMetadata,
+} from '../http/params';
+import { chargeOffSession, refundCharge } from '../flows/payments';
 import { paginate, render, renderList } from '../state/render';
 import type { Route } from './route';
 
 const retrieveParams = params({});
+const paymentIntentCreateParams = params({
+  amount: required(int({ min: 1, max: 99_999_999 })),
+  currency: required(str()),
+  customer: str(),
+  payment_method: str(),
+  payment_method_types: list(required(str())),
+  confirm: bool(),
+  off_session: bool(),
+  description: str({ max: 1000 }),
+  metadata: metadata(),
+  receipt_email: str(),
+  statement_descriptor_suffix: str({ max: 22 }),
+});
 const paymentIntentListParams = params({ ...pagination, customer: str() });
 const chargeListParams = params({ ...pagination, customer: str(), payment_intent: str() });
 const refundCreateParams = params({
@@ -19,6 +43,42 @@ const disputeListParams = params({ ...pagination, charge: str(), payment_intent:
 
 // Routes alike in form, one per endpoint as Stripe lists them: each has its own params and filters.
 export const paymentRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: '/v1/payment_intents',
+    handle: ({ store, form, batch }) => {
+      const input = paymentIntentCreateParams(form);
+      if (input.confirm !== true || input.off_session !== true) {
+        throw paramError(
+          'confirm',
+          'The sandbox creates PaymentIntents confirmed off-session only (`confirm=true`, `off_session=true`).',
+        );
+      }
+      if (input.customer == null) {
+        throw paramError('customer', 'Missing required param: customer.', 'parameter_missing');
+      }
+      if (input.payment_method == null) {
+        throw paramError(
+          'payment_method',
+          'Missing required param: payment_method.',
+          'parameter_missing',
+        );
+      }
+      const currency = input.currency.toLowerCase();
+      if (!/^[a-z]{3}$/.test(currency))
+        throw paramError('currency', `Invalid currency: ${input.currency}`);
+      const intent = chargeOffSession(store, batch, {
+        amount: input.amount,
+        currency,
+        customer: input.customer,
+        paymentMethod: input.payment_method,
+        description: input.description ?? null,
+        metadata: applyMetadata({}, input.metadata),
+        receiptEmail: input.receipt_email ?? null,
+      });
+      return render(store, intent, input.expand);
+    },
+  },
   {
     method: 'GET',
     path: '/v1/disputes/:id',

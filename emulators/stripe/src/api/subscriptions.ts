@@ -1,6 +1,19 @@
-import { bool, hash, metadata, oneOf, pagination, params, str } from '../http/params';
+import { paramError } from '../http/errors';
+import {
+  bool,
+  hash,
+  int,
+  list,
+  metadata,
+  oneOf,
+  pagination,
+  params,
+  required,
+  str,
+} from '../http/params';
 import type { SubscriptionObject } from '../objects/types';
-import { cancelSubscription, updateSubscription } from '../flows/subscriptions';
+import { changeItemPrice, pauseSubscription, resumeSubscription } from '../flows/billing-changes';
+import { cancelSubscription, setCancelAt, updateSubscription } from '../flows/subscriptions';
 import { paginate, render, renderList } from '../state/render';
 import type { Route } from './route';
 
@@ -18,9 +31,36 @@ const FEEDBACK = [
 const retrieveParams = params({});
 const updateParams = params({
   cancel_at_period_end: bool(),
+  /** A timestamp; empty clears it. */
+  cancel_at: int(),
   metadata: metadata(),
   description: str({ max: 500 }),
   proration_behavior: oneOf(['always_invoice', 'create_prorations', 'none']),
+  items: list(
+    required(
+      hash({
+        id: str(),
+        price: str(),
+        quantity: int({ min: 1 }),
+      }),
+    ),
+  ),
+});
+const pauseParams = params({
+  type: oneOf(['subscription']),
+  bill_for: hash({
+    outstanding_usage_through: hash({ type: required(oneOf(['none', 'now'])) }),
+    unused_time_from: hash({
+      type: required(oneOf(['item_current_period_start', 'none', 'now'])),
+    }),
+  }),
+  invoicing_behavior: oneOf(['invoice', 'pending_invoice_item']),
+});
+const resumeParams = params({
+  billing_cycle_anchor: hash({ type: required(oneOf(['now', 'unchanged'])) }),
+  payment_behavior: oneOf(['resume_on_payment_attempt', 'resume_on_payment_success']),
+  proration_behavior: oneOf(['always_invoice', 'create_prorations', 'none']),
+  proration_date: int(),
 });
 const cancelParams = params({
   cancellation_details: hash({ comment: str({ max: 5000 }), feedback: oneOf(FEEDBACK) }),
@@ -56,6 +96,20 @@ function matchesStatus(
   return subscription.status === status;
 }
 
+/** `customer.subscription.updated` for a price change (the invoice events came first). */
+function emitItemsChanged(
+  batch: Parameters<Route['handle']>[0]['batch'],
+  before: SubscriptionObject,
+  after: SubscriptionObject,
+): void {
+  if (JSON.stringify(before.items) === JSON.stringify(after.items)) return;
+  const previous: Record<string, unknown> = { items: before.items };
+  if (before.status !== after.status) previous.status = before.status;
+  if (before.latest_invoice !== after.latest_invoice)
+    previous.latest_invoice = before.latest_invoice;
+  batch.emit('customer.subscription.updated', after, previous);
+}
+
 export const subscriptionRoutes: Route[] = [
   {
     method: 'GET',
@@ -71,10 +125,74 @@ export const subscriptionRoutes: Route[] = [
     handle: ({ store, form, ids, batch }) => {
       const input = updateParams(form);
       const subscription = store.subscriptions.get(ids.id ?? '');
+      if (input.cancel_at !== undefined && input.cancel_at_period_end === true) {
+        throw paramError(
+          'cancel_at',
+          'You may only specify one of these parameters: cancel_at, cancel_at_period_end.',
+          'parameters_exclusive',
+        );
+      }
+      const [item, ...more] = input.items ?? [];
+      if (more.length > 0) {
+        throw paramError('items', 'The sandbox changes one subscription item at a time.');
+      }
+      if (item !== undefined) {
+        if (item.id == null)
+          throw paramError(
+            'items[0][id]',
+            'Missing required param: items[0][id].',
+            'parameter_missing',
+          );
+        if (item.price == null)
+          throw paramError(
+            'items[0][price]',
+            'Missing required param: items[0][price].',
+            'parameter_missing',
+          );
+        const before = structuredClone(subscription);
+        changeItemPrice(store, batch, subscription, {
+          itemId: item.id,
+          price: store.prices.get(item.price, 'items[0][price]', 400),
+          prorationBehavior: input.proration_behavior ?? 'create_prorations',
+        });
+        emitItemsChanged(batch, before, subscription);
+      }
+      if (input.cancel_at !== undefined) setCancelAt(batch, subscription, input.cancel_at);
       updateSubscription(batch, subscription, {
         cancelAtPeriodEnd: input.cancel_at_period_end ?? undefined,
         metadata: input.metadata,
         description: input.description,
+      });
+      return render(store, subscription, input.expand);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/subscriptions/:id/pause',
+    handle: ({ store, form, ids, batch }) => {
+      const input = pauseParams(form);
+      const subscription = store.subscriptions.get(ids.id ?? '');
+      pauseSubscription(
+        store,
+        subscription,
+        {
+          unusedTimeFrom: input.bill_for?.unused_time_from?.type ?? 'now',
+          invoicingBehavior: input.invoicing_behavior ?? 'pending_invoice_item',
+        },
+        batch,
+      );
+      return render(store, subscription, input.expand);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/subscriptions/:id/resume',
+    handle: ({ store, form, ids, batch }) => {
+      const input = resumeParams(form);
+      const subscription = store.subscriptions.get(ids.id ?? '');
+      resumeSubscription(store, batch, subscription, {
+        anchor: input.billing_cycle_anchor?.type ?? 'now',
+        paymentBehavior: input.payment_behavior ?? 'resume_on_payment_attempt',
       });
       return render(store, subscription, input.expand);
     },

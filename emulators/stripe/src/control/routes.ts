@@ -2,11 +2,13 @@ import { ApiError, paramError } from '../http/errors';
 import { completeSession } from '../flows/checkout';
 import { DISPUTE_REASONS, closeDispute, disputeCharge } from '../flows/disputes';
 import { refundCharge } from '../flows/payments';
+import { updateCard } from '../flows/portal';
 import {
   cancelSubscription,
   failSubscriptionPayment,
   renewSubscription,
 } from '../flows/subscriptions';
+import { clockOffset, nowSeconds, setClockOffset } from '../objects/ids';
 import type { ChargeObject, RefundObject } from '../objects/types';
 import type { EventBatch } from '../state/events';
 import type { Store } from '../state/store';
@@ -131,6 +133,15 @@ export const controlRoutes: ControlRoute[] = [
   },
   {
     method: 'POST',
+    path: '/_sandbox/customers/:id/card',
+    handle: ({ ctx, body, ids, batch }) => {
+      const number = text(body, 'number');
+      if (number === null) throw paramError('number', 'number (a test card) is required.');
+      return updateCard(ctx.store, batch, ids.id ?? '', number);
+    },
+  },
+  {
+    method: 'POST',
     path: '/_sandbox/charges/:id/refund',
     handle: ({ ctx, body, ids, batch }) => {
       const given = text(body, 'reason');
@@ -192,6 +203,21 @@ export const controlRoutes: ControlRoute[] = [
       const type = query.get('type');
       const data = ctx.events().filter((event) => type === null || event.type === type);
       return { object: 'list', data };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/_sandbox/clock',
+    handle: () => ({ now: nowSeconds(), offset_ms: clockOffset() }),
+  },
+  {
+    method: 'POST',
+    path: '/_sandbox/clock',
+    handle: ({ body }) => {
+      const now = number(body, 'now', { min: 0, max: 32_503_680_000 });
+      if (now === undefined) throw paramError('now', 'now (Unix seconds) is required.');
+      setClockOffset(Math.round(now * 1000 - Date.now()));
+      return { now: nowSeconds(), offset_ms: clockOffset() };
     },
   },
   {

@@ -149,8 +149,11 @@ function completeSubscription(
       defaultPaymentMethod: newId('pm'),
       periodStart: start,
       periodEnd: end,
+      trialEnd: setup.subscriptionData.trialEnd,
+      billingMode: setup.subscriptionData.billingMode,
     }),
   );
+  const trialEnd = setup.subscriptionData.trialEnd;
   store.cycles.set(subscription.id, 0);
 
   // Recurring items are billed through their subscription item; one-time items ride along once.
@@ -163,6 +166,18 @@ function completeSubscription(
             subscriptionItems.findIndex((candidate) => candidate.price.id === item.price.id),
             1,
           )[0]?.id ?? null);
+    // In a trial the recurring price is not charged yet: a zero line, as Stripe's "Trial period".
+    if (trialEnd !== null && subscriptionItem !== null) {
+      return {
+        price: item.price,
+        quantity: item.quantity ?? 1,
+        description: `Trial period for ${item.description ?? 'Item'}`,
+        subscriptionItem,
+        periodStart: start,
+        periodEnd: trialEnd,
+        amount: 0,
+      };
+    }
     return {
       price: item.price,
       quantity: item.quantity ?? 1,
@@ -197,7 +212,10 @@ function completeSubscription(
   batch.emit('invoice.payment_succeeded', invoice);
 }
 
-/** Charges the card on file for an open invoice and records the payment. */
+/**
+ * Charges the card on file for an open invoice and records the payment. Nothing due (a trial, a
+ * credit as large as the charges): paid without a charge, as on Stripe.
+ */
 export function payInvoice(
   store: Store,
   invoice: InvoiceObject,
@@ -205,6 +223,10 @@ export function payInvoice(
   payer: { email: string | null; name: string | null },
   description: string,
 ): void {
+  if (invoice.amount_remaining === 0) {
+    markInvoicePaid(invoice);
+    return;
+  }
   const { paymentIntent } = createPayment(store, {
     amount: invoice.amount_remaining,
     currency: invoice.currency,

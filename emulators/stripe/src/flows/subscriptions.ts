@@ -12,8 +12,10 @@ import {
 } from '../objects/invoice';
 import type { EventBatch } from '../state/events';
 import type { Store } from '../state/store';
+import { takePendingLines } from './billing-changes';
 import { payInvoice } from './checkout';
 import { createPayment } from './payments';
+import { enterNextPhase } from './schedules';
 
 function requireNotCanceled(subscription: SubscriptionObject): void {
   if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') {
@@ -21,6 +23,23 @@ function requireNotCanceled(subscription: SubscriptionObject): void {
       `This subscription is ${subscription.status} and cannot be changed. A canceled subscription can only update its cancellation_details and metadata.`,
     );
   }
+}
+
+function requireNotPaused(subscription: SubscriptionObject): void {
+  if (subscription.status === 'paused') {
+    throw stateError(
+      'The subscription is paused and will not generate invoices until it has been resumed.',
+    );
+  }
+}
+
+/** A trial that ends now: the next period starts at its end, billed from there. */
+function endTrial(store: Store, subscription: SubscriptionObject): void {
+  if (subscription.status !== 'trialing') return;
+  const end = subscription.trial_end ?? subscription.items.data[0]?.current_period_end;
+  if (end === undefined) return;
+  subscription.billing_cycle_anchor = end;
+  store.cycles.set(subscription.id, -1);
 }
 
 function openInvoiceOf(store: Store, subscription: SubscriptionObject): InvoiceObject | null {
@@ -57,14 +76,18 @@ function startNextPeriod(store: Store, subscription: SubscriptionObject): Invoic
       subscriptionMetadata: subscription.metadata,
       billingReason: 'subscription_cycle',
       currency: subscription.currency,
-      lines: subscription.items.data.map((item) => ({
-        price: item.price,
-        quantity: item.quantity ?? 1,
-        description: `${item.quantity ?? 1} × ${store.products.find(item.price.product)?.name ?? 'Subscription'}`,
-        subscriptionItem: item.id,
-        periodStart: item.current_period_start,
-        periodEnd: item.current_period_end,
-      })),
+      lines: [
+        ...subscription.items.data.map((item) => ({
+          price: item.price,
+          quantity: item.quantity ?? 1,
+          description: `${item.quantity ?? 1} × ${store.products.find(item.price.product)?.name ?? 'Subscription'}`,
+          subscriptionItem: item.id,
+          periodStart: item.current_period_start,
+          periodEnd: item.current_period_end,
+        })),
+        // Prorations kept for this invoice, and a pause's credit for unused time.
+        ...takePendingLines(store, subscription),
+      ],
       periodStart: previousStart,
       periodEnd: previousEnd,
     }),
@@ -107,17 +130,25 @@ export function renewSubscription(
   subscription: SubscriptionObject,
 ): SubscriptionObject {
   requireNotCanceled(subscription);
+  requireNotPaused(subscription);
+  const periodEnd = subscription.items.data[0]?.current_period_end ?? nowSeconds();
   if (subscription.cancel_at_period_end) {
-    const endedAt = subscription.items.data[0]?.current_period_end ?? nowSeconds();
-    return endSubscription(batch, subscription, endedAt);
+    return endSubscription(batch, subscription, periodEnd);
   }
+  // `cancel_at` (a commitment's end) within this period ends it there.
+  if (subscription.cancel_at !== null && subscription.cancel_at <= periodEnd) {
+    return endSubscription(batch, subscription, subscription.cancel_at);
+  }
+  const before = structuredClone(subscription);
+  endTrial(store, subscription);
+  // A schedule's next phase starts with the new period (a downgrade booked for the period's end).
+  enterNextPhase(store, batch, subscription, periodEnd);
   // A card saved in the customer portal that declines every charge (test card …0341).
   if (store.cards.get(subscription.customer)?.failing === true) {
     return failSubscriptionPayment(store, batch, subscription);
   }
   const { customer, payer } = payerOf(store, subscription);
   const outstanding = openInvoiceOf(store, subscription);
-  const before = structuredClone(subscription);
   if (outstanding !== null) {
     payInvoice(store, outstanding, customer, payer, 'Subscription update');
     subscription.status = 'active';
@@ -133,6 +164,7 @@ export function renewSubscription(
   payInvoice(store, invoice, customer, payer, 'Subscription update');
   batch.emit('invoice.paid', invoice);
   batch.emit('invoice.payment_succeeded', invoice);
+  if (subscription.status === 'trialing') subscription.status = 'active';
   emitUpdated(batch, before, subscription);
   return subscription;
 }
@@ -148,8 +180,10 @@ export function failSubscriptionPayment(
   subscription: SubscriptionObject,
 ): SubscriptionObject {
   requireNotCanceled(subscription);
+  requireNotPaused(subscription);
   const { customer, payer } = payerOf(store, subscription);
   const before = structuredClone(subscription);
+  endTrial(store, subscription);
   let invoice = openInvoiceOf(store, subscription);
   if (invoice === null) {
     invoice = startNextPeriod(store, subscription);
@@ -222,6 +256,35 @@ export function cancelSubscription(
   subscription.cancel_at_period_end = false;
   subscription.cancel_at = null;
   return endSubscription(batch, subscription, nowSeconds());
+}
+
+/**
+ * Ends the subscription at a given time (`cancel_at`: a commitment's last day), or clears it
+ * (`null`); the renewal that reaches it ends the subscription (`customer.subscription.deleted`).
+ */
+export function setCancelAt(
+  batch: EventBatch,
+  subscription: SubscriptionObject,
+  cancelAt: number | null,
+): SubscriptionObject {
+  requireNotCanceled(subscription);
+  if (cancelAt !== null && cancelAt <= nowSeconds()) {
+    throw stateError('`cancel_at` must be in the future.', { param: 'cancel_at' });
+  }
+  if (subscription.cancel_at === cancelAt && !subscription.cancel_at_period_end)
+    return subscription;
+  const before = structuredClone(subscription);
+  subscription.cancel_at = cancelAt;
+  subscription.cancel_at_period_end = false;
+  subscription.canceled_at = cancelAt === null ? null : nowSeconds();
+  subscription.cancellation_details = {
+    comment: null,
+    feedback: null,
+    feedback_option: null,
+    reason: cancelAt === null ? null : 'cancellation_requested',
+  };
+  emitUpdated(batch, before, subscription);
+  return subscription;
 }
 
 export interface SubscriptionChanges {

@@ -1,6 +1,10 @@
 /** Stripe's error `type` values that the sandbox produces. */
 export type StripeErrorType =
-  'invalid_request_error' | 'authentication_error' | 'idempotency_error' | 'api_error';
+  | 'invalid_request_error'
+  | 'authentication_error'
+  | 'idempotency_error'
+  | 'api_error'
+  | 'card_error';
 
 export interface StripeErrorBody {
   type: StripeErrorType;
@@ -8,6 +12,10 @@ export interface StripeErrorBody {
   param?: string;
   code?: string;
   doc_url?: string;
+  decline_code?: string;
+  /** A card error carries the PaymentIntent it happened on, as Stripe's does. */
+  payment_intent?: unknown;
+  charge?: string;
 }
 
 /**
@@ -21,12 +29,18 @@ export class ApiError extends Error {
   readonly param: string | undefined;
   readonly code: string | undefined;
   readonly validation: boolean;
+  readonly extra: Pick<StripeErrorBody, 'decline_code' | 'payment_intent' | 'charge'>;
 
   constructor(
     status: number,
     type: StripeErrorType,
     message: string,
-    options: { param?: string; code?: string; validation?: boolean } = {},
+    options: {
+      param?: string;
+      code?: string;
+      validation?: boolean;
+      extra?: Pick<StripeErrorBody, 'decline_code' | 'payment_intent' | 'charge'>;
+    } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -35,6 +49,7 @@ export class ApiError extends Error {
     this.param = options.param;
     this.code = options.code;
     this.validation = options.validation ?? false;
+    this.extra = options.extra ?? {};
   }
 
   toJSON(): { error: StripeErrorBody } {
@@ -44,7 +59,7 @@ export class ApiError extends Error {
       error.code = this.code;
       error.doc_url = `https://stripe.com/docs/error-codes/${this.code.replace(/_/g, '-')}`;
     }
-    return { error };
+    return { error: { ...error, ...this.extra } };
   }
 }
 
@@ -69,6 +84,7 @@ const NOUNS: Record<string, string> = {
   cus: 'customer',
   cs: 'checkout.session',
   sub: 'subscription',
+  sub_sched: 'subscription_schedule',
   si: 'subscription item',
   in: 'invoice',
   inpay: 'invoice payment',
@@ -83,7 +99,7 @@ const NOUNS: Record<string, string> = {
 
 /** `No such customer: 'cus_x'`, the way Stripe words a missing object. */
 export function noSuch(id: string, param = 'id', status = 404): ApiError {
-  const prefix = id.split('_')[0] ?? '';
+  const prefix = id.startsWith('sub_sched_') ? 'sub_sched' : (id.split('_')[0] ?? '');
   const noun = NOUNS[prefix] ?? 'object';
   return new ApiError(status, 'invalid_request_error', `No such ${noun}: '${id}'`, {
     param,

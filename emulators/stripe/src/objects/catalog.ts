@@ -18,18 +18,22 @@ export function recurrenceOf(price: PriceObject): Recurrence | null {
   return { interval, interval_count: recurring.interval_count };
 }
 
-/** The product behind `price_data[product_data]`: Stripe creates it on the fly. */
+/**
+ * A product: made on the fly behind `price_data[product_data]` (inactive), or through
+ * `POST /v1/products` (active unless told otherwise).
+ */
 export function buildProduct(fields: {
   name: string;
   description: string | null;
   images: string[];
   metadata: Record<string, string>;
+  active?: boolean;
 }): ProductObject {
   const created = nowSeconds();
   return {
     id: newId('prod'),
     object: 'product',
-    active: false,
+    active: fields.active ?? false,
     created,
     default_price: null,
     description: fields.description,
@@ -50,26 +54,33 @@ export function buildProduct(fields: {
   };
 }
 
-/** An inline `price_data` price: inactive, one-time or recurring. */
+/**
+ * A price, one-time or recurring: inline `price_data` prices are inactive, `POST /v1/prices`
+ * ones active unless told otherwise.
+ */
 export function buildPrice(fields: {
   product: string;
   currency: string;
   unitAmount: number;
   recurring: Recurrence | null;
   taxBehavior: 'exclusive' | 'inclusive' | 'unspecified' | null;
+  active?: boolean;
+  metadata?: Record<string, string>;
+  nickname?: string | null;
+  lookupKey?: string | null;
 }): PriceObject {
   return {
     id: newId('price'),
     object: 'price',
-    active: false,
+    active: fields.active ?? false,
     billing_scheme: 'per_unit',
     created: nowSeconds(),
     currency: fields.currency,
     custom_unit_amount: null,
     livemode: false,
-    lookup_key: null,
-    metadata: {},
-    nickname: null,
+    lookup_key: fields.lookupKey ?? null,
+    metadata: fields.metadata ?? {},
+    nickname: fields.nickname ?? null,
     product: fields.product,
     recurring:
       fields.recurring === null

@@ -7,7 +7,7 @@ import type {
   PriceObject,
 } from './types';
 
-export type BillingReason = 'subscription_create' | 'subscription_cycle';
+export type BillingReason = 'subscription_create' | 'subscription_cycle' | 'subscription_update';
 
 export interface InvoiceLineFields {
   price: PriceObject;
@@ -17,6 +17,10 @@ export interface InvoiceLineFields {
   subscriptionItem: string | null;
   periodStart: number;
   periodEnd: number;
+  /** The line's amount when it is not price × quantity: a proration, or a trial's zero. */
+  amount?: number;
+  /** A prorated charge or credit (Stripe's `proration: true`). */
+  proration?: boolean;
 }
 
 export interface InvoiceFields {
@@ -36,7 +40,8 @@ function buildLine(
   subscription: string,
   line: InvoiceLineFields,
 ): InvoiceLineObject {
-  const amount = (line.price.unit_amount ?? 0) * line.quantity;
+  const amount = line.amount ?? (line.price.unit_amount ?? 0) * line.quantity;
+  const proration = line.proration ?? false;
   return {
     id: newId('il'),
     object: 'line_item',
@@ -54,8 +59,8 @@ function buildLine(
         ? {
             type: 'invoice_item_details',
             invoice_item_details: {
-              invoice_item: newId('li'),
-              proration: false,
+              invoice_item: newId('ii'),
+              proration,
               proration_details: { credited_items: null },
               subscription,
             },
@@ -66,7 +71,7 @@ function buildLine(
             invoice_item_details: null,
             subscription_item_details: {
               invoice_item: null,
-              proration: false,
+              proration,
               proration_details: { credited_items: null },
               subscription,
               subscription_item: line.subscriptionItem,
@@ -92,6 +97,8 @@ export function buildInvoice(fields: InvoiceFields): InvoiceObject {
   const id = newId('in');
   const lines = fields.lines.map((line) => buildLine(id, fields.subscription, line));
   const total = lines.reduce((sum, line) => sum + line.amount, 0);
+  // A credit larger than the charges goes to the customer's balance; nothing is due.
+  const due = Math.max(0, total);
   const created = nowSeconds();
   return {
     id,
@@ -99,10 +106,10 @@ export function buildInvoice(fields: InvoiceFields): InvoiceObject {
     account_country: 'US',
     account_name: 'Stripe Sandbox',
     account_tax_ids: null,
-    amount_due: total,
+    amount_due: due,
     amount_overpaid: 0,
     amount_paid: 0,
-    amount_remaining: total,
+    amount_remaining: due,
     amount_shipping: 0,
     application: null,
     attempt_count: 0,
@@ -193,7 +200,11 @@ export function buildInvoice(fields: InvoiceFields): InvoiceObject {
   };
 }
 
-/** Draft → open, numbered from the customer's invoice prefix and sequence. */
+/**
+ * Draft → open, numbered from the customer's invoice prefix and sequence. The customer's credit
+ * balance (negative `balance`) pays what it can, and a negative total becomes credit, as on
+ * Stripe.
+ */
 export function finalizeInvoice(invoice: InvoiceObject, customer: CustomerObject): void {
   const sequence = customer.next_invoice_sequence ?? 1;
   customer.next_invoice_sequence = sequence + 1;
@@ -202,7 +213,20 @@ export function finalizeInvoice(invoice: InvoiceObject, customer: CustomerObject
   invoice.status_transitions.finalized_at = nowSeconds();
   invoice.effective_at = invoice.status_transitions.finalized_at;
   invoice.automatically_finalizes_at = null;
-  invoice.ending_balance = 0;
+  const balance = customer.balance ?? 0;
+  invoice.starting_balance = balance;
+  let due = invoice.total;
+  if (due < 0) {
+    customer.balance = balance + due;
+    due = 0;
+  } else if (balance < 0) {
+    const applied = Math.min(-balance, due);
+    customer.balance = balance + applied;
+    due -= applied;
+  }
+  invoice.amount_due = due;
+  invoice.amount_remaining = due;
+  invoice.ending_balance = customer.balance ?? 0;
 }
 
 export function markInvoicePaid(invoice: InvoiceObject): void {

@@ -10,6 +10,9 @@ export interface SubscriptionFields {
   defaultPaymentMethod: string;
   periodStart: number;
   periodEnd: number;
+  /** A trial until then: status `trialing`, the first period ends with it. */
+  trialEnd?: number | null;
+  billingMode?: 'classic' | 'flexible';
 }
 
 function buildItem(
@@ -61,6 +64,9 @@ function buildItem(
 
 export function buildSubscription(fields: SubscriptionFields): SubscriptionObject {
   const id = newId('sub');
+  const trialEnd = fields.trialEnd ?? null;
+  const periodEnd = trialEnd ?? fields.periodEnd;
+  const flexible = fields.billingMode === 'flexible';
   return {
     id,
     object: 'subscription',
@@ -69,7 +75,13 @@ export function buildSubscription(fields: SubscriptionFields): SubscriptionObjec
     automatic_tax: { disabled_reason: null, enabled: false, liability: null },
     billing_cycle_anchor: fields.periodStart,
     billing_cycle_anchor_config: null,
-    billing_mode: { flexible: null, type: 'classic' },
+    billing_mode: flexible
+      ? {
+          flexible: { proration_discounts: 'included' },
+          type: 'flexible',
+          updated_at: fields.periodStart,
+        }
+      : { flexible: null, type: 'classic' },
     billing_schedules: [],
     billing_thresholds: null,
     cancel_at: null,
@@ -98,7 +110,7 @@ export function buildSubscription(fields: SubscriptionFields): SubscriptionObjec
     items: {
       object: 'list',
       data: fields.items.map((item) =>
-        buildItem(id, item.price, item.quantity, fields.periodStart, fields.periodEnd),
+        buildItem(id, item.price, item.quantity, fields.periodStart, periodEnd),
       ),
       has_more: false,
       url: `/v1/subscription_items?subscription=${id}`,
@@ -120,13 +132,13 @@ export function buildSubscription(fields: SubscriptionFields): SubscriptionObjec
     pending_update: null,
     schedule: null,
     start_date: fields.periodStart,
-    status: 'active',
+    status: trialEnd === null ? 'active' : 'trialing',
     test_clock: null,
     transfer_data: null,
-    trial_end: null,
+    trial_end: trialEnd,
     trial_settings: {
       end_behavior: { billing_cycle_anchor: null, missing_payment_method: 'create_invoice' },
     },
-    trial_start: null,
+    trial_start: trialEnd === null ? null : fields.periodStart,
   };
 }

@@ -54,11 +54,12 @@ export type SubscriptionItemObject = Omit<Wire<Stripe.SubscriptionItem>, 'price'
 };
 export type SubscriptionObject = Omit<
   Wire<Stripe.Subscription>,
-  'customer' | 'latest_invoice' | 'items'
+  'customer' | 'latest_invoice' | 'items' | 'schedule'
 > & {
   customer: string;
   latest_invoice: string | null;
   items: ListObject<SubscriptionItemObject>;
+  schedule: string | null;
 };
 export type InvoiceLineObject = Wire<Stripe.InvoiceLineItem>;
 export type InvoiceObject = Omit<Wire<Stripe.Invoice>, 'customer' | 'lines' | 'payments'> & {
@@ -90,6 +91,19 @@ export type DisputeObject = Omit<Wire<Stripe.Dispute>, 'charge' | 'payment_inten
   payment_intent: string | null;
 };
 
+export type SchedulePhaseItemObject = Omit<
+  Wire<Stripe.SubscriptionSchedule.Phase.Item>,
+  'price' | 'plan'
+> & { price: string; plan: string };
+export type SchedulePhaseObject = Omit<Wire<Stripe.SubscriptionSchedule.Phase>, 'items'> & {
+  items: SchedulePhaseItemObject[];
+};
+/** `subscription_schedule`: phases name their prices by id. */
+export type ScheduleObject = Omit<
+  Wire<Stripe.SubscriptionSchedule>,
+  'customer' | 'subscription' | 'phases'
+> & { customer: string; subscription: string | null; phases: SchedulePhaseObject[] };
+
 /** Every object kind the sandbox stores, by its `object` field. */
 export type ApiObject =
   | CustomerObject
@@ -103,7 +117,8 @@ export type ApiObject =
   | RefundObject
   | DisputeObject
   | PriceObject
-  | ProductObject;
+  | ProductObject
+  | ScheduleObject;
 
 export interface EventObject {
   id: string;

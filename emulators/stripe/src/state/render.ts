@@ -4,7 +4,7 @@ import type { Store } from './store';
 
 /** The stored object behind an id, found by its prefix. */
 export function objectById(store: Store, id: string): ApiObject | undefined {
-  const prefix = /^(cs_test|[a-z]+)_/.exec(id)?.[1];
+  const prefix = /^(cs_test|sub_sched|[a-z]+)_/.exec(id)?.[1];
   // One case per id prefix, alike in form: each names a differently typed collection of the store.
   switch (prefix) {
     case 'cus':
@@ -29,6 +29,8 @@ export function objectById(store: Store, id: string): ApiObject | undefined {
       return store.prices.find(id);
     case 'prod':
       return store.products.find(id);
+    case 'sub_sched':
+      return store.schedules.find(id);
     default:
       return undefined;
   }

@@ -1,4 +1,5 @@
 import { noSuch } from '../http/errors';
+import type { InvoiceLineFields } from '../objects/invoice';
 import type {
   ChargeObject,
   CustomerObject,
@@ -12,6 +13,7 @@ import type {
   PriceObject,
   ProductObject,
   RefundObject,
+  ScheduleObject,
   DisputeObject,
   SessionObject,
   SubscriptionObject,
@@ -59,7 +61,13 @@ export interface SessionSetup {
     description: string | null;
     receiptEmail: string | null;
   };
-  subscriptionData: { metadata: Record<string, string>; description: string | null };
+  subscriptionData: {
+    metadata: Record<string, string>;
+    description: string | null;
+    /** A free (or intro-priced) first period until then (Unix seconds). */
+    trialEnd: number | null;
+    billingMode: 'classic' | 'flexible';
+  };
 }
 
 /**
@@ -95,6 +103,13 @@ export class Store {
   readonly disputes = new Collection<DisputeObject>();
   readonly events = new Collection<EventObject>();
   readonly portalSessions = new Collection<PortalSessionObject>();
+  readonly schedules = new Collection<ScheduleObject>();
+  /**
+   * Invoice lines waiting for a subscription's next invoice: prorations made with
+   * `create_prorations`, and the credit for unused time when it was paused (Stripe's pending
+   * invoice items).
+   */
+  readonly pendingLines = new Map<string, InvoiceLineFields[]>();
 
   /** A live (not deleted) customer, or Stripe's `resource_missing`. */
   customer(id: string, param = 'id', status = 404): CustomerObject {
@@ -118,11 +133,13 @@ export class Store {
       this.disputes,
       this.events,
       this.portalSessions,
+      this.schedules,
     ]) {
       collection.clear();
     }
     this.sessionSetups.clear();
     this.cycles.clear();
     this.cards.clear();
+    this.pendingLines.clear();
   }
 }

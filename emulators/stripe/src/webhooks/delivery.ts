@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { newId, nowSeconds } from '../objects/ids';
+import { newId, realNowSeconds } from '../objects/ids';
 import type { EventObject } from '../objects/types';
 import { signatureHeader } from './signature';
 
@@ -257,7 +257,7 @@ export class WebhookDeliverer {
           'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
           Accept: '*/*; q=0.5, application/xml',
           'Cache-Control': 'no-cache',
-          'Stripe-Signature': signatureHeader(body, secret, nowSeconds()),
+          'Stripe-Signature': signatureHeader(body, secret, realNowSeconds()),
         },
         signal,
       );

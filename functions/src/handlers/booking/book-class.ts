@@ -88,7 +88,7 @@ export interface BookClassOutcome extends CallableResult<'bookClass'> {
  */
 export async function bookClass(
   deps: BookingDeps,
-  { uid, classId, spot }: BookClassCommand,
+  { uid, classId, spot, payWith }: BookClassCommand,
 ): Promise<BookClassOutcome> {
   const { db } = deps;
   const mirrors = deps.mirrors ?? listenerMirrors(db);
@@ -145,14 +145,17 @@ export async function bookClass(
         return readForBooking();
       }),
     ]);
+    // The plan pays when it can, else a credit (docs/architecture/plans.md#entitlements).
+    const payment = { payWith, timeZone: settings.timeZone };
     const check = () =>
-      canBook({ cls, roster, layout, user: member.user, uid, spot, nowMs, settings });
+      canBook({ cls, roster, layout, user: member.user, uid, spot, nowMs, settings, ...payment });
     let grant = check();
     if (isClassFull(grant)) {
       await recheckOnServer();
       grant = check();
     }
-    orThrow(grant);
+    // What the member was shown is what the member's transaction pays with: never switched.
+    const paidBy = orThrow(grant).paidBy;
     await limits.take(uid, 'book');
 
     // Made by the first run that gets this far: a caller the quick check refuses needs none.
@@ -181,8 +184,14 @@ export async function bookClass(
       (stored) => refusesFullClass(stored, uid, cls),
     );
     const { booking } = reserved.result;
-    const creditId = await finishBooking(deps, context, booking, reserved.roster);
-    return { classId, spot: booking.spot, creditId, bookingId: booking.bookingId };
+    const creditId = await finishBooking(
+      deps,
+      context,
+      booking,
+      reserved.roster,
+      paidBy === 'plan' ? 'plan' : 'credits',
+    );
+    return { classId, spot: booking.spot, creditId, bookingId: booking.bookingId, paidBy };
   } finally {
     turn.done();
     stopWatchingLimit();

@@ -58,7 +58,7 @@ async function answerEarlier(
  */
 export async function bookGuest(
   deps: BookingDeps,
-  { uid, classId, guestName, spot, requestId }: BookGuestCommand,
+  { uid, classId, guestName, spot, requestId, payWith }: BookGuestCommand,
 ): Promise<CallableResult<'bookGuest'>> {
   const { db } = deps;
   const limits = deps.limits ?? NO_RATE_LIMITS;
@@ -80,8 +80,20 @@ export async function bookGuest(
     readMember(db, uid, deps.mirrors),
   ]);
   const limit = guestLimit(cls, settings);
-  orThrow(
-    canBookGuest({ cls, roster, layout, user: member.user, uid, spot, nowMs, settings, guestName }),
+  const { paidBy } = orThrow(
+    canBookGuest({
+      cls,
+      roster,
+      layout,
+      user: member.user,
+      uid,
+      spot,
+      nowMs,
+      settings,
+      guestName,
+      payWith,
+      timeZone: settings.timeZone,
+    }),
   );
   await limits.take(uid, 'book');
 
@@ -109,6 +121,12 @@ export async function bookGuest(
   if (booking.bookingId !== bookingId)
     return answerEarlier(deps, context, booking, reserved.roster);
   // A member who cannot pay after all gets the seat given back and the refusal (finishBooking).
-  const creditId = await finishBooking(deps, context, booking, reserved.roster);
+  const creditId = await finishBooking(
+    deps,
+    context,
+    booking,
+    reserved.roster,
+    paidBy === 'plan' ? 'plan' : 'credits',
+  );
   return { classId, spot: booking.spot, creditId, bookingId: booking.bookingId };
 }

@@ -1,13 +1,24 @@
 import {
   DomainError,
+  applyNoShow,
   checkInError,
+  classCoachIds,
   coachSchema,
   guestSeatKey,
   markAttendance,
   paths,
+  worksTheDesk,
 } from '@studio/core';
-import type { AuditEntry, CallableResult, CheckInInput, Role } from '@studio/core';
-import { changeRoster, newId, readClassCall, recordAttendance, syncViews } from '../../engine';
+import type { AuditEntry, CallableResult, CheckInInput, Role, StudioClass } from '@studio/core';
+import {
+  changeRoster,
+  changeWallet,
+  newId,
+  readClassCall,
+  recordAttendance,
+  syncViews,
+} from '../../engine';
+import { queueFee } from '../plans/fee-queue';
 import type { BookingDeps } from '../../engine';
 
 export interface CheckInCommand extends CheckInInput {
@@ -16,12 +27,24 @@ export interface CheckInCommand extends CheckInInput {
   role: Role;
 }
 
-/** A coach takes attendance for their own classes (their `Coaches` entry's uid); admins for all. */
-async function mayTakeAttendance(deps: BookingDeps, coachId: string, by: string, role: Role) {
-  if (role === 'admin') return true;
+/**
+ * A coach takes attendance for the classes they teach or substitute (their `Coaches` entry's
+ * uid, the rule `ClassRoster/$classId` reads by); admins and the front desk for all.
+ */
+export async function mayTakeAttendance(
+  deps: Pick<BookingDeps, 'db'>,
+  cls: Pick<StudioClass, 'coach' | 'substitute'>,
+  by: string,
+  role: Role,
+): Promise<boolean> {
+  if (worksTheDesk(role)) return true;
   if (role !== 'coach') return false;
-  const coach = coachSchema.safeParse((await deps.db.ref(paths.coach(coachId)).get()).val());
-  return coach.success && coach.data.uid === by;
+  const coaches = await Promise.all(
+    classCoachIds(cls).map(async (coachId) =>
+      coachSchema.safeParse((await deps.db.ref(paths.coach(coachId)).get()).val()),
+    ),
+  );
+  return coaches.some((coach) => coach.success && coach.data.uid === by);
 }
 
 /**
@@ -38,7 +61,7 @@ export async function checkIn(
   const { db } = deps;
   const nowMs = deps.now();
   const { context, cls, settings, roster } = await readClassCall(db, classId);
-  if (!(await mayTakeAttendance(deps, cls.coach, by, role)))
+  if (!(await mayTakeAttendance(deps, cls, by, role)))
     throw new DomainError('permission-denied', 'permissionDenied');
   // A guest seat is marked on the roster and shown on its member's entry; the member's own
   // `Attendance` counts only their own visits (docs/architecture/booking.md#guest-seats).
@@ -53,6 +76,20 @@ export async function checkIn(
   );
   if (guestBookingId === undefined) await recordAttendance(db, uid, classId, status, nowMs);
   await syncViews(db, context, marked.roster, [uid], nowMs);
+  const booking = marked.roster.bookings[key];
+  if (status === 'no-show' && booking !== undefined) {
+    // A no-show on a plan booking: the plan's policy, once (docs/architecture/plans.md).
+    const fees = await changeWallet(db, uid, nowMs, (wallet) => {
+      const change = applyNoShow(wallet, {
+        bookingId: booking.bookingId,
+        classId,
+        nowMs,
+        currency: settings.currency,
+      });
+      return { change, result: Object.keys(change.planFees ?? {}) };
+    });
+    for (const feeId of fees) await queueFee(db, uid, feeId, nowMs);
+  }
   const before = roster.bookings[key]?.attendance ?? 'unmarked';
   if (before !== status) {
     const entry: AuditEntry = {

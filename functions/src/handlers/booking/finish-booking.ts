@@ -1,5 +1,12 @@
-import { consumeCredit, consumeOrVoid, isDomainError, releaseSeat, rosterKey } from '@studio/core';
-import type { Booking, BookingCreditState, Roster } from '@studio/core';
+import {
+  consumeOrVoid,
+  isDomainError,
+  payForBooking,
+  planPaymentId,
+  releaseSeat,
+  rosterKey,
+} from '@studio/core';
+import type { Booking, BookingCreditState, PayWith, Roster } from '@studio/core';
 import {
   changeRoster,
   changeWallet,
@@ -7,6 +14,7 @@ import {
   classParams,
   confirmBooking,
   notify,
+  readSettings,
   spotLabel,
   syncViews,
 } from '../../engine';
@@ -31,15 +39,31 @@ export async function finishBooking(
   booking: Booking,
   /** A roster holding the booking, to compute the member's view from. */
   roster: Roster,
+  /**
+   * What the member confirmed paying with (the plan or a credit); absent (a promotion, the
+   * reconciler): the plan when it can, else a credit.
+   */
+  payWith?: PayWith,
 ): Promise<string> {
   const { db } = deps;
   const { classId, cls } = context;
   const { uid, bookingId } = booking;
   const nowMs = deps.now();
+  const { timeZone } = await readSettings(db);
   let consumed: { result: string; flushed: Promise<number> };
   try {
     consumed = await changeWalletThen(db, uid, nowMs, (wallet) => {
-      const outcome = consumeCredit(wallet, { uid, bookingId, classId, cls, nowMs });
+      // The plan's cap is counted here, on the committed node (docs/architecture/plans.md).
+      const outcome = payForBooking(wallet, {
+        uid,
+        bookingId,
+        classId,
+        cls,
+        nowMs,
+        payWith,
+        guest: booking.guestName !== undefined,
+        timeZone,
+      });
       if (isDomainError(outcome)) return outcome;
       return { change: outcome.change, result: outcome.creditId };
     });
@@ -57,7 +81,7 @@ export async function finishBooking(
   const confirmed = (async () => {
     const [, mailed, pushed] = await Promise.all([
       syncViews(db, context, roster, [uid], nowMs, { paid: uid, paidBookingId: bookingId }),
-      enqueueBookedMail(deps, context, booking),
+      enqueueBookedMail(deps, context, booking, creditId === planPaymentId(bookingId)),
       enqueuePromotedPush(deps, context, booking),
     ]);
     if (mailed && pushed)
@@ -112,6 +136,7 @@ export async function settlePendingBooking(
   roster: Roster,
 ): Promise<'confirmed' | 'released'> {
   const nowMs = deps.now();
+  const { timeZone } = await readSettings(deps.db);
   const state: BookingCreditState = await changeWallet(deps.db, booking.uid, nowMs, (wallet) => {
     const outcome = consumeOrVoid(wallet, {
       uid: booking.uid,
@@ -119,6 +144,8 @@ export async function settlePendingBooking(
       classId: context.classId,
       cls: context.cls,
       nowMs,
+      guest: booking.guestName !== undefined,
+      timeZone,
     });
     return { change: outcome.change, result: outcome.state };
   });

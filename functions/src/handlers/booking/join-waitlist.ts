@@ -1,4 +1,4 @@
-import { canJoinWaitlist, creditForClass, joinQueue, orThrow } from '@studio/core';
+import { canJoinWaitlist, joinQueue, memberPayment, orThrow } from '@studio/core';
 import type { CallableResult, JoinWaitlistInput } from '@studio/core';
 import { changeRoster, NO_RATE_LIMITS, readClassCall, readMember, syncViews } from '../../engine';
 import type { BookingDeps } from '../../engine';
@@ -25,7 +25,8 @@ export async function joinWaitlist(
     readMember(db, uid),
   ]);
   orThrow(canJoinWaitlist({ cls, roster, uid, nowMs, settings }));
-  orThrow(creditForClass(member.wallet.waiverAccepted, member.wallet.credits, cls, nowMs));
+  // A plan that would pay counts as a credit would (docs/architecture/plans.md).
+  orThrow(memberPayment(member.user, cls, nowMs, { timeZone: settings.timeZone }));
   await (deps.limits ?? NO_RATE_LIMITS).take(uid, 'book');
 
   const joined = await changeRoster(db, classId, (current) =>

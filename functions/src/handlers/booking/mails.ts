@@ -61,6 +61,8 @@ export async function enqueueBookedMail(
   deps: BookingDeps,
   context: ClassContext,
   booking: Booking,
+  /** Paid by the member's plan, not a credit: the mail says so. */
+  byPlan = false,
 ): Promise<boolean> {
   const promoted = booking.via === 'waitlist';
   const id = promoted
@@ -78,9 +80,10 @@ export async function enqueueBookedMail(
       spotLabel: label ?? booking.spot,
     });
     const until = refundUntil(booking, context.cls.startsAt, settings);
+    const paid = byPlan ? { paidBy: 'plan' as const } : {};
     return promoted
-      ? { kind: 'waitlist-promoted', class: facts, refundUntil: until }
-      : { kind: 'booking-confirmed', class: facts, refundUntil: until };
+      ? { kind: 'waitlist-promoted', class: facts, refundUntil: until, ...paid }
+      : { kind: 'booking-confirmed', class: facts, refundUntil: until, ...paid };
   });
 }
 

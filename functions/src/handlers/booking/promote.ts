@@ -1,7 +1,7 @@
 import {
   capacityLeft,
-  creditForClass,
   isDomainError,
+  memberPayment,
   pastMemberCutoff,
   promotionAllowed,
   reserveSeat,
@@ -55,7 +55,8 @@ export async function promoteWaitlist(
     const member = await readMember(db, head.uid);
     const cutoffHours = member.user?.PromotionCutoffHours;
     const lateForMember = pastMemberCutoff(cls.startsAt, nowMs, settings, cutoffHours);
-    const credit = creditForClass(member.wallet.waiverAccepted, member.wallet.credits, cls, nowMs);
+    // Their plan pays when it can, else a credit (docs/architecture/plans.md#entitlements).
+    const credit = memberPayment(member.user, cls, nowMs, { timeZone: settings.timeZone });
     if (lateForMember || isDomainError(credit)) {
       // Past their own cut-off the member is taken off, told and not charged; without a usable
       // credit or waiver likewise. Either way the seat goes to the next in line.

@@ -31,6 +31,7 @@ import {
   clearOrphanedClassView,
   flushOutbox,
   forEachChild,
+  mirrorDirectoryCredits,
   newId,
   notify,
   readRoster,
@@ -71,6 +72,8 @@ export interface ReconcileReport {
   ledgerFlushed: number;
   creditsExpired: number;
   creditsRecounted: number;
+  /** Directory rows whose credits copy missed a change (its writer stopped after the commit). */
+  directoryRepaired: number;
   recordsPruned: number;
   failures: number;
 }
@@ -90,6 +93,7 @@ function emptyReport(): ReconcileReport {
     ledgerFlushed: 0,
     creditsExpired: 0,
     creditsRecounted: 0,
+    directoryRepaired: 0,
     recordsPruned: 0,
     failures: 0,
   };
@@ -329,6 +333,7 @@ async function reconcileUser(
   const prunable = !isEmptyChange(pruneBookingCredits(seen, { nowMs }));
   if (!expiring && !miscounted && !prunable) {
     report.ledgerFlushed += await flushOutbox(db, uid, seen.outbox);
+    await repairDirectoryCredits(db, uid, seen.count, report);
     return;
   }
   const flushed = Object.keys(seen.outbox).length;
@@ -348,6 +353,13 @@ async function reconcileUser(
   report.creditsExpired += result.expired;
   report.recordsPruned += result.pruned;
   if (result.miscounted) report.creditsRecounted += 1;
+  const committed: unknown = (await db.ref(paths.userField(uid, 'Credits')).get()).val();
+  await repairDirectoryCredits(
+    db,
+    uid,
+    typeof committed === 'number' ? committed : undefined,
+    report,
+  );
   if (result.expired > 0) {
     await notify(db, uid, `expired-${runId}`, {
       type: 'credits-expired',
@@ -356,4 +368,21 @@ async function reconcileUser(
       at: nowMs,
     });
   }
+}
+
+/**
+ * The directory's credits copy is written after the wallet commits, so a call that stopped in
+ * between leaves it behind; the reconciler puts back the committed count.
+ */
+async function repairDirectoryCredits(
+  db: Database,
+  uid: string,
+  count: number | undefined,
+  report: ReconcileReport,
+): Promise<void> {
+  if (count === undefined) return;
+  const copy: unknown = (await db.ref(paths.userDirectoryField(uid, 'credits')).get()).val();
+  if (copy === null || copy === count) return;
+  await mirrorDirectoryCredits(db, uid, count);
+  report.directoryRepaired += 1;
 }

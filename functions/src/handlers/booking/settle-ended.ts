@@ -1,6 +1,7 @@
 import { settleCredit } from '@studio/core';
 import type { BookingCreditState, EndedBooking, Roster } from '@studio/core';
-import { changeWallet, markSettled, syncViews } from '../../engine';
+import { changeWallet, markSettled, readSettings, syncViews } from '../../engine';
+import { queueFee } from '../plans/fee-queue';
 import type { BookingDeps, ClassContext } from '../../engine';
 import { enqueueEndedMail } from './mails';
 import { enqueueClassCancelledPush } from './pushes';
@@ -19,7 +20,8 @@ export async function settleEnded(
   by: string,
 ): Promise<BookingCreditState> {
   const nowMs = deps.now();
-  const state = await changeWallet(deps.db, ended.uid, nowMs, (wallet) => {
+  const { currency } = await readSettings(deps.db);
+  const { state, fees } = await changeWallet(deps.db, ended.uid, nowMs, (wallet) => {
     const settled = settleCredit(wallet, {
       bookingId: ended.bookingId,
       classId: context.classId,
@@ -27,9 +29,15 @@ export async function settleEnded(
       outcome: ended.outcome,
       nowMs,
       by,
+      currency,
     });
-    return { change: settled.change, result: settled.state };
+    return {
+      change: settled.change,
+      result: { state: settled.state, fees: Object.keys(settled.change.planFees ?? {}) },
+    };
   });
+  // A plan's late-cancel fee, recorded with the cancel, is charged by the plans job.
+  for (const feeId of fees) await queueFee(deps.db, ended.uid, feeId, nowMs);
   // The mail before `settled`, so the reconciler's re-run writes it if a crash lost it, or if
   // the database did not take it (then `settled` waits for that re-run; mails.ts).
   const [, mailed, pushed] = await Promise.all([

@@ -29,6 +29,7 @@ export const unsubscribeTexts: Record<Lang, UnsubscribeTexts> = {
       'credits-expiring': 'credit expiry reminders',
       welcome: 'welcome messages',
       'coach-class-list': 'tomorrow’s class lists',
+      'plan-notice': 'notices about your plan',
     },
     confirmTitle: 'Stop these e-mails?',
     confirmBody: (what) =>
@@ -58,6 +59,7 @@ export const unsubscribeTexts: Record<Lang, UnsubscribeTexts> = {
       'credits-expiring': 'avisos de créditos por vencer',
       welcome: 'mensajes de bienvenida',
       'coach-class-list': 'listas de clases de mañana',
+      'plan-notice': 'avisos sobre tu plan',
     },
     confirmTitle: '¿Dejar de recibir estos correos?',
     confirmBody: (what) =>

@@ -2,6 +2,13 @@ import type Stripe from 'stripe';
 import { DomainError, isAppUrl, paths } from '@studio/core';
 import type { CallableResult, CreateCheckoutSessionInput } from '@studio/core';
 import { NO_RATE_LIMITS } from '../../engine';
+import {
+  attachIntroSession,
+  claimIntroOffer,
+  introOfferOf,
+  releaseIntroClaims,
+} from '../plans/intro-offers';
+import { openPlanCheckout } from '../plans/plan-checkout';
 import { ensureCustomer } from './customers';
 import type { PaymentDeps } from './deps';
 import type { PurchaseRecord } from './purchase-record';
@@ -96,13 +103,34 @@ export async function createCheckoutSession(
   // A Stripe page in the studio's name must not send the member anywhere but back to the app.
   if (![command.successUrl, command.cancelUrl].every((url) => isAppUrl(url, config.appOrigins)))
     throw new DomainError('invalid-argument', 'checkoutUrlNotAllowed');
+  // A membership plan (docs/architecture/plans.md): its own pricing, claims and session.
+  if (command.kind === 'plan')
+    return openPlanCheckout(deps, { ...command, planId: command.planId ?? '' });
   if (command.kind === 'subscription') {
     const active: unknown = (await db.ref(paths.userField(uid, 'activeSuscription')).get()).val();
     if (active === true) throw new DomainError('failed-precondition', 'alreadySubscribed');
   }
   const quote = await quotePurchase(db, uid, command, now());
+  const offer = await introOfferOf(db, command, false);
   // Counted once the purchase is valid, before anything is written or asked of Stripe.
   await (deps.limits ?? NO_RATE_LIMITS).take(uid, 'checkout');
+  if (quote.kind !== 'subscription' && offer !== undefined) {
+    // An intro pack: once per person, claimed while its page is open (plans/intro-offers.ts).
+    const keys = await claimIntroOffer(deps, {
+      uid,
+      email: command.email,
+      offer,
+      expiresAt: now() + CHECKOUT_SESSION_MS,
+    });
+    try {
+      const opened = await openCheckout(deps, command, quote, undefined, offer);
+      await attachIntroSession(db, keys, opened.sessionId);
+      return opened;
+    } catch (error) {
+      await releaseIntroClaims(db, keys, undefined);
+      throw error;
+    }
+  }
   if (quote.kind !== 'subscription') return openCheckout(deps, command, quote, undefined);
   // One subscription per member: claimed before Stripe is asked, given back if this call fails.
   const checkoutId = await claimSubscriptionCheckout(deps, uid);
@@ -114,11 +142,15 @@ export async function createCheckoutSession(
   }
 }
 
+/** A pack's checkout page lives 24 hours at Stripe: how long its intro claim is held. */
+const CHECKOUT_SESSION_MS = 24 * 60 * 60 * 1000;
+
 async function openCheckout(
   deps: PaymentDeps,
   command: CheckoutCommand,
   quote: Quote,
   subscriptionClaim: string | undefined,
+  introOffer?: string,
 ): Promise<CallableResult<'createCheckoutSession'>> {
   const { db, stripe, now } = deps;
   const { uid } = command;
@@ -127,6 +159,7 @@ async function openCheckout(
   const metadata: Record<string, string> = { uid, kind: quote.kind };
   if (quote.coupon !== undefined) metadata['coupon'] = quote.coupon;
   if (command.branch !== undefined) metadata['branch'] = command.branch;
+  if (introOffer !== undefined) metadata['intro'] = introOffer;
 
   const params: Stripe.Checkout.SessionCreateParams = {
     mode: quote.kind === 'subscription' ? 'subscription' : 'payment',

@@ -1,5 +1,6 @@
 import { paths, purchaseReturnSchema } from '@studio/core';
 import type { PaymentStatus } from '@studio/core';
+import { settleIntroClaims } from '../plans/intro-offers';
 import { recordCouponRedemption } from './coupon-redemptions';
 import { grantCredits } from './credit-grants';
 import type { PaymentDeps } from './deps';
@@ -127,6 +128,8 @@ export async function checkoutPaid(
       { code: record.coupon, uid: record.uid, paymentId: session.id, discount: record.discount },
       deps.now(),
     );
+  if (session.metadata?.['intro'] !== undefined)
+    await settleIntroClaims(deps, record.uid, record.email, session.id, 'paid');
   await setStatus(deps, session.id, 'paid', extra);
   // After the grant and the record: a redelivery finds the receipt written (create-if-absent).
   await mailReceipt(deps, session.id, record);
@@ -146,6 +149,8 @@ export async function checkoutUnpaid(
   if (!record) return ignored(`no payment recorded for session ${session.id}`);
   if (session.mode === 'subscription')
     await releaseCheckoutClaim(deps, record.uid, { sessionId: session.id });
+  if (session.metadata?.['intro'] !== undefined)
+    await settleIntroClaims(deps, record.uid, record.email, session.id, 'unpaid');
   if (record.status !== 'pending') return processed(`payment already ${record.status}`);
   await setStatus(deps, session.id, status);
   return processed();

@@ -21,6 +21,8 @@ import {
   subscriptionSchema,
 } from './stripe-objects';
 import type { SubscriptionObject } from './stripe-objects';
+import { planPeriodCredits } from '../plans/plan-invoices';
+import { isPlanSubscription } from '../plans/plan-subscriptions';
 import { grantSubscriptionPeriod } from './subscription-grants';
 import { applySubscriptionState } from './subscription-status';
 
@@ -108,6 +110,11 @@ async function repairSubscription(
   }
   const period = currentPeriod(subscription);
   if (!period) return;
+  // A plan grants its own credits, and only a credits plan grants any (plans/plan-invoices.ts).
+  const credits = isPlanSubscription(subscription.metadata)
+    ? await planPeriodCredits(deps.db, stored.uid, subscriptionId)
+    : undefined;
+  if (credits === null) return;
   const grantPath = paths.subscriptionGrant(subscriptionId, periodKey(period.start));
   const claimed: unknown = (await deps.db.ref(grantPath).get()).val();
   if (claimed !== null) {
@@ -116,7 +123,7 @@ async function repairSubscription(
     const marker = parseStored(subscriptionGrantSchema, claimed, grantPath);
     const added = await grantSubscriptionPeriod(
       deps,
-      { uid: marker.uid, subscriptionId, invoiceId: marker.invoiceId, period },
+      { uid: marker.uid, subscriptionId, invoiceId: marker.invoiceId, period, credits },
       { notify: false },
     );
     if (added) result.repaired += 1;
@@ -138,6 +145,7 @@ async function repairSubscription(
     subscriptionId,
     invoiceId: invoice.id,
     period,
+    credits,
   });
   if (added) {
     result.repaired += 1;

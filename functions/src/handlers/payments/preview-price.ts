@@ -1,5 +1,6 @@
 import type { CallableResult, PreviewPriceInput } from '@studio/core';
 import type { PaymentDeps } from './deps';
+import { quotePlan } from '../plans/plan-checkout';
 import { quotePurchase } from './quote';
 
 /** `previewPrice` (design §8): what `createCheckoutSession` would charge, nothing written. */
@@ -8,6 +9,10 @@ export async function previewPrice(
   uid: string,
   input: PreviewPriceInput,
 ): Promise<CallableResult<'previewPrice'>> {
+  if (input.kind === 'plan') {
+    const plan = await quotePlan({ db }, input.planId ?? '');
+    return { amount: plan.firstCharge, currency: plan.currency, discount: 0 };
+  }
   const quote = await quotePurchase(db, uid, input, now());
   return { amount: quote.amount, currency: quote.currency, discount: quote.discount };
 }

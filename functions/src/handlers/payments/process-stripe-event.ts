@@ -17,6 +17,7 @@ import {
 } from './logs';
 import { ignored } from './outcome';
 import type { EventOutcome } from './outcome';
+import { feeIntentEvent } from '../plans/fees';
 import { chargeRefunded } from './refunds';
 import {
   chargeSchema,
@@ -54,6 +55,14 @@ export const HANDLED_EVENTS = {
     applySubscriptionState(deps, subscriptionSchema.parse(object(event)), event.created),
   'customer.subscription.deleted': (deps, event) =>
     applySubscriptionState(deps, subscriptionSchema.parse(object(event)), event.created),
+  // A plan's freeze (docs/architecture/plans.md#freezes): the pause and the resume.
+  'customer.subscription.paused': (deps, event) =>
+    applySubscriptionState(deps, subscriptionSchema.parse(object(event)), event.created),
+  'customer.subscription.resumed': (deps, event) =>
+    applySubscriptionState(deps, subscriptionSchema.parse(object(event)), event.created),
+  // A plan fee charged off-session: Stripe's word on it, if the charging call stopped early.
+  'payment_intent.succeeded': (deps, event) => feeIntentEvent(deps, object(event), true),
+  'payment_intent.payment_failed': (deps, event) => feeIntentEvent(deps, object(event), false),
   'charge.refunded': (deps, event) => chargeRefunded(deps, chargeSchema.parse(object(event))),
   'charge.dispute.created': (deps, event) =>
     chargeDisputed(deps, disputeSchema.parse(object(event)), 'created'),

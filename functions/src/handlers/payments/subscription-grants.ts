@@ -1,5 +1,7 @@
 import { paths, parseStored, settingsFromStored, subscriptionGrantSchema } from '@studio/core';
-import type { SubscriptionGrant } from '@studio/core';
+import type { CreditKind, SubscriptionGrant } from '@studio/core';
+import { planInvoicePaid } from '../plans/plan-invoices';
+import { isPlanSubscription } from '../plans/plan-subscriptions';
 import { grantCredits } from './credit-grants';
 import { uidForCustomer } from './customers';
 import type { PaymentDeps } from './deps';
@@ -25,6 +27,8 @@ export interface PeriodGrant {
   invoiceId: string;
   /** Unix seconds, as Stripe gives them. */
   period: { start: number; end: number };
+  /** A credits plan's own count and kind (docs/architecture/plans.md); else `Settings`' monthly. */
+  credits?: { count: number; kind: CreditKind } | undefined;
 }
 
 /**
@@ -43,7 +47,7 @@ export async function grantSubscriptionPeriod(
   const claim: SubscriptionGrant = {
     uid: grant.uid,
     invoiceId: grant.invoiceId,
-    credits: settings.subscriptionCredits,
+    credits: grant.credits?.count ?? settings.subscriptionCredits,
     grantedAt: now(),
     periodStart: grant.period.start * 1000,
     periodEnd: grant.period.end * 1000,
@@ -57,7 +61,7 @@ export async function grantSubscriptionPeriod(
     [
       {
         uid: marker.uid,
-        kind: 'regular',
+        kind: grant.credits?.kind ?? 'regular',
         count: marker.credits,
         source: 'subscription',
         sourceId: marker.invoiceId,
@@ -72,7 +76,7 @@ export async function grantSubscriptionPeriod(
     creditsGranted({
       uid: marker.uid,
       sourceId: marker.invoiceId,
-      kind: 'regular',
+      kind: grant.credits?.kind ?? 'regular',
       count: marker.credits,
     });
   // Told even when a crash left the credits granted and the member untold (created once).
@@ -144,7 +148,9 @@ export async function invoicePaid(
   invoice: InvoiceObject,
 ): Promise<EventOutcome> {
   const reason = invoice.billing_reason ?? 'none';
-  if (!PERIOD_BILLING_REASONS.has(reason)) return ignored(`billing_reason ${reason}`);
+  // A plan's invoices all count (renewals, prorations, a freeze's resumption): plans/plan-invoices.
+  const plan = isPlanSubscription(invoice.parent?.subscription_details?.metadata);
+  if (!plan && !PERIOD_BILLING_REASONS.has(reason)) return ignored(`billing_reason ${reason}`);
   const member = await invoiceMember(deps, invoice);
   if (!member) return ignored(`no member for invoice ${invoice.id}`);
   const period = invoicePeriod(invoice);
@@ -153,6 +159,7 @@ export async function invoicePaid(
     await cancelDuplicateSubscription(deps, member.uid, member.subscriptionId);
     return processed(`duplicate subscription ${member.subscriptionId}: not granted, refunded`);
   }
+  if (plan) return planInvoicePaid(deps, invoice, member, grantSubscriptionPeriod);
   await grantSubscriptionPeriod(deps, { ...member, invoiceId: invoice.id, period });
   if (reason === 'subscription_cycle') {
     const settings = settingsFromStored((await deps.db.ref(paths.settings()).get()).val());

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { parseStored, paths, planStateOf, stripeSubscriptionSchema } from '@studio/core';
 import type { StripeSubscription } from '@studio/core';
+import { applyPlanSubscription, isPlanSubscription } from '../plans/plan-subscriptions';
 import { uidForCustomer } from './customers';
 import type { PaymentDeps } from './deps';
 import { mailSubscriptionEnded } from './mails';
@@ -18,9 +19,10 @@ import type { InvoiceObject, SubscriptionObject } from './stripe-objects';
 /**
  * Statuses in which the member keeps the plan. `past_due` is the grace period while Stripe retries
  * the card (the member was told by `invoice.payment_failed`); `unpaid`, `canceled` and
- * `incomplete_expired` end it (final failure or cancellation).
+ * `incomplete_expired` end it (final failure or cancellation). `paused` is a frozen plan
+ * (docs/architecture/plans.md#freezes): still the member's.
  */
-const ACTIVE_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
+const ACTIVE_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due', 'paused']);
 const TERMINAL_STATUSES: ReadonlySet<string> = new Set(['canceled', 'incomplete_expired']);
 
 export function isActiveStatus(status: string): boolean {
@@ -77,6 +79,8 @@ export async function applySubscriptionState(
   }
   if (!isActiveStatus(winner.status)) await releaseSubscription(deps, uid, subscription.id);
   await syncMemberFlags(deps, subscription.id, winner, now());
+  if (isPlanSubscription(subscription.metadata))
+    await applyPlanSubscription(deps, uid, subscription, eventCreated);
   return processed(`status ${winner.status}`);
 }
 

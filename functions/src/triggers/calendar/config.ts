@@ -1,17 +1,12 @@
-import { LOCAL_APP_ORIGINS, hostingOrigins, parseOrigins } from '@studio/core';
+import { appOriginsFromEnv } from '@studio/core';
 
 /**
  * The app's origin, for the feed's event URLs and UIDs (`booking-{id}@{host}`, the UIDs the
- * booking mails' attachments carry): the first of `APP_ORIGINS` (as for checkout return URLs,
- * triggers/payments/config.ts), else the project's Hosting domain, else the local stack's.
+ * booking mails' attachments carry): the first of the app's origins (core `appOriginsFromEnv`,
+ * as for checkout return URLs and mail links).
  */
 export function feedAppUrl(env: NodeJS.ProcessEnv = process.env): string {
-  const configured = parseOrigins(env['APP_ORIGINS'] ?? '');
-  const project = env['GCLOUD_PROJECT'] ?? env['GOOGLE_CLOUD_PROJECT'];
-  return (
-    configured[0] ??
-    (project ? hostingOrigins(project)[0] : undefined) ??
-    LOCAL_APP_ORIGINS[0] ??
-    ''
-  );
+  const [first] = appOriginsFromEnv(env);
+  if (first === undefined) throw new Error('The calendar feed needs APP_ORIGINS or GCLOUD_PROJECT');
+  return first;
 }

@@ -1,14 +1,11 @@
 // Where the mail triggers send: SMTP from the environment (functions/src/mail/config.ts), the
 // app's address for links, and the unsubscribe function's URL. Without SMTP_HOST there is no
 // mailer and the outbox waits (decision 170): the app works without mail.
-import { hostingOrigins, parseOrigins } from '@studio/core';
+import { appOriginsFromEnv } from '@studio/core';
 import type { Transporter } from 'nodemailer';
 import type { Mailer } from '../../handlers/mail/deps';
 import { MAIL_ENV, createMailTransport, smtpConfigFromEnv } from '../../mail';
 import { REGION } from '../callable';
-
-/** The app's origins, as the checkout reads them (triggers/payments/config.ts). */
-const APP_ORIGINS_ENV = 'APP_ORIGINS';
 
 /** The function that serves the unsubscribe links (triggers/mail/mail-unsubscribe.ts). */
 export const UNSUBSCRIBE_FUNCTION = 'mailUnsubscribe';
@@ -19,15 +16,11 @@ function projectId(env: NodeJS.ProcessEnv): string | undefined {
   return env['GCLOUD_PROJECT'] ?? env['GOOGLE_CLOUD_PROJECT'];
 }
 
-/** The app links point at: the first of APP_ORIGINS, else the project's Hosting domain. */
+/** The app links point at: the first of the app's origins (core `appOriginsFromEnv`). */
 export function mailAppUrl(env: NodeJS.ProcessEnv = process.env): string {
-  const configured = env[APP_ORIGINS_ENV];
-  const first =
-    configured !== undefined && configured.trim() !== '' ? parseOrigins(configured)[0] : undefined;
-  if (first !== undefined) return first;
-  const project = projectId(env);
-  if (project === undefined) throw new Error('Mail needs APP_ORIGINS or GCLOUD_PROJECT');
-  return hostingOrigins(project)[0] as string;
+  const [first] = appOriginsFromEnv(env);
+  if (first === undefined) throw new Error('Mail needs APP_ORIGINS or GCLOUD_PROJECT');
+  return first;
 }
 
 export function unsubscribeEndpoint(env: NodeJS.ProcessEnv = process.env): string {

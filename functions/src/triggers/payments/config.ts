@@ -3,7 +3,7 @@
 // the sandbox's non-secret values). The sandbox address is a plain environment variable, not a
 // param: the emulator writes resolved param defaults into functions/.env.local, which would then
 // override the per-stack value (tests run stacks on free ports). Unset in production.
-import { LOCAL_APP_ORIGINS, hostingOrigins, parseOrigins } from '@studio/core';
+import { appOriginsFromEnv } from '@studio/core';
 import { defineSecret } from 'firebase-functions/params';
 import Stripe from 'stripe';
 import { z } from 'zod';
@@ -41,17 +41,12 @@ export function stripeClient(env: NodeJS.ProcessEnv = process.env): Stripe {
 }
 
 /**
- * Comma-separated origins a checkout may return to (`successUrl`, `cancelUrl`), e.g.
- * `https://studio.example,https://studio-prod.web.app`. A plain environment variable for the same
- * reason as STRIPE_API_URL (the local stack sets it to its own Hosting port); in production it
- * comes from `functions/.env.<projectId>`. Unset: the local stack's Hosting and Vite origins and
- * the project's own Hosting domains (`<project>.web.app`, `<project>.firebaseapp.com`).
+ * Origins a checkout may return to (`successUrl`, `cancelUrl`): `APP_ORIGINS`, a plain
+ * environment variable for the same reason as STRIPE_API_URL (the local stack sets it to its own
+ * Hosting port); in production it comes from `functions/.env.<projectId>` and deploy:check
+ * requires it. Unset: the project's Hosting domains, plus the local stack's only on the
+ * emulators (core `appOriginsFromEnv`).
  */
-export const APP_ORIGINS_ENV = 'APP_ORIGINS';
-
 export function appOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
-  const configured = env[APP_ORIGINS_ENV];
-  if (configured !== undefined && configured.trim() !== '') return parseOrigins(configured);
-  const project = env['GCLOUD_PROJECT'] ?? env['GOOGLE_CLOUD_PROJECT'];
-  return [...LOCAL_APP_ORIGINS, ...(project ? hostingOrigins(project) : [])];
+  return appOriginsFromEnv(env);
 }

@@ -21,28 +21,34 @@ export default function GraciasCompraPage() {
   const clearCart = useCheckoutStore((state) => state.clearCart);
   const sessionId = new URLSearchParams(useSearch()).get('session_id');
   useEffect(() => clearCart(), [clearCart]);
+  const bookHref = paths.calendario.getHref({ action: 'choose', type: 'user' });
+  const packagesHref = paths.paquetes.getHref({ number: 0 });
   return (
-    <section className="page" aria-labelledby="page-title">
+    <section className="page thanks" aria-labelledby="page-title">
       <h1 id="page-title">{t('paymentThanks')}</h1>
-      {uid && (
-        <Card>
-          <PaymentOutcome api={firebasePurchasesApi} uid={uid} sessionId={sessionId} />
+      {uid ? (
+        <Card className="thanks-card">
+          <PaymentOutcome
+            api={firebasePurchasesApi}
+            uid={uid}
+            sessionId={sessionId}
+            bookHref={bookHref}
+            packagesHref={packagesHref}
+            paid={
+              <CreditSummary
+                api={firebaseProfileApi}
+                uid={uid}
+                now={systemNow}
+                buyHref={packagesHref}
+              />
+            }
+          />
         </Card>
+      ) : (
+        <Link href={bookHref} className={buttonClass({ className: 'purchase-footer' })}>
+          {t('menuReserveClass')}
+        </Link>
       )}
-      {uid && (
-        <CreditSummary
-          api={firebaseProfileApi}
-          uid={uid}
-          now={systemNow}
-          buyHref={paths.paquetes.getHref({ number: 0 })}
-        />
-      )}
-      <Link
-        href={paths.calendario.getHref({ action: 'choose', type: 'user' })}
-        className={buttonClass({ className: 'purchase-footer' })}
-      >
-        {t('menuReserveClass')}
-      </Link>
     </section>
   );
 }

@@ -1,5 +1,7 @@
 import type { Package } from '@studio/core';
 import { paths } from '../../config/paths';
+import { useSessionStore } from '../../features/session';
+import { useCheckoutContext } from '../purchase-pages';
 import { STUDIO_BRANCH } from '../../config/studio';
 import {
   firebasePurchasesApi,
@@ -18,6 +20,8 @@ const BUY_ROUTES = {
 /** Spec `paquetes/{number}`: 0 class credits, 1 special events, 2 training. */
 export default function PaquetesPage() {
   const { number } = useRouteParams(paths.paquetes);
+  const checkout = useCheckoutContext(undefined, undefined);
+  const activeSubscription = useSessionStore((state) => state.profile?.activeSubscription ?? false);
   const promocode = useCheckoutStore((state) => state.promocode);
   const tab = packTab(number);
   const buyHref = (pkg: Package, id: string) =>
@@ -33,6 +37,8 @@ export default function PaquetesPage() {
       tab={tab}
       tabHref={(index) => paths.paquetes.getHref({ number: index })}
       buyHref={buyHref}
+      checkout={checkout}
+      activeSubscription={activeSubscription}
     />
   );
 }

@@ -71,6 +71,7 @@ export default function ProfileUserPage() {
           canManage={shownUid === uid}
           returnUrl={window.location.href}
           assign={leaveForStripe}
+          planHref={paths.paquetes.getHref({ number: 0 })}
         />
       )}
     >

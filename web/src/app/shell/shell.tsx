@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Toaster } from '../../components/ui/toast';
-import { HOME_HREF } from '../../config/paths';
+import { HOME_HREF, paths } from '../../config/paths';
 import { BUILT_IN_STUDIO_NAME } from '../../config/studio';
 // Deep imports: a feature's index also re-exports code the first route must not load.
 import { TabBar } from '../../features/navigation/components/tab-bar';
 import type { Viewer } from '../../features/navigation/menu-items';
+import { isWorkspaceViewer } from '../../features/navigation/menu-items';
 import { useLangSwitch } from '../../features/session/hooks/use-lang-switch';
 import { useSessionStore } from '../../features/session/stores/session-store';
 import { APP_STARTED_AT } from '../../lib/app-start';
@@ -14,6 +15,7 @@ import { useBrandingStore } from '../../lib/branding';
 import { firstAnswersPresented } from '../../lib/first-reads';
 import { useLangStore, useT } from '../../lib/i18n';
 import { HeaderAvatar } from './header-avatar';
+import { HeaderCart } from './header-cart';
 import { LanguageSwitch } from './language-switch';
 import type { ShellApis } from './shell-apis';
 import type * as ShellDeferred from './shell-deferred';
@@ -114,9 +116,10 @@ export function Shell({
   const signedInUid = status === 'signed-in' ? uid : null;
   const viewer: Viewer = signedInUid ? (role ?? 'member') : 'guest';
   const menuUid = signedInUid ?? GUEST_UID;
+  const workspace = isWorkspaceViewer(viewer);
 
   return (
-    <div className="app">
+    <div className={workspace ? 'app is-workspace' : 'app'}>
       <a href="#main" className="skip-link">
         {t('skipToContent')}
       </a>
@@ -133,7 +136,7 @@ export function Shell({
           <MenuIcon />
         </button>
         {/* index.html paints the same name and logo from the cached branding before React runs. */}
-        <Link href={HOME_HREF} className="app-title">
+        <Link href={workspace ? paths.adminToday.getHref({}) : HOME_HREF} className="app-title">
           {branding?.logo && (
             <img className="app-logo" src={branding.logo} alt="" width="32" height="32" />
           )}
@@ -144,6 +147,7 @@ export function Shell({
         {/* A box of one width whoever is signed in; index.html paints it empty (styles.css). */}
         <div className={signedInUid ? 'header-end header-end-signed-in' : 'header-end'}>
           <LanguageSwitch onChange={switchLang} />
+          <HeaderCart />
           {signedInUid && (
             <Suspense fallback={null}>
               <NotificationBell api={apis.notifications} uid={signedInUid} />
@@ -166,7 +170,7 @@ export function Shell({
       <main id="main" className="app-main" tabIndex={-1}>
         {children}
       </main>
-      <TabBar uid={menuUid} />
+      <TabBar viewer={viewer} uid={menuUid} />
       <Toaster label={t('notifications')} />
       <Suspense fallback={null}>
         <SessionLayer apis={apis} serviceWorker={serviceWorker} now={now} startedAt={startedAt} />

@@ -1,3 +1,8 @@
+import { pictureSources } from '@studio/core';
+
+/** Drawn sizes, px: the `sizes` a coach's headshot is fetched for. */
+const PIXELS = { s: 28, m: 40, l: 64 } as const;
+
 export interface AvatarProps {
   /** The person's name: the image's alternative text and the source of the initials. */
   name: string;
@@ -26,10 +31,15 @@ export function Avatar({ name, src, size = 'm', decorative = false }: AvatarProp
   const photo = src && PHOTO_URL.test(src) ? src : null;
   const className = `ui-avatar ui-avatar-${size}`;
   if (photo) {
+    const { src: source, srcSet } = pictureSources(photo);
     return (
       <img
         className={className}
-        src={photo}
+        src={source}
+        srcSet={srcSet}
+        sizes={srcSet ? `${PIXELS[size]}px` : undefined}
+        width={PIXELS[size]}
+        height={PIXELS[size]}
         alt={decorative ? '' : name}
         loading="lazy"
         decoding="async"

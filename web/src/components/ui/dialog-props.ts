@@ -21,5 +21,7 @@ export interface BottomSheetProps {
   description?: ReactNode;
   /** Buttons pinned to the sheet's bottom edge. */
   footer?: ReactNode;
+  /** 'wide': room for two columns from 1024 px (the class sheet, the checkout summary). */
+  width?: 'normal' | 'wide';
   children: ReactNode;
 }

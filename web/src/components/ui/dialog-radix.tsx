@@ -68,6 +68,7 @@ export function RadixBottomSheet({
   title,
   description,
   footer,
+  width = 'normal',
   children,
 }: BottomSheetProps) {
   const t = useT(kitMessages);
@@ -75,7 +76,9 @@ export function RadixBottomSheet({
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="ui-sheet-overlay" />
-        <DialogPrimitive.Content className="ui-sheet">
+        <DialogPrimitive.Content
+          className={width === 'wide' ? 'ui-sheet ui-sheet-wide' : 'ui-sheet'}
+        >
           <div className="ui-sheet-handle" aria-hidden="true" />
           <header className="ui-sheet-header">
             <DialogPrimitive.Title className="ui-sheet-title">{title}</DialogPrimitive.Title>

@@ -12,7 +12,7 @@ import {
 import type { PackageKind } from '@studio/core';
 import { weekdayName } from '../../lib/weekday-name';
 import type { EditorConfig, SummaryContext } from './components/catalog-editor';
-import { field } from './form-fields';
+import { field, pictureField } from './form-fields';
 import type { Field } from './form-fields';
 
 const name = field('name', 'text');
@@ -146,6 +146,7 @@ export const exercisesConfig = catalogConfig('exercises', {
       ],
     },
     field('color', 'text'),
+    pictureField('img', 'classPicture', 'classType'),
     description,
     active,
   ],
@@ -158,7 +159,7 @@ export const coachesConfig = catalogConfig('coaches', {
   fields: [
     name,
     field('uid', 'text', 'coachUser'),
-    image,
+    pictureField('img', 'coachPhoto', 'coach'),
     field('bio', 'textarea'),
     field('specialities', 'list'),
     active,

@@ -2,7 +2,7 @@
  * The admin forms as data: each field says how the typed text becomes the stored value (cents,
  * epoch ms, lists) and back, and zod's issues map onto fields as catalogue texts.
  */
-import type { MessageParams } from '@studio/core';
+import type { MessageParams, PictureSlotName } from '@studio/core';
 import { formatDate, isDateString, toEpoch } from '@studio/core';
 import type { z } from 'zod';
 import type { AdminKey } from './admin-messages';
@@ -20,13 +20,17 @@ export type FieldType =
   | 'day'
   | 'select'
   /** Comma-separated text, stored as a list of strings. */
-  | 'list';
+  | 'list'
+  /** A picture uploaded to Cloud Storage in `slot`'s shape; stored as its download URL. */
+  | 'picture';
 
 export interface Field {
   name: string;
   label: AdminKey;
   type: FieldType;
   options?: readonly { value: string; label: AdminKey }[];
+  /** For a picture: which slot (shape, widths, folder) it is uploaded to. */
+  slot?: PictureSlotName;
 }
 
 /**
@@ -40,6 +44,11 @@ export function field<N extends string>(
 ): Field {
   // Without a label the rest type has already required `name` to be an admin text.
   return { name, label: label ?? (name as AdminKey), type };
+}
+
+/** A picture field: `name` keeps the download URL of a picture uploaded to `slot`. */
+export function pictureField(name: string, label: AdminKey, slot: PictureSlotName): Field {
+  return { name, label, type: 'picture', slot };
 }
 
 export type FormState = Record<string, string | boolean>;

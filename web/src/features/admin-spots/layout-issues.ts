@@ -2,6 +2,7 @@ import type { SeatLayout } from '@studio/core';
 import type { z } from 'zod';
 import type { Translate } from '../../lib/i18n';
 import type { SpotsKey } from './spots-messages';
+import { FEATURE_LABELS } from './spots-messages';
 
 /**
  * What `seatLayoutSchema` refused, in the editor's words: one line per problem, naming the spot
@@ -23,7 +24,16 @@ export function layoutIssues(
       lines.add(st('errSize'));
       continue;
     }
-    const spot = head === 'spots' && typeof key === 'string' ? layout.spots[key] : undefined;
+    const features = layout.features ?? {};
+    if (head === 'features' && typeof key === 'string' && Object.hasOwn(features, key)) {
+      const feature = features[key];
+      if (feature) lines.add(st('errFeature', { kind: st(FEATURE_LABELS[feature.kind]) }));
+      continue;
+    }
+    const spot =
+      head === 'spots' && typeof key === 'string' && Object.hasOwn(layout.spots, key)
+        ? layout.spots[key]
+        : undefined;
     if (spot) {
       const where = { row: spot.row + 1, col: spot.col + 1, label: spot.label };
       if (field === 'label') lines.add(st('errLabel', where));

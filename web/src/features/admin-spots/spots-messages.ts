@@ -2,6 +2,7 @@
  * The seat-layout editor's own labels, English and Spanish. Errors the functions send come from
  * `@studio/core`'s catalogue through `useT()`.
  */
+import type { RoomFeatureKind, SpotKind } from '@studio/core';
 import type { MessageKeyOf } from '../../lib/i18n';
 import { defineMessages } from '../../lib/i18n';
 
@@ -56,7 +57,31 @@ export const spotsMessages = defineMessages({
     errOutside: 'Spot {label} is outside the grid.',
     errOverlap: 'Spot {label} shares its cell with another spot.',
     errOther: '{path}: not valid.',
-    reuseNote: 'Classes refer to a layout by its id, so a change here applies to all of them.',
+    reuseNote:
+      'Every class held in this room uses its layout, so a change here applies to all of them.',
+    place: 'Place on an empty cell',
+    toolSpot: 'Spot',
+    featurePodium: "Coach's podium",
+    featureMirror: 'Mirror',
+    featureScreen: 'Screen',
+    featureDoor: 'Door',
+    featureCell: '{kind}, row {row}, column {col}',
+    featurePlaced: '{kind} placed at row {row}, column {col}.',
+    featurePicked: '{kind} selected.',
+    featureRemoved: '{kind} removed.',
+    selectedFeature: 'Selected: {kind}',
+    featureWidth: 'Width (cells)',
+    featureHeight: 'Depth (cells)',
+    deleteFeature: 'Remove',
+    spotKind: 'What stands here',
+    kindPlain: 'A place',
+    kindBike: 'Bike',
+    kindMat: 'Mat',
+    kindReformer: 'Reformer',
+    kindRower: 'Rower',
+    kindTreadmill: 'Treadmill',
+    kindBench: 'Bench',
+    errFeature: 'The {kind} is outside the grid or on a cell already used.',
   },
   es: {
     title: 'Lugares',
@@ -108,8 +133,48 @@ export const spotsMessages = defineMessages({
     errOutside: 'El lugar {label} está fuera de la cuadrícula.',
     errOverlap: 'El lugar {label} comparte su celda con otro lugar.',
     errOther: '{path}: no es válido.',
-    reuseNote: 'Las clases usan la distribución por su id: un cambio aquí aplica a todas.',
+    reuseNote: 'Todas las clases de esta sala usan su plano: un cambio aquí se aplica a todas.',
+    place: 'Colocar en una celda vacía',
+    toolSpot: 'Lugar',
+    featurePodium: 'Tarima del coach',
+    featureMirror: 'Espejo',
+    featureScreen: 'Pantalla',
+    featureDoor: 'Puerta',
+    featureCell: '{kind}, fila {row}, columna {col}',
+    featurePlaced: '{kind} colocado en la fila {row}, columna {col}.',
+    featurePicked: '{kind} seleccionado.',
+    featureRemoved: '{kind} quitado.',
+    selectedFeature: 'Seleccionado: {kind}',
+    featureWidth: 'Ancho (celdas)',
+    featureHeight: 'Fondo (celdas)',
+    deleteFeature: 'Quitar',
+    spotKind: 'Qué hay aquí',
+    kindPlain: 'Un lugar',
+    kindBike: 'Bici',
+    kindMat: 'Tapete',
+    kindReformer: 'Reformer',
+    kindRower: 'Remo',
+    kindTreadmill: 'Caminadora',
+    kindBench: 'Banco',
+    errFeature: '{kind} queda fuera de la cuadrícula o en una celda ya usada.',
   },
 });
 
 export type SpotsKey = MessageKeyOf<typeof spotsMessages>;
+
+/** The editor's and the member map's name of each room feature and spot kind. */
+export const FEATURE_LABELS = {
+  podium: 'featurePodium',
+  mirror: 'featureMirror',
+  screen: 'featureScreen',
+  door: 'featureDoor',
+} as const satisfies Record<RoomFeatureKind, SpotsKey>;
+
+export const SPOT_KIND_LABELS = {
+  bike: 'kindBike',
+  mat: 'kindMat',
+  reformer: 'kindReformer',
+  rower: 'kindRower',
+  treadmill: 'kindTreadmill',
+  bench: 'kindBench',
+} as const satisfies Record<SpotKind, SpotsKey>;

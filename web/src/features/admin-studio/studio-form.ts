@@ -9,7 +9,9 @@ import type { AdminStudioKey } from './admin-studio-messages';
 export const STUDIO_FORM_FIELDS = [
   'name',
   'logo',
+  'cover',
   'primaryColor',
+  'typeface',
   'address',
   'mapUrl',
   'hoursEn',
@@ -39,7 +41,9 @@ export function formFromStudio(stored: unknown): StudioForm {
   return {
     name: studio.name,
     logo: studio.logo ?? '',
+    cover: studio.cover ?? '',
     primaryColor: studio.primaryColor,
+    typeface: studio.typeface ?? '',
     address: studio.address ?? '',
     mapUrl: studio.mapUrl ?? '',
     hoursEn: studio.hours?.en ?? '',
@@ -70,6 +74,8 @@ export function draftFromForm(form: StudioForm): Record<string, unknown> {
     primaryColor: form.primaryColor,
     ...filled({
       logo: form.logo,
+      cover: form.cover,
+      typeface: form.typeface,
       address: form.address,
       mapUrl: form.mapUrl,
       phone: form.phone,
@@ -107,6 +113,7 @@ const GROUPED: Record<string, Record<string, StudioFormField>> = {
 const ERROR_KEYS: Partial<Record<StudioFormField, AdminStudioKey>> = {
   name: 'errorName',
   logo: 'errorLogo',
+  cover: 'errorLogo',
   mapUrl: 'errorUrl',
   instagram: 'errorUrl',
   facebook: 'errorUrl',
@@ -152,3 +159,15 @@ export function checkStudioForm(form: StudioForm): StudioFormResult {
 }
 
 export type { Studio };
+
+/** Colours that read on white (4.5:1 or more), offered as swatches before any code is typed. */
+export const COLOUR_CHOICES = [
+  ['colourViolet', '#5b2a86'],
+  ['colourTeal', '#0f5e59'],
+  ['colourOcean', '#1f5a96'],
+  ['colourBerry', '#a0204f'],
+  ['colourTerracotta', '#a63c18'],
+  ['colourForest', '#2f6b2f'],
+  ['colourPlum', '#6b2d5c'],
+  ['colourGraphite', '#2f3640'],
+] as const;

@@ -1,75 +1,289 @@
 /**
- * The side menu of spec §2, exactly: 'My Profile' for everyone, the general items, the admin-only
- * items, and the coach-only item (shown to coaches, and to admins who see every item, spec §6).
+ * The side menu: every item of the product's menu with its exact label, for the roles that need
+ * it, in groups with a heading and an icon. A guest is offered Login, a signed-in person Logout
+ * (the footer's button) instead. An admin sees the studio's workspace groups first, then the
+ * member's; a coach gets the class lists among them, the front desk its own work.
+ *
+ * To add an item: put `{ label, href, icon, roles }` in the group where a person looks for it
+ * (the label in `lib/ui-messages.ts`, the icon in `components/nav-icon.tsx`), listing every
+ * viewer who needs it. `Record<Viewer, …>` tables below make a new role name its own places.
  */
 import type { Role } from '@studio/core';
 import { paths } from '../../config/paths';
 import type { ShellKey } from '../../lib/ui-messages';
-
-export interface MenuItem {
-  label: ShellKey;
-  href: string;
-}
+import type { NavIconName } from './nav-icons';
 
 /** Who is looking: a role once signed in, or a guest. */
 export type Viewer = Role | 'guest';
 
-function generalItems(): MenuItem[] {
-  return [
-    { label: 'menuHome', href: paths.inicio.getHref({}) },
-    { label: 'menuLogin', href: paths.login.getHref({}) },
-    { label: 'menuCart', href: paths.cart.getHref({}) },
-    {
-      label: 'menuReserveClass',
-      href: paths.calendario.getHref({ action: 'choose', type: 'user' }),
-    },
-    { label: 'menuBuyCredits', href: paths.paquetes.getHref({ number: 0 }) },
-    {
-      label: 'menuMyClasses',
-      href: paths.misCompras.getHref({ type: 'user', action: 'view' }),
-    },
-    { label: 'menuSpecialEvents', href: paths.events.getHref({}) },
-    { label: 'menuMyWaitingList', href: paths.waitlist.getHref({}) },
-    { label: 'menuAboutUs', href: paths.sobreNosotros.getHref({}) },
-    { label: 'menuContact', href: paths.contacto.getHref({}) },
-  ];
+export interface MenuItem {
+  label: ShellKey;
+  href: string;
+  icon: NavIconName;
 }
 
-function adminItems(): MenuItem[] {
-  return [
-    { label: 'menuPaymentList', href: paths.listaPagos.getHref({}) },
-    // Beyond the spec's list: the nightly rollups (docs/architecture/insights.md).
-    { label: 'menuInsights', href: paths.adminInsights.getHref({}) },
-    { label: 'menuAdminUsers', href: paths.allUsers.getHref({}) },
-    { label: 'menuAddClasses', href: paths.crearClases.getHref({}) },
-    { label: 'menuAdminClasses', href: paths.adminClases.getHref({}) },
-    { label: 'menuAdminSeats', href: paths.adminSpot.getHref({}) },
-    { label: 'menuAdminSubscriptionPrice', href: paths.adminSuscripcionPrice.getHref({}) },
-    { label: 'menuAddCoupons', href: paths.crearCupones.getHref({}) },
-    { label: 'menuAdminPackages', href: paths.adminPrecios.getHref({}) },
-    { label: 'menuAdminPackagesEvents', href: paths.adminPreciosEvents.getHref({}) },
-    { label: 'menuAddCoaches', href: paths.adminCoach.getHref({}) },
-    { label: 'menuAdminExercises', href: paths.adminExercise.getHref({}) },
-    // Beyond the spec's list: where an admin looks for the studio's own settings.
-    { label: 'menuAdminStudio', href: paths.adminStudio.getHref({}) },
-    // Beyond the spec's list: the e-mail outbox (docs/architecture/admin-and-audit.md).
-    { label: 'menuAdminMail', href: paths.adminMail.getHref({}) },
-  ];
+export interface MenuGroup {
+  /** The group's heading. */
+  heading: ShellKey;
+  items: MenuItem[];
 }
 
-function coachItems(): MenuItem[] {
-  return [{ label: 'menuUserClassLists', href: paths.adminListsClass.getHref({}) }];
+interface MenuEntry extends MenuItem {
+  roles: readonly Viewer[];
+}
+
+interface MenuGroupEntry {
+  heading: ShellKey;
+  /** The studio's workspace (admin and front desk) or the member's app. */
+  workspace: boolean;
+  items: MenuEntry[];
+}
+
+const EVERYONE: readonly Viewer[] = ['guest', 'member', 'coach', 'staff', 'admin'];
+const ADMIN: readonly Viewer[] = ['admin'];
+/** Admins and the front desk (core `worksTheDesk`): check-in, walk-ins, sales, today's lists. */
+const DESK: readonly Viewer[] = ['admin', 'staff'];
+
+/** Whether a viewer works in the studio's workspace look, with Today as their home. */
+export const WORKSPACE_VIEWERS: Readonly<Record<Viewer, boolean>> = {
+  guest: false,
+  member: false,
+  coach: false,
+  staff: true,
+  admin: true,
+};
+
+export function isWorkspaceViewer(viewer: Viewer): boolean {
+  return WORKSPACE_VIEWERS[viewer];
+}
+
+/** Whether a viewer's work (the workspace groups) comes before the member's app in the menu. */
+const WORK_FIRST: Readonly<Record<Viewer, boolean>> = {
+  guest: false,
+  member: false,
+  coach: true,
+  staff: true,
+  admin: true,
+};
+
+function groups(uid: string): MenuGroupEntry[] {
+  return [
+    {
+      heading: 'menuGroupFrontDesk',
+      workspace: true,
+      items: [
+        { label: 'menuToday', href: paths.adminToday.getHref({}), icon: 'today', roles: DESK },
+        {
+          label: 'menuUserClassLists',
+          href: paths.adminListsClass.getHref({}),
+          icon: 'roster',
+          roles: DESK,
+        },
+        {
+          label: 'menuAdminClasses',
+          href: paths.adminClases.getHref({}),
+          icon: 'classes',
+          roles: ADMIN,
+        },
+        {
+          label: 'menuAddClasses',
+          href: paths.crearClases.getHref({}),
+          icon: 'add',
+          roles: ADMIN,
+        },
+        { label: 'menuAdminUsers', href: paths.allUsers.getHref({}), icon: 'people', roles: ADMIN },
+      ],
+    },
+    {
+      heading: 'menuGroupCoaching',
+      workspace: true,
+      items: [
+        {
+          label: 'menuUserClassLists',
+          href: paths.adminListsClass.getHref({}),
+          icon: 'roster',
+          roles: ['coach'],
+        },
+      ],
+    },
+    {
+      heading: 'menuGroupSales',
+      workspace: true,
+      items: [
+        {
+          label: 'menuPaymentList',
+          href: paths.listaPagos.getHref({}),
+          icon: 'payments',
+          roles: ADMIN,
+        },
+        // Beyond the product's list: the nightly rollups (docs/architecture/insights.md).
+        {
+          label: 'menuInsights',
+          href: paths.adminInsights.getHref({}),
+          icon: 'insights',
+          roles: ADMIN,
+        },
+        {
+          label: 'menuAdminPackages',
+          href: paths.adminPrecios.getHref({}),
+          icon: 'packages',
+          roles: ADMIN,
+        },
+        {
+          label: 'menuAdminPackagesEvents',
+          href: paths.adminPreciosEvents.getHref({}),
+          icon: 'events',
+          roles: ADMIN,
+        },
+        {
+          label: 'menuAdminSubscriptionPrice',
+          href: paths.adminSuscripcionPrice.getHref({}),
+          icon: 'plan',
+          roles: ADMIN,
+        },
+        {
+          label: 'menuAddCoupons',
+          href: paths.crearCupones.getHref({}),
+          icon: 'coupon',
+          roles: ADMIN,
+        },
+      ],
+    },
+    {
+      heading: 'menuGroupStudio',
+      workspace: true,
+      items: [
+        {
+          label: 'menuAdminSeats',
+          href: paths.adminSpot.getHref({}),
+          icon: 'room',
+          roles: ADMIN,
+        },
+        {
+          label: 'menuAddCoaches',
+          href: paths.adminCoach.getHref({}),
+          icon: 'coach',
+          roles: ADMIN,
+        },
+        {
+          label: 'menuAdminExercises',
+          href: paths.adminExercise.getHref({}),
+          icon: 'exercise',
+          roles: ADMIN,
+        },
+        // Beyond the product's list: where an admin looks for the studio's own settings.
+        {
+          label: 'menuAdminStudio',
+          href: paths.adminStudio.getHref({}),
+          icon: 'brand',
+          roles: ADMIN,
+        },
+        // Beyond the product's list: the e-mail outbox (docs/architecture/admin-and-audit.md).
+        { label: 'menuAdminMail', href: paths.adminMail.getHref({}), icon: 'mail', roles: ADMIN },
+      ],
+    },
+    {
+      heading: 'menuGroupClasses',
+      workspace: false,
+      items: [
+        { label: 'menuHome', href: paths.inicio.getHref({}), icon: 'home', roles: EVERYONE },
+        {
+          label: 'menuReserveClass',
+          href: paths.calendario.getHref({ action: 'choose', type: 'user' }),
+          icon: 'calendar',
+          roles: EVERYONE,
+        },
+        {
+          label: 'menuMyClasses',
+          href: paths.misCompras.getHref({ type: 'user', action: 'view' }),
+          icon: 'myClasses',
+          roles: EVERYONE,
+        },
+        {
+          label: 'menuMyWaitingList',
+          href: paths.waitlist.getHref({}),
+          icon: 'waitlist',
+          roles: EVERYONE,
+        },
+        {
+          label: 'menuSpecialEvents',
+          href: paths.events.getHref({}),
+          icon: 'events',
+          roles: EVERYONE,
+        },
+      ],
+    },
+    {
+      heading: 'menuGroupShop',
+      workspace: false,
+      items: [
+        {
+          label: 'menuBuyCredits',
+          href: paths.paquetes.getHref({ number: 0 }),
+          icon: 'packages',
+          roles: EVERYONE,
+        },
+        { label: 'menuCart', href: paths.cart.getHref({}), icon: 'cart', roles: EVERYONE },
+      ],
+    },
+    {
+      heading: 'menuGroupStudioInfo',
+      workspace: false,
+      items: [
+        {
+          label: 'menuAboutUs',
+          href: paths.sobreNosotros.getHref({}),
+          icon: 'about',
+          roles: EVERYONE,
+        },
+        {
+          label: 'menuContact',
+          href: paths.contacto.getHref({}),
+          icon: 'contact',
+          roles: EVERYONE,
+        },
+      ],
+    },
+    {
+      heading: 'menuGroupAccount',
+      workspace: false,
+      items: [
+        { label: 'menuLogin', href: paths.login.getHref({}), icon: 'login', roles: ['guest'] },
+        // For everyone, as the product's menu has it: a guest's is /tabs/profile-user/null,
+        // which asks them to sign in.
+        {
+          label: 'menuMyProfile',
+          href: paths.profileUser.getHref({ uid }),
+          icon: 'profile',
+          roles: EVERYONE,
+        },
+      ],
+    },
+  ];
 }
 
 /**
- * `uid` is the stored UID: a guest's is the text 'null' (spec §4), so their profile link is
- * /tabs/profile-user/null, as in the original app.
+ * The groups `viewer` sees, each with at least one item: the workspace's first for those who
+ * work in it. `uid` is the stored UID (a guest's is the text 'null').
  */
-export function menuItemsFor(viewer: Viewer, uid: string): MenuItem[] {
+export function menuGroupsFor(viewer: Viewer, uid: string): MenuGroup[] {
+  const all = groups(uid)
+    .map((group) => ({
+      workspace: group.workspace,
+      heading: group.heading,
+      items: group.items
+        .filter((item) => item.roles.includes(viewer))
+        .map(({ label, href, icon }) => ({ label, href, icon })),
+    }))
+    .filter((group) => group.items.length > 0);
+  const workspaceFirst = WORK_FIRST[viewer];
   return [
-    { label: 'menuMyProfile', href: paths.profileUser.getHref({ uid }) },
-    ...generalItems(),
-    ...(viewer === 'admin' ? adminItems() : []),
-    ...(viewer === 'admin' || viewer === 'coach' ? coachItems() : []),
-  ];
+    ...all.filter((group) => group.workspace === workspaceFirst),
+    ...all.filter((group) => group.workspace !== workspaceFirst),
+  ].map(({ heading, items }) => ({ heading, items }));
+}
+
+/** Every item `viewer` sees, in the menu's order. */
+export function menuItemsFor(viewer: Viewer, uid: string): MenuItem[] {
+  return menuGroupsFor(viewer, uid).flatMap((group) => group.items);
 }

@@ -1,46 +1,96 @@
-/** The tab container's six tabs (spec §2), linked where the side menu links them. */
+/**
+ * The tab bar on a phone: five tabs at most, chosen by who is looking (the product's tab
+ * container still answers its six routes; the cart is the header's icon with its count). From
+ * 1024 px wide the side navigation stays open and there is no tab bar.
+ */
 import type { RouteDef } from '../../config/paths';
 import { paths, TABS_PREFIX } from '../../config/paths';
 import type { ShellKey } from '../../lib/ui-messages';
-
-export type TabIcon = 'home' | 'profile' | 'cart' | 'calendar' | 'packages' | 'purchases';
+import type { Viewer } from './menu-items';
+import type { NavIconName } from './nav-icons';
 
 export interface TabItem {
   route: RouteDef;
+  /** A short label that fits a fifth of a phone's width in both languages. */
   label: ShellKey;
-  icon: TabIcon;
+  icon: NavIconName;
   href: string;
 }
 
-export function tabItemsFor(uid: string): TabItem[] {
-  return [
-    { route: paths.inicio, label: 'menuHome', icon: 'home', href: paths.inicio.getHref({}) },
-    {
-      route: paths.profileUser,
-      label: 'menuMyProfile',
-      icon: 'profile',
-      href: paths.profileUser.getHref({ uid }),
-    },
-    { route: paths.cart, label: 'menuCart', icon: 'cart', href: paths.cart.getHref({}) },
-    {
+function allTabs(uid: string) {
+  return {
+    home: { route: paths.inicio, label: 'tabHome', icon: 'home', href: paths.inicio.getHref({}) },
+    schedule: {
       route: paths.calendario,
-      label: 'menuReserveClass',
+      label: 'tabSchedule',
       icon: 'calendar',
       href: paths.calendario.getHref({ action: 'choose', type: 'user' }),
     },
-    {
+    myClasses: {
+      route: paths.misCompras,
+      label: 'tabMyClasses',
+      icon: 'myClasses',
+      href: paths.misCompras.getHref({ type: 'user', action: 'view' }),
+    },
+    buy: {
       route: paths.paquetes,
-      label: 'menuBuyCredits',
+      label: 'tabBuyCredits',
       icon: 'packages',
       href: paths.paquetes.getHref({ number: 0 }),
     },
-    {
-      route: paths.misCompras,
-      label: 'menuMyClasses',
-      icon: 'purchases',
-      href: paths.misCompras.getHref({ type: 'user', action: 'view' }),
+    profile: {
+      route: paths.profileUser,
+      label: 'tabProfile',
+      icon: 'profile',
+      href: paths.profileUser.getHref({ uid }),
     },
-  ];
+    classLists: {
+      route: paths.adminListsClass,
+      label: 'tabClassLists',
+      icon: 'roster',
+      href: paths.adminListsClass.getHref({}),
+    },
+    today: {
+      route: paths.adminToday,
+      label: 'tabToday',
+      icon: 'today',
+      href: paths.adminToday.getHref({}),
+    },
+    classes: {
+      route: paths.adminClases,
+      label: 'tabClasses',
+      icon: 'classes',
+      href: paths.adminClases.getHref({}),
+    },
+    members: {
+      route: paths.allUsers,
+      label: 'tabMembers',
+      icon: 'people',
+      href: paths.allUsers.getHref({}),
+    },
+    payments: {
+      route: paths.listaPagos,
+      label: 'tabPayments',
+      icon: 'payments',
+      href: paths.listaPagos.getHref({}),
+    },
+  } satisfies Record<string, TabItem>;
+}
+
+type TabName = keyof ReturnType<typeof allTabs>;
+
+/** Each viewer's tabs, in order; at most five. */
+const TABS: Readonly<Record<Viewer, readonly TabName[]>> = {
+  guest: ['home', 'schedule', 'myClasses', 'buy', 'profile'],
+  member: ['home', 'schedule', 'myClasses', 'buy', 'profile'],
+  coach: ['home', 'schedule', 'classLists', 'myClasses', 'profile'],
+  staff: ['today', 'classLists', 'schedule', 'myClasses', 'profile'],
+  admin: ['today', 'classLists', 'classes', 'members', 'payments'],
+};
+
+export function tabItemsFor(viewer: Viewer, uid: string): TabItem[] {
+  const all: Record<TabName, TabItem> = allTabs(uid);
+  return TABS[viewer].map((name) => all[name]);
 }
 
 /** A tab is current on any location of its screen, with or without the /tabs prefix. */

@@ -23,6 +23,7 @@ export const mailSettingsMessages = defineMessages({
     mailKindCoachClassList: "Coach: tomorrow's class list",
     mailKindPurchaseReceipt: 'Purchase receipts',
     mailKindClassCancelled: 'Classes the studio cancels',
+    mailKindPlanNotice: 'Notices about your plan',
     feedTitle: 'Calendar feed',
     feedIntro:
       'Your booked classes in your own calendar (Google, Apple, Outlook). The link is private: anyone who has it sees your classes.',
@@ -55,6 +56,7 @@ export const mailSettingsMessages = defineMessages({
     mailKindCoachClassList: 'Coach: lista de clases de mañana',
     mailKindPurchaseReceipt: 'Recibos de compra',
     mailKindClassCancelled: 'Clases que el estudio cancela',
+    mailKindPlanNotice: 'Avisos sobre tu plan',
     feedTitle: 'Calendario',
     feedIntro:
       'Tus clases reservadas en tu propio calendario (Google, Apple, Outlook). El enlace es privado: quien lo tenga ve tus clases.',
@@ -90,4 +92,5 @@ export const MAIL_KIND_LABELS: Readonly<Record<MailPreferenceKind, MailSettingsK
 export const ALWAYS_SENT_LABELS: readonly MailSettingsKey[] = [
   'mailKindPurchaseReceipt',
   'mailKindClassCancelled',
+  'mailKindPlanNotice',
 ];

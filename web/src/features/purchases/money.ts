@@ -1,8 +1,9 @@
-import { formatDate, STUDIO_TIME_ZONE } from '@studio/core';
+import type { Lang } from '@studio/core';
+import { dateKeyOf, money, shortDate, STUDIO_TIME_ZONE } from '@studio/core';
 
-/** Cents to the member's money format ('$1,250.00'). */
-export function formatMoney(cents: number, currency: string, lang: string): string {
-  return new Intl.NumberFormat(lang, { style: 'currency', currency }).format(cents / 100);
+/** Cents as the member reads money ('$1,250', '$58.50'): core's `money`, one look everywhere. */
+export function formatMoney(cents: number, currency: string, lang: Lang): string {
+  return money(cents, currency, lang);
 }
 
 /** Route `number` of `paquetes/{number}`: 0 class credits, 1 special events, 2 training. */
@@ -14,12 +15,9 @@ export function packTab(number: string | undefined): PackTab {
   return PACKAGE_TABS[Number.isInteger(index) ? index : 0] ?? 'credits';
 }
 
-/** An instant as the studio's day, the weekday beside the spec's year-month-day ('Tue 2025-06-10'). */
-export function dayLabel(at: number, lang: string): string {
-  const weekday = new Intl.DateTimeFormat(lang, { weekday: 'short', timeZone: STUDIO_TIME_ZONE })
-    .format(at)
-    .replace(/\.$/, '');
-  return `${weekday.charAt(0).toLocaleUpperCase(lang)}${weekday.slice(1)} ${formatDate(at)}`;
+/** An instant as the studio's day, as people read it ('Tue 10 Jun'). */
+export function dayLabel(at: number, lang: Lang): string {
+  return shortDate(dateKeyOf(at, STUDIO_TIME_ZONE), lang);
 }
 
 /** The weekday of a studio date ('2025-06-10' → 'Tue'), shown beside the date. */

@@ -1,6 +1,7 @@
 import type { CatalogCollection } from '@studio/core';
 import type { ReadMemberContact } from '../../../lib/member-names';
 import type { IndexedQuery } from '../../../lib/indexed-query';
+import type { UploadPicture } from '../../../lib/pictures/upload';
 import type { Unsubscribe } from '../../../lib/realtime';
 
 /** The catalogue collections `saveCatalogItem` edits (core's `CATALOG_COLLECTIONS`). */
@@ -34,6 +35,8 @@ export interface AdminCatalogApi {
   ) => Unsubscribe;
   /** One member's name and e-mail, for who acted and who redeemed a coupon. */
   readMember: ReadMemberContact;
+  /** Stores a picture's widths in Cloud Storage and answers its download URL. */
+  uploadPicture: UploadPicture;
   /** The `saveCatalogItem` callable; rejects with the HttpsError the function sent. */
   save: (request: SaveCatalogItemRequest) => Promise<{ id: string }>;
 }

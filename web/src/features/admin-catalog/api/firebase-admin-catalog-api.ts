@@ -1,6 +1,7 @@
 import { catalogPaths, isDomainError, parseInput, paths, saveCatalogItemInput } from '@studio/core';
 import { CallableRefusal } from '../../../lib/callable-errors';
 import { getFunctionsClient } from '../../../lib/firebase';
+import { uploadPicture } from '../../../lib/pictures/upload';
 import { readMemberContact } from '../../../lib/read-member-contact';
 import { watchIndexedQuery } from '../../../lib/paged-query';
 import { watchPath } from '../../../lib/realtime';
@@ -33,6 +34,7 @@ export const firebaseAdminCatalogApi: AdminCatalogApi = {
   watchAuditPage: watchIndexedQuery,
   watchRedemptionPage: watchIndexedQuery,
   readMember: readMemberContact,
+  uploadPicture,
   save: async (request) => {
     // saveCatalogItem is not in core's callable table, so it is called untyped-by-name here.
     const [functions, { httpsCallable }] = await Promise.all([

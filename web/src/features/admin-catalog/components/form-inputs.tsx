@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { Field as KitField } from '../../../components/ui/field';
+import { PictureInput } from '../../../components/ui/picture-input';
+import type { UploadPicture } from '../../../lib/pictures/upload';
 import { adminMessages } from '../admin-messages';
 import type { Field, FieldError, FormState } from '../form-fields';
 import { useT } from '../../../lib/i18n';
@@ -9,6 +11,8 @@ interface FormInputsProps {
   form: FormState;
   errors: Record<string, FieldError>;
   onChange: (name: string, value: string | boolean) => void;
+  /** Stores a picture field's picture (the feature's api). */
+  upload: UploadPicture;
 }
 
 const INPUT_TYPES: Partial<Record<Field['type'], string>> = {
@@ -20,7 +24,7 @@ const INPUT_TYPES: Partial<Record<Field['type'], string>> = {
 };
 
 /** One kit Field per field (label, control, inline error); a checkbox sits beside its label. */
-export function FormInputs({ fields, form, errors, onChange }: FormInputsProps) {
+export function FormInputs({ fields, form, errors, onChange, upload }: FormInputsProps) {
   const t = useT(adminMessages);
   const baseId = useId();
   return (
@@ -34,6 +38,20 @@ export function FormInputs({ fields, form, errors, onChange }: FormInputsProps) 
           id,
           name: field.name,
         };
+        if (field.type === 'picture' && field.slot) {
+          return (
+            <PictureInput
+              key={field.name}
+              label={t(field.label)}
+              value={typeof value === 'string' ? value : ''}
+              onChange={(url) => onChange(field.name, url)}
+              slot={field.slot}
+              upload={upload}
+              round={field.slot === 'coach'}
+              error={error ? t(error.key, error.params) : undefined}
+            />
+          );
+        }
         let input;
         if (field.type === 'checkbox') {
           input = (

@@ -15,7 +15,7 @@ import { useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import { adminMessages } from '../admin-messages';
 import type { AdminCatalogApi } from '../api/admin-catalog-api';
-import { emptyForm, field, fieldErrors, fromForm, plain } from '../form-fields';
+import { emptyForm, field, fieldErrors, fromForm, pictureField, plain } from '../form-fields';
 import type { Field, FieldError, FormState } from '../form-fields';
 import { FormInputs } from './form-inputs';
 
@@ -25,7 +25,7 @@ const FIELDS: readonly Field[] = [
   field('Name', 'text', 'productName'),
   field('Precio', 'number', 'price'),
   field('Description', 'textarea', 'description'),
-  field('Img', 'text', 'image'),
+  pictureField('Img', 'productPicture', 'product'),
   field('Url', 'text', 'productUrl'),
   field('tags', 'list'),
 ];
@@ -107,6 +107,7 @@ export function ShopProductForm({ api, level = 1 }: { api: AdminCatalogApi; leve
             form={form}
             errors={errors}
             onChange={(name, value) => setForm({ ...form, [name]: value })}
+            upload={api.uploadPicture}
           />
         </div>
         {phase.step === 'adding' && <p role="status">{at('addingProduct')}</p>}

@@ -86,6 +86,7 @@ function PriceForm({ api, current }: { api: AdminCatalogApi; current: Suscriptio
           setSaved(false);
           setForm({ ...form, [name]: String(value) });
         }}
+        upload={api.uploadPicture}
       />
       {saved && (
         <p role="status" className="form-success">

@@ -1,19 +1,26 @@
-import type { SeatLayout, SeatSpot } from '@studio/core';
+import type { RoomFeatureKind, SeatLayout, SeatSpot, SpotKind } from '@studio/core';
+import { ROOM_FEATURE_KINDS, SPOT_KINDS } from '@studio/core';
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import {
+  addFeature,
   addSpot,
+  cellTaken,
+  deleteFeature,
   deleteSpot,
+  featureAt,
   insideGrid,
   moveSpot,
   renameSpot,
   setSpotDisabled,
+  setSpotKind,
   spotAt,
   spotsInOrder,
   step,
+  updateFeature,
 } from '../layout-edits';
 import type { Cell, Direction } from '../layout-edits';
-import { spotsMessages } from '../spots-messages';
+import { FEATURE_LABELS, SPOT_KIND_LABELS, spotsMessages } from '../spots-messages';
 import { useT } from '../../../lib/i18n';
 
 export interface LayoutCanvasProps {
@@ -36,7 +43,7 @@ function drawable(size: number): number {
 function firstFreeCell(layout: SeatLayout): Cell | null {
   for (let row = 0; row < drawable(layout.rows); row += 1)
     for (let col = 0; col < drawable(layout.cols); col += 1)
-      if (!spotAt(layout, { row, col })) return { row, col };
+      if (!cellTaken(layout, { row, col })) return { row, col };
   return null;
 }
 
@@ -48,6 +55,14 @@ export function LayoutCanvas({ layout, onChange }: LayoutCanvasProps) {
   const st = useT(spotsMessages);
   const [cursor, setCursor] = useState<Cell>({ row: 0, col: 0 });
   const [selected, setSelected] = useState<string | null>(null);
+  const [tool, setTool] = useState<'spot' | RoomFeatureKind>('spot');
+  const [selectedFeature, setSelectedFeature] = useState<string | null>(null);
+  const features = layout.features ?? {};
+  const feature =
+    selectedFeature !== null && Object.hasOwn(features, selectedFeature)
+      ? features[selectedFeature]
+      : undefined;
+  const featureName = (kind: RoomFeatureKind) => st(FEATURE_LABELS[kind]);
   const [announcement, setAnnouncement] = useState('');
   const gridRef = useRef<HTMLDivElement>(null);
   const rows = drawable(layout.rows);
@@ -65,6 +80,21 @@ export function LayoutCanvas({ layout, onChange }: LayoutCanvasProps) {
   const where = (spot: SeatSpot) => ({ label: spot.label, row: spot.row + 1, col: spot.col + 1 });
 
   const place = (cell: Cell) => {
+    if (tool !== 'spot') {
+      const placed = addFeature(layout, tool, cell);
+      if (!placed) {
+        setAnnouncement(st('cellTaken'));
+        return;
+      }
+      onChange(placed.layout);
+      setSelected(null);
+      setSelectedFeature(placed.id);
+      setCursor(cell);
+      setAnnouncement(
+        st('featurePlaced', { kind: featureName(tool), row: cell.row + 1, col: cell.col + 1 }),
+      );
+      return;
+    }
     const added = addSpot(layout, cell);
     if (!added) {
       setAnnouncement(st('cellTaken'));
@@ -72,6 +102,7 @@ export function LayoutCanvas({ layout, onChange }: LayoutCanvasProps) {
     }
     onChange(added.layout);
     setSelected(added.id);
+    setSelectedFeature(null);
     setCursor(cell);
     const spot = added.layout.spots[added.id];
     if (spot) setAnnouncement(st('placed', where(spot)));
@@ -80,10 +111,18 @@ export function LayoutCanvas({ layout, onChange }: LayoutCanvasProps) {
   const activate = (cell: Cell) => {
     setCursor(cell);
     const spot = spotAt(layout, cell);
+    const there = featureAt(layout, cell);
+    if (there) {
+      setSelected(null);
+      setSelectedFeature(there.id);
+      setAnnouncement(st('featurePicked', { kind: featureName(there.feature.kind) }));
+      return;
+    }
     if (!spot) {
       place(cell);
       return;
     }
+    setSelectedFeature(null);
     if (selected === spot.id) {
       setSelected(null);
       setAnnouncement(st('released', where(spot)));
@@ -123,6 +162,13 @@ export function LayoutCanvas({ layout, onChange }: LayoutCanvasProps) {
       activate(focusCell);
       return;
     }
+    if ((event.key === 'Delete' || event.key === 'Backspace') && feature && selectedFeature) {
+      event.preventDefault();
+      onChange(deleteFeature(layout, selectedFeature));
+      setSelectedFeature(null);
+      setAnnouncement(st('featureRemoved', { kind: featureName(feature.kind) }));
+      return;
+    }
     if (event.key === 'Delete' || event.key === 'Backspace') {
       const target = selectedSpot ?? spotAt(layout, focusCell);
       if (target) {
@@ -140,6 +186,8 @@ export function LayoutCanvas({ layout, onChange }: LayoutCanvasProps) {
 
   const cellLabel = (cell: Cell, spot: SeatSpot | undefined) => {
     const position = { row: cell.row + 1, col: cell.col + 1 };
+    const there = featureAt(layout, cell);
+    if (there) return st('featureCell', { ...position, kind: featureName(there.feature.kind) });
     if (!spot) return st('emptyCell', position);
     return st(spot.disabled ? 'spotCellDisabled' : 'spotCell', { ...position, label: spot.label });
   };
@@ -155,6 +203,21 @@ export function LayoutCanvas({ layout, onChange }: LayoutCanvasProps) {
 
   return (
     <div className="layout-canvas">
+      <fieldset className="layout-tools">
+        <legend>{st('place')}</legend>
+        {(['spot', ...ROOM_FEATURE_KINDS] as const).map((kind) => (
+          <label key={kind} className={tool === kind ? 'layout-tool is-current' : 'layout-tool'}>
+            <input
+              type="radio"
+              name="layout-tool"
+              value={kind}
+              checked={tool === kind}
+              onChange={() => setTool(kind)}
+            />
+            {kind === 'spot' ? st('toolSpot') : featureName(kind)}
+          </label>
+        ))}
+      </fieldset>
       <p id="layout-grid-help" className="layout-help">
         {st('gridHelp')}
       </p>
@@ -172,6 +235,7 @@ export function LayoutCanvas({ layout, onChange }: LayoutCanvasProps) {
             {Array.from({ length: cols }, (_, col) => {
               const cell = { row, col };
               const spot = spotAt(layout, cell);
+              const there = featureAt(layout, cell);
               const current = focusCell.row === row && focusCell.col === col;
               return (
                 <div
@@ -180,16 +244,30 @@ export function LayoutCanvas({ layout, onChange }: LayoutCanvasProps) {
                   data-cell={`${row}:${col}`}
                   tabIndex={current ? 0 : -1}
                   aria-label={cellLabel(cell, spot)}
-                  aria-selected={spot !== undefined && spot.id === selected}
+                  aria-selected={
+                    (spot !== undefined && spot.id === selected) ||
+                    (there !== undefined && there.id === selectedFeature)
+                  }
                   className={[
                     'layout-cell',
-                    spot ? 'layout-cell-spot' : 'layout-cell-empty',
+                    there
+                      ? `layout-cell-feature layout-feature-${there.feature.kind}`
+                      : spot
+                        ? 'layout-cell-spot'
+                        : 'layout-cell-empty',
+                    there !== undefined && there.id === selectedFeature
+                      ? 'layout-cell-selected'
+                      : '',
                     spot?.disabled ? 'layout-cell-disabled' : '',
                     spot !== undefined && spot.id === selected ? 'layout-cell-selected' : '',
                   ].join(' ')}
                   onClick={() => activate(cell)}
                 >
-                  {spot?.label ?? ''}
+                  {there
+                    ? there.feature.row === row && there.feature.col === col
+                      ? featureName(there.feature.kind)
+                      : ''
+                    : (spot?.label ?? '')}
                 </div>
               );
             })}
@@ -214,6 +292,28 @@ export function LayoutCanvas({ layout, onChange }: LayoutCanvasProps) {
             />
           </label>
           <label>
+            {st('spotKind')}
+            <select
+              value={selectedSpot.kind ?? ''}
+              onChange={(event) =>
+                onChange(
+                  setSpotKind(
+                    layout,
+                    selectedSpot.id,
+                    SPOT_KINDS.find((kind) => kind === event.target.value),
+                  ),
+                )
+              }
+            >
+              <option value="">{st('kindPlain')}</option>
+              {SPOT_KINDS.map((kind: SpotKind) => (
+                <option key={kind} value={kind}>
+                  {st(SPOT_KIND_LABELS[kind])}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
             <input
               type="checkbox"
               checked={selectedSpot.disabled === true}
@@ -229,6 +329,51 @@ export function LayoutCanvas({ layout, onChange }: LayoutCanvasProps) {
             onClick={() => remove(selectedSpot)}
           >
             {st('deleteSpot')}
+          </button>
+        </fieldset>
+      )}
+
+      {feature && selectedFeature !== null && (
+        <fieldset className="selected-spot">
+          <legend>{st('selectedFeature', { kind: featureName(feature.kind) })}</legend>
+          <label>
+            {st('featureWidth')}
+            <input
+              type="number"
+              min={1}
+              max={cols}
+              value={feature.width}
+              onChange={(event) =>
+                onChange(
+                  updateFeature(layout, selectedFeature, { width: Number(event.target.value) }),
+                )
+              }
+            />
+          </label>
+          <label>
+            {st('featureHeight')}
+            <input
+              type="number"
+              min={1}
+              max={rows}
+              value={feature.height}
+              onChange={(event) =>
+                onChange(
+                  updateFeature(layout, selectedFeature, { height: Number(event.target.value) }),
+                )
+              }
+            />
+          </label>
+          <button
+            type="button"
+            className="button button-secondary button-s"
+            onClick={() => {
+              onChange(deleteFeature(layout, selectedFeature));
+              setSelectedFeature(null);
+              setAnnouncement(st('featureRemoved', { kind: featureName(feature.kind) }));
+            }}
+          >
+            {st('deleteFeature')}
           </button>
         </fieldset>
       )}

@@ -110,6 +110,28 @@ describe('seat layout editor', () => {
     expect(screen.getByRole('status').textContent).toBe('Layout saved.');
   });
 
+  it('places the front of the room and says what stands on a spot, saved with the layout', async () => {
+    const fake = fakeApi();
+    render(<SeatLayoutEditor api={fake.api} now={now} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Studio' }));
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Mirror' }));
+    fireEvent.click(cell('Empty cell, row 2, column 1'));
+    expect(screen.getByText('Mirror placed at row 2, column 1.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Width (cells)'), { target: { value: '3' } });
+    expect(cell('Mirror, row 2, column 3')).toBeTruthy();
+    // A spot cannot go on it.
+    fireEvent.click(screen.getByRole('radio', { name: 'Spot' }));
+    fireEvent.click(cell('Spot 1, row 1, column 1'));
+    fireEvent.change(screen.getByLabelText('What stands here'), { target: { value: 'bike' } });
+
+    await save();
+    expect(fake.saves[0]?.layout?.features).toEqual({
+      f1: { kind: 'mirror', row: 1, col: 0, width: 3, height: 1 },
+    });
+    expect(fake.saves[0]?.layout?.spots['s1']?.kind).toBe('bike');
+  });
+
   it('moves the selected spot with the arrow keys and never onto another spot', () => {
     openStudio();
     const spot = cell('Spot 1, row 1, column 1');

@@ -1,18 +1,20 @@
-import type { ChangeEvent, FormEvent, ReactNode } from 'react';
+import type { CSSProperties, FormEvent, ReactNode } from 'react';
 import { useState } from 'react';
-import { MAX_LOGO_DATA_URL_CHARS, isHexColour } from '@studio/core';
+import { isHexColour, TYPEFACE_PAIRS } from '@studio/core';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
+import { PictureInput } from '../../../components/ui/picture-input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { callableErrorText } from '../../../lib/callable-errors';
 import type { ErrorText } from '../../../lib/callable-errors';
 import { useT } from '../../../lib/i18n';
+import { typefaceDeclarations } from '../../../lib/typefaces';
 import { useLive } from '../../../lib/use-live';
 import type { AdminStudioApi } from '../api/admin-studio-api';
 import { adminStudioMessages } from '../admin-studio-messages';
 import type { AdminStudioKey } from '../admin-studio-messages';
-import { checkStudioForm, contrastText, formFromStudio } from '../studio-form';
+import { COLOUR_CHOICES, checkStudioForm, contrastText, formFromStudio } from '../studio-form';
 import type { FieldError, StudioForm, StudioFormField } from '../studio-form';
 import { BrandPreview } from './brand-preview';
 import '../admin-studio.css';
@@ -67,22 +69,17 @@ function Form({ api, initial }: { api: AdminStudioApi; initial: StudioForm }) {
     </Field>
   );
 
-  const uploadLogo = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const reader = new FileReader();
-    reader.onload = () => {
-      const url = typeof reader.result === 'string' ? reader.result : '';
-      if (url.length > MAX_LOGO_DATA_URL_CHARS)
-        setErrors((current) => ({
-          ...current,
-          logo: { key: 'errorLogoFile', params: { size: Math.ceil(file.size / 1024) } },
-        }));
-      else set('logo', url);
-    };
-    reader.readAsDataURL(file);
-  };
+  const picture = (field: 'logo' | 'cover', hint: AdminStudioKey) => (
+    <PictureInput
+      label={t(field)}
+      hint={t(hint)}
+      value={form[field]}
+      onChange={(url) => set(field, url)}
+      slot={field}
+      upload={api.uploadPicture}
+      error={errorText(field)}
+    />
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -119,6 +116,26 @@ function Form({ api, initial }: { api: AdminStudioApi; initial: StudioForm }) {
         'identity',
         <>
           {input('name', 'name', { required: true, autoComplete: 'organization' })}
+          <fieldset className="studio-swatches">
+            <legend className="ui-field-label">{t('colourChoices')}</legend>
+            {COLOUR_CHOICES.map(([name, hex]) => (
+              <label
+                key={hex}
+                className="studio-swatch"
+                style={{ '--swatch': hex } as CSSProperties}
+              >
+                <input
+                  type="radio"
+                  name="studio-colour"
+                  value={hex}
+                  checked={colour.toLowerCase() === hex}
+                  onChange={() => set('primaryColor', hex)}
+                />
+                <span className="studio-swatch-dot" aria-hidden="true" />
+                <span className="studio-swatch-name">{t(name)}</span>
+              </label>
+            ))}
+          </fieldset>
           {input('primaryColor', 'primaryColor', { hint: 'primaryColorHint', required: true })}
           <div className="studio-colour">
             <input
@@ -136,23 +153,41 @@ function Form({ api, initial }: { api: AdminStudioApi; initial: StudioForm }) {
               </p>
             )}
           </div>
-          {input('logo', 'logo', { hint: 'logoHint', type: 'url' })}
-          <div className="studio-logo-actions">
-            <label className="button button-secondary button-s studio-upload">
-              {t('uploadLogo')}
-              <input
-                type="file"
-                accept="image/png,image/jpeg,image/webp,image/svg+xml,image/gif"
-                className="visually-hidden"
-                onChange={uploadLogo}
-              />
-            </label>
-            {form.logo && (
-              <Button variant="ghost" size="s" onClick={() => set('logo', '')}>
-                {t('removeLogo')}
-              </Button>
-            )}
-          </div>
+          {picture('logo', 'logoHint')}
+          {picture('cover', 'coverHint')}
+          <fieldset className="studio-typefaces" aria-describedby="studio-typeface-hint">
+            <legend className="ui-field-label">{t('typeface')}</legend>
+            <p className="ui-field-hint" id="studio-typeface-hint">
+              {t('typefaceHint')}
+            </p>
+            {TYPEFACE_PAIRS.map((pair) => (
+              <label
+                key={pair}
+                className="studio-typeface"
+                // The sample is drawn in the pair it names (its faces load when shown).
+                style={
+                  Object.fromEntries(
+                    typefaceDeclarations(pair)
+                      .split(';')
+                      .map((declaration) => declaration.split(/:(.*)/s).slice(0, 2)),
+                  ) as CSSProperties
+                }
+              >
+                <input
+                  type="radio"
+                  name="typeface"
+                  value={pair}
+                  checked={(form.typeface || 'energetic') === pair}
+                  onChange={() => set('typeface', pair)}
+                />
+                <span className="studio-typeface-name">{t(`typeface_${pair}`)}</span>
+                <span className="studio-typeface-sample" aria-hidden="true">
+                  <span className="studio-typeface-display">{form.name.trim() || 'Studio'}</span>
+                  <span className="studio-typeface-text">{t('typefaceSample')}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
           <h3 className="studio-preview-title">{t('preview')}</h3>
           <BrandPreview name={form.name} logo={form.logo} colour={colour} />
         </>,

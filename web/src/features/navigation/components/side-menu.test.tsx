@@ -6,33 +6,36 @@ import { useLangStore } from '../../../lib/i18n';
 import type { Viewer } from '../menu-items';
 import { SideMenu } from './side-menu';
 
-const GENERAL = [
+// The member's groups: classes, credits and shop, the studio, the account.
+const MEMBER = [
   ['Home', '/tabs/inicio'],
-  ['Login', '/login'],
-  ['Cart', '/tabs/cart'],
   ['Reserve Class', '/tabs/calendario/choose/user'],
-  ['Buy Credits', '/tabs/paquetes/0'],
   ['My Classes', '/tabs/mis-compras/user/view'],
-  ['Special Events', '/tabs/events'],
   ['My Waiting List', '/tabs/waitlist'],
+  ['Special Events', '/tabs/events'],
+  ['Buy Credits', '/tabs/paquetes/0'],
+  ['Cart', '/tabs/cart'],
   ['About us', '/tabs/sobre-nosotros'],
   ['Contact', '/tabs/contacto'],
 ] as const;
 
+// The workspace's groups: front desk, sales, studio (items beyond the product's list: Today,
+// Insights, Studio and branding, Sent e-mail).
 const ADMIN = [
+  ['Today', '/admin-today'],
+  ['User Class Lists', '/admin-lists-class'],
+  ['Admin Classes', '/admin-clases'],
+  ['Add Classes', '/crear-clases'],
+  ['Admin Users', '/all-users'],
   ['Payment list', '/lista-pagos'],
   ['Insights', '/admin-insights'],
-  ['Admin Users', '/all-users'],
-  ['Add Classes', '/crear-clases'],
-  ['Admin Classes', '/admin-clases'],
-  ['Admin seats', '/admin-spot'],
-  ['Admin Suscription Price', '/admin-suscripcion-price'],
-  ['Add coupons', '/crear-cupones'],
   ['Admin packages', '/admin-precios'],
   ['Admin packages events', '/admin-precios-events'],
+  ['Admin Suscription Price', '/admin-suscripcion-price'],
+  ['Add coupons', '/crear-cupones'],
+  ['Admin seats', '/admin-spot'],
   ['Add coachs', '/admin-coach'],
   ['Admin excersises', '/admin-exercise'],
-  // Items beyond the spec's list (docs/architecture/web-app.md#studio-branding, admin-and-audit.md).
   ['Studio and branding', '/admin-studio'],
   ['Sent e-mail', '/admin-mail'],
 ] as const;
@@ -65,30 +68,63 @@ function menuLinks(): string[][] {
     .map((link) => [link.textContent ?? '', link.getAttribute('href') ?? '']);
 }
 
+function headings(): string[] {
+  const nav = screen.getByRole('navigation', { name: 'Side menu' });
+  return within(nav)
+    .getAllByRole('heading')
+    .map((heading) => heading.textContent ?? '');
+}
+
 describe('side menu', () => {
-  it('shows a member My Profile and the general items only', () => {
-    renderMenu('member', 'u1');
-    expect(menuLinks()).toEqual([['My Profile', '/tabs/profile-user/u1'], ...GENERAL]);
+  it('shows a member the general items in groups, My Profile under Account, no Login', () => {
+    renderMenu('member', 'u1', { onLogout: vi.fn() });
+    expect(menuLinks()).toEqual([...MEMBER, ['My Profile', '/tabs/profile-user/u1']]);
+    expect(headings()).toEqual(['Classes', 'Credits and shop', 'The studio', 'Account']);
+    expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
   });
 
-  it('shows a guest the same items, with the profile of UID null', () => {
+  it('shows a guest Login, then the profile of UID null', () => {
     renderMenu('guest', 'null');
-    expect(menuLinks()).toEqual([['My Profile', '/tabs/profile-user/null'], ...GENERAL]);
-  });
-
-  it('adds every admin item and the coach item for an admin', () => {
-    renderMenu('admin', 'a1');
     expect(menuLinks()).toEqual([
-      ['My Profile', '/tabs/profile-user/a1'],
-      ...GENERAL,
-      ...ADMIN,
-      ...COACH,
+      ...MEMBER,
+      ['Login', '/login'],
+      ['My Profile', '/tabs/profile-user/null'],
     ]);
   });
 
-  it('adds only User Class Lists for a coach', () => {
+  it("puts an admin's workspace first, then every member item", () => {
+    renderMenu('admin', 'a1');
+    expect(menuLinks()).toEqual([...ADMIN, ...MEMBER, ['My Profile', '/tabs/profile-user/a1']]);
+    expect(headings()).toEqual([
+      'Front desk',
+      'Sales',
+      'Studio',
+      'Classes',
+      'Credits and shop',
+      'The studio',
+      'Account',
+    ]);
+  });
+
+  it('gives a coach User Class Lists first', () => {
     renderMenu('coach', 'c1');
-    expect(menuLinks()).toEqual([['My Profile', '/tabs/profile-user/c1'], ...GENERAL, ...COACH]);
+    expect(menuLinks()).toEqual([...COACH, ...MEMBER, ['My Profile', '/tabs/profile-user/c1']]);
+    expect(headings()[0]).toBe('Coaching');
+  });
+
+  it('marks the current page', () => {
+    renderMenu('member', 'u1');
+    expect(screen.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('gives the front desk the class lists and no admin item', () => {
+    renderMenu('staff', 'd1');
+    expect(menuLinks()).toEqual([
+      ['Today', '/admin-today'],
+      ['User Class Lists', '/admin-lists-class'],
+      ...MEMBER,
+      ['My Profile', '/tabs/profile-user/d1'],
+    ]);
   });
 
   it('shows the version label V.2.8', () => {

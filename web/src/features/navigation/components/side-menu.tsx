@@ -4,18 +4,24 @@ import { BUILT_IN_STUDIO_NAME } from '../../../config/studio';
 import { useBrandingStore } from '../../../lib/branding';
 import { useT } from '../../../lib/i18n';
 import type { Viewer } from '../menu-items';
-import { menuItemsFor } from '../menu-items';
+import { menuGroupsFor } from '../menu-items';
+import { NavIcon } from './nav-icon';
 
 export interface SideMenuProps {
   id: string;
   viewer: Viewer;
   uid: string;
   versionLabel: string;
-  /** Off-canvas state on narrow screens; wide screens always show the menu. */
+  /** Off-canvas state on narrow screens; from 1024 px the menu always shows. */
   open: boolean;
   onClose: () => void;
-  /** Present when someone is signed in. */
+  /** Present when someone is signed in: the Account group ends with Logout. */
   onLogout?: () => void;
+}
+
+/** Links the current location: a link is current on its own address, query aside. */
+function isCurrent(href: string, location: string): boolean {
+  return location === href || (href !== '/' && location === href.replace(/\/$/, ''));
 }
 
 export function SideMenu({
@@ -31,6 +37,7 @@ export function SideMenu({
   const studioName = useBrandingStore((state) => state.branding?.name);
   const [location] = useLocation();
   const closeButton = useRef<HTMLButtonElement>(null);
+  const groups = menuGroupsFor(viewer, uid);
 
   useEffect(() => {
     if (!open) return;
@@ -61,25 +68,46 @@ export function SideMenu({
               <span aria-hidden="true">×</span>
             </button>
           </div>
-          <ul className="side-menu-items">
-            {menuItemsFor(viewer, uid).map((item) => (
-              <li key={item.label}>
-                <Link
-                  href={item.href}
-                  aria-current={location === item.href ? 'page' : undefined}
-                  onClick={onClose}
+          <div className="side-menu-groups">
+            {groups.map((group) => {
+              const headingId = `${id}-${group.heading}`;
+              const last = group.heading === 'menuGroupAccount';
+              return (
+                <section
+                  key={group.heading}
+                  className="side-menu-group"
+                  aria-labelledby={headingId}
                 >
-                  {t(item.label)}
-                </Link>
-              </li>
-            ))}
-          </ul>
+                  <h2 id={headingId} className="side-menu-heading">
+                    {t(group.heading)}
+                  </h2>
+                  <ul className="side-menu-items">
+                    {group.items.map((item) => (
+                      <li key={item.label}>
+                        <Link
+                          href={item.href}
+                          aria-current={isCurrent(item.href, location) ? 'page' : undefined}
+                          onClick={onClose}
+                        >
+                          <NavIcon name={item.icon} />
+                          <span>{t(item.label)}</span>
+                        </Link>
+                      </li>
+                    ))}
+                    {last && onLogout && (
+                      <li>
+                        <button type="button" className="side-menu-logout" onClick={onLogout}>
+                          <NavIcon name="logout" />
+                          <span>{t('menuLogout')}</span>
+                        </button>
+                      </li>
+                    )}
+                  </ul>
+                </section>
+              );
+            })}
+          </div>
           <div className="side-menu-footer">
-            {onLogout && (
-              <button type="button" className="button button-secondary" onClick={onLogout}>
-                {t('menuLogout')}
-              </button>
-            )}
             <span className="version-label">{versionLabel}</span>
           </div>
         </nav>

@@ -1,15 +1,17 @@
 import { Link, useLocation } from 'wouter';
 import { useT } from '../../../lib/i18n';
+import type { Viewer } from '../menu-items';
 import { isTabActive, tabItemsFor } from '../tab-items';
-import { TabIcon } from './tab-icon';
+import { NavIcon } from './nav-icon';
 
-export function TabBar({ uid }: { uid: string }) {
+/** The phone's tab bar (hidden from 1024 px, where the side navigation stays open). */
+export function TabBar({ viewer, uid }: { viewer: Viewer; uid: string }) {
   const t = useT();
   const [location] = useLocation();
   return (
     <nav className="tab-bar" aria-label={t('tabBar')}>
       <ul>
-        {tabItemsFor(uid).map((tab) => {
+        {tabItemsFor(viewer, uid).map((tab) => {
           const active = isTabActive(tab, location);
           return (
             <li key={tab.route.name}>
@@ -18,7 +20,7 @@ export function TabBar({ uid }: { uid: string }) {
                 className={active ? 'tab is-active' : 'tab'}
                 aria-current={active ? 'page' : undefined}
               >
-                <TabIcon name={tab.icon} />
+                <NavIcon name={tab.icon} className="tab-icon" />
                 <span className="tab-label">{t(tab.label)}</span>
               </Link>
             </li>

@@ -1,4 +1,12 @@
-import { eventSchema, packageSchema, paths, paymentSchema } from '@studio/core';
+import {
+  eventSchema,
+  majorToCents,
+  packageSchema,
+  paths,
+  paymentSchema,
+  subscriptionPricePair,
+  suscriptionPricesSchema,
+} from '@studio/core';
 import { callFunction } from '../../../lib/firebase';
 import { parseEntries, watchIndexed, watchPath } from '../../../lib/realtime';
 import type { PurchasesApi } from './purchases-api';
@@ -9,6 +17,21 @@ export const firebasePurchasesApi: PurchasesApi = {
       paths.packages(),
       (value) =>
         onChange(parseEntries(value, (entry) => packageSchema.safeParse(entry), 'package')),
+      undefined,
+      { readers: 'anyone' },
+    ),
+  watchSubscriptionPrices: (onChange) =>
+    watchPath(
+      paths.suscriptionPrices(),
+      (value) => {
+        const parsed = suscriptionPricesSchema.safeParse(value ?? []);
+        const pair = parsed.success ? subscriptionPricePair(parsed.data) : undefined;
+        onChange(
+          pair
+            ? { discounted: majorToCents(pair.discounted), regular: majorToCents(pair.regular) }
+            : null,
+        );
+      },
       undefined,
       { readers: 'anyone' },
     ),

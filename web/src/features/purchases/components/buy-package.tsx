@@ -12,6 +12,7 @@ import type { PackTab } from '../money';
 import { formatMoney } from '../money';
 import type { CheckoutProps, Purchase } from './checkout';
 import { Checkout } from './checkout';
+import { WhatYouGet } from './what-you-get';
 
 export interface BuyPackageProps extends Omit<CheckoutProps, 'purchase'> {
   tab: PackTab;
@@ -107,23 +108,14 @@ export function BuyPackage({ tab, credits, packageId, ...checkout }: BuyPackageP
   );
 }
 
-/** The one pack (or the subscription) being bought: name, credits, validity and price. */
+/** The one pack (or the monthly plan) being bought: what it gives, and its price. */
 function PackSummary({ pkg }: { pkg: Package | undefined }) {
-  const t = useT(purchasesMessages);
   const lang = useLangStore((state) => state.lang);
-  if (!pkg)
-    return (
-      <Card className="pack-card">
-        <h2>{t('subscription')}</h2>
-        <p className="pack-description">{t('subscriptionText')}</p>
-      </Card>
-    );
   return (
     <Card className="pack-card">
-      <h2>{pkg.name}</h2>
-      <PackFacts pkg={pkg} />
-      {pkg.description && <p className="pack-description">{pkg.description}</p>}
-      <p className="pack-price">{formatMoney(pkg.price, pkg.currency, lang)}</p>
+      <WhatYouGet pkg={pkg} />
+      {pkg && <PackFacts pkg={pkg} />}
+      {pkg && <p className="pack-price">{formatMoney(pkg.price, pkg.currency, lang)}</p>}
     </Card>
   );
 }

@@ -41,8 +41,57 @@ export function CartView({ title, confirmHref, packagesHref, ...checkout }: Cart
       : { type: 'package' as const, id: item.id, quantity: item.quantity },
   );
 
+  const step =
+    confirmHref !== undefined ? 'cart' : checkout.continueHref !== undefined ? 'review' : 'pay';
+  const lines = (editable: boolean) => (
+    <ul className={editable ? 'plain-list' : 'plain-list cart-lines-compact'}>
+      {cart.map((item) => (
+        <Card as="li" compact key={`${item.type}:${item.id}`} className="cart-line">
+          <div>
+            <p className="cart-line-name">{item.name}</p>
+            <p className="cart-line-price">
+              {item.quantity > 1 || !editable
+                ? `${formatMoney(item.unitAmount, item.currency, lang)} ${t('times', { count: item.quantity })}`
+                : formatMoney(item.unitAmount, item.currency, lang)}
+            </p>
+          </div>
+          {editable && (
+            <div className="cart-line-controls">
+              {/* A pack is bought whole: only shop products have a quantity to change. */}
+              {item.type === 'product' && (
+                <>
+                  <label htmlFor={`${lineId}-${item.type}-${item.id}`}>{t('quantity')}</label>
+                  <input
+                    id={`${lineId}-${item.type}-${item.id}`}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={99}
+                    value={item.quantity}
+                    onChange={(event) =>
+                      setQuantity(item.type, item.id, Number(event.target.value) || 1)
+                    }
+                  />
+                </>
+              )}
+              <Button
+                variant="ghost"
+                size="s"
+                aria-label={`${t('remove')}: ${item.name}`}
+                onClick={() => remove(item.type, item.id)}
+              >
+                {t('remove')}
+              </Button>
+            </div>
+          )}
+        </Card>
+      ))}
+    </ul>
+  );
+  const count = cart.reduce((sum, item) => sum + item.quantity, 0);
+
   return (
-    <section className="page cart" aria-labelledby="page-title">
+    <section className={`page cart cart-step-${step}`} aria-labelledby="page-title">
       <h1 id="page-title">{title}</h1>
       {cart.length === 0 ? (
         <EmptyState
@@ -56,49 +105,38 @@ export function CartView({ title, confirmHref, packagesHref, ...checkout }: Cart
             )
           }
         />
+      ) : step === 'pay' ? (
+        <div className="pay-layout">
+          <section className="paying-for" aria-labelledby="paying-for-title">
+            <h2 id="paying-for-title">
+              {t('payingFor')}{' '}
+              <span className="paying-for-count">
+                {count === 1 ? t('cartItemsOne') : t('cartItems', { count })}
+              </span>
+            </h2>
+            {lines(false)}
+          </section>
+          <Checkout {...checkout} purchase={{ kind: 'cart', items }} />
+        </div>
       ) : (
         <div className="purchase-layout">
-          <ul className="plain-list">
-            {cart.map((item) => (
-              <Card as="li" compact key={`${item.type}:${item.id}`} className="cart-line">
-                <div>
-                  <p className="cart-line-name">{item.name}</p>
-                  <p className="cart-line-price">
-                    {t('unitPrice', { price: formatMoney(item.unitAmount, item.currency, lang) })}
-                  </p>
-                </div>
-                <div className="cart-line-controls">
-                  <label htmlFor={`${lineId}-${item.type}-${item.id}`}>{t('quantity')}</label>
-                  <input
-                    id={`${lineId}-${item.type}-${item.id}`}
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={99}
-                    value={item.quantity}
-                    onChange={(event) =>
-                      setQuantity(item.type, item.id, Number(event.target.value) || 1)
-                    }
-                  />
-                  <Button
-                    variant="ghost"
-                    size="s"
-                    aria-label={`${t('remove')}: ${item.name}`}
-                    onClick={() => remove(item.type, item.id)}
-                  >
-                    {t('remove')}
-                  </Button>
-                </div>
-              </Card>
-            ))}
-          </ul>
-          {confirmHref !== undefined && checkout.signedIn ? (
+          {step === 'review' ? (
+            <section aria-labelledby="review-title">
+              <h2 id="review-title" className="cart-step-title">
+                {t('reviewCart')}
+              </h2>
+              {lines(false)}
+            </section>
+          ) : (
+            lines(true)
+          )}
+          {step === 'cart' && checkout.signedIn ? (
             <Card as="section" className="checkout-card" title={t('orderSummary')}>
               <p className="cart-subtotal">
                 <span>{t('subtotal')}</span>
                 <strong>{formatMoney(subtotal, currency, lang)}</strong>
               </p>
-              <Link href={confirmHref} className={buttonClass({ block: true })}>
+              <Link href={confirmHref ?? ''} className={buttonClass({ block: true })}>
                 {t('checkoutTitle')}
               </Link>
             </Card>

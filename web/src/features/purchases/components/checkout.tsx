@@ -14,6 +14,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { SecurePayment } from './secure-payment';
 
 export type Purchase =
   | { kind: Exclude<PurchaseKind, 'cart' | 'subscription'>; packageId: string }
@@ -161,9 +162,14 @@ export function Checkout(props: CheckoutProps) {
             !error && <PriceSkeleton />
           )}
           {props.continueHref === undefined ? (
-            <Button block busy={busy} disabled={!price} onClick={pay}>
-              {t('payNow')}
-            </Button>
+            <>
+              <Button block size="l" busy={busy} disabled={!price} onClick={pay}>
+                {price
+                  ? t('payAmount', { amount: formatMoney(price.amount, price.currency, lang) })
+                  : t('payNow')}
+              </Button>
+              <SecurePayment />
+            </>
           ) : (
             <Link href={props.continueHref} className={buttonClass({ block: true })}>
               {t('continueToPayment')}

@@ -1,27 +1,42 @@
 import type { PurchasesKey } from '../purchases-messages';
 import { purchasesMessages } from '../purchases-messages';
 import '../purchases.css';
-import { PackFacts } from './pack-facts';
 import type { Package } from '@studio/core';
+import { SUBSCRIPTION_CREDITS, perUnit } from '@studio/core';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
+import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useFormat } from '../../../lib/format';
 import type { TextKey } from '../../../lib/i18n';
-import { useLangStore, useT } from '../../../lib/i18n';
+import { useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import type { PurchasesApi } from '../api/purchases-api';
 import type { PackTab } from '../money';
-import { formatMoney, PACKAGE_TABS } from '../money';
+import { PACKAGE_TABS } from '../money';
+import type { PackOffer } from '../pack-offers';
+import { packOffers } from '../pack-offers';
 import { useCheckoutStore } from '../stores/checkout-store';
+import type { CheckoutProps, Purchase } from './checkout';
+import { PackFacts } from './pack-facts';
+import { PurchaseSheet } from './purchase-sheet';
 
 export interface PackageListProps {
   api: PurchasesApi;
   tab: PackTab;
   tabHref: (index: number) => string;
-  /** Where "Buy" goes for a package of this tab (the spec's buy-* routes). */
+  /** The product's buy-* route of a pack: where "Buy" leads when there is no sheet to open. */
   buyHref: (pkg: Package, packageId: string) => string;
+  /** Opens the summary sheet (package → summary → Stripe) instead of leaving the page. */
+  checkout?: Omit<CheckoutProps, 'purchase'>;
+  /** The member already has the monthly plan. */
+  activeSubscription?: boolean;
+  /** More plans to show above the packs (the plan catalogue's cards, composed by the route). */
+  plans?: ReactNode;
 }
 
 const TAB_KEYS: Record<PackTab, TextKey<PurchasesKey>> = {
@@ -45,19 +60,33 @@ function PackageSkeleton() {
   );
 }
 
-/** Spec `paquetes/{number}`: the packs on sale of one kind, with their price. */
-export function PackageList({ api, tab, tabHref, buyHref }: PackageListProps) {
+interface Chosen {
+  purchase: Purchase;
+  offer?: PackOffer;
+}
+
+/**
+ * Spec `paquetes/{number}`: the packs on sale of one kind, smallest first, each with what it
+ * costs per class and the best value marked; on class credits the monthly plan first. "Buy"
+ * opens one summary sheet (what you get, coupon, total, pay) that leads to Stripe.
+ */
+export function PackageList(props: PackageListProps) {
+  const { api, tab, tabHref, buyHref, checkout } = props;
   const t = useT(purchasesMessages);
-  const lang = useLangStore((state) => state.lang);
+  const format = useFormat();
   const addToCart = useCheckoutStore((state) => state.addToCart);
+  const [chosen, setChosen] = useState<Chosen | null>(null);
   const packages = useLive<Record<string, Package> | null>(
     (onChange) => api.watchPackages(onChange),
     null,
     [api],
   );
-  const onSale = Object.entries(packages ?? {})
-    .filter(([, pkg]) => pkg.active && pkg.kind === tab)
-    .sort((a, b) => (a[1].order ?? a[1].credits) - (b[1].order ?? b[1].credits));
+  const plan = useLive<{ discounted: number; regular: number } | null>(
+    (onChange) => api.watchSubscriptionPrices(onChange),
+    null,
+    [api],
+  );
+  const offers = packages ? packOffers(packages, tab) : [];
 
   return (
     <section className="page packages" aria-labelledby="page-title" aria-busy={packages === null}>
@@ -74,6 +103,32 @@ export function PackageList({ api, tab, tabHref, buyHref }: PackageListProps) {
           </Link>
         ))}
       </nav>
+      {tab === 'credits' && props.plans}
+      {tab === 'credits' && plan && (
+        <Card as="section" className="plan-offer" title={t('monthlyPlan')}>
+          <p className="plan-offer-what">{t('planEveryMonth', { count: SUBSCRIPTION_CREDITS })}</p>
+          <p className="plan-offer-price">
+            <strong>{t('perMonth', { price: format.money(plan.discounted, 'USD') })}</strong>
+            {plan.regular > plan.discounted && (
+              <s className="plan-offer-regular">
+                {t('regularPerMonth', { price: format.money(plan.regular, 'USD') })}
+              </s>
+            )}
+          </p>
+          <p className="pack-per-class">
+            {t('perClass', {
+              price: format.money(perUnit(plan.discounted, SUBSCRIPTION_CREDITS), 'USD'),
+            })}
+          </p>
+          {props.activeSubscription ? (
+            <Badge tone="success">{t('planActive')}</Badge>
+          ) : checkout ? (
+            <Button onClick={() => setChosen({ purchase: { kind: 'subscription' } })}>
+              {t('subscribe')}
+            </Button>
+          ) : null}
+        </Card>
+      )}
       {packages === null ? (
         <>
           <p role="status" className="visually-hidden">
@@ -85,43 +140,77 @@ export function PackageList({ api, tab, tabHref, buyHref }: PackageListProps) {
             ))}
           </ul>
         </>
-      ) : onSale.length === 0 ? (
+      ) : offers.length === 0 ? (
         <EmptyState title={t('noPackages')} description={t('noPackagesHint')} />
       ) : (
         <ul className="pack-grid">
-          {onSale.map(([id, pkg]) => (
-            <Card as="li" key={id} className="pack-card">
-              <h2>{pkg.name}</h2>
-              <PackFacts pkg={pkg} />
-              {pkg.description && <p className="pack-description">{pkg.description}</p>}
-              <p className="pack-price">{formatMoney(pkg.price, pkg.currency, lang)}</p>
-              <div className="pack-actions">
-                <Link
-                  href={buyHref(pkg, id)}
-                  className={buttonClass()}
-                  aria-label={`${t('buy')}: ${pkg.name}`}
-                >
-                  {t('buy')}
-                </Link>
-                <Button
-                  variant="secondary"
-                  aria-label={`${t('addToCart')}: ${pkg.name}`}
-                  onClick={() =>
-                    addToCart({
-                      type: 'package',
-                      id,
-                      name: pkg.name,
-                      unitAmount: pkg.price,
-                      currency: pkg.currency,
-                    })
-                  }
-                >
-                  {t('addToCart')}
-                </Button>
-              </div>
-            </Card>
-          ))}
+          {offers.map((offer) => {
+            const { id, pkg } = offer;
+            return (
+              <Card
+                as="li"
+                key={id}
+                className={offer.bestValue ? 'pack-card is-best' : 'pack-card'}
+              >
+                {offer.bestValue && (
+                  <Badge tone="success" className="pack-best">
+                    {t('bestValue')}
+                  </Badge>
+                )}
+                <h2>{pkg.name}</h2>
+                <PackFacts pkg={pkg} />
+                {pkg.description && <p className="pack-description">{pkg.description}</p>}
+                <p className="pack-price">{format.money(pkg.price, pkg.currency)}</p>
+                {pkg.credits > 1 && (
+                  <p className="pack-per-class">
+                    {t('perClass', { price: format.money(offer.perClass, pkg.currency) })}
+                  </p>
+                )}
+                <div className="pack-actions">
+                  {checkout ? (
+                    <Button
+                      aria-label={`${t('buy')}: ${pkg.name}`}
+                      onClick={() => setChosen({ purchase: { kind: tab, packageId: id }, offer })}
+                    >
+                      {t('buy')}
+                    </Button>
+                  ) : (
+                    <Link
+                      href={buyHref(pkg, id)}
+                      className={buttonClass()}
+                      aria-label={`${t('buy')}: ${pkg.name}`}
+                    >
+                      {t('buy')}
+                    </Link>
+                  )}
+                  <Button
+                    variant="secondary"
+                    aria-label={`${t('addToCart')}: ${pkg.name}`}
+                    onClick={() =>
+                      addToCart({
+                        type: 'package',
+                        id,
+                        name: pkg.name,
+                        unitAmount: pkg.price,
+                        currency: pkg.currency,
+                      })
+                    }
+                  >
+                    {t('addToCart')}
+                  </Button>
+                </div>
+              </Card>
+            );
+          })}
         </ul>
+      )}
+      {checkout && chosen && (
+        <PurchaseSheet
+          checkout={checkout}
+          purchase={chosen.purchase}
+          {...(chosen.offer ? { pkg: chosen.offer.pkg } : {})}
+          onClose={() => setChosen(null)}
+        />
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import type { PurchasesKey } from '../purchases-messages';
 import { purchasesMessages } from '../purchases-messages';
 import '../purchases.css';
 import type { Payment, PaymentStatus } from '@studio/core';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { BadgeTone } from '../../../components/ui/badge';
 import { Badge } from '../../../components/ui/badge';
@@ -129,12 +130,73 @@ export interface PaymentOutcomeProps {
   uid: string;
   /** Stripe's checkout session id from the return URL: the payment's id. */
   sessionId: string | null;
+  /** Shown once the payment is confirmed: the new balance (the route composes it). */
+  paid?: ReactNode;
+  /** "Book a class" once paid; "See the packs" if it failed. */
+  bookHref: string;
+  packagesHref: string;
 }
 
-/** gracias-compra: the payment's status, live, until the webhook marks it paid or failed. */
-export function PaymentOutcome({ api, uid, sessionId }: PaymentOutcomeProps) {
+const OUTCOME_LINES: Record<PaymentStatus, TextKey<PurchasesKey>> = {
+  pending: 'thanksWaiting',
+  paid: 'thanksReceived',
+  failed: 'thanksFailed',
+  expired: 'thanksFailed',
+  refunded: 'paymentRefunded',
+  'partially-refunded': 'paymentRefunded',
+};
+
+/**
+ * gracias-compra: the payment followed live until the webhook marks it paid or failed; once
+ * paid, what was bought, the new balance and "Book a class".
+ */
+export function PaymentOutcome({
+  api,
+  uid,
+  sessionId,
+  paid,
+  bookHref,
+  packagesHref,
+}: PaymentOutcomeProps) {
   const t = useT(purchasesMessages);
+  const lang = useLangStore((state) => state.lang);
   const payments = useLive((onChange) => api.watchMyPayments(uid, onChange), NONE, [api, uid]);
-  const payment = sessionId ? payments[sessionId] : undefined;
-  return <p role="status">{t(payment ? STATUS_KEYS[payment.status] : 'paymentPending')}</p>;
+  const payment = sessionId && Object.hasOwn(payments, sessionId) ? payments[sessionId] : undefined;
+  const status: PaymentStatus = payment?.status ?? 'pending';
+  return (
+    <div className={`payment-outcome payment-outcome-${STATUS_TONES[status]}`}>
+      <div className="payment-outcome-status">
+        {status === 'pending' ? (
+          <span className="spinner payment-outcome-spinner" aria-hidden="true" />
+        ) : (
+          <span className="payment-outcome-mark" aria-hidden="true">
+            {status === 'paid' ? '✓' : '!'}
+          </span>
+        )}
+        <p role="status">{t(STATUS_KEYS[status])}</p>
+      </div>
+      <p className="payment-outcome-line">{t(OUTCOME_LINES[status])}</p>
+      {payment && (
+        <p className="payment-outcome-what">
+          {payment.items.map((item) => item.name).join(', ')} ·{' '}
+          <strong>{formatMoney(payment.amount, payment.currency, lang)}</strong>
+        </p>
+      )}
+      {status === 'paid' && paid}
+      <div className="payment-outcome-actions">
+        {status === 'failed' || status === 'expired' ? (
+          <Link href={packagesHref} className={buttonClass()}>
+            {t('tryAgain')}
+          </Link>
+        ) : (
+          <Link
+            href={bookHref}
+            className={buttonClass({ variant: status === 'paid' ? 'primary' : 'secondary' })}
+          >
+            {t('bookAClass')}
+          </Link>
+        )}
+      </div>
+    </div>
+  );
 }

@@ -64,11 +64,12 @@ describe('packages', () => {
       />,
     );
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Monthly plan',
       '5 classes',
       '10 classes',
       '30 classes',
     ]);
-    expect(screen.getByText('$90.00')).toBeTruthy();
+    expect(screen.getByText('$90')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Buy: 10 classes' }).getAttribute('href')).toBe(
       '/tabs/buy-credits/stripe/x/centro/10?package=p10',
     );
@@ -136,9 +137,9 @@ describe('buying a pack', () => {
     inRouter(<BuyPackage {...props} tab="credits" credits={10} initialPromocode="WELCOME10" />);
     await settle();
     expect(calls.previews).toEqual([{ kind: 'credits', packageId: 'p10', promocode: 'WELCOME10' }]);
-    expect(screen.getByText('−$9.00')).toBeTruthy();
-    expect(screen.getByText('$81.00')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(screen.getByText('−$9')).toBeTruthy();
+    expect(screen.getByText('$81')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $81' }));
     await settle();
     expect(calls.checkouts).toEqual([
       {
@@ -169,7 +170,7 @@ describe('buying a pack', () => {
       'This coupon code does not exist.',
     );
     expect(calls.previews.at(-1)).toEqual({ kind: 'spcredits', packageId: 'sp1' });
-    expect(screen.getByText('$25.00', { selector: 'strong' })).toBeTruthy();
+    expect(screen.getByText('$25', { selector: 'strong' })).toBeTruthy();
   });
 
   it('offers the monthly subscription for 30 credits from the BEST CHOICE link', async () => {
@@ -178,7 +179,7 @@ describe('buying a pack', () => {
     inRouter(<BuyPackage {...props} tab="credits" credits={30} />);
     await settle();
     expect(screen.getAllByRole('radio')).toHaveLength(2);
-    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Pay \$/ }));
     await settle();
     expect(calls.checkouts[0]).toMatchObject({ kind: 'subscription' });
     expect(calls.checkouts[0]).not.toHaveProperty('packageId');
@@ -188,9 +189,83 @@ describe('buying a pack', () => {
     const { api, calls } = createFakePurchasesApi(packages);
     inRouter(<BuyPackage {...checkoutProps(api)} tab="credits" credits={30} packageId="p30" />);
     await settle();
-    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Pay \$/ }));
     await settle();
     expect(calls.checkouts[0]).toMatchObject({ kind: 'credits', packageId: 'p30' });
+  });
+});
+
+describe('package → summary sheet → Stripe', () => {
+  it('marks the best value and prices each pack per class', () => {
+    const { api } = createFakePurchasesApi(packages);
+    inRouter(<PackageList api={api} tab="credits" tabHref={() => '/'} buyHref={() => '/buy'} />);
+    const best = document.querySelector('.pack-card.is-best');
+    expect(best?.querySelector('h2')?.textContent).toBe('30 classes');
+    expect(within(best as HTMLElement).getByText('Best value')).toBeTruthy();
+    expect(screen.getByText('$9 per class')).toBeTruthy();
+    // The monthly plan first, with its price per class.
+    expect(screen.getByText('$39 a month')).toBeTruthy();
+    expect(screen.getByText('$1.30 per class')).toBeTruthy();
+  });
+
+  it('opens one summary sheet from Buy: what you get, the total on the pay button, secure', async () => {
+    const { api, calls } = createFakePurchasesApi(packages);
+    const props = checkoutProps(api);
+    inRouter(
+      <PackageList
+        api={api}
+        tab="credits"
+        tabHref={() => '/'}
+        buyHref={() => '/buy'}
+        checkout={props}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Buy: 10 classes' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Review and pay' });
+    expect(within(sheet).getByText('10 class credits')).toBeTruthy();
+    expect(within(sheet).getByText(/^Use them by /)).toBeTruthy();
+    expect(within(sheet).getByText(/Secure payment by Stripe/)).toBeTruthy();
+    expect(
+      within(within(sheet).getByRole('list', { name: 'Accepted' })).getByText('Visa'),
+    ).toBeTruthy();
+    await settle();
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Pay $90' }));
+    await settle();
+    expect(calls.checkouts[0]).toMatchObject({ kind: 'credits', packageId: 'p10' });
+    expect(props.assign).toHaveBeenCalledWith('http://localhost:12111/checkout/cs_1');
+  });
+
+  it('offers the monthly plan from Buy Credits, or says it is active', async () => {
+    const { api, calls } = createFakePurchasesApi(packages);
+    const props = checkoutProps(api);
+    inRouter(
+      <PackageList
+        api={api}
+        tab="credits"
+        tabHref={() => '/'}
+        buyHref={() => '/buy'}
+        checkout={props}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Review and pay' });
+    await settle();
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Pay $39' }));
+    await settle();
+    expect(calls.checkouts[0]).toMatchObject({ kind: 'subscription' });
+    cleanup();
+    inRouter(
+      <PackageList
+        api={api}
+        tab="credits"
+        tabHref={() => '/'}
+        buyHref={() => '/buy'}
+        checkout={props}
+        activeSubscription
+      />,
+    );
+    expect(screen.getByText('Your monthly plan is active.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Subscribe' })).toBeNull();
   });
 });
 
@@ -209,7 +284,7 @@ describe('cart', () => {
     expect(screen.getByRole('link', { name: 'Sign in to pay' }).getAttribute('href')).toBe(
       '/login',
     );
-    expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
     expect(calls.previews).toEqual([]);
   });
 
@@ -230,15 +305,19 @@ describe('cart', () => {
       unitAmount: 2500,
       currency: 'USD',
     });
-    inRouter(<CartView {...checkoutProps(api)} title="Cart" />);
-    fireEvent.change(
-      within(screen.getAllByRole('listitem')[0] as HTMLElement).getByLabelText('Quantity'),
-      {
-        target: { value: '2' },
-      },
-    );
+    // A pack added twice is bought twice (a pack has no quantity field: it is bought whole).
+    store.addToCart({
+      type: 'package',
+      id: 'p5',
+      name: '5 classes',
+      unitAmount: 5000,
+      currency: 'USD',
+    });
+    inRouter(<CartView {...checkoutProps(api)} title="Payment" />);
+    expect(screen.queryByLabelText('Quantity')).toBeNull();
+    expect(screen.getByText('$50 × 2')).toBeTruthy();
     await settle();
-    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Pay \$/ }));
     await settle();
     expect(calls.checkouts[0]).toMatchObject({
       kind: 'cart',
@@ -265,12 +344,25 @@ describe('after checkout', () => {
 
   it('shows the payment status live until the webhook marks it paid', () => {
     const fake = createFakePurchasesApi(packages);
-    render(<PaymentOutcome api={fake.api} uid="m" sessionId="cs_1" />);
+    inRouter(
+      <PaymentOutcome
+        api={fake.api}
+        uid="m"
+        sessionId="cs_1"
+        bookHref="/book"
+        packagesHref="/packs"
+        paid={<p>New balance</p>}
+      />,
+    );
     expect(screen.getByRole('status').textContent).toBe('Waiting for the payment to be confirmed…');
+    expect(screen.queryByText('New balance')).toBeNull();
     act(() => fake.setPayments({ cs_1: payment('pending') }));
     expect(screen.getByRole('status').textContent).toBe('Waiting for the payment to be confirmed…');
     act(() => fake.setPayments({ cs_1: payment('paid') }));
     expect(screen.getByRole('status').textContent).toBe('Payment received.');
+    // It ends on the new balance and the way to book.
+    expect(screen.getByText('New balance')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Book a class' }).getAttribute('href')).toBe('/book');
   });
 
   it('lists the member purchases with amount and status', () => {
@@ -278,7 +370,7 @@ describe('after checkout', () => {
     fake.setPayments({ cs_1: payment('paid') });
     render(<PaymentList api={fake.api} uid="m" />);
     expect(screen.getByRole('listitem').textContent).toBe(
-      '10 classesTue 2025-06-10$90.00Payment received.',
+      '10 classesTue 10 Jun$90Payment received.',
     );
   });
 
@@ -342,7 +434,7 @@ describe('after checkout', () => {
 
       expect(screen.queryByRole('status')).toBeNull();
       expect(screen.getByRole('listitem').textContent).toBe(
-        '10 classesTue 2025-06-10$90.00Payment received.',
+        '10 classesTue 10 Jun$90Payment received.',
       );
     });
 

@@ -69,7 +69,7 @@ describe('Add to calendar', () => {
       />,
     );
     fireEvent.click(
-      screen.getByRole('button', { name: 'Agregar al calendario: Spin 45 del 2025-06-11' }),
+      screen.getByRole('button', { name: 'Agregar al calendario: Spin 45 del mié 11 jun 07:00' }),
     );
     await settle();
     expect(saved.map(([name]) => name)).toEqual(['class-2025-06-11.ics']);

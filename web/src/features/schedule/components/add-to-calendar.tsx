@@ -1,5 +1,6 @@
 import type { UserClass } from '@studio/core';
 import { useState } from 'react';
+import { useFormat } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { classTitle } from '../../../lib/class-names';
 import type { ScheduleApi } from '../api/schedule-api';
@@ -13,6 +14,8 @@ export interface AddToCalendarProps {
   /** The app's host: the right-hand side of the event's UID. */
   host: string;
   save?: (filename: string, text: string) => void;
+  /** The button's look: a link in a list (default) or a button (the class sheet). */
+  className?: string;
 }
 
 /** "Add to calendar" on a booked class: builds its .ics in the browser and hands it over. */
@@ -22,8 +25,10 @@ export function AddToCalendar({
   now,
   host,
   save = saveCalendarFile,
+  className = 'link-button',
 }: AddToCalendarProps) {
   const t = useT(calendarFileMessages);
+  const format = useFormat(now);
   const [state, setState] = useState<'idle' | 'working' | 'failed'>('idle');
 
   const add = () => {
@@ -54,9 +59,12 @@ export function AddToCalendar({
     <>
       <button
         type="button"
-        className="link-button"
+        className={className}
         disabled={state === 'working'}
-        aria-label={t('addToCalendarFor', { title: classTitle(entry), date: entry.date })}
+        aria-label={t('addToCalendarFor', {
+          title: classTitle(entry),
+          date: `${format.date(entry.date)} ${entry.hour}`,
+        })}
         onClick={add}
       >
         {t('addToCalendar')}

@@ -23,7 +23,10 @@ function ride(fields: Partial<StudioClass> = {}): StudioClass {
   };
 }
 
-function renderCard(cls: StudioClass, memberStatus?: string) {
+/** The morning of the class: it is still to come. */
+const MORNING = toEpoch('2025-06-11', '08:00');
+
+function renderCard(cls: StudioClass, memberStatus?: string, now = MORNING) {
   const onOpen = vi.fn();
   render(
     <ClassCard
@@ -34,6 +37,7 @@ function renderCard(cls: StudioClass, memberStatus?: string) {
       memberStatus={memberStatus}
       open={false}
       onOpen={onOpen}
+      now={now}
     />,
   );
   return { card: screen.getByRole('button'), onOpen };
@@ -93,5 +97,15 @@ describe('fillOf', () => {
 
   it('never calls a full class "few" and never goes below zero', () => {
     expect(fillOf(4, 6)).toEqual({ left: 0, ratio: 1, few: false });
+  });
+
+  it.each([
+    ['under way', toEpoch('2025-06-11', '18:10'), 'In progress'],
+    ['over', toEpoch('2025-06-11', '19:00'), 'Ended'],
+  ])('says a class %s is so, never how many spots are left', (_, now, badge) => {
+    const { card } = renderCard(ride({ bookedCount: 4 }), undefined, now);
+    expect(card.textContent).toContain(badge);
+    expect(card.textContent).not.toContain('spots left');
+    expect(card.querySelector('.fill-track')).toBeNull();
   });
 });

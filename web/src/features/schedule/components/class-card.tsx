@@ -1,5 +1,7 @@
+import type { CSSProperties } from 'react';
 import { scheduleMessages } from '../schedule-messages';
 import type { Coach, StudioClass } from '@studio/core';
+import { classPhase } from '@studio/core';
 import type { BadgeTone } from '../../../components/ui/badge';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
@@ -9,6 +11,8 @@ import { fillOf } from './schedule-days';
 export interface ClassCardProps {
   cls: StudioClass;
   name: string;
+  /** The class type's colour (`Exercises/{id}.color`), its accent on the card. */
+  colour?: string | undefined;
   /** Undefined until the catalogue has loaded; the card keeps its size meanwhile. */
   coach: Coach | undefined;
   branch: string | undefined;
@@ -16,6 +20,8 @@ export interface ClassCardProps {
   memberStatus: string | undefined;
   open: boolean;
   onOpen: () => void;
+  /** The clock's now: a class under way or over says so, never "N spots left". */
+  now: number;
 }
 
 /**
@@ -26,28 +32,36 @@ export interface ClassCardProps {
 export function ClassCard({
   cls,
   name,
+  colour,
   coach,
   branch,
   memberStatus,
   open,
   onOpen,
+  now,
 }: ClassCardProps) {
   const t = useT(scheduleMessages);
   const fill = fillOf(cls.capacity, cls.bookedCount);
+  const phase = classPhase(cls, now);
   const badge: { tone: BadgeTone; text: string } | null =
-    cls.status === 'cancelled'
+    phase === 'cancelled'
       ? { tone: 'neutral', text: t('cancelled') }
       : memberStatus !== undefined
         ? { tone: 'primary', text: memberStatus }
-        : fill.left === 0
-          ? { tone: 'danger', text: t('full') }
-          : fill.few
-            ? { tone: 'warning', text: t('fewSpotsLeft') }
-            : null;
+        : phase === 'in-progress'
+          ? { tone: 'primary', text: t('classUnderWay') }
+          : phase === 'ended'
+            ? { tone: 'neutral', text: t('classOver') }
+            : fill.left === 0
+              ? { tone: 'danger', text: t('full') }
+              : fill.few
+                ? { tone: 'warning', text: t('fewSpotsLeft') }
+                : null;
   return (
     <button
       type="button"
-      className="class-item"
+      className={phase === 'upcoming' ? 'class-item' : 'class-item is-past'}
+      style={colour ? ({ '--class-colour': colour } as CSSProperties) : undefined}
       aria-haspopup="dialog"
       aria-expanded={open}
       onClick={onOpen}
@@ -77,7 +91,7 @@ export function ClassCard({
         ) : (
           <span className="class-status">{t('spotsLeft', { count: fill.left })}</span>
         )}
-        {cls.status !== 'cancelled' && (
+        {phase === 'upcoming' && (
           <span className="fill-track" aria-hidden="true">
             <span className="fill-bar" style={{ inlineSize: `${Math.round(fill.ratio * 100)}%` }} />
           </span>

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import type { ScheduleKey } from '../schedule-messages';
 import { scheduleMessages } from '../schedule-messages';
 import type {
@@ -7,29 +8,29 @@ import type {
   UserClass,
   UserWaitlistEntry,
 } from '@studio/core';
-import {
-  cancellationOutcome,
-  DEFAULT_SETTINGS,
-  firstFreeSpot,
-  formatDate,
-  formatHour,
-  guestLimit,
-  layoutForClass,
-} from '@studio/core';
+import { DEFAULT_SETTINGS, firstFreeSpot, guestLimit, layoutForClass } from '@studio/core';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
+import { Badge } from '../../../components/ui/badge';
+import type { BadgeTone } from '../../../components/ui/badge';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
+import { buttonClass } from '../../../components/ui/button';
 import { callableErrorText } from '../../../lib/callable-errors';
-import type { TextKey } from '../../../lib/i18n';
-import { useLangStore, useT } from '../../../lib/i18n';
+import { useFormat } from '../../../lib/format';
+import type { Format } from '../../../lib/format';
+import type { TextKey, Translate } from '../../../lib/i18n';
+import { useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import type { Catalog, ScheduleApi } from '../api/schedule-api';
+import type { Consequence, SheetStatus } from '../class-sheet-state';
+import { classSheetState } from '../class-sheet-state';
 import { useOptimisticBooking } from '../hooks/use-optimistic-booking';
+import { AddToCalendar } from './add-to-calendar';
 import { CancelDialog } from './cancel-dialog';
 import { ChangeSpot } from './change-spot';
 import { CoachCard } from './coach-card';
+import { Picture } from '../../../components/ui/picture';
 import { BringFriend, GuestSeatList, heldGuests } from './guest-seats';
-import { weekdayName } from './schedule-days';
 import { SpotMap } from './spot-map';
 
 export interface ClassDetailProps {
@@ -47,6 +48,8 @@ export interface ClassDetailProps {
   loginHref: string;
   onWaiverNeeded: () => void;
   onClose: () => void;
+  /** The app's host, the right-hand side of a calendar event's UID. */
+  host?: string;
 }
 
 interface Text {
@@ -60,33 +63,53 @@ interface Outcome {
 }
 
 const NO_SPOTS: ReadonlySet<string> = new Set();
-const HOUR_MS = 60 * 60 * 1000;
 
-/**
- * One class as a sheet over the schedule: the live spot map on top, when and where, the coach,
- * and one primary action (book, join the waiting list or cancel) with what it costs stated
- * beside it. Booking shows the seat held at once and settles when the server answers. The
- * cancel confirmation opens inside the sheet, so it layers above it.
- */
-export function ClassDetail(props: ClassDetailProps) {
-  const { api, classId, cls, catalog, uid, myClass, waiting } = props;
-  const t = useT(scheduleMessages);
-  const lang = useLangStore((state) => state.lang);
-  const consequenceId = useId();
+const STATUS_TONES: Record<SheetStatus['kind'], BadgeTone> = {
+  cancelled: 'danger',
+  'in-progress': 'primary',
+  ended: 'neutral',
+  'spots-left': 'success',
+  full: 'warning',
+};
+
+function statusText(status: SheetStatus, t: Translate<ScheduleKey>): string {
+  switch (status.kind) {
+    case 'cancelled':
+      return t('cancelled');
+    case 'in-progress':
+      return t('classUnderWay');
+    case 'ended':
+      return t('classEnded');
+    case 'full':
+      return t('full');
+    case 'spots-left':
+      return t('spotsLeft', { count: status.count });
+  }
+}
+
+function consequenceText(consequence: Consequence, format: Format): Text {
+  switch (consequence.kind) {
+    case 'book':
+      return { key: 'bookConsequence', params: { when: format.moment(consequence.refundUntil) } };
+    case 'book-late':
+      return { key: 'bookLateConsequence', params: { hours: consequence.hours } };
+    case 'waitlist':
+      return { key: 'waitlistConsequence' };
+    case 'cancel-refund':
+      return { key: 'cancelRefundWarning' };
+    case 'cancel-late':
+      return { key: 'cancelLateWarning', params: { hours: consequence.hours } };
+  }
+}
+
+/** A maps search for the branch's address: opens the phone's maps app, or the web. */
+function directionsHref(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+}
+
+/** The room of a class: its layout once read, or the numbered spots of its capacity. */
+function useRoom(api: ScheduleApi, cls: StudioClass) {
   const [loaded, setLoaded] = useState<{ id: string; layout: SeatLayout | null } | null>(null);
-  const [picked, setChosen] = useState<string | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [confirmingCancel, setConfirmingCancel] = useState(false);
-  const booking = useOptimisticBooking(classId);
-  // Undefined until the roster answers: until then no spot can be picked as if it were free.
-  const takenNow = useLive<ReadonlySet<string> | undefined>(
-    (onChange) => api.watchTakenSpots(classId, onChange),
-    undefined,
-    [api, classId],
-  );
-  const taken = takenNow ?? NO_SPOTS;
-
   useEffect(() => {
     const layoutId = cls.layout;
     if (layoutId === undefined) return undefined;
@@ -101,38 +124,57 @@ export function ClassDetail(props: ClassDetailProps) {
       current = false;
     };
   }, [api, cls.layout]);
-
-  // Once the member's own entry shows the booking, it alone says what is true: a cancel made
-  // elsewhere (another tab, the studio) must not leave the server's old answer showing 'booked'.
-  // (The confirmation message stays; only the answer's say on 'booked' ends.)
-  const ownEntryBooked = myClass?.status === 'booked';
-  const answered = booking.state.phase === 'confirmed';
-  const [entryCaughtUp, setEntryCaughtUp] = useState(false);
-  if (entryCaughtUp !== (answered && (entryCaughtUp || ownEntryBooked))) {
-    setEntryCaughtUp(answered && (entryCaughtUp || ownEntryBooked));
-  }
-
   const layout = loaded !== null && loaded.id === cls.layout ? loaded.layout : null;
-  const room = layoutForClass(cls, layout);
-  const held = booking.state.phase === 'held' ? booking.state.spot : undefined;
-  const holding = booking.state.phase === 'held';
-  // The server's answer counts as booked until the member's own entry arrives.
-  const confirmedSpot =
-    booking.state.phase === 'confirmed' && !entryCaughtUp ? booking.state.spot : undefined;
-  const booked = myClass?.status === 'booked' || confirmedSpot !== undefined;
-  const mySpot = myClass?.status === 'booked' ? myClass.spot : confirmedSpot;
-  // A spot someone else just took is no longer a choice.
-  const chosen = picked !== undefined && !taken.has(picked) ? picked : undefined;
-  const heldExtra = held !== undefined && !taken.has(held) ? 1 : 0;
-  const seatsLeft = Math.max(0, cls.capacity - (takenNow?.size ?? cls.bookedCount) - heldExtra);
-  const cancelled = cls.status === 'cancelled';
-  const started = props.now() >= cls.startsAt;
+  return { layout, room: layoutForClass(cls, layout) };
+}
+
+/**
+ * One class as a sheet over the schedule (two columns from 1024 px): when, where and with whom
+ * beside the room with its live spots; then one primary action with what it costs written under
+ * it. Once booked, "Add to calendar" and "Directions" lead and cancelling is a secondary action
+ * with the policy line whole. What it shows is `classSheetState`'s answer.
+ */
+export function ClassDetail(props: ClassDetailProps) {
+  const { api, classId, cls, catalog, uid, myClass, waiting } = props;
+  const t = useT(scheduleMessages);
+  const format = useFormat(props.now);
+  const consequenceId = useId();
+  const [picked, setPicked] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const booking = useOptimisticBooking(classId, myClass?.status === 'booked');
+  // Undefined until the roster answers: until then no spot can be picked as if it were free.
+  const takenNow = useLive<ReadonlySet<string> | undefined>(
+    (onChange) => api.watchTakenSpots(classId, onChange),
+    undefined,
+    [api, classId],
+  );
+  const taken = takenNow ?? NO_SPOTS;
+  const { layout, room } = useRoom(api, cls);
   const rules = catalog?.settings ?? DEFAULT_SETTINGS;
+  const firstFree = firstFreeSpot(room, taken);
+  const state = classSheetState({
+    cls,
+    now: props.now(),
+    signedIn: uid !== null,
+    ...(myClass ? { myClass } : {}),
+    ...(waiting ? { waiting } : {}),
+    booking: booking.state,
+    taken: takenNow,
+    ...(picked !== undefined ? { picked } : {}),
+    ...(firstFree !== undefined ? { firstFree } : {}),
+    rules,
+  });
+
   const exercise = catalog?.exercises[cls.exercise];
   const coach = catalog?.coaches[cls.coach];
   const branch = catalog?.branches[cls.branch];
   const title = cls.name ?? exercise?.name ?? cls.exercise;
-  const spotLabel = (spot: string) => room.spots[spot]?.label ?? spot;
+  const spotLabel = (spot: string) =>
+    (Object.hasOwn(room.spots, spot) ? room.spots[spot]?.label : undefined) ?? spot;
+  const friends = new Set(heldGuests(myClass?.guests).map(([, guest]) => guest.spot));
+  const endsAt = cls.startsAt + cls.duration * 60_000;
 
   const run = <R,>(call: () => Promise<R>, success: (result: R) => Text) => {
     booking.reset();
@@ -141,7 +183,7 @@ export function ClassDetail(props: ClassDetailProps) {
     call().then(
       (result) => {
         setBusy(false);
-        setChosen(undefined);
+        setPicked(undefined);
         setOutcome({ tone: 'ok', text: success(result) });
       },
       (error: unknown) => {
@@ -159,83 +201,51 @@ export function ClassDetail(props: ClassDetailProps) {
       return;
     }
     setOutcome(null);
-    setChosen(undefined);
+    setPicked(undefined);
     booking.book(
       () =>
         api.bookClass(classId, spot).catch((error: unknown) => {
           if (callableErrorText(error).key === 'waiverNotAccepted') props.onWaiverNeeded();
           throw error;
         }),
-      spot ?? firstFreeSpot(room, taken),
+      spot ?? firstFree,
     );
   };
 
-  const cancelText = (): Text => {
-    const when = cancellationOutcome(myClass ?? {}, cls.startsAt, props.now(), rules);
-    return when === 'refund'
-      ? { key: 'cancelRefundWarning' }
-      : { key: 'cancelLateWarning', params: { hours: rules.cancellationWindowHours } };
-  };
-
-  const bookConsequence = (): Text => {
-    const deadline = cls.startsAt - rules.cancellationWindowHours * HOUR_MS;
-    if (props.now() >= deadline) {
-      return { key: 'bookLateConsequence', params: { hours: rules.cancellationWindowHours } };
-    }
-    const date = formatDate(deadline);
-    return {
-      key: 'bookConsequence',
-      params: { when: `${weekdayName(date, lang, 'long')} ${date} ${formatHour(deadline)}` },
-    };
-  };
-
-  const freeSpot = firstFreeSpot(room, taken);
-  const open = uid !== null && !cancelled && !started;
-  const canChoose = open && !booked && !holding && seatsLeft > 0;
-  const canWait = open && !booked && !holding && !waiting && seatsLeft === 0;
-  const consequence: Text | null = canChoose
-    ? bookConsequence()
-    : canWait
-      ? { key: 'waitlistConsequence' }
-      : open && booked && !holding
-        ? cancelText()
-        : null;
+  const consequence = state.consequence ? consequenceText(state.consequence, format) : null;
   const describedBy = consequence ? consequenceId : undefined;
 
-  const status = cancelled
-    ? t('cancelled')
-    : started
-      ? t('classStarted')
-      : seatsLeft > 0
-        ? t('spotsLeft', { count: seatsLeft })
-        : t('full');
+  const shown: Outcome | { tone: 'pending'; text: Text } | null =
+    booking.state.phase === 'held'
+      ? {
+          tone: 'pending',
+          text:
+            booking.state.spot === undefined
+              ? { key: 'holdingAnySpot' }
+              : { key: 'holdingSpot', params: { spot: spotLabel(booking.state.spot) } },
+        }
+      : booking.state.phase === 'confirmed'
+        ? {
+            tone: 'ok',
+            text: { key: 'bookedSpot', params: { spot: spotLabel(booking.state.spot) } },
+          }
+        : booking.state.phase === 'rolled-back'
+          ? { tone: 'error', text: callableErrorText(booking.state.error) }
+          : outcome;
 
-  const settled = (): Outcome | { tone: 'pending'; text: Text } | null => {
-    const state = booking.state;
-    if (state.phase === 'held') {
-      return {
-        tone: 'pending',
-        text:
-          state.spot === undefined
-            ? { key: 'holdingAnySpot' }
-            : { key: 'holdingSpot', params: { spot: spotLabel(state.spot) } },
-      };
-    }
-    if (state.phase === 'confirmed') {
-      return { tone: 'ok', text: { key: 'bookedSpot', params: { spot: spotLabel(state.spot) } } };
-    }
-    if (state.phase === 'rolled-back')
-      return { tone: 'error', text: callableErrorText(state.error) };
-    return outcome;
-  };
-  const shown = settled();
-  // A started or cancelled class the member has nothing to do with shows no action bar.
   const hasActions =
-    (uid === null && !cancelled) ||
-    canChoose ||
-    canWait ||
-    (open && (booked || !!waiting)) ||
+    state.signInToBook ||
+    state.canBookFirstFree ||
+    state.canWait ||
+    state.canLeaveWaitlist ||
+    state.canCancel ||
     shown !== null;
+  const mySpotLabel =
+    state.mySpot === undefined
+      ? undefined
+      : myClass?.status === 'booked' && myClass.spotLabel !== undefined
+        ? myClass.spotLabel
+        : spotLabel(state.mySpot);
 
   return (
     <BottomSheet
@@ -244,85 +254,143 @@ export function ClassDetail(props: ClassDetailProps) {
         if (!open) props.onClose();
       }}
       title={title}
+      width="wide"
     >
       <div className="class-detail">
-        <div className="class-detail-body">
+        {exercise?.img && (
+          <div
+            className="class-detail-picture"
+            style={
+              exercise.color ? ({ '--class-colour': exercise.color } as CSSProperties) : undefined
+            }
+          >
+            <Picture
+              src={exercise.img}
+              alt=""
+              sizes="(min-width: 768px) 640px, 100vw"
+              width={640}
+              height={427}
+            />
+          </div>
+        )}
+        <div className="class-detail-facts">
+          <p className="class-detail-when">
+            <strong>
+              {format.day(cls.date)} · {cls.hour}–{format.time(endsAt)}
+            </strong>
+            <span className="class-detail-sub">
+              {t('minutes', { count: cls.duration })}
+              {branch && <> · {branch.name}</>}
+              {layout && <> · {layout.name}</>}
+            </span>
+          </p>
+          <p className="class-detail-status">
+            <Badge tone={STATUS_TONES[state.status.kind]}>{statusText(state.status, t)}</Badge>
+          </p>
+          {state.booked && mySpotLabel !== undefined && (
+            <div className="class-detail-mine">
+              <span className="class-detail-mine-label">{t('yourSpot')}</span>
+              <strong className="class-detail-mine-spot">{mySpotLabel}</strong>
+              <span className="visually-hidden">{t('spotYours', { spot: mySpotLabel })}</span>
+            </div>
+          )}
+          {state.showTripActions && (
+            <div className="class-detail-trip">
+              {myClass?.status === 'booked' && api.getClass && (
+                <AddToCalendar
+                  api={{ getClass: api.getClass, loadCatalog: api.loadCatalog }}
+                  entry={myClass}
+                  now={props.now}
+                  host={props.host ?? window.location.host}
+                  className={buttonClass({ variant: 'primary' })}
+                />
+              )}
+              {branch?.address && (
+                <a
+                  className={buttonClass({ variant: 'secondary', size: 'm' })}
+                  href={directionsHref(branch.address)}
+                  target="_blank"
+                  rel="noreferrer"
+                  aria-label={t('directionsTo', { place: branch.name })}
+                >
+                  {t('directions')}
+                </a>
+              )}
+            </div>
+          )}
+        </div>
+        <div className="class-detail-room">
           <SpotMap
             layout={room}
             taken={taken}
-            mine={booked ? mySpot : undefined}
-            held={held}
-            chosen={chosen}
-            onChoose={canChoose && takenNow ? setChosen : undefined}
+            {...(state.booked && state.mySpot !== undefined ? { mine: state.mySpot } : {})}
+            friends={friends}
+            {...(state.held !== undefined ? { held: state.held } : {})}
+            {...(state.chosen !== undefined ? { chosen: state.chosen } : {})}
+            {...(state.mapChoosable ? { onChoose: setPicked } : {})}
           />
-          <p className="class-detail-when">
-            {weekdayName(cls.date, lang, 'long')} {cls.date} {cls.hour} ·{' '}
-            {t('minutes', { count: cls.duration })}
-            {branch && <> · {branch.name}</>}
-            {layout && <> · {layout.name}</>}
-          </p>
-          <p className="class-detail-status">{status}</p>
-          {booked && mySpot !== undefined && (
-            // Named as the member's own entry stores it, before (or without) the room arriving.
-            <p className="class-detail-mine">
-              {t('spotYours', {
-                spot:
-                  myClass?.status === 'booked' && myClass.spotLabel !== undefined
-                    ? myClass.spotLabel
-                    : spotLabel(mySpot),
-              })}
-            </p>
-          )}
-          {open && booked && !holding && mySpot !== undefined && takenNow && (
-            <ChangeSpot api={api} classId={classId} room={room} taken={taken} mine={mySpot} />
-          )}
-          {open && booked && !holding && mySpot !== undefined && takenNow && api.bookGuest && (
-            <BringFriend
-              api={{ bookGuest: api.bookGuest }}
-              classId={classId}
-              room={room}
-              hasSpotMap={cls.layout !== undefined}
-              taken={taken}
-              mine={mySpot}
-              seatsAllowed={guestLimit(cls, rules) - heldGuests(myClass?.guests).length}
-            />
+          {state.canManageSeat && state.mySpot !== undefined && (
+            <div className="class-detail-seat-actions">
+              <ChangeSpot
+                api={api}
+                classId={classId}
+                room={room}
+                taken={taken}
+                mine={state.mySpot}
+              />
+              {api.bookGuest && (
+                <BringFriend
+                  api={{ bookGuest: api.bookGuest }}
+                  classId={classId}
+                  room={room}
+                  hasSpotMap={cls.layout !== undefined}
+                  taken={taken}
+                  mine={state.mySpot}
+                  seatsAllowed={guestLimit(cls, rules) - heldGuests(myClass?.guests).length}
+                />
+              )}
+            </div>
           )}
           {myClass?.guests && (
             <GuestSeatList
               api={api}
               classId={classId}
               guests={myClass.guests}
-              cancellable={open}
+              cancellable={state.open}
               startsAt={cls.startsAt}
               rules={rules}
               now={props.now}
             />
           )}
-          {coach && <CoachCard coachId={cls.coach} coach={coach} />}
         </div>
+        {coach && (
+          <div className="class-detail-coach">
+            <CoachCard coachId={cls.coach} coach={coach} />
+          </div>
+        )}
         {hasActions && (
           <div className="class-detail-actions">
             <div className="class-actions">
-              {uid === null && !cancelled && (
+              {state.signInToBook && (
                 <Link href={props.loginHref} className="button">
                   {t('signInToBook')}
                 </Link>
               )}
-              {canChoose && chosen !== undefined && (
+              {state.canBookChosen && state.chosen !== undefined && (
                 <button
                   type="button"
                   className="button"
                   disabled={busy}
                   aria-describedby={describedBy}
-                  onClick={() => book(chosen)}
+                  onClick={() => book(state.chosen)}
                 >
-                  {t('bookSpot', { spot: spotLabel(chosen) })}
+                  {t('bookSpot', { spot: spotLabel(state.chosen) })}
                 </button>
               )}
-              {canChoose && freeSpot !== undefined && (
+              {state.canBookFirstFree && (
                 <button
                   type="button"
-                  className={chosen === undefined ? 'button' : 'button button-secondary'}
+                  className={state.chosen === undefined ? 'button' : 'button button-secondary'}
                   disabled={busy}
                   aria-describedby={describedBy}
                   onClick={() => book(undefined)}
@@ -330,18 +398,7 @@ export function ClassDetail(props: ClassDetailProps) {
                   {t('bookFirstFree')}
                 </button>
               )}
-              {open && booked && !holding && (
-                <button
-                  type="button"
-                  className="button button-secondary"
-                  disabled={busy}
-                  aria-describedby={describedBy}
-                  onClick={() => setConfirmingCancel(true)}
-                >
-                  {t('cancelBooking')}
-                </button>
-              )}
-              {open && !booked && !holding && waiting && (
+              {state.canLeaveWaitlist && waiting && (
                 <>
                   <p role="status">
                     {waiting.position !== undefined
@@ -363,7 +420,7 @@ export function ClassDetail(props: ClassDetailProps) {
                   </button>
                 </>
               )}
-              {canWait && (
+              {state.canWait && (
                 <button
                   type="button"
                   className="button"
@@ -382,6 +439,17 @@ export function ClassDetail(props: ClassDetailProps) {
                   {t('joinWaitlist')}
                 </button>
               )}
+              {state.canCancel && (
+                <button
+                  type="button"
+                  className="button button-ghost class-detail-cancel"
+                  disabled={busy}
+                  aria-describedby={describedBy}
+                  onClick={() => setConfirmingCancel(true)}
+                >
+                  {t('cancelBooking')}
+                </button>
+              )}
             </div>
             {consequence && (
               <p id={consequenceId} className="action-consequence">
@@ -398,9 +466,9 @@ export function ClassDetail(props: ClassDetailProps) {
             )}
           </div>
         )}
-        {confirmingCancel && (
+        {confirmingCancel && state.consequence && (
           <CancelDialog
-            text={cancelText()}
+            text={consequenceText(state.consequence, format)}
             onConfirm={() => {
               setConfirmingCancel(false);
               run(

@@ -3,13 +3,14 @@ import type { DateString } from '@studio/core';
 import type { KeyboardEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../../lib/i18n';
-import { dayLabel, splitAtToday, weekdayName } from './schedule-days';
+import type { Format } from '../../../lib/format';
+import { splitAtToday, weekdayName } from './schedule-days';
 
 export interface DayStripProps {
   /** Monday to Sunday of the shown week. */
   days: readonly DateString[];
   today: DateString;
-  lang: string;
+  format: Format;
   /** Whether the days before today are unfolded. */
   showPast: boolean;
   onShowPast: () => void;
@@ -30,7 +31,7 @@ const MOVES: Record<string, (index: number, last: number) => number> = {
  * (roving tabindex): Tab lands on the chosen day, the arrow keys, Home and End move between days,
  * Enter or Space picks one and focus stays on it. "Earlier days" hands focus to the first day.
  */
-export function DayStrip({ days, today, lang, showPast, onShowPast, onPick }: DayStripProps) {
+export function DayStrip({ days, today, format, showPast, onShowPast, onPick }: DayStripProps) {
   const t = useT(scheduleMessages);
   const { past } = splitAtToday(days, today);
   const shown = showPast ? days : days.filter((date) => date >= today);
@@ -80,7 +81,7 @@ export function DayStrip({ days, today, lang, showPast, onShowPast, onPick }: Da
       )}
       <ol className="day-strip-days">
         {shown.map((date, index) => {
-          const weekday = date === today ? t('today') : weekdayName(date, lang, 'short');
+          const weekday = date === today ? t('today') : weekdayName(date, format.lang, 'short');
           const dayOfMonth = Number(date.slice(8));
           return (
             <li key={date}>
@@ -93,9 +94,9 @@ export function DayStrip({ days, today, lang, showPast, onShowPast, onPick }: Da
                 className="day-chip"
                 tabIndex={date === stop ? 0 : -1}
                 aria-current={date === today ? 'date' : undefined}
-                // The name starts with what the chip shows ('Thu 26'), then the spec's date with
-                // the whole weekday, so a voice user can say what they see (WCAG 2.5.3).
-                aria-label={`${weekday} ${dayOfMonth}, ${dayLabel(date, lang)}`}
+                // The name starts with what the chip shows ('Thu 26'), then the whole day
+                // ('Thursday 26 November'), so a voice user can say what they see (WCAG 2.5.3).
+                aria-label={`${weekday} ${dayOfMonth}, ${format.longDate(date)}`}
                 onKeyDown={(event) => onKeyDown(event, index)}
                 onClick={() => {
                   setChosen(date);

@@ -11,7 +11,7 @@ import type { WeekScheduleProps } from './week-schedule';
 import { WeekSchedule } from './week-schedule';
 import { deferred } from '../../../../test/deferred';
 
-// Tuesday 2025-06-10, 10:00 in Monterrey.
+// Tuesday 10 June, 10:00 in Monterrey.
 const NOW = Date.parse('2025-06-10T16:00:00.000Z');
 
 function studioClass(date: string, hour: string, fields: Partial<StudioClass> = {}): StudioClass {
@@ -138,22 +138,22 @@ describe('week schedule', () => {
         .getAllByRole('listitem')
         .map((item) => within(item).getByRole('button').getAttribute('aria-label')),
     ).toEqual([
-      'Today 10, Tuesday 2025-06-10',
-      'Wed 11, Wednesday 2025-06-11',
-      'Thu 12, Thursday 2025-06-12',
-      'Fri 13, Friday 2025-06-13',
-      'Sat 14, Saturday 2025-06-14',
-      'Sun 15, Sunday 2025-06-15',
+      'Today 10, Tuesday 10 June',
+      'Wed 11, Wednesday 11 June',
+      'Thu 12, Thursday 12 June',
+      'Fri 13, Friday 13 June',
+      'Sat 14, Saturday 14 June',
+      'Sun 15, Sunday 15 June',
     ]);
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
-      'Tuesday 2025-06-10',
-      'Wednesday 2025-06-11',
-      'Thursday 2025-06-12',
-      'Friday 2025-06-13',
-      'Saturday 2025-06-14',
-      'Sunday 2025-06-15',
+      'Today · Tuesday 10 June',
+      'Tomorrow · Wednesday 11 June',
+      'Thursday 12 June',
+      'Friday 13 June',
+      'Saturday 14 June',
+      'Sunday 15 June',
     ]);
-    expect(within(day('Wednesday 2025-06-11')).getByText('Cycling')).toBeTruthy();
+    expect(within(day('Tomorrow · Wednesday 11 June')).getByText('Cycling')).toBeTruthy();
     expect(screen.queryByText('09:00')).toBeNull();
   });
 
@@ -169,13 +169,13 @@ describe('week schedule', () => {
           return [shown, chip.getAttribute('aria-label')];
         });
     expect(shownAndNamed().slice(0, 2)).toEqual([
-      ['Today 10', 'Today 10, Tuesday 2025-06-10'],
-      ['Wed 11', 'Wed 11, Wednesday 2025-06-11'],
+      ['Today 10', 'Today 10, Tuesday 10 June'],
+      ['Wed 11', 'Wed 11, Wednesday 11 June'],
     ]);
     act(() => useLangStore.setState({ lang: 'es' }));
     expect(shownAndNamed().slice(0, 2)).toEqual([
-      ['Hoy 10', 'Hoy 10, Martes 2025-06-10'],
-      ['Mié 11', 'Mié 11, Miércoles 2025-06-11'],
+      ['Hoy 10', 'Hoy 10, martes 10 de junio'],
+      ['Mié 11', 'Mié 11, miércoles 11 de junio'],
     ]);
   });
 
@@ -192,9 +192,11 @@ describe('week schedule', () => {
         .getAllByRole('listitem')
         .map((item) => within(item).getByRole('button').getAttribute('aria-label'))
         .slice(0, 2),
-    ).toEqual(['Mon 9, Monday 2025-06-09', 'Today 10, Tuesday 2025-06-10']);
+    ).toEqual(['Mon 9, Monday 9 June', 'Today 10, Tuesday 10 June']);
     expect(within(strip).queryByRole('button', { name: 'Earlier days' })).toBeNull();
-    expect(within(day('Monday 2025-06-09')).getByRole('button', { name: /^06:30/ })).toBeTruthy();
+    expect(
+      within(day('Yesterday · Monday 9 June')).getByRole('button', { name: /^06:30/ }),
+    ).toBeTruthy();
   });
 
   it('hands focus to the first day when "Earlier days" unfolds them', async () => {
@@ -205,7 +207,7 @@ describe('week schedule', () => {
     earlier.focus();
     fireEvent.click(earlier);
     expect(document.activeElement).toBe(
-      within(strip).getByRole('button', { name: 'Mon 9, Monday 2025-06-09' }),
+      within(strip).getByRole('button', { name: 'Mon 9, Monday 9 June' }),
     );
   });
 
@@ -219,18 +221,18 @@ describe('week schedule', () => {
         .map((item) => within(item).getByRole('button'))
         .filter((button) => button.tabIndex === 0)
         .map((button) => button.getAttribute('aria-label'));
-    expect(tabStops()).toEqual(['Today 10, Tuesday 2025-06-10']);
-    chip('Today 10, Tuesday 2025-06-10').focus();
+    expect(tabStops()).toEqual(['Today 10, Tuesday 10 June']);
+    chip('Today 10, Tuesday 10 June').focus();
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
-    expect(document.activeElement).toBe(chip('Wed 11, Wednesday 2025-06-11'));
+    expect(document.activeElement).toBe(chip('Wed 11, Wednesday 11 June'));
     fireEvent.keyDown(document.activeElement!, { key: 'End' });
-    expect(document.activeElement).toBe(chip('Sun 15, Sunday 2025-06-15'));
+    expect(document.activeElement).toBe(chip('Sun 15, Sunday 15 June'));
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
-    expect(document.activeElement).toBe(chip('Sun 15, Sunday 2025-06-15'));
+    expect(document.activeElement).toBe(chip('Sun 15, Sunday 15 June'));
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
-    fireEvent.click(chip('Sat 14, Saturday 2025-06-14'));
-    expect(document.activeElement).toBe(chip('Sat 14, Saturday 2025-06-14'));
-    expect(tabStops()).toEqual(['Sat 14, Saturday 2025-06-14']);
+    fireEvent.click(chip('Sat 14, Saturday 14 June'));
+    expect(document.activeElement).toBe(chip('Sat 14, Saturday 14 June'));
+    expect(tabStops()).toEqual(['Sat 14, Saturday 14 June']);
   });
 
   it('links the coach’s photo and name in the class sheet to their page, not under each card', async () => {
@@ -248,7 +250,7 @@ describe('week schedule', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next week' }));
     await settle();
     expect(calls.weeks.at(-1)).toEqual({ from: '2025-06-16', to: '2025-06-22' });
-    expect(within(day('Tuesday 2025-06-17')).getByText('09:00')).toBeTruthy();
+    expect(within(day('Tuesday 17 June')).getByText('09:00')).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(7);
     expect(classButton(/Yoga/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Previous week' }));
@@ -451,7 +453,7 @@ describe('class detail', () => {
     const book = screen.getByRole('button', { name: 'Book the first free spot' });
     expect(book.getAttribute('aria-describedby')).toBeTruthy();
     expect(document.getElementById(book.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
-      'Uses 1 credit. Cancel before Wednesday 2025-06-11 06:00 to get it back.',
+      'Uses 1 credit. Cancel before Tomorrow 06:00 to get it back.',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     await openClass(/15:00/);
@@ -530,11 +532,12 @@ describe('cancelling', () => {
 });
 
 describe('your spot', () => {
-  it('names the booked spot as the member’s entry stores it, above the map', async () => {
+  it('names the booked spot as the member’s entry stores it, beside the map', async () => {
     const fake = await renderSchedule();
     act(() => fake.setMyClasses(booking('ride', classes.ride, 'a2', { spotLabel: 'A2' })));
     await openClass(/18:00/);
-    expect(screen.getByText('Spot A2, yours').tagName).toBe('P');
+    expect(screen.getByText('Your spot').nextElementSibling?.textContent).toBe('A2');
+    expect(screen.getByText('Spot A2, yours', { selector: 'span' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Spot A2, yours' })).toBeTruthy();
   });
 
@@ -542,7 +545,7 @@ describe('your spot', () => {
     const fake = await renderSchedule();
     act(() => fake.setMyClasses(booking('ride', classes.ride, 'a3')));
     await openClass(/18:00/);
-    expect(screen.getByText('Spot A3, yours').tagName).toBe('P');
+    expect(screen.getByText('Your spot').nextElementSibling?.textContent).toBe('A3');
   });
 });
 

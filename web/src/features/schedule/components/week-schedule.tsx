@@ -3,15 +3,15 @@ import type { DateString, StudioClass, UserClass, UserWaitlistEntry } from '@stu
 import { addDays, formatDate, startOfWeek, weekDates } from '@studio/core';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { IconButton } from '../../../components/ui/icon-button';
-import { useLangStore, useT } from '../../../lib/i18n';
+import { useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import { useOnline } from '../../../lib/use-online';
 import type { Catalog, ScheduleApi } from '../api/schedule-api';
+import { useFormat } from '../../../lib/format';
 import { ClassCard } from './class-card';
 import { ClassDetail } from './class-detail';
 import { DayStrip } from './day-strip';
 import { ScheduleSkeleton } from './schedule-skeleton';
-import { dayLabel } from './schedule-days';
 import './schedule.css';
 
 export interface WeekScheduleProps {
@@ -37,10 +37,11 @@ export function WeekSchedule(props: WeekScheduleProps) {
   const t = useT(scheduleMessages);
   const offlineT = useT(scheduleMessages);
   const online = useOnline();
-  const lang = useLangStore((state) => state.lang);
   const branchId = useId();
   const typeId = useId();
   const [today] = useState(() => formatDate(now()));
+  const [clock] = useState(now);
+  const format = useFormat(now);
   const [monday, setMonday] = useState(() => startOfWeek(today));
   const [showPast, setShowPast] = useState(false);
   const [branch, setBranch] = useState(ALL);
@@ -129,7 +130,7 @@ export function WeekSchedule(props: WeekScheduleProps) {
           variant="secondary"
           onClick={() => moveWeek(-7)}
         />
-        <p aria-live="polite">{t('weekOf', { from: monday, to: sunday })}</p>
+        <p aria-live="polite">{t('weekShown', { range: format.weekRange(monday, sunday) })}</p>
         <IconButton
           label={t('nextWeek')}
           icon="›"
@@ -140,7 +141,7 @@ export function WeekSchedule(props: WeekScheduleProps) {
       <DayStrip
         days={days}
         today={today}
-        lang={lang}
+        format={format}
         showPast={!foldPast}
         onShowPast={() => setShowPast(true)}
         onPick={pickDay}
@@ -197,12 +198,12 @@ export function WeekSchedule(props: WeekScheduleProps) {
             return (
               <section
                 key={date}
-                className="day"
+                className={date === today ? 'day is-today' : date < today ? 'day is-past' : 'day'}
                 aria-labelledby={headingId}
                 hidden={pastHidden(date)}
               >
                 <h2 id={headingId} className="day-heading">
-                  {dayLabel(date, lang)}
+                  {format.heading(date)}
                 </h2>
                 {list.length === 0 ? (
                   <p className="muted day-empty">{t('noClasses')}</p>
@@ -213,11 +214,13 @@ export function WeekSchedule(props: WeekScheduleProps) {
                         <ClassCard
                           cls={cls}
                           name={cls.name ?? catalog?.exercises[cls.exercise]?.name ?? cls.exercise}
+                          colour={catalog?.exercises[cls.exercise]?.color}
                           coach={catalog?.coaches[cls.coach]}
                           branch={catalog?.branches[cls.branch]?.name}
                           memberStatus={memberStatus(id)}
                           open={selected === id}
                           onOpen={() => setSelected(id)}
+                          now={clock}
                         />
                       </li>
                     ))}

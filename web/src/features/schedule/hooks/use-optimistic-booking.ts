@@ -17,8 +17,14 @@ export interface OptimisticBooking {
  * settles) while the sheet is closed, and shows again when it reopens; an outcome that settled
  * meanwhile shows once.
  */
-export function useOptimisticBooking(classId: string): OptimisticBooking {
+export function useOptimisticBooking(classId: string, ownEntryBooked = false): OptimisticBooking {
   const state = useBookingStore((store) => store.bookings[classId] ?? IDLE_BOOKING);
+  const confirmed = state.phase === 'confirmed';
+
+  // Once the member's own entry shows the booking, it alone says what is true from then on.
+  useEffect(() => {
+    if (confirmed && ownEntryBooked) useBookingStore.getState().entryCaughtUp(classId);
+  }, [classId, confirmed, ownEntryBooked]);
 
   const book = useCallback(
     (call: () => Promise<{ spot: string }>, held: string | undefined) => {

@@ -13,7 +13,11 @@ export type BookingState =
   | { phase: 'idle' }
   /** `spot` undefined: the server picks (first free spot) and none is known to be free. */
   | { phase: 'held'; spot: string | undefined }
-  | { phase: 'confirmed'; spot: string }
+  /**
+   * `entryCaughtUp`: the member's own entry has shown the booking since, and alone says what is
+   * true from then on (a cancel made elsewhere must not leave this answer showing 'booked').
+   */
+  | { phase: 'confirmed'; spot: string; entryCaughtUp?: true }
   | { phase: 'rolled-back'; spot: string | undefined; error: unknown };
 
 export const IDLE_BOOKING: BookingState = { phase: 'idle' };
@@ -31,6 +35,8 @@ interface BookingStoreState {
   reset: (classId: string) => void;
   /** Forgets a settled outcome (the sheet closed after showing it); a held seat stays. */
   dropSettled: (classId: string) => void;
+  /** The member's own entry now shows the confirmed booking (the message stays). */
+  entryCaughtUp: (classId: string) => void;
 }
 
 export const initialBookingState = { bookings: {}, attempts: {} } as const;
@@ -57,6 +63,13 @@ export const useBookingStore = create<BookingStoreState>()((set, get) => ({
         bookings,
       };
     }),
+  entryCaughtUp: (classId) => {
+    const booking = get().bookings[classId];
+    if (booking?.phase !== 'confirmed' || booking.entryCaughtUp) return;
+    set((state) => ({
+      bookings: { ...state.bookings, [classId]: { ...booking, entryCaughtUp: true } },
+    }));
+  },
   dropSettled: (classId) => {
     const phase = get().bookings[classId]?.phase;
     if (phase === 'confirmed' || phase === 'rolled-back') {

@@ -1,8 +1,10 @@
 import type { PlanState, User } from '@studio/core';
-import { formatDate } from '@studio/core';
 import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { buttonClass } from '../../../components/ui/button';
 import type { ErrorText } from '../../../lib/callable-errors';
 import { callableErrorText } from '../../../lib/callable-errors';
+import { useFormat } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import type { PlanApi } from '../api/plan-api';
 import { planMessages } from '../plan-messages';
@@ -17,6 +19,8 @@ export interface PlanPanelProps {
   returnUrl: string;
   /** Leaves for Stripe's portal (`window.location.assign` in the app). */
   assign: (url: string) => void;
+  /** Where the monthly plan is offered (Buy Credits), for a member without one. */
+  planHref?: string;
 }
 
 /**
@@ -24,8 +28,9 @@ export interface PlanPanelProps {
  * "cancels on <date>", past due with a "Fix payment" action, ended; and "Manage subscription",
  * which opens Stripe's customer portal.
  */
-export function PlanPanel({ api, user, canManage, returnUrl, assign }: PlanPanelProps) {
+export function PlanPanel({ api, user, canManage, returnUrl, assign, planHref }: PlanPanelProps) {
   const t = useT(planMessages);
+  const format = useFormat();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorText | null>(null);
   const plan: PlanState | undefined = user?.['plan-state'];
@@ -54,7 +59,7 @@ export function PlanPanel({ api, user, canManage, returnUrl, assign }: PlanPanel
   };
 
   const dated = (key: 'planRenews' | 'planCancelling', at: number | undefined) =>
-    at === undefined ? null : t(key, { date: formatDate(at) });
+    at === undefined ? null : t(key, { date: format.date(format.dateOf(at)) });
 
   let text: string;
   let detail: string | null = null;
@@ -93,6 +98,11 @@ export function PlanPanel({ api, user, canManage, returnUrl, assign }: PlanPanel
         >
           {busy ? t('openingPortal') : t(pastDue ? 'fixPayment' : 'manageSubscription')}
         </button>
+      )}
+      {canManage && !manageable && planHref !== undefined && (
+        <Link href={planHref} className={buttonClass({ variant: 'secondary' })}>
+          {t('seeMonthlyPlan')}
+        </Link>
       )}
       {error && <p role="alert">{t(error.key, error.params)}</p>}
     </div>

@@ -1,0 +1,5 @@
+export * from './periods';
+export * from './entitlement';
+export * from './penalties';
+export * from './freeze';
+export * from './changes';

@@ -1,0 +1,178 @@
+// How the soak runs one operation: through the real handler, on the real database or on one that
+// stops the call at a write chosen at random (a function instance dying mid-call: what was
+// committed stays, nothing after it is written; functions/test/support/crash-db.ts), sometimes
+// answered to a client that lost the connection and sends the same request again. Every outcome
+// is recorded and counted; a refusal is a normal answer, an error that is neither a refusal nor
+// an injected crash is a finding.
+import type { Database } from 'firebase-admin/database';
+import { isDomainError } from '@studio/core';
+import { SimulatedCrash, hookedDatabase } from '../../functions/test/support/crash-db.ts';
+import type { History } from './history.ts';
+import type { Random } from './random.ts';
+import type { World } from './world.ts';
+
+export const FAULT_KINDS = [
+  'crash',
+  'client-retry',
+  'webhook-duplicate',
+  'webhook-reordered',
+  'webhook-5xx',
+  'webhook-forged',
+  'smtp-outage',
+  'db-restart',
+  'clock-jump',
+] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+/** How often each fault is injected (per operation, per delivery, per step). */
+export interface FaultRates {
+  /** An operation stops at one of its writes. */
+  crash: number;
+  /** The client loses the answer and sends the same request again. */
+  clientRetry: number;
+  /** A step restarts the database emulator. */
+  dbRestart: number;
+  /** A step starts or ends an SMTP outage. */
+  smtpOutage: number;
+  /** A step jumps hours ahead (across midnight, a month's end) instead of one step. */
+  clockJump: number;
+}
+
+export const DEFAULT_FAULT_RATES: FaultRates = {
+  crash: 0.06,
+  clientRetry: 0.04,
+  dbRestart: 0.004,
+  smtpOutage: 0.01,
+  clockJump: 0.01,
+};
+
+export type Outcome =
+  { kind: 'ok'; value: unknown } | { kind: 'refused'; messageKey: string } | { kind: 'crashed' };
+
+export class UnexpectedError extends Error {
+  override readonly name = 'UnexpectedError';
+}
+
+export interface Tally {
+  operations: Map<string, number>;
+  outcomes: Map<string, number>;
+  faults: Map<FaultKind, number>;
+}
+
+export function emptyTally(): Tally {
+  return { operations: new Map(), outcomes: new Map(), faults: new Map() };
+}
+
+export function count<K>(map: Map<K, number>, key: K, by = 1): void {
+  map.set(key, (map.get(key) ?? 0) + by);
+}
+
+export interface OpRunner {
+  /**
+   * Runs `call` as operation `what` by `who`. `call` gets the database to use: the real one, or
+   * one that stops at a write. `crashable: false` for calls that must not be cut (set-up).
+   */
+  perform(
+    what: string,
+    who: string,
+    detail: string,
+    call: (db: Database) => Promise<unknown>,
+    options?: { crashable?: boolean; retryable?: boolean },
+  ): Promise<Outcome>;
+  /** Counts a fault injected elsewhere (webhooks, outages, restarts, clock jumps). */
+  fault(kind: FaultKind, detail: string): void;
+  readonly tally: Tally;
+  step: number;
+}
+
+/**
+ * A database on which the call dies at its `nth` write, before it is sent or once committed:
+ * that write and every later one fail, as they would on an instance that is gone (a handler that
+ * catches one failure and goes on writes nothing more).
+ */
+function stoppingAt(real: Database, nth: number, when: 'before' | 'after'): Database {
+  let seen = 0;
+  let dead = false;
+  return hookedDatabase(real, (write) => {
+    if (dead && write.when === 'before') throw new SimulatedCrash(`dead before ${write.path}`);
+    if (write.when !== when) return;
+    seen += 1;
+    if (seen >= nth) {
+      dead = true;
+      throw new SimulatedCrash(`${when} ${write.kind} on ${write.path}`);
+    }
+  });
+}
+
+export function opRunner(
+  world: World,
+  random: Random,
+  rates: FaultRates,
+  history: History,
+): OpRunner {
+  const tally = emptyTally();
+  const runner: OpRunner = {
+    tally,
+    step: 0,
+    fault(kind, detail) {
+      count(tally.faults, kind);
+      history.record({
+        at: world.clock.now(),
+        step: runner.step,
+        what: `fault:${kind}`,
+        detail,
+        outcome: 'injected',
+      });
+    },
+    async perform(what, who, detail, call, options = {}) {
+      count(tally.operations, what);
+      const crash = (options.crashable ?? true) && random.chance(rates.crash);
+      const db = crash
+        ? stoppingAt(world.db, random.between(1, 6), random.chance(0.5) ? 'after' : 'before')
+        : world.db;
+      let outcome = await classify(() => call(db));
+      let note = outcome.kind === 'refused' ? `refused:${outcome.messageKey}` : outcome.kind;
+      if (crash && outcome.kind === 'crashed') count(tally.faults, 'crash');
+      // The answer is lost on the way back (or the call died): the app sends the same request.
+      const retry =
+        (options.retryable ?? true) &&
+        (outcome.kind === 'crashed' || random.chance(rates.clientRetry));
+      if (retry) {
+        if (outcome.kind !== 'crashed') count(tally.faults, 'client-retry');
+        const again = await classify(() => call(world.db));
+        note += ` → retried: ${again.kind === 'refused' ? `refused:${again.messageKey}` : again.kind}`;
+        outcome = again;
+      }
+      count(
+        tally.outcomes,
+        `${what} ${outcome.kind === 'refused' ? outcome.messageKey : outcome.kind}`,
+      );
+      history.record({
+        at: world.clock.now(),
+        step: runner.step,
+        what,
+        who,
+        detail,
+        outcome: note,
+      });
+      return outcome;
+    },
+  };
+  return runner;
+}
+
+async function classify(call: () => Promise<unknown>): Promise<Outcome> {
+  try {
+    return { kind: 'ok', value: await call() };
+  } catch (error) {
+    if (error instanceof SimulatedCrash) return { kind: 'crashed' };
+    if (isDomainError(error)) {
+      if (error.code === 'internal')
+        throw new UnexpectedError(`internal error: ${error.messageKey} ${error.message}`);
+      return { kind: 'refused', messageKey: error.messageKey };
+    }
+    throw new UnexpectedError(
+      error instanceof Error ? (error.stack ?? error.message) : String(error),
+    );
+  }
+}

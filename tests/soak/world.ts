@@ -1,0 +1,138 @@
+// The local stack's real parts, in this process, as the soak drives them: the database emulator
+// (persisting to a folder, so it can be restarted from its data mid-run), the Stripe sandbox,
+// MailDev, and the functions' handlers called with the deployed admin SDK and a simulated clock.
+// The database runs the project's rules, so what members write themselves goes through them.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { deleteApp } from 'firebase-admin/app';
+import type { Database } from 'firebase-admin/database';
+import type Stripe from 'stripe';
+import { startRtdbEmulator, type RtdbEmulator } from '@studio/rtdb-emulator';
+import { startStripeSandbox, type StripeSandbox } from '@studio/stripe-sandbox';
+import { adminApp, adminDatabase } from '../../functions/src/admin.ts';
+import { stripeClient } from '../../functions/src/triggers/payments/config.ts';
+import { createMailTransport } from '../../functions/src/mail/config.ts';
+import type { BookingDeps } from '../../functions/src/engine/deps.ts';
+import { listenerMirrors } from '../../functions/src/engine/live.ts';
+import type { MailDeps } from '../../functions/src/handlers/mail/deps.ts';
+import type { PaymentDeps } from '../../functions/src/handlers/payments/deps.ts';
+import { startMailInbox, type MailInbox } from '../../scripts/lib/mail-inbox.ts';
+import { simClock, type SimClock } from './clock.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+export const STRIPE_KEY = 'sk_test_soak';
+export const WEBHOOK_SECRET = 'whsec_soak';
+export const APP_ORIGIN = 'http://127.0.0.1:5000';
+
+export interface World {
+  readonly clock: SimClock;
+  /** The admin SDK's database, as the deployed functions have it. */
+  readonly db: Database;
+  readonly sandbox: StripeSandbox;
+  /** The functions' Stripe client, on the sandbox (STRIPE_API_URL).  */
+  readonly stripe: Stripe;
+  readonly inbox: MailInbox;
+  /** The database emulator's address (it changes neither port nor data across restarts). */
+  readonly databaseUrl: string;
+  bookingDeps: (db?: Database) => BookingDeps;
+  paymentDeps: (db?: Database) => PaymentDeps;
+  mailDeps: (db?: Database) => MailDeps;
+  /** Stops the database emulator and starts it again on its port from its data folder. */
+  restartDatabase(): Promise<void>;
+  /** Turns the SMTP server away (true) or back (false): sends fail until it is back. */
+  setMailOutage(down: boolean): void;
+  stop(): Promise<void>;
+}
+
+export async function startWorld(startMs: number): Promise<World> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'soak-'));
+  const rules = readFileSync(path.join(ROOT, 'database.rules.json'), 'utf8');
+  let database: RtdbEmulator = await startRtdbEmulator({
+    port: 0,
+    dataDir: path.join(dataDir, 'rtdb'),
+    rules,
+  });
+  const sandbox = await startStripeSandbox({ port: 0, webhookSecret: WEBHOOK_SECRET });
+  const inbox = await startMailInbox({ mailDirectory: path.join(dataDir, 'mail') });
+  Object.assign(process.env, {
+    GCLOUD_PROJECT: 'demo-studio',
+    FIREBASE_DATABASE_EMULATOR_HOST: `127.0.0.1:${database.port}`,
+    STRIPE_SECRET_KEY: STRIPE_KEY,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: sandbox.url,
+    APP_ORIGINS: APP_ORIGIN,
+  });
+  const db = adminDatabase();
+  // The functions' own client (their copy of the SDK: the webhook checks its error classes).
+  const stripe = stripeClient();
+  const clock = simClock(startMs);
+  const sandboxClock = async (nowMs: number) => {
+    const response = await fetch(`${sandbox.url}/_sandbox/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ now: Math.floor(nowMs / 1000) }),
+    });
+    if (!response.ok) throw new Error(`sandbox clock: ${response.status}`);
+  };
+  clock.follow((nowMs) => database.setClockOffset(nowMs - Date.now()));
+  clock.follow(sandboxClock);
+  await clock.advanceTo(startMs);
+
+  let mailDown = false;
+  const transport = createMailTransport({
+    host: '127.0.0.1',
+    port: inbox.smtpPort,
+    secure: false,
+    from: 'Studio <no-reply@demo.studio>',
+  });
+  // A transport whose server is away: the connection is refused, as during an outage.
+  const downTransport = createMailTransport({
+    host: '127.0.0.1',
+    port: 1,
+    secure: false,
+    from: 'Studio <no-reply@demo.studio>',
+  });
+  // Every handler reads through the same live copies, whatever database wrapper it is handed.
+  const mirrors = () => listenerMirrors(db);
+
+  return {
+    clock,
+    db,
+    sandbox,
+    stripe,
+    inbox,
+    get databaseUrl() {
+      return database.url;
+    },
+    bookingDeps: (handle = db) => ({ db: handle, now: clock.now, mirrors: mirrors() }),
+    paymentDeps: (handle = db) => ({ db: handle, stripe, now: clock.now }),
+    mailDeps: (handle = db) => ({
+      db: handle,
+      now: clock.now,
+      mailer: {
+        transport: mailDown ? downTransport : transport,
+        from: 'Studio <no-reply@demo.studio>',
+        appUrl: APP_ORIGIN,
+        unsubscribeEndpoint: `${APP_ORIGIN}/mailUnsubscribe`,
+        unsubscribeSecret: 'soak-unsubscribe-secret',
+      },
+    }),
+    async restartDatabase() {
+      const port = database.port;
+      await database.stop();
+      database = await startRtdbEmulator({ port, dataDir: path.join(dataDir, 'rtdb'), rules });
+      database.setClockOffset(clock.now() - Date.now());
+    },
+    setMailOutage(down) {
+      mailDown = down;
+    },
+    async stop() {
+      await deleteApp(adminApp());
+      await Promise.allSettled([database.stop(), sandbox.stop(), inbox.stop()]);
+      transport.close();
+      downTransport.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { pictureSources } from '@studio/core';
+
+export interface PictureProps {
+  /** A stored picture's URL (a Cloud Storage download URL, or any image URL). */
+  src: string;
+  /** What it shows, or '' when the text beside it says it already. */
+  alt: string;
+  /** How wide it is drawn (the `sizes` attribute), so the browser fetches the right width. */
+  sizes: string;
+  /** The drawn box, so the page keeps its place while the picture loads. */
+  width: number;
+  height: number;
+  className?: string;
+  /** Eager and high priority for the page's main picture (a cover); lazy otherwise. */
+  priority?: boolean;
+}
+
+/**
+ * A picture at the width the screen needs: a studio picture's stored URL brings its narrower
+ * widths as `srcset` (core `pictureSources`), fetched lazily unless it is the page's main one.
+ */
+export function Picture({
+  src,
+  alt,
+  sizes,
+  width,
+  height,
+  className,
+  priority = false,
+}: PictureProps) {
+  const { src: source, srcSet } = pictureSources(src);
+  return (
+    <img
+      className={className}
+      src={source}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={priority ? 'eager' : 'lazy'}
+      decoding="async"
+      fetchPriority={priority ? 'high' : undefined}
+    />
+  );
+}

@@ -1,0 +1,96 @@
+import type { Plan } from '@studio/core';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { useFormat } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
+import { useLive } from '../../../lib/use-live';
+import type { PlansApi } from '../api/plans-api';
+import { allowanceLine, plansOnSale, policyLines, priceLines } from '../plan-facts';
+import { plansMessages } from '../plans-messages';
+import '../plans.css';
+
+export interface PlanCardProps {
+  planId: string;
+  plan: Plan;
+  onChoose?: ((planId: string) => void) | undefined;
+  /** The choose button shows "Opening…" while the checkout opens. */
+  busy?: boolean | undefined;
+}
+
+/**
+ * One plan as a member weighs it: what it gives (the allowance, large), what it costs per period
+ * (and the first period's intro price), and its rules in full (commitment, late-cancel and no-show
+ * policy), shown before purchase.
+ */
+export function PlanCard({ planId, plan, onChoose, busy = false }: PlanCardProps) {
+  const t = useT(plansMessages);
+  const format = useFormat();
+  const money = (cents: number) => format.money(cents, plan.currency);
+  const allowance = allowanceLine(plan);
+  const policy = policyLines(plan, money);
+  return (
+    <Card as="li" className="plan-card" data-plan-kind={plan.kind}>
+      <div className="plan-card-head">
+        <h3 className="plan-card-name">{plan.name}</h3>
+        {plan.introOffer === true && <Badge tone="primary">{t('introOnly')}</Badge>}
+      </div>
+      <p className="plan-card-allowance">{t(allowance.key, allowance.params)}</p>
+      {plan.description && <p className="plan-card-description">{plan.description}</p>}
+      <ul className="plan-card-prices">
+        {priceLines(plan, money).map((line) => (
+          <li key={line.key}>{t(line.key, line.params)}</li>
+        ))}
+      </ul>
+      {policy.length > 0 && (
+        <ul className="plan-card-policy" aria-label={t('policyTitle')}>
+          {policy.map((line) => (
+            <li key={line.key}>{t(line.key, line.params)}</li>
+          ))}
+        </ul>
+      )}
+      {onChoose && (
+        <Button block busy={busy} onClick={() => onChoose(planId)}>
+          {busy ? t('opening') : t('choosePlan', { name: plan.name })}
+        </Button>
+      )}
+    </Card>
+  );
+}
+
+export interface PlanListProps {
+  api: Pick<PlansApi, 'watchPlans'>;
+  onChoose?: (planId: string) => void;
+  /** The plan whose checkout is opening. */
+  busyPlanId?: string | undefined;
+}
+
+/**
+ * The plans on sale, as a section of Buy Credits. Nothing at all while there are none (the spec's
+ * monthly subscription offer is then the only plan the page shows).
+ */
+export function PlanList({ api, onChoose, busyPlanId }: PlanListProps) {
+  const t = useT(plansMessages);
+  const plans = useLive<Record<string, Plan> | null>((onChange) => api.watchPlans(onChange), null, [
+    api,
+  ]);
+  const onSale = plans === null ? [] : plansOnSale(plans);
+  if (onSale.length === 0) return null;
+  return (
+    <section className="plan-list" aria-labelledby="plan-list-title">
+      <h2 id="plan-list-title">{t('plansTitle')}</h2>
+      <p className="plan-list-lead">{t('plansLead')}</p>
+      <ul className="plan-grid">
+        {onSale.map(([planId, plan]) => (
+          <PlanCard
+            key={planId}
+            planId={planId}
+            plan={plan}
+            onChoose={onChoose}
+            busy={busyPlanId === planId}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
