@@ -19,6 +19,7 @@ export * from './member-text';
 export * from './rate-limits';
 export * from './calendar/index';
 export * from './insights/index';
+export * from './push/index';
 export * from './desk/index';
 export * from './plans/index';
 export * from './format/index';
