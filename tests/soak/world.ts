@@ -16,6 +16,7 @@ import { createMailTransport } from '../../functions/src/mail/config.ts';
 import type { BookingDeps } from '../../functions/src/engine/deps.ts';
 import { listenerMirrors } from '../../functions/src/engine/live.ts';
 import type { MailDeps } from '../../functions/src/handlers/mail/deps.ts';
+import type { MailAccount } from '../../functions/src/handlers/mail/recipient.ts';
 import type { PaymentDeps } from '../../functions/src/handlers/payments/deps.ts';
 import { startMailInbox, type MailInbox } from '../../scripts/lib/mail-inbox.ts';
 import { simClock, type SimClock } from './clock.ts';
@@ -38,6 +39,11 @@ export interface World {
   bookingDeps: (db?: Database) => BookingDeps;
   paymentDeps: (db?: Database) => PaymentDeps;
   mailDeps: (db?: Database) => MailDeps;
+  /**
+   * Creates a member's Auth account as sign-up does, its e-mail verified (the soak's members
+   * open the verification link): the mail sender reads it for the address.
+   */
+  signUp(uid: string, email: string): void;
   /** Stops the database emulator and starts it again on its port from its data folder. */
   restartDatabase(): Promise<void>;
   /** Turns the SMTP server away (true) or back (false): sends fail until it is back. */
@@ -93,6 +99,8 @@ export async function startWorld(startMs: number): Promise<World> {
     secure: false,
     from: 'Studio <no-reply@demo.studio>',
   });
+  // The Auth accounts: mail goes to a member's verified sign-in e-mail.
+  const accounts = new Map<string, MailAccount>();
   // Every handler reads through the same live copies, whatever database wrapper it is handed.
   const mirrors = () => listenerMirrors(db);
 
@@ -109,6 +117,7 @@ export async function startWorld(startMs: number): Promise<World> {
     paymentDeps: (handle = db) => ({ db: handle, stripe, now: clock.now }),
     mailDeps: (handle = db) => ({
       db: handle,
+      accounts: (uid) => Promise.resolve(accounts.get(uid)),
       now: clock.now,
       mailer: {
         transport: mailDown ? downTransport : transport,
@@ -118,6 +127,9 @@ export async function startWorld(startMs: number): Promise<World> {
         unsubscribeSecret: 'soak-unsubscribe-secret',
       },
     }),
+    signUp(uid, email) {
+      accounts.set(uid, { email, emailVerified: true });
+    },
     async restartDatabase() {
       const port = database.port;
       await database.stop();
