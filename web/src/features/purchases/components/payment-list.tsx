@@ -163,6 +163,18 @@ export function PaymentOutcome({
   const payments = useLive((onChange) => api.watchMyPayments(uid, onChange), NONE, [api, uid]);
   const payment = sessionId && Object.hasOwn(payments, sessionId) ? payments[sessionId] : undefined;
   const status: PaymentStatus = payment?.status ?? 'pending';
+  // Reached without Stripe's return (no session): nothing to follow, so no endless spinner.
+  if (sessionId === null)
+    return (
+      <div className="payment-outcome">
+        <p className="payment-outcome-line">{t('thanksNoSession')}</p>
+        <div className="payment-outcome-actions">
+          <Link href={bookHref} className={buttonClass()}>
+            {t('bookAClass')}
+          </Link>
+        </div>
+      </div>
+    );
   return (
     <div className={`payment-outcome payment-outcome-${STATUS_TONES[status]}`}>
       <div className="payment-outcome-status">
