@@ -41,7 +41,7 @@ describe('a booked member brings a friend', () => {
       await detail.getByText(`Done: ${GUEST} has spot 12.`).waitFor(SERVER);
       // The member's class lists the guest, from their own entry.
       await detail.getByText(`Guest: ${GUEST} · spot 12 · booked`).waitFor(SERVER);
-      await detail.getByRole('button', { name: 'Spot 12, taken' }).waitFor(SERVER);
+      await detail.getByRole('button', { name: "Spot 12, your friend's" }).waitFor(SERVER);
 
       const roster = (await journey.read(paths.classRoster(classId))) as {
         bookings: Record<string, { uid: string; guestName?: string; spot: string }>;

@@ -65,6 +65,7 @@ export const usersMessages = defineMessages({
     no: 'No',
     role: 'Role',
     roleAdmin: 'Admin',
+    roleStaff: 'Front desk',
     roleCoach: 'Coach',
     roleMember: 'Member',
     setRole: 'Set role',
@@ -147,6 +148,7 @@ export const usersMessages = defineMessages({
     no: 'No',
     role: 'Rol',
     roleAdmin: 'Administrador',
+    roleStaff: 'Recepción',
     roleCoach: 'Coach',
     roleMember: 'Usuario',
     setRole: 'Cambiar rol',
@@ -188,9 +190,10 @@ export const KIND_LABELS: Readonly<Record<CreditKind, UsersKey>> = {
   train: 'kindTrain',
 };
 
-/** Each role's name (stored as the spec's `Admin` true, 'Coach' or false). */
+/** Each role's name (stored as the spec's `Admin` true, 'Coach' or false; the desk's 'Staff'). */
 export const ROLE_LABELS: Readonly<Record<Role, UsersKey>> = {
   admin: 'roleAdmin',
+  staff: 'roleStaff',
   coach: 'roleCoach',
   member: 'roleMember',
 };
@@ -211,6 +214,7 @@ export const PLAN_TONES = {
 
 export const ROLE_TONES = {
   admin: 'danger',
+  staff: 'warning',
   coach: 'primary',
   member: 'neutral',
 } as const satisfies Readonly<Record<Role, string>>;

@@ -318,6 +318,7 @@ describe('all users', () => {
     const select = within(form).getByLabelText('Role');
     expect([...(select as HTMLSelectElement).options].map((option) => option.text)).toEqual([
       'Admin',
+      'Front desk',
       'Coach',
       'Member',
     ]);

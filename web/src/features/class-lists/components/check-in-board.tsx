@@ -1,4 +1,4 @@
-import { formatDate, isDateString } from '@studio/core';
+import { formatDate, isDateString, teachingCoachId } from '@studio/core';
 import { DateInput } from '../../../components/ui/date-input';
 import { Field } from '../../../components/ui/field';
 import { Badge } from '../../../components/ui/badge';
@@ -35,9 +35,10 @@ export interface CheckInBoardProps {
 
 const NO_CLASSES: Record<string, StudioClass> = {};
 const MARKS: readonly Attendance[] = ['attended', 'no-show'];
+const NO_COACH_IDS: ReadonlySet<string> = new Set();
 
 /**
- * /checador: pick one of the day's classes (a coach's own first), then mark each booked member
+ * /checador: pick one of the day's classes (a coach only their own), then mark each booked member
  * attended or no-show with one tap; the marks and counts come back live from the roster.
  */
 export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckInBoardProps) {
@@ -61,7 +62,10 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
     undefined,
     [api, classId],
   );
-  const { rows } = useRosterView(api, classId, cls?.layout ?? undefined);
+  const own = viewer === null ? NO_COACH_IDS : ownCoachIds(coaches, viewer.uid);
+  // Read only where the rules let this viewer read: a coach's own classes, every class for the desk.
+  const editable = isStaffViewer(viewer) && cls != null && mayTakeAttendance(viewer, cls, own);
+  const { rows } = useRosterView(api, editable ? classId : null, cls?.layout ?? undefined);
 
   if (!isStaffViewer(viewer)) {
     return (
@@ -71,7 +75,6 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
       </section>
     );
   }
-  const own = ownCoachIds(coaches, viewer.uid);
   const className = (entry: StudioClass) =>
     entry.name ?? exercises[entry.exercise]?.name ?? entry.exercise;
 
@@ -82,10 +85,10 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
   };
 
   if (classId === null) {
-    // By the hour, as the day runs; a coach's own classes carry a mark rather than jumping ahead.
-    const listed = classesForViewer(classes, viewer, own).sort(
-      (a, b) => a.cls.startsAt - b.cls.startsAt,
-    );
+    // A coach takes attendance only in the classes they teach (or substitute); by the hour.
+    const listed = classesForViewer(classes, viewer, own)
+      .filter((entry) => viewer.role !== 'coach' || entry.own)
+      .sort((a, b) => a.cls.startsAt - b.cls.startsAt);
     return (
       <section aria-labelledby="checador-title" className="checador">
         <h1 id="checador-title">{lt('checadorTitle')}</h1>
@@ -102,17 +105,17 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
           <p>{lt('noClasses')}</p>
         ) : (
           <ul className="checador-classes">
-            {listed.map(({ id, cls: entry }) => (
+            {listed.map(({ id, cls: entry, own: mine }) => (
               <li key={id}>
                 <button type="button" className="checador-class" onClick={() => choose(id)}>
                   <strong>
                     {lt('classLine', {
                       hour: entry.hour,
                       name: className(entry),
-                      coach: coaches[entry.coach]?.name ?? entry.coach,
+                      coach: coaches[teachingCoachId(entry)]?.name ?? teachingCoachId(entry),
                     })}
                   </strong>
-                  {own.has(entry.coach) && (
+                  {mine && (
                     <Badge tone="primary" className="checador-own">
                       {lt('yourClass')}
                     </Badge>
@@ -132,8 +135,6 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
       </section>
     );
   }
-
-  const editable = cls ? mayTakeAttendance(viewer, cls, own) : false;
 
   const mark = async (row: RosterRow, status: Attendance) => {
     setBusy(row.key);
@@ -161,7 +162,7 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
         {lt('changeClass')}
       </Button>
       {cls === null && <p role="alert">{lt('classMissing')}</p>}
-      {cls && !editable && <p>{lt('readOnly')}</p>}
+      {cls && !editable && <p role="alert">{lt('notYourClass')}</p>}
       <p className="checador-counts" aria-live="polite">
         {lt('counts', { ...counts })}
       </p>

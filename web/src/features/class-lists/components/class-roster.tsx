@@ -1,3 +1,4 @@
+import { teachingCoachId } from '@studio/core';
 import type { Attendance, StudioClass } from '@studio/core';
 import { Link } from 'wouter';
 import { Avatar } from '../../../components/ui/avatar';
@@ -12,6 +13,7 @@ import type { ClassListsApi } from '../api/class-lists-api';
 import { isStaffViewer, mayTakeAttendance, ownCoachIds } from '../class-lists';
 import type { Viewer } from '../class-lists';
 import { useRosterView, useStudioNames } from '../hooks/use-class-data';
+import type { RosterView } from '../hooks/use-class-data';
 import { listsMessages } from '../lists-messages';
 import type { ListsKey } from '../lists-messages';
 import './class-lists.css';
@@ -60,7 +62,12 @@ export function ClassRoster({ api, viewer, params }: ClassRosterProps) {
     undefined,
     [api, params.key],
   );
-  const { rows, waiting } = useRosterView(api, params.key, cls?.layout);
+  // The roster is read only where the rules let this viewer read it: a coach's own classes.
+  const mayRead =
+    isStaffViewer(viewer) &&
+    cls != null &&
+    mayTakeAttendance(viewer, cls, ownCoachIds(coaches, viewer.uid));
+  const { rows, waiting } = useRosterView(api, mayRead ? params.key : null, cls?.layout);
 
   if (!isStaffViewer(viewer)) {
     return (
@@ -72,14 +79,9 @@ export function ClassRoster({ api, viewer, params }: ClassRosterProps) {
   }
 
   const exercise = cls?.exercise ?? params.classtype;
-  const coachId = cls?.coach ?? params.coach;
+  const coachId = cls ? teachingCoachId(cls) : params.coach;
   const name = cls?.name ?? exercises[exercise]?.name ?? exercise;
   const coach = coaches[coachId]?.name ?? coachId;
-  const mayCheckIn = mayTakeAttendance(
-    viewer,
-    { coach: coachId },
-    ownCoachIds(coaches, viewer.uid),
-  );
 
   return (
     <section aria-labelledby="roster-title" className="class-roster">
@@ -99,7 +101,8 @@ export function ClassRoster({ api, viewer, params }: ClassRosterProps) {
       </p>
       {cls === null && <p role="alert">{lt('classMissing')}</p>}
       {cls?.status === 'cancelled' && <p>{lt('cancelled')}</p>}
-      {mayCheckIn ? (
+      {cls != null && !mayRead && <p role="alert">{lt('notYourClass')}</p>}
+      {mayRead && (
         <p>
           <Link
             href={checadorHref(params.key)}
@@ -108,10 +111,17 @@ export function ClassRoster({ api, viewer, params }: ClassRosterProps) {
             {lt('takeAttendance')}
           </Link>
         </p>
-      ) : (
-        <p>{lt('readOnly')}</p>
       )}
+      {(cls === undefined || mayRead) && <RosterTables rows={rows} waiting={waiting} />}
+    </section>
+  );
+}
 
+function RosterTables({ rows, waiting }: Pick<RosterView, 'rows' | 'waiting'>) {
+  const lt = useT(listsMessages);
+  const format = useFormat();
+  return (
+    <>
       <h2>{lt('bookedTitle', { count: rows?.length ?? 0 })}</h2>
       {rows === null ? (
         <p>{lt('loading')}</p>
@@ -168,6 +178,6 @@ export function ClassRoster({ api, viewer, params }: ClassRosterProps) {
           ))}
         </ol>
       )}
-    </section>
+    </>
   );
 }
