@@ -135,6 +135,8 @@ export interface PaymentOutcomeProps {
   /** "Book a class" once paid; "See the packs" if it failed. */
   bookHref: string;
   packagesHref: string;
+  /** My Classes, where the member's purchases are listed (shown when there is no session). */
+  purchasesHref: string;
 }
 
 const OUTCOME_LINES: Record<PaymentStatus, TextKey<PurchasesKey>> = {
@@ -157,6 +159,7 @@ export function PaymentOutcome({
   paid,
   bookHref,
   packagesHref,
+  purchasesHref,
 }: PaymentOutcomeProps) {
   const t = useT(purchasesMessages);
   const lang = useLangStore((state) => state.lang);
@@ -171,6 +174,9 @@ export function PaymentOutcome({
         <div className="payment-outcome-actions">
           <Link href={bookHref} className={buttonClass()}>
             {t('bookAClass')}
+          </Link>
+          <Link href={purchasesHref} className={buttonClass({ variant: 'secondary' })}>
+            {t('seeMyPurchases')}
           </Link>
         </div>
       </div>
