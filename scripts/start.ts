@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   checkEnvironment();
   build();
   console.log(
-    '• Starting the database, Storage, Auth, Functions and Hosting emulators and the mail inbox…',
+    '• Starting the database, Storage, Auth, Functions and Hosting emulators, the mail inbox and the push service…',
   );
   let stack: Stack;
   try {
@@ -78,7 +78,8 @@ async function main(): Promise<void> {
     fail(`Loading the demo data failed: ${(error as Error).message}`);
   }
 
-  const { hosting, database, storage, auth, functions, stripe, smtp, mailInbox } = stack.ports;
+  const { hosting, database, storage, auth, functions, stripe, smtp, mailInbox, push } =
+    stack.ports;
   console.log(`
 ✔ The studio app is running: http://127.0.0.1:${hosting}
 
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
   Functions          http://127.0.0.1:${functions}   Dev server with hot reload: npm run dev
   Stripe sandbox     http://127.0.0.1:${stripe}  (hosted checkout at /checkout/{id})
   Mail inbox         http://127.0.0.1:${mailInbox}   (MailDev; the functions send by SMTP to port ${smtp})
+  Push service       http://127.0.0.1:${push}   (stand-in; what it received: /api/messages)
 
   Demo accounts (password "${DEMO_PASSWORD}"):
 ${DEMO_ACCOUNTS.filter((account) => account.description)

@@ -18,6 +18,7 @@ export * from './user-directory';
 export * from './rate-limits';
 export * from './calendar/index';
 export * from './insights/index';
+export * from './push/index';
 export * from './desk/index';
 export * from './plans/index';
 export * from './format/index';

@@ -83,6 +83,12 @@ const en = {
   cartEmpty: 'Your cart is empty.',
   paymentsUnavailable: 'Payments are not available right now. Please try again later.',
   tryAgain: 'Something changed while we were saving. Please try again.',
+  pushEndpointNotAllowed:
+    'This push address is not one of the browsers’ push services, so nothing was saved.',
+  pushKeysInvalid: 'This device’s push keys are not valid, so nothing was saved.',
+  watchHasSpots: 'This class has free spots: book one now.',
+  watchOnWaitlist: 'You are on this class’s waiting list, which gives you the next spot first.',
+  watchListFull: 'Too many members are already watching this class.',
   internalError: 'Something went wrong. Please try again.',
 
   // The front desk (core/src/desk): passes, check-in, waivers, walk-ins, sales, substitutes.
@@ -160,6 +166,8 @@ const en = {
   notifWaitlistClosed:
     'The waiting list for {className} on {date} at {hour} closed before a spot opened.',
   notifClassChanged: '{className} on {date} at {hour} has changed. Please check the details.',
+  notifSpotOpened:
+    'A spot opened in {className} on {date} at {hour}. The first to book it gets it.',
   notifCreditsGranted: '{count} credits were added to your account.',
   notifCreditsExpired: '{count} credits expired.',
   notifCreditsRevoked: '{count} unused credits were removed after a refund.',
@@ -266,6 +274,13 @@ const es: Record<MessageKey, string> = {
   cartEmpty: 'Tu carrito está vacío.',
   paymentsUnavailable: 'Los pagos no están disponibles por ahora. Intenta más tarde.',
   tryAgain: 'Algo cambió mientras guardábamos. Intenta de nuevo.',
+  pushEndpointNotAllowed:
+    'Esta dirección de notificaciones no es de un servicio de notificaciones de navegador, así que no se guardó nada.',
+  pushKeysInvalid:
+    'Las claves de notificaciones de este dispositivo no son válidas, así que no se guardó nada.',
+  watchHasSpots: 'Esta clase tiene lugares libres: reserva uno ahora.',
+  watchOnWaitlist: 'Estás en la lista de espera de esta clase, que te da el próximo lugar primero.',
+  watchListFull: 'Demasiados miembros ya siguen esta clase.',
   internalError: 'Algo salió mal. Intenta de nuevo.',
 
   passInvalid: 'Este código no es un pase del estudio.',
@@ -343,6 +358,8 @@ const es: Record<MessageKey, string> = {
   notifWaitlistClosed:
     'La lista de espera de {className} del {date} a las {hour} cerró sin que se liberara un lugar.',
   notifClassChanged: '{className} del {date} a las {hour} cambió. Revisa los detalles.',
+  notifSpotOpened:
+    'Se liberó un lugar en {className} del {date} a las {hour}. Quien reserve primero se lo queda.',
   notifCreditsGranted: 'Se agregaron {count} créditos a tu cuenta.',
   notifCreditsExpired: '{count} créditos expiraron.',
   notifCreditsRevoked: 'Se retiraron {count} créditos sin usar por un reembolso.',

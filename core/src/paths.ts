@@ -6,6 +6,7 @@
 import { assertKey, InvalidKeyError } from './keys';
 import type { RateLimitAction } from './rate-limits';
 import type { MailPreferenceKind } from './schemas/mail-preferences';
+import type { PushKind } from './schemas/push';
 import type { UserField } from './schemas/user';
 import type { UserDirectoryField } from './user-directory';
 import { isDateString } from './time';
@@ -52,6 +53,11 @@ export const ROOTS = {
   rateLimits: 'RateLimits',
   jobProgress: 'JobProgress',
   mailOutbox: 'MailOutbox',
+  pushOutbox: 'PushOutbox',
+  pushSubscriptions: 'PushSubscriptions',
+  pushDevices: 'PushDevices',
+  classWatch: 'ClassWatch',
+  userWatches: 'UserWatches',
   calendarFeeds: 'CalendarFeeds',
   calendarFeedTokens: 'CalendarFeedTokens',
   insights: 'Insights',
@@ -106,6 +112,11 @@ export const paths = {
   mailPreferences: (uid: string) => join(ROOTS.users, uid, 'mail-preferences'),
   mailPreference: (uid: string, kind: MailPreferenceKind) =>
     join(ROOTS.users, uid, 'mail-preferences', kind),
+  /** Kind → on/off for pushes (schemas/push.ts); the member writes. */
+  pushPreferences: (uid: string) => join(ROOTS.users, uid, 'push-preferences'),
+  pushPreference: (uid: string, kind: PushKind) => join(ROOTS.users, uid, 'push-preferences', kind),
+  /** `{enabled, from, to}`: when non-urgent pushes wait; the member writes. */
+  pushQuietHours: (uid: string) => join(ROOTS.users, uid, 'push-quiet-hours'),
   report: (uid: string) => join(ROOTS.reports, uid),
   // The admins' member directory, one small entry per member (core/src/user-directory.ts).
   userDirectory: () => ROOTS.userDirectory,
@@ -243,6 +254,19 @@ export const paths = {
   // E-mail, one entry per causing event (ids: `mailOutboxIds`); functions write, admins read.
   mailOutbox: () => ROOTS.mailOutbox,
   mailOutboxEntry: (id: string) => join(ROOTS.mailOutbox, id),
+
+  // Web push (docs/architecture/push.md): one entry per event and device (`pushOutboxId`), the
+  // member's devices (functions write, the member reads), which member a device belongs to
+  // (functions only), who watches a full class (functions only) and the member's own list.
+  pushOutbox: () => ROOTS.pushOutbox,
+  pushOutboxEntry: (id: string) => join(ROOTS.pushOutbox, id),
+  pushSubscriptions: (uid: string) => join(ROOTS.pushSubscriptions, uid),
+  pushSubscription: (uid: string, deviceId: string) => join(ROOTS.pushSubscriptions, uid, deviceId),
+  pushDevice: (deviceId: string) => join(ROOTS.pushDevices, deviceId),
+  classWatch: (classId: string) => join(ROOTS.classWatch, classId),
+  classWatches: () => ROOTS.classWatch,
+  userWatches: (uid: string) => join(ROOTS.userWatches, uid),
+  userWatch: (uid: string, classId: string) => join(ROOTS.userWatches, uid, classId),
 
   // plantilla-date's saved weekly templates; admins only
   // (docs/architecture/admin-and-audit.md#classes).

@@ -11,6 +11,8 @@ export const RATE_LIMIT_ACTIONS = [
   'cancel',
   'checkout',
   'coupon',
+  'push',
+  'watch',
   'pass',
   'scan',
   'lookup',
@@ -43,6 +45,10 @@ export const RATE_LIMITS: RateLimits = {
   cancel: { max: 10, windowMs: MINUTE_MS },
   checkout: { max: 5, windowMs: 10 * MINUTE_MS },
   coupon: { max: 10, windowMs: 10 * MINUTE_MS },
+  // A member's devices: saving or removing a subscription (sign-in, sign-out, the profile).
+  push: { max: 10, windowMs: 10 * MINUTE_MS },
+  // Watching and unwatching full classes.
+  watch: { max: 20, windowMs: 10 * MINUTE_MS },
   // The front desk (core/src/desk). `pass`: a member asks for a new pass at most 5 times in 10
   // minutes. `scan`: a door device checks in a whole class in a minute (up to 120 scans), a
   // script replaying codes is stopped. `lookup`: name + last four phone digits at the kiosk,

@@ -176,6 +176,19 @@ const ATTACKS: Attack[] = [
     write('MailOutbox/forged', { kind: 'welcome', uid: '{other}', status: 'pending' }),
     write('MailOutbox/booked-b1/status', 'retrying'),
     del('MailOutbox/booked-b1'),
+    // Push: devices, their owners, watches and the outbox are written by the functions only.
+    write('PushOutbox/forged', { kind: 'spot-opened', uid: '{other}', status: 'pending' }),
+    write('PushSubscriptions/{self}/forged', {
+      endpoint: 'https://169.254.169.254/latest',
+      keys: { p256dh: 'B', auth: 'x' },
+    }),
+    write('PushSubscriptions/{other}/forged', { endpoint: 'https://fcm.googleapis.com/x' }),
+    write('PushDevices/dev1', { uid: '{self}' }),
+    write('ClassWatch/c1/watchers/{self}', { since: 0, seq: 0 }),
+    write('ClassWatch/c1/wave/nextWaveAt', 0),
+    write('UserWatches/{self}/c1', { since: 1, startsAt: 1 }),
+    write('Users/{other}/push-preferences/spot-opened', false),
+    write('Users/{other}/push-quiet-hours', { enabled: true, from: '00:00', to: '23:59' }),
     write('DateService/{self}/Ts', 0),
     write('Notifications/{self}/forged', { type: 'general', messageKey: 'ok', read: true }),
     del('Notifications/{self}/n_{self}'),
@@ -231,6 +244,13 @@ const ATTACKS: Attack[] = [
     read('Insights/days/2026-11-23'),
     read('MailOutbox'),
     read('MailOutbox/booked-b1'),
+    read('PushOutbox'),
+    read('PushSubscriptions/{other}'),
+    read('PushSubscriptions'),
+    read('PushDevices'),
+    read('ClassWatch/c1'),
+    read('UserWatches/{other}'),
+    read('Users/{other}/push-preferences'),
     read('Reports'),
     read(''),
   ]),
@@ -336,6 +356,13 @@ const WRITABLE: { path: string; valid: unknown; for: readonly ActorName[] }[] = 
   { path: 'Notifications/{self}/n_{self}/read', valid: true, for: MEMBERS },
   // One e-mail switch (issue 19); the kinds that always go are refused in tests/rules.
   { path: 'Users/{self}/mail-preferences/class-reminder', valid: false, for: MEMBERS },
+  // One push switch and the quiet hours (docs/architecture/push.md).
+  { path: 'Users/{self}/push-preferences/class-reminder', valid: false, for: MEMBERS },
+  {
+    path: 'Users/{self}/push-quiet-hours',
+    valid: { enabled: true, from: '22:00', to: '07:00' },
+    for: MEMBERS,
+  },
   // The member's own waiting-list cut-off in whole hours (issue 20), 1–48.
   { path: 'Users/{self}/PromotionCutoffHours', valid: 6, for: MEMBERS },
   // Only a user without a Name may report it: the fixture's coach has none.

@@ -7,6 +7,7 @@
 // a new field, refusal or callable adds its cases.
 // First: the functions' logger keeps the console it finds when it loads.
 import './support/quiet-logs.ts';
+import { createECDH } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CLASS_CAPACITY, formatDate, paths } from '@studio/core';
 import { adminDatabase } from '../../functions/src/admin.ts';
@@ -138,6 +139,29 @@ interface Field {
   attacks: unknown[];
   required: boolean;
 }
+
+/** A browser's push subscription keys: a real P-256 point and a 16-byte secret. */
+const PUSH_KEYS = (() => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: 'A'.repeat(22) };
+})();
+const PUSH_ENDPOINT = 'https://fcm.googleapis.com/fcm/send/proof';
+const ENDPOINT_ATTACKS: unknown[] = [
+  ...URL_ATTACKS.filter((value) => value !== 'https://evil.example/thanks'),
+  `https://fcm.googleapis.com/${'x'.repeat(1100)}`,
+];
+const PUSH_KEY_ATTACKS: unknown[] = [
+  ...NOT_OBJECTS,
+  {},
+  { p256dh: PUSH_KEYS.p256dh },
+  { ...PUSH_KEYS, p256dh: PUSH_KEYS.p256dh.slice(1) },
+  { ...PUSH_KEYS, p256dh: `${PUSH_KEYS.p256dh}A` },
+  { ...PUSH_KEYS, p256dh: HUGE },
+  { ...PUSH_KEYS, auth: 'A'.repeat(21) },
+  { ...PUSH_KEYS, auth: '+/+/+/+/+/+/+/+/+/+/+/' },
+  { ...PUSH_KEYS, extra: 1 },
+];
 
 const key = (name: string, required = true): Field => ({ name, attacks: KEY_ATTACKS, required });
 const oneOf = (name: string, required = true): Field => ({ name, attacks: ENUM_ATTACKS, required });
@@ -699,6 +723,61 @@ const SPECS: Record<CallableName, Spec> = {
       // The member never picks their own token.
       { name: 'token', attacks: ['a'.repeat(43)], required: false },
     ],
+  },
+  savePushSubscription: {
+    ...FOR_MEMBERS,
+    valid: () => ({ endpoint: PUSH_ENDPOINT, keys: PUSH_KEYS }),
+    fields: [
+      { name: 'endpoint', attacks: ENDPOINT_ATTACKS, required: true },
+      { name: 'keys', attacks: PUSH_KEY_ATTACKS, required: true },
+    ],
+    refusals: [
+      [
+        'an endpoint that is not a push service',
+        'invalid-argument',
+        (valid) => ({ ...valid, endpoint: 'https://evil.example/push/x' }),
+      ],
+      [
+        'an endpoint that is not https',
+        'invalid-argument',
+        (valid) => ({ ...valid, endpoint: 'http://fcm.googleapis.com/fcm/send/x' }),
+      ],
+      [
+        'a local push service the functions were not told of',
+        'invalid-argument',
+        (valid) => ({ ...valid, endpoint: 'http://127.0.0.1:1090/push/x' }),
+      ],
+      [
+        'keys that are not a P-256 point',
+        'invalid-argument',
+        (valid) => ({ ...valid, keys: { ...PUSH_KEYS, p256dh: `B${'A'.repeat(86)}` } }),
+      ],
+    ],
+  },
+  removePushSubscription: {
+    ...FOR_MEMBERS,
+    valid: () => ({ endpoint: PUSH_ENDPOINT }),
+    fields: [{ name: 'endpoint', attacks: ENDPOINT_ATTACKS.slice(0, 8), required: true }],
+  },
+  watchClass: {
+    ...FOR_MEMBERS,
+    valid: () => ({ classId: ids.fullClassId }),
+    fields: [key('classId')],
+    refusals: [
+      ['a class that does not exist', 'not-found', classId(NO_SUCH_CLASS)],
+      ['a class with free spots', 'failed-precondition', () => ({ classId: ids.classId })],
+      [
+        'a class the member is booked in',
+        'already-exists',
+        () => ({ classId: ids.fullClassId }),
+        () => member(ids.holderUid),
+      ],
+    ],
+  },
+  unwatchClass: {
+    ...FOR_MEMBERS,
+    valid: () => ({ classId: ids.fullClassId }),
+    fields: [key('classId')],
   },
   resendMail: {
     ...ADMIN_ONLY,

@@ -146,6 +146,16 @@ const fixture = {
     alice: { token: 't'.repeat(43), createdAt: 1 },
     bob: { token: 'b'.repeat(43), createdAt: 1 },
   },
+  PushOutbox: {
+    'promoted-b1-dev1': { kind: 'waitlist-promoted', uid: 'alice', status: 'sent', createdAt: 1 },
+  },
+  PushSubscriptions: {
+    alice: { dev1: { endpoint: 'https://fcm.googleapis.com/fcm/send/a', device: 'Chrome' } },
+    bob: { dev2: { endpoint: 'https://fcm.googleapis.com/fcm/send/b', device: 'Firefox' } },
+  },
+  PushDevices: { dev1: { uid: 'alice' } },
+  ClassWatch: { c1: { startsAt: 1, seq: 1, watchers: { bob: { since: 1, seq: 1 } } } },
+  UserWatches: { bob: { c1: { since: 1, startsAt: 1 } } },
   Secret: { x: 1 },
 };
 
@@ -1093,6 +1103,69 @@ const cases: Case[] = [
     operation: write(`CalendarFeeds/${'b'.repeat(43)}`, { uid: 'alice', createdAt: 1 }),
     allowed: false,
   },
+  // Push (docs/architecture/push.md): a member reads their own devices and watched classes;
+  // admins read the push outbox; everything else is written by the functions only.
+  { area: 'push', who: alice, operation: read('PushSubscriptions/alice'), allowed: true },
+  { area: 'push', who: bob, operation: read('PushSubscriptions/alice'), allowed: false },
+  { area: 'push', who: admin, operation: read('PushSubscriptions/alice'), allowed: false },
+  {
+    area: 'push',
+    who: alice,
+    operation: write('PushSubscriptions/alice/dev9', {
+      endpoint: 'https://evil.example/x',
+      device: 'x',
+    }),
+    allowed: false,
+  },
+  { area: 'push', who: alice, operation: del('PushSubscriptions/alice/dev1'), allowed: false },
+  { area: 'push', who: alice, operation: read('PushDevices/dev1'), allowed: false },
+  { area: 'push', who: admin, operation: read('PushDevices'), allowed: false },
+  { area: 'push', who: admin, operation: read('PushOutbox'), allowed: true },
+  { area: 'push', who: coach, operation: read('PushOutbox'), allowed: false },
+  { area: 'push', who: alice, operation: read('PushOutbox/promoted-b1-dev1'), allowed: false },
+  {
+    area: 'push',
+    who: admin,
+    operation: write('PushOutbox/promoted-b1-dev1/status', 'pending'),
+    allowed: false,
+  },
+  { area: 'push', who: bob, operation: read('UserWatches/bob'), allowed: true },
+  { area: 'push', who: alice, operation: read('UserWatches/bob'), allowed: false },
+  { area: 'push', who: bob, operation: write('UserWatches/bob/c2', { since: 1 }), allowed: false },
+  { area: 'push', who: bob, operation: read('ClassWatch/c1'), allowed: false },
+  {
+    area: 'push',
+    who: bob,
+    operation: write('ClassWatch/c1/watchers/bob', { since: 0, seq: 0 }),
+    allowed: false,
+  },
+  ...(
+    [
+      [alice, 'Users/alice/push-preferences/class-reminder', false, true],
+      [alice, 'Users/alice/push-preferences/spot-opened', true, true],
+      [bob, 'Users/alice/push-preferences/class-reminder', false, false],
+      [admin, 'Users/alice/push-preferences/class-reminder', false, false],
+      [alice, 'Users/alice/push-preferences/no-such-kind', false, false],
+      [alice, 'Users/alice/push-preferences/class-reminder', 'off', false],
+      [alice, 'Users/alice/push-preferences', { 'class-reminder': false }, false],
+      [alice, 'Users/alice/push-quiet-hours', { enabled: true, from: '21:30', to: '06:45' }, true],
+      [alice, 'Users/alice/push-quiet-hours', { enabled: false, from: '22:00', to: '07:00' }, true],
+      [bob, 'Users/alice/push-quiet-hours', { enabled: true, from: '21:30', to: '06:45' }, false],
+      [alice, 'Users/alice/push-quiet-hours', { enabled: true, from: '24:00', to: '07:00' }, false],
+      [alice, 'Users/alice/push-quiet-hours', { enabled: true, from: '22:00' }, false],
+      [
+        alice,
+        'Users/alice/push-quiet-hours',
+        { enabled: true, from: '22:00', to: '07:00', x: 1 },
+        false,
+      ],
+    ] as const
+  ).map(([who, path, value, allowed]) => ({
+    area: 'push preferences',
+    who,
+    operation: write(path, value),
+    allowed,
+  })),
 ];
 
 // The front desk's nodes (core/src/desk): the written waiver, signatures, pay rates, passes.

@@ -378,6 +378,13 @@ describe('callable inputs', () => {
       rotateCalendarFeed: {},
       resendMail: { id: 'booked-b1' },
       sumPayments: { from: '2026-11-01', to: '2026-11-21' },
+      savePushSubscription: {
+        endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
+        keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+      },
+      removePushSubscription: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc' },
+      watchClass: { classId: 'c1' },
+      unwatchClass: { classId: 'c1' },
       freezeMembership: { days: 14 },
       endFreeze: {},
       savePlan: {

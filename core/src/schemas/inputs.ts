@@ -12,6 +12,12 @@ import {
 } from './common';
 import { attendanceSchema, guestNameSchema, MAX_CLASS_CAPACITY } from './classes';
 import { paymentStatusSchema } from './payments';
+import {
+  removePushSubscriptionInput,
+  savePushSubscriptionInput,
+  unwatchClassInput,
+  watchClassInput,
+} from './push';
 import { planInputSchema } from './plans';
 import { roleSchema } from '../roles';
 import { MAX_GUESTS_PER_MEMBER } from '../settings';
@@ -410,6 +416,10 @@ export const callableInputs = {
   rotateCalendarFeed: rotateCalendarFeedInput,
   resendMail: resendMailInput,
   sumPayments: sumPaymentsInput,
+  savePushSubscription: savePushSubscriptionInput,
+  removePushSubscription: removePushSubscriptionInput,
+  watchClass: watchClassInput,
+  unwatchClass: unwatchClassInput,
   freezeMembership: freezeMembershipInput,
   endFreeze: endFreezeInput,
   savePlan: savePlanInput,

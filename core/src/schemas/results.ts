@@ -27,6 +27,12 @@ export interface CallableResults extends DeskCallableResults {
   resendMail: Record<string, never>;
   /** Per currency, for the range and filter asked. */
   sumPayments: { totals: CurrencyTotals[] };
+  /** The device's id under `PushSubscriptions/{uid}`. */
+  savePushSubscription: { deviceId: string };
+  removePushSubscription: { removed: boolean };
+  /** Members watching before this one (0 = first in line to hear). */
+  watchClass: { ahead: number };
+  unwatchClass: Record<string, never>;
   /** The freeze's span (epoch ms, `until` exclusive). */
   freezeMembership: { from: number; until: number };
   endFreeze: { endedAt: number };
