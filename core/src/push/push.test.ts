@@ -154,9 +154,15 @@ describe('watch waves', () => {
     const second = nextWave(first.watch, 'o1', 1, 10_000 + WAVE_GAP_MS);
     expect(second.told).toEqual(['u7', 'u8', 'u9']);
     expect(second.told).toHaveLength(MIN_WAVE);
-    // Another seat freeing does not wait for the gap.
-    const freed = nextWave(first.watch, 'o1', 1, 10_001, { immediate: true });
+    // Another seat freeing does not wait for the gap: the wave grows to three per free seat.
+    const freed = nextWave(first.watch, 'o1', 3, 10_001, { immediate: true });
     expect(freed.told).toEqual(['u7', 'u8', 'u9']);
+    expect(freed.watch.wave?.nextWaveAt).toBe(10_000 + WAVE_GAP_MS);
+    // Two cancels racing each see two seats free: the wave is already their size.
+    expect(nextWave(first.watch, 'o1', 2, 10_001, { immediate: true }).told).toEqual([]);
+    // A watcher of the wave booked a seat and another one freed: one more is told.
+    const booked = removeWatcher(freed.watch, 'u2');
+    expect(nextWave(booked, 'o1', 3, 10_002, { immediate: true }).told).toEqual(['u10']);
   });
 
   it('ends when everyone was told, or no seat is free; a new opening starts over', () => {
