@@ -173,6 +173,21 @@ describe('watch waves', () => {
     expect(nextWave(watch, 'o1', 0, 0).told).toEqual([]);
     expect(nextWave(all.watch, 'o2', 1, 0).told).toEqual(['u1', 'u2', 'u3']);
   });
+
+  it('waits the gap after a wave that told everyone, when newcomers outnumber the next seat', () => {
+    let few: ClassWatch = { startsAt: 0, seq: 0, watchers: {} };
+    for (const uid of ['a1', 'a2', 'a3']) few = addWatcher(few, uid, 1);
+    const told = nextWave(few, 'o1', 1, 10_000);
+    expect([told.told, told.watch.wave?.nextWaveAt]).toEqual([['a1', 'a2', 'a3'], undefined]);
+    // They booked and stopped watching; five others started; another seat frees.
+    let later = told.watch;
+    for (const uid of ['a1', 'a2', 'a3']) later = removeWatcher(later, uid);
+    for (const uid of ['b1', 'b2', 'b3', 'b4', 'b5']) later = addWatcher(later, uid, 20_000);
+    const next = nextWave(later, 'o1', 1, 30_000, { immediate: true });
+    expect(next.told).toEqual(['b1', 'b2', 'b3']);
+    // A value the database can store: the rest are told after the gap.
+    expect(next.watch.wave?.nextWaveAt).toBe(30_000 + WAVE_GAP_MS);
+  });
 });
 
 describe('endpoint input', () => {

@@ -63,7 +63,10 @@ export function nextWave(
         opening,
         toldThrough: last[1],
         uids: [...outstanding, ...wave.map(([uid]) => uid)],
-        ...(more ? { nextWaveAt: topUp ? current.nextWaveAt : nowMs + WAVE_GAP_MS } : {}),
+        // A top-up keeps the wave's gap; a wave that had told everyone waits its own.
+        ...(more
+          ? { nextWaveAt: (topUp ? current.nextWaveAt : undefined) ?? nowMs + WAVE_GAP_MS }
+          : {}),
       },
     },
   };
