@@ -123,8 +123,8 @@ describe('your next class', () => {
     showNextClass(fake.api);
     const card = screen.getByRole('link');
     expect(card.textContent).toContain('Yoga Flow');
-    // The weekday beside the spec's date, then the spot.
-    expect(card.textContent).toMatch(/[A-Z][a-z]+day \d{4}-\d{2}-\d{2} · Spot Front 1$/);
+    // The day in words, then the spot.
+    expect(card.textContent).toMatch(/Tomorrow · Spot Front 1$/);
   });
 });
 
