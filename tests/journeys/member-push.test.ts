@@ -10,7 +10,15 @@
 // tap runs the worker's own click step (docs/architecture/testing.md).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Worker } from 'playwright-core';
-import { addDays, formatDate, LOCAL_VAPID_PUBLIC_KEY, paths, type StudioClass } from '@studio/core';
+import {
+  addDays,
+  formatDate,
+  formatHour,
+  LOCAL_VAPID_PUBLIC_KEY,
+  paths,
+  STUDIO_TIME_ZONE,
+  type StudioClass,
+} from '@studio/core';
 import { SERVER, callAs, signedInPage, useJourney } from '../support/journey.ts';
 
 const journey = useJourney();
@@ -24,6 +32,7 @@ beforeAll(
       'cancelBooking',
       'savePushSubscription',
       'watchClass',
+      'updateClass',
     ]),
   240_000,
 );
@@ -203,6 +212,37 @@ describe('a member’s device', () => {
       expect(Object.keys(roster.bookings)).toEqual(['demo-member5']);
     },
   );
+
+  it('holds a push that can wait while the member is in quiet hours', async () => {
+    const cls = await fullClass('Quiet Yoga', '14:00', 'member8@demo.studio');
+    const device = await newDevice('member8@demo.studio');
+    // The member's own quiet hours, around now (studio time), as the profile writes them.
+    const now = Date.now();
+    const quiet = {
+      enabled: true,
+      from: formatHour(now - 3_600_000, STUDIO_TIME_ZONE),
+      to: formatHour(now + 3_600_000, STUDIO_TIME_ZONE),
+    };
+    await fetch(
+      `${journey.stack.database.url}/${paths.pushQuietHours('demo-member8')}.json?ns=${journey.stack.namespace}`,
+      { method: 'PUT', headers: { Authorization: 'Bearer owner' }, body: JSON.stringify(quiet) },
+    );
+    // The studio gives the class another coach: the member hears of it after the quiet hours.
+    await callAs(journey, 'admin@demo.studio', 'updateClass', { classId: cls.id, coach: 'carlos' });
+    const held = async () =>
+      Object.values(
+        ((await journey.read(paths.pushOutbox())) ?? {}) as Record<
+          string,
+          { uid: string; kind: string; status: string; nextAttemptAt: number }
+        >,
+      ).filter((entry) => entry.uid === 'demo-member8' && entry.kind === 'class-changed');
+    await expect.poll(async () => (await held())[0]?.status, SERVER).toBe('held');
+    expect((await held())[0]!.nextAttemptAt).toBeGreaterThan(now + 3_000_000);
+    const received = (await (
+      await fetch(`${pushService()}/api/messages?endpoint=${encodeURIComponent(device.endpoint)}`)
+    ).json()) as StandInMessage[];
+    expect(received).toEqual([]);
+  }, 300_000);
 
   it('is removed when the push service answers 410 (the member unsubscribed)', async () => {
     const cls = await fullClass('Gone Yoga', '13:15', 'member6@demo.studio');
