@@ -96,6 +96,36 @@ describe('coupon attempts through previewPrice', () => {
     await expectTooManyAttempts(preview(uid, 'WELCOME10'));
   });
 
+  it('counts a code tried through createCheckoutSession too, an unknown one as a guess', async () => {
+    const uid = await createMember(bed);
+    const misses = Math.floor(RATE_LIMITS.coupon.max / COUPON_MISS_COST);
+    for (let i = 0; i < misses; i += 1) {
+      const error = await rejectionOf(
+        createCheckoutSession.run(
+          callableRequest(
+            { ...CHECKOUT_URLS, kind: 'credits', packageId: 'p5', promocode: `GUESS${i}` },
+            { uid },
+          ),
+        ),
+      );
+      expect(error.details).toMatchObject({ messageKey: 'couponUnknown' });
+    }
+    expect(await valueAt(bed, paths.rateLimit(uid, 'coupon'))).toMatchObject({
+      count: misses * COUPON_MISS_COST,
+    });
+    for (let i = misses * COUPON_MISS_COST; i < RATE_LIMITS.coupon.max; i += 1)
+      await preview(uid, 'WELCOME10');
+
+    await expectTooManyAttempts(
+      createCheckoutSession.run(
+        callableRequest(
+          { ...CHECKOUT_URLS, kind: 'credits', packageId: 'p5', promocode: 'WELCOME10' },
+          { uid },
+        ),
+      ),
+    );
+  });
+
   it('never counts a price asked without a coupon', async () => {
     const uid = await createMember(bed);
     for (let i = 0; i < RATE_LIMITS.coupon.max + 5; i += 1)

@@ -12,6 +12,7 @@ import { openPlanCheckout } from '../plans/plan-checkout';
 import { ensureCustomer } from './customers';
 import type { PaymentDeps } from './deps';
 import type { PurchaseRecord } from './purchase-record';
+import { withCouponAttempt } from './coupon-attempts';
 import { quotePurchase } from './quote';
 import type { Quote } from './quote';
 import {
@@ -110,7 +111,11 @@ export async function createCheckoutSession(
     const active: unknown = (await db.ref(paths.userField(uid, 'activeSuscription')).get()).val();
     if (active === true) throw new DomainError('failed-precondition', 'alreadySubscribed');
   }
-  const quote = await quotePurchase(db, uid, command, now());
+  // A code is counted as in previewPrice (an unknown one as a guess): codes cannot be tried here
+  // without limit either.
+  const quote = await withCouponAttempt(deps.limits ?? NO_RATE_LIMITS, uid, command.promocode, () =>
+    quotePurchase(db, uid, command, now()),
+  );
   const offer = await introOfferOf(db, command, false);
   // Counted once the purchase is valid, before anything is written or asked of Stripe.
   await (deps.limits ?? NO_RATE_LIMITS).take(uid, 'checkout');
