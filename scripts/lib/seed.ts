@@ -33,6 +33,7 @@ import {
   type SeatSpot,
 } from '@studio/core';
 import { uploadDemoPictures } from './demo-pictures.ts';
+import { demoPlanUpdates } from './seed-plans.ts';
 
 export const DEMO_PASSWORD = 'studio123';
 
@@ -515,6 +516,7 @@ export async function seedDemoData(now = Date.now()): Promise<void> {
         active: true,
       }),
     };
+    Object.assign(updates, demoPlanUpdates());
     for (const classId of Object.keys(classes)) updates[paths.classRoster(classId)] = null;
     for (const account of DEMO_ACCOUNTS) {
       const { user, ledger } = demoUser(account, now);
