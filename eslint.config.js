@@ -46,7 +46,9 @@ const borrowedSteps = {
     './plans/intro-offers.ts',
     './plans/fees.ts',
   ],
-  booking: ['./plans/fee-queue.ts'],
+  // A freed seat the waiting list did not take goes to the class's watchers.
+  booking: ['./plans/fee-queue.ts', './push/watch.ts'],
+  desk: ['./booking/check-in.ts'],
 };
 
 const ours = ['./core', './web', './functions', './emulators', './tests', './scripts'];
@@ -65,9 +67,22 @@ const layerZones = [
     from: others('./emulators'),
     message: 'The emulators import nothing of ours.',
   },
-  { target: './emulators/rtdb', from: ['./emulators/stripe', './emulators/storage'] },
-  { target: './emulators/stripe', from: ['./emulators/rtdb', './emulators/storage'] },
-  { target: './emulators/storage', from: ['./emulators/rtdb', './emulators/stripe'] },
+  {
+    target: './emulators/rtdb',
+    from: ['./emulators/stripe', './emulators/storage', './emulators/push'],
+  },
+  {
+    target: './emulators/stripe',
+    from: ['./emulators/rtdb', './emulators/storage', './emulators/push'],
+  },
+  {
+    target: './emulators/storage',
+    from: ['./emulators/rtdb', './emulators/stripe', './emulators/push'],
+  },
+  {
+    target: './emulators/push',
+    from: ['./emulators/rtdb', './emulators/stripe', './emulators/storage'],
+  },
   // The web app: app → features → components, hooks, config, lib → @studio/core.
   {
     target: './web/src',
@@ -111,9 +126,9 @@ const layerZones = [
   {
     target: './functions/src/handlers',
     from: './functions/src',
-    except: ['./handlers', './engine', './mail'],
+    except: ['./handlers', './engine', './mail', './push'],
     message:
-      'Handlers import only handlers, the engine, the mail library and @studio/core (never triggers).',
+      'Handlers import only handlers, the engine, the mail and push libraries and @studio/core (never triggers).',
   },
   // The mail library (functions/src/mail/README.md) renders, sends and enqueues e-mail: below
   // every domain, it imports nothing else of functions.
@@ -122,6 +137,13 @@ const layerZones = [
     from: './functions/src',
     except: ['./mail'],
     message: 'The mail library imports only itself and @studio/core.',
+  },
+  // The push library (functions/src/push/README.md), likewise below every domain.
+  {
+    target: './functions/src/push',
+    from: './functions/src',
+    except: ['./push'],
+    message: 'The push library imports only itself and @studio/core.',
   },
   ...functionDomains.map((domain) => ({
     target: `./functions/src/handlers/${domain}`,

@@ -8,6 +8,7 @@ export default defineConfig({
       'emulators/rtdb',
       'emulators/storage',
       'emulators/stripe',
+      'emulators/push',
       'functions',
       'web',
       'tests',

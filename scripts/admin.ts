@@ -1,4 +1,4 @@
-// `npm run admin -- grant <email> admin|coach|member`, `npm run admin -- list` and
+// `npm run admin -- grant <email> admin|staff|coach|member`, `npm run admin -- list` and
 // `npm run admin -- branch <id> <name>`: what a new project needs before anyone can use the admin
 // screens (nobody can call `setUserRole` yet, and no screen creates branches), and repairs.
 // `grant` runs the `setUserRole` handler itself (claim, `Users/{uid}/Admin`, audit entry by
@@ -12,7 +12,6 @@ import {
   adminFlagForRole,
   branchSchema,
   keySchema,
-  isStaff,
   paths,
   roleFromAdminFlag,
   roleFromClaims,
@@ -38,7 +37,7 @@ const USAGE = `Usage:
 
 grant  gives the account with that e-mail the role, exactly as the setUserRole function does:
        the custom claim 'role', Users/{uid}/Admin, and an AuditLog entry by 'cli'.
-list   shows the accounts that hold the admin or coach role (claim or Admin field).
+list   shows the accounts that hold the admin, staff or coach role (claim or Admin field).
 branch creates or replaces Branches/<id> (the id the web app sells for: VITE_STUDIO_BRANCH,
        'centro' by default), validated and audited as the admin screens' saveCatalogItem.
 directory rebuilds UserDirectory (the member directory all-users reads) from Users: run it once
@@ -217,9 +216,12 @@ async function staffRows(target: Target): Promise<StaffRow[]> {
   const profiles = isRecord(users) ? users : {};
 
   const uids = new Set<string>();
-  for (const [uid, user] of accounts) if (isStaff(roleFromClaims(user.customClaims))) uids.add(uid);
+  const holdsRole = (role: Role) => role !== 'member';
+  for (const [uid, user] of accounts) {
+    if (holdsRole(roleFromClaims(user.customClaims))) uids.add(uid);
+  }
   for (const [uid, profile] of Object.entries(profiles)) {
-    if (isRecord(profile) && isStaff(roleFromAdminFlag(profile['Admin']))) uids.add(uid);
+    if (isRecord(profile) && holdsRole(roleFromAdminFlag(profile['Admin']))) uids.add(uid);
   }
   return [...uids].map((uid) => {
     const account = accounts.get(uid);

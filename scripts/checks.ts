@@ -17,7 +17,8 @@ const SCRIPTS = ['lint', 'typecheck', 'build'];
 /** Run one after another once the side-by-side commands are done: they read the build. */
 const AFTER = ['deploy:check'];
 // The longest first, so the short ones fill the other cores meanwhile: eslint type-checks
-// every workspace, the web build bundles and precaches the PWA.
+// every workspace (with every project's types in memory: more than Node's default heap), the web
+// build bundles and precaches the PWA.
 const FIRST = ['eslint', 'npm run build -w web', 'tsc -p web'];
 
 interface Result {
@@ -41,7 +42,9 @@ function scriptCommands(names: string[]): string[] {
 function commands(): string[] {
   const all = scriptCommands(SCRIPTS);
   const rank = (command: string) => {
-    const index = FIRST.findIndex((start) => command.startsWith(start));
+    // `NAME=value command …`: ranked by the command.
+    const bare = command.replace(/^(\w+=\S+\s+)+/, '');
+    const index = FIRST.findIndex((start) => bare.startsWith(start));
     return index === -1 ? FIRST.length : index;
   };
   return all.sort((a, b) => rank(a) - rank(b));

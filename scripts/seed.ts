@@ -1,4 +1,5 @@
 // `npm run seed`: (re)load the demo data of design.md §8 into a running stack (`npm start`).
+import './lib/quiet-logs.ts';
 import { DEFAULT_PORTS } from './lib/stack.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './lib/seed.ts';
 import { isPortFree } from './lib/ports.ts';
@@ -17,7 +18,10 @@ for (const host of [
     process.exit(1);
   }
 }
-await seedDemoData();
+// The past weeks too, unless the database already has them (payments).
+await seedDemoData(Date.now(), {
+  history: { sandboxUrl: process.env.STRIPE_API_URL ?? `http://127.0.0.1:${DEFAULT_PORTS.stripe}` },
+});
 console.log(
   `✔ Demo data loaded. Accounts (password "${DEMO_PASSWORD}"): ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}`,
 );

@@ -1,6 +1,7 @@
 // `npm start`: build, bring up the whole local stack on the ports of design.md §8, load the
 // demo data when the database is empty, print the URL and the demo accounts. Ctrl-C stops
 // every process and keeps the data in .data/ for the next start.
+import './lib/quiet-logs.ts';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
   checkEnvironment();
   build();
   console.log(
-    '• Starting the database, Storage, Auth, Functions and Hosting emulators and the mail inbox…',
+    '• Starting the database, Storage, Auth, Functions and Hosting emulators, the mail inbox and the push service…',
   );
   let stack: Stack;
   try {
@@ -66,15 +67,19 @@ async function main(): Promise<void> {
   Object.assign(process.env, stack.env);
   try {
     if (await isDatabaseEmpty()) {
-      console.log('• Loading the demo data…');
-      await seedDemoData();
+      console.log(
+        '• Loading the demo data and writing its last eight weeks through the functions…',
+      );
+      // About a minute, once: the past is paid through the stack's Stripe sandbox.
+      await seedDemoData(Date.now(), { history: { sandboxUrl: stack.stripe.url } });
     }
   } catch (error) {
     await stack.stop();
     fail(`Loading the demo data failed: ${(error as Error).message}`);
   }
 
-  const { hosting, database, storage, auth, functions, stripe, smtp, mailInbox } = stack.ports;
+  const { hosting, database, storage, auth, functions, stripe, smtp, mailInbox, push } =
+    stack.ports;
   console.log(`
 ✔ The studio app is running: http://127.0.0.1:${hosting}
 
@@ -83,6 +88,7 @@ async function main(): Promise<void> {
   Functions          http://127.0.0.1:${functions}   Dev server with hot reload: npm run dev
   Stripe sandbox     http://127.0.0.1:${stripe}  (hosted checkout at /checkout/{id})
   Mail inbox         http://127.0.0.1:${mailInbox}   (MailDev; the functions send by SMTP to port ${smtp})
+  Push service       http://127.0.0.1:${push}   (stand-in; what it received: /api/messages)
 
   Demo accounts (password "${DEMO_PASSWORD}"):
 ${DEMO_ACCOUNTS.filter((account) => account.description)

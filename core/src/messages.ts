@@ -83,7 +83,40 @@ const en = {
   cartEmpty: 'Your cart is empty.',
   paymentsUnavailable: 'Payments are not available right now. Please try again later.',
   tryAgain: 'Something changed while we were saving. Please try again.',
+  pushEndpointNotAllowed:
+    'This push address is not one of the browsers’ push services, so nothing was saved.',
+  pushKeysInvalid: 'This device’s push keys are not valid, so nothing was saved.',
+  watchHasSpots: 'This class has free spots: book one now.',
+  watchOnWaitlist: 'You are on this class’s waiting list, which gives you the next spot first.',
+  watchListFull: 'Too many members are already watching this class.',
   internalError: 'Something went wrong. Please try again.',
+
+  // The front desk (core/src/desk): passes, check-in, waivers, walk-ins, sales, substitutes.
+  passInvalid: 'This code is not a studio pass.',
+  passRevoked: 'This pass is no longer valid. Open the app to show the current one.',
+  passNoBooking: '{name} has no class booked now.',
+  passNotBookedHere: '{name} is not booked in this class.',
+  passOtherClass: '{name} is booked in {title} at {hour}, not in this class.',
+  passTooEarly:
+    "{name}'s next class, {title} at {hour}, opens for check-in {minutes} minutes before it starts.",
+  alreadyCheckedIn: '{name} is already checked in to {title} at {hour}.',
+  waiverNotSigned: '{name} has not signed the current waiver yet.',
+  kioskNoMatch: 'No member has that name and those phone digits. Please ask at the desk.',
+  kioskManyMatches: 'More than one member matches. Please ask at the desk.',
+  waiverNotPublished: 'The studio has not written its waiver yet.',
+  waiverVersionChanged:
+    'The waiver changed while you were reading it. Please read the new version and sign again.',
+  signatureMissing: 'Please sign with your finger or the mouse.',
+  signatureInvalid: 'The signature could not be read. Please sign again.',
+  memberEmailTaken: 'A member with the e-mail {email} already exists: find them by name instead.',
+  cashAmountMismatch: 'The amount received ({amount}) is not the price of {name} ({price}).',
+  paymentNotCash:
+    'Only a payment taken in cash is refunded here; card payments are refunded in Stripe.',
+  paymentAlreadyRefunded: 'This payment has already been refunded.',
+  paymentNotFound: 'This payment does not exist.',
+  substituteSameCoach: '{coach} already teaches this class.',
+  classEnded: 'This class has already ended.',
+  dropInPackageMissing: 'The studio sells no single class, so a drop-in cannot be sold.',
 
   // Membership plans (docs/architecture/plans.md).
   planNotFound: 'This plan does not exist.',
@@ -133,6 +166,8 @@ const en = {
   notifWaitlistClosed:
     'The waiting list for {className} on {date} at {hour} closed before a spot opened.',
   notifClassChanged: '{className} on {date} at {hour} has changed. Please check the details.',
+  notifSpotOpened:
+    'A spot opened in {className} on {date} at {hour}. The first to book it gets it.',
   notifCreditsGranted: '{count} credits were added to your account.',
   notifCreditsExpired: '{count} credits expired.',
   notifCreditsRevoked: '{count} unused credits were removed after a refund.',
@@ -239,7 +274,42 @@ const es: Record<MessageKey, string> = {
   cartEmpty: 'Tu carrito está vacío.',
   paymentsUnavailable: 'Los pagos no están disponibles por ahora. Intenta más tarde.',
   tryAgain: 'Algo cambió mientras guardábamos. Intenta de nuevo.',
+  pushEndpointNotAllowed:
+    'Esta dirección de notificaciones no es de un servicio de notificaciones de navegador, así que no se guardó nada.',
+  pushKeysInvalid:
+    'Las claves de notificaciones de este dispositivo no son válidas, así que no se guardó nada.',
+  watchHasSpots: 'Esta clase tiene lugares libres: reserva uno ahora.',
+  watchOnWaitlist: 'Estás en la lista de espera de esta clase, que te da el próximo lugar primero.',
+  watchListFull: 'Demasiados miembros ya siguen esta clase.',
   internalError: 'Algo salió mal. Intenta de nuevo.',
+
+  passInvalid: 'Este código no es un pase del estudio.',
+  passRevoked: 'Este pase ya no es válido. Abre la app para mostrar el actual.',
+  passNoBooking: '{name} no tiene una clase reservada ahora.',
+  passNotBookedHere: '{name} no tiene reserva en esta clase.',
+  passOtherClass: '{name} tiene reserva en {title} a las {hour}, no en esta clase.',
+  passTooEarly:
+    'La próxima clase de {name}, {title} a las {hour}, abre el registro {minutes} minutos antes de empezar.',
+  alreadyCheckedIn: '{name} ya registró su llegada a {title} a las {hour}.',
+  waiverNotSigned: '{name} aún no firma la exención de responsabilidad vigente.',
+  kioskNoMatch:
+    'Ningún miembro tiene ese nombre y esos dígitos de teléfono. Pregunta en recepción.',
+  kioskManyMatches: 'Hay más de un miembro con esos datos. Pregunta en recepción.',
+  waiverNotPublished: 'El estudio aún no ha escrito su exención de responsabilidad.',
+  waiverVersionChanged:
+    'La exención cambió mientras la leías. Lee la nueva versión y vuelve a firmar.',
+  signatureMissing: 'Firma con tu dedo o con el ratón.',
+  signatureInvalid: 'No se pudo leer la firma. Vuelve a firmar.',
+  memberEmailTaken: 'Ya existe un miembro con el correo {email}: búscalo por su nombre.',
+  cashAmountMismatch: 'El monto recibido ({amount}) no es el precio de {name} ({price}).',
+  paymentNotCash:
+    'Aquí solo se reembolsan pagos en efectivo; los pagos con tarjeta se reembolsan en Stripe.',
+  paymentAlreadyRefunded: 'Este pago ya fue reembolsado.',
+  paymentNotFound: 'Este pago no existe.',
+  substituteSameCoach: '{coach} ya imparte esta clase.',
+  classEnded: 'Esta clase ya terminó.',
+  dropInPackageMissing:
+    'El estudio no vende clases sueltas, así que no se puede vender una visita.',
 
   planNotFound: 'Este plan no existe.',
   planInactive: 'Este plan ya no está a la venta.',
@@ -288,6 +358,8 @@ const es: Record<MessageKey, string> = {
   notifWaitlistClosed:
     'La lista de espera de {className} del {date} a las {hour} cerró sin que se liberara un lugar.',
   notifClassChanged: '{className} del {date} a las {hour} cambió. Revisa los detalles.',
+  notifSpotOpened:
+    'Se liberó un lugar en {className} del {date} a las {hour}. Quien reserve primero se lo queda.',
   notifCreditsGranted: 'Se agregaron {count} créditos a tu cuenta.',
   notifCreditsExpired: '{count} créditos expiraron.',
   notifCreditsRevoked: 'Se retiraron {count} créditos sin usar por un reembolso.',

@@ -6,6 +6,7 @@
 import { assertKey, InvalidKeyError } from './keys';
 import type { RateLimitAction } from './rate-limits';
 import type { MailPreferenceKind } from './schemas/mail-preferences';
+import type { PushKind } from './schemas/push';
 import type { UserField } from './schemas/user';
 import type { UserDirectoryField } from './user-directory';
 import { isDateString } from './time';
@@ -52,6 +53,11 @@ export const ROOTS = {
   rateLimits: 'RateLimits',
   jobProgress: 'JobProgress',
   mailOutbox: 'MailOutbox',
+  pushOutbox: 'PushOutbox',
+  pushSubscriptions: 'PushSubscriptions',
+  pushDevices: 'PushDevices',
+  classWatch: 'ClassWatch',
+  userWatches: 'UserWatches',
   calendarFeeds: 'CalendarFeeds',
   calendarFeedTokens: 'CalendarFeedTokens',
   insights: 'Insights',
@@ -60,6 +66,9 @@ export const ROOTS = {
   memberships: 'Memberships',
   introClaims: 'IntroClaims',
   bulkFreezes: 'BulkFreezes',
+  waivers: 'Waivers',
+  waiverSignatures: 'WaiverSignatures',
+  coachPayRates: 'CoachPayRates',
   planFeeQueue: 'PlanFeeQueue',
 } as const;
 
@@ -103,6 +112,11 @@ export const paths = {
   mailPreferences: (uid: string) => join(ROOTS.users, uid, 'mail-preferences'),
   mailPreference: (uid: string, kind: MailPreferenceKind) =>
     join(ROOTS.users, uid, 'mail-preferences', kind),
+  /** Kind → on/off for pushes (schemas/push.ts); the member writes. */
+  pushPreferences: (uid: string) => join(ROOTS.users, uid, 'push-preferences'),
+  pushPreference: (uid: string, kind: PushKind) => join(ROOTS.users, uid, 'push-preferences', kind),
+  /** `{enabled, from, to}`: when non-urgent pushes wait; the member writes. */
+  pushQuietHours: (uid: string) => join(ROOTS.users, uid, 'push-quiet-hours'),
   report: (uid: string) => join(ROOTS.reports, uid),
   // The admins' member directory, one small entry per member (core/src/user-directory.ts).
   userDirectory: () => ROOTS.userDirectory,
@@ -222,12 +236,38 @@ export const paths = {
   calendarFeedEvents: (token: string) => join(ROOTS.calendarFeeds, token, 'events'),
   calendarFeedToken: (uid: string) => join(ROOTS.calendarFeedTokens, uid),
 
+  // The front desk (core/src/desk): the written waiver's versions and the current one (public),
+  // members' signatures (functions write once), coaches' pay rates (admins).
+  waivers: () => ROOTS.waivers,
+  waiverCurrent: () => join(ROOTS.waivers, 'current'),
+  waiverVersions: () => join(ROOTS.waivers, 'versions'),
+  waiverVersion: (version: number) => join(ROOTS.waivers, 'versions', listKey(version)),
+  waiverSignatures: (uid: string) => join(ROOTS.waiverSignatures, uid),
+  waiverSignature: (uid: string, signatureId: string) =>
+    join(ROOTS.waiverSignatures, uid, signatureId),
+  coachPayRates: () => ROOTS.coachPayRates,
+  coachPayRatesOf: (coachId: string) => join(ROOTS.coachPayRates, coachId),
+  coachPayRate: (coachId: string, rateId: string) => join(ROOTS.coachPayRates, coachId, rateId),
+
   auditLog: () => ROOTS.auditLog,
   auditEntry: (entryId: string) => join(ROOTS.auditLog, entryId),
 
   // E-mail, one entry per causing event (ids: `mailOutboxIds`); functions write, admins read.
   mailOutbox: () => ROOTS.mailOutbox,
   mailOutboxEntry: (id: string) => join(ROOTS.mailOutbox, id),
+
+  // Web push (docs/architecture/push.md): one entry per event and device (`pushOutboxId`), the
+  // member's devices (functions write, the member reads), which member a device belongs to
+  // (functions only), who watches a full class (functions only) and the member's own list.
+  pushOutbox: () => ROOTS.pushOutbox,
+  pushOutboxEntry: (id: string) => join(ROOTS.pushOutbox, id),
+  pushSubscriptions: (uid: string) => join(ROOTS.pushSubscriptions, uid),
+  pushSubscription: (uid: string, deviceId: string) => join(ROOTS.pushSubscriptions, uid, deviceId),
+  pushDevice: (deviceId: string) => join(ROOTS.pushDevices, deviceId),
+  classWatch: (classId: string) => join(ROOTS.classWatch, classId),
+  classWatches: () => ROOTS.classWatch,
+  userWatches: (uid: string) => join(ROOTS.userWatches, uid),
+  userWatch: (uid: string, classId: string) => join(ROOTS.userWatches, uid, classId),
 
   // plantilla-date's saved weekly templates; admins only
   // (docs/architecture/admin-and-audit.md#classes).

@@ -6,7 +6,20 @@ import { z } from 'zod';
 import { DomainError } from './errors';
 
 /** What is counted. Booking and joining a queue count as `book`; cancelling and leaving as `cancel`. */
-export const RATE_LIMIT_ACTIONS = ['book', 'cancel', 'checkout', 'coupon', 'plan'] as const;
+export const RATE_LIMIT_ACTIONS = [
+  'book',
+  'cancel',
+  'checkout',
+  'coupon',
+  'push',
+  'watch',
+  'pass',
+  'scan',
+  'lookup',
+  'desk',
+  'sign',
+  'plan',
+] as const;
 export type RateLimitAction = (typeof RATE_LIMIT_ACTIONS)[number];
 
 export interface RateLimit {
@@ -32,9 +45,26 @@ export const RATE_LIMITS: RateLimits = {
   cancel: { max: 10, windowMs: MINUTE_MS },
   checkout: { max: 5, windowMs: 10 * MINUTE_MS },
   coupon: { max: 10, windowMs: 10 * MINUTE_MS },
+  // A member's devices: saving or removing a subscription (sign-in, sign-out, the profile).
+  push: { max: 10, windowMs: 10 * MINUTE_MS },
+  // Watching and unwatching full classes.
+  watch: { max: 20, windowMs: 10 * MINUTE_MS },
+  // The front desk (core/src/desk). `pass`: a member asks for a new pass at most 5 times in 10
+  // minutes. `scan`: a door device checks in a whole class in a minute (up to 120 scans), a
+  // script replaying codes is stopped. `lookup`: name + last four phone digits at the kiosk,
+  // 10 per minute, a miss costing `LOOKUP_MISS_COST`, so the digits cannot be walked through.
+  // `desk`: walk-ins and sales by one desk account. `sign`: waiver signatures.
+  pass: { max: 5, windowMs: 10 * MINUTE_MS },
+  scan: { max: 120, windowMs: MINUTE_MS },
+  lookup: { max: 10, windowMs: MINUTE_MS },
+  desk: { max: 30, windowMs: MINUTE_MS },
+  sign: { max: 5, windowMs: 10 * MINUTE_MS },
   /** A member's own plan changes (freeze, end a freeze, change, cancel): a handful a day is plenty. */
   plan: { max: 6, windowMs: 10 * MINUTE_MS },
 };
+
+/** What a kiosk look-up that finds nobody costs in total (a guess), against 1 for a find. */
+export const LOOKUP_MISS_COST = 3;
 
 /** What a coupon code that does not exist costs in total (a guess), against 1 for a known one. */
 export const COUPON_MISS_COST = 3;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { adminFlagForRole, roleFromAdminFlag, roleFromClaims, ROLES } from './roles';
+import {
+  adminFlagForRole,
+  roleFromAdminFlag,
+  roleFromClaims,
+  ROLES,
+  takesAttendance,
+  worksTheDesk,
+} from './roles';
 
 describe('roles', () => {
   it.each([
@@ -7,6 +14,8 @@ describe('roles', () => {
     [false, 'member'],
     ['Coach', 'coach'],
     ['fs', 'coach'],
+    ['Staff', 'staff'],
+    ['staff', 'member'],
     [undefined, 'member'],
     [null, 'member'],
     ['true', 'member'],
@@ -18,6 +27,7 @@ describe('roles', () => {
 
   it.each([
     ['admin', true],
+    ['staff', 'Staff'],
     ['coach', 'Coach'],
     ['member', false],
   ] as const)('stores role %s as Admin %j', (role, flag) => {
@@ -31,10 +41,24 @@ describe('roles', () => {
   it.each([
     [{ role: 'admin' }, 'admin'],
     [{ role: 'coach' }, 'coach'],
+    [{ role: 'staff' }, 'staff'],
+    [{ role: 'Staff' }, 'member'],
     [{ role: 'root' }, 'member'],
     [{}, 'member'],
     [null, 'member'],
   ])('reads claims %j as %s', (claims, role) => {
     expect(roleFromClaims(claims)).toBe(role);
+  });
+});
+
+describe('what each role may do', () => {
+  it.each([
+    ['admin', true, true],
+    ['staff', true, true],
+    ['coach', true, false],
+    ['member', false, false],
+  ] as const)('%s: takes attendance %s, works the desk %s', (role, attendance, desk) => {
+    expect(takesAttendance(role)).toBe(attendance);
+    expect(worksTheDesk(role)).toBe(desk);
   });
 });

@@ -1,20 +1,29 @@
 import { z } from 'zod';
 
-export const ROLES = ['admin', 'coach', 'member'] as const;
+/** Highest first: `npm run admin -- list` ranks by this order. */
+export const ROLES = ['admin', 'staff', 'coach', 'member'] as const;
 export type Role = (typeof ROLES)[number];
 export const roleSchema = z.enum(ROLES);
 
 /**
  * `Users/{uid}/Admin` as the spec stores it: true (admin), false (member), 'Coach' (coach);
- * 'fs' also means coach (spec §6), so it is accepted on read but never written.
+ * 'fs' also means coach (spec §6), so it is accepted on read but never written. The front desk
+ * role, which the spec does not know, is 'Staff'.
  */
-export const adminFlagSchema = z.union([z.boolean(), z.literal('Coach'), z.literal('fs')]);
+export const adminFlagSchema = z.union([
+  z.boolean(),
+  z.literal('Coach'),
+  z.literal('fs'),
+  z.literal('Staff'),
+]);
 export type AdminFlag = z.infer<typeof adminFlagSchema>;
 
-export function adminFlagForRole(role: Role): true | false | 'Coach' {
+export function adminFlagForRole(role: Role): true | false | 'Coach' | 'Staff' {
   switch (role) {
     case 'admin':
       return true;
+    case 'staff':
+      return 'Staff';
     case 'coach':
       return 'Coach';
     case 'member':
@@ -22,9 +31,10 @@ export function adminFlagForRole(role: Role): true | false | 'Coach' {
   }
 }
 
-/** Anything that is not exactly true, 'Coach' or 'fs' (missing, 'true', 1…) is a member. */
+/** Anything that is not exactly true, 'Staff', 'Coach' or 'fs' (missing, 'true', 1…) is a member. */
 export function roleFromAdminFlag(flag: unknown): Role {
   if (flag === true) return 'admin';
+  if (flag === 'Staff') return 'staff';
   if (flag === 'Coach' || flag === 'fs') return 'coach';
   return 'member';
 }
@@ -36,6 +46,15 @@ export function roleFromClaims(claims: unknown): Role {
   return parsed.success ? parsed.data : 'member';
 }
 
-export function isStaff(role: Role): boolean {
-  return role === 'admin' || role === 'coach';
+/** Who takes attendance: admins and the front desk for every class, coaches for their own. */
+export function takesAttendance(role: Role): boolean {
+  return role === 'admin' || role === 'staff' || role === 'coach';
+}
+
+/**
+ * The front desk's work (check-in of any class, walk-ins, sales at the desk, member look-up,
+ * substitutes): admins and staff. Not insights, revenue, prices, roles or settings: admins only.
+ */
+export function worksTheDesk(role: Role): boolean {
+  return role === 'admin' || role === 'staff';
 }

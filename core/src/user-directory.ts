@@ -27,6 +27,8 @@ export const userDirectoryEntrySchema = z.object({
   credits: z.number().int(),
   /** The plan as `plan-state` says (absent: never had one). */
   plan: planStatusSchema.optional(),
+  /** The waiver version the member signed last (signWaiver); absent: none signed. */
+  waiverVersion: z.number().int().min(1).optional(),
   /** When the account was created (bootstrapUser); absent for accounts older than the directory. */
   createdAt: epochMsSchema.optional(),
   /** Folded name (lower case, no accents); nameless: `NAMELESS_SORT_PREFIX` + folded e-mail. */
@@ -107,6 +109,8 @@ export function directoryEntryOf(user: unknown): Omit<UserDirectoryEntry, 'creat
   const planState = planStateSchema.safeParse(record['plan-state']);
   if (planState.success) entry.plan = planState.data.status;
   else if (record['activeSuscription'] === true) entry.plan = 'active';
+  const waiver = userSchema.shape.waiver.safeParse(record['waiver']);
+  if (waiver.success && waiver.data) entry.waiverVersion = waiver.data.version;
   return entry;
 }
 

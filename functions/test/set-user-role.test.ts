@@ -47,8 +47,9 @@ async function auditEntriesFor(uid: string) {
 }
 
 describe('setUserRole callable', () => {
-  it.each<[Role, true | false | 'Coach']>([
+  it.each<[Role, true | false | 'Coach' | 'Staff']>([
     ['admin', true],
+    ['staff', 'Staff'],
     ['coach', 'Coach'],
     ['member', false],
   ])('gives the %s role: claim and Admin flag %s', async (role, flag) => {
@@ -122,6 +123,7 @@ describe('setUserRole callable', () => {
   it.each([
     ['a member', { role: 'member' }],
     ['a coach', { role: 'coach' }],
+    ['the front desk', { role: 'staff' }],
     ['a caller without a role claim', {}],
     ['a caller whose role claim is not a role', { role: 'root' }],
   ])('denies %s and changes nothing', async (_label, claims) => {

@@ -10,6 +10,7 @@ import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
 import {
   addDays,
+  adminFlagForRole,
   branchSchema,
   classSchema,
   coachSchema,
@@ -30,10 +31,14 @@ import {
   userSchema,
   type CreditEntry,
   type LedgerEntry,
+  type Role,
   type SeatSpot,
 } from '@studio/core';
 import { uploadDemoPictures } from './demo-pictures.ts';
+import { writeDemoHistory, type DemoHistoryResult } from './demo-history.ts';
+import { DESK_DEMO_ACCOUNTS } from './seed-desk.ts';
 import { demoPlanUpdates } from './seed-plans.ts';
+import { STRIPE_SANDBOX_SECRETS } from './stack.ts';
 
 export const DEMO_PASSWORD = 'studio123';
 
@@ -60,12 +65,11 @@ const MEMBER_NAMES = [
   'Mauricio Tamez',
 ] as const;
 
-type DemoRole = 'admin' | 'coach' | 'member';
 interface DemoAccount {
   uid: string;
   email: string;
   name: string;
-  role: DemoRole;
+  role: Role;
   credits: number;
   waiverAccepted: boolean;
   description: string;
@@ -90,6 +94,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     waiverAccepted: true,
     description: 'coach (class lists, attendance)',
   },
+  ...DESK_DEMO_ACCOUNTS,
   {
     uid: 'demo-member',
     email: 'member@demo.studio',
@@ -122,7 +127,6 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   },
 ];
 
-const ADMIN_FLAG = { admin: true, coach: 'Coach', member: false } as const;
 /** The local project's bucket, as scripts/lib/stack.ts names it for the emulators. */
 const demoBucket = () => process.env.STORAGE_BUCKET_URL ?? 'demo-studio.firebasestorage.app';
 const BRANCH_ID = 'centro';
@@ -343,10 +347,11 @@ function schedule(now: number) {
   return classes;
 }
 
-function demoUser(account: DemoAccount, now: number) {
+function demoUser(account: DemoAccount, now: number, grant: boolean) {
+  const count = grant ? account.credits : 0;
   const credits: Record<string, CreditEntry> = {};
   const ledger: Record<string, LedgerEntry> = {};
-  for (let n = 1; n <= account.credits; n++) {
+  for (let n = 1; n <= count; n++) {
     credits[`seed-${n}`] = creditEntrySchema.parse({
       kind: 'regular',
       source: 'seed',
@@ -355,14 +360,14 @@ function demoUser(account: DemoAccount, now: number) {
       expiresAt: now + DEFAULT_SETTINGS.creditValidityDays * DAY_MS,
     });
   }
-  if (account.credits > 0) {
+  if (count > 0) {
     // Written as adjustCredits writes a studio's grant (type adjust, reasonKey ledgerAdjust,
     // the words in `reason`), so the member's history names it (decision 113).
     ledger['seed-grant'] = ledgerEntrySchema.parse(
       ledgerEntry({
         type: 'adjust',
         kind: 'regular',
-        delta: account.credits,
+        delta: count,
         reasonKey: 'ledgerAdjust',
         reason: 'Demo credits',
         creditIds: Object.keys(credits),
@@ -376,9 +381,9 @@ function demoUser(account: DemoAccount, now: number) {
     Name: account.name,
     Email: account.email,
     Img: '',
-    Admin: ADMIN_FLAG[account.role],
+    Admin: adminFlagForRole(account.role),
     Conditions: account.waiverAccepted,
-    Credits: account.credits,
+    Credits: count,
     'credits-list': credits,
     activeSuscription: false,
   });
@@ -481,10 +486,30 @@ export async function isDatabaseEmpty(): Promise<boolean> {
   }
 }
 
-/** Loads (or reloads) the demo data; other data in the database is left alone. */
-export async function seedDemoData(now = Date.now()): Promise<void> {
+export interface SeedOptions {
+  /**
+   * Also write the studio's past weeks through the functions (demo-history.ts), paid through
+   * the Stripe sandbox at `sandboxUrl`. Members then hold only what that past left them (no
+   * "Demo credits" grant). Skipped when the database already has payments (a past written before).
+   */
+  history?: { sandboxUrl: string };
+}
+
+/**
+ * Loads (or reloads) the demo data; other data in the database is left alone. Returns what the
+ * history wrote, when it was asked for and written.
+ */
+export async function seedDemoData(
+  now = Date.now(),
+  options: SeedOptions = {},
+): Promise<DemoHistoryResult | null> {
   const app = seedApp();
   try {
+    const history =
+      options.history !== undefined &&
+      !(await getDatabase(app).ref(paths.payments()).limitToFirst(1).get()).exists()
+        ? options.history
+        : undefined;
     const [urls] = await Promise.all([
       uploadDemoPictures(app, demoBucket()),
       createAuthUsers(getAuth(app)),
@@ -519,7 +544,7 @@ export async function seedDemoData(now = Date.now()): Promise<void> {
     Object.assign(updates, demoPlanUpdates());
     for (const classId of Object.keys(classes)) updates[paths.classRoster(classId)] = null;
     for (const account of DEMO_ACCOUNTS) {
-      const { user, ledger } = demoUser(account, now);
+      const { user, ledger } = demoUser(account, now, history === undefined);
       updates[paths.user(account.uid)] = user;
       // The admins' member directory, as bootstrapUser and the writers keep it.
       updates[paths.userDirectoryEntry(account.uid)] = {
@@ -531,6 +556,23 @@ export async function seedDemoData(now = Date.now()): Promise<void> {
       updates[paths.userWaitlist(account.uid)] = null;
     }
     await getDatabase(app).ref().update(updates);
+    if (history === undefined) return null;
+    // The local Stripe sandbox's key (not a secret); the functions' own client reads it.
+    process.env.STRIPE_SECRET_KEY ??= STRIPE_SANDBOX_SECRETS.STRIPE_SECRET_KEY;
+    const { stripeClient } = await import('../../functions/src/triggers/payments/config.ts');
+    return await writeDemoHistory({
+      db: getDatabase(app),
+      stripe: stripeClient({ ...process.env, STRIPE_API_URL: history.sandboxUrl }),
+      sandboxUrl: history.sandboxUrl,
+      // Members with a past: everyone but the newcomer, who has just signed up.
+      members: DEMO_ACCOUNTS.filter((a) => a.role === 'member' && a.waiverAccepted).map(
+        (a) => a.uid,
+      ),
+      coachUids: { carlos: 'demo-coach' },
+      adminUid: 'demo-admin',
+      extraMembers: 50,
+      now,
+    });
   } finally {
     await deleteApp(app);
   }

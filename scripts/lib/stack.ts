@@ -19,6 +19,8 @@ import { fileURLToPath } from 'node:url';
 import { startRtdbEmulator, type RtdbEmulator } from '@studio/rtdb-emulator';
 import { startStorageEmulator, type StorageEmulator } from '@studio/storage-emulator';
 import { startStripeSandbox, type StripeSandbox } from '@studio/stripe-sandbox';
+import { startPushService, type PushService } from '@studio/push-service';
+import { LOCAL_VAPID_PUBLIC_KEY } from '@studio/core';
 import { startMailInbox, type MailInbox } from './mail-inbox.ts';
 import { freePort, isPortFree, waitForPort } from './ports.ts';
 
@@ -48,6 +50,8 @@ export interface StackPorts {
   smtp: number;
   /** MailDev's web inbox and REST API (`GET /api/email`). */
   mailInbox: number;
+  /** The push service stand-in (emulators/push): push resources, `GET /api/messages`, a page. */
+  push: number;
 }
 
 /** design.md §8: the ports a newcomer's `npm start` uses. */
@@ -64,6 +68,7 @@ export const DEFAULT_PORTS: StackPorts = {
   stripe: 12111,
   smtp: 1025,
   mailInbox: 1080,
+  push: 1090,
 };
 
 /**
@@ -84,6 +89,24 @@ export const STRIPE_SANDBOX_SECRETS = {
 export const MAIL_SANDBOX_SECRETS = {
   SMTP_PASSWORD: 'maildev',
   MAIL_UNSUBSCRIBE_SECRET: 'local-stack-unsubscribe-links',
+} as const;
+
+/**
+ * The VAPID key pair locally (not secret: the stand-in accepts any key, and these sign only demo
+ * pushes to it). The public key is core's `LOCAL_VAPID_PUBLIC_KEY`, which the emulator build of
+ * the web app subscribes with; the private key reaches the functions as the VAPID_PRIVATE_KEY
+ * secret through functions/.secret.local.
+ */
+export const PUSH_SANDBOX_SECRETS = {
+  VAPID_PRIVATE_KEY: '4Yk_mbkwlOMib8yOdZDwDq2aw6HZljqSTApsIWqzJzc',
+} as const;
+
+/** How often the stack sweeps the push outbox and the watch waves (the emulator runs no triggers). */
+export const PUSH_SWEEP_MS = 2_000;
+
+/** The member passes' signing secret locally: not a secret (functions/src/triggers/desk/config.ts). */
+export const DESK_SANDBOX_SECRETS = {
+  MEMBER_PASS_SECRET: 'local-stack-member-passes',
 } as const;
 
 /** How often the stack sweeps the mail outbox: our database emulator runs no triggers. */
@@ -120,6 +143,8 @@ export interface Stack {
   stripe: StripeSandbox;
   /** MailDev: every mail the functions send lands here. */
   mail: MailInbox;
+  /** The push service stand-in: every push the functions send lands here, decrypted. */
+  push: PushService;
   /** Environment that points the admin SDK and the CLI at this stack. */
   env: Record<string, string>;
   functionUrl(name: string): string;
@@ -278,11 +303,16 @@ async function startFirebaseEmulators(
 
 /**
  * functions/.secret.local with the sandbox values, unless a developer wrote their own; a file
- * from before the mail secrets gets those added (values already there are kept).
+ * from before the mail or desk secrets gets those added (values already there are kept).
  */
 function ensureStripeSecretsFile(): void {
   const file = path.join(ROOT, 'functions', '.secret.local');
-  const all = { ...STRIPE_SANDBOX_SECRETS, ...MAIL_SANDBOX_SECRETS };
+  const all = {
+    ...STRIPE_SANDBOX_SECRETS,
+    ...MAIL_SANDBOX_SECRETS,
+    ...DESK_SANDBOX_SECRETS,
+    ...PUSH_SANDBOX_SECRETS,
+  };
   if (existsSync(file)) {
     const present = readFileSync(file, 'utf8');
     const missing = Object.entries(all).filter(
@@ -389,6 +419,68 @@ async function startMailSweep(
       clearInterval(scheduledTimer);
       await Promise.all([running, scheduling]);
       mailer.transport.close();
+      await deleteApp(app);
+    },
+  };
+}
+
+/**
+ * The push outbox's sender as production runs it, against this stack's database and stand-in:
+ * each `pending` entry is sent as it appears (a listener standing in for the `sendPush` trigger,
+ * which the database emulator does not fire), and the sweep runs every PUSH_SWEEP_MS (due
+ * retries, held pushes, the next waves of watchers, the end of watching at class start).
+ */
+async function startPushSender(
+  env: Record<string, string>,
+  log: (line: string) => void,
+): Promise<MailSweep> {
+  const [{ initializeApp, deleteApp }, { getDatabase }, { sweepPush }, { sendPushEntry }, config] =
+    await Promise.all([
+      import('firebase-admin/app'),
+      import('firebase-admin/database'),
+      import('../../functions/src/handlers/push/sweep-push.ts'),
+      import('../../functions/src/handlers/push/send-push-entry.ts'),
+      import('../../functions/src/triggers/push/config.ts'),
+    ]);
+  const app = initializeApp(
+    {
+      projectId: PROJECT_ID,
+      databaseURL: `http://${env.FIREBASE_DATABASE_EMULATOR_HOST}?ns=${NAMESPACE}`,
+    },
+    `push-sender-${env.FIREBASE_DATABASE_EMULATOR_HOST}`,
+  );
+  const deps = {
+    db: getDatabase(app),
+    now: Date.now,
+    pusher: config.pusherFromEnv(env, PUSH_SANDBOX_SECRETS.VAPID_PRIVATE_KEY),
+  };
+  let stopped = false;
+  const inFlight = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    const settled = work.catch((error: unknown) => log(`push failed: ${String(error)}`));
+    inFlight.add(settled);
+    void settled.finally(() => inFlight.delete(settled));
+  };
+  const pending = deps.db.ref('PushOutbox').orderByChild('status').equalTo('pending');
+  const onPending = (snapshot: { key: string | null }) => {
+    if (!stopped && snapshot.key !== null) track(sendPushEntry(deps, snapshot.key));
+  };
+  pending.on('child_added', onPending);
+  let sweeping: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    if (stopped || sweeping) return;
+    sweeping = sweepPush(deps)
+      .catch((error: unknown) => log(`push sweep failed: ${String(error)}`))
+      .finally(() => {
+        sweeping = undefined;
+      });
+  }, PUSH_SWEEP_MS);
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      pending.off('child_added', onPending);
+      await Promise.all([sweeping, ...inFlight]);
       await deleteApp(app);
     },
   };
@@ -507,6 +599,26 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     await database.stop();
     throw error;
   }
+  let push: PushService;
+  try {
+    push = await startPushService({
+      host: HOST,
+      port: ports.push,
+      log: (line) => log(`[push] ${line}`),
+    });
+  } catch (error) {
+    await mail.stop();
+    await stripe.stop();
+    await database.stop();
+    throw error;
+  }
+  // functions/src/triggers/push/config.ts reads these: the key pair and the stand-in's origin,
+  // the one non-https push service the functions accept here.
+  env.VAPID_PUBLIC_KEY = LOCAL_VAPID_PUBLIC_KEY;
+  env.VAPID_SUBJECT = 'mailto:studio@demo.studio';
+  env.PUSH_LOCAL_SERVICE_ORIGINS = push.url;
+  env.PUSH_SERVICE_URL = push.url;
+  Object.assign(env, PUSH_SANDBOX_SECRETS);
   // functions/src/mail/config.ts reads these; MailDev takes mail without authentication.
   env.SMTP_HOST = HOST;
   env.SMTP_PORT = String(mail.smtpPort);
@@ -529,9 +641,12 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
   const configFile = writeFirebaseConfig(ports, publicDir);
   let child: ChildProcess | undefined;
   let mailSweep: MailSweep | undefined;
+  let pushSender: MailSweep | undefined;
   const release = async () => {
     await mailSweep?.stop();
+    await pushSender?.stop();
     if (child) await stopChild(child);
+    await push.stop();
     await mail.stop();
     await stripe.stop();
     await storage.stop();
@@ -555,6 +670,7 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     for (const name of only) await waitForPort(ports[name], 30_000);
     if (options.mailJobs !== false) {
       mailSweep = await startMailSweep(env, (line) => log(`[mail] ${line}`));
+      pushSender = await startPushSender(env, (line) => log(`[push] ${line}`));
     }
   } catch (error) {
     await release();
@@ -569,6 +685,7 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     storage,
     stripe,
     mail,
+    push,
     env,
     functionUrl: (name) => `http://${HOST}:${ports.functions}/${PROJECT_ID}/${REGION}/${name}`,
     stop: release,

@@ -236,6 +236,26 @@ const STATES = [
     role: 'member',
     caption: 'class sheet of a full class: the member’s place on the waiting list',
   },
+  {
+    name: 'booking-1-spot-map',
+    role: 'member',
+    caption: 'booking, step 1: the class sheet and its room before a spot is chosen',
+  },
+  {
+    name: 'booking-2-spot-chosen',
+    role: 'member',
+    caption: 'booking, step 2: a spot chosen, the cost under the Book button',
+  },
+  {
+    name: 'booking-3-booked',
+    role: 'member',
+    caption: 'booking, step 3: booked, Add to calendar and Directions first',
+  },
+  {
+    name: 'purchase-sheet',
+    role: 'member',
+    caption: 'Buy on a pack: what you get, coupon, Pay with the amount',
+  },
   { name: 'cart-filled', role: 'member', caption: 'the cart with a package' },
   { name: 'confirm-purchase', role: 'member', caption: 'confirmar-compra from the cart' },
   { name: 'pay', role: 'member', caption: 'realizar-compra from the cart' },
@@ -367,6 +387,40 @@ describe('accessibility of every route', { timeout: 300_000 }, () => {
     await audit(page, 'member class sheet (full, waiting)', found);
     await photographState(page, 'class-sheet-full');
     await page.keyboard.press('Escape');
+
+    // Booking, step by step: the room before a spot is chosen, a spot chosen, booked.
+    const open = await openClassSheet(page, lived.open.cls);
+    await open.getByRole('button', { name: 'Book the first free spot' }).waitFor();
+    await audit(page, 'member class sheet (to book)', found);
+    await photographState(page, 'booking-1-spot-map');
+    const free = open.getByRole('button', { name: /^Spot \d+, free$/ }).nth(5);
+    const spotName = (await free.getAttribute('aria-label')) ?? '';
+    await free.click();
+    const bookChosen = open.getByRole('button', {
+      name: `Book spot ${spotName.replace(/^Spot (\d+), free$/, '$1')}`,
+    });
+    await bookChosen.waitFor();
+    await audit(page, 'member class sheet (spot chosen)', found);
+    await photographState(page, 'booking-2-spot-chosen');
+    await bookChosen.click();
+    await open.getByText('Your spot').waitFor({ timeout: 90_000 });
+    await open.getByRole('button', { name: /^Add to calendar/ }).waitFor({ timeout: 90_000 });
+    await settled(page);
+    await audit(page, 'member class sheet (just booked)', found);
+    await photographState(page, 'booking-3-booked');
+    await page.keyboard.press('Escape');
+    await open.waitFor({ state: 'detached' });
+
+    // Buy on a pack: the summary sheet, then the cart path.
+    await openInApp(page, paths.paquetes.getHref({ number: 0 }));
+    await page.getByRole('button', { name: 'Buy: 10 classes' }).click();
+    const purchase = page.getByRole('dialog', { name: 'Review and pay' });
+    await purchase.getByRole('button', { name: /^Pay \$/ }).waitFor({ timeout: 90_000 });
+    await settled(page);
+    await audit(page, 'member purchase sheet', found);
+    await photographState(page, 'purchase-sheet');
+    await page.keyboard.press('Escape');
+    await purchase.waitFor({ state: 'detached' });
 
     // Cart → confirmar-compra → realizar-compra, with a package in the cart.
     await openInApp(page, paths.paquetes.getHref({ number: 0 }));

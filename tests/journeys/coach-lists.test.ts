@@ -109,7 +109,7 @@ describe('an admin edits a layout; a coach lists a class and takes attendance', 
       const coach = await signedInPage(journey, 'coach@demo.studio');
       await coach.goto(`${journey.baseUrl}/admin-lists-class`);
       await coach.getByRole('heading', { name: 'User Class Lists' }).waitFor(ARRIVAL);
-      await coach.getByLabel('Date').fill(cls.date);
+      await coach.getByLabel('Date', { exact: true }).fill(cls.date);
       const mine = coach.getByRole('region', { name: 'My classes' });
       const exerciseName = cls.exercise === 'hiit' ? 'HIIT' : 'Cycling';
       await mine

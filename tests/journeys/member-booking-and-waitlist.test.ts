@@ -84,7 +84,8 @@ describe('a member with credits', () => {
         spotLabel: '7',
         title: cls.name ?? 'Cycling',
       });
-      expect(await detail.locator('.class-detail-mine').textContent()).toBe('Spot 7, yours');
+      expect(await detail.locator('.class-detail-mine-label').textContent()).toBe('Your spot');
+      expect(await detail.locator('.class-detail-mine-spot').textContent()).toBe('7');
       expect(await journey.read(paths.userField(MEMBER, 'Credits'))).toBe(9);
 
       // The second member's open spot map turns the spot taken, with no reload.

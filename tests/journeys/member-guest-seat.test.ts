@@ -41,7 +41,7 @@ describe('a booked member brings a friend', () => {
       await detail.getByText(`Done: ${GUEST} has spot 12.`).waitFor(SERVER);
       // The member's class lists the guest, from their own entry.
       await detail.getByText(`Guest: ${GUEST} · spot 12 · booked`).waitFor(SERVER);
-      await detail.getByRole('button', { name: 'Spot 12, taken' }).waitFor(SERVER);
+      await detail.getByRole('button', { name: "Spot 12, your friend's" }).waitFor(SERVER);
 
       const roster = (await journey.read(paths.classRoster(classId))) as {
         bookings: Record<string, { uid: string; guestName?: string; spot: string }>;
@@ -56,7 +56,7 @@ describe('a booked member brings a friend', () => {
       // The coach, in a browser of their own, finds the guest on the class list.
       const coach = await signedInPage(journey, 'coach@demo.studio');
       await coach.goto(`${journey.baseUrl}/admin-lists-class`);
-      await coach.getByLabel('Date').fill(cls.date);
+      await coach.getByLabel('Date', { exact: true }).fill(cls.date);
       await coach
         .getByRole('region', { name: 'My classes' })
         .getByRole('link', { name: `Open the list of Cycling at ${cls.hour}` })

@@ -1,7 +1,7 @@
 // Rules attack matrix (issue 8, item 1). Every forbidden operation of the table below is tried by
-// every actor it is forbidden to (guest, member, coach, an expired and a forged token) over both
-// client transports (web SDK websocket, REST); each must be refused and leave the owner's view of
-// the whole database unchanged. The allowed counterparts must succeed, which shows the refusals
+// every actor it is forbidden to (guest, member, coach, front desk, an expired and a forged
+// token) over both client transports (web SDK websocket, REST); each must be refused and leave
+// the owner's view of the whole database unchanged. The allowed counterparts must succeed, which shows the refusals
 // come from the rules and not from a broken credential. Adding a row adds its cases.
 // Every path a client may write is also a row of WRITABLE (a path and one value it may hold);
 // the hostile variants of each (oversized strings, too many keys, wrong shapes, deep nesting,
@@ -176,6 +176,19 @@ const ATTACKS: Attack[] = [
     write('MailOutbox/forged', { kind: 'welcome', uid: '{other}', status: 'pending' }),
     write('MailOutbox/booked-b1/status', 'retrying'),
     del('MailOutbox/booked-b1'),
+    // Push: devices, their owners, watches and the outbox are written by the functions only.
+    write('PushOutbox/forged', { kind: 'spot-opened', uid: '{other}', status: 'pending' }),
+    write('PushSubscriptions/{self}/forged', {
+      endpoint: 'https://169.254.169.254/latest',
+      keys: { p256dh: 'B', auth: 'x' },
+    }),
+    write('PushSubscriptions/{other}/forged', { endpoint: 'https://fcm.googleapis.com/x' }),
+    write('PushDevices/dev1', { uid: '{self}' }),
+    write('ClassWatch/c1/watchers/{self}', { since: 0, seq: 0 }),
+    write('ClassWatch/c1/wave/nextWaveAt', 0),
+    write('UserWatches/{self}/c1', { since: 1, startsAt: 1 }),
+    write('Users/{other}/push-preferences/spot-opened', false),
+    write('Users/{other}/push-quiet-hours', { enabled: true, from: '00:00', to: '23:59' }),
     write('DateService/{self}/Ts', 0),
     write('Notifications/{self}/forged', { type: 'general', messageKey: 'ok', read: true }),
     del('Notifications/{self}/n_{self}'),
@@ -231,35 +244,96 @@ const ATTACKS: Attack[] = [
     read('Insights/days/2026-11-23'),
     read('MailOutbox'),
     read('MailOutbox/booked-b1'),
+    read('PushOutbox'),
+    read('PushSubscriptions/{other}'),
+    read('PushSubscriptions'),
+    read('PushDevices'),
+    read('ClassWatch/c1'),
+    read('UserWatches/{other}'),
+    read('Users/{other}/push-preferences'),
     read('Reports'),
     read(''),
   ]),
-  // Coaches see class lists (who holds which spot, their names and attendance marks, design §2):
-  // forbidden to everyone else.
+  // Class lists (who holds which spot, their names and attendance marks, design §2): the coach
+  // of the class (c1 is coach1's) and the front desk; forbidden to everyone else.
   ...area(
     'class lists: who holds which spot',
     [
       read('ClassRoster/c1/bookings/{other}/name'),
       read('ClassRoster/c1/bookings/{other}/attendance'),
-      read('ClassRoster'),
       read('ClassRoster/c1'),
       read('ClassRoster/c1/bookings'),
       read('ClassRoster/c1/bookings/{other}'),
       read('ClassRoster/c1/waitlist'),
     ],
-    ['coach'],
+    ['coach', 'staff'],
   ),
-  // The same by query. A coach may read the roster, but a query ordered by `spot` needs an
-  // `.indexOn` the app has no use for (production's REST answers 400 "Index not defined"), so
-  // the coach does not run it as an allowed counterpart; the reads above are theirs.
+  // Another coach's class (c2), and every class at once: the front desk only.
+  ...area(
+    "class lists: another coach's class",
+    [
+      read('ClassRoster'),
+      read('ClassRoster/c2'),
+      read('ClassRoster/c2/bookings'),
+      read('ClassRoster/c2/bookings/{other}/name'),
+    ],
+    ['staff'],
+  ),
+  // The same by query. The coach and the desk may read the roster, but a query ordered by `spot`
+  // needs an `.indexOn` the app has no use for (production's REST answers 400 "Index not
+  // defined"), so they do not run it as an allowed counterpart; the reads above are theirs.
   {
     area: 'class lists: who holds which spot',
     operation: where('ClassRoster/c1/bookings', 'spot', 'A1'),
-    skipFor: ['coach'],
+    skipFor: ['coach', 'staff'],
   },
+  // The front desk looks members up in the directory (name, e-mail, phone); nobody else but admins.
+  ...area(
+    'member directory',
+    [
+      read('UserDirectory'),
+      read('UserDirectory/{other}'),
+      where('UserDirectory', 'nameKey', 'bob'),
+    ],
+    ['staff'],
+  ),
+  // The member's pass and waiver signature are the functions' (core/src/desk): nobody forges a
+  // pass, signs for someone, or rewrites what was signed.
+  ...area('passes, waivers and coach pay', [
+    write('Users/{self}/pass', { id: 'AbCdEfGhIjKlMnOpQrStUv', code: 'SP1.x', issuedAt: 1 }),
+    write('Users/{self}/pass/id', 'AbCdEfGhIjKlMnOpQrStUv'),
+    write('Users/{self}/waiver', { version: 9, signedAt: 1, signatureId: 'forged' }),
+    patch('Users/{self}', { Conditions: true, 'waiver/version': 9 }),
+    write('Waivers/current', 9),
+    write('Waivers/versions/9', { version: 9, text: { en: 'Nothing', es: 'Nada' } }),
+    write('WaiverSignatures/{self}/forged', { version: 1, fullName: 'Forged' }),
+    write('WaiverSignatures/{other}/s1/fullName', 'Someone else'),
+    del('WaiverSignatures/{other}'),
+    read('CoachPayRates'),
+    read('CoachPayRates/carlos'),
+    write('CoachPayRates/carlos/forged', { exercise: '*', rule: { perClass: 999999 } }),
+    read('Users/{other}/pass'),
+  ]),
+  ...area(
+    "another member's signed waiver",
+    [read('WaiverSignatures/{other}'), read('WaiverSignatures')],
+    ['staff'],
+  ),
+  // What the front desk must not see or change: revenue, insights, prices, roles, settings.
+  ...area('the front desk: no revenue, insights, prices, roles or settings', [
+    read('Payments'),
+    where('Payments', 'createdAt', '1'),
+    read('Insights/months'),
+    read('StripeSubscriptions'),
+    read('AuditLog'),
+    write('Packages/p5/price', 0),
+    write('Users/{self}/Admin', 'Staff'),
+    write('Users/{other}/Admin', false),
+    write('Settings/cancellationWindowHours', 0),
+  ]),
 ];
 
-const MEMBERS: readonly ActorName[] = ['member', 'coach', 'expired', 'forged'];
+const MEMBERS: readonly ActorName[] = ['member', 'coach', 'staff', 'expired', 'forged'];
 const EVERYONE: readonly ActorName[] = ['guest', ...MEMBERS];
 
 /** What the SDK's `serverTimestamp()` sends; the only value `ConditionsAt` takes. */
@@ -282,13 +356,24 @@ const WRITABLE: { path: string; valid: unknown; for: readonly ActorName[] }[] = 
   { path: 'Notifications/{self}/n_{self}/read', valid: true, for: MEMBERS },
   // One e-mail switch (issue 19); the kinds that always go are refused in tests/rules.
   { path: 'Users/{self}/mail-preferences/class-reminder', valid: false, for: MEMBERS },
+  // One push switch and the quiet hours (docs/architecture/push.md).
+  { path: 'Users/{self}/push-preferences/class-reminder', valid: false, for: MEMBERS },
+  {
+    path: 'Users/{self}/push-quiet-hours',
+    valid: { enabled: true, from: '22:00', to: '07:00' },
+    for: MEMBERS,
+  },
   // The member's own waiting-list cut-off in whole hours (issue 20), 1–48.
   { path: 'Users/{self}/PromotionCutoffHours', valid: 6, for: MEMBERS },
   // Only a user without a Name may report it: the fixture's coach has none.
   { path: 'Reports/{self}', valid: { Uid: '{self}' }, for: ['coach'] },
   // The admins' member directory (issue 21): the member mirrors their own profile, each value
   // equal to the profile's (the coach has no Name, so only '' is theirs), keys lower case.
-  { path: 'UserDirectory/{self}/name', valid: '{self}', for: ['member', 'expired', 'forged'] },
+  {
+    path: 'UserDirectory/{self}/name',
+    valid: '{self}',
+    for: ['member', 'staff', 'expired', 'forged'],
+  },
   { path: 'UserDirectory/{self}/email', valid: '{self}@demo.studio', for: MEMBERS },
   { path: 'UserDirectory/{self}/phone', valid: '', for: MEMBERS },
   { path: 'UserDirectory/{self}/nameKey', valid: '{self}', for: MEMBERS },
@@ -560,7 +645,7 @@ afterAll(async () => {
 });
 
 describe('the rules attack matrix', () => {
-  it('tries at least 150 forbidden operations, over both transports and all five actors', () => {
+  it('tries at least 150 forbidden operations, over both transports and all six actors', () => {
     const forbidden = CASES.filter((c) => c.expected === 'denied');
     expect(forbidden.length).toBeGreaterThanOrEqual(150);
     expect(new Set(forbidden.map((c) => c.transport))).toEqual(new Set(TRANSPORTS));

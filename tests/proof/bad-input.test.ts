@@ -7,6 +7,7 @@
 // a new field, refusal or callable adds its cases.
 // First: the functions' logger keeps the console it finds when it loads.
 import './support/quiet-logs.ts';
+import { createECDH } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CLASS_CAPACITY, formatDate, paths } from '@studio/core';
 import { adminDatabase } from '../../functions/src/admin.ts';
@@ -18,7 +19,9 @@ import {
   LAYOUT,
   admin,
   coach,
+  desk,
   member,
+  otherCoach,
   seedClass,
   seedMember,
   seedStudio,
@@ -28,7 +31,9 @@ import {
   catalogueSeed,
   webhookSignature,
 } from '../../functions/test/payments/support.ts';
+import { signPass } from '../../functions/src/handlers/desk/pass-codes.ts';
 import {
+  PASS_SECRET,
   startFunctionsBed,
   WEBHOOK_SECRET,
   exportedCallables,
@@ -135,6 +140,29 @@ interface Field {
   required: boolean;
 }
 
+/** A browser's push subscription keys: a real P-256 point and a 16-byte secret. */
+const PUSH_KEYS = (() => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: 'A'.repeat(22) };
+})();
+const PUSH_ENDPOINT = 'https://fcm.googleapis.com/fcm/send/proof';
+const ENDPOINT_ATTACKS: unknown[] = [
+  ...URL_ATTACKS.filter((value) => value !== 'https://evil.example/thanks'),
+  `https://fcm.googleapis.com/${'x'.repeat(1100)}`,
+];
+const PUSH_KEY_ATTACKS: unknown[] = [
+  ...NOT_OBJECTS,
+  {},
+  { p256dh: PUSH_KEYS.p256dh },
+  { ...PUSH_KEYS, p256dh: PUSH_KEYS.p256dh.slice(1) },
+  { ...PUSH_KEYS, p256dh: `${PUSH_KEYS.p256dh}A` },
+  { ...PUSH_KEYS, p256dh: HUGE },
+  { ...PUSH_KEYS, auth: 'A'.repeat(21) },
+  { ...PUSH_KEYS, auth: '+/+/+/+/+/+/+/+/+/+/+/' },
+  { ...PUSH_KEYS, extra: 1 },
+];
+
 const key = (name: string, required = true): Field => ({ name, attacks: KEY_ATTACKS, required });
 const oneOf = (name: string, required = true): Field => ({ name, attacks: ENUM_ATTACKS, required });
 const int = (name: string, bounds: number[], required = true): Field => ({
@@ -153,6 +181,13 @@ const ids = {
   memberUid: '',
   newbieUid: '',
   holderUid: '',
+  /** Member passes (core/src/desk/pass.ts): current, replaced, forged. */
+  memberPass: '',
+  oldPass: '',
+  forgedPass: '',
+  newbiePass: '',
+  /** A member booked into a class starting soon, of a coach the proof's otherCoach is not. */
+  soonPass: '',
   subscriberUid: '',
 };
 const tomorrow = () => formatDate(Date.now() + DAY);
@@ -174,7 +209,7 @@ interface Spec {
   /** Who may call it; the other roles are refused. */
   caller: () => Caller;
   /** Refused roles: a guest always, plus these. */
-  refusedRoles: ('member' | 'coach')[];
+  refusedRoles: ('member' | 'coach' | 'staff')[];
   /** A well-formed input; each case breaks one thing about it. */
   valid: () => Record<string, unknown>;
   fields: Field[];
@@ -184,6 +219,11 @@ interface Spec {
 const FOR_MEMBERS = { caller: asMember, refusedRoles: [] } satisfies Partial<Spec>;
 const ADMIN_ONLY = {
   caller: () => admin,
+  refusedRoles: ['member', 'coach', 'staff'],
+} satisfies Partial<Spec>;
+/** Admins and the front desk (core `worksTheDesk`). */
+const FOR_THE_DESK = {
+  caller: () => desk,
   refusedRoles: ['member', 'coach'],
 } satisfies Partial<Spec>;
 
@@ -684,6 +724,61 @@ const SPECS: Record<CallableName, Spec> = {
       { name: 'token', attacks: ['a'.repeat(43)], required: false },
     ],
   },
+  savePushSubscription: {
+    ...FOR_MEMBERS,
+    valid: () => ({ endpoint: PUSH_ENDPOINT, keys: PUSH_KEYS }),
+    fields: [
+      { name: 'endpoint', attacks: ENDPOINT_ATTACKS, required: true },
+      { name: 'keys', attacks: PUSH_KEY_ATTACKS, required: true },
+    ],
+    refusals: [
+      [
+        'an endpoint that is not a push service',
+        'invalid-argument',
+        (valid) => ({ ...valid, endpoint: 'https://evil.example/push/x' }),
+      ],
+      [
+        'an endpoint that is not https',
+        'invalid-argument',
+        (valid) => ({ ...valid, endpoint: 'http://fcm.googleapis.com/fcm/send/x' }),
+      ],
+      [
+        'a local push service the functions were not told of',
+        'invalid-argument',
+        (valid) => ({ ...valid, endpoint: 'http://127.0.0.1:1090/push/x' }),
+      ],
+      [
+        'keys that are not a P-256 point',
+        'invalid-argument',
+        (valid) => ({ ...valid, keys: { ...PUSH_KEYS, p256dh: `B${'A'.repeat(86)}` } }),
+      ],
+    ],
+  },
+  removePushSubscription: {
+    ...FOR_MEMBERS,
+    valid: () => ({ endpoint: PUSH_ENDPOINT }),
+    fields: [{ name: 'endpoint', attacks: ENDPOINT_ATTACKS.slice(0, 8), required: true }],
+  },
+  watchClass: {
+    ...FOR_MEMBERS,
+    valid: () => ({ classId: ids.fullClassId }),
+    fields: [key('classId')],
+    refusals: [
+      ['a class that does not exist', 'not-found', classId(NO_SUCH_CLASS)],
+      ['a class with free spots', 'failed-precondition', () => ({ classId: ids.classId })],
+      [
+        'a class the member is booked in',
+        'already-exists',
+        () => ({ classId: ids.fullClassId }),
+        () => member(ids.holderUid),
+      ],
+    ],
+  },
+  unwatchClass: {
+    ...FOR_MEMBERS,
+    valid: () => ({ classId: ids.fullClassId }),
+    fields: [key('classId')],
+  },
   resendMail: {
     ...ADMIN_ONLY,
     valid: () => ({ id: 'welcome-no-such-mail' }),
@@ -752,6 +847,62 @@ const SPECS: Record<CallableName, Spec> = {
         ],
       },
     ],
+  },
+  memberPass: {
+    ...FOR_MEMBERS,
+    valid: () => ({}),
+    fields: [{ name: 'renew', attacks: [false, null, 'true', 1, [], {}], required: false }],
+  },
+  revokeMemberPass: {
+    ...FOR_THE_DESK,
+    valid: () => ({ uid: ids.memberUid }),
+    fields: [key('uid')],
+    refusals: [['a member who does not exist', 'not-found', () => ({ uid: 'no-such-user' })]],
+  },
+  checkInByPass: {
+    caller: () => desk,
+    refusedRoles: ['member'],
+    valid: () => ({ pass: ids.memberPass }),
+    fields: [
+      { name: 'pass', attacks: [null, '', 5, [], {}, 'x'.repeat(221), HUGE], required: true },
+      key('classId', false),
+    ],
+    refusals: [
+      ['a text that is not a pass', 'invalid-argument', () => ({ pass: 'https://evil.example' })],
+      ['a pass signed with another secret', 'invalid-argument', () => ({ pass: ids.forgedPass })],
+      ['a pass the member replaced', 'failed-precondition', () => ({ pass: ids.oldPass })],
+      ['a member with no class now', 'not-found', () => ({ pass: ids.memberPass })],
+      [
+        'a member booked in another class',
+        'failed-precondition',
+        () => ({ pass: ids.soonPass, classId: ids.classId }),
+      ],
+      [
+        'a member who has not signed the waiver',
+        'failed-precondition',
+        () => ({ pass: ids.newbiePass }),
+      ],
+      [
+        'a coach scanning a class not theirs',
+        'permission-denied',
+        () => ({ pass: ids.soonPass }),
+        () => otherCoach,
+      ],
+    ],
+  },
+  checkInByName: {
+    ...FOR_THE_DESK,
+    valid: () => ({ name: 'Nobody Here', phoneLast4: '0000' }),
+    fields: [
+      text('name'),
+      {
+        name: 'phoneLast4',
+        attacks: [null, '', '123', '12345', 'abcd', '12 4', 1234, [], {}],
+        required: true,
+      },
+      key('classId', false),
+    ],
+    refusals: [['a name and digits nobody has', 'not-found', (valid) => valid]],
   },
   saveCatalogItem: {
     ...ADMIN_ONLY,
@@ -833,7 +984,7 @@ const SPECS: Record<CallableName, Spec> = {
 // ---------------------------------------------------------------------------------------------
 // The cases.
 
-type Role = 'guest' | 'member' | 'coach' | 'admin';
+type Role = 'guest' | 'member' | 'coach' | 'staff' | 'admin';
 interface CallCase {
   fn: CallableName;
   label: string;
@@ -847,6 +998,7 @@ const roleCaller = (role: Role): (() => Caller | null) =>
     guest: () => null,
     member: asMember,
     coach: () => coach,
+    staff: () => desk,
     admin: () => admin,
   })[role];
 
@@ -949,6 +1101,27 @@ beforeAll(async () => {
   const booked = await bed.call('bookClass', member(holder), { classId: ids.fullClassId });
   if (!booked.ok) throw booked.error;
   await db.ref().update(catalogueSeed(now));
+  // Passes: the member's current one, one they replaced, one signed with another secret; a
+  // member booked into a class starting soon, and one booked there who has not signed.
+  const passFor = async (uid: string, passId: string, secret = PASS_SECRET) => {
+    const code = signPass(uid, passId, secret);
+    if (secret === PASS_SECRET)
+      await db.ref(paths.userField(uid, 'pass')).set({ id: passId, code, issuedAt: now });
+    return code;
+  };
+  ids.oldPass = await passFor(ids.memberUid, 'OldOldOldOldOldOldOld0');
+  ids.memberPass = await passFor(ids.memberUid, 'CurrentCurrentCurrent0');
+  ids.forgedPass = await passFor(ids.memberUid, 'CurrentCurrentCurrent0', 'an-attacker-secret');
+  const soonClass = await seedClass(db, { startsAt: now + 20 * 60_000 });
+  const soon = await seedMember(db, { credits: 1 });
+  const unsigned = await seedMember(db, { credits: 1 });
+  for (const uid of [soon, unsigned]) {
+    const result = await bed.call('bookClass', member(uid), { classId: soonClass });
+    if (!result.ok) throw result.error;
+  }
+  await db.ref(paths.userField(unsigned, 'Conditions')).set(false);
+  ids.soonPass = await passFor(soon, 'SoonSoonSoonSoonSoon00');
+  ids.newbiePass = await passFor(unsigned, 'UnsignedUnsignedUnsig0');
   // A plan for the plan calls, and a member who holds the monthly subscription (no gift for them).
   await db.ref(paths.plan(PROOF_PLAN)).set({
     kind: 'unlimited',
@@ -989,15 +1162,24 @@ afterAll(async () => {
 }, 60_000);
 
 /**
- * The one write a refused call may leave (issue 16): a well-formed previewPrice with a coupon
- * code counts against its member's coupon attempts, refused or not (an unknown code counts
- * more), so guessing codes is limited. That counter is left out; everything else must match.
+ * The one write a refused call may leave (issue 16): a guess counts against its caller's
+ * attempts, refused or not (a miss counts more), so guessing is limited: a well-formed
+ * previewPrice with a coupon code (`coupon`), a kiosk look-up by name and phone digits
+ * (`lookup`). That counter is left out; everything else must match.
  */
-function withoutCouponAttempts(dumped: unknown, fn: CallableName, caller: Caller | null): unknown {
-  if (fn !== 'previewPrice' || caller === null) return dumped;
+const GUESS_COUNTERS: Partial<Record<CallableName, string>> = {
+  previewPrice: 'coupon',
+  checkInByName: 'lookup',
+};
+
+function withoutGuessCounter(dumped: unknown, fn: CallableName, caller: Caller | null): unknown {
+  const counter = GUESS_COUNTERS[fn];
+  if (counter === undefined || caller === null) return dumped;
   const root = (dumped ?? {}) as Record<string, unknown>;
   const limits = (root['RateLimits'] ?? {}) as Record<string, Record<string, unknown>>;
-  const { coupon: _coupon, ...mine } = limits[caller.uid] ?? {};
+  const mine = Object.fromEntries(
+    Object.entries(limits[caller.uid] ?? {}).filter(([action]) => action !== counter),
+  );
   const others = Object.fromEntries(Object.entries(limits).filter(([uid]) => uid !== caller.uid));
   const rest = Object.keys(mine).length > 0 ? { ...others, [caller.uid]: mine } : others;
   const { RateLimits: _limits, ...tree } = root;
@@ -1015,9 +1197,9 @@ describe('bad input to the callables', () => {
     '%s refuses %s with %s and writes nothing',
     async (_fn, _label, _code, c) => {
       const caller = c.caller();
-      const before = withoutCouponAttempts(await bed.dump(), c.fn, caller);
+      const before = withoutGuessCounter(await bed.dump(), c.fn, caller);
       const outcome = await bed.call(c.fn, caller, c.data());
-      const after = withoutCouponAttempts(await bed.dump(), c.fn, caller);
+      const after = withoutGuessCounter(await bed.dump(), c.fn, caller);
 
       expect(outcome.ok ? { wrote: 'a result', result: outcome.result } : outcome.error.code).toBe(
         c.code,

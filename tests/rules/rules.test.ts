@@ -24,6 +24,10 @@ const alice: Identity = { uid: 'alice', role: 'member' };
 const bob: Identity = { uid: 'bob', role: 'member' };
 const newcomer: Identity = { uid: 'newcomer' };
 const coach: Identity = { uid: 'coach1', role: 'coach' };
+/** A coach who teaches neither c1 nor c2 (Lucía's login); substitutes c2. */
+const otherCoach: Identity = { uid: 'coach2', role: 'coach' };
+/** The front desk. */
+const staff: Identity = { uid: 'desk1', role: 'staff' };
 /** A member whose profile has no Name (spec §3: such a user is reported). */
 const nameless: Identity = { uid: 'carol', role: 'member' };
 const admin: Identity = { uid: 'admin1', role: 'admin' };
@@ -65,7 +69,11 @@ const fixture = {
   Settings: { timeZone: 'America/Monterrey' },
   Studio: { name: 'Demo Studio', primaryColor: '#0f5e59' },
   Branches: { centro: { name: 'Centro' } },
-  Coaches: { carlos: { name: 'Carlos' } },
+  Coaches: {
+    carlos: { name: 'Carlos', uid: 'coach1' },
+    lucia: { name: 'Lucía', uid: 'coach2' },
+    nadia: { name: 'Nadia' },
+  },
   Exercises: { yoga: { name: 'Yoga' } },
   SeatLayouts: { mats: { name: 'Mats' } },
   Packages: { p5: { name: '5 classes', price: 6500 } },
@@ -85,7 +93,11 @@ const fixture = {
     days: { '2026-11-23': { date: '2026-11-23', members: { active: 3 } } },
     months: { '2026-11': { month: '2026-11', days: 23 } },
   },
-  Classes: { c1: { date: '2026-11-23', hour: '07:00', capacity: 20 } },
+  Classes: {
+    c1: { date: '2026-11-23', hour: '07:00', capacity: 20, coach: 'carlos' },
+    // Nadia's class, taken over by Lucía (a substitute).
+    c2: { date: '2026-11-23', hour: '09:00', capacity: 20, coach: 'nadia', substitute: 'lucia' },
+  },
   Payments: {
     cs_alice: { uid: 'alice', kind: 'credits', amount: 6500, status: 'paid' },
     cs_bob: { uid: 'bob', kind: 'credits', amount: 3000, status: 'paid' },
@@ -113,6 +125,13 @@ const fixture = {
       waitlistSeq: 1,
       version: 2,
     },
+    c2: {
+      spots: { A1: true },
+      bookings: { bob: { bookingId: 'b3', uid: 'bob', spot: 'A1', bookedAt: 3, name: 'Bob' } },
+      version: 1,
+    },
+    // A roster whose class is gone: no coach teaches it.
+    c9: { spots: { A1: true }, version: 1 },
   },
   UserClasses: { alice: { c1: { classId: 'c1', status: 'booked' } }, bob: { c1: { x: 1 } } },
   UserWaitlist: { bob: { c1: { classId: 'c1', status: 'waiting', position: 1 } } },
@@ -127,6 +146,16 @@ const fixture = {
     alice: { token: 't'.repeat(43), createdAt: 1 },
     bob: { token: 'b'.repeat(43), createdAt: 1 },
   },
+  PushOutbox: {
+    'promoted-b1-dev1': { kind: 'waitlist-promoted', uid: 'alice', status: 'sent', createdAt: 1 },
+  },
+  PushSubscriptions: {
+    alice: { dev1: { endpoint: 'https://fcm.googleapis.com/fcm/send/a', device: 'Chrome' } },
+    bob: { dev2: { endpoint: 'https://fcm.googleapis.com/fcm/send/b', device: 'Firefox' } },
+  },
+  PushDevices: { dev1: { uid: 'alice' } },
+  ClassWatch: { c1: { startsAt: 1, seq: 1, watchers: { bob: { since: 1, seq: 1 } } } },
+  UserWatches: { bob: { c1: { since: 1, startsAt: 1 } } },
   Secret: { x: 1 },
 };
 
@@ -739,6 +768,34 @@ const cases: Case[] = [
     allowed: false,
   },
   { area: 'ClassRoster', who: admin, operation: read('ClassRoster'), allowed: true },
+  // A coach reads the rosters of the classes they teach or substitute, and no other
+  // (docs/architecture/roles-and-rules.md#roles); the front desk reads every class's.
+  { area: 'ClassRoster', who: coach, operation: read('ClassRoster'), allowed: false },
+  { area: 'ClassRoster', who: coach, operation: read('ClassRoster/c2'), allowed: false },
+  {
+    area: 'ClassRoster',
+    who: coach,
+    operation: read('ClassRoster/c2/bookings/bob'),
+    allowed: false,
+  },
+  { area: 'ClassRoster', who: coach, operation: read('ClassRoster/c9'), allowed: false },
+  { area: 'ClassRoster', who: otherCoach, operation: read('ClassRoster/c1'), allowed: false },
+  {
+    area: 'ClassRoster',
+    who: otherCoach,
+    operation: read('ClassRoster/c1/bookings/alice/name'),
+    allowed: false,
+  },
+  { area: 'ClassRoster', who: otherCoach, operation: read('ClassRoster/c2'), allowed: true },
+  { area: 'ClassRoster', who: otherCoach, operation: read('ClassRoster/c1/spots'), allowed: true },
+  { area: 'ClassRoster', who: staff, operation: read('ClassRoster'), allowed: true },
+  { area: 'ClassRoster', who: staff, operation: read('ClassRoster/c2/bookings'), allowed: true },
+  {
+    area: 'ClassRoster',
+    who: staff,
+    operation: write('ClassRoster/c1/bookings/alice/attendance', 'attended'),
+    allowed: false,
+  },
   {
     area: 'ClassRoster',
     who: alice,
@@ -904,6 +961,15 @@ const cases: Case[] = [
   { area: 'UserDirectory', who: alice, operation: read('UserDirectory/alice'), allowed: false },
   { area: 'UserDirectory', who: alice, operation: read('UserDirectory'), allowed: false },
   { area: 'UserDirectory', who: coach, operation: read('UserDirectory'), allowed: false },
+  // The front desk looks members up; it writes no entry.
+  { area: 'UserDirectory', who: staff, operation: read('UserDirectory'), allowed: true },
+  { area: 'UserDirectory', who: staff, operation: read('UserDirectory/alice'), allowed: true },
+  {
+    area: 'UserDirectory',
+    who: staff,
+    operation: write('UserDirectory/alice/name', 'Alice'),
+    allowed: false,
+  },
   { area: 'UserDirectory', who: guest, operation: read('UserDirectory/alice'), allowed: false },
   {
     area: 'UserDirectory',
@@ -1037,7 +1103,121 @@ const cases: Case[] = [
     operation: write(`CalendarFeeds/${'b'.repeat(43)}`, { uid: 'alice', createdAt: 1 }),
     allowed: false,
   },
+  // Push (docs/architecture/push.md): a member reads their own devices and watched classes;
+  // admins read the push outbox; everything else is written by the functions only.
+  { area: 'push', who: alice, operation: read('PushSubscriptions/alice'), allowed: true },
+  { area: 'push', who: bob, operation: read('PushSubscriptions/alice'), allowed: false },
+  { area: 'push', who: admin, operation: read('PushSubscriptions/alice'), allowed: false },
+  {
+    area: 'push',
+    who: alice,
+    operation: write('PushSubscriptions/alice/dev9', {
+      endpoint: 'https://evil.example/x',
+      device: 'x',
+    }),
+    allowed: false,
+  },
+  { area: 'push', who: alice, operation: del('PushSubscriptions/alice/dev1'), allowed: false },
+  { area: 'push', who: alice, operation: read('PushDevices/dev1'), allowed: false },
+  { area: 'push', who: admin, operation: read('PushDevices'), allowed: false },
+  { area: 'push', who: admin, operation: read('PushOutbox'), allowed: true },
+  { area: 'push', who: coach, operation: read('PushOutbox'), allowed: false },
+  { area: 'push', who: alice, operation: read('PushOutbox/promoted-b1-dev1'), allowed: false },
+  {
+    area: 'push',
+    who: admin,
+    operation: write('PushOutbox/promoted-b1-dev1/status', 'pending'),
+    allowed: false,
+  },
+  { area: 'push', who: bob, operation: read('UserWatches/bob'), allowed: true },
+  { area: 'push', who: alice, operation: read('UserWatches/bob'), allowed: false },
+  { area: 'push', who: bob, operation: write('UserWatches/bob/c2', { since: 1 }), allowed: false },
+  { area: 'push', who: bob, operation: read('ClassWatch/c1'), allowed: false },
+  {
+    area: 'push',
+    who: bob,
+    operation: write('ClassWatch/c1/watchers/bob', { since: 0, seq: 0 }),
+    allowed: false,
+  },
+  ...(
+    [
+      [alice, 'Users/alice/push-preferences/class-reminder', false, true],
+      [alice, 'Users/alice/push-preferences/spot-opened', true, true],
+      [bob, 'Users/alice/push-preferences/class-reminder', false, false],
+      [admin, 'Users/alice/push-preferences/class-reminder', false, false],
+      [alice, 'Users/alice/push-preferences/no-such-kind', false, false],
+      [alice, 'Users/alice/push-preferences/class-reminder', 'off', false],
+      [alice, 'Users/alice/push-preferences', { 'class-reminder': false }, false],
+      [alice, 'Users/alice/push-quiet-hours', { enabled: true, from: '21:30', to: '06:45' }, true],
+      [alice, 'Users/alice/push-quiet-hours', { enabled: false, from: '22:00', to: '07:00' }, true],
+      [bob, 'Users/alice/push-quiet-hours', { enabled: true, from: '21:30', to: '06:45' }, false],
+      [alice, 'Users/alice/push-quiet-hours', { enabled: true, from: '24:00', to: '07:00' }, false],
+      [alice, 'Users/alice/push-quiet-hours', { enabled: true, from: '22:00' }, false],
+      [
+        alice,
+        'Users/alice/push-quiet-hours',
+        { enabled: true, from: '22:00', to: '07:00', x: 1 },
+        false,
+      ],
+    ] as const
+  ).map(([who, path, value, allowed]) => ({
+    area: 'push preferences',
+    who,
+    operation: write(path, value),
+    allowed,
+  })),
 ];
+
+// The front desk's nodes (core/src/desk): the written waiver, signatures, pay rates, passes.
+cases.push(
+  { area: 'front desk', who: guest, operation: read('Waivers'), allowed: true },
+  { area: 'front desk', who: admin, operation: write('Waivers/current', 1), allowed: false },
+  {
+    area: 'front desk',
+    who: admin,
+    operation: write('Waivers/versions/1', { version: 1, text: { en: 'x', es: 'x' } }),
+    allowed: false,
+  },
+  { area: 'front desk', who: alice, operation: read('WaiverSignatures/alice'), allowed: true },
+  { area: 'front desk', who: bob, operation: read('WaiverSignatures/alice'), allowed: false },
+  { area: 'front desk', who: coach, operation: read('WaiverSignatures'), allowed: false },
+  { area: 'front desk', who: staff, operation: read('WaiverSignatures'), allowed: true },
+  { area: 'front desk', who: admin, operation: read('WaiverSignatures/alice'), allowed: true },
+  {
+    area: 'front desk',
+    who: alice,
+    operation: write('WaiverSignatures/alice/s9', { version: 1, fullName: 'Alice' }),
+    allowed: false,
+  },
+  {
+    area: 'front desk',
+    who: staff,
+    operation: write('WaiverSignatures/alice/s9', { version: 1, fullName: 'Alice' }),
+    allowed: false,
+  },
+  { area: 'front desk', who: admin, operation: read('CoachPayRates'), allowed: true },
+  { area: 'front desk', who: staff, operation: read('CoachPayRates'), allowed: false },
+  { area: 'front desk', who: coach, operation: read('CoachPayRates/carlos'), allowed: false },
+  {
+    area: 'front desk',
+    who: admin,
+    operation: write('CoachPayRates/carlos/r1', { exercise: '*' }),
+    allowed: false,
+  },
+  { area: 'front desk', who: alice, operation: read('Users/alice/pass'), allowed: true },
+  {
+    area: 'front desk',
+    who: alice,
+    operation: write('Users/alice/pass', { id: 'x', code: 'SP1.alice.x.y', issuedAt: 1 }),
+    allowed: false,
+  },
+  {
+    area: 'front desk',
+    who: alice,
+    operation: write('Users/alice/waiver', { version: 1, signedAt: 1, signatureId: 's1' }),
+    allowed: false,
+  },
+);
 
 let emulator: RtdbEmulator;
 let adminDb: ReturnType<typeof adminDatabase>;
@@ -1080,5 +1260,43 @@ describe.each([...new Set(cases.map((c) => c.area))])('rules for %s', (area) => 
       const after = (await adminDb.ref('/').get()).val() as unknown;
       expect(after).toEqual(before);
     }
+  });
+});
+
+describe('rules for the waiver once the studio has written one', () => {
+  const written = {
+    ...fixture,
+    Waivers: { current: 2 },
+    Users: {
+      ...fixture.Users,
+      // Signed version 1 only: version 2 asks again.
+      alice: { ...fixture.Users.alice, waiver: { version: 1, signedAt: 1, signatureId: 's1' } },
+      bob: {
+        ...fixture.Users.bob,
+        Conditions: true,
+        waiver: { version: 2, signedAt: 2, signatureId: 's2' },
+      },
+    },
+  };
+
+  beforeEach(async () => {
+    await adminDb.ref('/').set(written);
+  });
+
+  it('refuses ACCEPT without a signature of the current version, and writes nothing', async () => {
+    const before = (await adminDb.ref('/').get()).val() as unknown;
+    await expect(
+      perform(clientDatabase(emulator.port, alice), write('Users/alice/Conditions', true)),
+    ).rejects.toThrow(/permission denied/i);
+    expect((await adminDb.ref('/').get()).val()).toEqual(before);
+  });
+
+  it('lets a member who signed the current version keep Conditions true, and anyone clear it', async () => {
+    await expect(
+      perform(clientDatabase(emulator.port, bob), write('Users/bob/Conditions', true)),
+    ).resolves.toBeUndefined();
+    await expect(
+      perform(clientDatabase(emulator.port, alice), write('Users/alice/Conditions', false)),
+    ).resolves.toBeUndefined();
   });
 });

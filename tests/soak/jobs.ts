@@ -12,6 +12,7 @@ import { sendClassReminders } from '../../functions/src/handlers/mail/reminders.
 import { sendOutboxEntry } from '../../functions/src/handlers/mail/send-outbox-entry.ts';
 import { sweepOutbox } from '../../functions/src/handlers/mail/sweep-outbox.ts';
 import { monthlyCredits } from '../../functions/src/handlers/payments/monthly-credits.ts';
+import { runPlanJobs } from '../../functions/src/handlers/plans/plan-jobs.ts';
 import type { OpRunner } from './ops.ts';
 import { plantedDatabase, type Plant } from './plants.ts';
 import type { World } from './world.ts';
@@ -122,6 +123,19 @@ export function scheduledJobs(plant?: Plant): readonly Job[] {
           'scheduler',
           '',
           (db) => monthlyCredits(world.paymentDeps(db)),
+          { retryable: false },
+        );
+      },
+    },
+    {
+      name: 'plans',
+      due: every(15),
+      run: async (world, ops) => {
+        await ops.perform(
+          'job:plans',
+          'scheduler',
+          '',
+          (db) => runPlanJobs(world.paymentDeps(db)),
           { retryable: false },
         );
       },

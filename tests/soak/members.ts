@@ -1,6 +1,7 @@
 // What members do: register, book (a chosen spot or the first free one), cancel in and out of
-// the cancel-free window, join and leave waiting lists, change spots, bring a guest, and buy
-// packages and the monthly plan through Stripe's checkout (some paying, some leaving the page).
+// the cancel-free window, join and leave waiting lists, change spots, bring a guest, buy
+// packages, the monthly plan and membership plans through Stripe's checkout (some paying, some
+// leaving the page), and freeze their plan (plans.ts).
 // Each move reads the member and the class first, as the app shows them before a tap.
 import {
   bookClassInput,
@@ -30,6 +31,7 @@ import {
   type SimMember,
 } from './model.ts';
 import type { OpRunner } from './ops.ts';
+import type { PlanMoves } from './plans.ts';
 import type { Random } from './random.ts';
 import { COUPON, PACKAGES, ROOMS, type PackageId } from './studio.ts';
 import { APP_ORIGIN, type World } from './world.ts';
@@ -53,6 +55,7 @@ export function memberMoves(
   model: Model,
   ops: OpRunner,
   random: Random,
+  plans: PlanMoves,
 ): MemberMoves {
   const bookingDeps = world.bookingDeps;
   const now = world.clock.now;
@@ -65,13 +68,19 @@ export function memberMoves(
     return free.length === 0 ? undefined : random.pick(free);
   }
 
-  /** Classes a member could book now: open for booking, not started, of a kind they hold. */
-  async function bookable(member: SimMember): Promise<SimClass[]> {
+  /**
+   * Classes a member could book now: open for booking, not started, of a kind they hold a credit
+   * of, or any with a plan (which may still refuse: a cap, a freeze).
+   */
+  async function bookable(member: SimMember, planned: boolean): Promise<SimClass[]> {
     const settings = await readSettings(world.db);
     const credits = await usableCredits(world.db, member.uid, now());
     const horizon = now() + settings.bookingWindowDays * DAY;
     return [...model.classes.values()].filter(
-      (c) => c.startsAt > now() && c.startsAt <= horizon && (credits[c.creditKind] ?? 0) > 0,
+      (c) =>
+        c.startsAt > now() &&
+        c.startsAt <= horizon &&
+        (planned || (credits[c.creditKind] ?? 0) > 0),
     );
   }
 
@@ -190,7 +199,8 @@ export function memberMoves(
     },
 
     async act(member) {
-      const classes = await bookable(member);
+      const planned = await plans.holdsPlan(member.uid);
+      const classes = await bookable(member, await plans.paysBookings(member.uid));
       const booked = await upcomingOf(member, paths.userClasses(member.uid));
       const waiting = await upcomingOf(member, paths.userWaitlist(member.uid));
       const move = random.weighted<string>([
@@ -200,6 +210,8 @@ export function memberMoves(
         ['guest', classes.length > 0 ? 0.7 : 0],
         ['leave-waitlist', waiting.length > 0 ? 0.8 : 0],
         ['buy', classes.length === 0 ? 3 : 0.4],
+        ['buy-plan', planned ? 0 : classes.length === 0 ? 0.6 : 0.1],
+        ['freeze', planned ? 0.3 : 0],
       ]);
       switch (move) {
         case 'book':
@@ -251,6 +263,10 @@ export function memberMoves(
           );
           return;
         }
+        case 'buy-plan':
+          return plans.buy(member);
+        case 'freeze':
+          return plans.freezeOrThaw(member);
         default:
           return buy(member);
       }

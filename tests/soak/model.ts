@@ -37,16 +37,34 @@ export interface SimPurchase {
   subscriptionId?: string;
 }
 
+/** A membership plan's checkout (plans.ts). */
+export interface SimPlanPurchase {
+  uid: string;
+  sessionId: string;
+  planId: string;
+  completed: boolean;
+}
+
 export interface Model {
   members: SimMember[];
   classes: Map<string, SimClass>;
   purchases: SimPurchase[];
+  /** The plans on sale (their generated ids) and their checkouts. */
+  planIds: string[];
+  planPurchases: SimPlanPurchase[];
   /** How many of the sandbox's events were handed to the delivery queue. */
   eventsSeen: number;
 }
 
 export function emptyModel(): Model {
-  return { members: [], classes: new Map(), purchases: [], eventsSeen: 0 };
+  return {
+    members: [],
+    classes: new Map(),
+    purchases: [],
+    planIds: [],
+    planPurchases: [],
+    eventsSeen: 0,
+  };
 }
 
 export async function readValue(db: Database, path: string): Promise<unknown> {

@@ -28,13 +28,14 @@ export function formatReport(report: SoakReport): string {
     `  faults: ${total(report.faults)} (${Object.entries(report.faults)
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')})`,
+    `  bookings standing at the end: ${report.paidBy.credit} paid by a credit, ${report.paidBy.plan} by a plan`,
     `  invariant checks: ${report.checks}; violations: ${report.violations.length}`,
     `  wall time ${(report.wallMs / 1000).toFixed(0)} s, peak RSS ${report.peakRssMb} MB`,
   ];
   if (report.failedAt) {
     lines.push(
       `VIOLATION at step ${report.failedAt.step}, simulated ${report.failedAt.simulated}; ` +
-        `replay: npm run soak -- --seed ${report.seed} --days ${report.days} --members ${report.members}`,
+        `replay: npm run soak -- --seed ${report.seed} --days ${report.days} --members ${report.members} --step ${report.stepMinutes}${report.plant ? ` --plant ${report.plant}` : ''}`,
       ...report.violations.map((v) => `  ✖ ${v}`),
       'history (last entries):',
       ...report.failedAt.history.map((h) => `  ${h}`),
@@ -55,6 +56,7 @@ export function writeReport(report: SoakReport): void {
       `peak RSS ${report.peakRssMb} MB (load average at the end ${load}).`,
     '',
     `**Violations: ${report.violations.length}** over **${report.checks} invariant checks**.`,
+    `Bookings standing at the end: ${report.paidBy.credit} paid by a credit, ${report.paidBy.plan} by a plan.`,
     '',
     `| operation | count (${total(report.operations)}) |`,
     '|---|---|',

@@ -25,6 +25,13 @@ import { memberMoves } from './members.ts';
 import { emptyModel } from './model.ts';
 import { DEFAULT_FAULT_RATES, FAULT_KINDS, opRunner, type FaultRates } from './ops.ts';
 import { plantedDatabase, type Plant } from './plants.ts';
+import {
+  periodGrantViolations,
+  planMoves,
+  planPurchaseViolations,
+  planViolations,
+  setUpPlans,
+} from './plans.ts';
 import { seededRandom } from './random.ts';
 import { at, staffMoves } from './staff.ts';
 import { stripeSide } from './stripe.ts';
@@ -52,6 +59,8 @@ export interface SoakReport {
   seed: number;
   days: number;
   members: number;
+  stepMinutes: number;
+  plant?: Plant;
   from: string;
   to: string;
   steps: number;
@@ -60,6 +69,8 @@ export interface SoakReport {
   faults: Record<string, number>;
   /** Invariant evaluations (each check over the whole database counts once). */
   checks: number;
+  /** Bookings standing at the end (used or late-cancelled), by what paid for them. */
+  paidBy: { credit: number; plan: number };
   violations: string[];
   /** When the first violation was found, and what led there. */
   failedAt?: { simulated: string; step: number; history: string[] };
@@ -72,6 +83,19 @@ function startOf(fromMs: number): number {
   let date = addDays(formatDate(fromMs), 1);
   while (isoWeekday(date) !== 1) date = addDays(date, 1);
   return at(date, '06:00');
+}
+
+/** Bookings standing (used or late-cancelled) in the members' booking records, by payer. */
+function paidBy(root: unknown): SoakReport['paidBy'] {
+  const counts = { credit: 0, plan: 0 };
+  const users = (root as { Users?: Record<string, { 'booking-credits'?: object }> } | null)?.Users;
+  for (const user of Object.values(users ?? {}))
+    for (const raw of Object.values(user['booking-credits'] ?? {})) {
+      const booking = raw as { state?: string; plan?: unknown };
+      if (booking.state !== 'used' && booking.state !== 'forfeited') continue;
+      counts[booking.plan === undefined ? 'credit' : 'plan'] += 1;
+    }
+  return counts;
 }
 
 export async function runSoak(options: SoakOptions): Promise<SoakReport> {
@@ -90,6 +114,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     seed: options.seed,
     days: options.days,
     members: options.members,
+    stepMinutes: options.stepMinutes,
+    ...(options.plant ? { plant: options.plant } : {}),
     from: formatDate(start),
     to: formatDate(start + options.days * DAY),
     steps: 0,
@@ -97,6 +123,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     outcomes: {},
     faults: {},
     checks: 0,
+    paidBy: { credit: 0, plan: 0 },
     violations: [],
     wallMs: 0,
     peakRssMb: 0,
@@ -117,7 +144,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
 
   try {
     await setUpStudio(world.db);
-    const members = memberMoves(world, model, ops, random.fork('members'));
+    await setUpPlans(world, model, ops);
+    const plans = planMoves(world, model, ops, random.fork('plans'));
+    const members = memberMoves(world, model, ops, random.fork('members'), plans);
     for (let i = 0; i < options.members; i += 1) await members.register(i + 1);
     const staff = staffMoves(world, model, ops, random.fork('staff'));
     await staff.publishWeek(formatDate(start));
@@ -154,6 +183,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       if (isoWeekday(today) === 7 && previous < at(today, '12:00') && now() >= at(today, '12:00')) {
         const released = await staff.publishWeek(addDays(today, 1));
         await staff.publishWorkshop(addDays(today, 6));
+        // Now and then the studio closes for a few days: every plan is frozen.
+        if (stepRandom.chance(0.3)) await plans.closeStudio();
         const racers = random
           .shuffle([...model.members])
           .slice(0, Math.ceil(model.members.length * 0.7));
@@ -185,8 +216,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       for (const id of sentOutboxIds((await world.db.ref().get()).val())) mailSent.add(id);
 
       const root = (await world.db.ref().get()).val() as unknown;
-      report.checks += 1;
-      const always = bookingViolations(root, now(), false);
+      report.checks += 2;
+      const always = [...bookingViolations(root, now(), false), ...planViolations(root)];
       if (always.length > 0) {
         stopWith(always);
         break;
@@ -211,6 +242,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       const found = await atRest();
       if (found.length > 0) stopWith(found);
     }
+    report.paidBy = paidBy((await world.db.ref().get()).val());
 
     /** Webhooks drained, the reconciler run, mail sent: then every invariant at rest. */
     async function atRest(): Promise<string[]> {
@@ -224,11 +256,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       await rollUpInsights({ db: world.db, now }, { from: report.from });
       const root = (await world.db.ref().get()).val() as unknown;
       for (const id of sentOutboxIds(root)) mailSent.add(id);
-      report.checks += 6;
+      report.checks += 9;
       return [
         ...bookingViolations(root, now(), true),
         ...waitlistViolations(root),
         ...paymentViolations(root, model),
+        ...planViolations(root),
+        ...planPurchaseViolations(root, model),
+        ...periodGrantViolations(root),
         ...mailViolations(await world.inbox.messages(), mailSent, mailDied),
         ...directoryViolations(root),
         ...insightsViolations(root, report.from, now()),

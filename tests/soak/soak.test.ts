@@ -34,13 +34,21 @@ describe('the short soak', () => {
     expect(report.violations).toEqual([]);
     for (const kind of FAULT_KINDS)
       expect({ kind, injected: report.faults[kind] ?? 0 }).not.toEqual({ kind, injected: 0 });
-    for (const what of ['book', 'cancel', 'checkout', 'webhook', 'check-in', 'job:reconcile'])
+    for (const what of [
+      'book',
+      'cancel',
+      'checkout',
+      'webhook',
+      'check-in',
+      'job:reconcile',
+      'job:plans',
+    ])
       expect(report.operations[what] ?? 0).toBeGreaterThan(0);
   }, 240_000);
 
   it('finds a planted reconciler bug, and its seed finds it again at the same moment', async () => {
     const planted = {
-      seed: 11,
+      seed: 14,
       days: 1,
       members: 15,
       stepMinutes: 20,

@@ -4,6 +4,7 @@
 // and retried after our side answered 5xx (a delivery whose instance died mid-event).
 import Stripe from 'stripe';
 import type { Database } from 'firebase-admin/database';
+import { EVENT_CLAIM_MS } from '../../functions/src/handlers/payments/process-stripe-event.ts';
 import { handleStripeWebhook } from '../../functions/src/handlers/payments/webhook.ts';
 import type { Model } from './model.ts';
 import type { OpRunner } from './ops.ts';
@@ -129,7 +130,12 @@ export function stripeSide(world: World, model: Model, ops: OpRunner, random: Ra
 
     async drain(step) {
       for (let round = 0; queue.length > 0; round += 1) {
-        if (round > 50) throw new Error(`webhook deliveries never settled: ${queue.length} left`);
+        if (round > 50)
+          throw new Error(
+            `webhook deliveries never settled: ${queue.map((d) => `${d.type} ${d.eventId}`).join(', ')}`,
+          );
+        // Stripe retries minutes later, when the claim of a delivery that died has lapsed.
+        if (round > 0) await world.clock.advanceTo(world.clock.now() + EVENT_CLAIM_MS);
         for (const delivery of queue) delivery.due = step;
         await this.deliver(step);
       }
@@ -178,7 +184,9 @@ export function stripeSide(world: World, model: Model, ops: OpRunner, random: Ra
       const now = Math.floor(world.clock.now() / 1000);
       const subscriptions = await world.stripe.subscriptions.list({ limit: 100, status: 'all' });
       for (const subscription of subscriptions.data) {
-        if (subscription.status === 'canceled') continue;
+        // A frozen plan's billing is paused: Stripe makes no invoice until it resumes.
+        if (subscription.status === 'canceled' || subscription.status === 'paused') continue;
+        if (subscription.pause_collection) continue;
         const end = subscription.items.data[0]?.current_period_end ?? 0;
         if (end > now) continue;
         const declined = random.chance(0.15);

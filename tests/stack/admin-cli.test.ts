@@ -261,7 +261,7 @@ describe('npm run admin on the local stack', () => {
     const run = await admin(['grant', 'member@demo.studio', 'owner'], env);
 
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe('✖ Unknown role "owner": use admin, coach, member.\n');
+    expect(run.stderr).toBe('✖ Unknown role "owner": use admin, staff, coach, member.\n');
     expect(await everything()).toEqual(before);
   });
 
@@ -276,7 +276,9 @@ describe('npm run admin on the local stack', () => {
 
     for (const run of runs) {
       expect(run.code).toBe(2);
-      expect(run.stderr).toContain('Usage:\n  npm run admin -- grant <email> admin|coach|member');
+      expect(run.stderr).toContain(
+        'Usage:\n  npm run admin -- grant <email> admin|staff|coach|member',
+      );
     }
     expect(await everything()).toEqual(before);
   });

@@ -52,8 +52,14 @@ describe('the local stack', () => {
       fetch(`http://127.0.0.1:${stack.ports.hosting}/`),
       fetch(`http://127.0.0.1:${stack.ports.mailInbox}/api/healthz`),
       fetch(`http://127.0.0.1:${stack.ports.storage}/v0`),
+      fetch(`http://127.0.0.1:${stack.ports.push}/api/messages`),
     ]);
-    expect(answers.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.map((response) => response.status)).toEqual([200, 200, 200, 200, 200, 200]);
+  });
+
+  it('runs the push service stand-in and tells the functions its origin and key', () => {
+    expect(stack.env.PUSH_LOCAL_SERVICE_ORIGINS).toBe(`http://127.0.0.1:${stack.ports.push}`);
+    expect(stack.env.VAPID_PUBLIC_KEY).toMatch(/^B[A-Za-z0-9_-]{86}$/);
   });
 
   it('runs a mail inbox and points the functions at its SMTP port', async () => {

@@ -26,7 +26,7 @@ export const PROJECT_ID = 'demo-studio';
 export const NAMESPACE = 'demo-studio-default-rtdb';
 export const RULES_TEXT = readFileSync(path.join(ROOT, 'database.rules.json'), 'utf8');
 
-export type Role = 'admin' | 'coach' | 'member';
+export type Role = 'admin' | 'staff' | 'coach' | 'member';
 /** `null` is a guest; otherwise the uid and, for staff, the custom claim the rules test. */
 export type Identity = null | { uid: string; role?: Role; claims?: Record<string, unknown> };
 

@@ -28,7 +28,7 @@ export interface GalleryEntry {
 }
 
 /**
- * The page as it is now at each width, viewport-sized, animations finished, the caret, the focus
+ * The page as it is now at each width, the whole page for a route (viewport-sized for a state), animations finished, the caret, the focus
  * ring and the service worker's note hidden, scrolled to `scrollTo` (just under the header) if
  * given; the viewport is put back afterwards.
  */
@@ -37,6 +37,8 @@ export async function photograph(
   kind: 'routes' | 'states',
   name: string,
   scrollTo?: Locator,
+  /** The whole page where it scrolls (the routes); a state is what the viewport shows. */
+  fullPage = kind === 'routes' && scrollTo === undefined,
 ): Promise<void> {
   if (!GALLERY) return;
   const folder = path.join(GALLERY_DIR, kind);
@@ -68,6 +70,7 @@ export async function photograph(
       path: path.join(folder, `${name}-${size.width}.png`),
       animations: 'disabled',
       caret: 'hide',
+      fullPage,
     });
   }
   if (before) await page.setViewportSize(before);

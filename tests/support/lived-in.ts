@@ -1,17 +1,17 @@
 // The demo studio as its members live in it: on top of the demo data (scripts/lib/seed.ts), the
 // demo member has booked spot 7 of a cycling or HIIT class 13 h or more ahead, which others have
 // filled to "few spots left", and waits for a spot in a full yoga class; a later class is booked
-// too. All through the real callables, as the app calls them. Behind it, four weeks of history
-// for admin-insights (studio-history.ts). The accessibility pass audits the screens in this state
-// and the gallery (`npm run screenshots`) shows them.
+// too, and another class with free spots is left for the booking flow. All through the real
+// callables, as the app calls them. Behind it, the eight weeks `npm start` writes too
+// (scripts/lib/demo-history.ts), so admin-insights has figures. The accessibility pass audits the
+// screens in this state and the gallery (`npm run screenshots`) shows them.
 import { paths, type SeatLayout, type StudioClass } from '@studio/core';
-import { DEMO_PASSWORD } from '../../scripts/lib/seed.ts';
+import { DEMO_PASSWORD, seedDemoData } from '../../scripts/lib/seed.ts';
 import type { Journey } from './journey.ts';
-import { writeStudioHistory } from './studio-history.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const MEMBER = 'member@demo.studio';
-/** member2 … member20 of the demo data, 5 credits each. */
+/** member2 … member20 of the demo data (each holding at least 3 credits after the history). */
 const OTHERS = Array.from({ length: 19 }, (_, index) => `member${index + 2}@demo.studio`);
 
 export interface LivedIn {
@@ -19,10 +19,13 @@ export interface LivedIn {
   booked: { id: string; cls: StudioClass };
   /** A full class the member waits for. */
   full: { id: string; cls: StudioClass };
+  /** A class with free spots the member has not booked: the booking flow's. */
+  open: { id: string; cls: StudioClass };
 }
 
 /** Books and queues as described above; returns the two classes the member's screens show. */
 export async function liveIn(journey: Journey): Promise<LivedIn> {
+  await seedDemoData(Date.now(), { history: { sandboxUrl: journey.stack.stripe.url } });
   const call = caller(journey);
   const classes = (await journey.read(paths.classes())) as Record<string, StudioClass>;
   // Far enough ahead that a slow run still books them (and cancels nothing).
@@ -42,6 +45,12 @@ export async function liveIn(journey: Journey): Promise<LivedIn> {
     'a later cycling or HIIT',
   );
 
+  const [openId, open] = first(
+    upcoming.filter(([id]) => id !== bookedId && id !== laterId),
+    (cls) => cls.exercise !== 'yoga' && cls.startsAt > Date.now() + 13 * HOUR_MS,
+    'another cycling or HIIT',
+  );
+
   const layout = (await journey.read(paths.seatLayout(booked.layout!))) as SeatLayout;
   const spots = Object.values(layout.spots);
   const seven = spots.find((spot) => spot.label === '7');
@@ -57,8 +66,11 @@ export async function liveIn(journey: Journey): Promise<LivedIn> {
   }
   await call(MEMBER, 'joinWaitlist', { classId: fullId });
   await call(MEMBER, 'bookClass', { classId: laterId });
-  await writeStudioHistory(journey);
-  return { booked: { id: bookedId, cls: booked }, full: { id: fullId, cls: full } };
+  return {
+    booked: { id: bookedId, cls: booked },
+    full: { id: fullId, cls: full },
+    open: { id: openId, cls: open },
+  };
 }
 
 function first(

@@ -25,6 +25,14 @@ export const classSchema = z.object({
   duration: z.number().int().min(5).max(600),
   exercise: keySchema,
   coach: keySchema,
+  /**
+   * The coach who takes the class instead of `coach` (`assignSubstitute`); `coach` stays the
+   * class's own. Absent: `coach` teaches (core/src/desk/teaching.ts).
+   */
+  substitute: keySchema.optional(),
+  /** When the substitute was assigned, and by whom (an admin or the front desk). */
+  substituteAt: epochMsSchema.optional(),
+  substituteBy: keySchema.optional(),
   /** Seat layout; without one the spots are "1" … capacity. */
   layout: keySchema.optional(),
   capacity: z.number().int().min(1).max(MAX_CLASS_CAPACITY),

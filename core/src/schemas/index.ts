@@ -14,3 +14,4 @@ export * from './calendar-feed';
 export * from './mail';
 export * from './insights';
 export type * from './results';
+export * from './push';

@@ -378,6 +378,13 @@ describe('callable inputs', () => {
       rotateCalendarFeed: {},
       resendMail: { id: 'booked-b1' },
       sumPayments: { from: '2026-11-01', to: '2026-11-21' },
+      savePushSubscription: {
+        endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
+        keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+      },
+      removePushSubscription: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc' },
+      watchClass: { classId: 'c1' },
+      unwatchClass: { classId: 'c1' },
       freezeMembership: { days: 14 },
       endFreeze: {},
       savePlan: {
@@ -390,6 +397,35 @@ describe('callable inputs', () => {
       bulkFreeze: { from: '2026-12-21', until: '2027-01-04', reason: 'x' },
       changeMemberPlan: { uid: 'u1', planId: 'p1', when: 'now', reason: 'x' },
       compMembership: { uid: 'u1', planId: 'p1', until: '2027-01-01', reason: 'x' },
+      memberPass: {},
+      revokeMemberPass: { uid: 'u1' },
+      checkInByPass: { pass: 'SP1.u1.x.y' },
+      checkInByName: { name: 'Ana', phoneLast4: '1234' },
+      saveWaiver: { text: { en: 'I take part at my own risk.', es: 'Participo bajo mi riesgo.' } },
+      signWaiver: {
+        version: 1,
+        fullName: 'Ana Ruiz',
+        lang: 'es',
+        signature: 'data:image/png;base64,AAAA',
+      },
+      addToClass: { classId: 'c1', uid: 'u1', payWith: 'credit', requestId: 'r1' },
+      recordCashSale: { uid: 'u1', kind: 'credits', packageId: 'p5', amount: 6500 },
+      refundCashSale: { paymentId: 'cash-1', reason: 'x' },
+      createDeskCheckout: {
+        uid: 'u1',
+        kind: 'credits',
+        packageId: 'p5',
+        delivery: 'here',
+        ...urls,
+      },
+      assignSubstitute: { classId: 'c1', coachId: null },
+      saveCoachPayRate: {
+        coachId: 'carlos',
+        exercise: '*',
+        effectiveFrom: '2026-11-01',
+        rule: { perClass: 2000, perHead: [], minimum: 0 },
+      },
+      coachPayReport: { from: '2026-11-01', to: '2026-11-30' },
     };
     for (const [name, schema] of Object.entries(callableInputs)) {
       const value = valid[name as keyof typeof callableInputs] as object;

@@ -12,10 +12,17 @@ import {
 } from './common';
 import { attendanceSchema, guestNameSchema, MAX_CLASS_CAPACITY } from './classes';
 import { paymentStatusSchema } from './payments';
+import {
+  removePushSubscriptionInput,
+  savePushSubscriptionInput,
+  unwatchClassInput,
+  watchClassInput,
+} from './push';
 import { planInputSchema } from './plans';
 import { roleSchema } from '../roles';
 import { MAX_GUESTS_PER_MEMBER } from '../settings';
 import { dateSchema, daysBetween, hourSchema, isDateString } from '../time';
+import { deskCallableInputs } from '../desk/inputs';
 
 export const MAX_ADJUST_DELTA = 1000;
 export const MAX_CART_ITEMS = 50;
@@ -409,6 +416,10 @@ export const callableInputs = {
   rotateCalendarFeed: rotateCalendarFeedInput,
   resendMail: resendMailInput,
   sumPayments: sumPaymentsInput,
+  savePushSubscription: savePushSubscriptionInput,
+  removePushSubscription: removePushSubscriptionInput,
+  watchClass: watchClassInput,
+  unwatchClass: unwatchClassInput,
   freezeMembership: freezeMembershipInput,
   endFreeze: endFreezeInput,
   savePlan: savePlanInput,
@@ -419,5 +430,6 @@ export const callableInputs = {
   bulkFreeze: bulkFreezeInput,
   changeMemberPlan: changeMemberPlanInput,
   compMembership: compMembershipInput,
+  ...deskCallableInputs,
 } as const;
 export type CallableName = keyof typeof callableInputs;

@@ -63,6 +63,7 @@ export const NOTIFICATION_TYPES = [
   'waitlist-closed',
   'class-cancelled',
   'class-changed',
+  'spot-opened',
   'credits-granted',
   'credits-expired',
   'credits-revoked',

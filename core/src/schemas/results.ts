@@ -1,8 +1,9 @@
+import type { DeskCallableResults } from '../desk/inputs';
 import type { CurrencyTotals } from '../payment-totals';
 import type { CallableName } from './inputs';
 
 /** What each callable returns (design §8, `{result: …}` on the wire). */
-export interface CallableResults {
+export interface CallableResults extends DeskCallableResults {
   /** `paidBy`: the member's plan or a credit (docs/architecture/plans.md#entitlements). */
   bookClass: { classId: string; spot: string; creditId: string; paidBy?: 'plan' | 'credits' };
   bookGuest: { classId: string; spot: string; creditId: string; bookingId: string };
@@ -26,6 +27,12 @@ export interface CallableResults {
   resendMail: Record<string, never>;
   /** Per currency, for the range and filter asked. */
   sumPayments: { totals: CurrencyTotals[] };
+  /** The device's id under `PushSubscriptions/{uid}`. */
+  savePushSubscription: { deviceId: string };
+  removePushSubscription: { removed: boolean };
+  /** Members watching before this one (0 = first in line to hear). */
+  watchClass: { ahead: number };
+  unwatchClass: Record<string, never>;
   /** The freeze's span (epoch ms, `until` exclusive). */
   freezeMembership: { from: number; until: number };
   endFreeze: { endedAt: number };

@@ -5,6 +5,8 @@ import { ledgerEntrySchema } from './ledger';
 import { mailPreferencesSchema } from './mail-preferences';
 import { planStateSchema } from '../plan-state';
 import { membershipSchema, planFeeSchema } from './plans';
+import { memberPassSchema } from '../desk/pass';
+import { memberWaiverSchema } from '../desk/waiver';
 
 /**
  * A held credit cannot be used or expire: while a booking is in flight the credit it will use is
@@ -102,9 +104,13 @@ export const userSchema = z.object({
   Phone: z.string().max(40).optional(),
   Img: z.string().max(2048).optional(),
   Admin: adminFlagSchema.optional(),
-  /** Waiver accepted. */
+  /** Waiver accepted: with a written waiver, its current version signed (core/src/desk/waiver.ts). */
   Conditions: z.boolean().optional(),
   ConditionsAt: epochMsSchema.optional(),
+  /** The member's latest waiver signature (functions only). */
+  waiver: memberWaiverSchema.optional(),
+  /** The member's pass, the text of their QR code (functions only; core/src/desk/pass.ts). */
+  pass: memberPassSchema.optional(),
   /** Server-hour string, `formatDateTime` in the studio zone. */
   LastSeen: z.string().max(40).optional(),
   /** Count of usable regular credits, kept by the functions; 0 when missing. */

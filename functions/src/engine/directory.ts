@@ -16,6 +16,7 @@ const MIRRORED_FIELDS = [
   'Credits',
   'activeSuscription',
   'plan-state',
+  'waiver',
 ] as const;
 
 /**
@@ -51,7 +52,11 @@ export async function refreshDirectoryEntry(db: Database, uid: string): Promise<
     return false;
   }
   const entry = directoryEntryOf(user);
-  await db.ref(paths.userDirectoryEntry(uid)).update({ ...entry, plan: entry.plan ?? null });
+  await db.ref(paths.userDirectoryEntry(uid)).update({
+    ...entry,
+    plan: entry.plan ?? null,
+    waiverVersion: entry.waiverVersion ?? null,
+  });
   return true;
 }
 

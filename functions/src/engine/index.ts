@@ -37,3 +37,15 @@ export type { ClassContext } from './views';
 export { forEachChild, inPool } from './pages';
 export type { PageOptions } from './pages';
 export { jobItemFailed } from './job-logs';
+
+// Outboxes (mail, push): entries changed in transactions, swept by their `nextAttemptAt` index.
+export {
+  backoffMs,
+  changeOutboxEntry,
+  createOutboxEntry,
+  describeFailure,
+  InvalidOutboxEntryError,
+  removeOutboxEntriesBefore,
+  sendDueEntries,
+} from './outbox';
+export type { Backoff, OutboxStep, SweepOptions, SweepTally } from './outbox';

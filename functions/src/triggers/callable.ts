@@ -37,6 +37,8 @@ export const MAX_INSTANCES = {
   job: 1,
   /** The outbox's create trigger: a burst of mail waits rather than opening many SMTP links. */
   mail: 10,
+  /** The push outbox's create trigger: a wave of watchers is a few dozen requests. */
+  push: 20,
 } as const;
 
 /** Every callable: region, instance ceiling, App Check when the parameter says so. */

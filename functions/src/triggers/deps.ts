@@ -1,7 +1,7 @@
 // What the triggers of the domains that run on the engine (booking, classes, credits) share:
-// the deployed dependencies and the staff check.
+// the deployed dependencies and the role checks.
 import type { CallableRequest } from 'firebase-functions/v2/https';
-import { DomainError, isStaff, roleFromClaims } from '@studio/core';
+import { DomainError, roleFromClaims, takesAttendance, worksTheDesk } from '@studio/core';
 import type { Role } from '@studio/core';
 import { adminDatabase } from '../admin';
 import type { BookingDeps } from '../engine';
@@ -13,10 +13,24 @@ export function bookingDeps(): BookingDeps {
   return { db: adminDatabase(), now: Date.now, limits: memberLimits() };
 }
 
-/** Coaches and admins (the `role` claim); anyone else is refused. */
-export function requireStaff(request: CallableRequest<unknown>): CallerAuth & { role: Role } {
+function requireRole(
+  request: CallableRequest<unknown>,
+  allowed: (role: Role) => boolean,
+): CallerAuth & { role: Role } {
   const auth = requireAuth(request);
   const role = roleFromClaims(auth.token);
-  if (!isStaff(role)) throw new DomainError('permission-denied', 'permissionDenied');
+  if (!allowed(role)) throw new DomainError('permission-denied', 'permissionDenied');
   return { ...auth, role };
+}
+
+/** Admins, the front desk and coaches (the `role` claim); a coach only for their own classes. */
+export function requireAttendanceTaker(
+  request: CallableRequest<unknown>,
+): CallerAuth & { role: Role } {
+  return requireRole(request, takesAttendance);
+}
+
+/** Admins and the front desk (staff): check-in, walk-ins, desk sales, substitutes. */
+export function requireDesk(request: CallableRequest<unknown>): CallerAuth & { role: Role } {
+  return requireRole(request, worksTheDesk);
 }

@@ -11,6 +11,7 @@ import {
   OTHER_COACH,
   admin,
   coach,
+  desk,
   expectInvariants,
   member,
   otherCoach,
@@ -91,6 +92,24 @@ describe('checkIn', () => {
     await mark(admin, { classId, uid, status: 'no-show' });
     expect(await read(backend.db, paths.userClass(uid, classId))).toMatchObject({
       status: 'no-show',
+    });
+  });
+
+  it('lets the front desk mark any class', async () => {
+    const { classId, uid } = await bookedClass();
+    await mark(desk, { classId, uid, status: 'attended' });
+    expect(await read(backend.db, paths.rosterBooking(classId, uid))).toMatchObject({
+      attendance: 'attended',
+      checkedInBy: desk.uid,
+    });
+  });
+
+  it('lets the substitute coach mark the class they take over', async () => {
+    const { classId, uid } = await bookedClass();
+    await backend.db.ref(paths.class(classId)).update({ substitute: OTHER_COACH });
+    await mark(otherCoach, { classId, uid, status: 'attended' });
+    expect(await read(backend.db, paths.rosterBooking(classId, uid))).toMatchObject({
+      checkedInBy: otherCoach.uid,
     });
   });
 

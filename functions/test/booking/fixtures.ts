@@ -183,6 +183,8 @@ export const member = (uid: string) => ({ uid, claims: { role: 'member' } });
 export const admin = { uid: 'admin-1', claims: { role: 'admin' } };
 export const coach = { uid: COACH_UID, claims: { role: 'coach' } };
 export const otherCoach = { uid: OTHER_COACH_UID, claims: { role: 'coach' } };
+/** The front desk. */
+export const desk = { uid: 'desk-1', claims: { role: 'staff' } };
 
 export interface StudioBackend extends Omit<TestBackend, 'stop'> {
   /** The booking handlers' dependencies on this database, with the clock pinned at `nowMs`. */

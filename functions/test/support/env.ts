@@ -13,3 +13,6 @@ for (const method of ['info', 'warn'] as const) {
     write(...args);
   };
 }
+
+// The member passes' signing secret (functions/src/triggers/desk/config.ts), as the stack sets it.
+process.env['MEMBER_PASS_SECRET'] = 'test-member-pass-secret';

@@ -29,6 +29,9 @@ export const FUNCTIONS_CONTRACT: FunctionsContract = {
     sendOutboxMail: ['SMTP_PASSWORD', 'MAIL_UNSUBSCRIBE_SECRET'],
     sweepMail: ['SMTP_PASSWORD', 'MAIL_UNSUBSCRIBE_SECRET'],
     mailUnsubscribe: ['MAIL_UNSUBSCRIBE_SECRET'],
+    // Member passes (functions/src/triggers/desk): issued and checked with their signing secret.
+    memberPass: ['MEMBER_PASS_SECRET'],
+    checkInByPass: ['MEMBER_PASS_SECRET'],
   },
 };
 

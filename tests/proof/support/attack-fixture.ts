@@ -1,7 +1,8 @@
-// The database the attack matrix runs against: two members (alice, bob) and a coach, each with
+// The database the attack matrix runs against: two members (alice, bob), a coach and the front
+// desk, each with
 // everything a member can own (profile, credits, ledger, payment, notification, bookings), a class
 // whose roster names who holds which spot, and the functions-only nodes.
-const MEMBERS = { alice: false, bob: false, coach1: 'Coach' } as const;
+const MEMBERS = { alice: false, bob: false, coach1: 'Coach', desk1: 'Staff' } as const;
 
 function memberNodes(uid: string, admin: boolean | string) {
   return {
@@ -11,6 +12,8 @@ function memberNodes(uid: string, admin: boolean | string) {
       Email: `${uid}@demo.studio`,
       Admin: admin,
       Conditions: true,
+      // They signed the current waiver (`Waivers/current`), so their ACCEPT stands.
+      waiver: { version: 1, signedAt: 1, signatureId: 's1' },
       Credits: 3,
       'credits-list': {
         c1: { kind: 'regular', source: 'seed', grantedAt: 1, expiresAt: 4_102_444_800_000 },
@@ -50,6 +53,11 @@ export function attackFixture(): Record<string, unknown> {
     StripeEvents: { evt_1: { type: 'invoice.paid', outcome: 'processed' } },
     SubscriptionGrants: { sub_1: { '1700000000': { uid: 'alice', credits: 30 } } },
     Reports: { ghost: { Uid: 'ghost' } },
+    WaiverSignatures: each((_n, uid) => ({
+      s1: { version: 1, fullName: uid, signedAt: 1, imagePath: `waivers/${uid}/s1.png` },
+    })),
+    Waivers: { current: 1, versions: { '1': { version: 1, text: { en: 'Risk', es: 'Riesgo' } } } },
+    CoachPayRates: { carlos: { r1: { exercise: '*', effectiveFrom: '2026-11-01' } } },
     AuditLog: { a1: { at: 1, by: 'admin1', action: 'save', target: 'Packages/p5' } },
     Insights: { days: { '2026-11-23': { date: '2026-11-23', members: { active: 3 } } } },
     MailOutbox: {
@@ -63,7 +71,8 @@ export function attackFixture(): Record<string, unknown> {
     ],
     Shop: { Categorias: ['Ropa'], Ropa: { p1: { Name: 'Shirt', Precio: 20, Reference: 'r1' } } },
     Branches: { centro: { name: 'Centro' } },
-    Coaches: { carlos: { name: 'Carlos' } },
+    // coach1 teaches c1; c2 is another coach's class.
+    Coaches: { carlos: { name: 'Carlos', uid: 'coach1' }, lucia: { name: 'Lucía', uid: 'coach2' } },
     Exercises: { yoga: { name: 'Yoga' } },
     SeatLayouts: { mats: { name: 'Mats', spots: { A1: { row: 1, col: 1 } } } },
     Packages: { p5: { kind: 'credits', name: '5 classes', credits: 5, price: 6500 } },
@@ -72,7 +81,10 @@ export function attackFixture(): Record<string, unknown> {
     CouponRedemptions: {
       WELCOME10: { cs_1: { uid: 'alice', discount: 650, at: 1, counted: true } },
     },
-    Classes: { c1: { date: '2026-11-23', hour: '07:00', capacity: 2, status: 'scheduled' } },
+    Classes: {
+      c1: { date: '2026-11-23', hour: '07:00', capacity: 2, status: 'scheduled', coach: 'carlos' },
+      c2: { date: '2026-11-23', hour: '09:00', capacity: 2, status: 'scheduled', coach: 'lucia' },
+    },
     ClassRoster: {
       c1: {
         spots: { A1: true, A2: true },
@@ -90,6 +102,11 @@ export function attackFixture(): Record<string, unknown> {
         waitlist: { coach1: { uid: 'coach1', joinedAt: 3, seq: 0 } },
         waitlistSeq: 1,
         version: 3,
+      },
+      c2: {
+        spots: { A1: true },
+        bookings: { bob: { bookingId: 'b4', uid: 'bob', spot: 'A1', bookedAt: 4, name: 'bob' } },
+        version: 1,
       },
     },
   };

@@ -40,6 +40,14 @@ export const CALLABLES = {
   resendMail: deployed.resendMail,
   sumPayments: deployed.sumPayments,
   rotateCalendarFeed: deployed.rotateCalendarFeed,
+  savePushSubscription: deployed.savePushSubscription,
+  removePushSubscription: deployed.removePushSubscription,
+  watchClass: deployed.watchClass,
+  unwatchClass: deployed.unwatchClass,
+  memberPass: deployed.memberPass,
+  revokeMemberPass: deployed.revokeMemberPass,
+  checkInByPass: deployed.checkInByPass,
+  checkInByName: deployed.checkInByName,
   savePlan: deployed.savePlan,
   freezeMembership: deployed.freezeMembership,
   endFreeze: deployed.endFreeze,
@@ -65,6 +73,7 @@ export type CallableName = keyof typeof CALLABLES;
 
 export const WEBHOOK_SECRET = 'whsec_proof';
 export const STRIPE_KEY = 'sk_test_proof';
+export const PASS_SECRET = 'proof-member-pass-secret';
 
 export interface FunctionsBed {
   database: RtdbEmulator;
@@ -91,6 +100,7 @@ export async function startFunctionsBed(): Promise<FunctionsBed> {
     STRIPE_SECRET_KEY: STRIPE_KEY,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_URL: sandbox.url,
+    MEMBER_PASS_SECRET: PASS_SECRET,
   });
 
   return {

@@ -6,7 +6,7 @@
 // they trust no look-alike privilege claim (docs/architecture/testing.md#proof-suites).
 import { randomBytes } from 'node:crypto';
 
-export type ActorName = 'guest' | 'member' | 'coach' | 'expired' | 'forged';
+export type ActorName = 'guest' | 'member' | 'coach' | 'staff' | 'expired' | 'forged';
 
 export interface Actor {
   name: ActorName;
@@ -59,6 +59,11 @@ export function actors(): Actor[] {
       name: 'coach',
       self: 'coach1',
       token: jwt(unsigned, idTokenClaims('coach1', now, { role: 'coach' })),
+    },
+    {
+      name: 'staff',
+      self: 'desk1',
+      token: jwt(unsigned, idTokenClaims('desk1', now, { role: 'staff' })),
     },
     {
       // Issued two days ago, expired yesterday.

@@ -2,7 +2,8 @@ import { canCancel, endBooking, orThrow } from '@studio/core';
 import type { CallableResult, CancelBookingInput } from '@studio/core';
 import { changeRoster, NO_RATE_LIMITS, readClassCall } from '../../engine';
 import type { BookingDeps } from '../../engine';
-import { promotionFailed } from './logs';
+import { offerFreeSeats } from '../push/watch';
+import { promotionFailed, watchersNotTold } from './logs';
 import { promoteWaitlist } from './promote';
 import { settleEnded } from './settle-ended';
 
@@ -46,6 +47,13 @@ export async function cancelBooking(
   } catch (error) {
     // The cancel itself is done and stands; the reconciler retries the promotion.
     promotionFailed({ classId, error });
+  }
+  try {
+    // A seat the waiting list did not take: members watching the class hear at once.
+    await offerFreeSeats(deps, context, { immediate: true });
+  } catch (error) {
+    // The cancel stands; the watchers hear of the next seat that frees.
+    watchersNotTold({ classId, error });
   }
   return {
     refunded: ended.outcome === 'refund',

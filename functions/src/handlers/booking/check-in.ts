@@ -2,12 +2,14 @@ import {
   DomainError,
   applyNoShow,
   checkInError,
+  classCoachIds,
   coachSchema,
   guestSeatKey,
   markAttendance,
   paths,
+  worksTheDesk,
 } from '@studio/core';
-import type { AuditEntry, CallableResult, CheckInInput, Role } from '@studio/core';
+import type { AuditEntry, CallableResult, CheckInInput, Role, StudioClass } from '@studio/core';
 import {
   changeRoster,
   changeWallet,
@@ -25,12 +27,24 @@ export interface CheckInCommand extends CheckInInput {
   role: Role;
 }
 
-/** A coach takes attendance for their own classes (their `Coaches` entry's uid); admins for all. */
-async function mayTakeAttendance(deps: BookingDeps, coachId: string, by: string, role: Role) {
-  if (role === 'admin') return true;
+/**
+ * A coach takes attendance for the classes they teach or substitute (their `Coaches` entry's
+ * uid, the rule `ClassRoster/$classId` reads by); admins and the front desk for all.
+ */
+export async function mayTakeAttendance(
+  deps: Pick<BookingDeps, 'db'>,
+  cls: Pick<StudioClass, 'coach' | 'substitute'>,
+  by: string,
+  role: Role,
+): Promise<boolean> {
+  if (worksTheDesk(role)) return true;
   if (role !== 'coach') return false;
-  const coach = coachSchema.safeParse((await deps.db.ref(paths.coach(coachId)).get()).val());
-  return coach.success && coach.data.uid === by;
+  const coaches = await Promise.all(
+    classCoachIds(cls).map(async (coachId) =>
+      coachSchema.safeParse((await deps.db.ref(paths.coach(coachId)).get()).val()),
+    ),
+  );
+  return coaches.some((coach) => coach.success && coach.data.uid === by);
 }
 
 /**
@@ -47,7 +61,7 @@ export async function checkIn(
   const { db } = deps;
   const nowMs = deps.now();
   const { context, cls, settings, roster } = await readClassCall(db, classId);
-  if (!(await mayTakeAttendance(deps, cls.coach, by, role)))
+  if (!(await mayTakeAttendance(deps, cls, by, role)))
     throw new DomainError('permission-denied', 'permissionDenied');
   // A guest seat is marked on the roster and shown on its member's entry; the member's own
   // `Attendance` counts only their own visits (docs/architecture/booking.md#guest-seats).

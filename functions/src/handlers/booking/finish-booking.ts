@@ -20,6 +20,7 @@ import {
 } from '../../engine';
 import type { BookingDeps, ClassContext } from '../../engine';
 import { enqueueBookedMail } from './mails';
+import { enqueuePromotedPush } from './pushes';
 
 /**
  * Steps 2 and 3 of a booking whose seat is reserved (docs/decisions/030-booking-protocol.md):
@@ -78,11 +79,13 @@ export async function finishBooking(
   // finishing a pending booking) writes it if a crash lost it; an entry the database did not
   // take leaves the booking pending for that re-run (mails.ts). The member's booking stands.
   const confirmed = (async () => {
-    const [, mailed] = await Promise.all([
+    const [, mailed, pushed] = await Promise.all([
       syncViews(db, context, roster, [uid], nowMs, { paid: uid, paidBookingId: bookingId }),
       enqueueBookedMail(deps, context, booking, creditId === planPaymentId(bookingId)),
+      enqueuePromotedPush(deps, context, booking),
     ]);
-    if (mailed) await confirmBooking(db, classId, rosterKey(booking), bookingId, creditId);
+    if (mailed && pushed)
+      await confirmBooking(db, classId, rosterKey(booking), bookingId, creditId);
   })();
   // Both finish (or stop) before this call answers, so nothing of it runs on afterwards.
   const [flushed, confirmedDone] = await Promise.allSettled([consumed.flushed, confirmed]);

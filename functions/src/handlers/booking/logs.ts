@@ -71,6 +71,15 @@ export function promotionFailed(fields: { classId: string; error: unknown }): vo
   });
 }
 
+/** A freed seat's watchers could not be told (logged; the cancel stands). */
+export function watchersNotTold(fields: { classId: string; error: unknown }): void {
+  logger.error('Watchers not told of a free seat', {
+    event: 'watchers_not_told',
+    classId: fields.classId,
+    error: describeError(fields.error),
+  });
+}
+
 /** One class or member the reconciler could not settle this run; the next run tries again. */
 export function reconcileItemFailed(fields: { target: string; error: unknown }): void {
   logger.error('Reconcile item failed', {

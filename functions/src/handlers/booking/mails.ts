@@ -21,7 +21,11 @@ import type { BookingDeps, ClassContext } from '../../engine';
 import { enqueueMail, mailClassFacts, mailEnqueueFailed, type MailMessageInput } from '../../mail';
 
 /** The last instant a cancel gives this booking's credit back (core's `cancellationOutcome`). */
-function refundUntil(booking: Pick<Booking, 'promotedAt'>, startsAt: number, settings: Settings) {
+export function refundUntil(
+  booking: Pick<Booking, 'promotedAt'>,
+  startsAt: number,
+  settings: Settings,
+) {
   const deadline = cancellationDeadline(startsAt, settings);
   return booking.promotedAt !== undefined && booking.promotedAt > deadline
     ? waitlistCutoffAt(startsAt, settings)

@@ -4,6 +4,7 @@ import { changeWallet, markSettled, readSettings, syncViews } from '../../engine
 import { queueFee } from '../plans/fee-queue';
 import type { BookingDeps, ClassContext } from '../../engine';
 import { enqueueEndedMail } from './mails';
+import { enqueueClassCancelledPush } from './pushes';
 
 /**
  * The member's side of a cancelled booking, after the roster transaction freed the seat and
@@ -39,10 +40,11 @@ export async function settleEnded(
   for (const feeId of fees) await queueFee(deps.db, ended.uid, feeId, nowMs);
   // The mail before `settled`, so the reconciler's re-run writes it if a crash lost it, or if
   // the database did not take it (then `settled` waits for that re-run; mails.ts).
-  const [, mailed] = await Promise.all([
+  const [, mailed, pushed] = await Promise.all([
     syncViews(deps.db, context, roster, [ended.uid], nowMs),
     enqueueEndedMail(deps, context, ended, roster.cancellation?.reason),
+    enqueueClassCancelledPush(deps, context, ended, roster.cancellation?.reason),
   ]);
-  if (mailed) await markSettled(deps.db, context.classId, ended.bookingId);
+  if (mailed && pushed) await markSettled(deps.db, context.classId, ended.bookingId);
   return state;
 }

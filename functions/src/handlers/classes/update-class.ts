@@ -6,6 +6,7 @@ import {
   layoutCapacity,
   parseStored,
   paths,
+  pushEventIds,
   rosterCounts,
   seatLayoutSchema,
   toEpoch,
@@ -22,6 +23,7 @@ import {
 } from '../../engine';
 import type { BookingDeps } from '../../engine';
 import { promoteWaitlist } from '../booking/promote';
+import { enqueuePush } from '../../push';
 
 export interface UpdateClassCommand {
   /** The admin making the change, for the audit entry. */
@@ -216,6 +218,39 @@ export async function updateClass(
         }),
       ),
     );
+  }
+  if (patch.startsAt !== undefined || patch.coach !== undefined) {
+    // A push to each booked member's devices, once per edit (the audit entry names it).
+    const coach =
+      patch.coach === undefined
+        ? undefined
+        : ((await db.ref(paths.coach(patch.coach)).child('name').get()).val() as unknown);
+    const pushTitle = (await classTitle(db, { ...cls, ...patch })).slice(0, 100);
+    const startsAt = patch.startsAt ?? cls.startsAt;
+    const changes = {
+      ...(patch.startsAt === undefined ? {} : { startsAt }),
+      ...(typeof coach === 'string' && coach.trim() !== ''
+        ? { coach: coach.trim().slice(0, 100) }
+        : {}),
+    };
+    if (Object.keys(changes).length > 0)
+      await Promise.all(
+        booked.map((uid) =>
+          enqueuePush(
+            db,
+            {
+              event: pushEventIds.classChanged(classId, auditId, uid),
+              uid,
+              message: {
+                kind: 'class-changed',
+                class: { classId, title: pushTitle, startsAt },
+                changes,
+              },
+            },
+            nowMs,
+          ),
+        ),
+      );
   }
   const grew = patch.capacity !== undefined && patch.capacity > cls.capacity;
   const promoted =

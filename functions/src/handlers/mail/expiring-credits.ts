@@ -1,6 +1,14 @@
-import { formatDate, mailOutboxIds, paths, readWallet, type CreditEntry } from '@studio/core';
+import {
+  formatDate,
+  mailOutboxIds,
+  paths,
+  pushEventIds,
+  readWallet,
+  type CreditEntry,
+} from '@studio/core';
 import { forEachChild, jobItemFailed, readSettings } from '../../engine';
 import { enqueueMail, type CreditBatch } from '../../mail';
+import { enqueuePush } from '../../push';
 import {
   SCHEDULED_MAIL_PAGES,
   type ScheduledMailDeps,
@@ -60,8 +68,18 @@ export async function sendExpiringCredits(deps: ScheduledMailDeps): Promise<Sche
         },
         deps.now(),
       );
+      // And to the member's devices: the earliest batch, keyed the same way.
+      const pushed = await enqueuePush(
+        db,
+        {
+          event: pushEventIds.creditsExpiring(uid, formatDate(first.expiresAt, timeZone)),
+          uid,
+          message: { kind: 'credits-expiring', count: first.count, expiresAt: first.expiresAt },
+        },
+        deps.now(),
+      );
       if (outcome === 'written') result.written += 1;
-      if (outcome === 'failed') throw new Error('outbox write failed');
+      if (outcome === 'failed' || pushed === 'failed') throw new Error('outbox write failed');
     },
     (uid, error) => jobItemFailed({ job: JOB, target: paths.user(uid), error }),
   );

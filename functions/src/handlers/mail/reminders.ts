@@ -3,11 +3,13 @@ import {
   mailOutboxIds,
   parseStored,
   paths,
+  pushEventIds,
   rosterSchema,
   type StudioClass,
 } from '@studio/core';
 import { classTitle, jobItemFailed, readSettings, spotLabel } from '../../engine';
 import { enqueueMail, mailClassFacts } from '../../mail';
+import { enqueuePush } from '../../push';
 import type { ScheduledMailDeps, ScheduledMailResult } from './scheduled-deps';
 import { scheduledMailRun } from './scheduled-logs';
 
@@ -87,8 +89,22 @@ async function remindClass(
         },
         now(),
       );
+      // The same reminder to the member's devices (held in their quiet hours).
+      const pushed = await enqueuePush(
+        db,
+        {
+          event: pushEventIds.reminder(booking.bookingId),
+          uid: booking.uid,
+          message: {
+            kind: 'class-reminder',
+            class: { classId, title: title.slice(0, 100), startsAt: cls.startsAt },
+            ...(label === undefined ? {} : { spotLabel: label.slice(0, 10) }),
+          },
+        },
+        now(),
+      );
       if (outcome === 'written') result.written += 1;
-      if (outcome === 'failed') result.failed += 1;
+      if (outcome === 'failed' || pushed === 'failed') result.failed += 1;
     } catch (error) {
       result.failed += 1;
       jobItemFailed({ job: JOB, target: paths.rosterBooking(classId, booking.uid), error });

@@ -4,12 +4,12 @@ import type { CallableResult } from '@studio/core';
 import { checkIn as checkInHandler } from '../../handlers/booking/check-in';
 import { attendanceMarked } from '../../handlers/booking/logs';
 import { CALLABLE_OPTIONS, runCallable } from '../callable';
-import { bookingDeps, requireStaff } from '../deps';
+import { bookingDeps, requireAttendanceTaker } from '../deps';
 
-/** `checkIn` (design §8, checador): coaches for their own classes, admins for all. */
+/** `checkIn` (design §8, checador): coaches for their own classes (or those they substitute), admins and the front desk for all. */
 export const checkIn = onCall(CALLABLE_OPTIONS, (request): Promise<CallableResult<'checkIn'>> =>
   runCallable('checkIn', request, async () => {
-    const caller = requireStaff(request);
+    const caller = requireAttendanceTaker(request);
     const input = parseInput(checkInInput, request.data);
     const result = await checkInHandler(bookingDeps(), {
       by: caller.uid,

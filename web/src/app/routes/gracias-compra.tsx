@@ -34,6 +34,7 @@ export default function GraciasCompraPage() {
             sessionId={sessionId}
             bookHref={bookHref}
             packagesHref={packagesHref}
+            purchasesHref={paths.misCompras.getHref({ type: 'user', action: 'view' })}
             paid={
               <CreditSummary
                 api={firebaseProfileApi}

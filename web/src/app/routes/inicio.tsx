@@ -74,26 +74,17 @@ function QuickIcon({ children }: { children: ReactNode }) {
 }
 
 const ICONS = {
-  reserve: (
-    <>
-      <rect x="3" y="5" width="18" height="16" rx="2" />
-      <path d="M16 3v4M8 3v4M3 10h18M9 15l2 2 4-4" />
-    </>
-  ),
-  buy: (
-    <>
-      <rect x="2" y="5" width="20" height="14" rx="2" />
-      <path d="M2 10h20M6 15h4" />
-    </>
-  ),
-  mine: <path d="M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01" />,
   events: <path d="M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z" />,
+  waitlist: <path d="M12 7v5l3 2M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z" />,
+  about: <path d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 11v5M12 8h.01" />,
+  contact: <path d="M4 6h16v12H4zM4 7l8 6 8-6" />,
   login: <path d="M15 3h4a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-4M10 17l5-5-5-5M15 12H3" />,
 } as const;
 
 /**
- * Home: the usual places to go as large tiles (book, buy, my classes, events), then, for a
- * member, the next class and the credits with their expiry. The tiles come first so the member
+ * Home: the places the tabs do not lead to as large tiles (special events, the waiting list,
+ * the studio's story and contact; Login for a guest), then, for a member, the next class and the
+ * credits with their expiry. The tiles come first so the member
  * panels, when they arrive after the first render (the app started elsewhere, or as a guest who
  * then signed in), add below them and move nothing. index.html paints the guest's home before
  * the app starts (web/test/static-home.test.tsx keeps them equal).
@@ -102,9 +93,6 @@ export default function InicioPage() {
   const t = useT();
   // While sign-in is checked, the account this device last used: its panels start at once.
   const signedInUid = useSessionStore(selectMemberUid);
-  const scheduleHref = paths.calendario.getHref({ action: 'choose', type: 'user' });
-  const myClassesHref = paths.misCompras.getHref({ type: 'user', action: 'view' });
-  const buyHref = paths.paquetes.getHref({ number: 0 });
   const tile = (href: string, icon: keyof typeof ICONS, label: string) => (
     <li>
       <Link href={href} className="quick-link">
@@ -119,10 +107,10 @@ export default function InicioPage() {
       <nav aria-labelledby="quick-links-title">
         <h2 id="quick-links-title">{t('quickLinks')}</h2>
         <ul className="plain-list quick-links">
-          {tile(scheduleHref, 'reserve', t('menuReserveClass'))}
-          {tile(buyHref, 'buy', t('menuBuyCredits'))}
-          {tile(myClassesHref, 'mine', t('menuMyClasses'))}
           {tile(paths.events.getHref({}), 'events', t('menuSpecialEvents'))}
+          {tile(paths.waitlist.getHref({}), 'waitlist', t('menuMyWaitingList'))}
+          {tile(paths.sobreNosotros.getHref({}), 'about', t('menuAboutUs'))}
+          {tile(paths.contacto.getHref({}), 'contact', t('menuContact'))}
           {!signedInUid && tile(paths.login.getHref({}), 'login', t('menuLogin'))}
         </ul>
       </nav>

@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { HOME_HREF, paths } from '../../config/paths';
 import { firebaseAuthApi, LoginForm, returnPath, withReturnTo } from '../../features/auth';
+// Deep import: the branding feature's index brings its reads into this page.
+import { StudioBanner } from '../../features/branding/components/studio-banner';
 // Deep import: the purchases' index brings their reads (and the Database SDK) into this page.
 import { useCheckoutStore } from '../../features/purchases/stores/checkout-store';
 import { useRouteParams } from '../../hooks/use-route-params';
@@ -20,12 +22,15 @@ export default function LoginPage() {
   }, [promocode, setPromocode]);
 
   return (
-    <LoginForm
-      api={firebaseAuthApi}
-      promocode={promocode}
-      registerHref={withReturnTo(paths.registro.getHref({}), next)}
-      resetHref={paths.resetPassword.getHref({})}
-      onSignedIn={() => navigate(next ?? HOME_HREF)}
-    />
+    <div className="auth-layout">
+      <StudioBanner />
+      <LoginForm
+        api={firebaseAuthApi}
+        promocode={promocode}
+        registerHref={withReturnTo(paths.registro.getHref({}), next)}
+        resetHref={paths.resetPassword.getHref({})}
+        onSignedIn={() => navigate(next ?? HOME_HREF)}
+      />
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { isDateString } from '@studio/core';
 import { useT } from '../../lib/i18n';
+import { DateInput } from './date-input';
 import { Field } from './field';
 import { kitMessages } from './kit-messages';
 
@@ -31,21 +32,19 @@ export function DateRangeFields({ value, onChange, idPrefix }: DateRangeFieldsPr
   return (
     <>
       <Field label={t('kitFrom')}>
-        <input
+        <DateInput
           id={`${idPrefix}-from`}
-          type="date"
           value={value.from}
-          max={isDateString(value.to) ? value.to : undefined}
-          onChange={(event) => onChange({ ...value, from: event.target.value })}
+          {...(isDateString(value.to) ? { max: value.to } : {})}
+          onChange={(from) => onChange({ ...value, from })}
         />
       </Field>
       <Field label={t('kitTo')}>
-        <input
+        <DateInput
           id={`${idPrefix}-to`}
-          type="date"
           value={value.to}
-          min={isDateString(value.from) ? value.from : undefined}
-          onChange={(event) => onChange({ ...value, to: event.target.value })}
+          {...(isDateString(value.from) ? { min: value.from } : {})}
+          onChange={(to) => onChange({ ...value, to })}
         />
       </Field>
     </>

@@ -7,6 +7,10 @@ import { defineMessages } from '../../lib/i18n';
 
 export const classesMessages = defineMessages({
   en: {
+    moreActions: 'More actions for {title}',
+    phaseUpcoming: 'Upcoming',
+    phaseInProgress: 'In progress',
+    phaseEnded: 'Ended',
     createTitle: 'Add Classes',
     templateTitle: 'Weekly template',
     listTitle: 'Admin Classes',
@@ -91,6 +95,10 @@ export const classesMessages = defineMessages({
     working: 'Please wait…',
   },
   es: {
+    moreActions: 'Más acciones para {title}',
+    phaseUpcoming: 'Próxima',
+    phaseInProgress: 'En curso',
+    phaseEnded: 'Terminada',
     createTitle: 'Crear clases',
     templateTitle: 'Plantilla semanal',
     listTitle: 'Administrar clases',

@@ -159,3 +159,15 @@ export function checkStudioForm(form: StudioForm): StudioFormResult {
 }
 
 export type { Studio };
+
+/** Colours that read on white (4.5:1 or more), offered as swatches before any code is typed. */
+export const COLOUR_CHOICES = [
+  ['colourViolet', '#5b2a86'],
+  ['colourTeal', '#0f5e59'],
+  ['colourOcean', '#1f5a96'],
+  ['colourBerry', '#a0204f'],
+  ['colourTerracotta', '#a63c18'],
+  ['colourForest', '#2f6b2f'],
+  ['colourPlum', '#6b2d5c'],
+  ['colourGraphite', '#2f3640'],
+] as const;

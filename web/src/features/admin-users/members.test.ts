@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { directoryEntryOf } from '@studio/core';
-import { creditsByKind, directoryRows, ledgerEntries } from './members';
+import {
+  adjustRequest,
+  creditsByKind,
+  directoryRows,
+  lastSeenParts,
+  ledgerEntries,
+} from './members';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.UTC(2026, 10, 21, 12);
@@ -77,5 +83,34 @@ describe('ledger', () => {
     });
     const entries = ledgerEntries({ old: entry(1, 2), new: entry(5, -1), bad: { delta: 1 } });
     expect(entries.map(([id]) => id)).toEqual(['new', 'old']);
+  });
+});
+
+describe('the adjust-credits form as the callable takes it', () => {
+  it.each([
+    ['a gift', '2', 'Birthday', { ok: true }],
+    ['a correction', '-1', 'Double booking', { ok: true }],
+    ['nothing typed', '', 'Gift', { ok: false, delta: true, reason: false }],
+    ['a fraction', '1.5', 'Gift', { ok: false, delta: true, reason: false }],
+    ['no reason', '3', '', { ok: false, delta: false, reason: true }],
+  ] as const)('%s', (_, delta, reason, expected) => {
+    expect(adjustRequest('u1', 'regular', delta, reason)).toMatchObject(expected);
+  });
+
+  it('hands over the numbers and the reason as typed', () => {
+    expect(adjustRequest('u1', 'special', ' 4 ', 'Event')).toEqual({
+      ok: true,
+      value: { uid: 'u1', kind: 'special', delta: 4, reason: 'Event' },
+    });
+  });
+});
+
+describe('lastSeenParts', () => {
+  it.each([
+    ['2026-11-25 18:04:09', { date: '2026-11-25', hour: '18:04' }],
+    ['not a time', undefined],
+    [undefined, undefined],
+  ])('%j → %j', (value, expected) => {
+    expect(lastSeenParts(value)).toEqual(expected);
   });
 });

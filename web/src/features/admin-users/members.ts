@@ -1,15 +1,26 @@
 // What the all-users screen shows, computed from the raw nodes it watches. Pure, so the
 // directory's rows, the credit summary and the ledger order are unit-tested without a database.
 import {
+  adjustCreditsInput,
   CREDIT_KINDS,
   creditsListSchema,
+  money,
   isRecord,
   ledgerEntrySchema,
   paymentSchema,
   userClassSchema,
   userDirectoryEntrySchema,
 } from '@studio/core';
-import type { CreditKind, LedgerEntry, Payment, PlanStatus, Role, UserClass } from '@studio/core';
+import type {
+  AdjustCreditsInput,
+  CreditKind,
+  Lang,
+  LedgerEntry,
+  Payment,
+  PlanStatus,
+  Role,
+  UserClass,
+} from '@studio/core';
 
 export interface MemberRow {
   uid: string;
@@ -124,7 +135,36 @@ export function memberPayments(value: unknown): [string, Payment][] {
   );
 }
 
-/** Cents to money ('$1,250.00'). */
-export function formatMoney(cents: number, currency: string, lang: string): string {
-  return new Intl.NumberFormat(lang, { style: 'currency', currency }).format(cents / 100);
+/** Cents to money ('$1,250', '$58.50'), as everywhere in the app. */
+export function formatMoney(cents: number, currency: string, lang: Lang): string {
+  return money(cents, currency, lang);
+}
+
+/** `LastSeen` ('yyyy-MM-dd HH:mm:ss', studio time) as its day and minute; undefined if unreadable. */
+export function lastSeenParts(
+  value: string | undefined,
+): { date: string; hour: string } | undefined {
+  const match = value === undefined ? null : /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})/.exec(value);
+  return match?.[1] && match[2] ? { date: match[1], hour: match[2] } : undefined;
+}
+
+/**
+ * The adjust-credits form as the callable's input, checked by the callable's own schema (core),
+ * so what passes here passes there; else which fields to point at.
+ */
+export function adjustRequest(
+  uid: string,
+  kind: CreditKind,
+  delta: string,
+  reason: string,
+): { ok: true; value: AdjustCreditsInput } | { ok: false; delta: boolean; reason: boolean } {
+  const parsed = adjustCreditsInput.safeParse({
+    uid,
+    kind,
+    delta: delta.trim() === '' ? undefined : Number(delta),
+    reason,
+  });
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const fields = new Set(parsed.error.issues.map((issue) => issue.path[0]));
+  return { ok: false, delta: fields.has('delta'), reason: fields.has('reason') };
 }

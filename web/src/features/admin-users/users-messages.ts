@@ -2,12 +2,37 @@
  * The all-users screen's own labels, English and Spanish (like admin-catalog's admin-messages).
  * Errors from the functions come from `@studio/core`'s catalogue through `useT()`.
  */
-import type { CreditKind, PlanStatus, Role } from '@studio/core';
+import type {
+  CreditKind,
+  PaymentStatus,
+  PlanStatus,
+  PurchaseKind,
+  Role,
+  UserClassStatus,
+} from '@studio/core';
 import type { MessageKeyOf } from '../../lib/i18n';
 import { defineMessages } from '../../lib/i18n';
 
 export const usersMessages = defineMessages({
   en: {
+    bookingBooked: 'Booked',
+    bookingAttended: 'Attended',
+    bookingNoShow: 'No-show',
+    bookingCancelled: 'Cancelled in time',
+    bookingLateCancelled: 'Late cancellation',
+    bookingClassCancelled: 'Cancelled by the studio',
+    payCredits: 'Class credits',
+    paySpcredits: 'Special event credits',
+    payTrainCredits: 'Training credits',
+    paySubscription: 'Monthly plan',
+    payCart: 'Cart',
+    payPlan: 'Plan',
+    payPending: 'Waiting for confirmation',
+    payPaid: 'Paid',
+    payFailed: 'Failed',
+    payExpired: 'Not completed',
+    payRefunded: 'Refunded',
+    payPartiallyRefunded: 'Partly refunded',
     usersTitle: 'Admin Users',
     search: 'Search by name, e-mail or phone',
     searchHint: 'The start of a name, an e-mail or a phone number with its country code.',
@@ -40,6 +65,7 @@ export const usersMessages = defineMessages({
     no: 'No',
     role: 'Role',
     roleAdmin: 'Admin',
+    roleStaff: 'Front desk',
     roleCoach: 'Coach',
     roleMember: 'Member',
     setRole: 'Set role',
@@ -67,11 +93,29 @@ export const usersMessages = defineMessages({
     paymentsTitle: 'Payments',
     paymentsEmpty: 'No payments.',
     subscriptionTitle: 'Subscription',
-    subscriptionActive: 'Active ({id})',
+    subscriptionActive: 'Active',
     subscriptionNone: 'No active subscription.',
     working: 'Please wait…',
   },
   es: {
+    bookingBooked: 'Reservada',
+    bookingAttended: 'Asistió',
+    bookingNoShow: 'No asistió',
+    bookingCancelled: 'Cancelada a tiempo',
+    bookingLateCancelled: 'Cancelación tardía',
+    bookingClassCancelled: 'Cancelada por el estudio',
+    payCredits: 'Créditos de clase',
+    paySpcredits: 'Créditos de eventos especiales',
+    payTrainCredits: 'Créditos de entrenamiento',
+    paySubscription: 'Plan mensual',
+    payCart: 'Carrito',
+    payPlan: 'Plan',
+    payPending: 'Esperando confirmación',
+    payPaid: 'Pagado',
+    payFailed: 'Falló',
+    payExpired: 'No se completó',
+    payRefunded: 'Reembolsado',
+    payPartiallyRefunded: 'Reembolsado en parte',
     usersTitle: 'Usuarios',
     search: 'Buscar por nombre, correo o teléfono',
     searchHint: 'El inicio de un nombre, un correo o un teléfono con su código de país.',
@@ -104,6 +148,7 @@ export const usersMessages = defineMessages({
     no: 'No',
     role: 'Rol',
     roleAdmin: 'Administrador',
+    roleStaff: 'Recepción',
     roleCoach: 'Coach',
     roleMember: 'Usuario',
     setRole: 'Cambiar rol',
@@ -131,7 +176,7 @@ export const usersMessages = defineMessages({
     paymentsTitle: 'Pagos',
     paymentsEmpty: 'Sin pagos.',
     subscriptionTitle: 'Suscripción',
-    subscriptionActive: 'Activa ({id})',
+    subscriptionActive: 'Activa',
     subscriptionNone: 'Sin suscripción activa.',
     working: 'Un momento…',
   },
@@ -145,9 +190,10 @@ export const KIND_LABELS: Readonly<Record<CreditKind, UsersKey>> = {
   train: 'kindTrain',
 };
 
-/** Each role's name (stored as the spec's `Admin` true, 'Coach' or false). */
+/** Each role's name (stored as the spec's `Admin` true, 'Coach' or false; the desk's 'Staff'). */
 export const ROLE_LABELS: Readonly<Record<Role, UsersKey>> = {
   admin: 'roleAdmin',
+  staff: 'roleStaff',
   coach: 'roleCoach',
   member: 'roleMember',
 };
@@ -168,6 +214,34 @@ export const PLAN_TONES = {
 
 export const ROLE_TONES = {
   admin: 'danger',
+  staff: 'warning',
   coach: 'primary',
   member: 'neutral',
 } as const satisfies Readonly<Record<Role, string>>;
+
+export const BOOKING_STATUS_LABELS = {
+  booked: 'bookingBooked',
+  attended: 'bookingAttended',
+  'no-show': 'bookingNoShow',
+  cancelled: 'bookingCancelled',
+  'late-cancelled': 'bookingLateCancelled',
+  'class-cancelled': 'bookingClassCancelled',
+} as const satisfies Record<UserClassStatus, UsersKey>;
+
+export const PAYMENT_KIND_LABELS = {
+  credits: 'payCredits',
+  spcredits: 'paySpcredits',
+  'train-credits': 'payTrainCredits',
+  subscription: 'paySubscription',
+  cart: 'payCart',
+  plan: 'payPlan',
+} as const satisfies Record<PurchaseKind, UsersKey>;
+
+export const PAYMENT_STATUS_LABELS = {
+  pending: 'payPending',
+  paid: 'payPaid',
+  failed: 'payFailed',
+  expired: 'payExpired',
+  refunded: 'payRefunded',
+  'partially-refunded': 'payPartiallyRefunded',
+} as const satisfies Record<PaymentStatus, UsersKey>;

@@ -5,3 +5,4 @@ export { BrandingSync } from './components/branding-sync';
 export { ContactDetails } from './components/contact-details';
 export { AboutStudio } from './components/about-studio';
 export { telHref, whatsappHref, mailHref } from './contact-links';
+export { StudioBanner } from './components/studio-banner';

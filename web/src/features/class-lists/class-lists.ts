@@ -3,15 +3,16 @@
  * order, and the roster as rows (spot, name, attendance) and the waiting list in FIFO order.
  */
 import type { Attendance, Coach, Role, Roster, SeatLayout, StudioClass } from '@studio/core';
-import { usableSpots } from '@studio/core';
+import { coachesClass, takesAttendance, usableSpots, worksTheDesk } from '@studio/core';
 
 export interface Viewer {
   uid: string;
   role: Role;
 }
 
+/** Who opens the class lists: admins, the front desk and coaches. */
 export function isStaffViewer(viewer: Viewer | null): viewer is Viewer {
-  return viewer !== null && (viewer.role === 'admin' || viewer.role === 'coach');
+  return viewer !== null && takesAttendance(viewer.role);
 }
 
 /** The `Coaches` entries linked to the viewer's login (design §8: a coach's `uid`). */
@@ -23,13 +24,16 @@ export function ownCoachIds(coaches: Record<string, Coach>, uid: string): Readon
   );
 }
 
-/** Mirrors `checkIn`'s rule: admins for every class, a coach for their own. */
+/**
+ * Mirrors `checkIn`'s rule and the roster's read rule: admins and the front desk for every class,
+ * a coach for the classes they teach or substitute.
+ */
 export function mayTakeAttendance(
   viewer: Viewer,
-  cls: Pick<StudioClass, 'coach'>,
+  cls: Pick<StudioClass, 'coach' | 'substitute'>,
   own: ReadonlySet<string>,
 ): boolean {
-  return viewer.role === 'admin' || (viewer.role === 'coach' && own.has(cls.coach));
+  return worksTheDesk(viewer.role) || (viewer.role === 'coach' && coachesClass(cls, own));
 }
 
 export interface ListedClass {
@@ -46,7 +50,7 @@ export function classesForViewer(
   own: ReadonlySet<string>,
 ): ListedClass[] {
   return Object.entries(classes)
-    .map(([id, cls]) => ({ id, cls, own: viewer.role === 'coach' && own.has(cls.coach) }))
+    .map(([id, cls]) => ({ id, cls, own: viewer.role === 'coach' && coachesClass(cls, own) }))
     .sort(
       (a, b) =>
         Number(b.own) - Number(a.own) ||

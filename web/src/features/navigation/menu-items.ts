@@ -2,7 +2,7 @@
  * The side menu: every item of the product's menu with its exact label, for the roles that need
  * it, in groups with a heading and an icon. A guest is offered Login, a signed-in person Logout
  * (the footer's button) instead. An admin sees the studio's workspace groups first, then the
- * member's; a coach gets the class lists among them.
+ * member's; a coach gets the class lists among them, the front desk its own work.
  *
  * To add an item: put `{ label, href, icon, roles }` in the group where a person looks for it
  * (the label in `lib/ui-messages.ts`, the icon in `components/nav-icon.tsx`), listing every
@@ -39,14 +39,17 @@ interface MenuGroupEntry {
   items: MenuEntry[];
 }
 
-const EVERYONE: readonly Viewer[] = ['guest', 'member', 'coach', 'admin'];
+const EVERYONE: readonly Viewer[] = ['guest', 'member', 'coach', 'staff', 'admin'];
 const ADMIN: readonly Viewer[] = ['admin'];
+/** Admins and the front desk (core `worksTheDesk`): check-in, walk-ins, sales, today's lists. */
+const DESK: readonly Viewer[] = ['admin', 'staff'];
 
 /** Whether a viewer works in the studio's workspace look, with Today as their home. */
 export const WORKSPACE_VIEWERS: Readonly<Record<Viewer, boolean>> = {
   guest: false,
   member: false,
   coach: false,
+  staff: true,
   admin: true,
 };
 
@@ -59,6 +62,7 @@ const WORK_FIRST: Readonly<Record<Viewer, boolean>> = {
   guest: false,
   member: false,
   coach: true,
+  staff: true,
   admin: true,
 };
 
@@ -68,12 +72,12 @@ function groups(uid: string): MenuGroupEntry[] {
       heading: 'menuGroupFrontDesk',
       workspace: true,
       items: [
-        { label: 'menuToday', href: paths.adminToday.getHref({}), icon: 'today', roles: ADMIN },
+        { label: 'menuToday', href: paths.adminToday.getHref({}), icon: 'today', roles: DESK },
         {
           label: 'menuUserClassLists',
           href: paths.adminListsClass.getHref({}),
           icon: 'roster',
-          roles: ADMIN,
+          roles: DESK,
         },
         {
           label: 'menuAdminClasses',

@@ -84,6 +84,7 @@ const TABS: Readonly<Record<Viewer, readonly TabName[]>> = {
   guest: ['home', 'schedule', 'myClasses', 'buy', 'profile'],
   member: ['home', 'schedule', 'myClasses', 'buy', 'profile'],
   coach: ['home', 'schedule', 'classLists', 'myClasses', 'profile'],
+  staff: ['today', 'classLists', 'schedule', 'myClasses', 'profile'],
   admin: ['today', 'classLists', 'classes', 'members', 'payments'],
 };
 

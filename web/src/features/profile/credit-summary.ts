@@ -1,4 +1,4 @@
-import type { CreditKind, CreditsList, LedgerEntry, LedgerType, MessageKey } from '@studio/core';
+import type { CreditKind, CreditsList } from '@studio/core';
 import { CREDIT_KINDS, formatDate, STUDIO_TIME_ZONE } from '@studio/core';
 import type { ProfileKey } from './profile-messages';
 
@@ -33,31 +33,8 @@ export const CREDIT_KIND_KEYS: Record<CreditKind, ProfileKey> = {
   train: 'creditKindTrain',
 };
 
-const TYPE_KEYS: Record<LedgerType, MessageKey> = {
-  grant: 'ledgerGrantPurchase',
-  use: 'ledgerUse',
-  refund: 'ledgerRefund',
-  forfeit: 'ledgerForfeit',
-  expire: 'ledgerExpire',
-  adjust: 'ledgerAdjust',
-  revoke: 'ledgerRevoke',
-  hold: 'ledgerHoldDispute',
-  release: 'ledgerReleaseDispute',
-  'plan-use': 'ledgerPlanUse',
-  'plan-refund': 'ledgerPlanRefund',
-  'plan-forfeit': 'ledgerPlanForfeit',
-};
-
-/** The plain-words reason of a ledger line: its own key if it has one, else one per type. */
-export function ledgerReason(entry: LedgerEntry): {
-  key: MessageKey;
-  params: Record<string, string | number>;
-} {
-  return {
-    key: entry.reasonKey ?? TYPE_KEYS[entry.type],
-    params: { count: Math.abs(entry.delta), ...entry.reasonParams },
-  };
-}
+/** The plain-words reason of a ledger line (core's, shared with the admin's view). */
+export { ledgerReason } from '@studio/core';
 
 /** An instant as the studio's day: the weekday beside the spec's year-month-day ('Tue 2025-07-01'). */
 export function dayWithWeekday(at: number, lang: string): string {

@@ -35,6 +35,7 @@ export function createGuestKey(): string {
 /** The role cached in `Admin` as text, so the menu is right before the details load. */
 export function roleFromCachedAdmin(cached: string | null): Role | null {
   if (cached === 'true') return 'admin';
+  if (cached === 'Staff') return 'staff';
   if (cached === 'Coach' || cached === 'fs') return 'coach';
   if (cached === 'false') return 'member';
   return null;

@@ -68,10 +68,30 @@ interface ListedItem {
 export function listItems(value: unknown, config: Pick<EditorConfig, 'schema' | 'include'>) {
   if (!isRecord(value)) return [];
   const include = config.include ?? (() => true);
-  return Object.entries(value).flatMap(([id, item]): ListedItem[] =>
-    isRecord(item) && include(item)
-      ? [{ id, item, needsFixing: !config.schema.safeParse(item).success }]
-      : [],
+  return Object.entries(value)
+    .flatMap(([id, item]): ListedItem[] =>
+      isRecord(item) && include(item)
+        ? [{ id, item, needsFixing: !config.schema.safeParse(item).success }]
+        : [],
+    )
+    .sort(compareItems);
+}
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+const numberOr = (value: unknown, fallback: number) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/**
+ * The order an admin reads a catalogue in: their own display order, then by size (a pack's
+ * credits: 5, 10, 20 — never "10, 20, 5" as the keys sort as text), then by name.
+ */
+export function compareItems(a: ListedItem, b: ListedItem): number {
+  return (
+    numberOr(a.item['order'], Infinity) - numberOr(b.item['order'], Infinity) ||
+    numberOr(a.item['credits'], 0) - numberOr(b.item['credits'], 0) ||
+    collator.compare(textOf(a.item['name']), textOf(b.item['name'])) ||
+    collator.compare(a.id, b.id)
   );
 }
 

@@ -1,4 +1,18 @@
 import { addDays, classSchema, formatDate, updateClassInput } from '@studio/core';
+import type { ClassPhase } from '@studio/core';
+import { ActionMenu } from '../../../components/ui/action-menu';
+import { Badge } from '../../../components/ui/badge';
+import type { BadgeTone } from '../../../components/ui/badge';
+import { useFormat } from '../../../lib/format';
+import type { ClassFilters, EditState } from '../admin-classes-view';
+import {
+  adminClassDays,
+  classChanges,
+  editState,
+  titleOf,
+  validRange,
+} from '../admin-classes-view';
+import { DateInput } from '../../../components/ui/date-input';
 import { EmptyState } from '../../../components/ui/empty-state';
 import type { StudioClass, UpdateClassInput } from '@studio/core';
 import type { FormEvent } from 'react';
@@ -16,52 +30,10 @@ import { fieldErrorsOf } from '../class-form';
 import { classesMessages } from '../classes-messages';
 import { Field } from './class-fields';
 import { useClassCatalog } from './use-catalog';
+import './admin-classes.css';
 
 /** The list opens on the next two weeks: what an admin usually adjusts. */
 const DEFAULT_DAYS = 13;
-
-function titleOf(cls: StudioClass, catalog: ClassCatalog): string {
-  return cls.name ?? catalog.exercises[cls.exercise]?.name ?? cls.exercise;
-}
-
-interface EditState {
-  name: string;
-  hour: string;
-  duration: string;
-  exercise: string;
-  coach: string;
-  capacity: string;
-}
-
-function editState(cls: StudioClass): EditState {
-  return {
-    name: cls.name ?? '',
-    hour: cls.hour,
-    duration: String(cls.duration),
-    exercise: cls.exercise,
-    coach: cls.coach,
-    capacity: String(cls.capacity),
-  };
-}
-
-/** Only what changed goes to `updateClass`, so the audit shows exactly the edit. */
-function changes(cls: StudioClass, state: EditState): Record<string, unknown> {
-  const next: Record<string, unknown> = {
-    name: state.name.trim() === '' ? undefined : state.name.trim(),
-    hour: state.hour,
-    duration: state.duration.trim() === '' ? undefined : Number(state.duration),
-    exercise: state.exercise,
-    coach: state.coach,
-    capacity: state.capacity.trim() === '' ? undefined : Number(state.capacity),
-  };
-  const value: Record<string, unknown> = {};
-  for (const [field, entry] of Object.entries(next)) {
-    const field_ = field as keyof EditState;
-    if (entry === undefined && field_ !== 'name') value[field] = '';
-    else if (entry !== undefined && entry !== cls[field_]) value[field] = entry;
-  }
-  return value;
-}
 
 function EditClassDialog({
   api,
@@ -78,6 +50,7 @@ function EditClassDialog({
 }) {
   const t = useT(classesMessages);
   const tp = useT();
+  const format = useFormat();
   const base = useId();
   const [state, setState] = useState(() => editState(cls));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -88,7 +61,7 @@ function EditClassDialog({
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
-    const value = { classId, ...changes(cls, state) };
+    const value = { classId, ...classChanges(cls, state) };
     const parsed = updateClassInput.safeParse(value);
     const fieldErrors: FieldErrors = parsed.success ? {} : fieldErrorsOf(parsed.error, value);
     for (const [field, entry] of Object.entries(value))
@@ -147,7 +120,9 @@ function EditClassDialog({
     <Dialog labelledBy={titleId} onDismiss={() => onClose(false)}>
       <form aria-labelledby={titleId} onSubmit={(event) => void submit(event)} noValidate>
         <h2 id={titleId}>
-          {t('editTitle', { title: `${titleOf(cls, catalog)} ${cls.date} ${cls.hour}` })}
+          {t('editTitle', {
+            title: `${titleOf(cls, catalog)} · ${format.date(cls.date)} ${cls.hour}`,
+          })}
         </h2>
         {input('hour', 'hour')}
         {input('duration', 'duration')}
@@ -260,6 +235,20 @@ function CancelClassDialog({
 
 type Open = { kind: 'edit' | 'cancel'; classId: string } | null;
 
+const PHASE_TONES: Record<ClassPhase, BadgeTone> = {
+  upcoming: 'neutral',
+  'in-progress': 'primary',
+  ended: 'neutral',
+  cancelled: 'danger',
+};
+
+const PHASE_KEYS = {
+  upcoming: 'phaseUpcoming',
+  'in-progress': 'phaseInProgress',
+  ended: 'phaseEnded',
+  cancelled: 'statusCancelled',
+} as const;
+
 /** admin-clases: the classes in a date range, by branch and coach; edit or cancel each. */
 export function AdminClassesList({ api }: { api: AdminClassesApi }) {
   const t = useT(classesMessages);
@@ -268,23 +257,21 @@ export function AdminClassesList({ api }: { api: AdminClassesApi }) {
   // The screen's clock is read once, when it opens.
   const [now] = useState(() => Date.now());
   const today = formatDate(now);
-  const [filters, setFilters] = useState({
+  const format = useFormat();
+  const [filters, setFilters] = useState<ClassFilters>({
     from: today,
     to: addDays(today, DEFAULT_DAYS),
     branch: '',
     coach: '',
   });
-  const validRange =
-    /^\d{4}-\d{2}-\d{2}$/.test(filters.from) &&
-    /^\d{4}-\d{2}-\d{2}$/.test(filters.to) &&
-    filters.from <= filters.to;
+  const rangeOk = validRange(filters);
   const page = usePagedQuery(
-    validRange
+    rangeOk
       ? (limit, onChange) =>
           api.watchClassesPage(adminClassesQuery(filters.from, filters.to), limit, onChange)
       : null,
     CLASS_PAGE_SIZE,
-    [api, filters.from, filters.to, validRange],
+    [api, filters.from, filters.to, rangeOk],
   );
   const classes: Record<string, StudioClass> = useMemo(
     () => parseEntries(page.value, (entry) => classSchema.safeParse(entry), 'class'),
@@ -301,14 +288,11 @@ export function AdminClassesList({ api }: { api: AdminClassesApi }) {
       </section>
     );
   }
-  const shown = Object.entries(classes)
-    .filter(([, cls]) => filters.branch === '' || cls.branch === filters.branch)
-    .filter(([, cls]) => filters.coach === '' || cls.coach === filters.coach)
-    .sort(([, a], [, b]) => a.startsAt - b.startsAt);
+  const days = adminClassDays(classes, catalog, filters, now);
   const openClass = open ? classes[open.classId] : undefined;
   const titleId = `${base}-title`;
   return (
-    <section aria-labelledby={titleId} className="admin-page">
+    <section aria-labelledby={titleId} className="admin-page admin-classes">
       <h1 id={titleId}>{t('listTitle')}</h1>
       <fieldset className="card ui-form ui-form-grid admin-filters">
         <legend className="visually-hidden">{t('filters')}</legend>
@@ -320,11 +304,10 @@ export function AdminClassesList({ api }: { api: AdminClassesApi }) {
             error={undefined}
           >
             {(common) => (
-              <input
+              <DateInput
                 {...common}
-                type="date"
                 value={filters[field]}
-                onChange={(event) => setFilters({ ...filters, [field]: event.target.value })}
+                onChange={(value) => setFilters({ ...filters, [field]: value })}
               />
             )}
           </Field>
@@ -368,48 +351,79 @@ export function AdminClassesList({ api }: { api: AdminClassesApi }) {
           {status}
         </p>
       )}
-      {shown.length === 0 ? (
+      {days.length === 0 ? (
         <EmptyState title={t('noClasses')} />
       ) : (
-        <ul className="admin-class-list ui-list">
-          {shown.map(([classId, cls]) => {
-            const title = titleOf(cls, catalog);
-            const label = `${title} ${cls.date} ${cls.hour}`;
-            const editable = cls.status !== 'cancelled' && cls.startsAt > now;
-            return (
-              <li key={classId} aria-label={label}>
-                <span>
-                  <strong>{title}</strong> {cls.date} {cls.hour} ·{' '}
-                  {catalog.coaches[cls.coach]?.name ?? cls.coach} ·{' '}
-                  {catalog.branches[cls.branch]?.name ?? cls.branch} ·{' '}
-                  {t('booked', { booked: cls.bookedCount, capacity: cls.capacity })}
-                  {cls.waitlistCount > 0 && ` · ${t('waiting', { count: cls.waitlistCount })}`}
-                  {cls.status === 'cancelled' && ` · ${t('statusCancelled')}`}
-                </span>
-                {editable && (
-                  <span className="admin-class-actions ui-actions">
-                    <button
-                      type="button"
-                      className="button button-secondary button-s"
-                      aria-label={`${t('edit')} ${label}`}
-                      onClick={() => setOpen({ kind: 'edit', classId })}
-                    >
-                      {t('edit')}
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-danger button-s"
-                      aria-label={`${t('cancelClass')} ${label}`}
-                      onClick={() => setOpen({ kind: 'cancel', classId })}
-                    >
-                      {t('cancelClass')}
-                    </button>
-                  </span>
-                )}
-              </li>
-            );
-          })}
-        </ul>
+        days.map((day) => (
+          <section
+            key={day.date}
+            className="admin-class-day"
+            aria-labelledby={`${base}-${day.date}`}
+          >
+            <h2 id={`${base}-${day.date}`} className="admin-class-day-title">
+              {format.heading(day.date)}
+            </h2>
+            <ul className="admin-class-list">
+              {day.rows.map((row) => {
+                const { classId, cls, title } = row;
+                const label = `${title} ${cls.date} ${cls.hour}`;
+                return (
+                  <li key={classId} aria-label={label} className="admin-class-row">
+                    <span className="admin-class-time">{cls.hour}</span>
+                    <span className="admin-class-what">
+                      <strong>{title}</strong>
+                      <span className="admin-class-meta">
+                        {row.coachName} · {row.branchName}
+                      </span>
+                    </span>
+                    <span className="admin-class-fill">
+                      <span className="admin-class-counts">
+                        {t('booked', { booked: cls.bookedCount, capacity: cls.capacity })}
+                        {cls.waitlistCount > 0 &&
+                          ` · ${t('waiting', { count: cls.waitlistCount })}`}
+                      </span>
+                      {row.phase !== 'cancelled' && (
+                        <span className="admin-class-bar" aria-hidden="true">
+                          <span style={{ inlineSize: `${Math.round(row.fill * 100)}%` }} />
+                        </span>
+                      )}
+                    </span>
+                    <span className="admin-class-status">
+                      {row.phase !== 'upcoming' && (
+                        <Badge tone={PHASE_TONES[row.phase]}>{t(PHASE_KEYS[row.phase])}</Badge>
+                      )}
+                    </span>
+                    <span className="admin-class-actions">
+                      {row.actionable && (
+                        <>
+                          <button
+                            type="button"
+                            className="button button-secondary button-s"
+                            aria-label={`${t('edit')} ${label}`}
+                            onClick={() => setOpen({ kind: 'edit', classId })}
+                          >
+                            {t('edit')}
+                          </button>
+                          <ActionMenu
+                            label={t('moreActions', { title: label })}
+                            items={[
+                              {
+                                label: t('cancelClass'),
+                                name: `${t('cancelClass')} ${label}`,
+                                danger: true,
+                                onSelect: () => setOpen({ kind: 'cancel', classId }),
+                              },
+                            ]}
+                          />
+                        </>
+                      )}
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        ))
       )}
       {page.hasMore && (
         <button type="button" className="button button-secondary" onClick={page.loadMore}>

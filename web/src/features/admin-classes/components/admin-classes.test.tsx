@@ -325,7 +325,8 @@ describe('admin-clases', () => {
   it('lists the classes and filters them by coach', () => {
     renderList();
     const ride = screen.getByRole('listitem', { name: `Morning ride ${soon} 07:00` });
-    expect(ride.textContent).toContain('Carlos · Centro · 3/10 booked');
+    expect(within(ride).getByText('Carlos · Centro')).toBeTruthy();
+    expect(within(ride).getByText('3/10 booked')).toBeTruthy();
 
     type('Coach', 'lucia');
 
@@ -376,11 +377,17 @@ describe('admin-clases', () => {
     );
   });
 
-  it('cancels a class only with a reason and after confirming', async () => {
+  it('cancels a class from its row menu (never a solid button beside Edit), with a reason, after confirming', async () => {
     const fake = renderList();
     fake.answers.cancelClass = () => Promise.resolve({ refunded: 3 });
+    expect(
+      screen.queryByRole('button', { name: `Cancel class Morning ride ${soon} 07:00` }),
+    ).toBeNull();
     fireEvent.click(
-      screen.getByRole('button', { name: `Cancel class Morning ride ${soon} 07:00` }),
+      screen.getByRole('button', { name: `More actions for Morning ride ${soon} 07:00` }),
+    );
+    fireEvent.click(
+      screen.getByRole('menuitem', { name: `Cancel class Morning ride ${soon} 07:00` }),
     );
     const dialog = await screen.findByRole('alertdialog');
 

@@ -1,4 +1,5 @@
 import { classDates, formatDate, isDomainError, isDateString, isoWeekday } from '@studio/core';
+import { DateInput } from '../../../components/ui/date-input';
 import { Button } from '../../../components/ui/button';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import type { FormEvent } from 'react';
@@ -116,11 +117,10 @@ export function CreateClassesForm({ api }: { api: AdminClassesApi }) {
         {dates.mode === 'single' ? (
           <Field id={`${base}-date`} label={t('date')} error={errors['date']}>
             {(common) => (
-              <input
+              <DateInput
                 {...common}
-                type="date"
                 value={dates.date}
-                onChange={(event) => setDates({ ...dates, date: event.target.value })}
+                onChange={(date) => setDates({ ...dates, date })}
               />
             )}
           </Field>
@@ -128,21 +128,19 @@ export function CreateClassesForm({ api }: { api: AdminClassesApi }) {
           <>
             <Field id={`${base}-from`} label={t('from')} error={errors['from']}>
               {(common) => (
-                <input
+                <DateInput
                   {...common}
-                  type="date"
                   value={dates.from}
-                  onChange={(event) => setDates({ ...dates, from: event.target.value })}
+                  onChange={(from) => setDates({ ...dates, from })}
                 />
               )}
             </Field>
             <Field id={`${base}-until`} label={t('until')} error={errors['until']}>
               {(common) => (
-                <input
+                <DateInput
                   {...common}
-                  type="date"
                   value={dates.until}
-                  onChange={(event) => setDates({ ...dates, until: event.target.value })}
+                  onChange={(until) => setDates({ ...dates, until })}
                 />
               )}
             </Field>

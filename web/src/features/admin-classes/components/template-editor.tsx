@@ -1,4 +1,5 @@
 import { expandRepeat, formatDate, isDateString } from '@studio/core';
+import { DateInput } from '../../../components/ui/date-input';
 import type { ClassTemplate, ClassTemplateRow } from '@studio/core';
 import type { FormEvent } from 'react';
 import { useId, useState } from 'react';
@@ -251,21 +252,19 @@ export function TemplateEditor({ api }: { api: AdminClassesApi }) {
         <legend className="ui-form-section-title">{t('applyTemplate')}</legend>
         <Field id={`${base}-from`} label={t('from')} error={errors.range['from']}>
           {(common) => (
-            <input
+            <DateInput
               {...common}
-              type="date"
               value={range.from}
-              onChange={(event) => setRange({ ...range, from: event.target.value })}
+              onChange={(from) => setRange({ ...range, from })}
             />
           )}
         </Field>
         <Field id={`${base}-until`} label={t('until')} error={errors.range['until']}>
           {(common) => (
-            <input
+            <DateInput
               {...common}
-              type="date"
               value={range.until}
-              onChange={(event) => setRange({ ...range, until: event.target.value })}
+              onChange={(until) => setRange({ ...range, until })}
             />
           )}
         </Field>

@@ -72,20 +72,25 @@ export function MailList({ api }: { api: AdminMailApi }) {
         ),
     },
     {
-      id: 'attempts',
-      header: t('attempts'),
-      align: 'end',
-      cell: (row) => (row.readable ? row.entry.attempts : ''),
-    },
-    {
-      id: 'sent',
-      header: t('sent'),
-      cell: (row) => (row.readable ? time(row.entry.sentAt) : ''),
-    },
-    {
-      id: 'lastError',
-      header: t('lastError'),
-      cell: (row) => (row.readable ? (row.entry.lastError ?? '') : ''),
+      id: 'delivery',
+      header: t('delivery'),
+      cell: (row) => {
+        if (!row.readable) return '';
+        const { entry } = row;
+        if (entry.status === 'sent') return time(entry.sentAt);
+        if (entry.status !== 'failed' && entry.status !== 'retrying') return '';
+        return (
+          <span className="mail-delivery">
+            {entry.attempts === 1 ? t('triedOnce') : t('triedTimes', { count: entry.attempts })}
+            {entry.lastError && (
+              <details className="mail-why">
+                <summary>{t('why')}</summary>
+                {entry.lastError}
+              </details>
+            )}
+          </span>
+        );
+      },
     },
     {
       id: 'actions',

@@ -49,7 +49,7 @@ describe('admin-studio', () => {
     expect(input(/^Studio name/).value).toBe('Pulso');
     expect(input('Instagram').value).toBe('https://instagram.com/pulso');
 
-    type(/^Primary colour/, '#7A1FA2');
+    type(/^Colour code/, '#7A1FA2');
     type('Opening hours (Spanish)', 'Lun–Vie 06:00–21:00');
     type('Phone', '');
     await save();
@@ -69,7 +69,7 @@ describe('admin-studio', () => {
     const { api, saves } = fakeApi(null);
     render(<AdminStudioScreen api={api} />);
     const preview = screen.getByRole('group', { name: 'Preview' });
-    type(/^Primary colour/, '#c2185b');
+    type(/^Colour code/, '#c2185b');
     expect(
       preview
         .querySelector<HTMLElement>('.brand-preview-light')
@@ -77,13 +77,22 @@ describe('admin-studio', () => {
     ).toBe('#c2185b');
     expect(screen.getByText(/^Contrast 5\.\d\d:1 on white: readable\.$/)).toBeTruthy();
 
-    type(/^Primary colour/, '#ffd700');
+    type(/^Colour code/, '#ffd700');
     await save();
 
     expect(saves).toEqual([]);
-    expect(input(/^Primary colour/).getAttribute('aria-invalid')).toBe('true');
+    expect(input(/^Colour code/).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getAllByText(/^Too light: 1\.\d\d:1 on white/).length).toBeGreaterThan(0);
     expect(screen.getByRole('alert').textContent).toMatch(/Some fields need a change/);
+  });
+
+  it('offers colours that read on white as named swatches, the code following the pick', () => {
+    const { api } = fakeApi(null);
+    render(<AdminStudioScreen api={api} />);
+    fireEvent.click(screen.getByRole('radio', { name: 'Teal' }));
+    expect(input(/^Colour code/).value).toBe('#0f5e59');
+    expect(screen.getByRole('radio', { name: 'Teal' })).toHaveProperty('checked', true);
+    expect(screen.queryByText(/#rrggbb/)).toBeNull();
   });
 
   it('puts each bad field’s message under it and sends nothing', async () => {

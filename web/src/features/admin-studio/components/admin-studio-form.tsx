@@ -14,7 +14,7 @@ import { useLive } from '../../../lib/use-live';
 import type { AdminStudioApi } from '../api/admin-studio-api';
 import { adminStudioMessages } from '../admin-studio-messages';
 import type { AdminStudioKey } from '../admin-studio-messages';
-import { checkStudioForm, contrastText, formFromStudio } from '../studio-form';
+import { COLOUR_CHOICES, checkStudioForm, contrastText, formFromStudio } from '../studio-form';
 import type { FieldError, StudioForm, StudioFormField } from '../studio-form';
 import { BrandPreview } from './brand-preview';
 import '../admin-studio.css';
@@ -116,6 +116,26 @@ function Form({ api, initial }: { api: AdminStudioApi; initial: StudioForm }) {
         'identity',
         <>
           {input('name', 'name', { required: true, autoComplete: 'organization' })}
+          <fieldset className="studio-swatches">
+            <legend className="ui-field-label">{t('colourChoices')}</legend>
+            {COLOUR_CHOICES.map(([name, hex]) => (
+              <label
+                key={hex}
+                className="studio-swatch"
+                style={{ '--swatch': hex } as CSSProperties}
+              >
+                <input
+                  type="radio"
+                  name="studio-colour"
+                  value={hex}
+                  checked={colour.toLowerCase() === hex}
+                  onChange={() => set('primaryColor', hex)}
+                />
+                <span className="studio-swatch-dot" aria-hidden="true" />
+                <span className="studio-swatch-name">{t(name)}</span>
+              </label>
+            ))}
+          </fieldset>
           {input('primaryColor', 'primaryColor', { hint: 'primaryColorHint', required: true })}
           <div className="studio-colour">
             <input

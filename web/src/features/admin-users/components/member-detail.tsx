@@ -5,10 +5,8 @@ import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import {
-  adjustCreditsInput,
   CREDIT_KINDS,
-  formatDate,
-  formatDateTime,
+  ledgerReason,
   MAX_ADJUST_DELTA,
   roleFromAdminFlag,
   ROLES,
@@ -21,8 +19,26 @@ import type { ErrorText } from '../../../lib/callable-errors';
 import { useLangStore, useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import type { AdminUsersApi, MemberNode } from '../api/admin-users-api';
-import { bookings, creditsByKind, formatMoney, ledgerEntries, memberPayments } from '../members';
-import { KIND_LABELS, ROLE_LABELS, ROLE_TONES, usersMessages } from '../users-messages';
+import {
+  adjustRequest,
+  bookings,
+  creditsByKind,
+  formatMoney,
+  lastSeenParts,
+  ledgerEntries,
+  memberPayments,
+} from '../members';
+import { useFormat } from '../../../lib/format';
+import { usePhoneText } from '../../../lib/phone';
+import {
+  BOOKING_STATUS_LABELS,
+  KIND_LABELS,
+  PAYMENT_KIND_LABELS,
+  PAYMENT_STATUS_LABELS,
+  ROLE_LABELS,
+  ROLE_TONES,
+  usersMessages,
+} from '../users-messages';
 import { classTitle, spotLabel } from '../../../lib/class-names';
 
 function useMemberNode(api: AdminUsersApi, uid: string, node: MemberNode): unknown {
@@ -50,8 +66,11 @@ interface DetailProps {
  */
 export function MemberDetail({ api, uid, now, planAction, onClose }: DetailProps) {
   const ut = useT(usersMessages);
+  const format = useFormat(now);
   const user = parseMemberProfile(useMemberNode(api, uid, 'user'));
   const name = user.Name || ut('noName');
+  const phone = usePhoneText(user.Phone);
+  const seen = lastSeenParts(user.LastSeen);
   return (
     <BottomSheet open onOpenChange={(open) => !open && onClose()} title={name}>
       <div className="member-detail">
@@ -60,11 +79,11 @@ export function MemberDetail({ api, uid, now, planAction, onClose }: DetailProps
             <dt>{ut('email')}</dt>
             <dd>{user.Email ?? '—'}</dd>
             <dt>{ut('phone')}</dt>
-            <dd>{user.Phone ?? '—'}</dd>
+            <dd>{user.Phone ? phone : '—'}</dd>
             <dt>{ut('waiver')}</dt>
             <dd>{user.Conditions === true ? ut('yes') : ut('no')}</dd>
             <dt>{ut('lastSeen')}</dt>
-            <dd>{user.LastSeen ?? '—'}</dd>
+            <dd>{seen ? `${format.day(seen.date)} ${seen.hour}` : '—'}</dd>
             <dt>{ut('role')}</dt>
             <dd>
               <Badge tone={ROLE_TONES[roleFromAdminFlag(user.Admin)]}>
@@ -80,9 +99,9 @@ export function MemberDetail({ api, uid, now, planAction, onClose }: DetailProps
         />
         <RoleForm api={api} uid={uid} current={roleFromAdminFlag(user.Admin)} />
         <AdjustForm api={api} uid={uid} />
-        <Ledger api={api} uid={uid} />
-        <Bookings api={api} uid={uid} />
-        <Payments api={api} uid={uid} />
+        <Ledger api={api} uid={uid} now={now} />
+        <Bookings api={api} uid={uid} now={now} />
+        <Payments api={api} uid={uid} now={now} />
       </div>
     </BottomSheet>
   );
@@ -90,6 +109,7 @@ export function MemberDetail({ api, uid, now, planAction, onClose }: DetailProps
 
 function Credits({ creditsList, now }: { creditsList: unknown; now: () => number }) {
   const ut = useT(usersMessages);
+  const format = useFormat(now);
   const summary = creditsByKind(creditsList, now());
   return (
     <section aria-labelledby="credits-title">
@@ -102,7 +122,7 @@ function Credits({ creditsList, now }: { creditsList: unknown; now: () => number
             <li key={kind.kind}>
               {ut('creditsLine', { kind: ut(KIND_LABELS[kind.kind]), count: kind.usable })}
               {kind.nextExpiry !== undefined && (
-                <> · {ut('nextExpiry', { date: formatDate(kind.nextExpiry) })}</>
+                <> · {ut('nextExpiry', { date: format.date(format.dateOf(kind.nextExpiry)) })}</>
               )}
               {kind.held > 0 && <> · {ut('onHold', { count: kind.held })}</>}
             </li>
@@ -115,15 +135,10 @@ function Credits({ creditsList, now }: { creditsList: unknown; now: () => number
 
 function Subscription({ user, action }: { user: MemberProfile; action: ReactNode }) {
   const ut = useT(usersMessages);
-  const id = user.activeSuscriptionId ?? '';
   return (
     <section aria-labelledby="subscription-title">
       <h3 id="subscription-title">{ut('subscriptionTitle')}</h3>
-      <p>
-        {user.activeSuscription === true
-          ? ut('subscriptionActive', { id })
-          : ut('subscriptionNone')}
-      </p>
+      <p>{user.activeSuscription === true ? ut('subscriptionActive') : ut('subscriptionNone')}</p>
       {user.activeSuscription === true && action}
     </section>
   );
@@ -202,22 +217,15 @@ function AdjustForm({ api, uid }: { api: AdminUsersApi; uid: string }) {
     event.preventDefault();
     setDone(null);
     setFailure(null);
-    // The callable's own input schema (core), so what passes here passes there.
-    const parsed = adjustCreditsInput.safeParse({
-      uid,
-      kind,
-      delta: delta.trim() === '' ? undefined : Number(delta),
-      reason,
-    });
-    if (!parsed.success) {
-      const fields = new Set(parsed.error.issues.map((issue) => issue.path[0]));
-      setErrors({ delta: fields.has('delta'), reason: fields.has('reason') });
+    const request = adjustRequest(uid, kind, delta, reason);
+    if (!request.ok) {
+      setErrors({ delta: request.delta, reason: request.reason });
       return;
     }
     setErrors({});
     setBusy(true);
     try {
-      const { balance } = await api.adjustCredits(parsed.data);
+      const { balance } = await api.adjustCredits(request.value);
       setDone({ kind, balance });
       setDelta('');
       setReason('');
@@ -277,8 +285,10 @@ function AdjustForm({ api, uid }: { api: AdminUsersApi; uid: string }) {
   );
 }
 
-function Ledger({ api, uid }: { api: AdminUsersApi; uid: string }) {
+function Ledger({ api, uid, now }: { api: AdminUsersApi; uid: string; now: () => number }) {
+  const t = useT();
   const ut = useT(usersMessages);
+  const format = useFormat(now);
   const entries = ledgerEntries(useMemberNode(api, uid, 'ledger'));
   return (
     <section aria-labelledby="ledger-title">
@@ -289,10 +299,11 @@ function Ledger({ api, uid }: { api: AdminUsersApi; uid: string }) {
         <ol className="ledger ui-list">
           {entries.map(([id, entry]) => (
             <li key={id}>
-              <time dateTime={new Date(entry.at).toISOString()}>{formatDateTime(entry.at)}</time> ·{' '}
-              {entry.type} · {ut(KIND_LABELS[entry.kind])} ·{' '}
-              <strong>{entry.delta > 0 ? `+${entry.delta}` : entry.delta}</strong> · {entry.reason}{' '}
-              · {entry.by}
+              <time dateTime={new Date(entry.at).toISOString()}>{format.moment(entry.at)}</time> ·{' '}
+              {t(ledgerReason(entry).key, ledgerReason(entry).params)} ·{' '}
+              {ut(KIND_LABELS[entry.kind])} ·{' '}
+              <strong>{entry.delta > 0 ? `+${entry.delta}` : entry.delta}</strong>
+              {entry.type === 'adjust' && entry.reason && <> · “{entry.reason}”</>}
             </li>
           ))}
         </ol>
@@ -301,8 +312,9 @@ function Ledger({ api, uid }: { api: AdminUsersApi; uid: string }) {
   );
 }
 
-function Bookings({ api, uid }: { api: AdminUsersApi; uid: string }) {
+function Bookings({ api, uid, now }: { api: AdminUsersApi; uid: string; now: () => number }) {
   const ut = useT(usersMessages);
+  const format = useFormat(now);
   const list = bookings(useMemberNode(api, uid, 'bookings'));
   return (
     <section aria-labelledby="bookings-title">
@@ -313,8 +325,8 @@ function Bookings({ api, uid }: { api: AdminUsersApi; uid: string }) {
         <ul className="ui-list">
           {list.map((booking) => (
             <li key={booking.bookingId}>
-              {booking.date} {booking.hour} · {classTitle(booking) || booking.classId} ·{' '}
-              {spotLabel(booking)} · {booking.status}
+              {format.day(booking.date)} {booking.hour} · {classTitle(booking) || booking.classId} ·{' '}
+              {spotLabel(booking)} · {ut(BOOKING_STATUS_LABELS[booking.status])}
             </li>
           ))}
         </ul>
@@ -323,9 +335,10 @@ function Bookings({ api, uid }: { api: AdminUsersApi; uid: string }) {
   );
 }
 
-function Payments({ api, uid }: { api: AdminUsersApi; uid: string }) {
+function Payments({ api, uid, now }: { api: AdminUsersApi; uid: string; now: () => number }) {
   const ut = useT(usersMessages);
   const lang = useLangStore((state) => state.lang);
+  const format = useFormat(now);
   const list = memberPayments(useMemberNode(api, uid, 'payments'));
   return (
     <section aria-labelledby="member-payments-title">
@@ -336,7 +349,8 @@ function Payments({ api, uid }: { api: AdminUsersApi; uid: string }) {
         <ul className="ui-list">
           {list.map(([id, payment]) => (
             <li key={id}>
-              {formatDateTime(payment.createdAt)} · {payment.kind} · {payment.status} ·{' '}
+              {format.moment(payment.createdAt)} · {ut(PAYMENT_KIND_LABELS[payment.kind])} ·{' '}
+              {ut(PAYMENT_STATUS_LABELS[payment.status])} ·{' '}
               {formatMoney(payment.amount, payment.currency, lang)}
               {payment.coupon && <> · {payment.coupon}</>}
             </li>

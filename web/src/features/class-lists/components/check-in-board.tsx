@@ -1,5 +1,9 @@
-import { formatDate, isDateString } from '@studio/core';
+import { formatDate, isDateString, teachingCoachId } from '@studio/core';
+import { DateInput } from '../../../components/ui/date-input';
+import { Field } from '../../../components/ui/field';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { useFormat } from '../../../lib/format';
 import type { Attendance, DateString, StudioClass } from '@studio/core';
 import { useState } from 'react';
 import { callableErrorText } from '../../../lib/callable-errors';
@@ -31,14 +35,16 @@ export interface CheckInBoardProps {
 
 const NO_CLASSES: Record<string, StudioClass> = {};
 const MARKS: readonly Attendance[] = ['attended', 'no-show'];
+const NO_COACH_IDS: ReadonlySet<string> = new Set();
 
 /**
- * /checador: pick one of the day's classes (a coach's own first), then mark each booked member
+ * /checador: pick one of the day's classes (a coach only their own), then mark each booked member
  * attended or no-show with one tap; the marks and counts come back live from the roster.
  */
 export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckInBoardProps) {
   const t = useT();
   const lt = useT(listsMessages);
+  const format = useFormat(now);
   const [today] = useState<DateString>(() => formatDate(now()));
   const [date, setDate] = useState<DateString>(today);
   const [classId, setClassId] = useState<string | null>(initialClassId);
@@ -56,7 +62,10 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
     undefined,
     [api, classId],
   );
-  const { rows } = useRosterView(api, classId, cls?.layout ?? undefined);
+  const own = viewer === null ? NO_COACH_IDS : ownCoachIds(coaches, viewer.uid);
+  // Read only where the rules let this viewer read: a coach's own classes, every class for the desk.
+  const editable = isStaffViewer(viewer) && cls != null && mayTakeAttendance(viewer, cls, own);
+  const { rows } = useRosterView(api, editable ? classId : null, cls?.layout ?? undefined);
 
   if (!isStaffViewer(viewer)) {
     return (
@@ -66,7 +75,6 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
       </section>
     );
   }
-  const own = ownCoachIds(coaches, viewer.uid);
   const className = (entry: StudioClass) =>
     entry.name ?? exercises[entry.exercise]?.name ?? entry.exercise;
 
@@ -77,35 +85,41 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
   };
 
   if (classId === null) {
-    const listed = classesForViewer(classes, viewer, own);
+    // A coach takes attendance only in the classes they teach (or substitute); by the hour.
+    const listed = classesForViewer(classes, viewer, own)
+      .filter((entry) => viewer.role !== 'coach' || entry.own)
+      .sort((a, b) => a.cls.startsAt - b.cls.startsAt);
     return (
       <section aria-labelledby="checador-title" className="checador">
         <h1 id="checador-title">{lt('checadorTitle')}</h1>
-        <label className="lists-day">
-          {lt('otherDay')}
-          <input
-            type="date"
+        <Field label={lt('otherDay')} className="lists-day">
+          <DateInput
             value={date}
-            onChange={(event) => {
-              if (isDateString(event.target.value)) setDate(event.target.value);
+            onChange={(next) => {
+              if (isDateString(next)) setDate(next);
             }}
           />
-        </label>
+        </Field>
         <h2>{lt('pickClass')}</h2>
         {listed.length === 0 ? (
           <p>{lt('noClasses')}</p>
         ) : (
           <ul className="checador-classes">
-            {listed.map(({ id, cls: entry }) => (
+            {listed.map(({ id, cls: entry, own: mine }) => (
               <li key={id}>
                 <button type="button" className="checador-class" onClick={() => choose(id)}>
                   <strong>
                     {lt('classLine', {
                       hour: entry.hour,
                       name: className(entry),
-                      coach: coaches[entry.coach]?.name ?? entry.coach,
+                      coach: coaches[teachingCoachId(entry)]?.name ?? teachingCoachId(entry),
                     })}
                   </strong>
+                  {mine && (
+                    <Badge tone="primary" className="checador-own">
+                      {lt('yourClass')}
+                    </Badge>
+                  )}
                   <span>
                     {lt('classCounts', {
                       booked: entry.bookedCount,
@@ -121,8 +135,6 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
       </section>
     );
   }
-
-  const editable = cls ? mayTakeAttendance(viewer, cls, own) : false;
 
   const mark = async (row: RosterRow, status: Attendance) => {
     setBusy(row.key);
@@ -143,14 +155,14 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
     <section aria-labelledby="checador-title" className="checador">
       <h1 id="checador-title">
         {cls
-          ? `${lt('checadorTitle')}: ${className(cls)} · ${cls.date} ${cls.hour}`
+          ? `${lt('checadorTitle')}: ${className(cls)} · ${format.day(cls.date)} ${cls.hour}`
           : lt('checadorTitle')}
       </h1>
       <Button variant="secondary" size="s" onClick={() => choose(null)}>
         {lt('changeClass')}
       </Button>
       {cls === null && <p role="alert">{lt('classMissing')}</p>}
-      {cls && !editable && <p>{lt('readOnly')}</p>}
+      {cls && !editable && <p role="alert">{lt('notYourClass')}</p>}
       <p className="checador-counts" aria-live="polite">
         {lt('counts', { ...counts })}
       </p>

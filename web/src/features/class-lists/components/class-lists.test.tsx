@@ -13,10 +13,13 @@ const TODAY = '2026-11-21';
 const now = () => Date.parse(`${TODAY}T12:00:00-06:00`);
 const coach: Viewer = { uid: 'u-carlos', role: 'coach' };
 const admin: Viewer = { uid: 'u-admin', role: 'admin' };
+const desk: Viewer = { uid: 'u-desk', role: 'staff' };
+/** Lucía substitutes Carlos at 19:00. */
+const lucia: Viewer = { uid: 'u-lucia', role: 'coach' };
 
 const coaches: Record<string, Coach> = {
   carlos: { name: 'Carlos Coach', uid: 'u-carlos', active: true },
-  lucia: { name: 'Lucía Flores', active: true },
+  lucia: { name: 'Lucía Flores', uid: 'u-lucia', active: true },
 };
 const exercises: Record<string, Exercise> = {
   cycling: { name: 'Cycling', creditKind: 'regular', active: true },
@@ -112,6 +115,8 @@ function fakeApi() {
     ],
   ]);
   const listeners = new Map<string, (roster: Roster) => void>();
+  /** Every roster a screen asked to read (the rules refuse a coach's other classes). */
+  const watched: string[] = [];
   const calls: { classId: string; uid: string; status: Attendance }[] = [];
   let refusal: CallableRefusal | null = null;
   const api: ClassListsApi = {
@@ -136,6 +141,7 @@ function fakeApi() {
       return () => undefined;
     },
     watchRoster: (classId, onChange) => {
+      watched.push(classId);
       listeners.set(classId, onChange);
       onChange(rosters.get(classId) ?? emptyRoster());
       return () => listeners.delete(classId);
@@ -160,6 +166,7 @@ function fakeApi() {
   return {
     api,
     calls,
+    watched,
     refuseWith(next: CallableRefusal) {
       refusal = next;
     },
@@ -175,7 +182,7 @@ async function settle() {
 }
 
 describe('class lists (admin-lists-class)', () => {
-  it("lists a coach's own classes first and the others read-only, each linking to its roster", () => {
+  it("lists a coach's own classes, each linking to its roster, and the others without a link", () => {
     render(<ClassLists api={fakeApi().api} viewer={coach} now={now} />);
     const mine = screen.getByRole('region', { name: 'My classes' });
     const links = within(mine).getAllByRole('link');
@@ -186,9 +193,33 @@ describe('class lists (admin-lists-class)', () => {
     expect(links[1]?.getAttribute('href')).toBe(
       `/user-list-class/${TODAY}/19%3A00/cycling1900/carlos/cycling`,
     );
-    const others = screen.getByRole('region', { name: 'Other classes (read only)' });
+    const others = screen.getByRole('region', {
+      name: 'Other classes (their coach keeps the list)',
+    });
     expect(within(others).getByText('07:30 · Yoga · Lucía Flores')).toBeTruthy();
     expect(within(others).getByText('2/3 booked · 1 waiting')).toBeTruthy();
+    expect(within(others).queryAllByRole('link')).toEqual([]);
+  });
+
+  it('lists a substituted class as its substitute’s, named by them', () => {
+    const withSubstitute = fakeApi().api;
+    const api: ClassListsApi = {
+      ...withSubstitute,
+      watchClasses: (_from, _to, onChange) => {
+        onChange({ ...classes, cycling1900: { ...classes['cycling1900']!, substitute: 'lucia' } });
+        return () => undefined;
+      },
+    };
+    render(<ClassLists api={api} viewer={lucia} now={now} />);
+    const mine = screen.getByRole('region', { name: 'My classes' });
+    expect(
+      within(mine)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      expect.stringContaining('07:30 · Yoga · Lucía Flores'),
+      expect.stringContaining('19:00 · Cycling · Lucía Flores'),
+    ]);
   });
 
   it('shows an admin every class of the day in start order', () => {
@@ -215,7 +246,9 @@ describe('class lists (admin-lists-class)', () => {
 
   it('is refused to members', () => {
     render(<ClassLists api={fakeApi().api} viewer={{ uid: 'm', role: 'member' }} now={now} />);
-    expect(screen.getByRole('alert').textContent).toBe('Class lists are for coaches and admins.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Class lists are for coaches, the front desk and admins.',
+    );
   });
 });
 
@@ -231,7 +264,9 @@ describe('class roster (user-list-class)', () => {
   it('shows the booked members by spot in room order with the names the roster carries, and the waiting list in order', async () => {
     render(<ClassRoster api={fakeApi().api} viewer={coach} params={params} />);
     await settle();
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(`Cycling · ${TODAY} 19:00`);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(
+      /^Cycling · (Today|Yesterday|Tomorrow|Sat 21 Nov( 2026)?) 19:00$/,
+    );
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent))).toEqual([
       ['A', 'Bo', 'Not marked'],
@@ -245,30 +280,46 @@ describe('class roster (user-list-class)', () => {
     );
   });
 
-  it("is read-only for a coach on another coach's class", async () => {
+  it("does not read another coach's class for a coach", async () => {
+    const fake = fakeApi();
     render(
       <ClassRoster
-        api={fakeApi().api}
+        api={fake.api}
         viewer={coach}
         params={{ ...params, key: 'yoga0730', hora: '07:30', coach: 'lucia', classtype: 'yoga' }}
       />,
     );
     await settle();
-    expect(screen.getByText('Read only: this is not one of your classes.')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('This list is for the coach of this class.');
     expect(screen.queryByRole('link', { name: 'Take attendance' })).toBeNull();
+    expect(screen.queryByRole('cell', { name: 'Cy' })).toBeNull();
+    expect(fake.watched).toEqual([]);
+  });
+
+  it('shows the front desk any class with its check-in link', async () => {
+    const fake = fakeApi();
+    render(
+      <ClassRoster
+        api={fake.api}
+        viewer={desk}
+        params={{ ...params, key: 'yoga0730', hora: '07:30', coach: 'lucia', classtype: 'yoga' }}
+      />,
+    );
+    await settle();
     expect(screen.getByRole('cell', { name: 'Cy' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Take attendance' })).toBeTruthy();
+    expect(fake.watched).toEqual(['yoga0730']);
   });
 });
 
 describe('checador', () => {
-  it("offers today's classes, the coach's own first, and marks a member attended with one tap", async () => {
+  it("offers a coach today's classes they teach, by the hour, and marks a member attended with one tap", async () => {
     const fake = fakeApi();
     render(<CheckInBoard api={fake.api} viewer={coach} now={now} />);
     const picks = screen.getAllByRole('button', { name: /·/ });
     expect(picks.map((button) => button.textContent)).toEqual([
-      expect.stringContaining('07:00 · Cycling'),
-      expect.stringContaining('19:00 · Cycling'),
-      expect.stringContaining('07:30 · Yoga'),
+      expect.stringMatching(/07:00 · Cycling.*Your class/),
+      expect.stringMatching(/19:00 · Cycling.*Your class/),
     ]);
     fireEvent.click(picks[1]!);
     await settle();
@@ -307,12 +358,24 @@ describe('checador', () => {
     expect(screen.getByText('Booked 2 · Attended 0 · No-show 0 · Not marked 2')).toBeTruthy();
   });
 
-  it("does not let a coach mark another coach's class", async () => {
-    render(<CheckInBoard api={fakeApi().api} viewer={coach} now={now} initialClassId="yoga0730" />);
+  it("neither reads nor marks another coach's class for a coach", async () => {
+    const fake = fakeApi();
+    render(<CheckInBoard api={fake.api} viewer={coach} now={now} initialClassId="yoga0730" />);
     await settle();
-    expect(screen.getByText('Read only: this is not one of your classes.')).toBeTruthy();
-    const mark = screen.getByRole<HTMLButtonElement>('button', { name: 'Cy: attended' });
-    expect(mark.disabled).toBe(true);
+    expect(screen.getByRole('alert').textContent).toBe('This list is for the coach of this class.');
+    expect(screen.queryByRole('button', { name: 'Cy: attended' })).toBeNull();
+    expect(fake.watched).toEqual([]);
+  });
+
+  it('lets the front desk mark any class', async () => {
+    const fake = fakeApi();
+    render(<CheckInBoard api={fake.api} viewer={desk} now={now} initialClassId="yoga0730" />);
+    await settle();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Cy: attended' }));
+      await Promise.resolve();
+    });
+    expect(fake.calls).toEqual([{ classId: 'yoga0730', uid: 'u-cy', status: 'attended' }]);
   });
 });
 

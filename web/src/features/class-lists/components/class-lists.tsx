@@ -1,4 +1,6 @@
-import { addDays, formatDate, isDateString } from '@studio/core';
+import { addDays, formatDate, isDateString, teachingCoachId } from '@studio/core';
+import { DateInput } from '../../../components/ui/date-input';
+import { Field } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
 import type { DateString, StudioClass } from '@studio/core';
 import { useState } from 'react';
@@ -36,7 +38,7 @@ export function rosterHref(id: string, cls: StudioClass): string {
 
 /**
  * admin-lists-class: one day's classes (today first), a coach's own classes before the others,
- * each opening its list of members (user-list-class).
+ * each opening its list of members (user-list-class); a coach opens only their own.
  */
 export function ClassLists({ api, viewer, now }: ClassListsProps) {
   const lt = useT(listsMessages);
@@ -57,31 +59,42 @@ export function ClassLists({ api, viewer, now }: ClassListsProps) {
     );
   }
 
+  const isCoach = viewer.role === 'coach';
   const listed = classesForViewer(classes, viewer, ownCoachIds(coaches, viewer.uid));
   const own = listed.filter((entry) => entry.own);
   const others = listed.filter((entry) => !entry.own);
-  const isCoach = viewer.role === 'coach';
 
-  const item = ({ id, cls }: ListedClass) => {
+  const item = ({ id, cls, own: mine }: ListedClass) => {
     const name = cls.name ?? exercises[cls.exercise]?.name ?? cls.exercise;
-    const coach = coaches[cls.coach]?.name ?? cls.coach;
+    const teacher = teachingCoachId(cls);
+    const coach = coaches[teacher]?.name ?? teacher;
+    const text = (
+      <>
+        <strong>{lt('classLine', { hour: cls.hour, name, coach })}</strong>
+        <span>
+          {lt('classCounts', {
+            booked: cls.bookedCount,
+            capacity: cls.capacity,
+            waiting: cls.waitlistCount,
+          })}
+          {cls.status === 'cancelled' && ` · ${lt('cancelled')}`}
+        </span>
+      </>
+    );
+    // A coach opens only the lists of the classes they teach: the rules refuse the others.
     return (
       <li key={id} className="lists-class">
-        <Link
-          href={rosterHref(id, cls)}
-          aria-label={lt('openList', { name, hour: cls.hour })}
-          className="lists-class-link"
-        >
-          <strong>{lt('classLine', { hour: cls.hour, name, coach })}</strong>
-          <span>
-            {lt('classCounts', {
-              booked: cls.bookedCount,
-              capacity: cls.capacity,
-              waiting: cls.waitlistCount,
-            })}
-            {cls.status === 'cancelled' && ` · ${lt('cancelled')}`}
-          </span>
-        </Link>
+        {isCoach && !mine ? (
+          <div className="lists-class-link">{text}</div>
+        ) : (
+          <Link
+            href={rosterHref(id, cls)}
+            aria-label={lt('openList', { name, hour: cls.hour })}
+            className="lists-class-link"
+          >
+            {text}
+          </Link>
+        )}
       </li>
     );
   };
@@ -107,16 +120,14 @@ export function ClassLists({ api, viewer, now }: ClassListsProps) {
         <Button variant="secondary" size="s" onClick={() => setDate(addDays(date, -1))}>
           {lt('previousDay')}
         </Button>
-        <label>
-          {lt('date')}
-          <input
-            type="date"
+        <Field label={lt('date')} className="lists-date">
+          <DateInput
             value={date}
-            onChange={(event) => {
-              if (isDateString(event.target.value)) setDate(event.target.value);
+            onChange={(next) => {
+              if (isDateString(next)) setDate(next);
             }}
           />
-        </label>
+        </Field>
         <Button variant="secondary" size="s" onClick={() => setDate(addDays(date, 1))}>
           {lt('nextDay')}
         </Button>

@@ -1,7 +1,10 @@
-import { formatDateTime } from '@studio/core';
+import { teachingCoachId } from '@studio/core';
 import type { Attendance, StudioClass } from '@studio/core';
 import { Link } from 'wouter';
 import { Avatar } from '../../../components/ui/avatar';
+import { Badge } from '../../../components/ui/badge';
+import type { BadgeTone } from '../../../components/ui/badge';
+import { useFormat } from '../../../lib/format';
 import { buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { paths } from '../../../config/paths';
@@ -10,6 +13,7 @@ import type { ClassListsApi } from '../api/class-lists-api';
 import { isStaffViewer, mayTakeAttendance, ownCoachIds } from '../class-lists';
 import type { Viewer } from '../class-lists';
 import { useRosterView, useStudioNames } from '../hooks/use-class-data';
+import type { RosterView } from '../hooks/use-class-data';
 import { listsMessages } from '../lists-messages';
 import type { ListsKey } from '../lists-messages';
 import './class-lists.css';
@@ -44,15 +48,26 @@ export function checadorHref(classId: string): string {
  * user-list-class: who booked the class (spot and name, attendance once taken) and who is
  * waiting, live. The route's date, hour, coach and class type name the class until it loads.
  */
+const ATTENDANCE_TONES: Readonly<Record<Attendance, BadgeTone>> = {
+  attended: 'success',
+  'no-show': 'danger',
+};
+
 export function ClassRoster({ api, viewer, params }: ClassRosterProps) {
   const lt = useT(listsMessages);
+  const format = useFormat();
   const { coaches, exercises } = useStudioNames(api);
   const cls = useLive<StudioClass | null | undefined>(
     (onChange) => api.watchClass(params.key, onChange),
     undefined,
     [api, params.key],
   );
-  const { rows, waiting } = useRosterView(api, params.key, cls?.layout);
+  // The roster is read only where the rules let this viewer read it: a coach's own classes.
+  const mayRead =
+    isStaffViewer(viewer) &&
+    cls != null &&
+    mayTakeAttendance(viewer, cls, ownCoachIds(coaches, viewer.uid));
+  const { rows, waiting } = useRosterView(api, mayRead ? params.key : null, cls?.layout);
 
   if (!isStaffViewer(viewer)) {
     return (
@@ -64,14 +79,9 @@ export function ClassRoster({ api, viewer, params }: ClassRosterProps) {
   }
 
   const exercise = cls?.exercise ?? params.classtype;
-  const coachId = cls?.coach ?? params.coach;
+  const coachId = cls ? teachingCoachId(cls) : params.coach;
   const name = cls?.name ?? exercises[exercise]?.name ?? exercise;
   const coach = coaches[coachId]?.name ?? coachId;
-  const mayCheckIn = mayTakeAttendance(
-    viewer,
-    { coach: coachId },
-    ownCoachIds(coaches, viewer.uid),
-  );
 
   return (
     <section aria-labelledby="roster-title" className="class-roster">
@@ -81,7 +91,7 @@ export function ClassRoster({ api, viewer, params }: ClassRosterProps) {
       <h1 id="roster-title">
         {lt('rosterTitle', {
           name,
-          date: cls?.date ?? params.fecha,
+          date: format.day(cls?.date ?? params.fecha),
           hour: cls?.hour ?? params.hora,
         })}
       </h1>
@@ -91,7 +101,8 @@ export function ClassRoster({ api, viewer, params }: ClassRosterProps) {
       </p>
       {cls === null && <p role="alert">{lt('classMissing')}</p>}
       {cls?.status === 'cancelled' && <p>{lt('cancelled')}</p>}
-      {mayCheckIn ? (
+      {cls != null && !mayRead && <p role="alert">{lt('notYourClass')}</p>}
+      {mayRead && (
         <p>
           <Link
             href={checadorHref(params.key)}
@@ -100,10 +111,17 @@ export function ClassRoster({ api, viewer, params }: ClassRosterProps) {
             {lt('takeAttendance')}
           </Link>
         </p>
-      ) : (
-        <p>{lt('readOnly')}</p>
       )}
+      {(cls === undefined || mayRead) && <RosterTables rows={rows} waiting={waiting} />}
+    </section>
+  );
+}
 
+function RosterTables({ rows, waiting }: Pick<RosterView, 'rows' | 'waiting'>) {
+  const lt = useT(listsMessages);
+  const format = useFormat();
+  return (
+    <>
       <h2>{lt('bookedTitle', { count: rows?.length ?? 0 })}</h2>
       {rows === null ? (
         <p>{lt('loading')}</p>
@@ -123,17 +141,21 @@ export function ClassRoster({ api, viewer, params }: ClassRosterProps) {
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.key}>
-                    <td data-label={lt('spot')}>{row.spotLabel}</td>
-                    <td data-label={lt('member')}>
+                    <td data-label={lt('spot')} className="roster-spot">
+                      {row.spotLabel}
+                    </td>
+                    <td data-label={lt('member')} className="roster-name">
                       {row.name}
                       {row.guestOf !== undefined && (
                         <span className="guest-of">{lt('guestOf', { name: row.guestOf })}</span>
                       )}
                     </td>
-                    <td data-label={lt('attendance')}>
-                      {row.pending
-                        ? lt('pending')
-                        : lt(row.attendance ? ATTENDANCE_KEYS[row.attendance] : 'unmarked')}
+                    <td data-label={lt('attendance')} className="roster-mark">
+                      <Badge tone={row.attendance ? ATTENDANCE_TONES[row.attendance] : 'neutral'}>
+                        {row.pending
+                          ? lt('pending')
+                          : lt(row.attendance ? ATTENDANCE_KEYS[row.attendance] : 'unmarked')}
+                      </Badge>
                     </td>
                   </tr>
                 ))}
@@ -151,11 +173,11 @@ export function ClassRoster({ api, viewer, params }: ClassRosterProps) {
           {waiting.map((entry) => (
             <li key={entry.uid}>
               {entry.name}{' '}
-              <small>{lt('waitingSince', { time: formatDateTime(entry.joinedAt) })}</small>
+              <small>{lt('waitingSince', { time: format.moment(entry.joinedAt) })}</small>
             </li>
           ))}
         </ol>
       )}
-    </section>
+    </>
   );
 }

@@ -117,6 +117,16 @@ describe('side menu', () => {
     expect(screen.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
   });
 
+  it('gives the front desk the class lists and no admin item', () => {
+    renderMenu('staff', 'd1');
+    expect(menuLinks()).toEqual([
+      ['Today', '/admin-today'],
+      ['User Class Lists', '/admin-lists-class'],
+      ...MEMBER,
+      ['My Profile', '/tabs/profile-user/d1'],
+    ]);
+  });
+
   it('shows the version label V.2.8', () => {
     renderMenu('member', 'u1');
     expect(screen.getByText('V.2.8')).toBeTruthy();

@@ -89,6 +89,7 @@ export function ProfileHeader({ user, ledger, nowMs, buyHref }: ProfileHeaderPro
           <p className="profile-badges">
             <Badge tone={plan.tone}>{t(plan.key)}</Badge>
             {role === 'admin' && <Badge tone="primary">{t('roleAdmin')}</Badge>}
+            {role === 'staff' && <Badge tone="primary">{t('roleStaff')}</Badge>}
             {role === 'coach' && <Badge tone="primary">{t('roleCoach')}</Badge>}
             <span className="profile-since">
               {since !== undefined && t('memberSince', { date: formatDate(since) })}

@@ -135,6 +135,8 @@ export interface PaymentOutcomeProps {
   /** "Book a class" once paid; "See the packs" if it failed. */
   bookHref: string;
   packagesHref: string;
+  /** My Classes, where the member's purchases are listed (shown when there is no session). */
+  purchasesHref: string;
 }
 
 const OUTCOME_LINES: Record<PaymentStatus, TextKey<PurchasesKey>> = {
@@ -157,12 +159,28 @@ export function PaymentOutcome({
   paid,
   bookHref,
   packagesHref,
+  purchasesHref,
 }: PaymentOutcomeProps) {
   const t = useT(purchasesMessages);
   const lang = useLangStore((state) => state.lang);
   const payments = useLive((onChange) => api.watchMyPayments(uid, onChange), NONE, [api, uid]);
   const payment = sessionId && Object.hasOwn(payments, sessionId) ? payments[sessionId] : undefined;
   const status: PaymentStatus = payment?.status ?? 'pending';
+  // Reached without Stripe's return (no session): nothing to follow, so no endless spinner.
+  if (sessionId === null)
+    return (
+      <div className="payment-outcome">
+        <p className="payment-outcome-line">{t('thanksNoSession')}</p>
+        <div className="payment-outcome-actions">
+          <Link href={bookHref} className={buttonClass()}>
+            {t('bookAClass')}
+          </Link>
+          <Link href={purchasesHref} className={buttonClass({ variant: 'secondary' })}>
+            {t('seeMyPurchases')}
+          </Link>
+        </div>
+      </div>
+    );
   return (
     <div className={`payment-outcome payment-outcome-${STATUS_TONES[status]}`}>
       <div className="payment-outcome-status">

@@ -351,6 +351,7 @@ describe('after checkout', () => {
         sessionId="cs_1"
         bookHref="/book"
         packagesHref="/packs"
+        purchasesHref="/mine"
         paid={<p>New balance</p>}
       />,
     );
@@ -362,6 +363,24 @@ describe('after checkout', () => {
     expect(screen.getByRole('status').textContent).toBe('Payment received.');
     // It ends on the new balance and the way to book.
     expect(screen.getByText('New balance')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Book a class' }).getAttribute('href')).toBe('/book');
+  });
+
+  it('reached without a checkout session, it points to the purchases instead of waiting', () => {
+    const fake = createFakePurchasesApi(packages);
+    inRouter(
+      <PaymentOutcome
+        api={fake.api}
+        uid="m"
+        sessionId={null}
+        bookHref="/book"
+        packagesHref="/packs"
+        purchasesHref="/mine"
+      />,
+    );
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(document.querySelector('.spinner')).toBeNull();
+    expect(screen.getByRole('link', { name: 'My purchases' }).getAttribute('href')).toBe('/mine');
     expect(screen.getByRole('link', { name: 'Book a class' }).getAttribute('href')).toBe('/book');
   });
 

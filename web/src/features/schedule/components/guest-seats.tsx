@@ -1,5 +1,5 @@
 import type { MessageParams, SeatLayout, Settings, UserClass, UserClassStatus } from '@studio/core';
-import { cancellationOutcome, guestNameSchema, usableSpots } from '@studio/core';
+import { guestNameSchema } from '@studio/core';
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -11,11 +11,9 @@ import { useT } from '../../../lib/i18n';
 import type { ScheduleApi } from '../api/schedule-api';
 import type { GuestSeatKey } from '../guest-seat-messages';
 import { guestSeatMessages } from '../guest-seat-messages';
+import { bringFriendState, guestCancelNote, guestSeatRows } from '../guest-seats-state';
 import { SpotMap } from './spot-map';
 import './guest-seats.css';
-
-type Guests = NonNullable<UserClass['guests']>;
-type Guest = Guests[string];
 
 interface Outcome {
   tone: 'ok' | 'error' | 'pending';
@@ -32,12 +30,7 @@ const STATUS_KEYS: Record<UserClassStatus, TextKey<GuestSeatKey>> = {
   'class-cancelled': 'guestStatusClassCancelled',
 };
 
-/** The guest seats still held, oldest first. */
-export function heldGuests(guests: UserClass['guests']): [string, Guest][] {
-  return Object.entries(guests ?? {})
-    .filter(([, guest]) => guest.status === 'booked')
-    .sort(([, a], [, b]) => a.bookedAt - b.bookedAt);
-}
+export { heldGuests } from '../guest-seats-state';
 
 function OutcomeLine({ outcome }: { outcome: Outcome | null }) {
   const t = useT(guestSeatMessages);
@@ -73,19 +66,16 @@ export function GuestSeatList(props: GuestSeatListProps) {
   const [confirming, setConfirming] = useState<{ id: string; name: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const listed = Object.entries(guests ?? {}).sort(([, a], [, b]) => a.bookedAt - b.bookedAt);
+  const listed = guestSeatRows(guests, cancellable);
   if (listed.length === 0 && !outcome) return null;
 
   const cancelText = (): Outcome => {
-    if (!props.rules) return { tone: 'pending', key: 'cancelGuestRules' };
-    const when = cancellationOutcome({}, props.startsAt, props.now(), props.rules);
-    return when === 'refund'
-      ? { tone: 'pending', key: 'cancelGuestRefund' }
-      : {
-          tone: 'pending',
-          key: 'cancelGuestLate',
-          params: { hours: props.rules.cancellationWindowHours },
-        };
+    const note = guestCancelNote(props.rules, props.startsAt, props.now());
+    return note.kind === 'rules-unknown'
+      ? { tone: 'pending', key: 'cancelGuestRules' }
+      : note.kind === 'refund'
+        ? { tone: 'pending', key: 'cancelGuestRefund' }
+        : { tone: 'pending', key: 'cancelGuestLate', params: { hours: note.hours } };
   };
 
   const cancel = (id: string, name: string) => {
@@ -112,19 +102,18 @@ export function GuestSeatList(props: GuestSeatListProps) {
   return (
     <div className="guest-seats">
       <ul className="plain-list">
-        {listed.map(([id, guest]) => (
-          <li key={id} className="guest-seat">
+        {listed.map((guest) => (
+          <li key={guest.id} className="guest-seat">
             <span>
-              {t('guestLine', { name: guest.name })} ·{' '}
-              {t('guestSpot', { spot: guest.spotLabel ?? guest.spot })} ·{' '}
+              {t('guestLine', { name: guest.name })} · {t('guestSpot', { spot: guest.spot })} ·{' '}
               {t(STATUS_KEYS[guest.status])}
             </span>
-            {cancellable && guest.status === 'booked' && (
+            {guest.canCancel && (
               <Button
                 variant="secondary"
                 size="s"
                 disabled={busy}
-                onClick={() => setConfirming({ id, name: guest.name })}
+                onClick={() => setConfirming({ id: guest.id, name: guest.name })}
               >
                 {t('cancelGuest', { name: guest.name })}
               </Button>
@@ -192,9 +181,14 @@ export function BringFriend(props: BringFriendProps) {
   // pressing Book again returns that seat instead of paying a second credit. A new name or a
   // success starts a new key.
   const requestId = useRef<string>(crypto.randomUUID());
-  const label = (spot: string) => room.spots[spot]?.label ?? spot;
-  const anyFree = usableSpots(room).some((spot) => !taken.has(spot.id));
-  const chosen = picked !== undefined && !taken.has(picked) ? picked : undefined;
+  const label = (spot: string) =>
+    (Object.hasOwn(room.spots, spot) ? room.spots[spot]?.label : undefined) ?? spot;
+  const { offered, chosen } = bringFriendState({
+    room,
+    taken,
+    seatsAllowed: props.seatsAllowed,
+    ...(picked !== undefined ? { picked } : {}),
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -232,7 +226,7 @@ export function BringFriend(props: BringFriendProps) {
   if (!open) {
     return (
       <div className="bring-friend">
-        {anyFree && props.seatsAllowed > 0 && (
+        {offered && (
           <Button
             variant="secondary"
             onClick={() => {

@@ -165,7 +165,8 @@ describe('my waiting list', () => {
     fake.setMyWaitlist({ yoga: entry('yoga', 2), spin: { ...unnamed, title: 'Cycling' } });
     inRouter(<MyWaitlist api={fake.api} uid="m" scheduleHref="/cal" />);
     const rows = screen.getAllByRole('listitem').map((row) => row.textContent);
-    expect(rows).toEqual([expect.stringContaining('Yoga ·'), expect.stringContaining('Cycling ·')]);
+    // Classes at the same time keep one order (by class), whichever answered first.
+    expect(rows).toEqual([expect.stringContaining('Cycling ·'), expect.stringContaining('Yoga ·')]);
   });
 
   it('leaves the waiting list once the member confirms', async () => {
@@ -175,7 +176,7 @@ describe('my waiting list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Leave waiting list' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Leave the waiting list?' });
     expect(
-      within(confirm).getByText('You give up position 1 for Yoga on Thu 2025-06-12 07:00.'),
+      within(confirm).getByText(/^You give up position 1 for Yoga on Thu 12 Jun( 2025)? 07:00\.$/),
     ).toBeTruthy();
     expect(fake.calls.leave).toEqual([]);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Leave waiting list' }));
@@ -215,9 +216,9 @@ describe('my waiting list', () => {
       </Router>,
     );
     const card = screen.getByRole('listitem');
-    expect(within(card).getByText('Thu 2025-06-12 07:00')).toBeTruthy();
+    expect(within(card).getByText('Thu 12 Jun 07:00')).toBeTruthy();
     expect(card.textContent).toContain(
-      'Can move you in until Thu 2025-06-12 03:00 (your cut-off, 4 h before)',
+      'Can move you in until Thu 12 Jun 03:00 (your cut-off, 4 h before)',
     );
     expect(screen.getByRole('link', { name: 'Change my cut-off' }).getAttribute('href')).toBe(
       '/tabs/profile-user/m',

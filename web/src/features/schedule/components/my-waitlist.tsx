@@ -1,7 +1,6 @@
 import type { ScheduleKey } from '../schedule-messages';
 import { scheduleMessages } from '../schedule-messages';
 import type { UserWaitlistEntry } from '@studio/core';
-import { formatDate, formatHour, memberPromotionCutoffAt } from '@studio/core';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '../../../components/ui/badge';
@@ -12,20 +11,18 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { callableErrorText } from '../../../lib/callable-errors';
 import type { TextKey } from '../../../lib/i18n';
+import { useFormat } from '../../../lib/format';
 import { useLangStore, useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import { weekdayName } from '../../../lib/weekday-name';
 import type { ScheduleApi } from '../api/schedule-api';
 import { waitlistMessages } from '../waitlist-messages';
+import type { MemberCutoff, WaitlistCard } from '../waitlist-state';
+import { waitlistCards, waitlistTitle } from '../waitlist-state';
 import './class-time-block.css';
 import './my-waitlist.css';
 
-/** The member's promotion cut-off: the studio's, and their own when they set one. */
-export interface MemberCutoff {
-  studioMinutes: number;
-  /** `Users/{uid}/PromotionCutoffHours`; undefined = the studio's. */
-  memberHours?: number;
-}
+export type { MemberCutoff } from '../waitlist-state';
 
 export interface MyWaitlistProps {
   api: ScheduleApi;
@@ -45,9 +42,7 @@ export interface MyWaitlistProps {
 /** Placeholder cards while the list loads, at the cards' size. */
 const SKELETON_CARDS = 2;
 
-function classTitleOf(entry: UserWaitlistEntry): string {
-  return entry.title ?? entry.name ?? '';
-}
+const classTitleOf = waitlistTitle;
 
 /**
  * "My Waiting List": one card per class the member waits for, with the live position (strict
@@ -65,6 +60,7 @@ export function MyWaitlist({
   const t = useT(scheduleMessages);
   const tw = useT(waitlistMessages);
   const lang = useLangStore((state) => state.lang);
+  const format = useFormat(now);
   const dialogTitleId = useId();
   const dialogTextId = useId();
   // Undefined until the list answers: "not waiting for any class" would be a guess.
@@ -78,9 +74,7 @@ export function MyWaitlist({
   const [message, setMessage] = useState<{ key: TextKey<ScheduleKey>; error: boolean } | null>(
     null,
   );
-  const waiting = Object.values(entries ?? {})
-    .filter((entry) => entry.status === 'waiting')
-    .sort((a, b) => a.startsAt - b.startsAt);
+  const cards = waitlistCards(entries ?? {}, cutoff, now());
 
   const leave = (classId: string) => {
     setConfirming(null);
@@ -97,37 +91,27 @@ export function MyWaitlist({
     );
   };
 
-  const day = (entry: UserWaitlistEntry) =>
-    `${weekdayName(entry.date, lang, 'short')} ${entry.date}`;
+  const day = (entry: UserWaitlistEntry) => format.day(entry.date);
 
-  const cutoffLine = (entry: UserWaitlistEntry) => {
-    if (cutoff === undefined) return null;
-    if (cutoff === null)
+  const cutoffLine = ({ cutoff: line }: WaitlistCard) => {
+    if (line.kind === 'none') return null;
+    if (line.kind === 'loading')
       return (
         <p className="waitlist-cutoff">
           <Skeleton width="16em" height="var(--waitlist-cutoff-height)" />
         </p>
       );
-    const at = memberPromotionCutoffAt(
-      entry.startsAt,
-      { waitlistCutoffMinutes: cutoff.studioMinutes },
-      cutoff.memberHours,
-    );
     const whose =
-      cutoff.memberHours !== undefined
-        ? tw('cutoffMine', { hours: cutoff.memberHours })
-        : tw('cutoffStudios', { minutes: cutoff.studioMinutes });
-    const date = formatDate(at);
+      line.whose.kind === 'mine'
+        ? tw('cutoffMine', { hours: line.whose.hours })
+        : tw('cutoffStudios', { minutes: line.whose.minutes });
     return (
       <p className="waitlist-cutoff">
-        {at <= now() ? (
+        {line.kind === 'passed' ? (
           tw('cutoffPassed')
         ) : (
           <>
-            {tw('cutoffUntil')}{' '}
-            <span className="waitlist-nowrap">
-              {weekdayName(date, lang, 'short')} {date} {formatHour(at)}
-            </span>
+            {tw('cutoffUntil')} <span className="waitlist-nowrap">{format.moment(line.at)}</span>
           </>
         )}{' '}
         <span className="waitlist-cutoff-whose">({whose})</span>
@@ -166,7 +150,7 @@ export function MyWaitlist({
             ))}
           </ul>
         </>
-      ) : waiting.length === 0 ? (
+      ) : cards.length === 0 ? (
         <EmptyState
           title={t('noWaiting')}
           description={tw('emptyHint')}
@@ -195,44 +179,47 @@ export function MyWaitlist({
       ) : (
         <>
           <p className="waitlist-count">
-            {waiting.length === 1
+            {cards.length === 1
               ? tw('waitingCountOne')
-              : tw('waitingCount', { count: waiting.length })}
+              : tw('waitingCount', { count: cards.length })}
           </p>
           <ul className="plain-list waitlist-cards">
-            {waiting.map((entry) => (
-              <Card as="li" key={entry.classId} className="waitlist-card">
-                <span className="class-time-block class-time-block-solid" aria-hidden="true">
-                  <span className="class-time-block-hour">{entry.hour}</span>
-                  <span className="class-time-block-weekday">
-                    {weekdayName(entry.date, lang, 'short')}
+            {cards.map((card) => {
+              const { entry } = card;
+              return (
+                <Card as="li" key={entry.classId} className="waitlist-card">
+                  <span className="class-time-block class-time-block-solid" aria-hidden="true">
+                    <span className="class-time-block-hour">{entry.hour}</span>
+                    <span className="class-time-block-weekday">
+                      {weekdayName(entry.date, lang, 'short')}
+                    </span>
                   </span>
-                </span>
-                <span className="waitlist-info">
-                  <span className="waitlist-title">{classTitleOf(entry)}</span>
-                  <span className="visually-hidden"> · </span>
-                  <span className="waitlist-when">
-                    {day(entry)} {entry.hour}
+                  <span className="waitlist-info">
+                    <span className="waitlist-title">{card.title}</span>
+                    <span className="visually-hidden"> · </span>
+                    <span className="waitlist-when">
+                      {day(entry)} {entry.hour}
+                    </span>
+                    {cutoffLine(card)}
                   </span>
-                  {cutoffLine(entry)}
-                </span>
-                <span className="waitlist-side">
-                  <Badge tone="primary" className="waitlist-position">
-                    {entry.position !== undefined
-                      ? t('positionN', { position: entry.position })
-                      : t('waitingNoPosition')}
-                  </Badge>
-                  <Button
-                    variant="secondary"
-                    size="s"
-                    busy={busy === entry.classId}
-                    onClick={() => setConfirming(entry)}
-                  >
-                    {t('leaveWaitlist')}
-                  </Button>
-                </span>
-              </Card>
-            ))}
+                  <span className="waitlist-side">
+                    <Badge tone="primary" className="waitlist-position">
+                      {entry.position !== undefined
+                        ? t('positionN', { position: entry.position })
+                        : t('waitingNoPosition')}
+                    </Badge>
+                    <Button
+                      variant="secondary"
+                      size="s"
+                      busy={busy === entry.classId}
+                      onClick={() => setConfirming(entry)}
+                    >
+                      {t('leaveWaitlist')}
+                    </Button>
+                  </span>
+                </Card>
+              );
+            })}
           </ul>
           {profileHref !== undefined && cutoff !== undefined && (
             <p className="waitlist-change">

@@ -1,0 +1,3 @@
+export * from './delivery';
+export * from './watch-waves';
+export * from './device-label';
