@@ -30,14 +30,14 @@ const membership = (extra: Partial<Membership> = {}): Membership => ({
   ...extra,
 });
 
-const credit = {
+const credit: NonNullable<PaymentFacts['credits-list']> = {
   c1: {
-    kind: 'spin',
+    kind: 'regular',
     source: 'purchase',
     grantedAt: 1,
     expiresAt: at('2026-12-30', '00:00'),
   },
-} as const;
+};
 
 const usedToday: Record<string, BookingCredit> = {
   b1: {
@@ -51,7 +51,7 @@ const usedToday: Record<string, BookingCredit> = {
 
 const cls = {
   startsAt: at('2026-11-30', '18:00'),
-  creditKind: 'spin',
+  creditKind: 'regular' as const,
   exercise: 'spin',
   branch: 'centro',
 };
