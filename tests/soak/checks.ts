@@ -6,6 +6,8 @@
 //   back once, a coupon never used beyond its limits;
 // - one mail per causing event (one Message-ID per outbox entry; a second delivery of the same
 //   Message-ID only where the sending invocation died after the server accepted it);
+// - one push per event and device (never twice, even when the sender died after the push service
+//   accepted it), and every entry marked `sent` received;
 // - the admins' directory row equal to the profile it copies.
 // Each returns the violations it found, as lines a person can read.
 import { isDeepStrictEqual } from 'node:util';
@@ -24,6 +26,8 @@ import {
   type Roster,
 } from '@studio/core';
 import { bruteForce, datesOf } from '../../functions/test/insights/brute-force.ts';
+import type { ReceivedMessage } from '@studio/push-service';
+import { deviceIdOf } from '../../functions/src/handlers/push/devices.ts';
 import type { InboxMessage } from '../../scripts/lib/mail-inbox.ts';
 import type { Model } from './model.ts';
 import { COUPON, PACKAGES } from './studio.ts';
@@ -182,6 +186,36 @@ export function mailViolations(
     if (!found) out.push(`mail: outbox entry ${id} is marked sent but no such mail arrived`);
   }
   return out;
+}
+
+/**
+ * One push per outbox entry (`{event}-{device}`): the stand-in accepted each at most once, and
+ * each entry marked `sent` is among what it accepted. `sentIds` are collected as the run goes (the
+ * sweep removes old entries).
+ */
+export function pushViolations(
+  messages: readonly ReceivedMessage[],
+  sentIds: ReadonlySet<string>,
+): string[] {
+  const accepted = new Map<string, number>();
+  for (const message of messages) {
+    if (message.status !== 201 || message.payload === undefined) continue;
+    const event = (JSON.parse(message.payload) as { id?: unknown }).id;
+    const id = `${String(event)}-${deviceIdOf(message.endpoint)}`;
+    accepted.set(id, (accepted.get(id) ?? 0) + 1);
+  }
+  const out: string[] = [];
+  for (const [id, count] of accepted) if (count > 1) out.push(`push: ${id} accepted ${count}×`);
+  for (const id of sentIds)
+    if (!accepted.has(id)) out.push(`push: outbox entry ${id} is marked sent but never arrived`);
+  return out;
+}
+
+/** Push outbox entries marked `sent` now. */
+export function sentPushIds(root: unknown): string[] {
+  return Object.entries(record(record(root)[paths.pushOutbox()]))
+    .filter(([, entry]) => record(entry)['status'] === 'sent')
+    .map(([id]) => id);
 }
 
 /** Each `UserDirectory` row shows what its profile says now. */

@@ -19,6 +19,7 @@ export const FAULT_KINDS = [
   'webhook-5xx',
   'webhook-forged',
   'smtp-outage',
+  'push-refused',
   'db-restart',
   'clock-jump',
 ] as const;
@@ -34,6 +35,8 @@ export interface FaultRates {
   dbRestart: number;
   /** A step starts or ends an SMTP outage. */
   smtpOutage: number;
+  /** A step has the push service answer the next few requests 410, 429 or 503. */
+  pushRefused: number;
   /** A step jumps hours ahead (across midnight, a month's end) instead of one step. */
   clockJump: number;
 }
@@ -43,6 +46,7 @@ export const DEFAULT_FAULT_RATES: FaultRates = {
   clientRetry: 0.04,
   dbRestart: 0.004,
   smtpOutage: 0.01,
+  pushRefused: 0.01,
   clockJump: 0.01,
 };
 
@@ -77,7 +81,7 @@ export interface OpRunner {
     who: string,
     detail: string,
     call: (db: Database) => Promise<unknown>,
-    options?: { crashable?: boolean; retryable?: boolean },
+    options?: { crashable?: boolean; retryable?: boolean; random?: Random },
   ): Promise<Outcome>;
   /** Counts a fault injected elsewhere (webhooks, outages, restarts, clock jumps). */
   fault(kind: FaultKind, detail: string): void;
@@ -126,9 +130,12 @@ export function opRunner(
     },
     async perform(what, who, detail, call, options = {}) {
       count(tally.operations, what);
-      const crash = (options.crashable ?? true) && random.chance(rates.crash);
+      // An actor added later draws its faults from its own stream, so the others' runs stay as
+      // they were for a seed.
+      const draw = options.random ?? random;
+      const crash = (options.crashable ?? true) && draw.chance(rates.crash);
       const db = crash
-        ? stoppingAt(world.db, random.between(1, 6), random.chance(0.5) ? 'after' : 'before')
+        ? stoppingAt(world.db, draw.between(1, 6), draw.chance(0.5) ? 'after' : 'before')
         : world.db;
       let outcome = await classify(() => call(db));
       let note = outcome.kind === 'refused' ? `refused:${outcome.messageKey}` : outcome.kind;
@@ -136,7 +143,7 @@ export function opRunner(
       // The answer is lost on the way back (or the call died): the app sends the same request.
       const retry =
         (options.retryable ?? true) &&
-        (outcome.kind === 'crashed' || random.chance(rates.clientRetry));
+        (outcome.kind === 'crashed' || draw.chance(rates.clientRetry));
       if (retry) {
         if (outcome.kind !== 'crashed') count(tally.faults, 'client-retry');
         const again = await classify(() => call(world.db));

@@ -15,12 +15,15 @@ import {
   directoryViolations,
   insightsViolations,
   mailViolations,
+  pushViolations,
+  sentPushIds,
   paymentViolations,
   sentOutboxIds,
   waitlistViolations,
 } from './checks.ts';
 import { History } from './history.ts';
 import { dailyAt, scheduledJobs, mailTrigger } from './jobs.ts';
+import { pushMoves } from './push.ts';
 import { memberMoves } from './members.ts';
 import { emptyModel } from './model.ts';
 import { DEFAULT_FAULT_RATES, FAULT_KINDS, opRunner, type FaultRates } from './ops.ts';
@@ -131,6 +134,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const mailSeen = new Set<string>();
   const mailSent = new Set<string>();
   const mailDied = new Set<string>();
+  const pushSent = new Set<string>();
   const now = world.clock.now;
 
   const stopWith = (violations: string[]) => {
@@ -151,6 +155,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const staff = staffMoves(world, model, ops, random.fork('staff'));
     await staff.publishWeek(formatDate(start));
     const stripe = stripeSide(world, model, ops, random.fork('stripe'));
+    const pushes = pushMoves(world, model, ops, random.fork('push'));
     const stepMs = options.stepMinutes * MINUTE;
     const end = start + options.days * DAY;
     let mailDown = false;
@@ -205,15 +210,21 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         }
         if (stepRandom.chance((0.03 * options.stepMinutes) / 10)) await staff.manage();
         if (stepRandom.chance((0.01 * options.stepMinutes) / 10)) await stripe.bank();
+        await pushes.act(model.members);
       }
+      pushes.refuse(rates.pushRefused);
       await staff.takeAttendance(stepMs);
       if (dailyAt('07:00')(previous, now())) await stripe.renewals();
 
       stripe.collect(step);
       await stripe.deliver(step);
       for (const id of await mailTrigger(world, ops, mailSeen)) mailDied.add(id);
+      await pushes.trigger();
       for (const job of jobs) if (job.due(previous, now())) await job.run(world, ops);
-      for (const id of sentOutboxIds((await world.db.ref().get()).val())) mailSent.add(id);
+      await pushes.sweep();
+      const sent = (await world.db.ref().get()).val() as unknown;
+      for (const id of sentOutboxIds(sent)) mailSent.add(id);
+      for (const id of sentPushIds(sent)) pushSent.add(id);
 
       const root = (await world.db.ref().get()).val() as unknown;
       report.checks += 2;
@@ -253,10 +264,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       await reconcileBookings(world.bookingDeps(reconcileDb));
       for (const id of await mailTrigger(world, ops, mailSeen)) mailDied.add(id);
       await sweepOutbox(world.mailDeps());
+      await pushes.trigger();
+      await pushes.sweep();
       await rollUpInsights({ db: world.db, now }, { from: report.from });
       const root = (await world.db.ref().get()).val() as unknown;
       for (const id of sentOutboxIds(root)) mailSent.add(id);
-      report.checks += 9;
+      for (const id of sentPushIds(root)) pushSent.add(id);
+      report.checks += 10;
       return [
         ...bookingViolations(root, now(), true),
         ...waitlistViolations(root),
@@ -265,6 +279,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         ...planPurchaseViolations(root, model),
         ...periodGrantViolations(root),
         ...mailViolations(await world.inbox.messages(), mailSent, mailDied),
+        ...pushViolations(world.push.messages(), pushSent),
         ...directoryViolations(root),
         ...insightsViolations(root, report.from, now()),
       ];

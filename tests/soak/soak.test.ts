@@ -14,6 +14,7 @@ const RATES: FaultRates = {
   clientRetry: 0.05,
   dbRestart: 0.02,
   smtpOutage: 0.03,
+  pushRefused: 0.03,
   clockJump: 0.02,
 };
 
@@ -42,6 +43,8 @@ describe('the short soak', () => {
       'check-in',
       'job:reconcile',
       'job:plans',
+      'push-device',
+      'job:push-sweep',
     ])
       expect(report.operations[what] ?? 0).toBeGreaterThan(0);
   }, 240_000);

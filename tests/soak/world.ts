@@ -1,6 +1,7 @@
 // The local stack's real parts, in this process, as the soak drives them: the database emulator
 // (persisting to a folder, so it can be restarted from its data mid-run), the Stripe sandbox,
-// MailDev, and the functions' handlers called with the deployed admin SDK and a simulated clock.
+// MailDev, the push service stand-in, and the functions' handlers called with the deployed admin
+// SDK and a simulated clock.
 // The database runs the project's rules, so what members write themselves goes through them.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,8 @@ import path from 'node:path';
 import { deleteApp } from 'firebase-admin/app';
 import type { Database } from 'firebase-admin/database';
 import type Stripe from 'stripe';
+import webPush from 'web-push';
+import { startPushService, type PushService } from '@studio/push-service';
 import { startRtdbEmulator, type RtdbEmulator } from '@studio/rtdb-emulator';
 import { startStripeSandbox, type StripeSandbox } from '@studio/stripe-sandbox';
 import { adminApp, adminDatabase } from '../../functions/src/admin.ts';
@@ -17,6 +20,8 @@ import type { BookingDeps } from '../../functions/src/engine/deps.ts';
 import { listenerMirrors } from '../../functions/src/engine/live.ts';
 import type { MailDeps } from '../../functions/src/handlers/mail/deps.ts';
 import type { PaymentDeps } from '../../functions/src/handlers/payments/deps.ts';
+import type { PushDeps } from '../../functions/src/handlers/push/deps.ts';
+import type { DeviceDeps } from '../../functions/src/handlers/push/devices.ts';
 import { startMailInbox, type MailInbox } from '../../scripts/lib/mail-inbox.ts';
 import { simClock, type SimClock } from './clock.ts';
 
@@ -33,11 +38,17 @@ export interface World {
   /** The functions' Stripe client, on the sandbox (STRIPE_API_URL).  */
   readonly stripe: Stripe;
   readonly inbox: MailInbox;
+  /** The push service stand-in: members' devices and what reached them. */
+  readonly push: PushService;
+  /** The public VAPID key devices subscribe with. */
+  readonly vapidPublicKey: string;
   /** The database emulator's address (it changes neither port nor data across restarts). */
   readonly databaseUrl: string;
   bookingDeps: (db?: Database) => BookingDeps;
   paymentDeps: (db?: Database) => PaymentDeps;
   mailDeps: (db?: Database) => MailDeps;
+  pushDeps: (db?: Database) => PushDeps;
+  deviceDeps: (db?: Database) => DeviceDeps;
   /** Stops the database emulator and starts it again on its port from its data folder. */
   restartDatabase(): Promise<void>;
   /** Turns the SMTP server away (true) or back (false): sends fail until it is back. */
@@ -55,6 +66,10 @@ export async function startWorld(startMs: number): Promise<World> {
   });
   const sandbox = await startStripeSandbox({ port: 0, webhookSecret: WEBHOOK_SECRET });
   const inbox = await startMailInbox({ mailDirectory: path.join(dataDir, 'mail') });
+  // VAPID tokens carry the machine's time (web-push signs with it), so the stand-in checks them
+  // against that, not the simulated clock.
+  const push = await startPushService();
+  const vapid = { subject: 'mailto:soak@demo.studio', ...webPush.generateVAPIDKeys() };
   Object.assign(process.env, {
     GCLOUD_PROJECT: 'demo-studio',
     FIREBASE_DATABASE_EMULATOR_HOST: `127.0.0.1:${database.port}`,
@@ -102,6 +117,8 @@ export async function startWorld(startMs: number): Promise<World> {
     sandbox,
     stripe,
     inbox,
+    push,
+    vapidPublicKey: vapid.publicKey,
     get databaseUrl() {
       return database.url;
     },
@@ -118,6 +135,13 @@ export async function startWorld(startMs: number): Promise<World> {
         unsubscribeSecret: 'soak-unsubscribe-secret',
       },
     }),
+    pushDeps: (handle = db) => ({
+      db: handle,
+      now: clock.now,
+      pusher: { vapid, localOrigins: [push.url], timeoutMs: 5_000 },
+      random: () => 0.5,
+    }),
+    deviceDeps: (handle = db) => ({ db: handle, now: clock.now, localOrigins: [push.url] }),
     async restartDatabase() {
       const port = database.port;
       await database.stop();
@@ -129,7 +153,7 @@ export async function startWorld(startMs: number): Promise<World> {
     },
     async stop() {
       await deleteApp(adminApp());
-      await Promise.allSettled([database.stop(), sandbox.stop(), inbox.stop()]);
+      await Promise.allSettled([database.stop(), sandbox.stop(), inbox.stop(), push.stop()]);
       transport.close();
       downTransport.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 // `npm run admin` (scripts/admin.ts), run for real as a child process: on the local stack through
 // the emulator variables (grant, list, refusals that write nothing), and with neither emulators
 // nor Google credentials (refused before anything is opened).
+import { isDeepStrictEqual } from 'node:util';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -67,7 +68,10 @@ describe('npm run admin on the local stack', () => {
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${stack.ports.auth}`,
       FIREBASE_DATABASE_EMULATOR_HOST: `127.0.0.1:${stack.ports.database}`,
     };
-    Object.assign(process.env, emulatorHosts);
+    // The seed also uploads the demo pictures to the Storage emulator.
+    Object.assign(process.env, emulatorHosts, {
+      FIREBASE_STORAGE_EMULATOR_HOST: `127.0.0.1:${stack.ports.storage}`,
+    });
     await seedDemoData();
     // Only the two emulator variables: the command defaults to the local project demo-studio.
     env = environment(emulatorHosts);
@@ -98,10 +102,24 @@ describe('npm run admin on the local stack', () => {
       .sort((a, b) => a.at - b.at);
   };
   /** Everything the command could change: the whole database and every account's claims. */
-  const everything = async () => ({
+  const snapshot = async () => ({
     database: (await db.ref().get()).val() as unknown,
     claims: (await auth.listUsers(1000)).users.map((user) => [user.uid, user.customClaims]),
   });
+  /**
+   * The database and the claims once the functions' triggers of the earlier cases (the directory,
+   * the mail outbox) have finished writing: two reads a second apart agree.
+   */
+  const everything = async () => {
+    let last = await snapshot();
+    for (let tries = 0; tries < 30; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const next = await snapshot();
+      if (isDeepStrictEqual(next, last)) return next;
+      last = next;
+    }
+    return last;
+  };
 
   it('grants admin by e-mail: the role claim, Admin true and an audit entry by cli', async () => {
     const run = await admin(['grant', 'member5@demo.studio', 'admin'], env);
@@ -143,6 +161,7 @@ describe('npm run admin on the local stack', () => {
     expect(rows).toEqual([
       ['admin', 'admin@demo.studio', 'demo-admin', 'Admin=true'],
       ['admin', 'member5@demo.studio', 'demo-member5', 'Admin=true'],
+      ['staff', 'desk@demo.studio', 'demo-desk', 'Admin="Staff"'],
       ['coach', 'coach@demo.studio', 'demo-coach', 'Admin="Coach"'],
       ['coach', 'member7@demo.studio', 'demo-member7', 'Admin=false'],
       ['member', 'member6@demo.studio', 'demo-member6', 'Admin="Coach"'],

@@ -154,9 +154,15 @@ describe('watch waves', () => {
     const second = nextWave(first.watch, 'o1', 1, 10_000 + WAVE_GAP_MS);
     expect(second.told).toEqual(['u7', 'u8', 'u9']);
     expect(second.told).toHaveLength(MIN_WAVE);
-    // Another seat freeing does not wait for the gap.
-    const freed = nextWave(first.watch, 'o1', 1, 10_001, { immediate: true });
+    // Another seat freeing does not wait for the gap: the wave grows to three per free seat.
+    const freed = nextWave(first.watch, 'o1', 3, 10_001, { immediate: true });
     expect(freed.told).toEqual(['u7', 'u8', 'u9']);
+    expect(freed.watch.wave?.nextWaveAt).toBe(10_000 + WAVE_GAP_MS);
+    // Two cancels racing each see two seats free: the wave is already their size.
+    expect(nextWave(first.watch, 'o1', 2, 10_001, { immediate: true }).told).toEqual([]);
+    // A watcher of the wave booked a seat and another one freed: one more is told.
+    const booked = removeWatcher(freed.watch, 'u2');
+    expect(nextWave(booked, 'o1', 3, 10_002, { immediate: true }).told).toEqual(['u10']);
   });
 
   it('ends when everyone was told, or no seat is free; a new opening starts over', () => {
@@ -166,6 +172,21 @@ describe('watch waves', () => {
     expect(nextWave(all.watch, 'o1', 10, WAVE_GAP_MS * 9).told).toEqual([]);
     expect(nextWave(watch, 'o1', 0, 0).told).toEqual([]);
     expect(nextWave(all.watch, 'o2', 1, 0).told).toEqual(['u1', 'u2', 'u3']);
+  });
+
+  it('waits the gap after a wave that told everyone, when newcomers outnumber the next seat', () => {
+    let few: ClassWatch = { startsAt: 0, seq: 0, watchers: {} };
+    for (const uid of ['a1', 'a2', 'a3']) few = addWatcher(few, uid, 1);
+    const told = nextWave(few, 'o1', 1, 10_000);
+    expect([told.told, told.watch.wave?.nextWaveAt]).toEqual([['a1', 'a2', 'a3'], undefined]);
+    // They booked and stopped watching; five others started; another seat frees.
+    let later = told.watch;
+    for (const uid of ['a1', 'a2', 'a3']) later = removeWatcher(later, uid);
+    for (const uid of ['b1', 'b2', 'b3', 'b4', 'b5']) later = addWatcher(later, uid, 20_000);
+    const next = nextWave(later, 'o1', 1, 30_000, { immediate: true });
+    expect(next.told).toEqual(['b1', 'b2', 'b3']);
+    // A value the database can store: the rest are told after the gap.
+    expect(next.watch.wave?.nextWaveAt).toBe(30_000 + WAVE_GAP_MS);
   });
 });
 

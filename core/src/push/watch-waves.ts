@@ -1,7 +1,8 @@
 // "Tell me when a spot opens" (docs/architecture/push.md#watching-a-full-class): who is told when
 // a seat frees that the waiting list does not take. Watchers are told in the order they started
 // watching, in waves: `WATCHERS_PER_SEAT` per free seat (at least `MIN_WAVE`), the next wave
-// `WAVE_GAP_MS` later if a seat is still free, so one seat does not wake 200 phones. Pure.
+// `WAVE_GAP_MS` later if a seat is still free, so one seat does not wake 200 phones; a seat that
+// frees meanwhile tops the wave up to its size for the seats now free. Pure.
 import type { ClassWatch } from '../schemas/push';
 
 export const WATCHERS_PER_SEAT = 3;
@@ -43,8 +44,15 @@ export function nextWave(
     return { watch, told: [] };
   const waiting = untold(watch, opening);
   if (waiting.length === 0) return { watch, told: [] };
-  const size = Math.max(MIN_WAVE, freeSeats * WATCHERS_PER_SEAT);
-  const wave = waiting.slice(0, size);
+  const target = Math.max(MIN_WAVE, freeSeats * WATCHERS_PER_SEAT);
+  // A seat freeing while a wave is out tops it up to its size for the seats free now: watchers
+  // told in this wave who still watch count, so cancels racing each other (each seeing the other's
+  // free seat) do not tell the same seat's share twice.
+  const topUp =
+    immediate && current && (current.nextWaveAt === undefined || current.nextWaveAt > nowMs);
+  const outstanding = topUp ? current.uids.filter((uid) => watch.watchers[uid]) : [];
+  const wave = waiting.slice(0, Math.max(0, target - outstanding.length));
+  if (wave.length === 0) return { watch, told: [] };
   const last = wave[wave.length - 1] as [string, number];
   const more = waiting.length > wave.length;
   return {
@@ -54,8 +62,11 @@ export function nextWave(
       wave: {
         opening,
         toldThrough: last[1],
-        uids: wave.map(([uid]) => uid),
-        ...(more ? { nextWaveAt: nowMs + WAVE_GAP_MS } : {}),
+        uids: [...outstanding, ...wave.map(([uid]) => uid)],
+        // A top-up keeps the wave's gap; a wave that had told everyone waits its own.
+        ...(more
+          ? { nextWaveAt: (topUp ? current.nextWaveAt : undefined) ?? nowMs + WAVE_GAP_MS }
+          : {}),
       },
     },
   };

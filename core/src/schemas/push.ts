@@ -252,7 +252,7 @@ export const classWatchSchema = z.object({
       opening: keySchema,
       /** Watchers with `seq` up to this have been told of this opening. */
       toldThrough: z.number().int().min(0),
-      /** Who the latest wave told (told again, idempotently, by a re-run). */
+      /** Who the latest wave told, with its top-ups (they count against the wave's size). */
       uids: z.array(keySchema).default([]),
       /** When the next wave goes if a seat is still free; absent when everyone was told. */
       nextWaveAt: epochMsSchema.optional(),

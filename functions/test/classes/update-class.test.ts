@@ -149,6 +149,14 @@ describe('updateClass: edits', () => {
     expect(await notificationsOf(backend.db, uid)).toContainEqual(
       expect.objectContaining({ type: 'class-changed', messageKey: 'notifClassChanged', classId }),
     );
+    // The member's credit record follows the class (plan caps and pruning read its start).
+    const roster = rosterSchema.parse(await read(backend.db, paths.classRoster(classId)));
+    const bookingId = roster.bookings[uid]?.bookingId ?? '';
+    expect(await read(backend.db, paths.bookingCredit(uid, bookingId))).toMatchObject({
+      classId,
+      state: 'used',
+      startsAt,
+    });
     await expectInvariants(backend.db);
   });
 

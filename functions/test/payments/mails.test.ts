@@ -2,7 +2,13 @@
 // record it tells of, keyed by its Stripe object, through the real `stripeWebhook`. A duplicate
 // delivery, or a second event about the same object, writes no second entry.
 import { describe, expect, it } from 'vitest';
-import { mailOutboxEntrySchema, mailOutboxIds, paths } from '@studio/core';
+import {
+  mailOutboxEntrySchema,
+  mailOutboxIds,
+  paths,
+  pushEventIds,
+  pushOutboxId,
+} from '@studio/core';
 import type { MailOutboxEntry } from '@studio/core';
 import { createCheckoutSession } from '../../src/handlers/payments/create-checkout-session';
 import { MailNotQueued } from '../../src/handlers/payments/mails';
@@ -157,6 +163,13 @@ describe('subscription mails', () => {
 
   it('a failed payment is told once per invoice, however often Stripe retries the card', async () => {
     const uid = await createMember(bed);
+    const device = 'device-1';
+    await bed.backend.db.ref(paths.pushSubscription(uid, device)).set({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/device-1',
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+      device: 'Chrome on Android',
+      createdAt: Date.now(),
+    });
     const subscriptionId = stripeId('sub');
     const invoice = invoiceObject(uid, subscriptionId, 'subscription_cycle');
     expect(await bed.deliver(stripeEvent('invoice.payment_failed', invoice))).toBe(200);
@@ -170,6 +183,17 @@ describe('subscription mails', () => {
       amount: 3900,
       updateUrl: 'https://invoice.stripe.test/i/abc',
     });
+    // And one push to the member's device for the invoice.
+    const pushes = (await bed.backend.db.ref(paths.pushOutbox()).get()).val() as Record<
+      string,
+      { uid: string; message: unknown }
+    >;
+    expect(Object.entries(pushes).filter(([, entry]) => entry.uid === uid)).toEqual([
+      [
+        pushOutboxId(pushEventIds.paymentFailed(invoice.id), device),
+        expect.objectContaining({ message: { kind: 'payment-failed' } }),
+      ],
+    ]);
   });
 
   it('a plan that ends is told once', async () => {

@@ -3,7 +3,16 @@
 // at once and a downgrade booked for the period's end, cancelling inside a commitment, a gift plan,
 // and the plans job ending freezes. Real SDKs, the Stripe sandbox, the real webhook.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, formatDate, mailOutboxIds, paths } from '@studio/core';
+import {
+  addDays,
+  formatDate,
+  mailOutboxIds,
+  paths,
+  pushEventIds,
+  pushOutboxId,
+} from '@studio/core';
+
+const DAY_MS = 24 * 3_600_000;
 import type { AuditEntry } from '@studio/core';
 import {
   bookClass,
@@ -241,5 +250,30 @@ describe('cancelling and gifts', () => {
     expect((await auditOf('compMembership')).some((entry) => entry.target === member.uid)).toBe(
       true,
     );
+
+    // A week before it ends, the plans job pushes the member's device once.
+    await bed.backend.db.ref(paths.pushSubscription(member.uid, 'device-1')).set({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/device-1',
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+      device: 'Chrome on Android',
+      createdAt: Date.now(),
+    });
+    const { periodEnd } = await membershipOf(bed, member.uid);
+    if (periodEnd === undefined) throw new Error('A gift plan has an end');
+    const id = pushOutboxId(
+      pushEventIds.planExpiring(membershipId, formatDate(periodEnd, TZ)),
+      'device-1',
+    );
+    await runPlanJobs({ ...bed.deps, now: () => periodEnd - 8 * DAY_MS });
+    expect(await valueAt(bed, paths.pushOutboxEntry(id))).toBeNull();
+    const weekBefore = { ...bed.deps, now: () => periodEnd - 6 * DAY_MS };
+    expect((await runPlanJobs(weekBefore)).endingPushes).toBeGreaterThanOrEqual(1);
+    await runPlanJobs(weekBefore);
+    const outbox = ((await valueAt(bed, paths.pushOutbox())) ?? {}) as Record<string, object>;
+    expect(Object.keys(outbox).filter((key) => key.includes(membershipId))).toEqual([id]);
+    expect(await valueAt(bed, paths.pushOutboxEntry(id))).toMatchObject({
+      uid: member.uid,
+      message: { kind: 'plan-expiring', endsAt: periodEnd },
+    });
   });
 });

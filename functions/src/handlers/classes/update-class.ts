@@ -131,6 +131,27 @@ function viewPatches(
 }
 
 /**
+ * A moved class's start in its members' credit records (`booking-credits/{bookingId}.startsAt`),
+ * which plan caps count by and the reconciler prunes by. Only records that exist: a field written
+ * alone would make a partial record.
+ */
+async function recordStarts(
+  db: Database,
+  bookings: readonly { uid: string; bookingId: string }[],
+  startsAt: number,
+): Promise<Record<string, number>> {
+  const updates: Record<string, number> = {};
+  const found = await Promise.all(
+    bookings.map(async ({ uid, bookingId }) => {
+      const path = paths.bookingCredit(uid, bookingId);
+      return (await db.ref(`${path}/state`).get()).exists() ? path : undefined;
+    }),
+  );
+  for (const path of found) if (path !== undefined) updates[`${path}/startsAt`] = startsAt;
+  return updates;
+}
+
+/**
  * `updateClass` (admins, admin-clases): changes the name, start time (same date), duration,
  * exercise, coach or capacity of a scheduled class that has not started. Refused, writing
  * nothing, when the class is cancelled or started, a coach or exercise does not exist, the
@@ -189,6 +210,8 @@ export async function updateClass(
     ...new Set(bookings.filter((booking) => booking.pending !== true).map(({ uid }) => uid)),
   ];
   Object.assign(updates, viewPatches(patch, classId, shown, Object.keys(roster.waitlist), title));
+  if (patch.startsAt !== undefined)
+    Object.assign(updates, await recordStarts(db, bookings, patch.startsAt));
   const auditId = newId(db);
   const entry: AuditEntry = {
     at: nowMs,

@@ -1,5 +1,12 @@
-import { paths, parseStored, settingsFromStored, subscriptionGrantSchema } from '@studio/core';
+import {
+  paths,
+  parseStored,
+  pushEventIds,
+  settingsFromStored,
+  subscriptionGrantSchema,
+} from '@studio/core';
 import type { CreditKind, SubscriptionGrant } from '@studio/core';
+import { enqueuePush } from '../../push';
 import { planInvoicePaid } from '../plans/plan-invoices';
 import { isPlanSubscription } from '../plans/plan-subscriptions';
 import { grantCredits } from './credit-grants';
@@ -186,5 +193,16 @@ export async function invoicePaymentFailed(
     deps.now(),
   );
   await mailPaymentFailed(deps, invoice, member.uid);
+  // And to the member's devices, once per invoice however often Stripe retries the card.
+  const pushed = await enqueuePush(
+    deps.db,
+    {
+      event: pushEventIds.paymentFailed(invoice.id),
+      uid: member.uid,
+      message: { kind: 'payment-failed' },
+    },
+    deps.now(),
+  );
+  if (pushed === 'failed') throw new Error('push outbox write failed');
   return processed();
 }

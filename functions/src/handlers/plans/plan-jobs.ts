@@ -1,7 +1,8 @@
 // The plans job (every 15 minutes, docs/architecture/plans.md#the-plans-job): starts billing pauses
 // of freezes booked for now, ends freezes that ran out (billing resumes, the member is told), ends
 // gift and cash plans past their end, sends yearly plans' renewal reminders, applies price changes
-// whose notice has run, and charges plan fees waiting in the queue. Each step checks what is done,
+// whose notice has run, pushes a week before a plan that will not renew ends, and charges plan fees
+// waiting in the queue. Each step checks what is done,
 // so two runs at once, or a run after a crash, do each thing once.
 import {
   formatDate,
@@ -9,10 +10,12 @@ import {
   membershipSchema,
   paths,
   planSchema,
+  pushEventIds,
   settingsFromStored,
   withFreezeOver,
 } from '@studio/core';
 import type { Membership } from '@studio/core';
+import { enqueuePush } from '../../push';
 import type { PaymentDeps } from '../payments/deps';
 import { chargeQueuedFees } from './fees';
 import { pauseBilling, resumeBilling, tellFreezeEnded } from './freezes';
@@ -21,12 +24,17 @@ import { tellMember } from './notices';
 import { applyDuePriceChanges } from './price-changes';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** A plan that will not renew is pushed about this long before it ends (as expiring credits are). */
+export const PLAN_ENDING_PUSH_MS = 7 * DAY_MS;
 
 export interface PlanJobReport {
   pausesStarted: number;
   freezesEnded: number;
   plansEnded: number;
   reminders: number;
+  /** Plans ending within a week that will not renew, pushed to their member's devices (once per
+   * plan and device: the entries' ids; later runs count them again). */
+  endingPushes: number;
   priceMoves: number;
   feesCharged: number;
 }
@@ -55,6 +63,7 @@ export async function runPlanJobs(deps: PaymentDeps): Promise<PlanJobReport> {
     freezesEnded: 0,
     plansEnded: 0,
     reminders: 0,
+    endingPushes: 0,
     priceMoves: 0,
     feesCharged: 0,
   };
@@ -104,8 +113,28 @@ export async function runPlanJobs(deps: PaymentDeps): Promise<PlanJobReport> {
       report.plansEnded += 1;
       continue;
     }
-    // The yearly reminder, once per renewal, from `renewalReminderDays` before it.
+    // A plan that will not renew (cancelling, or a gift, cash or imported plan) ends within a
+    // week: one push per device, keyed by the plan and its end day.
     const periodEnd = membership.periodEnd;
+    if (
+      (membership.status === 'cancelling' || membership.source !== 'stripe') &&
+      periodEnd !== undefined &&
+      periodEnd > at &&
+      periodEnd - PLAN_ENDING_PUSH_MS <= at
+    ) {
+      const pushed = await enqueuePush(
+        db,
+        {
+          event: pushEventIds.planExpiring(membership.id, formatDate(periodEnd, settings.timeZone)),
+          uid: membership.uid,
+          message: { kind: 'plan-expiring', endsAt: periodEnd },
+        },
+        at,
+      );
+      // A write that failed is tried again by the next run (the same id: written once).
+      if (pushed === 'written') report.endingPushes += 1;
+    }
+    // The yearly reminder, once per renewal, from `renewalReminderDays` before it.
     if (
       membership.source === 'stripe' &&
       membership.status === 'active' &&

@@ -24,6 +24,7 @@ import {
 } from '@studio/core';
 import type { Database } from 'firebase-admin/database';
 import {
+  changeOutboxEntry,
   classParams,
   NO_RATE_LIMITS,
   notify,
@@ -41,31 +42,22 @@ function parseWatch(value: unknown, startsAt: number): ClassWatch {
   return parsed.data;
 }
 
-/** Runs `step` on `ClassWatch/{classId}` until the server commits; the committed run's result. */
-async function changeWatch<R>(
+/**
+ * Runs `step` on `ClassWatch/{classId}` until the server commits (the outbox machinery's
+ * transaction: decided on the parsed value the server confirms); the committed run's result.
+ */
+function changeWatch<R>(
   db: Database,
   classId: string,
   startsAt: number,
   step: (watch: ClassWatch) => { next: ClassWatch | null; result: R },
 ): Promise<R> {
-  let last: { result: R } | { error: unknown } | undefined;
-  await db.ref(paths.classWatch(classId)).transaction(
-    (current: unknown) => {
-      try {
-        const decided = step(parseWatch(current, startsAt));
-        last = { result: decided.result };
-        return decided.next;
-      } catch (error) {
-        last = { error };
-        return current ?? null;
-      }
-    },
-    undefined,
-    false,
+  return changeOutboxEntry<ClassWatch | null, R>(
+    db,
+    paths.classWatch(classId),
+    (value) => parseWatch(value, startsAt),
+    (watch) => step(watch ?? parseWatch(null, startsAt)),
   );
-  if (last === undefined) throw new Error('The watch transaction never ran');
-  if ('error' in last) throw last.error;
-  return last.result;
 }
 
 export async function watchClass(

@@ -1,8 +1,8 @@
 import type { ScheduleKey } from '../schedule-messages';
 import { scheduleMessages } from '../schedule-messages';
-import type { UserClass, UserClassStatus } from '@studio/core';
-import { useEffect, useMemo } from 'react';
-import type { ReactNode } from 'react';
+import type { Exercise, UserClass, UserClassStatus } from '@studio/core';
+import { useEffect, useMemo, useState } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { TextKey } from '../../../lib/i18n';
 import { useLangStore, useT } from '../../../lib/i18n';
@@ -52,10 +52,13 @@ const STATUS_KEYS: Record<UserClassStatus, TextKey<ScheduleKey>> = {
 
 function ClassRow({
   entry,
+  colour,
   calendar,
   guests,
 }: {
   entry: UserClass;
+  /** The class type's colour (`Exercises/{id}.color`), its accent on the card as on the schedule. */
+  colour: string | undefined;
   calendar?: ReactNode;
   /** The guest seats the member booked in this class, each with its own cancel. */
   guests?: ReactNode;
@@ -65,7 +68,10 @@ function ClassRow({
   const weekday = weekdayName(entry.date, lang, 'short');
   // The time block repeats the line beside it for the eye; the separators are for readers.
   return (
-    <li className={`card ui-card my-class my-class-${entry.status}`}>
+    <li
+      className={`card ui-card my-class my-class-${entry.status}`}
+      style={colour ? ({ '--class-colour': colour } as CSSProperties) : undefined}
+    >
       <span
         className={`class-time-block${entry.status === 'booked' ? ' class-time-block-solid' : ''}`}
         aria-hidden="true"
@@ -133,6 +139,27 @@ function OfflineNotice() {
   );
 }
 
+/**
+ * The class types, for their colours: empty until the catalogue answers (and offline, if it
+ * never does), and the cards keep their size meanwhile.
+ */
+function useExercises(api: ScheduleApi): Record<string, Exercise> {
+  const [exercises, setExercises] = useState<Record<string, Exercise>>({});
+  useEffect(() => {
+    let current = true;
+    api.loadCatalog().then(
+      (catalog) => {
+        if (current) setExercises(catalog.exercises);
+      },
+      (error: unknown) => console.error('catalogue not loaded', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api]);
+  return exercises;
+}
+
 /** "My Classes": what is coming (booked, not started) and the history, from `UserClasses`. */
 export function MyClasses({ api, uid, now, scheduleHref, onLoaded }: MyClassesProps) {
   const t = useT(scheduleMessages);
@@ -143,6 +170,11 @@ export function MyClasses({ api, uid, now, scheduleHref, onLoaded }: MyClassesPr
     undefined,
     [api, uid],
   );
+  const exercises = useExercises(api);
+  const colourOf = (entry: UserClass) =>
+    entry.exercise && Object.hasOwn(exercises, entry.exercise)
+      ? exercises[entry.exercise]?.color
+      : undefined;
   const loaded = classes !== undefined;
   useEffect(() => {
     if (loaded) onLoaded?.();
@@ -172,7 +204,12 @@ export function MyClasses({ api, uid, now, scheduleHref, onLoaded }: MyClassesPr
       />
     );
   const row = (entry: UserClass) => (
-    <ClassRow key={entry.classId} entry={entry} guests={guestSeats(entry)} />
+    <ClassRow
+      key={entry.classId}
+      entry={entry}
+      colour={colourOf(entry)}
+      guests={guestSeats(entry)}
+    />
   );
   // A booked class to come can be added to the member's calendar (issue 19), while online.
   const { getClass, loadCatalog } = api;
@@ -180,6 +217,7 @@ export function MyClasses({ api, uid, now, scheduleHref, onLoaded }: MyClassesPr
     <ClassRow
       key={entry.classId}
       entry={entry}
+      colour={colourOf(entry)}
       guests={guestSeats(entry)}
       calendar={
         getClass && online ? (

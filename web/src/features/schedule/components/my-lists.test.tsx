@@ -38,6 +38,27 @@ async function settle() {
 }
 
 describe('my classes', () => {
+  it("marks each class with its class type's colour once the catalogue answers", async () => {
+    const fake = createFakeScheduleApi({
+      catalog: {
+        exercises: {
+          spin: { name: 'Spin', color: '#b42318', creditKind: 'regular', active: true },
+        },
+      },
+    });
+    fake.setMyClasses({
+      spin: { ...userClass('spin', NOW + DAY, 'booked'), exercise: 'spin' },
+      other: { ...userClass('other', NOW + 2 * DAY, 'booked'), exercise: 'gone' },
+    });
+    inRouter(<MyClasses api={fake.api} uid="m" now={() => NOW} scheduleHref="/cal" />);
+    await settle();
+    const [spin, other] = within(
+      screen.getByRole('region', { name: 'Upcoming classes' }),
+    ).getAllByRole('listitem');
+    expect(spin?.style.getPropertyValue('--class-colour')).toBe('#b42318');
+    expect(other?.getAttribute('style')).toBeNull();
+  });
+
   it('lists booked classes to come apart from the history', () => {
     const fake = createFakeScheduleApi();
     fake.setMyClasses({
@@ -102,8 +123,8 @@ describe('your next class', () => {
     showNextClass(fake.api);
     const card = screen.getByRole('link');
     expect(card.textContent).toContain('Yoga Flow');
-    // The weekday beside the spec's date, then the spot.
-    expect(card.textContent).toMatch(/[A-Z][a-z]+day \d{4}-\d{2}-\d{2} · Spot Front 1$/);
+    // The day in words, then the spot.
+    expect(card.textContent).toMatch(/Tomorrow · Spot Front 1$/);
   });
 });
 

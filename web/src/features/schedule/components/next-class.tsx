@@ -1,13 +1,13 @@
 import { scheduleMessages } from '../schedule-messages';
 import type { UserClass } from '@studio/core';
 import { Link } from 'wouter';
-import { useLangStore, useT } from '../../../lib/i18n';
+import { useT } from '../../../lib/i18n';
+import { useFormat } from '../../../lib/format';
 import { useLive } from '../../../lib/use-live';
 import type { ScheduleApi } from '../api/schedule-api';
 import { classTitle, spotLabel } from '../../../lib/class-names';
 import { buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { weekdayName } from './schedule-days';
 
 export interface NextClassProps {
   api: ScheduleApi;
@@ -19,12 +19,12 @@ export interface NextClassProps {
 
 /**
  * The member's next booked class as a card on the home screen: the hour large, the class, the
- * weekday beside the date, the spot; the whole card opens My Classes. While the list loads a
+ * day in words ("Tomorrow", "Thu 26 Nov"), the spot; the whole card opens My Classes. While the list loads a
  * skeleton of the card's size holds its place (nothing moves when it answers).
  */
 export function NextClass({ api, uid, now, myClassesHref, scheduleHref }: NextClassProps) {
   const t = useT(scheduleMessages);
-  const lang = useLangStore((state) => state.lang);
+  const format = useFormat(now);
   // Undefined until the list answers: "no upcoming classes" would be a guess.
   const classes = useLive<Record<string, UserClass> | undefined>(
     (onChange) => api.watchMyClasses(uid, onChange),
@@ -54,7 +54,7 @@ export function NextClass({ api, uid, now, myClassesHref, scheduleHref }: NextCl
           <span className="next-class-info">
             <span className="next-class-name">{classTitle(next)}</span>
             <span className="next-class-when">
-              {weekdayName(next.date, lang, 'long')} {next.date}
+              {format.day(next.date)}
               {' · '}
               {t('spotN', { spot: spotLabel(next) })}
             </span>
