@@ -197,6 +197,8 @@ export function pwaOptionsFor({ name, themeColour }: BuildBranding): Partial<Vit
       // (docs/architecture/web-app.md#spec-details-settled-here).
       cacheId: `studio-${FORCE_HASH_UPDATE}`,
       cleanupOutdatedCaches: true,
+      // Showing pushes and opening their screen on a tap (public/push-sw.js).
+      importScripts: ['/push-sw.js'],
     },
   };
 }

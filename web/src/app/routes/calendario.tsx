@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearch } from 'wouter';
 // Deep import: the sign-in forms need not load with this page.
 import { useSignInHref } from '../../features/auth/hooks/use-sign-in-href';
 import { firebaseScheduleApi, WeekSchedule } from '../../features/schedule';
@@ -8,7 +9,9 @@ import { WaiverAlert } from '../../features/waiver';
 
 const systemNow = (): number => Date.now();
 
+/** The schedule; `?class=` opens that class's sheet on its week (a push's tap). */
 export default function CalendarioPage() {
+  const openClassId = new URLSearchParams(useSearch()).get('class');
   const status = useSessionStore((state) => state.status);
   const uid = useSessionStore((state) => state.uid);
   const profile = useSessionStore((state) => state.profile);
@@ -29,6 +32,7 @@ export default function CalendarioPage() {
         now={systemNow}
         loginHref={signInHref}
         onWaiverNeeded={() => setWaiverAsked(true)}
+        openClassId={openClassId}
       />
       {signedInUid && waiverAsked && !shellShowsWaiver && (
         <WaiverAlert

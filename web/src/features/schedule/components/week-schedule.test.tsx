@@ -129,6 +129,17 @@ describe('week schedule', () => {
     expect(container.querySelector('.week')).toBeNull();
   });
 
+  it('opens the class a link names (a push’s tap) on its own week', async () => {
+    const { api, calls } = createFakeScheduleApi({ classes, layouts: { room } });
+    await renderSchedule({
+      openClassId: 'later',
+      api: { ...api, getClass: (id) => Promise.resolve(id === 'later' ? classes.later : null) },
+    });
+    await screen.findByRole('dialog');
+    expect(calls.weeks.at(-1)).toEqual({ from: '2025-06-16', to: '2025-06-22' });
+    expect(screen.getByRole('dialog').textContent).toContain('09:00');
+  });
+
   it('starts the days at today and downloads only this week, Monday to Sunday', async () => {
     const { calls } = await renderSchedule();
     expect(calls.weeks).toEqual([{ from: '2025-06-09', to: '2025-06-15' }]);

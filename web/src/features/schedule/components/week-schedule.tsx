@@ -21,6 +21,8 @@ export interface WeekScheduleProps {
   now: () => number;
   loginHref: string;
   onWaiverNeeded: () => void;
+  /** A class to open at once, on its week (`?class=`: a push's tap, a shared link). */
+  openClassId?: string | null;
 }
 
 const NO_USER_CLASSES: Record<string, UserClass> = {};
@@ -50,6 +52,23 @@ export function WeekSchedule(props: WeekScheduleProps) {
   const [catalog, setCatalog] = useState<Catalog | null>(null);
   const days = weekDates(monday);
   const sunday = addDays(monday, 6);
+  const { openClassId } = props;
+
+  useEffect(() => {
+    if (!openClassId || !api.getClass) return;
+    let current = true;
+    api.getClass(openClassId).then(
+      (cls) => {
+        if (!current || !cls) return;
+        setMonday(startOfWeek(cls.date));
+        setSelected(openClassId);
+      },
+      (error: unknown) => console.error('class not loaded', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, openClassId]);
 
   useEffect(() => {
     let current = true;
