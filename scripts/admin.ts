@@ -10,6 +10,7 @@ import type { UserRecord } from 'firebase-admin/auth';
 import {
   ROLES,
   adminFlagForRole,
+  isPrivileged,
   branchSchema,
   keySchema,
   paths,
@@ -29,14 +30,17 @@ import type { Target, TargetOptions } from './lib/admin-target.ts';
 const CLI_ACTOR = 'cli';
 
 const USAGE = `Usage:
-  npm run admin -- grant <email> ${ROLES.join('|')} [--project <id>] [--database-url <url>]
+  npm run admin -- grant <email> ${ROLES.join('|')} [--allow-unverified] [--project <id>] [--database-url <url>]
   npm run admin -- list [--project <id>] [--database-url <url>]
   npm run admin -- branch <id> <name> [--address <text>] [--phone <text>] [--project <id>] [--database-url <url>]
   npm run admin -- directory [--project <id>] [--database-url <url>]
   npm run admin -- coupon-redemptions [--project <id>] [--database-url <url>]
 
 grant  gives the account with that e-mail the role, exactly as the setUserRole function does:
-       the custom claim 'role', Users/{uid}/Admin, and an AuditLog entry by 'cli'.
+       the custom claim 'role', Users/{uid}/Admin, and an AuditLog entry by 'cli'. Admin, staff
+       and coach go only to an account whose e-mail is verified (anyone can register an address):
+       its owner signs in and opens the link in the verification e-mail first.
+       --allow-unverified skips that, with a warning and a note in the audit entry.
 list   shows the accounts that hold the admin, staff or coach role (claim or Admin field).
 branch creates or replaces Branches/<id> (the id the web app sells for: VITE_STUDIO_BRANCH,
        'centro' by default), validated and audited as the admin screens' saveCatalogItem.
@@ -54,7 +58,7 @@ The database is --database-url, or https://<project>-default-rtdb.firebaseio.com
 class UsageError extends Error {}
 
 type Command =
-  | { name: 'grant'; email: string; role: Role; target: TargetOptions }
+  | { name: 'grant'; email: string; role: Role; allowUnverified: boolean; target: TargetOptions }
   | { name: 'list'; target: TargetOptions }
   | { name: 'branch'; id: string; branch: Branch; target: TargetOptions }
   | { name: 'directory'; target: TargetOptions }
@@ -73,6 +77,7 @@ function parseCommand(argv: string[]): Command {
         'database-url': { type: 'string' },
         address: { type: 'string' },
         phone: { type: 'string' },
+        'allow-unverified': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -85,6 +90,10 @@ function parseCommand(argv: string[]): Command {
   const [name, ...rest] = positionals;
   if ((values.address !== undefined || values.phone !== undefined) && name !== 'branch') {
     throw new UsageError('--address and --phone go with "branch".');
+  }
+  const allowUnverified = values['allow-unverified'] === true;
+  if (allowUnverified && name !== 'grant') {
+    throw new UsageError('--allow-unverified goes with "grant".');
   }
   if (name === 'list' && rest.length === 0) return { name, target };
   if (name === 'directory' && rest.length === 0) return { name, target };
@@ -115,7 +124,7 @@ function parseCommand(argv: string[]): Command {
     if (!checked.success) {
       throw new CommandError(`Unknown role "${role}": use ${ROLES.join(', ')}.`);
     }
-    return { name, email, role: checked.data, target };
+    return { name, email, role: checked.data, allowUnverified, target };
   }
   throw new UsageError(
     name === undefined ? 'No command given.' : `Cannot run "${positionals.join(' ')}".`,
@@ -138,14 +147,44 @@ async function accountByEmail(target: Target, email: string): Promise<UserRecord
   }
 }
 
-async function grant(target: Target, email: string, role: Role): Promise<void> {
+/** Why a staff role waits for a verified e-mail, and how its owner verifies it. */
+function unverifiedRefusal(email: string, role: Role, target: Target): CommandError {
+  return new CommandError(
+    [
+      `${email} has not verified its e-mail in ${target.label}, so it does not get the ${role} role:`,
+      'anyone can register an address, and whoever registered this one first holds the account.',
+      `The owner signs in to the app as ${email} and opens the link in the verification e-mail`,
+      '(Profile → "Send the verification e-mail again" if it was lost), then run this again.',
+      'Only if you know the account is theirs: add --allow-unverified (recorded in the audit log).',
+    ].join('\n'),
+  );
+}
+
+async function grant(
+  target: Target,
+  email: string,
+  role: Role,
+  allowUnverified: boolean,
+): Promise<void> {
   const account = await accountByEmail(target, email);
+  const unverified = account.emailVerified !== true && isPrivileged(role);
+  if (unverified && !allowUnverified) throw unverifiedRefusal(email, role, target);
+  if (unverified)
+    console.error(
+      [
+        '',
+        `⚠⚠⚠ WARNING: ${email} has NOT verified its e-mail. Giving it the ${role} role anyway`,
+        '    (--allow-unverified). If someone other than the owner registered this address, they',
+        '    now hold that role. The audit entry records that the e-mail was not verified.',
+        '',
+      ].join('\n'),
+    );
   // The handler reads this too; read first with a deadline so a wrong --database-url stops
   // here, before the claim is written.
   await readWithin(target, target.db.ref(paths.userField(account.uid, 'Admin')).get());
   const outcome = await setUserRole(
     { db: target.db, auth: target.auth, now: Date.now },
-    { by: CLI_ACTOR, operator: target.operator, uid: account.uid, role },
+    { by: CLI_ACTOR, operator: target.operator, uid: account.uid, role, allowUnverified },
   );
   console.log(
     `✔ ${email} (${account.uid}) is now ${role} in ${target.label}, was ${outcome.before}: ` +
@@ -285,7 +324,8 @@ async function main(argv: string[]): Promise<number> {
   }
   const target = await openTarget(command.target);
   try {
-    if (command.name === 'grant') await grant(target, command.email, command.role);
+    if (command.name === 'grant')
+      await grant(target, command.email, command.role, command.allowUnverified);
     else if (command.name === 'branch') await saveBranch(target, command.id, command.branch);
     else if (command.name === 'directory') await rebuildDirectory(target);
     else if (command.name === 'coupon-redemptions') await moveRedemptions(target);

@@ -15,6 +15,7 @@ export * from './payment-totals';
 export * from './checkout-urls';
 export * from './plan-state';
 export * from './user-directory';
+export * from './member-text';
 export * from './rate-limits';
 export * from './calendar/index';
 export * from './insights/index';

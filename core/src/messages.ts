@@ -26,6 +26,8 @@ const en = {
   permissionDenied: 'You do not have permission to do this.',
   notFound: 'Not found.',
   userNotFound: 'This member does not exist.',
+  emailNotVerified:
+    'This account has not verified its e-mail yet: they open the link in the verification e-mail (or send it again from their profile), then try again.',
   classNotFound: 'This class does not exist.',
   mailNotFound: 'This e-mail does not exist.',
   mailNotFailed: 'Only a failed e-mail can be sent again; this one is {status}.',
@@ -216,6 +218,8 @@ const es: Record<MessageKey, string> = {
   permissionDenied: 'No tienes permiso para hacer esto.',
   notFound: 'No encontrado.',
   userNotFound: 'Este usuario no existe.',
+  emailNotVerified:
+    'Esta cuenta aún no verificó su correo: debe abrir el enlace del correo de verificación (o reenviarlo desde su perfil) y después intentarlo de nuevo.',
   classNotFound: 'Esta clase no existe.',
   mailNotFound: 'Este correo no existe.',
   mailNotFailed: 'Solo se puede reenviar un correo fallido; este está en estado {status}.',

@@ -5,7 +5,10 @@
 import { z } from 'zod';
 import { DomainError } from './errors';
 
-/** What is counted. Booking and joining a queue count as `book`; cancelling and leaving as `cancel`. */
+/**
+ * What is counted. Booking and joining a queue count as `book`; cancelling and leaving as
+ * `cancel`; `mail` is the studio's mail to one member's address (the sender counts it).
+ */
 export const RATE_LIMIT_ACTIONS = [
   'book',
   'cancel',
@@ -19,6 +22,7 @@ export const RATE_LIMIT_ACTIONS = [
   'desk',
   'sign',
   'plan',
+  'mail',
 ] as const;
 export type RateLimitAction = (typeof RATE_LIMIT_ACTIONS)[number];
 
@@ -31,6 +35,7 @@ export interface RateLimit {
 export type RateLimits = Readonly<Record<RateLimitAction, RateLimit>>;
 
 const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 /**
  * The deployed limits, in one place. A member booking a week of classes in one sitting (5–7 in
@@ -38,7 +43,9 @@ const MINUTE_MS = 60_000;
  * 10 of each per minute. `checkout` bounds the Stripe Checkout Sessions a member opens (each
  * stays open up to 24 h at Stripe) to 5 per 10 minutes; `coupon` bounds coupon guesses through
  * `previewPrice` to 10 per 10 minutes, an unknown code costing `COUPON_MISS_COST`; `plan` bounds
- * a member's freezes, plan changes and cancels (each may call Stripe) to 6 per 10 minutes.
+ * a member's freezes, plan changes and cancels (each may call Stripe) to 6 per 10 minutes. `mail`
+ * bounds what a member's own actions can make the studio send to their address (bookings,
+ * cancels, promotions: 20 an hour); receipts and the studio's class cancellations are not counted.
  */
 export const RATE_LIMITS: RateLimits = {
   book: { max: 10, windowMs: MINUTE_MS },
@@ -61,6 +68,7 @@ export const RATE_LIMITS: RateLimits = {
   sign: { max: 5, windowMs: 10 * MINUTE_MS },
   /** A member's own plan changes (freeze, end a freeze, change, cancel): a handful a day is plenty. */
   plan: { max: 6, windowMs: 10 * MINUTE_MS },
+  mail: { max: 20, windowMs: HOUR_MS },
 };
 
 /** What a kiosk look-up that finds nobody costs in total (a guess), against 1 for a find. */

@@ -58,3 +58,8 @@ export function takesAttendance(role: Role): boolean {
 export function worksTheDesk(role: Role): boolean {
   return role === 'admin' || role === 'staff';
 }
+
+/** Roles beyond a member's (admin, staff, coach): given only to an account with a verified e-mail. */
+export function isPrivileged(role: Role): boolean {
+  return role !== 'member';
+}

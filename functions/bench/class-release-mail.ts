@@ -143,7 +143,9 @@ async function main(): Promise<void> {
     unsubscribeSecret: 'bench-unsubscribe-secret-0123456789',
   };
   const deps = { db, now: Date.now, limits: databaseRateLimiter(db, Date.now) };
-  const mailDeps: MailDeps = { db, now: Date.now, mailer };
+  // No Auth emulator here: every bench member's sign-in e-mail is the verified one it seeded.
+  const accounts = (uid: string) => Promise.resolve({ email: emailOf(uid), emailVerified: true });
+  const mailDeps: MailDeps = { db, accounts, now: Date.now, mailer };
   const results: RunResult[] = [];
   try {
     await seedReleaseStudio(db, { studio: true });

@@ -19,10 +19,13 @@ afterAll(async () => {
 
 const admin = { uid: 'admin-caller', claims: { role: 'admin' } };
 
-/** An Auth account with a profile, as bootstrap and registration leave it. */
-async function createMember(claims: Record<string, unknown> = {}): Promise<string> {
+/** An Auth account (e-mail verified unless told) with a profile, as registration leaves it. */
+async function createMember(
+  claims: Record<string, unknown> = {},
+  emailVerified = true,
+): Promise<string> {
   const uid = newUid('member');
-  await backend.auth.createUser({ uid, email: `${uid}@example.test` });
+  await backend.auth.createUser({ uid, email: `${uid}@example.test`, emailVerified });
   if (Object.keys(claims).length > 0) await backend.auth.setCustomUserClaims(uid, claims);
   await backend.db.ref(paths.user(uid)).set({ Name: 'Ana', Admin: false, Credits: 3 });
   return uid;
@@ -98,7 +101,7 @@ describe('setUserRole callable', () => {
 
   it('works for an account whose profile does not exist yet', async () => {
     const uid = newUid('fresh');
-    await backend.auth.createUser({ uid });
+    await backend.auth.createUser({ uid, email: `${uid}@example.test`, emailVerified: true });
 
     await setUserRole.run(callableRequest({ uid, role: 'coach' }, admin));
 
@@ -176,6 +179,28 @@ describe('setUserRole callable', () => {
     expect(await claimsOf(uid)).toEqual({ role: 'member' });
   });
 
+  it.each(['admin', 'coach'] as const)(
+    'refuses the %s role to an account whose e-mail is not verified and changes nothing',
+    async (role) => {
+      const uid = await createMember({}, false);
+      const before = await dump(backend.db);
+
+      const error = await rejectionOf(setUserRole.run(callableRequest({ uid, role }, admin)));
+
+      expect(error.code).toBe('failed-precondition');
+      expect(error.message).toContain('verification e-mail');
+      expect(error.details).toMatchObject({ messageKey: 'emailNotVerified' });
+      expect(await dump(backend.db)).toEqual(before);
+      expect(await claimsOf(uid)).toBeUndefined();
+    },
+  );
+
+  it('still takes a role away from an account whose e-mail is not verified', async () => {
+    const uid = await createMember({ role: 'coach' }, false);
+    await setUserRole.run(callableRequest({ uid, role: 'member' }, admin));
+    expect(await claimsOf(uid)).toEqual({ role: 'member' });
+  });
+
   it('answers not-found for an account that does not exist and changes nothing', async () => {
     const uid = newUid('ghost');
     const before = await dump(backend.db);
@@ -203,6 +228,26 @@ describe('setUserRole handler', () => {
     expect(outcome).toMatchObject({ before: 'coach', after: 'member' });
     const entry: unknown = (await backend.db.ref(paths.auditEntry(outcome.auditId)).get()).val();
     expect(auditEntrySchema.parse(entry)).toMatchObject({ at: 1_700_000_000_000, target: uid });
+  });
+
+  it('gives a staff role to an unverified account only when told to, and says so in the audit', async () => {
+    const uid = await createMember({}, false);
+    const deps = { db: backend.db, auth: backend.auth, now: Date.now };
+
+    const outcome = await setUserRoleHandler(deps, {
+      by: 'cli',
+      operator: 'ops@host',
+      uid,
+      role: 'admin',
+      allowUnverified: true,
+    });
+
+    expect(await claimsOf(uid)).toEqual({ role: 'admin' });
+    const entry: unknown = (await backend.db.ref(paths.auditEntry(outcome.auditId)).get()).val();
+    expect(auditEntrySchema.parse(entry).details).toMatchObject({
+      operator: 'ops@host',
+      emailVerified: false,
+    });
   });
 
   it('is idempotent: repeating a change leaves the same claim and flag', async () => {

@@ -339,6 +339,30 @@ interface MailSweep {
 }
 
 /**
+ * The mail sender's view of this stack's Auth accounts (verified sign-in e-mail), read from the
+ * Auth emulator's REST API as the Admin SDK would, without pointing this process's
+ * FIREBASE_AUTH_EMULATOR_HOST at one stack (tests run several).
+ */
+function emulatorMailAccounts(
+  authHost: string,
+): (uid: string) => Promise<{ email?: string; emailVerified: boolean } | undefined> {
+  const url = `http://${authHost}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:lookup`;
+  return async (uid) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
+      body: JSON.stringify({ localId: [uid] }),
+    });
+    if (!response.ok) throw new Error(`Auth emulator lookup: ${response.status}`);
+    const body = (await response.json()) as {
+      users?: { email?: string; emailVerified?: boolean }[];
+    };
+    const user = body.users?.[0];
+    return user && { email: user.email, emailVerified: user.emailVerified === true };
+  };
+}
+
+/**
  * The outbox sweep every MAIL_SWEEP_MS against this stack's database, with SMTP pointed at its
  * MailDev: the production sweep's handler (functions/src/handlers/mail/sweep-outbox.ts), so demo
  * mail lands in the inbox although the emulator fires no `MailOutbox` trigger. Loaded when the
@@ -357,6 +381,7 @@ async function startMailSweep(
     { sendCoachClassLists },
     config,
     mail,
+    engine,
   ] = await Promise.all([
     import('firebase-admin/app'),
     import('firebase-admin/database'),
@@ -366,6 +391,7 @@ async function startMailSweep(
     import('../../functions/src/handlers/mail/coach-lists.ts'),
     import('../../functions/src/triggers/mail/config.ts'),
     import('../../functions/src/mail/index.ts'),
+    import('../../functions/src/engine/index.ts'),
   ]);
   const app = initializeApp(
     {
@@ -383,7 +409,14 @@ async function startMailSweep(
     unsubscribeEndpoint: config.unsubscribeEndpoint(env),
     unsubscribeSecret: MAIL_SANDBOX_SECRETS.MAIL_UNSUBSCRIBE_SECRET,
   };
-  const deps = { db: getDatabase(app), now: Date.now, mailer };
+  const db = getDatabase(app);
+  const deps = {
+    db,
+    now: Date.now,
+    mailer,
+    accounts: emulatorMailAccounts(env.FIREBASE_AUTH_EMULATOR_HOST ?? ''),
+    limits: engine.databaseRateLimiter(db, Date.now),
+  };
   let running: Promise<void> | undefined;
   let scheduling: Promise<void> | undefined;
   let stopped = false;

@@ -176,6 +176,7 @@ export function memberMoves(
       const name = `${random.pick(FIRST)} ${random.pick(LAST)}`;
       const email = `${uid}@soak.test`;
       const member: SimMember = { uid, name, email, activity: random.between(1, 6) };
+      world.signUp(uid, email);
       await ops.perform(
         'register',
         uid,

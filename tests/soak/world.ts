@@ -19,6 +19,7 @@ import { createMailTransport } from '../../functions/src/mail/config.ts';
 import type { BookingDeps } from '../../functions/src/engine/deps.ts';
 import { listenerMirrors } from '../../functions/src/engine/live.ts';
 import type { MailDeps } from '../../functions/src/handlers/mail/deps.ts';
+import type { MailAccount } from '../../functions/src/handlers/mail/recipient.ts';
 import type { PaymentDeps } from '../../functions/src/handlers/payments/deps.ts';
 import type { PushDeps } from '../../functions/src/handlers/push/deps.ts';
 import type { DeviceDeps } from '../../functions/src/handlers/push/devices.ts';
@@ -47,6 +48,11 @@ export interface World {
   bookingDeps: (db?: Database) => BookingDeps;
   paymentDeps: (db?: Database) => PaymentDeps;
   mailDeps: (db?: Database) => MailDeps;
+  /**
+   * Creates a member's Auth account as sign-up does, its e-mail verified (the soak's members
+   * open the verification link): the mail sender reads it for the address.
+   */
+  signUp(uid: string, email: string): void;
   pushDeps: (db?: Database) => PushDeps;
   deviceDeps: (db?: Database) => DeviceDeps;
   /** Stops the database emulator and starts it again on its port from its data folder. */
@@ -108,6 +114,8 @@ export async function startWorld(startMs: number): Promise<World> {
     secure: false,
     from: 'Studio <no-reply@demo.studio>',
   });
+  // The Auth accounts: mail goes to a member's verified sign-in e-mail.
+  const accounts = new Map<string, MailAccount>();
   // Every handler reads through the same live copies, whatever database wrapper it is handed.
   const mirrors = () => listenerMirrors(db);
 
@@ -126,6 +134,7 @@ export async function startWorld(startMs: number): Promise<World> {
     paymentDeps: (handle = db) => ({ db: handle, stripe, now: clock.now }),
     mailDeps: (handle = db) => ({
       db: handle,
+      accounts: (uid) => Promise.resolve(accounts.get(uid)),
       now: clock.now,
       mailer: {
         transport: mailDown ? downTransport : transport,
@@ -135,6 +144,9 @@ export async function startWorld(startMs: number): Promise<World> {
         unsubscribeSecret: 'soak-unsubscribe-secret',
       },
     }),
+    signUp(uid, email) {
+      accounts.set(uid, { email, emailVerified: true });
+    },
     pushDeps: (handle = db) => ({
       db: handle,
       now: clock.now,

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getDatabase, type Database } from 'firebase-admin/database';
-import { auditEntrySchema, paths } from '@studio/core';
+import { auditEntrySchema, mailOutboxIds, paths } from '@studio/core';
 import type { AuditEntry } from '@studio/core';
 import { ROOT } from '../../scripts/lib/stack.ts';
 import { seedDemoData } from '../../scripts/lib/seed.ts';
@@ -142,6 +142,41 @@ describe('npm run admin on the local stack', () => {
     });
     expect(entry?.details?.['operator']).toMatch(/^\S+@\S+$/);
     expect(run.stdout).toContain(`audit entry `);
+  });
+
+  it('refuses admin to an account whose e-mail is not verified, saying how to verify, and writes nothing', async () => {
+    // Someone registered the owner's address before the owner did (nobody verified it).
+    await auth.createUser({ uid: 'squatter', email: 'owner@acme.example', password: 'x1234567' });
+    // The sign-up's own writes (profile, directory, the welcome mail the stack's sweep sends)
+    // settle first, so what follows compares only what the command could change.
+    const welcome = db.ref(paths.mailOutboxEntry(mailOutboxIds.welcome('squatter')));
+    await expect
+      .poll(async () => ((await welcome.get()).val() as { status?: string } | null)?.status, {
+        timeout: 60_000,
+        interval: 500,
+      })
+      .toBe('sent');
+    const before = await everything();
+
+    const run = await admin(['grant', 'owner@acme.example', 'admin'], env);
+
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('owner@acme.example has not verified its e-mail');
+    expect(run.stderr).toContain('verification e-mail');
+    expect(run.stderr).toContain('--allow-unverified');
+    expect(await everything()).toEqual(before);
+  });
+
+  it('grants it with --allow-unverified only with a loud warning and a note in the audit entry', async () => {
+    const run = await admin(['grant', 'owner@acme.example', 'coach', '--allow-unverified'], env);
+
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('WARNING: owner@acme.example has NOT verified its e-mail');
+    expect(await claims('squatter')).toEqual({ role: 'coach' });
+    const [entry] = await auditFor('squatter');
+    expect(entry?.details).toMatchObject({ emailVerified: false, after: { claim: 'coach' } });
+    // Back to member (no verification needed to take a role away), off the list below.
+    expect((await admin(['grant', 'owner@acme.example', 'member'], env)).code).toBe(0);
   });
 
   it('lists the admins and coaches, with their e-mails, the claim and the Admin field', async () => {

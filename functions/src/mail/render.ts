@@ -4,7 +4,13 @@
  * List-Unsubscribe headers, RFC 8058) and, for a class, the class as an .ics attachment.
  * Pure: the caller passes the time (`now`), so the same input renders the same mail.
  */
-import { bookingIcs, formatMessage, formatMoney, type Lang } from '@studio/core';
+import {
+  bookingIcs,
+  formatMessage,
+  formatMoney,
+  unlinkedMemberText,
+  type Lang,
+} from '@studio/core';
 import { mailTexts, type MailTextKey } from './catalogue';
 import { escapeHtml, htmlDocument, safeColor, safeHref, textColorOn } from './html';
 import {
@@ -27,6 +33,7 @@ export interface MailStudio {
 
 export interface MailContext {
   lang: Lang;
+  /** `name` is what the member wrote: shown shortened, in the body only (`unlinkedMemberText`). */
   recipient: { email: string; name?: string };
   studio: MailStudio;
   /** One-click unsubscribe for this kind (a signed link; the caller builds it). */
@@ -42,7 +49,8 @@ export interface MailAttachment {
 
 export interface RenderedMail {
   kind: MailKind;
-  to: { email: string; name?: string };
+  /** The address only: a display name would put the member's words in the header. */
+  to: { email: string };
   subject: string;
   text: string;
   html: string;
@@ -471,7 +479,12 @@ function content(
           },
           items:
             attendees.length > 0
-              ? attendees.map((a) => f.tr('coachListAttendee', { spot: a.spotLabel, name: a.name }))
+              ? attendees.map((a) =>
+                  f.tr('coachListAttendee', {
+                    spot: a.spotLabel,
+                    name: unlinkedMemberText(a.name),
+                  }),
+                )
               : [f.tr('coachListEmpty')],
         });
       }
@@ -545,10 +558,10 @@ export function renderMail(input: MailMessageInput, context: MailContext): Rende
   const unsubscribe = new URL(context.unsubscribeUrl).href;
   safeHref(unsubscribe);
   const what = f.tr(KIND_LABELS[message.kind]);
-  const name = context.recipient.name?.trim();
-  const greeting: Text = name
-    ? { key: 'greeting', params: { name: oneLine(name) } }
-    : { key: 'greetingNoName' };
+  // What the member wrote as their name is data: shortened, one line, never a link, and only
+  // in the greeting (never the subject, the sender or the recipient's display name).
+  const name = unlinkedMemberText(context.recipient.name ?? '');
+  const greeting: Text = name ? { key: 'greeting', params: { name } } : { key: 'greetingNoName' };
   const signature: Text = { key: 'signature', params: { studio: context.studio.name } };
 
   const text = [
@@ -575,7 +588,7 @@ export function renderMail(input: MailMessageInput, context: MailContext): Rende
 
   return {
     kind: message.kind,
-    to: { email: context.recipient.email, ...(name ? { name: oneLine(name) } : {}) },
+    to: { email: context.recipient.email },
     subject: subjectLine,
     text,
     html,

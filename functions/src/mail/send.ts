@@ -42,7 +42,7 @@ export async function sendMail(
   const info = (await transport.sendMail({
     ...(options.messageId ? { messageId: options.messageId } : {}),
     from,
-    to: mail.to.name ? { name: mail.to.name, address: mail.to.email } : mail.to.email,
+    to: mail.to.email,
     subject: mail.subject,
     text: mail.text,
     html: mail.html,

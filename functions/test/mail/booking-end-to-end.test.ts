@@ -9,7 +9,9 @@ import { mailOutboxIds, paths } from '@studio/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailInbox, type MailInbox } from '../../../scripts/lib/mail-inbox.ts';
 import { bookClass } from '../../src/handlers/booking/book-class.ts';
+import { adminAuth } from '../../src/admin.ts';
 import type { Mailer } from '../../src/handlers/mail/deps.ts';
+import { authMailAccounts } from '../../src/handlers/mail/recipient.ts';
 import { sendOutboxEntry } from '../../src/handlers/mail/send-outbox-entry.ts';
 import { sweepOutbox } from '../../src/handlers/mail/sweep-outbox.ts';
 import { DAY, read, seedClass, seedMember, useStudioBackend } from '../booking/fixtures.ts';
@@ -40,13 +42,14 @@ describe('a booking’s confirmation mail', () => {
     const classId = await seedClass(db, { startsAt, name: 'Spin 45' });
     const uid = await seedMember(db, { credits: 1, name: 'Ana' });
     await db.ref(paths.user(uid)).update({ Email: 'ana@example.com', Lang: 'es' });
+    await adminAuth().createUser({ uid, email: 'ana@example.com', emailVerified: true });
 
     await bookClass({ db, now: Date.now }, { uid, classId, spot: 'A1' });
     const booking = (await read(db, paths.rosterBooking(classId, uid))) as { bookingId: string };
     const id = mailOutboxIds.booked(booking.bookingId);
 
     // The trigger's run, and then a sweep (as the local stack runs it) that must not send again.
-    const deps = { db, now: Date.now, mailer };
+    const deps = { db, accounts: authMailAccounts(adminAuth()), now: Date.now, mailer };
     expect(await sendOutboxEntry(deps, id)).toBe('sent');
     await sweepOutbox(deps);
 

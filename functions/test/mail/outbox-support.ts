@@ -12,7 +12,9 @@ import {
   type MailInbox,
 } from '../../../scripts/lib/mail-inbox.ts';
 import type { MailDeps, Mailer } from '../../src/handlers/mail/deps.ts';
+import { authMailAccounts } from '../../src/handlers/mail/recipient.ts';
 import { createMailTransport, smtpConfigFromEnv } from '../../src/mail/index.ts';
+import { adminAuth } from '../../src/admin.ts';
 import { startBackend, type TestBackend } from '../support/backend.ts';
 
 export const UNSUBSCRIBE_SECRET = 'outbox-test-secret-0123456789';
@@ -82,6 +84,7 @@ export function useOutboxWorld(): OutboxWorld {
     deps(now = Date.now(), chosen: Mailer | null = ready(mailer)) {
       return {
         db: ready(backend).db,
+        accounts: authMailAccounts(ready(backend).auth),
         now: () => now,
         mailer: chosen ?? undefined,
         random: () => 0.5,
@@ -98,19 +101,30 @@ export function useOutboxWorld(): OutboxWorld {
 
 let members = 0;
 
-/** A member with an address and a language. */
-export async function seedRecipient(
-  db: Database,
-  fields: { Email?: string; Lang?: 'en' | 'es'; Name?: string } = {},
-): Promise<string> {
+export interface RecipientFields {
+  /** The profile's e-mail: what the studio shows, which the member writes (not where mail goes). */
+  Email?: string;
+  Lang?: 'en' | 'es';
+  Name?: string;
+  /** The Auth account's e-mail, where mail goes (default `{uid}@example.com`); null: no account. */
+  authEmail?: string | null;
+  /** Whether that e-mail is verified (default true). */
+  verified?: boolean;
+}
+
+/** A member with an Auth account (verified e-mail), a profile and a language. */
+export async function seedRecipient(db: Database, fields: RecipientFields = {}): Promise<string> {
   members += 1;
   const uid = `mail-member-${members}-${Date.now()}`;
+  const { authEmail = `${uid}@example.com`, verified = true, ...profile } = fields;
+  if (authEmail !== null)
+    await adminAuth().createUser({ uid, email: authEmail, emailVerified: verified });
   await db.ref(paths.user(uid)).set({
     Name: 'María',
-    Email: `${uid}@example.com`,
+    Email: authEmail ?? `${uid}@example.com`,
     Lang: 'en',
     Credits: 0,
-    ...fields,
+    ...profile,
   });
   return uid;
 }

@@ -2,9 +2,11 @@
 // (docs/decisions/170-email-outbox.md): written once per event, claimed by one sender at a time,
 // sent in the member's language with a Message-ID derived from the entry, retried with backoff,
 // failed for good on a permanent refusal or the 8th attempt, skipped by preference, and resent
-// exactly once after a sender died between the server's acceptance and `sent`.
-import { paths, type MailOutboxEntry } from '@studio/core';
+// exactly once after a sender died between the server's acceptance and `sent`; only ever to the
+// member's verified sign-in e-mail, and a bounded number an hour.
+import { RATE_LIMITS, paths, type MailOutboxEntry } from '@studio/core';
 import { describe, expect, it } from 'vitest';
+import { databaseRateLimiter } from '../../src/engine/index.ts';
 import { sendOutboxEntry } from '../../src/handlers/mail/send-outbox-entry.ts';
 import { MAIL_LEASE_MS, retryDelayMs } from '../../src/handlers/mail/retry.ts';
 import { enqueueMail, type MailMessageInput } from '../../src/mail/index.ts';
@@ -86,7 +88,7 @@ describe('sendOutboxEntry', () => {
     expect(stored?.nextAttemptAt).toBeUndefined();
     const [mail, ...more] = await world.mailsOf(id);
     expect(more).toEqual([]);
-    expect(mail?.to).toEqual([{ address: `${uid}@example.com`, name: 'Lucía' }]);
+    expect(mail?.to).toEqual([{ address: `${uid}@example.com`, name: '' }]);
     expect(mail?.subject).toMatch(/^Reservado: Spin 50/);
     expect(mail?.html).toContain('Demo Studio');
     expect(mail?.attachments?.map((file) => file.filename)).toEqual(['class.ics']);
@@ -207,29 +209,69 @@ describe('sendOutboxEntry', () => {
     expect(await world.mailsOf(always)).toHaveLength(1);
   });
 
-  it('fails a mail to a member without an address', async () => {
-    const uid = await seedRecipient(world.db);
-    await world.db.ref(paths.userField(uid, 'Email')).remove();
+  it('fails a mail to a member without a sign-in e-mail', async () => {
+    const uid = await seedRecipient(world.db, { authEmail: null });
     const id = await enqueued(uid);
     expect(await sendOutboxEntry(world.deps(), id)).toBe('failed');
     expect(await entry(world.db, id)).toMatchObject({
       status: 'failed',
-      lastError: 'The member has no e-mail address',
+      lastError: 'The member has no sign-in e-mail',
     });
   });
 
-  it('fails, sending nothing, when the address the member wrote is a list or not an address', async () => {
-    for (const written of ['a@example.com, other@example.com', 'not an address']) {
-      const uid = await seedRecipient(world.db);
-      await world.db.ref(paths.userField(uid, 'Email')).set(written);
-      const id = await enqueued(uid);
-      expect(await sendOutboxEntry(world.deps(), id)).toBe('failed');
+  it('sends to the verified sign-in e-mail, never to the address the member wrote in their profile', async () => {
+    for (const written of ['victim@example.org', 'a@example.com, other@example.com', 'nope']) {
+      const uid = await seedRecipient(world.db, { Email: written });
+      const id = await enqueued(uid, MESSAGES['booking-cancelled'], freshId('cancelled'));
+      expect(await sendOutboxEntry(world.deps(), id)).toBe('sent');
+      const [mail, ...more] = await world.mailsOf(id);
+      expect(more).toEqual([]);
+      expect(mail?.to).toEqual([{ address: `${uid}@example.com`, name: '' }]);
+    }
+    const all = await world.inbox.messages();
+    expect(all.filter((mail) => mail.to.some((to) => to.address === 'victim@example.org'))).toEqual(
+      [],
+    );
+  });
+
+  it('sends an unverified address only the welcome, skipping the rest', async () => {
+    const uid = await seedRecipient(world.db, { verified: false });
+    const welcome = await enqueued(uid, MESSAGES.welcome);
+    const booked = await enqueued(uid, MESSAGES['booking-confirmed'], freshId('booked'));
+    const receipt = await enqueued(uid, MESSAGES['purchase-receipt'], freshId('receipt'));
+    expect(await sendOutboxEntry(world.deps(), welcome)).toBe('sent');
+    for (const id of [booked, receipt]) {
+      expect(await sendOutboxEntry(world.deps(), id)).toBe('skipped');
       expect(await entry(world.db, id)).toMatchObject({
-        status: 'failed',
-        lastError: 'The member’s e-mail is not one valid address',
+        status: 'skipped',
+        lastError: 'The member has not verified their e-mail',
       });
       expect(await world.mailsOf(id)).toHaveLength(0);
     }
+  });
+
+  it('bounds the mail one member’s own actions send per hour; receipts still go', async () => {
+    const uid = await seedRecipient(world.db);
+    const clock = { now: Date.now() };
+    const limits = databaseRateLimiter(world.db, () => clock.now, {
+      ...RATE_LIMITS,
+      mail: { max: 2, windowMs: 3_600_000 },
+    });
+    const send = (id: string) => sendOutboxEntry({ ...world.deps(clock.now), limits }, id);
+    const ids = [];
+    for (let n = 0; n < 3; n += 1)
+      ids.push(await enqueued(uid, MESSAGES['booking-cancelled'], freshId('cancelled')));
+    expect(await send(ids[0]!)).toBe('sent');
+    expect(await send(ids[1]!)).toBe('sent');
+    expect(await send(ids[2]!)).toBe('skipped');
+    expect(await entry(world.db, ids[2]!)).toMatchObject({
+      lastError: 'Too many mails to this member this hour',
+    });
+    const receipt = await enqueued(uid, MESSAGES['purchase-receipt'], freshId('receipt'));
+    expect(await send(receipt)).toBe('sent');
+    clock.now += 3_600_000;
+    const later = await enqueued(uid, MESSAGES['booking-cancelled'], freshId('cancelled'));
+    expect(await send(later)).toBe('sent');
   });
 
   it('leaves entries pending while mail is not configured', async () => {

@@ -130,8 +130,37 @@ describe('renderMail', () => {
 
   it('keeps a line break in a name out of the subject and the greeting', () => {
     const mail = renderMail(MESSAGES.welcome, context('en', 'Eve\r\nBcc: x@evil.test'));
-    expect(mail.text.split('\n')[0]).toBe('Hi Eve Bcc: x@evil.test,');
-    expect(mail.to.name).toBe('Eve Bcc: x@evil.test');
+    expect(mail.text.split('\n')[0]?.replace(/\u200b/g, '')).toBe('Hi Eve Bcc: x@evil.test,');
+    expect(mail.subject).not.toContain('Eve');
+  });
+
+  it('shows a member’s bait text as a short, unlinked greeting only, never in a header', () => {
+    const bait =
+      'Your card was declined - re-enter it at https://evil.example/pay now or lose your credits';
+    for (const kind of MAIL_KINDS) {
+      const mail = renderMail(MESSAGES[kind], context('en', bait));
+      expect(mail.to).toEqual({ email: 'maria@example.com' });
+      expect(mail.subject).not.toContain('declined');
+      for (const part of [mail.text, mail.html]) {
+        expect(part).not.toContain('https://evil.example');
+        expect(part).not.toContain('evil.example');
+        expect(part).not.toContain('lose your credits');
+      }
+      expect(mail.html).not.toMatch(/href="[^"]*evil/);
+    }
+  });
+
+  it('shows attendees’ names in a coach’s list the same way', () => {
+    const message = structuredClone(MESSAGES['coach-class-list']);
+    if (message.kind !== 'coach-class-list') throw new Error('fixture');
+    const [first] = message.classes ?? [];
+    const [attendee] = first?.attendees ?? [];
+    if (!attendee) throw new Error('fixture');
+    attendee.name = 'Pay at www.evil.example \u202eusrever';
+    const mail = renderMail(message, context('en'));
+    expect(mail.text).not.toContain('www.evil.example');
+    expect(mail.text).not.toContain('\u202e');
+    expect(mail.text.replace(/\u200b/g, '')).toContain('Pay at www.evil.example usrever');
   });
 
   it('refuses a colour that could break out of the style attribute', () => {

@@ -45,7 +45,8 @@ describe('sendMail', () => {
     expect(received).toBeDefined();
     expect(received!.subject).toBe(mail.subject);
     expect(received!.subject).toContain('Reservado: Spin 50');
-    expect(received!.to).toEqual([{ address: 'maria@example.com', name: 'María' }]);
+    // The address only: no display name the member wrote in the header.
+    expect(received!.to).toEqual([{ address: 'maria@example.com', name: '' }]);
     expect(received!.from[0]?.address).toBe('no-reply@demo.studio');
     expect(received!.text).toContain('Lugar: 7');
     expect(received!.html).toContain('Demo Studio');

@@ -3,6 +3,8 @@
 // transport, a fixed clock and a fixed jitter.
 import type { Database } from 'firebase-admin/database';
 import type { Transporter } from 'nodemailer';
+import type { RateLimiter } from '../../engine';
+import type { MailAccounts } from './recipient';
 
 export interface Mailer {
   transport: Transporter;
@@ -18,6 +20,10 @@ export interface Mailer {
 
 export interface MailDeps {
   db: Database;
+  /** The members' Auth accounts: mail goes to a verified sign-in e-mail (./recipient.ts). */
+  accounts: MailAccounts;
+  /** Counts the mail each member's address gets (`mail`); absent: nothing is counted. */
+  limits?: RateLimiter;
   /** Epoch milliseconds. */
   now: () => number;
   /** Absent when SMTP_HOST is not set: entries stay `pending` and the app works without mail. */

@@ -6,6 +6,8 @@
  */
 import { z } from 'zod';
 import {
+  isDomainError,
+  isMailPreferenceKind,
   mailPreferencesSchema,
   paths,
   settingsFromStored,
@@ -22,6 +24,7 @@ import {
 } from '../../mail';
 import type { MailDeps, Mailer } from './deps';
 import { changeEntry } from './entry';
+import { mailAddressFor } from './recipient';
 import { mailNotConfigured, mailSendFailed, mailSent, mailSkipped } from './logs';
 import {
   MAIL_LEASE_MS,
@@ -101,23 +104,19 @@ async function settle(
 }
 
 interface Recipient {
-  email: string | undefined;
   name: string | undefined;
   lang: 'en' | 'es';
 }
 
+/** The member's name and language from their profile (the address comes from Auth). */
 async function readRecipient(deps: MailDeps, uid: string): Promise<Recipient> {
-  const [email, name, lang] = await Promise.all(
-    (['Email', 'Name', 'Lang'] as const).map(async (field) => {
+  const [name, lang] = await Promise.all(
+    (['Name', 'Lang'] as const).map(async (field) => {
       const value: unknown = (await deps.db.ref(paths.userField(uid, field)).get()).val();
       return typeof value === 'string' ? value.trim() : undefined;
     }),
   );
-  return {
-    email: email || undefined,
-    name: name || undefined,
-    lang: lang === 'es' ? 'es' : 'en',
-  };
+  return { name: name || undefined, lang: lang === 'es' ? 'es' : 'en' };
 }
 
 async function render(
@@ -184,25 +183,38 @@ export async function sendOutboxEntry(deps: MailDeps, id: string): Promise<SendO
     return permanently('The stored message is not a valid mail of its kind');
   }
   const message = parsed.data;
-  const [recipient, preferences] = await Promise.all([
+  const [recipient, account, preferences] = await Promise.all([
     readRecipient(deps, claimed.uid),
+    deps.accounts(claimed.uid),
     deps.db
       .ref(paths.mailPreferences(claimed.uid))
       .get()
       .then((snapshot) => mailPreferencesSchema.parse(snapshot.val())),
   ]);
-  if (!wantsMail(preferences, message.kind)) {
-    const reason = `The member turned off ${message.kind} mail`;
+  const skip = async (reason: string): Promise<SendOutcome> => {
     await settle(deps, id, claimed, { status: 'skipped', lastError: reason });
     mailSkipped({ id, kind: message.kind, reason });
     return 'skipped';
-  }
-  const email = recipient.email;
-  if (email === undefined) return permanently('The member has no e-mail address');
-  // The member writes their own Email: a list or anything but one address would let them send
-  // the studio's mail to others, so it is refused rather than handed to SMTP.
+  };
+  if (!wantsMail(preferences, message.kind))
+    return skip(`The member turned off ${message.kind} mail`);
+  const address = mailAddressFor(account, message.kind);
+  if ('missing' in address) return permanently(address.missing);
+  if ('unverified' in address) return skip(address.unverified);
+  const email = address.email;
   if (!ONE_ADDRESS.safeParse(email).success) {
     return permanently('The member’s e-mail is not one valid address');
+  }
+  // What a member's own actions make the studio send them is bounded per address (a loop of
+  // bookings and cancels); counted once per entry, on its first attempt. Receipts and the
+  // studio's class cancellations always go.
+  if (claimed.attempts === 0 && isMailPreferenceKind(message.kind) && deps.limits) {
+    try {
+      await deps.limits.take(claimed.uid, 'mail');
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      return skip('Too many mails to this member this hour');
+    }
   }
 
   let messageId: string;

@@ -4,6 +4,7 @@ import {
   DomainError,
   adminFlagForRole,
   adminFlagSchema,
+  isPrivileged,
   paths,
   roleFromAdminFlag,
   roleSchema,
@@ -19,6 +20,11 @@ export interface SetUserRoleCommand extends SetUserRoleInput {
    * audit entry's details; the callable has none, its `by` is a signed-in admin.
    */
   operator?: string;
+  /**
+   * Grant a staff role to an account whose e-mail is not verified (`npm run admin -- grant
+   * --allow-unverified`, only): recorded in the audit entry. The callable never sets it.
+   */
+  allowUnverified?: boolean;
 }
 
 export interface SetUserRoleOutcome {
@@ -53,14 +59,21 @@ async function getAuthUser(auth: HandlerDeps['auth'], uid: string): Promise<User
  * Gives an account a role: the custom claim `role` (what the rules check) and
  * `Users/{uid}/Admin` (what the app reads, spec §6), plus an audit entry.
  *
+ * A role beyond a member's (admin, staff, coach) goes only to an account whose e-mail is
+ * verified: anyone can register someone else's address, and the owner's first admin grant names
+ * an address (`emailNotVerified`, nothing written). Taking a role away never needs it.
+ *
  * The claim is written first because it is the security boundary: if the database write then
  * fails the call fails, and repeating it (idempotent) brings the field in line.
  */
 export async function setUserRole(
   { db, auth, now }: HandlerDeps,
-  { by, operator, uid, role }: SetUserRoleCommand,
+  { by, operator, uid, role, allowUnverified = false }: SetUserRoleCommand,
 ): Promise<SetUserRoleOutcome> {
   const user = await getAuthUser(auth, uid);
+  const unverified = user.emailVerified !== true;
+  if (unverified && isPrivileged(role) && !allowUnverified)
+    throw new DomainError('failed-precondition', 'emailNotVerified');
   const claims = user.customClaims ?? {};
   const storedFlag = adminFlagSchema.safeParse(
     (await db.ref(paths.userField(uid, 'Admin')).get()).val(),
@@ -80,7 +93,13 @@ export async function setUserRole(
     by,
     action: 'setUserRole',
     target: uid,
-    details: operator === undefined ? { before, after } : { before, after, operator },
+    details: {
+      before,
+      after,
+      ...(operator === undefined ? {} : { operator }),
+      // A role beyond a member's given without a verified e-mail, on the operator's word.
+      ...(unverified && isPrivileged(role) ? { emailVerified: false } : {}),
+    },
   };
   await db.ref().update({
     [paths.userField(uid, 'Admin')]: after.Admin,

@@ -1,9 +1,23 @@
 import { calendarFeedTokenRecordSchema, mailPreferencesSchema, paths } from '@studio/core';
 import { callFunction, getDatabaseClient } from '../../../lib/firebase';
+import { getFirebase } from '../../../lib/firebase-sdk';
 import { watchPath } from '../../../lib/realtime';
 import type { MemberMailApi } from './member-mail-api';
 
 export const firebaseMemberMailApi: MemberMailApi = {
+  mailAddress: async () => {
+    const user = getFirebase().auth.currentUser;
+    if (!user?.email) return null;
+    // The token may predate the verification: ask Auth again.
+    await user.reload().catch((error: unknown) => console.error('account not reloaded', error));
+    return { email: user.email, verified: user.emailVerified };
+  },
+  sendVerification: async () => {
+    const user = getFirebase().auth.currentUser;
+    if (!user) return;
+    const { sendEmailVerification } = await import('firebase/auth');
+    await sendEmailVerification(user);
+  },
   watchMailPreferences: (uid, onChange) =>
     watchPath(
       paths.mailPreferences(uid),

@@ -1,8 +1,9 @@
 import { MAIL_PREFERENCE_KINDS, type MailPreferenceKind, type MailPreferences } from '@studio/core';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
-import type { MemberMailApi } from '../api/member-mail-api';
+import type { MailAddress, MemberMailApi } from '../api/member-mail-api';
 import {
   ALWAYS_SENT_LABELS,
   MAIL_KIND_LABELS,
@@ -10,13 +11,71 @@ import {
 } from '../mail-settings-messages';
 
 export interface MailPreferencesSectionProps {
-  api: Pick<MemberMailApi, 'watchMailPreferences' | 'setMailPreference'>;
+  api: Pick<
+    MemberMailApi,
+    'watchMailPreferences' | 'setMailPreference' | 'mailAddress' | 'sendVerification'
+  >;
   uid: string;
   /** Coaches also get tomorrow's class list; members are not offered a switch for it. */
   coach?: boolean;
 }
 
 const NO_PREFERENCES: MailPreferences = {};
+
+/**
+ * Where studio mail goes: the sign-in address once it is verified (the profile's e-mail field is
+ * only what the studio shows), with the verification e-mail to send again while it is not.
+ */
+function MailAddressNote({ api }: { api: MailPreferencesSectionProps['api'] }) {
+  const t = useT(mailSettingsMessages);
+  const [address, setAddress] = useState<MailAddress | null>(null);
+  const [sent, setSent] = useState<'no' | 'sending' | 'sent' | 'failed'>('no');
+  useEffect(() => {
+    let live = true;
+    api
+      .mailAddress()
+      .then((found) => live && setAddress(found))
+      .catch((error: unknown) => console.error('mail address not read', error));
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  if (address === null) return null;
+  if (address.verified)
+    return (
+      <p className="profile-section-intro">{t('mailAddressVerified', { email: address.email })}</p>
+    );
+  const send = () => {
+    setSent('sending');
+    api.sendVerification().then(
+      () => setSent('sent'),
+      (error: unknown) => {
+        console.error('verification e-mail not sent', error);
+        setSent('failed');
+      },
+    );
+  };
+  return (
+    <div className="mail-address-unverified">
+      <p className="profile-section-intro">
+        {t('mailAddressUnverified', { email: address.email })}
+      </p>
+      <Button variant="ghost" size="s" disabled={sent === 'sending'} onClick={send}>
+        {t('mailSendVerification')}
+      </Button>
+      {sent === 'sent' && (
+        <p role="status" className="hint">
+          {t('mailVerificationSent', { email: address.email })}
+        </p>
+      )}
+      {sent === 'failed' && (
+        <p role="alert" className="form-error">
+          {t('mailVerificationFailed')}
+        </p>
+      )}
+    </div>
+  );
+}
 
 /**
  * The profile's "E-mail" section (issue 19): one switch per kind of mail the member may turn off,
@@ -49,6 +108,7 @@ export function MailPreferencesSection({ api, uid, coach = false }: MailPreferen
         {t('mailTitle')}
       </h2>
       <p className="profile-section-intro">{t('mailIntro')}</p>
+      <MailAddressNote api={api} />
       <ul className="plain-list switch-list">
         {kinds.map((kind) => (
           <li key={kind}>

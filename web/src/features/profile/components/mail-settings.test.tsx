@@ -14,15 +14,25 @@ async function settle() {
 }
 
 /** A member's preferences and feed token in memory, with the live updates the database sends. */
-function fakeApi(initial: MailPreferences = {}, token: string | null = null) {
+function fakeApi(
+  initial: MailPreferences = {},
+  token: string | null = null,
+  address: { email: string; verified: boolean } | null = null,
+) {
   let preferences = { ...initial };
   let current = token;
   const preferenceListeners = new Set<(value: MailPreferences) => void>();
   const tokenListeners = new Set<(value: string | null) => void>();
   const writes: [MailPreferenceKind, boolean][] = [];
   const rotations: boolean[] = [];
+  let verificationsSent = 0;
   let failNext: Error | null = null;
   const api: MemberMailApi = {
+    mailAddress: () => Promise.resolve(address),
+    sendVerification: () => {
+      verificationsSent += 1;
+      return Promise.resolve();
+    },
     watchMailPreferences: (_uid, onChange) => {
       preferenceListeners.add(onChange);
       onChange(preferences);
@@ -60,6 +70,7 @@ function fakeApi(initial: MailPreferences = {}, token: string | null = null) {
     api,
     writes,
     rotations,
+    verificationsSent: () => verificationsSent,
     failOnce: (error: Error) => {
       failNext = error;
     },
@@ -71,6 +82,25 @@ afterEach(() => {
 });
 
 describe('E-mail preferences', () => {
+  it('says mail goes to the verified sign-in address', async () => {
+    const fake = fakeApi({}, null, { email: 'ana@example.com', verified: true });
+    render(<MailPreferencesSection api={fake.api} uid="ana" />);
+    await settle();
+    expect(screen.getByText(/writes to ana@example.com/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /verification/ })).toBeNull();
+  });
+
+  it('asks an unverified member to verify and sends the e-mail again', async () => {
+    const fake = fakeApi({}, null, { email: 'ana@example.com', verified: false });
+    render(<MailPreferencesSection api={fake.api} uid="ana" />);
+    await settle();
+    expect(screen.getByText(/Verify ana@example.com/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send the verification e-mail again' }));
+    await settle();
+    expect(fake.verificationsSent()).toBe(1);
+    expect(screen.getByRole('status').textContent).toContain('ana@example.com');
+  });
+
   it('shows one switch per kind, on unless turned off, and saves a change at once', async () => {
     const fake = fakeApi({ 'class-reminder': false });
     render(<MailPreferencesSection api={fake.api} uid="ana" />);
