@@ -207,6 +207,7 @@ export const paths = {
   planFee: (uid: string, feeId: string) => join(ROOTS.users, uid, 'plan-fees', feeId),
   memberships: () => ROOTS.memberships,
   membershipRecord: (membershipId: string) => join(ROOTS.memberships, membershipId),
+  introClaims: () => ROOTS.introClaims,
   introClaim: (key: string) => join(ROOTS.introClaims, key),
   /** Plan fees waiting to be charged (functions only): `{uid}-{feeId}` → `{uid, feeId, at}`. */
   planFeeQueue: () => ROOTS.planFeeQueue,

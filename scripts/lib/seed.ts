@@ -37,6 +37,7 @@ import {
 import { uploadDemoPictures } from './demo-pictures.ts';
 import { writeDemoHistory, type DemoHistoryResult } from './demo-history.ts';
 import { DESK_DEMO_ACCOUNTS } from './seed-desk.ts';
+import { demoPlanUpdates } from './seed-plans.ts';
 import { STRIPE_SANDBOX_SECRETS } from './stack.ts';
 
 export const DEMO_PASSWORD = 'studio123';
@@ -540,6 +541,7 @@ export async function seedDemoData(
         active: true,
       }),
     };
+    Object.assign(updates, demoPlanUpdates());
     for (const classId of Object.keys(classes)) updates[paths.classRoster(classId)] = null;
     for (const account of DEMO_ACCOUNTS) {
       const { user, ledger } = demoUser(account, now, history === undefined);

@@ -1,5 +1,7 @@
 import type { Package } from '@studio/core';
+import { useState } from 'react';
 import { paths } from '../../config/paths';
+import { firebasePlansApi, PlanList } from '../../features/plans';
 import { useSessionStore } from '../../features/session';
 import { useCheckoutContext } from '../purchase-pages';
 import { STUDIO_BRANCH } from '../../config/studio';
@@ -24,6 +26,31 @@ export default function PaquetesPage() {
   const activeSubscription = useSessionStore((state) => state.profile?.activeSubscription ?? false);
   const promocode = useCheckoutStore((state) => state.promocode);
   const tab = packTab(number);
+  const uid = useSessionStore((state) => (state.status === 'signed-in' ? state.uid : null));
+  const [opening, setOpening] = useState<string | undefined>(undefined);
+  const [planError, setPlanError] = useState<unknown>(undefined);
+  // A plan is bought on Stripe's page; back on the thank-you page, or here if cancelled.
+  const choosePlan = (planId: string) => {
+    if (!uid) {
+      window.location.assign(paths.login.getHref({}));
+      return;
+    }
+    setOpening(planId);
+    setPlanError(undefined);
+    firebasePlansApi
+      .startCheckout(planId, {
+        successUrl: `${window.location.origin}${paths.graciasCompra.getHref({})}?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: window.location.href,
+      })
+      .then(
+        (session) => window.location.assign(session.url),
+        (error: unknown) => {
+          setOpening(undefined);
+          setPlanError(error);
+        },
+      );
+  };
+
   const buyHref = (pkg: Package, id: string) =>
     `${BUY_ROUTES[tab].getHref({
       type: 'stripe',
@@ -39,6 +66,14 @@ export default function PaquetesPage() {
       buyHref={buyHref}
       checkout={checkout}
       activeSubscription={activeSubscription}
+      plans={
+        <PlanList
+          api={firebasePlansApi}
+          onChoose={choosePlan}
+          busyPlanId={opening}
+          error={planError}
+        />
+      }
     />
   );
 }

@@ -13,6 +13,7 @@ import {
 import type { SessionApi } from '../../features/session';
 import { GUEST_UID, selectMemberUid, useLangSwitch, useSessionStore } from '../../features/session';
 import { firebasePlanApi, PlanPanel } from '../../features/subscription';
+import { firebasePlansApi, MembershipPanel } from '../../features/plans';
 import { useRouteParams } from '../../hooks/use-route-params';
 import { useT } from '../../lib/i18n';
 import { appMessages } from '../app-messages';
@@ -65,14 +66,19 @@ export default function ProfileUserPage() {
         )
       }
       renderSubscription={(user) => (
-        <PlanPanel
-          api={firebasePlanApi}
-          user={user}
-          canManage={shownUid === uid}
-          returnUrl={window.location.href}
-          assign={leaveForStripe}
-          planHref={paths.paquetes.getHref({ number: 0 })}
-        />
+        <>
+          {user?.membership !== undefined && user.membership.status !== 'ended' && (
+            <MembershipPanel api={firebasePlansApi} uid={shownUid} canManage={shownUid === uid} />
+          )}
+          <PlanPanel
+            api={firebasePlanApi}
+            user={user}
+            canManage={shownUid === uid}
+            returnUrl={window.location.href}
+            assign={leaveForStripe}
+            planHref={paths.paquetes.getHref({ number: 0 })}
+          />
+        </>
       )}
     >
       {shownUid === uid && (

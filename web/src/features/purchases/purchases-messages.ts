@@ -75,7 +75,8 @@ export const purchasesMessages = defineMessages({
     thanksWaiting: 'We are confirming your payment with Stripe. This takes a few seconds.',
     thanksFailed: 'The payment did not go through. Nothing was charged.',
     bookAClass: 'Book a class',
-    thanksNoSession: 'Your purchases and their status are listed in My Classes, under My purchases.',
+    thanksNoSession:
+      'Your purchases and their status are listed in My Classes, under My purchases.',
     seeMyPurchases: 'My purchases',
     tryAgain: 'Try again',
   },

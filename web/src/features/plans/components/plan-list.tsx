@@ -2,6 +2,7 @@ import type { Plan } from '@studio/core';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { callableErrorText } from '../../../lib/callable-errors';
 import { useFormat } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
@@ -63,13 +64,15 @@ export interface PlanListProps {
   onChoose?: (planId: string) => void;
   /** The plan whose checkout is opening. */
   busyPlanId?: string | undefined;
+  /** Why the last checkout did not open (a callable's refusal), shown under the plans. */
+  error?: unknown;
 }
 
 /**
  * The plans on sale, as a section of Buy Credits. Nothing at all while there are none (the spec's
  * monthly subscription offer is then the only plan the page shows).
  */
-export function PlanList({ api, onChoose, busyPlanId }: PlanListProps) {
+export function PlanList({ api, onChoose, busyPlanId, error }: PlanListProps) {
   const t = useT(plansMessages);
   const plans = useLive<Record<string, Plan> | null>((onChange) => api.watchPlans(onChange), null, [
     api,
@@ -91,6 +94,14 @@ export function PlanList({ api, onChoose, busyPlanId }: PlanListProps) {
           />
         ))}
       </ul>
+      {error !== undefined && (
+        <p role="alert" className="plan-list-error">
+          {(() => {
+            const text = callableErrorText(error);
+            return t(text.key, text.params);
+          })()}
+        </p>
+      )}
     </section>
   );
 }

@@ -48,11 +48,18 @@ export const firebaseScheduleApi: ScheduleApi = {
       const { watchMyWaitlist } = await import('./watch-member');
       return () => watchMyWaitlist(uid, onChange);
     }),
-  bookClass: async (classId, spot) =>
-    (await firebase()).callFunction(
-      'bookClass',
-      spot === undefined ? { classId } : { classId, spot },
-    ),
+  bookClass: async (classId, spot, payWith) =>
+    (await firebase()).callFunction('bookClass', {
+      classId,
+      ...(spot === undefined ? {} : { spot }),
+      ...(payWith === undefined ? {} : { payWith }),
+    }),
+  watchPaymentFacts: (uid, onChange) =>
+    lazyWatch(async () => {
+      const { watchPaymentFacts } = await import('./watch-member');
+      return () => watchPaymentFacts(uid, onChange);
+    }),
+  endFreeze: async () => (await firebase()).callFunction('endFreeze', {}),
   cancelBooking: async (classId, guestBookingId) =>
     (await firebase()).callFunction(
       'cancelBooking',

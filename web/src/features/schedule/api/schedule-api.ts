@@ -1,4 +1,6 @@
 import type {
+  PayWith,
+  User,
   Branch,
   Coach,
   DateString,
@@ -20,6 +22,12 @@ export interface Catalog {
   coaches: Record<string, Coach>;
   settings: Settings;
 }
+
+/** The parts of `Users/{uid}` that decide a booking's payment (core's `memberPayment`). */
+export type PaymentFacts = Pick<
+  User,
+  'Conditions' | 'membership' | 'credits-list' | 'booking-credits'
+>;
 
 export interface ScheduleApi {
   /** `Classes` with `date` from `from` to `to` inclusive, live (only the visible week). */
@@ -45,7 +53,19 @@ export interface ScheduleApi {
     uid: string,
     onChange: (entries: Record<string, UserWaitlistEntry>) => void,
   ) => Unsubscribe;
-  bookClass: (classId: string, spot?: string) => Promise<{ spot: string }>;
+  /** `payWith`: the member's choice of their plan or a credit (absent: the plan when it can). */
+  bookClass: (
+    classId: string,
+    spot?: string,
+    payWith?: PayWith,
+  ) => Promise<{ spot: string; paidBy?: 'plan' | 'credits' }>;
+  /**
+   * What decides how a booking is paid, from the member's own node: their plan and its uses,
+   * their credits, the waiver. Optional: without it the sheet says nothing of plans.
+   */
+  watchPaymentFacts?: (uid: string, onChange: (facts: PaymentFacts) => void) => Unsubscribe;
+  /** Ends the member's plan freeze now (`endFreeze`), offered when a frozen plan refuses. */
+  endFreeze?: () => Promise<unknown>;
   /** The member's own booking, or with `guestBookingId` one of their guest seats. */
   cancelBooking: (classId: string, guestBookingId?: string) => Promise<{ refunded: boolean }>;
   /**

@@ -1,5 +1,15 @@
 import type { UserClass, UserWaitlistEntry } from '@studio/core';
-import { paths, takenSpots, userClassSchema, userWaitlistEntrySchema } from '@studio/core';
+import type { PaymentFacts } from './schedule-api';
+import {
+  bookingCreditSchema,
+  creditsListSchema,
+  membershipSchema,
+  paths,
+  rtdbMap,
+  takenSpots,
+  userClassSchema,
+  userWaitlistEntrySchema,
+} from '@studio/core';
 import type { Unsubscribe } from '../../../lib/realtime';
 import { parseEntries, watchPath } from '../../../lib/realtime';
 
@@ -42,4 +52,41 @@ export function watchMyWaitlist(
     // Shown from the device's copy at once, then live (docs/architecture/web-app.md#offline).
     { keepOffline: true, readers: 'signed-in' },
   );
+}
+
+const bookingCreditsSchema = rtdbMap(bookingCreditSchema);
+
+/**
+ * What decides how a booking is paid (docs/architecture/plans.md#entitlements), from the member's
+ * own node, live: the waiver, their plan, their credits and the plan's uses. Four small reads of
+ * a node the session already listens to.
+ */
+export function watchPaymentFacts(
+  uid: string,
+  onChange: (facts: PaymentFacts) => void,
+): Unsubscribe {
+  const facts: PaymentFacts = {};
+  const set = <K extends keyof PaymentFacts>(key: K, value: PaymentFacts[K] | undefined) => {
+    if (value === undefined) delete facts[key];
+    else facts[key] = value;
+    onChange({ ...facts });
+  };
+  const stops = [
+    watchPath(paths.userField(uid, 'Conditions'), (value) =>
+      set('Conditions', value === true ? true : undefined),
+    ),
+    watchPath(paths.membership(uid), (value) => {
+      const parsed = membershipSchema.safeParse(value);
+      set('membership', parsed.success ? parsed.data : undefined);
+    }),
+    watchPath(paths.creditsList(uid), (value) => {
+      const parsed = creditsListSchema.safeParse(value ?? {});
+      set('credits-list', parsed.success ? parsed.data : undefined);
+    }),
+    watchPath(paths.bookingCredits(uid), (value) => {
+      const parsed = bookingCreditsSchema.safeParse(value ?? {});
+      set('booking-credits', parsed.success ? parsed.data : undefined);
+    }),
+  ];
+  return () => stops.forEach((stop) => stop());
 }

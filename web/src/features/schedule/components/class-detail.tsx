@@ -3,6 +3,7 @@ import type { ScheduleKey } from '../schedule-messages';
 import { scheduleMessages } from '../schedule-messages';
 import type {
   MessageParams,
+  PayWith,
   SeatLayout,
   StudioClass,
   UserClass,
@@ -21,7 +22,7 @@ import type { Format } from '../../../lib/format';
 import type { TextKey, Translate } from '../../../lib/i18n';
 import { useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
-import type { Catalog, ScheduleApi } from '../api/schedule-api';
+import type { Catalog, PaymentFacts, ScheduleApi } from '../api/schedule-api';
 import type { Consequence, SheetStatus } from '../class-sheet-state';
 import { classSheetState } from '../class-sheet-state';
 import { useOptimisticBooking } from '../hooks/use-optimistic-booking';
@@ -31,6 +32,7 @@ import { ChangeSpot } from './change-spot';
 import { CoachCard } from './coach-card';
 import { Picture } from '../../../components/ui/picture';
 import { BringFriend, GuestSeatList, heldGuests } from './guest-seats';
+import { PaymentLine } from './payment-line';
 import { SpotMap } from './spot-map';
 
 export interface ClassDetailProps {
@@ -143,6 +145,15 @@ export function ClassDetail(props: ClassDetailProps) {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [payWith, setPayWith] = useState<PayWith | undefined>(undefined);
+  // The member's plan and credits, to show how the booking would be paid before confirming.
+  const facts = useLive<PaymentFacts | null>(
+    uid !== null && api.watchPaymentFacts
+      ? (onChange) => api.watchPaymentFacts?.(uid, onChange) ?? (() => undefined)
+      : null,
+    null,
+    [api, uid],
+  );
   const booking = useOptimisticBooking(classId, myClass?.status === 'booked');
   // Undefined until the roster answers: until then no spot can be picked as if it were free.
   const takenNow = useLive<ReadonlySet<string> | undefined>(
@@ -204,7 +215,7 @@ export function ClassDetail(props: ClassDetailProps) {
     setPicked(undefined);
     booking.book(
       () =>
-        api.bookClass(classId, spot).catch((error: unknown) => {
+        api.bookClass(classId, spot, payWith).catch((error: unknown) => {
           if (callableErrorText(error).key === 'waiverNotAccepted') props.onWaiverNeeded();
           throw error;
         }),
@@ -455,6 +466,17 @@ export function ClassDetail(props: ClassDetailProps) {
               <p id={consequenceId} className="action-consequence">
                 {t(consequence.key, consequence.params)}
               </p>
+            )}
+            {facts !== null && (state.canBookFirstFree || state.canBookChosen) && (
+              <PaymentLine
+                facts={facts}
+                cls={cls}
+                timeZone={rules.timeZone}
+                now={props.now()}
+                payWith={payWith}
+                onPayWith={setPayWith}
+                endFreeze={api.endFreeze}
+              />
             )}
             {shown && (
               <p
