@@ -10,6 +10,7 @@ import {
 import { cancelClass, saveClassTemplate, updateClass } from '../../src/index';
 import { bookClass as bookClassHandler } from '../../src/handlers/booking/book-class';
 import { classContext } from '../../src/engine/context';
+import { cancelBooking as cancelBookingHandler } from '../../src/handlers/booking/cancel-booking';
 import { finishBooking } from '../../src/handlers/booking/finish-booking';
 import { joinWaitlist as joinWaitlistHandler } from '../../src/handlers/booking/join-waitlist';
 import { updateClass as updateClassHandler } from '../../src/handlers/classes/update-class';
@@ -133,6 +134,13 @@ describe('updateClass: edits', () => {
     const classId = await futureClass(3);
     const uid = await seedMember(backend.db);
     await book(classId, uid);
+    // Another member booked and cancelled: their refunded record moves with the class too.
+    const left = await seedMember(backend.db);
+    await book(classId, left);
+    await cancelBookingHandler(deps(), { uid: left, classId });
+    const ended = Object.values(
+      rosterSchema.parse(await read(backend.db, paths.classRoster(classId))).ended,
+    ).find((entry) => entry.uid === left);
     const cls = await classOf(classId);
     const hour = cls.hour === '06:00' ? '07:00' : '06:00';
 
@@ -157,6 +165,9 @@ describe('updateClass: edits', () => {
       state: 'used',
       startsAt,
     });
+    expect(await read(backend.db, paths.bookingCredit(left, ended?.bookingId ?? ''))).toMatchObject(
+      { classId, state: 'refunded', startsAt },
+    );
     await expectInvariants(backend.db);
   });
 

@@ -211,7 +211,11 @@ export async function updateClass(
   ];
   Object.assign(updates, viewPatches(patch, classId, shown, Object.keys(roster.waitlist), title));
   if (patch.startsAt !== undefined)
-    Object.assign(updates, await recordStarts(db, bookings, patch.startsAt));
+    // Cancelled bookings' records too: they are kept, and pruned, by the class's start as well.
+    Object.assign(
+      updates,
+      await recordStarts(db, [...bookings, ...Object.values(roster.ended)], patch.startsAt),
+    );
   const auditId = newId(db);
   const entry: AuditEntry = {
     at: nowMs,
