@@ -34,7 +34,7 @@ import type { OpRunner } from './ops.ts';
 import type { PlanMoves } from './plans.ts';
 import type { Random } from './random.ts';
 import { COUPON, PACKAGES, ROOMS, type PackageId } from './studio.ts';
-import { APP_ORIGIN, type World } from './world.ts';
+import { APP_ORIGIN, payCheckout, type World } from './world.ts';
 
 const FIRST = ['Sofía', 'Mateo', 'Valentina', 'Santiago', 'Regina', 'Emiliano', 'Ximena', 'Diego'];
 const LAST = ['Garza', 'Treviño', 'Villarreal', 'Cantú', 'Elizondo', 'Salinas', 'Leal', 'Zambrano'];
@@ -158,16 +158,7 @@ export function memberMoves(
       completed,
     });
     if (!completed) return;
-    const response = await fetch(
-      `${world.sandbox.url}/_sandbox/checkout_sessions/${sessionId}/complete`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: member.email }),
-      },
-    );
-    if (!response.ok)
-      throw new Error(`sandbox pay ${sessionId}: ${response.status} ${await response.text()}`);
+    await payCheckout(world, sessionId, member.email);
   }
 
   return {

@@ -28,7 +28,7 @@ import { readValue, type Model, type SimMember } from './model.ts';
 import type { OpRunner } from './ops.ts';
 import type { Random } from './random.ts';
 import { ADMIN_UID } from './studio.ts';
-import { APP_ORIGIN, type World } from './world.ts';
+import { APP_ORIGIN, payCheckout, type World } from './world.ts';
 
 /** The plans on sale: one of each kind. */
 export const PLANS: readonly PlanInput[] = [
@@ -146,16 +146,7 @@ export function planMoves(world: World, model: Model, ops: OpRunner, random: Ran
       const completed = random.chance(0.85);
       model.planPurchases.push({ uid: member.uid, sessionId, planId, completed });
       if (!completed) return;
-      const response = await fetch(
-        `${world.sandbox.url}/_sandbox/checkout_sessions/${sessionId}/complete`,
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: member.email }),
-        },
-      );
-      if (!response.ok)
-        throw new Error(`sandbox pay ${sessionId}: ${response.status} ${await response.text()}`);
+      await payCheckout(world, sessionId, member.email);
     },
 
     async freezeOrThaw(member) {

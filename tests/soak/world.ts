@@ -31,6 +31,20 @@ export const STRIPE_KEY = 'sk_test_soak';
 export const WEBHOOK_SECRET = 'whsec_soak';
 export const APP_ORIGIN = 'http://127.0.0.1:5000';
 
+/** The member presses Pay on the sandbox's checkout page. */
+export async function payCheckout(world: World, sessionId: string, email: string): Promise<void> {
+  const response = await fetch(
+    `${world.sandbox.url}/_sandbox/checkout_sessions/${sessionId}/complete`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    },
+  );
+  if (!response.ok)
+    throw new Error(`sandbox pay ${sessionId}: ${response.status} ${await response.text()}`);
+}
+
 export interface World {
   readonly clock: SimClock;
   /** The admin SDK's database, as the deployed functions have it. */
