@@ -35,7 +35,8 @@ async function entryOf(uid: string) {
 /** An Auth account and its profile, with its directory entry as bootstrap leaves it. */
 async function createMember(profile: Record<string, unknown>): Promise<string> {
   const uid = newUid('member');
-  await backend.auth.createUser({ uid, email: `${uid}@example.test` });
+  // Verified: a role is given only to an account whose e-mail is.
+  await backend.auth.createUser({ uid, email: `${uid}@example.test`, emailVerified: true });
   await backend.db.ref(paths.user(uid)).set(profile);
   await onCreate(testEnv.auth.makeUserRecord({ uid, email: `${uid}@example.test` }));
   return uid;
