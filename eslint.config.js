@@ -55,7 +55,7 @@ const ours = ['./core', './web', './functions', './emulators', './tests', './scr
 const others = (...own) => ours.filter((folder) => !own.includes(folder));
 
 /**
- * The layers (style.md rule 1, web/README.md Structure, functions/README.md). A zone forbids the
+ * The layers (web/README.md Structure, functions/README.md). A zone forbids the
  * files under `target` to import anything under `from` (but `except`, relative to `from`).
  */
 const layerZones = [
@@ -220,7 +220,7 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
-      // Imports resolve (a guard that cannot fail is worse than none, style.md rule 10): only
+      // Imports resolve (a guard that cannot fail is worse than none): only
       // Vite's virtual modules and `?url`-style imports are not files.
       'import-x/no-unresolved': ['error', { ignore: ['^virtual:', '\\?(url|raw|worker|inline)$'] }],
       // Type-only imports are skipped by the rule itself (import-x has no option to count them).
@@ -258,7 +258,7 @@ export default tseslint.config(
     },
   },
   {
-    // The deployed functions by name, nothing else (style.md rule 1).
+    // The deployed functions by name, nothing else.
     files: ['functions/src/index.ts'],
     rules: {
       'no-restricted-syntax': [

@@ -1,7 +1,7 @@
 /**
- * Every database location, built from validated segments. No other code concatenates paths
- * (style.md rule 2). Each id passes `assertKey`, so `../x` or `a/b` throws `InvalidKeyError`
- * instead of addressing another node.
+ * Every database location, built from validated segments. No other code concatenates paths.
+ * Each id passes `assertKey`, so `../x` or `a/b` throws `InvalidKeyError` instead of addressing
+ * another node.
  */
 import { assertKey, InvalidKeyError } from './keys';
 import type { RateLimitAction } from './rate-limits';

@@ -1,5 +1,5 @@
 /**
- * The layer rules of eslint.config.js can fail (style.md rule 10): each deliberate violation
+ * The layer rules of eslint.config.js can fail: each deliberate violation
  * below, linted at a real path with the repository's own config, must be reported by its rule,
  * and a clean import must not. Without a working resolver every import rule passes in silence,
  * which is how this guard once died; these cases catch that.

@@ -1,4 +1,4 @@
-// One named function per log event of the scheduled jobs' shared machinery (style.md).
+// One named function per log event of the scheduled jobs' shared machinery.
 import { logger } from 'firebase-functions/logger';
 
 /** One item of a job (a member, a subscription, a class) failed; the job went on without it. */

@@ -1,4 +1,4 @@
-// The push library's log events (style.md rule 5).
+// The push library's log events.
 import { logger } from 'firebase-functions/logger';
 
 /** An entry the database did not take: the event's step runs again and writes it then. */

@@ -1,4 +1,4 @@
-// The class administration's log events, one named function each (style.md rule 5), with a
+// The class administration's log events, one named function each, with a
 // stable `event` field for Cloud Logging queries.
 import { logger } from 'firebase-functions/logger';
 

@@ -1,4 +1,4 @@
-// The front desk's log events, one named function each (style.md rule 5), with a stable `event`
+// The front desk's log events, one named function each, with a stable `event`
 // field for Cloud Logging queries. Passes are secrets: never logged.
 import { logger } from 'firebase-functions/logger';
 

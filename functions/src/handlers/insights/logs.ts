@@ -1,4 +1,4 @@
-// The insights domain's log events, one named function each (style.md rule 5).
+// The insights domain's log events, one named function each.
 import { logger } from 'firebase-functions/logger';
 
 export function insightsRolledUp(fields: Readonly<Record<string, number | string>>): void {

@@ -1,5 +1,5 @@
 // Log events of the scheduled mail jobs (reminders, expiring credits, coaches' lists), one named
-// function each (style.md rule 5), apart from the sender's (logs.ts).
+// function each, apart from the sender's (logs.ts).
 import { logger } from 'firebase-functions/logger';
 
 export interface ScheduledMailRun {

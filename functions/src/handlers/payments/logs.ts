@@ -1,4 +1,4 @@
-// One named function per payment log event (style.md: the extension's `logs.ts` habit), so every
+// One named function per payment log event, so every
 // line a developer searches for has a stable `event` name and structured fields.
 import { logger } from 'firebase-functions/logger';
 

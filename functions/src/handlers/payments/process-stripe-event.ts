@@ -1,4 +1,4 @@
-// The webhook's work, apart from HTTP (style.md): one function per handled event type, a fixed
+// The webhook's work, apart from HTTP: one function per handled event type, a fixed
 // set of types, and one record per event id, claimed before the work, so a redelivery changes
 // nothing and two concurrent deliveries do the work once.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The parts of Stripe objects the webhook reads, parsed (style.md rule 3): a shape we do not
+// The parts of Stripe objects the webhook reads, parsed: a shape we do not
 // expect is a typed failure here, not an `undefined` deep inside a grant.
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-// The push domain's log events, one named function each (style.md rule 5).
+// The push domain's log events, one named function each.
 import { logger } from 'firebase-functions/logger';
 
 export function pushSent(fields: { id: string; kind: string; ms: number }): void {
