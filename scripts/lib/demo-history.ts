@@ -235,12 +235,10 @@ async function writeHistory(options: DemoHistoryOptions): Promise<DemoHistoryRes
     ).length;
   };
 
-  const buyPack = async (uid: string, coupon: boolean) => {
-    const packageId = random() < 0.6 ? 'credits-10' : 'credits-5';
+  /** The member opens Stripe's checkout for `purchase` and pays; the webhooks are handled. */
+  const pay = async (uid: string, purchase: Record<string, unknown>): Promise<string> => {
     const input = createCheckoutSessionInput.parse({
-      kind: 'credits',
-      packageId,
-      ...(coupon ? { promocode: 'WELCOME10' } : {}),
+      ...purchase,
       successUrl: `${APP_ORIGIN}/gracias-compra`,
       cancelUrl: `${APP_ORIGIN}/tabs/paquetes/0`,
     });
@@ -252,22 +250,16 @@ async function writeHistory(options: DemoHistoryOptions): Promise<DemoHistoryRes
     await control(options.sandboxUrl, `checkout_sessions/${sessionId}/complete`, {});
     await processEvents();
     result.purchases += 1;
+    return sessionId;
+  };
+
+  const buyPack = async (uid: string, coupon: boolean) => {
+    const packageId = random() < 0.6 ? 'credits-10' : 'credits-5';
+    await pay(uid, { kind: 'credits', packageId, ...(coupon ? { promocode: 'WELCOME10' } : {}) });
   };
 
   const subscribe = async (uid: string) => {
-    const input = createCheckoutSessionInput.parse({
-      kind: 'subscription',
-      successUrl: `${APP_ORIGIN}/gracias-compra`,
-      cancelUrl: `${APP_ORIGIN}/tabs/paquetes/0`,
-    });
-    const { sessionId } = await createCheckoutSession(
-      paymentDeps,
-      { uid, ...input },
-      { appOrigins: [APP_ORIGIN] },
-    );
-    await control(options.sandboxUrl, `checkout_sessions/${sessionId}/complete`, {});
-    await processEvents();
-    result.purchases += 1;
+    const sessionId = await pay(uid, { kind: 'subscription' });
     const session = await options.stripe.checkout.sessions.retrieve(sessionId);
     if (typeof session.subscription === 'string') await renewAtPeriodEnd(session.subscription);
   };

@@ -2,6 +2,7 @@
 // cron in the studio's zone, as functions/src/triggers declares them), and the mail trigger
 // (`sendOutboxMail` on each new outbox entry). Jobs run on the crashing database too: a job that
 // dies mid-run is finished by its next run. A clock that jumps past a job's time runs it once, late.
+import type { Database } from 'firebase-admin/database';
 import { formatInTimeZone } from 'date-fns-tz';
 import { STUDIO_TIME_ZONE, paths } from '@studio/core';
 import { reconcileBookings } from '../../functions/src/handlers/booking/reconcile.ts';
@@ -46,113 +47,50 @@ export function dailyAt(hourMinute: string, day?: number): Job['due'] {
   };
 }
 
+/**
+ * A scheduled function as the soak runs it: one operation `job:{op}` by the scheduler, never
+ * retried by a client (its next run finishes what a dead one left).
+ */
+function job(
+  name: string,
+  op: string,
+  due: Job['due'],
+  work: (world: World, db: Database) => Promise<unknown>,
+): Job {
+  return {
+    name,
+    due,
+    run: async (world, ops) => {
+      await ops.perform(`job:${op}`, 'scheduler', '', (db) => work(world, db), {
+        retryable: false,
+      });
+    },
+  };
+}
+
 /** The scheduled functions; with a `plant`, the reconciler carries that bug (plants.ts). */
 export function scheduledJobs(plant?: Plant): readonly Job[] {
   return [
-    {
-      name: 'reconcile',
-      due: every(10),
-      run: async (world, ops) => {
-        await ops.perform(
-          'job:reconcile',
-          'scheduler',
-          '',
-          (db) => reconcileBookings(world.bookingDeps(plant ? plantedDatabase(db, plant) : db)),
-          { retryable: false },
-        );
-      },
-    },
-    {
-      name: 'mail-sweep',
-      due: every(5),
-      run: async (world, ops) => {
-        await ops.perform(
-          'job:mail-sweep',
-          'scheduler',
-          '',
-          (db) => sweepOutbox(world.mailDeps(db)),
-          { retryable: false },
-        );
-      },
-    },
-    {
-      name: 'class-reminders',
-      due: every(15),
-      run: async (world, ops) => {
-        await ops.perform(
-          'job:class-reminders',
-          'scheduler',
-          '',
-          (db) => sendClassReminders({ db, now: world.clock.now }),
-          { retryable: false },
-        );
-      },
-    },
-    {
-      name: 'expiring-credits',
-      due: dailyAt('09:00'),
-      run: async (world, ops) => {
-        await ops.perform(
-          'job:expiring-credits',
-          'scheduler',
-          '',
-          (db) => sendExpiringCredits({ db, now: world.clock.now }),
-          { retryable: false },
-        );
-      },
-    },
-    {
-      name: 'coach-class-lists',
-      due: dailyAt('19:00'),
-      run: async (world, ops) => {
-        await ops.perform(
-          'job:coach-lists',
-          'scheduler',
-          '',
-          (db) => sendCoachClassLists({ db, now: world.clock.now }),
-          { retryable: false },
-        );
-      },
-    },
-    {
-      name: 'monthly-credits',
-      due: dailyAt('00:00', 1),
-      run: async (world, ops) => {
-        await ops.perform(
-          'job:monthly-credits',
-          'scheduler',
-          '',
-          (db) => monthlyCredits(world.paymentDeps(db)),
-          { retryable: false },
-        );
-      },
-    },
-    {
-      name: 'plans',
-      due: every(15),
-      run: async (world, ops) => {
-        await ops.perform(
-          'job:plans',
-          'scheduler',
-          '',
-          (db) => runPlanJobs(world.paymentDeps(db)),
-          { retryable: false },
-        );
-      },
-    },
-    {
-      name: 'insights',
-      due: dailyAt('02:15'),
-      run: async (world, ops) => {
-        await ops.perform(
-          'job:insights',
-          'scheduler',
-          '',
-          (db) => rollUpInsights({ db, now: world.clock.now }),
-          { retryable: false },
-        );
-      },
-    },
+    job('reconcile', 'reconcile', every(10), (world, db) =>
+      reconcileBookings(world.bookingDeps(plant ? plantedDatabase(db, plant) : db)),
+    ),
+    job('mail-sweep', 'mail-sweep', every(5), (world, db) => sweepOutbox(world.mailDeps(db))),
+    job('class-reminders', 'class-reminders', every(15), (world, db) =>
+      sendClassReminders({ db, now: world.clock.now }),
+    ),
+    job('expiring-credits', 'expiring-credits', dailyAt('09:00'), (world, db) =>
+      sendExpiringCredits({ db, now: world.clock.now }),
+    ),
+    job('coach-class-lists', 'coach-lists', dailyAt('19:00'), (world, db) =>
+      sendCoachClassLists({ db, now: world.clock.now }),
+    ),
+    job('monthly-credits', 'monthly-credits', dailyAt('00:00', 1), (world, db) =>
+      monthlyCredits(world.paymentDeps(db)),
+    ),
+    job('plans', 'plans', every(15), (world, db) => runPlanJobs(world.paymentDeps(db))),
+    job('insights', 'insights', dailyAt('02:15'), (world, db) =>
+      rollUpInsights({ db, now: world.clock.now }),
+    ),
   ];
 }
 

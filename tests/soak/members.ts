@@ -8,7 +8,6 @@ import {
   bookGuestInput,
   cancelBookingInput,
   changeSpotInput,
-  createCheckoutSessionInput,
   joinWaitlistInput,
   leaveWaitlistInput,
   paths,
@@ -20,7 +19,6 @@ import { cancelBooking } from '../../functions/src/handlers/booking/cancel-booki
 import { changeSpot } from '../../functions/src/handlers/booking/change-spot.ts';
 import { joinWaitlist } from '../../functions/src/handlers/booking/join-waitlist.ts';
 import { leaveWaitlist } from '../../functions/src/handlers/booking/leave-waitlist.ts';
-import { createCheckoutSession } from '../../functions/src/handlers/payments/create-checkout-session.ts';
 import { bootstrapUser } from '../../functions/src/handlers/users/bootstrap-user.ts';
 import {
   readRoster,
@@ -34,7 +32,8 @@ import type { OpRunner } from './ops.ts';
 import type { PlanMoves } from './plans.ts';
 import type { Random } from './random.ts';
 import { COUPON, PACKAGES, ROOMS, type PackageId } from './studio.ts';
-import { APP_ORIGIN, payCheckout, type World } from './world.ts';
+import { openCheckout } from './checkout.ts';
+import { payCheckout, type World } from './world.ts';
 
 const FIRST = ['Sofía', 'Mateo', 'Valentina', 'Santiago', 'Regina', 'Emiliano', 'Ximena', 'Diego'];
 const LAST = ['Garza', 'Treviño', 'Villarreal', 'Cantú', 'Elizondo', 'Salinas', 'Leal', 'Zambrano'];
@@ -119,36 +118,20 @@ export function memberMoves(
     const subscribe = random.chance(0.12);
     const packageId = random.pick(Object.keys(PACKAGES) as PackageId[]);
     const coupon = !subscribe && random.chance(0.25);
-    const input = createCheckoutSessionInput.parse(
+    const sessionId = await openCheckout(
+      world,
+      ops,
+      member.uid,
+      subscribe ? 'subscription' : `${packageId}${coupon ? ' +coupon' : ''}`,
       subscribe
-        ? {
-            kind: 'subscription',
-            successUrl: `${APP_ORIGIN}/gracias-compra`,
-            cancelUrl: `${APP_ORIGIN}/tabs/paquetes/0`,
-          }
+        ? { kind: 'subscription' }
         : {
             kind: PACKAGES[packageId].purchase,
             packageId,
             ...(coupon ? { promocode: COUPON.code } : {}),
-            successUrl: `${APP_ORIGIN}/gracias-compra`,
-            cancelUrl: `${APP_ORIGIN}/tabs/paquetes/0`,
           },
     );
-    const outcome = await ops.perform(
-      'checkout',
-      member.uid,
-      subscribe ? 'subscription' : `${packageId}${coupon ? ' +coupon' : ''}`,
-      (db) =>
-        createCheckoutSession(
-          world.paymentDeps(db),
-          { uid: member.uid, ...input },
-          { appOrigins: [APP_ORIGIN] },
-        ),
-      // A second press opens a second page: the app does not retry a checkout by itself.
-      { retryable: false },
-    );
-    if (outcome.kind !== 'ok') return;
-    const { sessionId } = outcome.value as { sessionId: string };
+    if (sessionId === undefined) return;
     const completed = random.chance(0.85);
     model.purchases.push({
       uid: member.uid,

@@ -7,7 +7,6 @@
 import {
   addDays,
   bulkFreezeInput,
-  createCheckoutSessionInput,
   formatDate,
   freezeMembershipInput,
   paths,
@@ -17,7 +16,6 @@ import {
   settingsFromStored,
   type PlanInput,
 } from '@studio/core';
-import { createCheckoutSession } from '../../functions/src/handlers/payments/create-checkout-session.ts';
 import {
   bulkFreeze,
   endFreeze,
@@ -28,7 +26,8 @@ import { readValue, type Model, type SimMember } from './model.ts';
 import type { OpRunner } from './ops.ts';
 import type { Random } from './random.ts';
 import { ADMIN_UID } from './studio.ts';
-import { APP_ORIGIN, payCheckout, type World } from './world.ts';
+import { openCheckout } from './checkout.ts';
+import { payCheckout, type World } from './world.ts';
 
 /** The plans on sale: one of each kind. */
 export const PLANS: readonly PlanInput[] = [
@@ -123,26 +122,11 @@ export function planMoves(world: World, model: Model, ops: OpRunner, random: Ran
         return;
       if (model.planIds.length === 0) return;
       const planId = random.pick(model.planIds);
-      const input = createCheckoutSessionInput.parse({
+      const sessionId = await openCheckout(world, ops, member.uid, `plan ${planId}`, {
         kind: 'plan',
         planId,
-        successUrl: `${APP_ORIGIN}/gracias-compra`,
-        cancelUrl: `${APP_ORIGIN}/tabs/paquetes/0`,
       });
-      const outcome = await ops.perform(
-        'checkout',
-        member.uid,
-        `plan ${planId}`,
-        (db) =>
-          createCheckoutSession(
-            world.paymentDeps(db),
-            { uid: member.uid, ...input },
-            { appOrigins: [APP_ORIGIN] },
-          ),
-        { retryable: false },
-      );
-      if (outcome.kind !== 'ok') return;
-      const { sessionId } = outcome.value as { sessionId: string };
+      if (sessionId === undefined) return;
       const completed = random.chance(0.85);
       model.planPurchases.push({ uid: member.uid, sessionId, planId, completed });
       if (!completed) return;
