@@ -13,7 +13,9 @@
 // functions do not process the same events again on the real clock. The e-mails these past
 // events would have caused are not written (they went out when they happened).
 // Deterministic: a fixed pseudo-random sequence.
+import { mulberry32 } from './mulberry32.ts';
 import { withQuietFunctionLogs } from './quiet-logs.ts';
+import { refPath } from './ref-path.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Database, Reference } from 'firebase-admin/database';
@@ -81,27 +83,6 @@ export interface DemoHistoryResult {
   from: DateString;
 }
 
-/** A fixed pseudo-random sequence (mulberry32). */
-function sequence(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-function pathOf(ref: Reference): string {
-  return ref
-    .toString()
-    .slice(ref.root.toString().length)
-    .split('/')
-    .filter((segment) => segment !== '')
-    .map(decodeURIComponent)
-    .join('/');
-}
-
 const isMail = (path: string) => path === 'MailOutbox' || path.startsWith('MailOutbox/');
 
 /** `db`, except that writes to the mail outbox do nothing (a past event's mail went long ago). */
@@ -111,7 +92,7 @@ function withoutMail(db: Database): Database {
       get(target, property) {
         const value: unknown = Reflect.get(target, property, target);
         if (property === 'child') return (child: string) => wrap(target.child(child));
-        if (isMail(pathOf(target))) {
+        if (isMail(refPath(target))) {
           if (property === 'transaction')
             return async () => ({ committed: false, snapshot: await target.get() });
           if (property === 'set' || property === 'update' || property === 'remove')
@@ -119,7 +100,7 @@ function withoutMail(db: Database): Database {
         }
         if (property === 'update')
           return (values: Record<string, unknown>) => {
-            const base = pathOf(target);
+            const base = refPath(target);
             const kept = Object.fromEntries(
               Object.entries(values).filter(([key]) => !isMail(base ? `${base}/${key}` : key)),
             );
@@ -196,7 +177,7 @@ async function writeHistory(options: DemoHistoryOptions): Promise<DemoHistoryRes
     import('../../functions/src/handlers/insights/roll-up-insights.ts'),
     import('../../functions/src/handlers/users/bootstrap-user.ts'),
   ]);
-  const random = sequence(20261128);
+  const random = mulberry32(20261128);
   const realNow = options.now ?? Date.now();
   const weeks = options.weeks ?? 8;
   const firstMonday = startOfWeek(addDays(formatDate(realNow), -7 * weeks));

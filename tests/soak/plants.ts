@@ -2,6 +2,7 @@
 // the functions does without touching their code: it hands that piece a database on which some
 // of its writes silently do nothing, exactly as if the code that makes them had been deleted.
 import type { Database, Reference } from 'firebase-admin/database';
+import { refPath } from '../../scripts/lib/ref-path.ts';
 import { expectErrors } from './quiet.ts';
 
 export const PLANTS = {
@@ -18,22 +19,12 @@ export function isPlant(name: string): name is Plant {
   return Object.hasOwn(PLANTS, name);
 }
 
-function pathOf(ref: Reference): string {
-  return ref
-    .toString()
-    .slice(ref.root.toString().length)
-    .split('/')
-    .filter((segment) => segment !== '')
-    .map(decodeURIComponent)
-    .join('/');
-}
-
 function plantedRef(ref: Reference, skips: (path: string, kind: string) => boolean): Reference {
   return new Proxy(ref, {
     get(target, property) {
       const value: unknown = Reflect.get(target, property, target);
       if (property === 'child') return (child: string) => plantedRef(target.child(child), skips);
-      if (property === 'transaction' && skips(pathOf(target), 'transaction')) {
+      if (property === 'transaction' && skips(refPath(target), 'transaction')) {
         // Aborted: the update function's answer is thrown away, nothing is written.
         return async () => ({ committed: false, snapshot: await target.get() });
       }

@@ -1,5 +1,6 @@
 // The soak's only source of chance: a seeded generator (mulberry32), so a seed replays the same
 // schedule of operations and faults.
+import { mulberry32 } from '../../scripts/lib/mulberry32.ts';
 
 export interface Random {
   readonly seed: number;
@@ -15,16 +16,6 @@ export interface Random {
   shuffle<T>(items: T[]): T[];
   /** An independent generator, so one part's draws do not shift another's. */
   fork(label: string): Random;
-}
-
-function mulberry32(seed: number): () => number {
-  let state = seed | 0;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 /** FNV-1a of a label, to derive a fork's seed. */
