@@ -17,7 +17,7 @@ export function demoPlans(): Record<string, Plan> {
   const plans: Record<string, unknown> = {
     [DEMO_PLAN_IDS.daily]: {
       kind: 'unlimited',
-      name: 'Unlimited, one class a day',
+      name: 'Ritmo Unlimited',
       description: 'Every class type, every day you like: one class a day.',
       interval: 'month',
       price: 12900,
@@ -30,7 +30,7 @@ export function demoPlans(): Record<string, Plan> {
     },
     [DEMO_PLAN_IDS.twoAWeek]: {
       kind: 'limited',
-      name: 'Two classes a week',
+      name: 'Ritmo Twice',
       description: 'A steady habit: two classes every week, Monday to Sunday.',
       interval: 'month',
       price: 7900,
@@ -43,7 +43,7 @@ export function demoPlans(): Record<string, Plan> {
     },
     [DEMO_PLAN_IDS.credits]: {
       kind: 'credits',
-      name: 'Eight credits a month',
+      name: 'Ritmo Eight',
       description: 'Eight class credits every month, valid 30 days each.',
       interval: 'month',
       price: 9900,
