@@ -32,9 +32,9 @@ const borrowedSteps = {
     './payments/deps.ts',
     './payments/notify.ts',
     './payments/customers.ts',
-    './payments/quote.ts',
+    './payments/checkout/quote.ts',
     './payments/purchase-record.ts',
-    './payments/subscription-claims.ts',
+    './payments/subscriptions/subscription-claims.ts',
     './payments/outcome.ts',
     './payments/credit-grants.ts',
     './payments/stripe-objects.ts',
@@ -48,8 +48,47 @@ const borrowedSteps = {
   ],
   // A freed seat the waiting list did not take goes to the class's watchers.
   booking: ['./plans/fee-queue.ts', './push/watch.ts'],
-  desk: ['./booking/check-in.ts'],
+  // An imported membership is written the way the plans write every membership.
+  import: ['./plans/memberships.ts'],
+  desk: [
+    './booking/check-in.ts',
+    './booking/book-class.ts',
+    './payments/credit-grants.ts',
+    './payments/mails.ts',
+    './payments/notify.ts',
+    './payments/checkout/quote.ts',
+    './payments/purchase-record.ts',
+    './payments/checkout/create-checkout-session.ts',
+    './payments/deps.ts',
+    './plans/intro-offers.ts',
+    './plans/memberships.ts',
+    './users/bootstrap-user.ts',
+  ],
 };
+
+/**
+ * The payments domain's rooms (functions/src/handlers/payments/README.md), each with the rooms it
+ * may use: the webhook hands each event to checkout, subscriptions or refunds and disputes; a
+ * checkout claims the member's one plan and counts its coupon. The files at the top of payments/
+ * (deps, customers, Stripe objects, grants, records, mails, logs) sit below every room.
+ */
+/** @type {Record<string, string[]>} */
+const paymentRooms = {
+  webhook: ['checkout', 'subscriptions', 'refunds-and-disputes'],
+  checkout: ['subscriptions', 'coupons'],
+  subscriptions: [],
+  'refunds-and-disputes': [],
+  coupons: [],
+  reports: [],
+};
+for (const entry of readdirSync(`${root}/functions/src/handlers/payments`, {
+  withFileTypes: true,
+})) {
+  if (entry.isDirectory() && !(entry.name in paymentRooms))
+    throw new Error(`eslint.config.js: name the payments room ${entry.name} in paymentRooms`);
+}
+/** @param {string} room */
+const paymentsRoom = (room) => `./functions/src/handlers/payments/${room}`;
 
 const ours = ['./core', './web', './functions', './emulators', './tests', './scripts'];
 const others = (...own) => ours.filter((folder) => !own.includes(folder));
@@ -152,6 +191,18 @@ const layerZones = [
     message:
       'A domain imports another only for the steps named in eslint.config.js (borrowedSteps).',
   })),
+  ...Object.entries(paymentRooms).map(([room, uses]) => ({
+    target: paymentsRoom(room),
+    from: Object.keys(paymentRooms)
+      .filter((other) => other !== room && !uses.includes(other))
+      .map(paymentsRoom),
+    message: 'A payments room imports only the rooms named in eslint.config.js (paymentRooms).',
+  })),
+  {
+    target: `${paymentsRoom('*')}.ts`,
+    from: Object.keys(paymentRooms).map(paymentsRoom),
+    message: 'The shared payments files sit below every payments room.',
+  },
   // Triggers mirror the domains: triggers/<domain> calls the handlers of its own domain.
   ...functionDomains.map((domain) => ({
     target: `./functions/src/triggers/${domain}`,

@@ -20,10 +20,19 @@ import {
 } from '@studio/core';
 import type { Branch, Role } from '@studio/core';
 import { saveCatalogItem } from '../functions/src/handlers/catalogue/save-catalog-item.ts';
-import { moveCouponRedemptions } from '../functions/src/handlers/payments/move-coupon-redemptions.ts';
+import { moveCouponRedemptions } from '../functions/src/handlers/payments/coupons/move-coupon-redemptions.ts';
 import { rebuildUserDirectory } from '../functions/src/handlers/users/rebuild-user-directory.ts';
 import { setUserRole } from '../functions/src/handlers/users/set-user-role.ts';
+import {
+  DATE_ORDERS,
+  IMPORT_SOURCES,
+  type DateOrder,
+  type ImportSource,
+} from '@studio/core/import';
+import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/min';
 import { CommandError, openTarget, readWithin } from './lib/admin-target.ts';
+import { runImportCommand } from './lib/import-command.ts';
+import { runExportCommand } from './lib/export-command.ts';
 import type { Target, TargetOptions } from './lib/admin-target.ts';
 
 /** `AuditLog/{id}/by` of a command-line change (core's audit schema: a uid, 'system' or 'cli'). */
@@ -35,6 +44,9 @@ const USAGE = `Usage:
   npm run admin -- branch <id> <name> [--address <text>] [--phone <text>] [--project <id>] [--database-url <url>]
   npm run admin -- directory [--project <id>] [--database-url <url>]
   npm run admin -- coupon-redemptions [--project <id>] [--database-url <url>]
+  npm run admin -- import <file…> [--source ${IMPORT_SOURCES.join('|')}] [--dry-run]
+                   [--date-order mdy|dmy|ymd] [--country MX] [--report <file.csv>] [--project <id>] [--database-url <url>]
+  npm run admin -- export <folder> [--project <id>] [--database-url <url>]
 
 grant  gives the account with that e-mail the role, exactly as the setUserRole function does:
        the custom claim 'role', Users/{uid}/Admin, and an AuditLog entry by 'cli'. Admin, staff
@@ -46,7 +58,12 @@ branch creates or replaces Branches/<id> (the id the web app sells for: VITE_STU
        'centro' by default), validated and audited as the admin screens' saveCatalogItem.
 directory rebuilds UserDirectory (the member directory all-users reads) from Users: run it once
        after deploying the directory over existing members; safe to repeat.
-coupon-redemptions moves the redemption markers of coupons counted before issue 21 out of
+import brings members, their packs (credits with their expiry) and visit history over from
+       another system's CSV or XLSX exports (docs/architecture/import.md): each row is imported
+       or explained, the report is written as CSV; running it again changes nothing. Exit 0 when
+       every row was imported or explained, 1 when a file cannot be read (nothing is written).
+export writes the whole studio in the import's generic template into <folder>.
+coupon-redemptions moves the redemption markers of coupons counted by the older layout out of
        Coupons into CouponRedemptions (crear-cupones lists them there): run it once; safe to repeat.
 
 Where: the emulators when FIREBASE_AUTH_EMULATOR_HOST and FIREBASE_DATABASE_EMULATOR_HOST are
@@ -63,6 +80,17 @@ type Command =
   | { name: 'branch'; id: string; branch: Branch; target: TargetOptions }
   | { name: 'directory'; target: TargetOptions }
   | { name: 'coupon-redemptions'; target: TargetOptions }
+  | {
+      name: 'import';
+      files: string[];
+      source: ImportSource | undefined;
+      dryRun: boolean;
+      dateOrder: DateOrder | undefined;
+      country: CountryCode;
+      report: string | undefined;
+      target: TargetOptions;
+    }
+  | { name: 'export'; folder: string; target: TargetOptions }
   | { name: 'help' };
 
 function parseCommand(argv: string[]): Command {
@@ -77,6 +105,11 @@ function parseCommand(argv: string[]): Command {
         'database-url': { type: 'string' },
         address: { type: 'string' },
         phone: { type: 'string' },
+        source: { type: 'string' },
+        'dry-run': { type: 'boolean' },
+        'date-order': { type: 'string' },
+        country: { type: 'string' },
+        report: { type: 'string' },
         'allow-unverified': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -95,6 +128,36 @@ function parseCommand(argv: string[]): Command {
   if (allowUnverified && name !== 'grant') {
     throw new UsageError('--allow-unverified goes with "grant".');
   }
+  const importOnly = ['source', 'dry-run', 'date-order', 'country', 'report'] as const;
+  if (importOnly.some((option) => values[option] !== undefined) && name !== 'import') {
+    throw new UsageError(
+      '--source, --dry-run, --date-order, --country and --report go with "import".',
+    );
+  }
+  if (name === 'import' && rest.length > 0) {
+    const source = values.source;
+    if (source !== undefined && !(IMPORT_SOURCES as readonly string[]).includes(source)) {
+      throw new UsageError(`Unknown source "${source}": use ${IMPORT_SOURCES.join(', ')}.`);
+    }
+    const dateOrder = values['date-order'];
+    if (dateOrder !== undefined && !(DATE_ORDERS as readonly string[]).includes(dateOrder)) {
+      throw new UsageError(`Unknown date order "${dateOrder}": use ${DATE_ORDERS.join(', ')}.`);
+    }
+    const country = (values.country ?? 'MX').toUpperCase();
+    if (!isSupportedCountry(country))
+      throw new UsageError(`"${country}" is not a country code (e.g. MX, US, ES).`);
+    return {
+      name,
+      files: rest,
+      source: source as ImportSource | undefined,
+      dryRun: values['dry-run'] === true,
+      dateOrder: dateOrder as DateOrder | undefined,
+      country,
+      report: values.report,
+      target,
+    };
+  }
+  if (name === 'export' && rest.length === 1) return { name, folder: rest[0] as string, target };
   if (name === 'list' && rest.length === 0) return { name, target };
   if (name === 'directory' && rest.length === 0) return { name, target };
   if (name === 'coupon-redemptions' && rest.length === 0) return { name, target };
@@ -298,6 +361,51 @@ async function list(target: Target): Promise<void> {
   }
 }
 
+async function importFiles(
+  target: Target,
+  command: Extract<Command, { name: 'import' }>,
+): Promise<void> {
+  await readWithin(target, target.db.ref(paths.importMappings()).limitToFirst(1).get());
+  // Ctrl-C stops reading: the batches already sent finish, the run is closed as cancelled.
+  const stop = new AbortController();
+  const onSignal = () => {
+    console.error('\n  Stopping after the rows already sent…');
+    stop.abort();
+  };
+  process.once('SIGINT', onSignal);
+  try {
+    const summary = await runImportCommand(
+      { db: target.db, auth: target.auth, now: Date.now },
+      {
+        files: command.files,
+        source: command.source,
+        dryRun: command.dryRun,
+        dateOrder: command.dateOrder,
+        country: command.country,
+        report: command.report,
+        by: CLI_ACTOR,
+      },
+      stop.signal,
+    );
+    const { created, updated, unchanged, skipped } = summary.counts;
+    console.log(
+      `✔ ${command.dryRun ? 'Dry run' : 'Import'} ${summary.runId} ${summary.status} in ${target.label}: ` +
+        `${created} created, ${updated} updated, ${unchanged} unchanged, ${skipped} skipped (each with its reason). ` +
+        `Report: ${summary.report}`,
+    );
+  } finally {
+    process.off('SIGINT', onSignal);
+  }
+}
+
+async function exportStudio(target: Target, folder: string): Promise<void> {
+  await readWithin(target, target.db.ref(paths.users()).limitToFirst(1).get());
+  const files = await runExportCommand({ db: target.db, now: Date.now }, folder);
+  console.log(
+    `✔ Exported ${target.label} to ${folder}: ${files.map((file) => `${file.name} (${file.rows} rows)`).join(', ')}.`,
+  );
+}
+
 function failureLine(error: unknown): string {
   const text = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
   // Google's answer to a personal `gcloud` login without a quota project.
@@ -329,6 +437,8 @@ async function main(argv: string[]): Promise<number> {
     else if (command.name === 'branch') await saveBranch(target, command.id, command.branch);
     else if (command.name === 'directory') await rebuildDirectory(target);
     else if (command.name === 'coupon-redemptions') await moveRedemptions(target);
+    else if (command.name === 'import') await importFiles(target, command);
+    else if (command.name === 'export') await exportStudio(target, command.folder);
     else await list(target);
   } finally {
     await target.close();

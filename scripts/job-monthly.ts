@@ -1,6 +1,6 @@
 // `npm run job:monthly`: runs the `monthlyCredits` scheduled function's work once against the
 // running local stack (`npm start`). Scheduled functions do not fire in the emulator (no
-// Pub/Sub), so this is how the monthly repair and credit expiry are run locally (design §1).
+// Pub/Sub), so this is how the monthly repair and credit expiry are run locally.
 import { DEFAULT_PORTS, STRIPE_SANDBOX_SECRETS } from './lib/stack.ts';
 import { isPortFree } from './lib/ports.ts';
 
@@ -23,7 +23,8 @@ for (const port of [databasePort, stripePort]) {
 // Imported after the environment is set: the admin SDK and the Stripe client read it.
 const { adminDatabase } = await import('../functions/src/admin.ts');
 const { stripeClient } = await import('../functions/src/triggers/payments/config.ts');
-const { monthlyCredits } = await import('../functions/src/handlers/payments/monthly-credits.ts');
+const { monthlyCredits } =
+  await import('../functions/src/handlers/payments/subscriptions/monthly-credits.ts');
 
 const result = await monthlyCredits({
   db: adminDatabase(),

@@ -1,4 +1,4 @@
-// `npm run seed`: (re)load the demo data of design.md §8 into a running stack (`npm start`).
+// `npm run seed`: (re)load the demo data into a running stack (`npm start`).
 import './lib/quiet-logs.ts';
 import { DEFAULT_PORTS } from './lib/stack.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './lib/seed.ts';

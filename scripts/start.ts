@@ -1,4 +1,5 @@
-// `npm start`: build, bring up the whole local stack on the ports of design.md §8, load the
+// `npm start`: build, bring up the whole local stack on the default ports (`scripts/lib/stack.ts`),
+// load the
 // demo data when the database is empty, print the URL and the demo accounts. Ctrl-C stops
 // every process and keeps the data in .data/ for the next start.
 import './lib/quiet-logs.ts';
@@ -7,6 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_PORTS, PortInUseError, ROOT, startStack, type Stack } from './lib/stack.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './lib/seed.ts';
+import { describeInstances } from './lib/seed-chain.ts';
 
 function fail(message: string): never {
   console.error(`✖ ${message}`);
@@ -71,7 +73,10 @@ async function main(): Promise<void> {
         '• Loading the demo data and writing its last eight weeks through the functions…',
       );
       // About a minute, once: the past is paid through the stack's Stripe sandbox.
-      await seedDemoData(Date.now(), { history: { sandboxUrl: stack.stripe.url } });
+      await seedDemoData(Date.now(), {
+        history: { sandboxUrl: stack.stripe.url },
+        chain: true,
+      });
     }
   } catch (error) {
     await stack.stop();
@@ -80,6 +85,12 @@ async function main(): Promise<void> {
 
   const { hosting, database, storage, auth, functions, stripe, smtp, mailInbox, push } =
     stack.ports;
+  let instances: string;
+  try {
+    instances = await describeInstances(`http://127.0.0.1:${database}`, stack.namespace);
+  } catch (error) {
+    instances = `  (branches not read: ${(error as Error).message})`;
+  }
   console.log(`
 ✔ The studio app is running: http://127.0.0.1:${hosting}
 
@@ -89,6 +100,9 @@ async function main(): Promise<void> {
   Stripe sandbox     http://127.0.0.1:${stripe}  (hosted checkout at /checkout/{id})
   Mail inbox         http://127.0.0.1:${mailInbox}   (MailDev; the functions send by SMTP to port ${smtp})
   Push service       http://127.0.0.1:${push}   (stand-in; what it received: /api/messages)
+
+  Database instances (emulator namespaces, ?ns=…):
+${instances}
 
   Demo accounts (password "${DEMO_PASSWORD}"):
 ${DEMO_ACCOUNTS.filter((account) => account.description)

@@ -4,7 +4,7 @@
  * `cancelUrl` must be on one of the app's configured origins (scheme, host and port).
  */
 
-/** The local stack's Hosting and Vite dev server (design §8), by IP and by name. */
+/** The local stack's Hosting and Vite dev server, by IP and by name. */
 export const LOCAL_APP_ORIGINS: readonly string[] = [
   'http://127.0.0.1:5000',
   'http://localhost:5000',

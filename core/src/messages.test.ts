@@ -51,7 +51,10 @@ describe('plan refusals', () => {
       'You have used your 1 class today; next from tomorrow',
     );
     expect(t('planCapReached', 'es', { count: 1, period: 'day', date: '2026-12-02' })).toBe(
-      'Ya usaste tu clase del 2026-12-02; la siguiente a partir del día siguiente',
+      'Ya usaste tu clase de ese día; la siguiente a partir del día siguiente',
+    );
+    expect(t('planCapReached', 'en', { count: 2, period: 'week', date: '2026-11-30' })).toBe(
+      'You have used your 2 classes that week; next from the Monday after',
     );
   });
 });

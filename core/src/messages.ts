@@ -1,7 +1,7 @@
 /**
  * The texts the server also sends (domain errors, notifications, ledger reasons and the labels
  * core and the functions use), in English and Spanish. Texts only the web shows are declared in
- * the web's catalogues (web-app.md#texts-and-language).
+ * the web's catalogues (docs/architecture/web-app.md#texts-and-language).
  *
  * The `en` catalogue is the default and would keep any spec text verbatim: the spec's texts are
  * the product's contract. `es` is the full Spanish catalogue.
@@ -14,11 +14,11 @@ import { formatMessage } from './message-format';
 export type { MessageParams } from './message-format';
 
 const en = {
-  // Spec §8 and §5: registration, login and shop texts (shown as the spec gives them).
+  // Registration, login and shop texts (shown as the spec gives them).
 
-  // Spec §4: roles, waiver, subscription modal.
+  // Roles, waiver, subscription modal.
 
-  // Spec §2: side menu, exactly as listed.
+  // Side menu, exactly as listed.
 
   // Domain errors (one per failure a callable can report).
   invalidInput: 'Some data is not valid: {issues}',
@@ -31,6 +31,9 @@ const en = {
   classNotFound: 'This class does not exist.',
   mailNotFound: 'This e-mail does not exist.',
   mailNotFailed: 'Only a failed e-mail can be sent again; this one is {status}.',
+  importRunNotFound: 'This import does not exist.',
+  importRunClosed: 'This import has already finished.',
+  importFileNotFound: 'This import has no file number {file}.',
   packageNotFound: 'This package does not exist.',
   packageInactive: 'This package is no longer on sale.',
   eventNotFound: 'This event does not exist.',
@@ -124,7 +127,7 @@ const en = {
   planNotFound: 'This plan does not exist.',
   planInactive: 'This plan is no longer on sale.',
   planCapReached:
-    'You have used your {count} {count, plural, one {class} other {classes}} {period, select, today {today; next from tomorrow} day {on {date}; next from the day after} thisWeek {this week; next from Monday} week {in the week of {date}; next from the Monday after} thisMonth {this month; next from the 1st} month {in {date}; next from the 1st of the month after} other {}}',
+    'You have used your {count} {count, plural, one {class} other {classes}} {period, select, today {today; next from tomorrow} day {that day; next from the day after} thisWeek {this week; next from Monday} week {that week; next from the Monday after} thisMonth {this month; next from the 1st} month {that month; next from the 1st of the month after} other {}}',
   planFrozen:
     'Your plan is frozen until {until}. End the freeze early to book this class with your plan.',
   planNotCovered: 'Your plan {plan} does not include this class. You can book it with a credit.',
@@ -168,6 +171,7 @@ const en = {
   notifWaitlistClosed:
     'The waiting list for {className} on {date} at {hour} closed before a spot opened.',
   notifClassChanged: '{className} on {date} at {hour} has changed. Please check the details.',
+  notifSubstitute: '{coach} teaches {className} on {date} at {hour}. Your booking stays as it is.',
   notifSpotOpened:
     'A spot opened in {className} on {date} at {hour}. The first to book it gets it.',
   notifCreditsGranted: '{count} credits were added to your account.',
@@ -202,6 +206,8 @@ const en = {
   ledgerHoldDispute: 'On hold during a card dispute',
   ledgerReleaseDispute: 'Card dispute closed: usable again',
   ledgerClassCancelled: 'Class cancelled by the studio: credit returned',
+  ledgerImported: 'Imported from {source}: {count} credits, expire {date}',
+  ledgerImportUpdated: 'Updated from {source}: {count} credits, expire {date}',
   ledgerPlanUse: 'Booked with your plan {plan}',
   ledgerPlanRefund: 'Cancelled in time: not counted on your plan',
   ledgerPlanForfeit: 'Late cancellation: counted on your plan',
@@ -221,6 +227,9 @@ const es: Record<MessageKey, string> = {
   emailNotVerified:
     'Esta cuenta aún no verificó su correo: debe abrir el enlace del correo de verificación (o reenviarlo desde su perfil) y después intentarlo de nuevo.',
   classNotFound: 'Esta clase no existe.',
+  importRunNotFound: 'Esta importación no existe.',
+  importRunClosed: 'Esta importación ya terminó.',
+  importFileNotFound: 'Esta importación no tiene el archivo número {file}.',
   mailNotFound: 'Este correo no existe.',
   mailNotFailed: 'Solo se puede reenviar un correo fallido; este está en estado {status}.',
   packageNotFound: 'Este paquete no existe.',
@@ -318,7 +327,7 @@ const es: Record<MessageKey, string> = {
   planNotFound: 'Este plan no existe.',
   planInactive: 'Este plan ya no está a la venta.',
   planCapReached:
-    'Ya usaste {count, plural, one {tu clase} other {tus {count} clases}} {period, select, today {de hoy; la siguiente a partir de mañana} day {del {date}; la siguiente a partir del día siguiente} thisWeek {de esta semana; la siguiente a partir del lunes} week {de la semana del {date}; la siguiente a partir del lunes siguiente} thisMonth {de este mes; la siguiente a partir del día 1} month {de {date}; la siguiente a partir del día 1 del mes siguiente} other {}}',
+    'Ya usaste {count, plural, one {tu clase} other {tus {count} clases}} {period, select, today {de hoy; la siguiente a partir de mañana} day {de ese día; la siguiente a partir del día siguiente} thisWeek {de esta semana; la siguiente a partir del lunes} week {de esa semana; la siguiente a partir del lunes siguiente} thisMonth {de este mes; la siguiente a partir del día 1} month {de ese mes; la siguiente a partir del día 1 del mes siguiente} other {}}',
   planFrozen:
     'Tu plan está congelado hasta el {until}. Termina la congelación antes para reservar esta clase con tu plan.',
   planNotCovered: 'Tu plan {plan} no incluye esta clase. Puedes reservarla con un crédito.',
@@ -362,6 +371,7 @@ const es: Record<MessageKey, string> = {
   notifWaitlistClosed:
     'La lista de espera de {className} del {date} a las {hour} cerró sin que se liberara un lugar.',
   notifClassChanged: '{className} del {date} a las {hour} cambió. Revisa los detalles.',
+  notifSubstitute: '{coach} da {className} el {date} a las {hour}. Tu reserva sigue igual.',
   notifSpotOpened:
     'Se liberó un lugar en {className} del {date} a las {hour}. Quien reserve primero se lo queda.',
   notifCreditsGranted: 'Se agregaron {count} créditos a tu cuenta.',
@@ -394,6 +404,8 @@ const es: Record<MessageKey, string> = {
   ledgerHoldDispute: 'Retenido durante una disputa de tarjeta',
   ledgerReleaseDispute: 'Disputa cerrada: se puede usar de nuevo',
   ledgerClassCancelled: 'Clase cancelada por el estudio: crédito devuelto',
+  ledgerImported: 'Importado de {source}: {count} créditos, vencen el {date}',
+  ledgerImportUpdated: 'Actualizado desde {source}: {count} créditos, vencen el {date}',
   ledgerPlanUse: 'Reserva con tu plan {plan}',
   ledgerPlanRefund: 'Cancelación a tiempo: no cuenta en tu plan',
   ledgerPlanForfeit: 'Cancelación tardía: cuenta en tu plan',

@@ -30,6 +30,7 @@ export const ROOTS = {
   seatLayouts: 'SeatLayouts',
   classes: 'Classes',
   classRoster: 'ClassRoster',
+  classBranches: 'ClassBranches',
   userClasses: 'UserClasses',
   userWaitlist: 'UserWaitlist',
   creditLedger: 'CreditLedger',
@@ -39,6 +40,7 @@ export const ROOTS = {
   events: 'Events',
   coupons: 'Coupons',
   couponRedemptionLog: 'CouponRedemptions',
+  couponHolds: 'CouponHolds',
   payments: 'Payments',
   stripeEvents: 'StripeEvents',
   stripeCustomers: 'StripeCustomers',
@@ -62,6 +64,13 @@ export const ROOTS = {
   calendarFeedTokens: 'CalendarFeedTokens',
   insights: 'Insights',
   userDirectory: 'UserDirectory',
+  importRuns: 'ImportRuns',
+  importRunRows: 'ImportRunRows',
+  importDryRunMembers: 'ImportDryRunMembers',
+  importMappings: 'ImportMappings',
+  importedMembers: 'ImportedMembers',
+  importedVisits: 'ImportedVisits',
+  importedHistory: 'ImportedHistory',
   plans: 'Plans',
   memberships: 'Memberships',
   introClaims: 'IntroClaims',
@@ -72,7 +81,7 @@ export const ROOTS = {
   planFeeQueue: 'PlanFeeQueue',
 } as const;
 
-/** `Shop` children that are not categories (spec §3). */
+/** `Shop` children that are not categories. */
 export const SHOP_TAGS = 'TagsProducts';
 export const SHOP_CATEGORIES = 'Categorias';
 
@@ -93,7 +102,7 @@ function shopCategoryKey(category: string): string {
 
 // Builders alike in form, written out one per node: each line is the one place its path is spelled.
 export const paths = {
-  // Users (spec §3).
+  // Users.
   users: () => ROOTS.users,
   user: (uid: string) => join(ROOTS.users, uid),
   userField: (uid: string, field: UserField) => join(ROOTS.users, uid, field),
@@ -157,6 +166,12 @@ export const paths = {
   classes: () => ROOTS.classes,
   class: (classId: string) => join(ROOTS.classes, classId),
   classRoster: (classId: string) => join(ROOTS.classRoster, classId),
+  /**
+   * The branch of a class kept in a branch's own database instance (core/src/instances.ts), in
+   * the default instance: how the functions find where the class lives. Absent: the default one.
+   */
+  classBranches: () => ROOTS.classBranches,
+  classBranch: (classId: string) => join(ROOTS.classBranches, classId),
   rosterSpots: (classId: string) => join(ROOTS.classRoster, classId, 'spots'),
   rosterSpot: (classId: string, spot: string) => join(ROOTS.classRoster, classId, 'spots', spot),
   rosterBookings: (classId: string) => join(ROOTS.classRoster, classId, 'bookings'),
@@ -194,6 +209,9 @@ export const paths = {
   couponRedemptionLog: (code: string) => join(ROOTS.couponRedemptionLog, code),
   couponRedemptionEntry: (code: string, paymentId: string) =>
     join(ROOTS.couponRedemptionLog, code, paymentId),
+  /** Open checkouts holding a limited coupon (functions only; core/src/coupon-holds.ts). */
+  couponHolds: (code: string) => join(ROOTS.couponHolds, code),
+  couponHold: (code: string, holdId: string) => join(ROOTS.couponHolds, code, holdId),
   payments: () => ROOTS.payments,
   payment: (paymentId: string) => join(ROOTS.payments, paymentId),
 
@@ -284,6 +302,23 @@ export const paths = {
   insightsLiabilities: () => join(ROOTS.insights, 'liability'),
   insightsLiability: (date: DateString) => join(ROOTS.insights, 'liability', date),
   insightsRun: () => join(ROOTS.insights, 'run'),
+
+  // Imports from another system (docs/architecture/import.md); functions write, admins read; a
+  // member reads their own `ImportedHistory`.
+  importRuns: () => ROOTS.importRuns,
+  importRun: (runId: string) => join(ROOTS.importRuns, runId),
+  importRunRows: (runId: string) => join(ROOTS.importRunRows, runId),
+  importRunRow: (runId: string, rowKey: string) => join(ROOTS.importRunRows, runId, rowKey),
+  /** The accounts a dry run would make, so its later files read as they will (removed at its end). */
+  importDryRunMembers: (runId: string) => join(ROOTS.importDryRunMembers, runId),
+  importDryRunMember: (runId: string, key: string) => join(ROOTS.importDryRunMembers, runId, key),
+  importMappings: () => ROOTS.importMappings,
+  importMapping: (source: string) => join(ROOTS.importMappings, source),
+  importedMember: (source: string, key: string) => join(ROOTS.importedMembers, source, key),
+  importedVisits: (uid: string) => join(ROOTS.importedVisits, uid),
+  importedVisit: (uid: string, key: string) => join(ROOTS.importedVisits, uid, key),
+  importedHistory: (uid: string) => join(ROOTS.importedHistory, uid),
+  importedHistories: () => ROOTS.importedHistory,
 
   // Server-only bookkeeping (no rule names them, so clients can neither read nor write them).
   /** Per-member attempt windows of the abuse limits (core/src/rate-limits.ts). */

@@ -1,5 +1,5 @@
 // The payment list's totals (lista-pagos), one pure function shared by the screen's tests and the
-// `sumPayments` callable that adds up a whole range on the server (issue 21: the browser reads
+// `sumPayments` callable that adds up a whole range on the server (the browser reads
 // pages, never a range whole).
 import type { Payment, PaymentStatus } from './schemas/payments';
 import { addDays, toEpoch } from './time';

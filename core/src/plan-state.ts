@@ -1,4 +1,4 @@
-// The member's monthly plan as the app shows it (issue 20): active, cancelling on a date, past due
+// The member's monthly plan as the app shows it: active, cancelling on a date, past due
 // (the card failed; Stripe retries) or ended. The webhook mirrors it from Stripe's subscription
 // status into `Users/{uid}/plan-state`, the one place the member can read it live; this file is
 // the pure part (which status means what), unit-tested without a database.

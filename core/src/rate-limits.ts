@@ -1,4 +1,4 @@
-// Per-member abuse limits on the callables (issue 16): how many attempts of each kind a member
+// Per-member abuse limits on the callables: how many attempts of each kind a member
 // may make in a window, and the fixed-window rule that decides. The counter lives in
 // `RateLimits/{uid}/{action}` (server-only) and is changed in one transaction by the functions;
 // this file is the pure part, so the rule is unit-tested without a database.
@@ -23,6 +23,8 @@ export const RATE_LIMIT_ACTIONS = [
   'sign',
   'plan',
   'mail',
+  'clock',
+  'feed',
 ] as const;
 export type RateLimitAction = (typeof RATE_LIMIT_ACTIONS)[number];
 
@@ -69,6 +71,10 @@ export const RATE_LIMITS: RateLimits = {
   /** A member's own plan changes (freeze, end a freeze, change, cancel): a handful a day is plenty. */
   plan: { max: 6, windowMs: 10 * MINUTE_MS },
   mail: { max: 20, windowMs: HOUR_MS },
+  /** `stampServerTime`: the app asks once per start or sign-in (a page load each). */
+  clock: { max: 120, windowMs: 10 * MINUTE_MS },
+  /** `rotateCalendarFeed`: a new calendar URL (or none) now and then. */
+  feed: { max: 5, windowMs: 10 * MINUTE_MS },
 };
 
 /** What a kiosk look-up that finds nobody costs in total (a guess), against 1 for a find. */

@@ -7,7 +7,7 @@ export const roleSchema = z.enum(ROLES);
 
 /**
  * `Users/{uid}/Admin` as the spec stores it: true (admin), false (member), 'Coach' (coach);
- * 'fs' also means coach (spec §6), so it is accepted on read but never written. The front desk
+ * 'fs' also means coach, so it is accepted on read but never written. The front desk
  * role, which the spec does not know, is 'Staff'.
  */
 export const adminFlagSchema = z.union([
@@ -39,7 +39,7 @@ export function roleFromAdminFlag(flag: unknown): Role {
   return 'member';
 }
 
-/** The custom claim `setUserRole` stores next to the field (design §2). */
+/** The custom claim `setUserRole` stores next to the field. */
 export function roleFromClaims(claims: unknown): Role {
   if (typeof claims !== 'object' || claims === null) return 'member';
   const parsed = roleSchema.safeParse((claims as { role?: unknown }).role);

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 
-/** Spec §9: the studio's time zone and formats. */
+/** The studio's time zone and formats. */
 export const STUDIO_TIME_ZONE = 'America/Monterrey';
 export const DATE_FORMAT = 'yyyy-MM-dd';
 export const HOUR_FORMAT = 'HH:mm';
 
-/** Spec §2 and §9. */
+/** The product's version labels (docs/product-contract.md). */
 export const VERSION_LABEL = 'V.2.8';
 export const FORCE_HASH_UPDATE = 'v1.0.3';
 export const SUBSCRIPTION_CREDITS = 30;
 
-/** Spec §4 and §9 timings, named so no bare number appears in the app. */
+/** The product's timings (docs/product-contract.md), named so no bare number appears in the app. */
 export const TIMINGS = {
   subscriptionModalDelayMs: 5000,
   subscriptionModalIntervalDays: 7,
@@ -21,7 +21,7 @@ export const TIMINGS = {
   serviceWorkerDelayMs: 30000,
 } as const;
 
-/** Spec §3 local storage keys, exactly as spelled there. */
+/** The browser storage keys, exactly as the earlier app spelled them (docs/product-contract.md). */
 export const STORAGE_KEYS = {
   uid: 'UID',
   guestKey: 'KeyTemporal',
@@ -60,7 +60,7 @@ function isTimeZone(value: string): boolean {
 export const MAX_GUESTS_PER_MEMBER = 10;
 
 /**
- * `Settings`: the studio's tunable rules (design §3, §4). Every field has a default, so an
+ * `Settings`: the studio's tunable rules. Every field has a default, so an
  * empty or partial node parses to a complete value.
  */
 export const settingsSchema = z.object({
@@ -77,11 +77,11 @@ export const settingsSchema = z.object({
   subscriptionCredits: z.number().int().min(1).max(1000).default(SUBSCRIPTION_CREDITS),
   /** Coaches can take attendance from this many minutes before the class. */
   checkInOpensMinutes: z.number().int().min(0).max(1440).default(60),
-  /** Members may book seats for guests with their own credits ("bring a friend", issue 20). */
+  /** Members may book seats for guests with their own credits ("bring a friend"). */
   guestBookingsEnabled: z.boolean().default(true),
   /** Guest seats one member may hold in a class whose own `guestsPerMember` is unset. */
   guestsPerMember: z.number().int().min(0).max(MAX_GUESTS_PER_MEMBER).default(1),
-  /** The class reminder e-mail goes this many hours before the class (issue 19). */
+  /** The class reminder e-mail goes this many hours before the class. */
   reminderHours: z.number().int().min(1).max(48).default(2),
   currency: z
     .string()

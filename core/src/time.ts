@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatInTimeZone } from 'date-fns-tz';
 import { STUDIO_TIME_ZONE } from './settings';
 
-/** A calendar date 'yyyy-MM-dd' (spec §9 date format), checked to exist (no 2025-02-30). */
+/** A calendar date 'yyyy-MM-dd' (the product's date format), checked to exist (no 2025-02-30). */
 export type DateString = string;
 /** A wall-clock time 'HH:mm', 00:00–23:59. */
 export type HourString = string;
@@ -151,7 +151,7 @@ export function daysBetween(from: DateString, to: DateString): number {
   );
 }
 
-/** Spec §7: the app compares DateService's server `Ts` with the local clock, to the minute. */
+/** The app compares DateService's server `Ts` with the local clock, to the minute. */
 export function sameMinute(serverTs: number, localMs: number): boolean {
   return Math.floor(serverTs / 60000) === Math.floor(localMs / 60000);
 }

@@ -1,4 +1,4 @@
-// The admins' member directory (issue 21): `UserDirectory/{uid}` holds only what the all-users
+// The admins' member directory: `UserDirectory/{uid}` holds only what the all-users
 // list shows, plus search keys the database can order by, so the screen reads one indexed page
 // instead of `Users` whole (each member's `credits-list` is one key per credit). The functions
 // write it next to every change of the fields it mirrors; this file is the pure part: the entry,

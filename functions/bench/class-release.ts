@@ -1,5 +1,5 @@
 // Class-release benchmark: `npm run bench -w functions` (root: `npm run bench`). 300 members with
-// credits book one 30-spot class at the same instant. Then the load runs (issue 8): 1,000
+// credits book one 30-spot class at the same instant. Then the load runs: 1,000
 // members on one class, and 300 members across 20 classes at once. Flags (after `--`):
 // `--in-process-only` skips the Functions-emulator run, `--emulator-only` runs only it,
 // `--release-only` skips the load runs (each prints its runs only); `--no-write` prints the
@@ -11,7 +11,7 @@
 // process and of the database emulator, then cuts both to the bursts.
 // CLASS_RELEASE_COUNT_CALLS=1 prints the admin SDK calls each burst made, per path.
 //
-// 1. In-process (design §9): the exact handler `bookClass` wraps, with the real admin SDK,
+// 1. In-process: the exact handler `bookClass` wraps, with the real admin SDK,
 //    against the database emulator started here as a child process (its own event loop, as
 //    `npm start` runs it). All 300 calls start together; latency is per call from that instant.
 // 2. Through the Functions emulator (`startStack`): signed-in HTTPS callable requests to the
@@ -25,7 +25,7 @@
 //    (start-up, more workers than the cap, a call past its time limit) stops and says why.
 //
 // Every run checks the outcome: booked, none oversold, no spot twice, credits conserved (every
-// invariant of design §4 on the whole database). Prints tables and writes them to
+// booking invariant on the whole database). Prints tables and writes them to
 // docs/benchmarks.md under "## Class release" and "## Load". Figures only, no pass/fail.
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -610,7 +610,7 @@ async function main(): Promise<void> {
     '',
     `Run with \`npm run bench -w functions\` (${machine}). ${MEMBERS} members with ${CREDITS_EACH} credits each book one ${CAPACITY}-spot class at the same instant (no spot chosen).`,
     '',
-    `In-process: the \`bookClass\` handler (what the callable wraps) with the real admin SDK, all ${MEMBERS} calls started together, against the database emulator in a child process; latency is each call's time from that shared instant to its answer, so it includes waiting behind the others (in the ${INSTANCE_CONCURRENCY}-in-flight run, also the wait for a free slot). Run 1 is the first time the instance reads any of these members (the warm-up booked others); runs 2 and 3 find those it read in its live cache, as an instance that served them in the last minute would. Only as many callers read their member's node at once as could still take a seat, twice over (docs/architecture/booking.md#throughput-on-one-instance); the others wait in arrival order and are refused when the class fills. Functions emulator: signed-in HTTPS callable requests to the built functions, all ${MEMBERS} sent at once after ${EMULATOR_WORKERS} workers were warmed; the emulator runs one request per worker process and ignores the functions' \`concurrency\`, so \`FUNCTIONS_EMULATOR_PARALLEL=${EMULATOR_WORKERS}\` caps its workers and it queues the rest (docs/decisions/125-functions-emulator-bench-workers.md; design §9: it measures the emulator's process model, not the code; its CPU column is the CLI and workers / this process, which hosts the database there). Every run checks the result on the whole database: booked, oversold, and "conserved" = no spot twice and every invariant of design §4 (ledger = balance, \`Credits\` = usable credits, each used credit backs one booking, every member's credits + used = granted). CPU is the time this process (handlers + admin SDK) and the database emulator's process spent during the run.`,
+    `In-process: the \`bookClass\` handler (what the callable wraps) with the real admin SDK, all ${MEMBERS} calls started together, against the database emulator in a child process; latency is each call's time from that shared instant to its answer, so it includes waiting behind the others (in the ${INSTANCE_CONCURRENCY}-in-flight run, also the wait for a free slot). Run 1 is the first time the instance reads any of these members (the warm-up booked others); runs 2 and 3 find those it read in its live cache, as an instance that served them in the last minute would. Only as many callers read their member's node at once as could still take a seat, twice over (docs/architecture/booking.md#throughput-on-one-instance); the others wait in arrival order and are refused when the class fills. Functions emulator: signed-in HTTPS callable requests to the built functions, all ${MEMBERS} sent at once after ${EMULATOR_WORKERS} workers were warmed; the emulator runs one request per worker process and ignores the functions' \`concurrency\`, so \`FUNCTIONS_EMULATOR_PARALLEL=${EMULATOR_WORKERS}\` caps its workers and it queues the rest (docs/decisions/125-functions-emulator-bench-workers.md; it measures the emulator's process model, not the code; its CPU column is the CLI and workers / this process, which hosts the database there). Every run checks the result on the whole database: booked, oversold, and "conserved" = no spot twice and every booking invariant (ledger = balance, \`Credits\` = usable credits, each used credit backs one booking, every member's credits + used = granted). CPU is the time this process (handlers + admin SDK) and the database emulator's process spent during the run.`,
     '',
     ...TABLE_HEAD,
     ...runs.map(row),

@@ -1,4 +1,4 @@
-// The nightly insights rollup at studio scale (issue 21, item 4): `npm run bench:insights -w
+// The nightly insights rollup at studio scale: `npm run bench:insights -w
 // functions` (also a step of `npm run bench -w functions`). Seeds into the database emulator (its
 // CLI, in a child process, as `npm start` runs it) 10,000 members, two years of classes with
 // their rosters and every member's class history, 50,000 payments, 4,000 subscriptions with
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
         `rosters 8 at once, \`UserClasses\`, \`SubscriptionGrants\` and \`Users\` in pages of ` +
         `${INSIGHTS_PAGES.pageSize} by key. Peak RSS / heap: this process, sampled every 20 ms ` +
         `during the run; the database emulator's RSS was ${mb(databaseAfterSeed)} after seeding ` +
-        `and ${mb(databaseRss)} at the end. Targets (issue 21): under 2 minutes within 512 MB.`,
+        `and ${mb(databaseRss)} at the end. Targets: under 2 minutes within 512 MB.`,
       '',
       '| Run | Days rolled up | Wall time | Peak RSS | Peak heap used | Read |',
       '| --- | --- | --- | --- | --- | --- |',

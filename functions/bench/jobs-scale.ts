@@ -1,4 +1,4 @@
-// Scheduled jobs at studio scale (issue 16, item 5): `npm run bench:jobs -w functions` (also the
+// Scheduled jobs at studio scale: `npm run bench:jobs -w functions` (also the
 // last step of `npm run bench -w functions`). Seeds 10,000 members into the database emulator
 // (its CLI, in a child process, as `npm start` runs it), 40 % of them with a monthly subscription
 // in each state the monthly job meets and 1 in 7 with an expired credit, then runs in this
@@ -14,7 +14,10 @@
 // one `invoices.list` when its period has no grant yet), 8 at once (`MONTHLY_PAGES`).
 import { formatDate } from '@studio/core';
 import { reconcileBookings } from '../src/handlers/booking/reconcile';
-import { MONTHLY_PAGES, monthlyCredits } from '../src/handlers/payments/monthly-credits';
+import {
+  MONTHLY_PAGES,
+  monthlyCredits,
+} from '../src/handlers/payments/subscriptions/monthly-credits';
 import { seedStudioScale } from '../test/support/studio-scale';
 import type { SubscriptionCase } from '../test/support/studio-scale';
 import { writeBenchmarkSection } from './benchmarks-file';

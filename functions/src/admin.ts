@@ -7,8 +7,10 @@ import type { Auth } from 'firebase-admin/auth';
 import { getAuth } from 'firebase-admin/auth';
 import type { Database } from 'firebase-admin/database';
 import { getDatabase } from 'firebase-admin/database';
+import type { Storage } from 'firebase-admin/storage';
+import { getStorage } from 'firebase-admin/storage';
 
-/** Project of the local stack (design §8); demo-* projects never reach production services. */
+/** Project of the local stack; demo-* projects never reach production services. */
 export const DEMO_PROJECT_ID = 'demo-studio';
 
 const APP_NAME = 'studio-functions';
@@ -16,6 +18,7 @@ const APP_NAME = 'studio-functions';
 interface FirebaseConfigEnv {
   projectId?: string;
   databaseURL?: string;
+  storageBucket?: string;
 }
 
 function readFirebaseConfig(raw: string | undefined): FirebaseConfigEnv {
@@ -31,6 +34,7 @@ function readFirebaseConfig(raw: string | undefined): FirebaseConfigEnv {
   const config: FirebaseConfigEnv = {};
   if (typeof record['projectId'] === 'string') config.projectId = record['projectId'];
   if (typeof record['databaseURL'] === 'string') config.databaseURL = record['databaseURL'];
+  if (typeof record['storageBucket'] === 'string') config.storageBucket = record['storageBucket'];
   return config;
 }
 
@@ -49,7 +53,12 @@ export function adminAppOptions(env: NodeJS.ProcessEnv = process.env): AppOption
     config.projectId ?? env['GCLOUD_PROJECT'] ?? env['GOOGLE_CLOUD_PROJECT'] ?? DEMO_PROJECT_ID;
   const databaseURL =
     env['DATABASE_URL'] ?? config.databaseURL ?? `https://${projectId}-default-rtdb.firebaseio.com`;
-  return { projectId, databaseURL };
+  // The bucket of waiver signatures: Cloud Functions' FIREBASE_CONFIG names it; the local stack
+  // and tests set STORAGE_BUCKET_URL (scripts/lib/stack.ts).
+  const storageBucket = env['STORAGE_BUCKET_URL'] ?? config.storageBucket;
+  return storageBucket === undefined
+    ? { projectId, databaseURL }
+    : { projectId, databaseURL, storageBucket };
 }
 
 export function adminApp(): App {
@@ -63,4 +72,8 @@ export function adminDatabase(): Database {
 
 export function adminAuth(): Auth {
   return getAuth(adminApp());
+}
+
+export function adminStorage(): Storage {
+  return getStorage(adminApp());
 }

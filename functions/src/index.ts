@@ -1,4 +1,4 @@
-// Every deployed function, by the name the app calls it (design §8), grouped by domain as
+// Every deployed function, by the name the app calls it, grouped by domain as
 // triggers/ is. Exports only.
 export { bootstrapUser } from './triggers/users/bootstrap-user';
 export { setUserRole } from './triggers/users/set-user-role';
@@ -17,18 +17,19 @@ export { leaveWaitlist } from './triggers/booking/leave-waitlist';
 export { checkIn } from './triggers/booking/check-in';
 export { reconcileBookings } from './triggers/booking/reconcile-bookings';
 export { adjustCredits } from './triggers/credits/adjust-credits';
-export { previewPrice } from './triggers/payments/preview-price';
-export { createCheckoutSession } from './triggers/payments/create-checkout-session';
-export { createPortalSession } from './triggers/payments/create-portal-session';
-export { cancelMemberSubscription } from './triggers/payments/cancel-member-subscription';
-export { sumPayments } from './triggers/payments/sum-payments';
-export { stripeWebhook } from './triggers/payments/stripe-webhook';
-export { monthlyCredits } from './triggers/payments/monthly-credits';
+export { previewPrice } from './triggers/payments/checkout/preview-price';
+export { createCheckoutSession } from './triggers/payments/checkout/create-checkout-session';
+export { createPortalSession } from './triggers/payments/subscriptions/create-portal-session';
+export { cancelMemberSubscription } from './triggers/payments/subscriptions/cancel-member-subscription';
+export { sumPayments } from './triggers/payments/reports/sum-payments';
+export { stripeWebhook } from './triggers/payments/webhook/stripe-webhook';
+export { monthlyCredits } from './triggers/payments/subscriptions/monthly-credits';
 export { rollUpInsights } from './triggers/insights/roll-up-insights';
 export { sendOutboxMail } from './triggers/mail/send-outbox-mail';
 export { sweepMail } from './triggers/mail/sweep-mail';
 export { mailUnsubscribe } from './triggers/mail/mail-unsubscribe';
 export { resendMail } from './triggers/mail/resend-mail';
+export { finishImport, importRows, startImport } from './triggers/import/import-studio';
 export { rotateCalendarFeed } from './triggers/calendar/rotate-calendar-feed';
 export { calendarFeed } from './triggers/calendar/calendar-feed';
 export { classReminders } from './triggers/mail/class-reminders';
@@ -41,6 +42,14 @@ export { removePushSubscription } from './triggers/push/remove-push-subscription
 export { watchClass, unwatchClass } from './triggers/push/watch-class';
 export { memberPass, revokeMemberPass } from './triggers/desk/member-pass';
 export { checkInByPass, checkInByName } from './triggers/desk/check-in';
+export { saveWaiver, signWaiver } from './triggers/desk/waivers';
+export {
+  addToClass,
+  createDeskCheckout,
+  recordCashSale,
+  refundCashSale,
+} from './triggers/desk/sales';
+export { assignSubstitute, coachPayReport, saveCoachPayRate } from './triggers/desk/classes';
 export { savePlan } from './triggers/plans/save-plan';
 export { freezeMembership } from './triggers/plans/freeze-membership';
 export { endFreeze } from './triggers/plans/end-freeze';

@@ -1,4 +1,4 @@
-// Issue 16, item 4: every function has an instance ceiling, and the callables enforce App Check
+// Every function has an instance ceiling, and the callables enforce App Check
 // exactly when the `ENFORCE_APP_CHECK` parameter says so. The callable is served over HTTP as
 // Cloud Functions serves it (express, JSON body), so the SDK's own token check runs.
 import type { AddressInfo } from 'node:net';

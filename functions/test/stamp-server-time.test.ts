@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paths } from '@studio/core';
+import { RATE_LIMITS, paths } from '@studio/core';
 import { stampServerTime as stampServerTimeHandler } from '../src/handlers/users/stamp-server-time';
 import { stampServerTime } from '../src/index';
 import { dump, newUid, startBackend } from './support/backend';
@@ -82,6 +82,17 @@ describe('stampServerTime callable', () => {
 
     expect(error.code).toBe('invalid-argument');
     expect(error.details).toMatchObject({ messageKey: 'invalidInput' });
+    expect(await dump(backend.db)).toEqual(before);
+  });
+
+  it(`refuses stamp number ${RATE_LIMITS.clock.max + 1} in ten minutes, writing nothing`, async () => {
+    const uid = newUid('member');
+    for (let i = 0; i < RATE_LIMITS.clock.max; i += 1)
+      await stampServerTime.run(callableRequest({}, { uid }));
+    const before = await dump(backend.db);
+    const error = await rejectionOf(stampServerTime.run(callableRequest({}, { uid })));
+    expect(error.code).toBe('resource-exhausted');
+    expect(error.details).toMatchObject({ messageKey: 'tooManyAttempts' });
     expect(await dump(backend.db)).toEqual(before);
   });
 

@@ -172,8 +172,8 @@ async function writeHistory(options: DemoHistoryOptions): Promise<DemoHistoryRes
     import('../../functions/src/handlers/booking/join-waitlist.ts'),
     import('../../functions/src/handlers/booking/reconcile.ts'),
     import('../../functions/src/handlers/classes/create-classes.ts'),
-    import('../../functions/src/handlers/payments/create-checkout-session.ts'),
-    import('../../functions/src/handlers/payments/process-stripe-event.ts'),
+    import('../../functions/src/handlers/payments/checkout/create-checkout-session.ts'),
+    import('../../functions/src/handlers/payments/webhook/process-stripe-event.ts'),
     import('../../functions/src/handlers/insights/roll-up-insights.ts'),
     import('../../functions/src/handlers/users/bootstrap-user.ts'),
   ]);

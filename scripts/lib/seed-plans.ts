@@ -17,8 +17,8 @@ export function demoPlans(): Record<string, Plan> {
   const plans: Record<string, unknown> = {
     [DEMO_PLAN_IDS.daily]: {
       kind: 'unlimited',
-      name: 'Ritmo Unlimited',
-      description: 'Every class type, every day you like: one class a day.',
+      name: 'Unlimited, one class a day',
+      description: 'Every class type, any day you like.',
       interval: 'month',
       price: 12900,
       currency: 'USD',
@@ -30,7 +30,7 @@ export function demoPlans(): Record<string, Plan> {
     },
     [DEMO_PLAN_IDS.twoAWeek]: {
       kind: 'limited',
-      name: 'Ritmo Twice',
+      name: 'Two classes a week',
       description: 'A steady habit: two classes every week, Monday to Sunday.',
       interval: 'month',
       price: 7900,
@@ -43,7 +43,7 @@ export function demoPlans(): Record<string, Plan> {
     },
     [DEMO_PLAN_IDS.credits]: {
       kind: 'credits',
-      name: 'Ritmo Eight',
+      name: 'Eight credits a month',
       description: 'Eight class credits every month, valid 30 days each.',
       interval: 'month',
       price: 9900,

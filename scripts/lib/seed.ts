@@ -1,4 +1,4 @@
-// The demo data of design.md §8: the studio's branding (Ritmo Studio, Monterrey: its logo, cover
+// The demo data: the studio's branding (Ritmo Studio, Monterrey: its logo, cover
 // and typeface), accounts of every role with Mexican names (password studio123), one branch, two
 // seat layouts, three exercises with their pictures, four coaches with portraits and bios,
 // classes for the next 14 days, packages of every kind, the subscription price pair and the
@@ -36,6 +36,7 @@ import {
 } from '@studio/core';
 import { uploadDemoPictures } from './demo-pictures.ts';
 import { writeDemoHistory, type DemoHistoryResult } from './demo-history.ts';
+import { CHAIN_BRANCH_ID, CHAIN_SLOTS, seedChainBranch, type DemoSlot } from './seed-chain.ts';
 import { DESK_DEMO_ACCOUNTS } from './seed-desk.ts';
 import { demoPlanUpdates } from './seed-plans.ts';
 import { STRIPE_SANDBOX_SECRETS } from './stack.ts';
@@ -129,7 +130,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 
 /** The local project's bucket, as scripts/lib/stack.ts names it for the emulators. */
 const demoBucket = () => process.env.STORAGE_BUCKET_URL ?? 'demo-studio.firebasestorage.app';
-const BRANCH_ID = 'centro';
+export const BRANCH_ID = 'centro';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function gridSpots(
@@ -313,22 +314,28 @@ function catalogue(urls: DemoPictureUrls) {
   return { layouts, exercises, coaches, packages };
 }
 
-/** Three classes a day for 14 days from today (studio time). */
-function schedule(now: number) {
+/** Centro's three classes a day. */
+const CENTRO_SLOTS: readonly DemoSlot[] = [
+  { hour: '07:00', exercise: 'cycling', layout: 'bikes', capacity: 20, coach: 'carlos' },
+  { hour: '12:30', exercise: 'yoga', layout: 'mats', capacity: 12, coach: 'lucia' },
+  { hour: '19:00', exercise: 'hiit', layout: 'bikes', capacity: 20, coach: 'carlos' },
+];
+
+/**
+ * `slots` every day for 14 days from today (studio time) at `branch`; a branch other than
+ * Centro ends its class ids with its own id.
+ */
+export function schedule(now: number, branch = BRANCH_ID, slots = CENTRO_SLOTS) {
   const today = formatDate(now);
-  const slots = [
-    { hour: '07:00', exercise: 'cycling', layout: 'bikes', capacity: 20, coach: 'carlos' },
-    { hour: '12:30', exercise: 'yoga', layout: 'mats', capacity: 12, coach: 'lucia' },
-    { hour: '19:00', exercise: 'hiit', layout: 'bikes', capacity: 20, coach: 'carlos' },
-  ] as const;
   const durations = { cycling: 45, yoga: 60, hiit: 50 };
+  const suffix = branch === BRANCH_ID ? '' : `-${branch}`;
   const classes: Record<string, unknown> = {};
   for (let day = 0; day < 14; day++) {
     const date = addDays(today, day);
     for (const slot of slots) {
-      const id = `${date.replaceAll('-', '')}-${slot.hour.replace(':', '')}-${slot.exercise}`;
+      const id = `${date.replaceAll('-', '')}-${slot.hour.replace(':', '')}-${slot.exercise}${suffix}`;
       classes[id] = classSchema.parse({
-        branch: BRANCH_ID,
+        branch,
         date,
         hour: slot.hour,
         startsAt: toEpoch(date, slot.hour),
@@ -493,6 +500,11 @@ export interface SeedOptions {
    * "Demo credits" grant). Skipped when the database already has payments (a past written before).
    */
   history?: { sandboxUrl: string };
+  /**
+   * A chain: a second branch, Norte, whose classes live in a database instance of their own
+   * (seed-chain.ts). `npm start` seeds it; the journeys keep one branch unless they ask.
+   */
+  chain?: boolean;
 }
 
 /**
@@ -555,6 +567,16 @@ export async function seedDemoData(
       updates[paths.userClasses(account.uid)] = null;
       updates[paths.userWaitlist(account.uid)] = null;
     }
+    if (options.chain)
+      Object.assign(
+        updates,
+        await seedChainBranch(app, {
+          classes: schedule(now, CHAIN_BRANCH_ID, CHAIN_SLOTS),
+          coaches,
+          uids: DEMO_ACCOUNTS.map((account) => account.uid),
+        }),
+      );
+    else updates[paths.branch(CHAIN_BRANCH_ID)] = null;
     await getDatabase(app).ref().update(updates);
     if (history === undefined) return null;
     // The local Stripe sandbox's key (not a secret); the functions' own client reads it.

@@ -23,6 +23,7 @@ import { startPushService, type PushService } from '@studio/push-service';
 import { LOCAL_VAPID_PUBLIC_KEY } from '@studio/core';
 import { startMailInbox, type MailInbox } from './mail-inbox.ts';
 import { freePort, isPortFree, waitForPort } from './ports.ts';
+import { withInlineScript } from '../../web/build/csp.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const PROJECT_ID = 'demo-studio';
@@ -54,7 +55,7 @@ export interface StackPorts {
   push: number;
 }
 
-/** design.md §8: the ports a newcomer's `npm start` uses. */
+/** The ports a newcomer's `npm start` uses. */
 export const DEFAULT_PORTS: StackPorts = {
   database: 9000,
   storage: 9199,
@@ -192,24 +193,30 @@ function servedCopyWithPorts(ports: StackPorts): string {
   const publicDir = path.join(ROOT, `.stack-${process.pid}-${ports.hub}`, 'public');
   cpSync(path.join(ROOT, 'web/dist'), publicDir, { recursive: true });
   const indexFile = path.join(publicDir, 'index.html');
-  const script = `<script>window.__STUDIO_EMULATOR_PORTS__=${JSON.stringify({
+  const script = `window.__STUDIO_EMULATOR_PORTS__=${JSON.stringify({
     database: ports.database,
     auth: ports.auth,
     functions: ports.functions,
     storage: ports.storage,
-  })}</script>`;
-  writeFileSync(indexFile, readFileSync(indexFile, 'utf8').replace('</head>', `${script}</head>`));
+  })}`;
+  // Its hash joins the page's Content-Security-Policy, which allows no other inline script.
+  writeFileSync(indexFile, withInlineScript(readFileSync(indexFile, 'utf8'), script));
   return path.relative(ROOT, publicDir);
 }
 
 function writeFirebaseConfig(ports: StackPorts, publicDir: string): string {
   // The repository's firebase.json names the production settings and the default ports; this
-  // copy only moves the emulators to the chosen ports. The CLI resolves `source` and `public`
-  // against the config file's folder, so the copy lives in the repository root (git-ignored).
+  // copy only moves the emulators to the chosen ports, and serves the same headers (the security
+  // headers: every journey runs under them). The CLI resolves `source` and `public` against the
+  // config file's folder, so the copy lives in the repository root (git-ignored).
+  const production = JSON.parse(readFileSync(path.join(ROOT, 'firebase.json'), 'utf8')) as {
+    hosting: { headers: unknown[] };
+  };
   const config = {
     functions: [{ source: 'functions', codebase: 'default', runtime: 'nodejs22' }],
     hosting: {
       public: publicDir,
+      headers: production.hosting.headers,
       // As in firebase.json: the member's calendar feed is the calendarFeed function.
       rewrites: [
         { source: '/calendar/**', function: { functionId: 'calendarFeed', region: REGION } },
@@ -596,7 +603,7 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     STORAGE_BUCKET_URL: STORAGE_BUCKET,
     FIREBASE_AUTH_EMULATOR_HOST: `${HOST}:${ports.auth}`,
     // The Functions emulator's FIREBASE_CONFIG names the namespace `demo-studio`; the app and
-    // design.md §8 use `demo-studio-default-rtdb`, so the functions are told explicitly.
+    // The default ports use `demo-studio-default-rtdb`, so the functions are told explicitly.
     FIREBASE_DATABASE_URL: `https://${NAMESPACE}.firebaseio.com`,
   };
 

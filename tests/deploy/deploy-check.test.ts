@@ -14,6 +14,7 @@ import {
   checkFirebaseJson,
   checkFirebaserc,
   checkFunctionsPackage,
+  checkSecurityHeaders,
 } from '../../scripts/lib/deploy-check/firebase-project.ts';
 import {
   checkEachFunctionLoads,
@@ -27,7 +28,12 @@ import {
   parseDotenv,
 } from '../../scripts/lib/deploy-check/functions-env.ts';
 import type { CheckResult } from '../../scripts/lib/deploy-check/result.ts';
-import { checkWebBuild } from '../../scripts/lib/deploy-check/web-build.ts';
+import {
+  checkPolicy,
+  checkWebBuild,
+  PLACEHOLDER_WEB_ENV,
+} from '../../scripts/lib/deploy-check/web-build.ts';
+import { policyHostsFor, withPolicy } from '../../web/build/csp.ts';
 import { ROOT } from '../../scripts/lib/stack.ts';
 
 const run = promisify(execFile);
@@ -75,6 +81,34 @@ describe('firebase.json, .firebaserc and functions/package.json', () => {
     expect(checkFirebaserc(readJson('.firebaserc')).ok).toBe(true);
     expect(checkFunctionsPackage(readJson('functions/package.json'), 'nodejs22').result.ok).toBe(
       true,
+    );
+  });
+
+  it('fails when a page may be framed, sniffed or use the camera outside the checador', () => {
+    const headers = hosting.headers as {
+      source: string;
+      headers: { key: string; value: string }[];
+    }[];
+    const everyPage = headers.find((block) => block.source === '**')!;
+    const without = (key: string) => [
+      { ...everyPage, headers: everyPage.headers.filter((header) => header.key !== key) },
+      ...headers.filter((block) => block !== everyPage),
+    ];
+    expect(checkSecurityHeaders(headers)).toMatchObject({ ok: true });
+    expect(checkSecurityHeaders(without('X-Frame-Options'))).toEqual({
+      ok: false,
+      name: 'firebase.json hosting security headers',
+      detail: 'X-Frame-Options on "**" is null',
+    });
+    expect(checkSecurityHeaders(without('Content-Security-Policy')).detail).toBe(
+      'Content-Security-Policy on "**" is null',
+    );
+    const cameraEverywhere = [
+      ...headers,
+      { source: '/admin-spot', headers: [{ key: 'Permissions-Policy', value: 'camera=(self)' }] },
+    ];
+    expect(checkSecurityHeaders(cameraEverywhere).detail).toBe(
+      'the camera is allowed on /admin-spot',
     );
   });
 
@@ -412,12 +446,13 @@ exports.bookClass = onCall({ region: 'us-central1' }, () => ({}));
 });
 
 describe('web build', () => {
-  function writeDist(name: string, entry: string): string {
+  const INDEX_HTML = withPolicy(
+    `<!doctype html><html><head><meta charset="UTF-8" /><script>paint()</script><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body></body></html>`,
+    policyHostsFor(PLACEHOLDER_WEB_ENV, false),
+  );
+  function writeDist(name: string, entry: string, indexHtml = INDEX_HTML): string {
     const dist = path.join(temp, name);
-    writeFixture(
-      `${name}/index.html`,
-      `<!doctype html><html><head><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body></body></html>`,
-    );
+    writeFixture(`${name}/index.html`, indexHtml);
     writeFixture(`${name}/assets/index-abc.js`, entry);
     return dist;
   }
@@ -442,7 +477,11 @@ describe('web build', () => {
   });
 
   it('fails on a build that does not name the configured project', () => {
-    const dist = writeDist('web-other', `const config={projectId:"other"};`);
+    const dist = writeDist(
+      'web-other',
+      `const config={projectId:"other"};`,
+      INDEX_HTML.replaceAll('check-project', 'other'),
+    );
     expect(failures(checkWebBuild(dist))).toEqual([
       {
         ok: false,
@@ -450,6 +489,25 @@ describe('web build', () => {
         detail: '"check-project" appears in no file',
       },
     ]);
+  });
+
+  it('fails on an inline script its Content-Security-Policy does not name, or on any host', () => {
+    expect(checkPolicy(INDEX_HTML)).toMatchObject({ ok: true });
+    expect(checkPolicy(INDEX_HTML.replace('</body>', '<script>steal()</script></body>'))).toEqual({
+      ok: false,
+      name: "web build's Content-Security-Policy",
+      detail: 'inline scripts without their hash: "steal()…"',
+    });
+    expect(
+      checkPolicy(INDEX_HTML.replace("connect-src 'self'", "connect-src 'self' http:")),
+    ).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/^allows any host or inline code: /) as string,
+    });
+    expect(checkPolicy('<html><head><script>paint()</script></head></html>')).toMatchObject({
+      ok: false,
+      detail: 'index.html has no Content-Security-Policy meta element',
+    });
   });
 
   it('fails on a first route over the budget of docs/benchmarks.md', () => {

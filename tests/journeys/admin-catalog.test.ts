@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // Code passed to addInitScript runs in the browser, where localStorage exists.
-// Issue 7 in a browser, on the local stack with the demo data: an admin edits a package price in
+// The catalogue in a browser, on the local stack with the demo data: an admin edits a package price
+// in
 // admin-precios and a training package's in admin-precios-train (the member's buy-train-credits
 // page charges it), creates a coupon in crear-cupones; a member applies that coupon at checkout,
 // the server's preview shows the new price and the discount, and the member pays; the admin sees
@@ -139,7 +140,7 @@ describe('admin runs the catalogue, coupons and members', () => {
       await admin.goto(`${journey.baseUrl}/crear-cupones`);
       const coupon = admin.getByRole('region', { name: CODE });
       await coupon.getByText(`${CODE} · Used once`).waitFor(ARRIVAL);
-      // The redemptions are read only once the coupon is opened (issue 21).
+      // The redemptions are read only once the coupon is opened.
       await coupon.getByRole('button', { name: 'Show who used it' }).click();
       await coupon
         .getByText(/^Mariana López \(member@demo\.studio\) · −\$20\.00 · /)
@@ -152,7 +153,7 @@ describe('admin runs the catalogue, coupons and members', () => {
       await row.waitFor(ARRIVAL);
       await expect(row.getByText('$60.00').count()).resolves.toBe(1);
       await admin
-        .getByText(/^USD: 1 payments · paid \$60\.00 · refunded \$0\.00 · net \$60\.00$/)
+        .getByText(/^USD: 1 payment · paid \$60\.00 · refunded \$0\.00 · net \$60\.00$/)
         .waitFor(ARRIVAL);
 
       // admin-suscripcion reads the subscription statuses (the demo data has none yet).
@@ -194,7 +195,7 @@ describe('admin runs the catalogue, coupons and members', () => {
       const user = (await journey.read(`Users/${TARGET_UID}`)) as StoredUser;
       expect(user.Admin).toBe('Coach');
       expect(user.Credits).toBe(8);
-      // The member directory the list reads followed both changes (issue 21).
+      // The member directory the list reads followed both changes.
       expect(await journey.read(`UserDirectory/${TARGET_UID}`)).toMatchObject({
         name: 'Sofía Treviño',
         role: 'coach',

@@ -1,4 +1,4 @@
-// Issue 7, classes: an admin creates a weekly series (crear-clases), a member sees it in the
+// Classes: an admin creates a weekly series (crear-clases), a member sees it in the
 // calendar and books one class, the admin edits the other and cancels the booked one
 // (admin-clases), the member's credit comes back, and the audit log shows each change.
 import { describe, expect, it } from 'vitest';

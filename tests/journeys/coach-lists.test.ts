@@ -1,4 +1,4 @@
-// Issue 7 items 3 and 7 in a browser, on the local stack with the demo data: an admin creates a
+// Coach lists in a browser, on the local stack with the demo data: an admin creates a
 // seat layout in admin-spot (places a spot on the grid with the keyboard and names it) and it is
 // saved; a member books the coach's next class; the coach opens admin-lists-class, sees the
 // member and their spot in the class list (user-list-class), marks them attended in the

@@ -1,4 +1,4 @@
-// Issue 18: a page's first data comes over the Realtime Database's REST API before the Database
+// A page's first data comes over the Realtime Database's REST API before the Database
 // SDK has loaded (web/src/lib/realtime.ts, rest-read.ts). Here the database's websocket is held
 // shut in Chromium, so the SDK can never answer: whatever data the page shows came over REST,
 // for a guest (a coach's public page) and for a signed-in member (their own profile, read with

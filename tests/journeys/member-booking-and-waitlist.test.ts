@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // Code passed to page.evaluate runs in the browser, where window and localStorage exist.
-// Member journeys of issue 6, part 2: booking with credits. A member books a chosen spot while
+// Member journeys, part 2: booking with credits. A member books a chosen spot while
 // a second member's open spot map shows it taken without a reload, then cancels in time and gets
 // the credit back; a member waits for a full class and is promoted when the booked one cancels.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import {
   addDays,
   formatDate,
   paths,
+  shortDate,
   type LedgerEntry,
   type SeatLayout,
   type StudioClass,
@@ -206,7 +207,7 @@ describe('a member with credits', () => {
       const label = mats.spots[promotedSpot]!.label;
       await waiting
         .getByText(
-          `A spot opened in Small Yoga on ${date} at 10:15: you are booked (spot ${label}).`,
+          `A spot opened in Small Yoga on ${shortDate(date, 'en', formatDate(Date.now()))} at 10:15: you are booked (spot ${label}).`,
         )
         .waitFor(SERVER);
 

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // Code passed to page.evaluate runs in the browser, where window and localStorage exist.
-// Member journeys of issue 6, part 1: what a visitor sees before having credits. A guest
+// Member journeys, part 1: what a visitor sees before having credits. A guest
 // browses the week schedule and a class, fills the cart and is asked to sign in to pay; a new
 // person registers, meets the FITNESS CLASS WAIVER, cannot book until accepting it, and accepts.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -33,14 +33,16 @@ describe('a guest', () => {
     await offerAlreadyShown(page);
     // Each largest paint as Chromium reports it, while its element is still in the page.
     await page.addInitScript(() => {
-      const seen: { text: string; inApp: boolean }[] = [];
+      const seen: { inPaintedHome: boolean; inApp: boolean; cover: boolean }[] = [];
       Object.assign(window, { largestPaints: seen });
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) {
           const element = (entry as PerformanceEntry & { element: Element | null }).element;
           seen.push({
-            text: element?.textContent ?? '',
+            // index.html's frame is hidden from assistive technology; the app's is not.
+            inPaintedHome: element?.closest('.app[aria-hidden="true"] section.home') != null,
             inApp: element?.closest('main#main') != null,
+            cover: element?.classList.contains('home-cover-picture') === true,
           });
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
@@ -61,16 +63,21 @@ describe('a guest', () => {
     const paintsOf = () =>
       page.evaluate(
         () =>
-          (window as unknown as { largestPaints: { text: string; inApp: boolean }[] })
-            .largestPaints,
+          (
+            window as unknown as {
+              largestPaints: { inPaintedHome: boolean; inApp: boolean; cover: boolean }[];
+            }
+          ).largestPaints,
       );
-    // The largest paint is index.html's heading, before any of the app's code ran.
+    // A first visit keeps no branding: index.html reads the studio itself and draws its cover,
+    // the largest paint, before any of the app's code ran.
+    const staticCover = page.locator('[aria-hidden="true"] img.home-cover-picture');
+    await expect
+      .poll(() => staticCover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     await expect
       .poll(async () => (await paintsOf()).at(-1))
-      .toEqual({
-        text: 'Quick links',
-        inApp: false,
-      });
+      .toEqual({ inPaintedHome: true, inApp: false, cover: true });
     const staticBox = await staticHeading.boundingBox();
 
     release();
@@ -93,7 +100,7 @@ describe('a guest', () => {
       await page.goto(journey.baseUrl);
       await page.waitForURL(/\/tabs\/inicio$/);
       await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
-      // Spec §4: a guest gets a random KeyTemporal once and UID is the text null.
+      // A guest gets a random KeyTemporal once and UID is the text null.
       // The session starts right after the first render (the deferred shell chunk,
       // docs/architecture/web-app.md#first-route-and-the-deferred-shell).
       const stored = (key: string) => page.evaluate((name) => localStorage.getItem(name), key);
@@ -203,7 +210,7 @@ describe('a new person', () => {
       await waiver.waitFor({ timeout: 30_000 });
       const user = (await journey.read(paths.user(uid!))) as Record<string, unknown>;
       expect(user).toMatchObject({ Name: 'Nora Newcomer', Email: email });
-      // The admins' member directory lists the newcomer by name (issue 21), whichever of the
+      // The admins' member directory lists the newcomer by name, whichever of the
       // registration and the account trigger lands first.
       await expect
         .poll(() => journey.read(paths.userDirectoryEntry(uid!)), { timeout: 30_000 })

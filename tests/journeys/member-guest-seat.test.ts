@@ -1,4 +1,4 @@
-// "Bring a friend" in a browser (issue 20, item 3), on the local stack with the demo data: a
+// "Bring a friend" in a browser, on the local stack with the demo data: a
 // booked member opens the class sheet, books a seat for a named guest on a spot they pick, with
 // one of their own credits, and sees the guest on their class; the coach, signed in in a second
 // browser, finds the guest by name, as the member's guest, on the class list.

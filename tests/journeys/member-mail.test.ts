@@ -1,4 +1,4 @@
-// Issue 19's journeys: mail reaches the local stack's MailDev (the stack sweeps the outbox, as
+// Mail journeys: mail reaches the local stack's MailDev (the stack sweeps the outbox, as
 // our database emulator fires no triggers). A booking brings one confirmation with a valid .ics;
 // a member on the waiting list is mailed when another member cancels; a webhook Stripe delivers
 // twice brings one receipt; and the member's calendar link, made on the profile, serves their
@@ -174,8 +174,8 @@ describe('the calendar feed', () => {
     async () => {
       const page = await signedInPage(journey, MEMBER_EMAIL);
       await page.goto(`${journey.baseUrl}/tabs/profile-user/${MEMBER}`);
-      await page.getByRole('heading', { name: 'E-mail' }).waitFor({ timeout: ARRIVAL_MS });
-      await page.getByRole('switch', { name: 'Class reminder' }).click();
+      await page.getByRole('heading', { name: 'Notifications' }).waitFor({ timeout: ARRIVAL_MS });
+      await page.getByRole('switch', { name: 'Class reminder by e-mail' }).click();
       await page.getByRole('button', { name: 'Create my calendar link' }).click();
       const link = page.getByLabel('Your calendar link');
       await link.waitFor({ timeout: ARRIVAL_MS });

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // Code passed to page.evaluate runs in the browser, where navigator and window exist.
-// Member journey of issue 6, part 3: My Classes offline. A member books a class, opens My
+// Member journey, part 3: My Classes offline. A member books a class, opens My
 // Classes, and once the service worker (registered 30 s after start) is active the device loses
 // its network and the page reloads: the app shell and the booked class are still there,
 // read-only, under the app's offline notice.
@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   addDays,
+  dayLabel,
   formatDate,
   DEFAULT_SETTINGS,
   paths,
@@ -133,7 +134,9 @@ describe('a member offline', () => {
       await tab(page, 'My Classes').click();
       await page.waitForURL(/\/tabs\/mis-compras\//);
       const upcoming = page.getByRole('region', { name: 'Upcoming classes' });
-      const row = upcoming.getByRole('listitem').filter({ hasText: `${cls.date} ${cls.hour}` });
+      // The row says its day in words, as the member reads it ("Tomorrow 07:00").
+      const when = `${dayLabel(cls.date, 'en', formatDate(Date.now()))} ${cls.hour}`;
+      const row = upcoming.getByRole('listitem').filter({ hasText: when });
       await row.getByText(`Spot ${spot}`, { exact: false }).waitFor(SERVER);
 
       // The worker is registered 30 s after start and precaches the app before it activates.
@@ -170,7 +173,7 @@ describe('a member offline', () => {
       const offlineRow = page
         .getByRole('region', { name: 'Upcoming classes' })
         .getByRole('listitem')
-        .filter({ hasText: `${cls.date} ${cls.hour}` });
+        .filter({ hasText: when });
       // The row itself names the spot and the class: nothing else needs to be read offline.
       await offlineRow.waitFor();
       expect(await offlineRow.textContent()).toContain(`${cls.name ?? 'Cycling'} · Spot ${spot} ·`);

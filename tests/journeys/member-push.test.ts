@@ -2,7 +2,8 @@
 // Code passed to page.evaluate runs in the browser; code passed to the worker runs in the service
 // worker. Pushes reach a member's device: on promotion from the waiting list (the tap opens the
 // class sheet), to a watcher of a full class when a seat frees (the tap opens the sheet and the
-// member books the seat), and a device the push service says is gone (410) is removed. Headless
+// member books the seat), a class reminder is held in the member's quiet hours and sent when
+// they end, and a device the push service says is gone (410) is removed. Headless
 // Chromium cannot subscribe to a real push service, so a device is a subscription the push
 // service stand-in made (its keys decrypt what the functions send), saved with
 // savePushSubscription as the app saves one; the push the stand-in received is handed to the
@@ -16,9 +17,13 @@ import {
   formatHour,
   LOCAL_VAPID_PUBLIC_KEY,
   paths,
+  settingsFromStored,
   STUDIO_TIME_ZONE,
+  type PushOutboxEntry,
+  type PushQuietHours,
   type StudioClass,
 } from '@studio/core';
+import { SCHEDULED_MAIL_MS } from '../../scripts/lib/stack.ts';
 import { SERVER, callAs, signedInPage, useJourney } from '../support/journey.ts';
 
 const journey = useJourney();
@@ -33,6 +38,7 @@ beforeAll(
       'savePushSubscription',
       'watchClass',
       'updateClass',
+      'removePushSubscription',
     ]),
   240_000,
 );
@@ -49,6 +55,19 @@ interface Device {
 }
 
 const pushService = () => `http://127.0.0.1:${journey.stack.ports.push}`;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const nextMinute = (ms: number) => Math.ceil(ms / MINUTE) * MINUTE;
+
+/** Writes `value` at `path` with the owner's rights, as the app's own writes would land. */
+async function ownerPut(path: string, value: unknown): Promise<void> {
+  const response = await fetch(
+    `${journey.stack.database.url}/${path}.json?ns=${journey.stack.namespace}`,
+    { method: 'PUT', headers: { Authorization: 'Bearer owner' }, body: JSON.stringify(value) },
+  );
+  expect(response.status).toBe(200);
+}
 
 /** A one-seat class two days ahead, made as an admin makes one, and booked by `holder`. */
 async function fullClass(
@@ -72,8 +91,18 @@ async function fullClass(
   return { id, ...((await journey.read(paths.class(id))) as StudioClass) };
 }
 
-/** A device of the member's: a subscription of the stand-in's, saved as the app saves one. */
-async function newDevice(email: string): Promise<Device> {
+/**
+ * The member's quiet hours off, as the profile's switch writes them: by default pushes that can
+ * wait are held from 22:00 to 07:00 studio time, and this suite runs at any hour.
+ */
+const QUIET_HOURS_OFF: PushQuietHours = { enabled: false, from: '22:00', to: '07:00' };
+
+/**
+ * A device of the member's (`demo-<name>` for `<name>@demo.studio`): a subscription of the
+ * stand-in's, saved as the app saves one, with the member's quiet hours `quiet` (off unless given).
+ */
+async function newDevice(email: string, quiet = QUIET_HOURS_OFF): Promise<Device> {
+  await ownerPut(paths.pushQuietHours(`demo-${email.split('@')[0]}`), quiet);
   const device = (await (
     await fetch(`${pushService()}/api/subscriptions`, {
       method: 'POST',
@@ -105,16 +134,35 @@ async function appWithWorker(email: string): Promise<{ page: Page; worker: Worke
   return { page, worker };
 }
 
-/** What the stand-in accepted for the device, of `kind`, once it has (decrypted JSON). */
-async function pushTo(device: Device, kind: string): Promise<string> {
-  const deadline = Date.now() + SERVER.timeout;
+/** What the stand-in received for the device about a class (any answer), decrypted. */
+async function pushesAbout(device: Device, classId: string): Promise<StandInMessage[]> {
+  const messages = (await (
+    await fetch(`${pushService()}/api/messages?endpoint=${encodeURIComponent(device.endpoint)}`)
+  ).json()) as StandInMessage[];
+  return messages.filter((message) => message.payload?.includes(`?class=${classId}"`));
+}
+
+/**
+ * What the stand-in accepted for the device, of `kind` (and about `classId` when given), once it
+ * has, as decrypted JSON.
+ */
+async function pushTo(
+  device: Device,
+  kind: string,
+  { classId, timeout = SERVER.timeout }: { classId?: string; timeout?: number } = {},
+): Promise<string> {
+  const deadline = Date.now() + timeout;
   while (Date.now() < deadline) {
     const messages = (await (
       await fetch(
         `${pushService()}/api/messages?endpoint=${encodeURIComponent(device.endpoint)}&status=201`,
       )
     ).json()) as StandInMessage[];
-    const found = messages.find((message) => message.payload?.includes(`"kind":"${kind}"`));
+    const found = messages.find(
+      (message) =>
+        message.payload?.includes(`"kind":"${kind}"`) &&
+        (classId === undefined || message.payload.includes(`?class=${classId}"`)),
+    );
     if (found?.payload !== undefined) return found.payload;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -159,6 +207,32 @@ async function showAndTap(page: Page, worker: Worker, payload: string): Promise<
     const [notification] = await sw.registration.getNotifications();
     if (notification) await sw.openPushTarget(notification);
   });
+}
+
+/**
+ * The browser's push subscription, answered with a subscription of the stand-in's: headless
+ * Chromium has no push service to subscribe with (docs/architecture/testing.md). Kept across
+ * loads of the page, ended by `unsubscribe()`, as the browser keeps one.
+ */
+async function standInPushManager(page: Page, device: Device): Promise<void> {
+  await page.context().addInitScript((stored: Device) => {
+    const KEY = 'journey-push-subscription';
+    const make = (): PushSubscription =>
+      ({
+        endpoint: stored.endpoint,
+        toJSON: () => ({ endpoint: stored.endpoint, keys: stored.keys }),
+        unsubscribe: () => {
+          localStorage.removeItem(KEY);
+          return Promise.resolve(true);
+        },
+      }) as unknown as PushSubscription;
+    PushManager.prototype.getSubscription = () =>
+      Promise.resolve(localStorage.getItem(KEY) === null ? null : make());
+    PushManager.prototype.subscribe = () => {
+      localStorage.setItem(KEY, '1');
+      return Promise.resolve(make());
+    };
+  }, device);
 }
 
 describe('a member’s device', () => {
@@ -213,36 +287,82 @@ describe('a member’s device', () => {
     },
   );
 
-  it('holds a push that can wait while the member is in quiet hours', async () => {
-    const cls = await fullClass('Quiet Yoga', '14:00', 'member8@demo.studio');
-    const device = await newDevice('member8@demo.studio');
-    // The member's own quiet hours, around now (studio time), as the profile writes them.
-    const now = Date.now();
-    const quiet = {
-      enabled: true,
-      from: formatHour(now - 3_600_000, STUDIO_TIME_ZONE),
-      to: formatHour(now + 3_600_000, STUDIO_TIME_ZONE),
-    };
-    await fetch(
-      `${journey.stack.database.url}/${paths.pushQuietHours('demo-member8')}.json?ns=${journey.stack.namespace}`,
-      { method: 'PUT', headers: { Authorization: 'Bearer owner' }, body: JSON.stringify(quiet) },
-    );
-    // The studio gives the class another coach: the member hears of it after the quiet hours.
-    await callAs(journey, 'admin@demo.studio', 'updateClass', { classId: cls.id, coach: 'carlos' });
-    const held = async () =>
-      Object.values(
-        ((await journey.read(paths.pushOutbox())) ?? {}) as Record<
-          string,
-          { uid: string; kind: string; status: string; nextAttemptAt: number }
-        >,
-      ).filter((entry) => entry.uid === 'demo-member8' && entry.kind === 'class-changed');
-    await expect.poll(async () => (await held())[0]?.status, SERVER).toBe('held');
-    expect((await held())[0]!.nextAttemptAt).toBeGreaterThan(now + 3_000_000);
-    const received = (await (
-      await fetch(`${pushService()}/api/messages?endpoint=${encodeURIComponent(device.endpoint)}`)
-    ).json()) as StandInMessage[];
-    expect(received).toEqual([]);
-  }, 300_000);
+  it(
+    'holds a class reminder in the member’s quiet hours and sends it when they end',
+    { timeout: 480_000 },
+    async () => {
+      const uid = 'demo-member8';
+      const { reminderHours } = settingsFromStored(await journey.read(paths.settings()));
+      const lead = reminderHours * HOUR;
+      // A class starting just over the reminders' lead from now, booked at once: a minute or so
+      // later it enters the window and the stack's classReminders job (every minute, as Cloud
+      // Scheduler runs it) writes its reminder, whatever the hour.
+      const now = Date.now();
+      const startsAt = nextMinute(now + lead + 30_000);
+      const windowOpens = startsAt - lead;
+      // The member's own quiet hours, in studio time as the profile stores them: from an hour
+      // ago until after that job has run.
+      const quietEnd = nextMinute(windowOpens + SCHEDULED_MAIL_MS + 30_000);
+      const quiet = {
+        enabled: true,
+        from: formatHour(now - HOUR, STUDIO_TIME_ZONE),
+        to: formatHour(quietEnd, STUDIO_TIME_ZONE),
+      };
+      const device = await newDevice('member8@demo.studio', quiet);
+      const { classIds } = (await callAs(journey, 'admin@demo.studio', 'createClasses', {
+        name: 'Reminder Yoga',
+        branch: 'centro',
+        exercise: 'yoga',
+        coach: 'lucia',
+        layout: 'mats',
+        capacity: 1,
+        hour: formatHour(startsAt, STUDIO_TIME_ZONE),
+        duration: 60,
+        date: formatDate(startsAt, STUDIO_TIME_ZONE),
+      })) as { classIds: string[] };
+      const classId = classIds[0]!;
+      await callAs(journey, 'member8@demo.studio', 'bookClass', { classId });
+      const roster = (await journey.read(paths.classRoster(classId))) as {
+        bookings: Record<string, { bookedAt: number }>;
+      };
+      // Booked before the window: a booking made inside it gets no reminder.
+      expect(roster.bookings[uid]!.bookedAt).toBeLessThan(windowOpens);
+      const app = appWithWorker('member8@demo.studio');
+      app.catch(() => undefined); // awaited below; a failure before then is the test's own
+
+      const reminder = async () =>
+        Object.values(
+          ((await journey.read(paths.pushOutbox())) ?? {}) as Record<
+            string,
+            Omit<PushOutboxEntry, 'message'> & { message: { class?: { classId: string } } }
+          >,
+        ).find(
+          (entry) =>
+            entry.uid === uid &&
+            entry.kind === 'class-reminder' &&
+            entry.message.class?.classId === classId,
+        );
+      // Held until the quiet hours end; the device has heard nothing of it.
+      await expect
+        .poll(async () => (await reminder())?.status, { timeout: quietEnd - Date.now() })
+        .toBe('held');
+      expect((await reminder())!.nextAttemptAt).toBe(quietEnd);
+      expect(await pushesAbout(device, classId)).toEqual([]);
+
+      // The quiet hours end: the sweep sends it, and the member sees it and taps it.
+      const payload = await pushTo(device, 'class-reminder', {
+        classId,
+        timeout: quietEnd - Date.now() + SERVER.timeout,
+      });
+      expect((await reminder())!.sentAt).toBeGreaterThanOrEqual(quietEnd);
+      const { page, worker } = await app;
+      await showAndTap(page, worker, payload);
+      await page.waitForURL(/\/tabs\/calendario\/choose\/user\?class=/, SERVER);
+      const sheet = page.getByRole('dialog');
+      await sheet.getByText(formatHour(startsAt, STUDIO_TIME_ZONE)).first().waitFor(SERVER);
+      expect(await sheet.textContent()).toContain('Yoga');
+    },
+  );
 
   it('is removed when the push service answers 410 (the member unsubscribed)', async () => {
     const cls = await fullClass('Gone Yoga', '13:15', 'member6@demo.studio');
@@ -263,4 +383,65 @@ describe('a member’s device', () => {
     ).json()) as StandInMessage[];
     expect(answered.map((message) => message.status)).toEqual([410]);
   }, 300_000);
+
+  it(
+    'turns push on from the profile, watches a full class from its sheet, and signing out removes the device',
+    { timeout: 300_000 },
+    async () => {
+      const uid = 'demo-member17';
+      const cls = await fullClass('Sheet Yoga', '15:30', 'member18@demo.studio');
+      const device = (await (
+        await fetch(`${pushService()}/api/subscriptions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ applicationServerKey: LOCAL_VAPID_PUBLIC_KEY }),
+        })
+      ).json()) as Device;
+      const { page } = await appWithWorker('member17@demo.studio');
+      await standInPushManager(page, device);
+
+      // The profile: push on this device, then one kind off.
+      await page.goto(`${journey.baseUrl}/tabs/profile-user/${uid}`);
+      const section = page.getByRole('region', { name: 'Notifications' });
+      await section.getByText('Push is off on this device.').waitFor(SERVER);
+      await section.getByRole('button', { name: 'Turn on push on this device' }).click();
+      await section.getByText('Push is on for this device.').waitFor(SERVER);
+      await section.getByText('Devices that get your pushes: 1').click();
+      await section.getByText(/\(this device\)$/).waitFor(SERVER);
+      const saved = Object.values(
+        (await journey.read(paths.pushSubscriptions(uid))) as Record<string, Device>,
+      );
+      expect(saved.map((entry) => entry.endpoint)).toEqual([device.endpoint]);
+      await section.getByRole('switch', { name: 'Class reminder by push' }).click();
+      await expect
+        .poll(() => journey.read(paths.pushPreference(uid, 'class-reminder')), SERVER)
+        .toBe(false);
+      // No quiet hours (a spot offer in quiet hours is not pushed, whatever time this runs).
+      await section.getByRole('switch', { name: 'Hold pushes during quiet hours' }).click();
+      await expect
+        .poll(() => journey.read(paths.pushQuietHours(uid)), SERVER)
+        .toEqual(QUIET_HOURS_OFF);
+
+      // The full class's sheet: watch it instead of joining the waiting list.
+      await page.goto(`${journey.baseUrl}/tabs/calendario/choose/user?class=${cls.id}`);
+      const sheet = page.getByRole('dialog');
+      await sheet.getByRole('button', { name: 'Tell me when a spot opens' }).click();
+      await sheet.getByText('You are watching this class.').waitFor(SERVER);
+      expect(await journey.read(paths.userWatch(uid, cls.id))).toMatchObject({
+        startsAt: cls.startsAt,
+      });
+      // Push is on here already: no offer to turn it on.
+      expect(await sheet.getByText('Get a push when a spot opens').count()).toBe(0);
+
+      // A seat frees: the watcher's device hears of it.
+      await callAs(journey, 'member18@demo.studio', 'cancelBooking', { classId: cls.id });
+      await pushTo(device, 'spot-opened');
+
+      // Signing out: this device gets no more of the member's pushes.
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await expect.poll(() => journey.read(paths.pushSubscriptions(uid)), SERVER).toBeNull();
+    },
+  );
 });

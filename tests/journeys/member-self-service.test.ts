@@ -1,11 +1,11 @@
 /// <reference lib="dom" />
 // Code passed to page.evaluate runs in the browser, where window and localStorage exist.
-// Member self-service journeys of issue 20: a booked member changes spot on the class detail while
+// Member self-service journeys: a booked member changes spot on the class detail while
 // a second member's open spot map follows without a reload; a member who set "do not promote me
 // later than 6 h before class" is skipped, and told, when a seat frees 3 h before the class, and
 // the next member in line gets it.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatDate, formatHour, paths } from '@studio/core';
+import { formatDate, formatHour, paths, shortDate } from '@studio/core';
 import {
   SERVER,
   callAs,
@@ -129,7 +129,7 @@ describe('a member with their own waiting-list cut-off', () => {
         .click();
       await member
         .getByText(
-          `A spot opened in Cutoff Yoga on ${date} at ${hour}, later than your cut-off of 6 hours before class, so it went to the next person. No penalty.`,
+          `A spot opened in Cutoff Yoga on ${shortDate(date, 'en', formatDate(Date.now()))} at ${hour}, later than your cut-off of 6 hours before class, so it went to the next person. No penalty.`,
         )
         .waitFor(SERVER);
       const roster = (await journey.read(paths.classRoster(classId))) as {

@@ -1,4 +1,4 @@
-// Issue 5's done-when, in a browser: on the local stack a member buys each kind of purchase
+// Purchases in a browser: on the local stack a member buys each kind of purchase
 // (the monthly plan from the subscription modal, a credit package with the WELCOME10 coupon, a
 // special-event package, a training package) through the sandbox's hosted checkout page, comes
 // back to gracias-compra and sees the credits arrive; the database then holds the credits of the
@@ -152,7 +152,7 @@ describe('a member buys every kind of purchase through the sandbox checkout', ()
       page.on('console', (message) => {
         if (message.type() === 'error') console.error(`[browser] ${message.text()}`);
       });
-      // The modal opens 5 s after the app starts on a first visit (spec §4), signed in or not; it
+      // The modal opens 5 s after the app starts on a first visit, signed in or not; it
       // is followed before signing in, so it cannot cover the login form.
       await page.goto(journey.baseUrl);
       const modal = page.getByRole('dialog');

@@ -1,4 +1,4 @@
-// Issue 20, subscription self-service, in a browser on the local stack: a subscribed member opens
+// Subscription self-service in a browser on the local stack: a subscribed member opens
 // Stripe's customer portal from the profile (the sandbox's portal page), updates the card, cancels
 // at the period's end and, back in the app, sees "Cancels on <date>" arrive live from the webhook;
 // then an admin cancels another member's plan from admin-suscripcion, and that member's plan
@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatDate, shortDate } from '@studio/core';
 import { DEMO_PASSWORD } from '../../scripts/lib/seed.ts';
-import { useJourney } from '../support/journey.ts';
+import { until, useJourney } from '../support/journey.ts';
 
 const journey = useJourney();
 /** The wait for a webhook's effect to show up (a cold Functions worker takes seconds). */
@@ -64,16 +64,6 @@ function cancelsOn(date: string, today: string): RegExp {
 
 async function readUser(uid: string): Promise<StoredUser> {
   return (await journey.read(`Users/${uid}`)) ?? {};
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + ARRIVAL.timeout;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting; last: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
 }
 
 /** A paid monthly plan: the callable opens the checkout, the sandbox pays it, the webhook lands. */

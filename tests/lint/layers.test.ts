@@ -189,6 +189,33 @@ describe('the layer rules', () => {
     ).toEqual(['import-x/no-restricted-paths']);
   });
 
+  it('keep the payments rooms in their order: shared files below, each room only what it names', async () => {
+    expect(
+      await ruleIds(
+        'functions/src/handlers/payments/webhook/layers-probe.ts',
+        `export * from '../checkout/fulfil-checkout';\nexport * from '../credit-grants';\n`,
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleIds(
+        'functions/src/handlers/payments/subscriptions/layers-probe.ts',
+        `export * from '../checkout/create-checkout-session';\n`,
+      ),
+    ).toEqual(['import-x/no-restricted-paths']);
+    expect(
+      await ruleIds(
+        'functions/src/handlers/payments/coupons/layers-probe.ts',
+        `export * from '../webhook/webhook';\n`,
+      ),
+    ).toEqual(['import-x/no-restricted-paths']);
+    expect(
+      await ruleIds(
+        'functions/src/handlers/payments/layers-probe.ts',
+        `export * from './refunds-and-disputes/refunds';\n`,
+      ),
+    ).toEqual(['import-x/no-restricted-paths']);
+  });
+
   it('let a domain use the mail library, and refuse the library reaching into a domain or the engine', async () => {
     expect(
       await ruleIds(

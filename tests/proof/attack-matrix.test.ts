@@ -1,11 +1,11 @@
-// Rules attack matrix (issue 8, item 1). Every forbidden operation of the table below is tried by
+// Rules attack matrix. Every forbidden operation of the table below is tried by
 // every actor it is forbidden to (guest, member, coach, front desk, an expired and a forged
 // token) over both client transports (web SDK websocket, REST); each must be refused and leave
 // the owner's view of the whole database unchanged. The allowed counterparts must succeed, which shows the refusals
 // come from the rules and not from a broken credential. Adding a row adds its cases.
 // Every path a client may write is also a row of WRITABLE (a path and one value it may hold);
 // the hostile variants of each (oversized strings, too many keys, wrong shapes, deep nesting,
-// unknown children) are derived from that value, so a new writable path gets them all (issue 16).
+// unknown children) are derived from that value, so a new writable path gets them all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRtdbEmulator, type RtdbEmulator } from '@studio/rtdb-emulator';
 import { del, patch, read, RULES_TEXT, where, write } from '../support/database.ts';
@@ -72,7 +72,7 @@ const ATTACKS: Attack[] = [
     del('Users/{self}'),
     patch('', { 'Users/{self}/Credits': 99, 'Users/{self}/Name': 'Ok' }),
   ]),
-  // Issue 16: `Preferences` took a 5 MB text or 20,000 keys; the app never used it
+  // `Preferences` once took a 5 MB text or 20,000 keys; the app never used it
   // (docs/architecture/roles-and-rules.md#what-a-client-may-write).
   ...area('unbounded profile nodes', [
     write('Users/{self}/Preferences', 'x'.repeat(5 * 1024 * 1024)),
@@ -82,6 +82,26 @@ const ATTACKS: Attack[] = [
     ),
     write('Users/{self}/Preferences/lang', 'es'),
   ]),
+  // The admins' directory row keeps showing the old name (or someone else's) when the profile
+  // changes without its mirror, or the mirror and its search key say something else.
+  ...area('own profile drifting from its directory row', [
+    write('Users/{self}/Name', 'Alice Smith'),
+    write('Users/{self}/Email', 'victim@demo.studio'),
+    write('Users/{self}/Phone', '+52 81 1111 1111'),
+    patch('', { 'Users/{self}/Name': 'Mallory', 'UserDirectory/{self}/name': 'Alice Smith' }),
+    patch('', {
+      'Users/{self}/Name': 'Mallory',
+      'UserDirectory/{self}/name': 'Mallory',
+      'UserDirectory/{self}/nameKey': 'alice smith',
+    }),
+    write('UserDirectory/{self}/emailKey', 'victim@demo.studio'),
+  ]),
+  // The coach has no Name to remove.
+  {
+    area: 'own profile drifting from its directory row',
+    operation: del('Users/{self}/Name'),
+    skipFor: ['coach'],
+  },
   ...area("another member's anything", [
     write('Users/{other}/Name', 'Mallory'),
     write('Users/{other}/Phone', '+52 0'),
@@ -134,6 +154,9 @@ const ATTACKS: Attack[] = [
     write('Coupons/WELCOME10/redeemed', 0),
     write('CouponRedemptions/WELCOME10/cs_forged', { uid: '{self}', discount: 0, at: 1 }),
     write('CouponRedemptions/WELCOME10/cs_1/counted', false),
+    // A checkout's hold on a limited coupon: a member must not free one or take one.
+    del('CouponHolds/HALF/h1'),
+    write('CouponHolds/HALF/h2', { uid: '{other}', expiresAt: 4_102_444_800_000 }),
     del('CodeCloudStore/WELCOME10/{self}'),
     write('CodeCloudStore/FREE100/{self}/0', 1),
     write('StripeEvents/evt_forged', { type: 'checkout.session.completed', outcome: 'processed' }),
@@ -176,6 +199,10 @@ const ATTACKS: Attack[] = [
     write('MailOutbox/forged', { kind: 'welcome', uid: '{other}', status: 'pending' }),
     write('MailOutbox/booked-b1/status', 'retrying'),
     del('MailOutbox/booked-b1'),
+    write('ImportMappings/mindbody', { columns: {}, dateOrder: 'dmy', updatedAt: 1, by: '{self}' }),
+    write('ImportRuns/forged', { source: 'mindbody', status: 'finished' }),
+    write('ImportedHistory/{self}/attended', 999),
+    write('Users/{self}/importedFrom', { source: 'mindbody', id: '1' }),
     // Push: devices, their owners, watches and the outbox are written by the functions only.
     write('PushOutbox/forged', { kind: 'spot-opened', uid: '{other}', status: 'pending' }),
     write('PushSubscriptions/{self}/forged', {
@@ -198,8 +225,8 @@ const ATTACKS: Attack[] = [
   ]),
   ...area("other members' profiles, ledgers, payments, notifications", [
     read('Users'),
-    // Not even a coach: class lists name members from the roster (design §2,
-    // docs/architecture/roles-and-rules.md#roles).
+    // Not even a coach: class lists name members from the roster
+    // (docs/architecture/roles-and-rules.md#roles).
     read('Users/{other}'),
     read('Users/{other}/Name'),
     read('Users/{other}/Email'),
@@ -223,7 +250,6 @@ const ATTACKS: Attack[] = [
     read('IntroClaims'),
     read('PlanFeeQueue'),
     read('BulkFreezes'),
-    where('Payments', 'uid', '{other}'),
     where('Payments', 'status', 'paid'),
     read('Notifications/{other}'),
     read('Notifications'),
@@ -239,11 +265,15 @@ const ATTACKS: Attack[] = [
     read('Coupons'),
     read('Coupons/WELCOME10'),
     read('CouponRedemptions/WELCOME10'),
+    read('CouponHolds/HALF'),
     read('AuditLog'),
     read('Insights'),
     read('Insights/days/2026-11-23'),
     read('MailOutbox'),
     read('MailOutbox/booked-b1'),
+    read('ImportMappings'),
+    read('ImportRuns'),
+    read('ImportedHistory/{other}'),
     read('PushOutbox'),
     read('PushSubscriptions/{other}'),
     read('PushSubscriptions'),
@@ -254,7 +284,7 @@ const ATTACKS: Attack[] = [
     read('Reports'),
     read(''),
   ]),
-  // Class lists (who holds which spot, their names and attendance marks, design §2): the coach
+  // Class lists (who holds which spot, their names and attendance marks): the coach
   // of the class (c1 is coach1's) and the front desk; forbidden to everyone else.
   ...area(
     'class lists: who holds which spot',
@@ -314,6 +344,8 @@ const ATTACKS: Attack[] = [
     write('CoachPayRates/carlos/forged', { exercise: '*', rule: { perClass: 999999 } }),
     read('Users/{other}/pass'),
   ]),
+  // One member's payments by the uid query (a cash sale to refund): the front desk, never the list.
+  ...area("another member's payments", [where('Payments', 'uid', '{other}')], ['staff']),
   ...area(
     "another member's signed waiver",
     [read('WaiverSignatures/{other}'), read('WaiverSignatures')],
@@ -344,17 +376,27 @@ const SERVER_TIME = { '.sv': 'timestamp' } as const;
  * refused even that). Add a row when the rules let a client write somewhere new.
  */
 const WRITABLE: { path: string; valid: unknown; for: readonly ActorName[] }[] = [
-  { path: 'Users/{self}/Name', valid: 'New name', for: MEMBERS },
-  { path: 'Users/{self}/Email', valid: '{self}@example.com', for: MEMBERS },
-  { path: 'Users/{self}/Phone', valid: '+52 81 0000 0000', for: MEMBERS },
-  { path: 'Users/{self}/Img', valid: 'https://img.example/{self}.png', for: MEMBERS },
+  // Name, Email and Phone only as their directory mirror says (the coach's name is '').
+  {
+    path: 'Users/{self}/Name',
+    valid: '{self}',
+    for: ['member', 'staff', 'expired', 'forged'],
+  },
+  { path: 'Users/{self}/Email', valid: '{self}@demo.studio', for: MEMBERS },
+  { path: 'Users/{self}/Phone', valid: '', for: MEMBERS },
+  {
+    path: 'Users/{self}/Img',
+    valid:
+      'https://firebasestorage.googleapis.com/v0/b/demo-studio.firebasestorage.app/o/members%2F{self}%2Favatar%2Fabcdef%2F192.webp?alt=media',
+    for: MEMBERS,
+  },
   { path: 'Users/{self}/Conditions', valid: true, for: MEMBERS },
   { path: 'Users/{self}/ConditionsAt', valid: SERVER_TIME, for: MEMBERS },
   { path: 'Users/{self}/LastSeen', valid: '2026-11-24 21:05', for: MEMBERS },
   { path: 'Users/{self}/Lang', valid: 'es', for: MEMBERS },
   { path: 'Users/{self}/Credits', valid: 3, for: MEMBERS },
   { path: 'Notifications/{self}/n_{self}/read', valid: true, for: MEMBERS },
-  // One e-mail switch (issue 19); the kinds that always go are refused in tests/rules.
+  // One e-mail switch; the kinds that always go are refused in tests/rules.
   { path: 'Users/{self}/mail-preferences/class-reminder', valid: false, for: MEMBERS },
   // One push switch and the quiet hours (docs/architecture/push.md).
   { path: 'Users/{self}/push-preferences/class-reminder', valid: false, for: MEMBERS },
@@ -363,11 +405,11 @@ const WRITABLE: { path: string; valid: unknown; for: readonly ActorName[] }[] = 
     valid: { enabled: true, from: '22:00', to: '07:00' },
     for: MEMBERS,
   },
-  // The member's own waiting-list cut-off in whole hours (issue 20), 1–48.
+  // The member's own waiting-list cut-off in whole hours, 1–48.
   { path: 'Users/{self}/PromotionCutoffHours', valid: 6, for: MEMBERS },
   // Only a user without a Name may report it: the fixture's coach has none.
   { path: 'Reports/{self}', valid: { Uid: '{self}' }, for: ['coach'] },
-  // The admins' member directory (issue 21): the member mirrors their own profile, each value
+  // The admins' member directory: the member mirrors their own profile, each value
   // equal to the profile's (the coach has no Name, so only '' is theirs), keys lower case.
   {
     path: 'UserDirectory/{self}/name',
@@ -509,7 +551,11 @@ function names(rulesPath: string, tablePath: string): boolean {
 const ALLOWED: { area: string; operation: Operation; for: readonly ActorName[] }[] = [
   ...[
     read('Users/{self}'),
-    write('Users/{self}/Name', 'New name'),
+    patch('', {
+      'Users/{self}/Name': 'New name',
+      'UserDirectory/{self}/name': 'New name',
+      'UserDirectory/{self}/nameKey': 'new name',
+    }),
     write('Users/{self}/Lang', 'es'),
     write('Users/{self}/Credits', 3),
     write('Users/{self}/Conditions', true),

@@ -1,4 +1,4 @@
-// Bad input (issue 8, item 2). Every callable the app can call receives malformed, missing,
+// Bad input. Every callable the app can call receives malformed, missing,
 // oversized, wrong-type, injected, negative and boundary values, and calls by the wrong role; the
 // Stripe webhook receives broken, forged, stale and malformed deliveries. Each must be refused
 // with the right code and a message (never `internal`), and the whole database must read the same
@@ -115,7 +115,7 @@ const URL_ATTACKS: unknown[] = [
   '//evil.example/x',
   'not a url',
   `http://example.com/${'x'.repeat(3000)}`,
-  // Well-formed, but not a page of the app (issue 16: a Stripe page must not send members away).
+  // Well-formed, but not a page of the app (a Stripe page must not send members away).
   'https://evil.example/thanks',
   'https://127.0.0.1.evil.example:5000/x',
   'http://127.0.0.1:5001/demo-studio/us-central1/x',
@@ -228,6 +228,15 @@ const FOR_THE_DESK = {
 } satisfies Partial<Spec>;
 
 const NO_SUCH_CLASS = 'no-such-class';
+const IMPORT_FILE = { name: 'clients.csv', entity: 'members', rows: 1 };
+const IMPORT_START = { source: 'mindbody', dryRun: true, files: [IMPORT_FILE], dateOrder: 'mdy' };
+/** The waiver an admin publishes, and a drawn signature (a 1 × 1 PNG). */
+const WAIVER_TEXT = {
+  en: 'I take part in fitness classes at my own risk.',
+  es: 'Participo en las clases bajo mi propio riesgo.',
+};
+const SIGNATURE_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 /** An outbox entry already sent (resendMail resends only failed ones). */
 const SENT_MAIL = 'welcome-proof-sent';
 const classId = (id: string) => () => ({ classId: id });
@@ -788,6 +797,65 @@ const SPECS: Record<CallableName, Spec> = {
       ['an e-mail that was sent', 'failed-precondition', () => ({ id: SENT_MAIL })],
     ],
   },
+  startImport: {
+    ...ADMIN_ONLY,
+    valid: () => ({ ...IMPORT_START }),
+    fields: [
+      oneOf('source'),
+      { name: 'dryRun', attacks: [null, 'true', 1, {}], required: true },
+      {
+        name: 'files',
+        attacks: [
+          null,
+          [],
+          'clients.csv',
+          [{}],
+          [{ name: '', entity: 'members', rows: 1 }],
+          [{ name: 'c.csv', entity: 'plans', rows: 1 }],
+          [{ name: 'c.csv', entity: 'members', rows: -1 }],
+          Array.from({ length: 11 }, () => IMPORT_FILE),
+        ],
+        required: true,
+      },
+      oneOf('dateOrder'),
+      { name: 'country', attacks: [null, 'mx', 'MEX', 1], required: false },
+      {
+        name: 'columns',
+        attacks: [null, 'x', { members: { socio: 'notAField' } }, { plans: {} }],
+        required: false,
+      },
+    ],
+  },
+  importRows: {
+    ...ADMIN_ONLY,
+    valid: () => ({ runId: 'no-such-run', file: 0, rows: [{ line: 2, values: { id: '1' } }] }),
+    fields: [
+      key('runId'),
+      int('file', [-1, 10]),
+      {
+        name: 'rows',
+        attacks: [
+          null,
+          [],
+          'rows',
+          [{}],
+          [{ line: 0, values: {} }],
+          [{ line: 2, values: { notAField: 'x' } }],
+          [{ line: 2, values: { id: HUGE } }],
+          [{ line: 2, values: {}, admin: true }],
+          Array.from({ length: 501 }, (_, i) => ({ line: i + 2, values: {} })),
+        ],
+        required: true,
+      },
+    ],
+    refusals: [['an import that does not exist', 'not-found', (valid) => valid]],
+  },
+  finishImport: {
+    ...ADMIN_ONLY,
+    valid: () => ({ runId: 'no-such-run' }),
+    fields: [key('runId'), { name: 'cancelled', attacks: [null, 'yes', 1], required: false }],
+    refusals: [['an import that does not exist', 'not-found', (valid) => valid]],
+  },
   sumPayments: {
     ...ADMIN_ONLY,
     valid: () => ({ from: '2026-11-01', to: '2026-11-21' }),
@@ -796,6 +864,7 @@ const SPECS: Record<CallableName, Spec> = {
       { name: 'to', attacks: DATE_ATTACKS, required: true },
       oneOf('status', false),
       oneOf('kind', false),
+      key('branch', false),
     ],
     refusals: [
       [
@@ -903,6 +972,265 @@ const SPECS: Record<CallableName, Spec> = {
       key('classId', false),
     ],
     refusals: [['a name and digits nobody has', 'not-found', (valid) => valid]],
+  },
+  saveWaiver: {
+    ...ADMIN_ONLY,
+    valid: () => ({ text: WAIVER_TEXT }),
+    fields: [
+      {
+        name: 'text',
+        required: true,
+        attacks: [
+          null,
+          'text',
+          [],
+          {},
+          { en: WAIVER_TEXT.en },
+          { ...WAIVER_TEXT, en: 'too short' },
+          { ...WAIVER_TEXT, es: HUGE },
+          { ...WAIVER_TEXT, fr: WAIVER_TEXT.en },
+          { ...WAIVER_TEXT, en: 5 },
+        ],
+      },
+    ],
+  },
+  signWaiver: {
+    ...FOR_MEMBERS,
+    valid: () => ({ version: 1, fullName: 'Ana Ruiz', lang: 'en', signature: SIGNATURE_PNG }),
+    fields: [
+      int('version', [0, -1, 1_000_001]),
+      text('fullName'),
+      oneOf('lang'),
+      {
+        name: 'signature',
+        required: true,
+        attacks: [
+          null,
+          '',
+          5,
+          'data:image/svg+xml;base64,PHN2Zy8+',
+          'data:text/html,<script>x</script>',
+          `data:image/png;base64,${'A'.repeat(300_001)}`,
+          [],
+        ],
+      },
+      key('uid', false),
+    ],
+    refusals: [
+      ['a signature before the studio wrote its waiver', 'failed-precondition', (valid) => valid],
+      [
+        'a member signing for another member',
+        'permission-denied',
+        (valid) => ({ ...valid, uid: ids.newbieUid }),
+      ],
+    ],
+  },
+  addToClass: {
+    ...FOR_THE_DESK,
+    valid: () => ({ classId: ids.classId, uid: ids.memberUid, payWith: 'credit', requestId: 'r1' }),
+    fields: [
+      key('classId'),
+      key('uid', false),
+      oneOf('payWith'),
+      int('amount', [-1, 1.5], false),
+      text('reason', false),
+      key('spot', false),
+      key('requestId'),
+      {
+        name: 'walkIn',
+        required: false,
+        attacks: [
+          null,
+          'Eva',
+          {},
+          { name: 'Eva Ruiz', email: 'not-an-email', phone: '8112345678' },
+          { name: 'Eva Ruiz', email: 'eva@example.com', phone: 'call me' },
+          { name: 'E', email: 'eva@example.com', phone: '8112345678' },
+          { name: 'Eva Ruiz', email: 'eva@example.com', phone: '8112345678', Admin: true },
+        ],
+      },
+      {
+        name: 'waiver',
+        required: false,
+        attacks: [null, 'signed', {}, { version: 1, fullName: 'Ana', lang: 'en', signature: 'x' }],
+      },
+    ],
+    refusals: [
+      ['a class that does not exist', 'not-found', (valid) => ({ ...valid, classId: 'nope' })],
+      ['a member who does not exist', 'not-found', (valid) => ({ ...valid, uid: 'no-such-user' })],
+      [
+        'a member who has not signed, without a signature',
+        'failed-precondition',
+        (valid) => ({ ...valid, uid: ids.newbieUid }),
+      ],
+      [
+        'a full class',
+        'resource-exhausted',
+        (valid) => ({ ...valid, classId: ids.fullClassId, payWith: 'comp', reason: 'Trial' }),
+      ],
+      [
+        'a drop-in when the studio sells no single class',
+        'failed-precondition',
+        (valid) => ({ ...valid, payWith: 'drop-in', amount: 1500 }),
+      ],
+      [
+        'a walk-in paying with credits they cannot have',
+        'failed-precondition',
+        (valid) => ({
+          ...without(valid, 'uid'),
+          walkIn: { name: 'Eva Ruiz', email: 'eva.proof@example.com', phone: '8112345678' },
+          waiver: { version: 1, fullName: 'Eva Ruiz', lang: 'es', signature: SIGNATURE_PNG },
+        }),
+      ],
+    ],
+  },
+  recordCashSale: {
+    ...FOR_THE_DESK,
+    valid: () => ({
+      uid: ids.memberUid,
+      kind: 'credits',
+      packageId: 'p5',
+      amount: 6500,
+      requestId: 'r1',
+    }),
+    fields: [
+      key('uid'),
+      oneOf('kind'),
+      key('packageId', false),
+      key('planId', false),
+      int('amount', [-1, 1.5]),
+      key('requestId', false),
+    ],
+    refusals: [
+      ['a wrong amount of cash', 'invalid-argument', (valid) => ({ ...valid, amount: 6000 })],
+      ['a pack that does not exist', 'not-found', (valid) => ({ ...valid, packageId: 'nope' })],
+      [
+        'a pack no longer on sale',
+        'failed-precondition',
+        (valid) => ({ ...valid, packageId: 'old' }),
+      ],
+      ['a member who does not exist', 'not-found', (valid) => ({ ...valid, uid: 'no-such-user' })],
+      [
+        'a plan for a member who holds the subscription',
+        'failed-precondition',
+        (valid) => ({
+          ...without(valid, 'packageId'),
+          uid: ids.subscriberUid,
+          kind: 'plan',
+          planId: PROOF_PLAN,
+          amount: 9900,
+        }),
+      ],
+    ],
+  },
+  refundCashSale: {
+    ...FOR_THE_DESK,
+    valid: () => ({ paymentId: 'cash-none', reason: 'Changed their mind' }),
+    fields: [key('paymentId'), text('reason')],
+    refusals: [['a payment that does not exist', 'not-found', (valid) => valid]],
+  },
+  createDeskCheckout: {
+    ...FOR_THE_DESK,
+    valid: () => ({
+      uid: ids.memberUid,
+      kind: 'credits',
+      packageId: 'p5',
+      delivery: 'here',
+      ...CHECKOUT_URLS,
+    }),
+    fields: [
+      key('uid'),
+      oneOf('kind'),
+      key('packageId', false),
+      key('planId', false),
+      oneOf('delivery'),
+      { name: 'successUrl', attacks: URL_ATTACKS, required: true },
+      { name: 'cancelUrl', attacks: URL_ATTACKS, required: true },
+    ],
+    refusals: [
+      ['a member who does not exist', 'not-found', (valid) => ({ ...valid, uid: 'no-such-user' })],
+      ['a pack that does not exist', 'not-found', (valid) => ({ ...valid, packageId: 'nope' })],
+    ],
+  },
+  assignSubstitute: {
+    ...FOR_THE_DESK,
+    valid: () => ({ classId: ids.classId, coachId: 'lucia' }),
+    fields: [
+      key('classId'),
+      { name: 'coachId', attacks: KEY_ATTACKS.filter((value) => value !== null), required: true },
+    ],
+    refusals: [
+      ['a class that does not exist', 'not-found', (valid) => ({ ...valid, classId: 'nope' })],
+      ['a coach who does not exist', 'not-found', (valid) => ({ ...valid, coachId: 'nobody' })],
+      [
+        'the coach who teaches it already',
+        'failed-precondition',
+        (valid) => ({ ...valid, coachId: COACH }),
+      ],
+    ],
+  },
+  saveCoachPayRate: {
+    ...ADMIN_ONLY,
+    valid: () => ({
+      coachId: COACH,
+      exercise: '*',
+      effectiveFrom: '2026-01-01',
+      rule: { perClass: 1000, perHead: [], minimum: 0 },
+    }),
+    fields: [
+      key('coachId'),
+      key('exercise'),
+      DATE('effectiveFrom', true),
+      {
+        name: 'rule',
+        required: true,
+        attacks: [
+          null,
+          {},
+          'x',
+          { perClass: -1, perHead: [], minimum: 0 },
+          { perClass: 1.5, perHead: [], minimum: 0 },
+          { perClass: 1e9, perHead: [], minimum: 0 },
+          { perClass: 0, perHead: [{ from: 0, amount: 1 }], minimum: 0 },
+          {
+            perClass: 0,
+            perHead: [
+              { from: 1, amount: 1 },
+              { from: 1, amount: 2 },
+            ],
+            minimum: 0,
+          },
+          {
+            perClass: 0,
+            perHead: Array.from({ length: 11 }, (_, i) => ({ from: i + 1, amount: 1 })),
+            minimum: 0,
+          },
+          { perClass: 0, perHead: [], minimum: 0, bonus: { over: -1, amount: 1 } },
+          { perClass: 0, perHead: [], minimum: 0, extra: 1 },
+        ],
+      },
+    ],
+    refusals: [
+      ['a coach who does not exist', 'not-found', (valid) => ({ ...valid, coachId: 'nobody' })],
+      [
+        'a class type that does not exist',
+        'not-found',
+        (valid) => ({ ...valid, exercise: 'nope' }),
+      ],
+    ],
+  },
+  coachPayReport: {
+    ...ADMIN_ONLY,
+    valid: () => ({ from: '2026-01-01', to: '2026-01-31' }),
+    fields: [
+      {
+        name: 'from',
+        attacks: [...DATE_ATTACKS, '2026-02-01', '2025-01-01'],
+        required: true,
+      },
+      DATE('to', true),
+      key('coachId', false),
+    ],
   },
   saveCatalogItem: {
     ...ADMIN_ONLY,
@@ -1162,12 +1490,14 @@ afterAll(async () => {
 }, 60_000);
 
 /**
- * The one write a refused call may leave (issue 16): a guess counts against its caller's
+ * The one write a refused call may leave: a guess counts against its caller's
  * attempts, refused or not (a miss counts more), so guessing is limited: a well-formed
  * previewPrice or createCheckoutSession with a coupon code (`coupon`), a kiosk look-up by name and phone digits
- * (`lookup`). That counter is left out; everything else must match.
+ * (`lookup`); and a refused booking counts as an attempt (`book`). That counter is left out;
+ * everything else must match.
  */
 const GUESS_COUNTERS: Partial<Record<CallableName, string>> = {
+  bookClass: 'book',
   previewPrice: 'coupon',
   createCheckoutSession: 'coupon',
   checkInByName: 'lookup',

@@ -1,9 +1,9 @@
-// Crash safety (issue 8, item 4). Every place a booking call can stop between two writes
+// Crash safety. Every place a booking call can stop between two writes
 // (PLACES below, each named by the write it follows or precedes) is hit once, table-driven, with
 // the real handlers in-process against the database emulator, through a database that stops the
 // call at that write as a crash would (functions/test/support/crash-db.ts; the handlers have no
 // crash points of their own): the invariants that must hold at any
-// instant hold at the crash, and after the reconciler every invariant of design §4 holds and
+// instant hold at the crash, and after the reconciler every booking invariant holds and
 // every credit is accounted for. Then the database emulator itself is restarted from its data
 // directory in the middle of a burst of bookings, and nothing is lost.
 // The payment grant's ledger write is the payments engineer's (payments tests cover it).
@@ -48,10 +48,21 @@ import {
   beforeRoster,
 } from '../../functions/test/booking/crash-points.ts';
 import { SimulatedCrash, crashingDatabase } from '../../functions/test/support/crash-db.ts';
+import {
+  BRANCH_INSTANCE,
+  LAYOUT,
+  layoutDatabase,
+  misplacedNodes,
+  testRush,
+} from '../../functions/test/support/layouts.ts';
+import { openInstance } from '../../functions/src/engine/instances.ts';
 import type { CrashPoint } from '../../functions/test/support/crash-db.ts';
 
 let emulator: RtdbEmulator;
 let dataDir: string;
+/** The default instance, as the handlers get it. */
+let main: Database;
+/** The whole studio as the test reads it: one instance, or two (STUDIO_LAYOUT). */
 let db: Database;
 
 beforeAll(async () => {
@@ -59,11 +70,14 @@ beforeAll(async () => {
   emulator = await startRtdbEmulator({ port: 0, dataDir });
   // Must be set before the admin SDK opens its first database connection.
   process.env['FIREBASE_DATABASE_EMULATOR_HOST'] = `127.0.0.1:${emulator.port}`;
-  db = adminDatabase();
+  main = adminDatabase();
+  db = layoutDatabase(main);
   await seedStudio(db);
 });
 
 afterAll(async () => {
+  // Two instances: every handler wrote each node where the layout keeps it.
+  expect(await misplacedNodes(main)).toEqual([]);
   await deleteApp(adminApp());
   await emulator.stop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -86,26 +100,38 @@ async function unaccounted(members: readonly { uid: string; credits: number }[])
   return out;
 }
 
+/** What the handlers get: the default instance, a clock, the rush unless it is off. */
+function handed(now: () => number = Date.now): BookingDeps {
+  const rush = testRush();
+  return { db: main, now, ...(rush ? { rush } : {}) };
+}
+
 /** Deps on which the first call to reach `point` stops there. */
 function crashingAt(point: CrashPoint) {
-  const { db: crashing, crashed } = crashingDatabase(db, point);
-  const deps: BookingDeps = { db: crashing, now: Date.now };
+  const { db: crashing, instances, crashed } = crashingDatabase(db, point);
+  const deps: BookingDeps = { ...handed(), db: crashing, instances };
   return { deps, crashed };
 }
 
-const plain = (): BookingDeps => ({ db, now: Date.now });
+const plain = (): BookingDeps => handed();
 
 /** Resolves once the admin SDK is connected again (it reconnects on its own, with back-off). */
 async function connected(): Promise<void> {
-  const info = db.ref('.info/connected');
-  await new Promise<void>((resolve) => {
-    const onValue = (snapshot: { val(): unknown }) => {
-      if (snapshot.val() !== true) return;
-      info.off('value', onValue);
-      resolve();
-    };
-    info.on('value', onValue);
-  });
+  const instances =
+    LAYOUT === 'two-instances' ? [main, openInstance(main, BRANCH_INSTANCE)] : [main];
+  await Promise.all(
+    instances.map(async (instance) => {
+      const info = instance.ref('.info/connected');
+      await new Promise<void>((resolve) => {
+        const onValue = (snapshot: { val(): unknown }) => {
+          if (snapshot.val() !== true) return;
+          info.off('value', onValue);
+          resolve();
+        };
+        info.on('value', onValue);
+      });
+    }),
+  );
 }
 
 /** Stops the database emulator and starts it again on the same port from its data directory. */
@@ -382,12 +408,12 @@ describe('crash safety of the booking engine', () => {
       expect(await unaccounted(setting.members)).toEqual([]);
 
       const later = Date.now() + CREDIT_HOLD_TIMEOUT_MS + MINUTE;
-      const report = await reconcileBookings({ db, now: () => later });
+      const report = await reconcileBookings(handed(() => later));
       expect(report.failures).toBe(0);
       expect(await violations({ nowMs: later, quiescent: true })).toEqual([]);
       expect(await unaccounted(setting.members)).toEqual([]);
       // A second run finds nothing left to finish.
-      const again = await reconcileBookings({ db, now: () => later });
+      const again = await reconcileBookings(handed(() => later));
       expect(again).toMatchObject({
         pendingConfirmed: 0,
         pendingReleased: 0,
@@ -414,7 +440,7 @@ describe('crash safety of the booking engine', () => {
     // The first call to have its credit consumed (after its member transaction) waits while the
     // database restarts; the others are mid-flight, their writes queued in the SDK until it
     // reconnects.
-    const { db: restarting } = crashingDatabase(
+    const { db: restarting, instances } = crashingDatabase(
       db,
       { path: /Users\/[^/]+/, kind: 'transaction' },
       async () => {
@@ -422,7 +448,7 @@ describe('crash safety of the booking engine', () => {
         await restartDatabase();
       },
     );
-    const deps: BookingDeps = { db: restarting, now: Date.now };
+    const deps: BookingDeps = { ...handed(), db: restarting, instances };
     const outcomes = await Promise.all(
       members.map(({ uid }) =>
         bookClass(deps, { uid, classId }).then(
@@ -449,7 +475,7 @@ describe('crash safety of the booking engine', () => {
     await connected();
     expect((await db.ref().get()).val()).toEqual(before);
     const later = Date.now() + CREDIT_HOLD_TIMEOUT_MS + MINUTE;
-    expect((await reconcileBookings({ db, now: () => later })).failures).toBe(0);
+    expect((await reconcileBookings(handed(() => later))).failures).toBe(0);
     expect(await violations({ nowMs: later, quiescent: true })).toEqual([]);
   });
 });

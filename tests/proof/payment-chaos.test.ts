@@ -1,4 +1,4 @@
-// Payment chaos (issue 8, item 3; issue 16). Twenty members buy at once through the real
+// Payment chaos. Twenty members buy at once through the real
 // createCheckoutSession callable and the Stripe sandbox (packages of every credit kind, some with
 // a coupon, three monthly plans renewed once, two checkouts abandoned, one member opening two plan
 // checkouts at once, one whose second plan is paid anyway). Some purchases are then refunded in
@@ -10,16 +10,18 @@
 // exactly what was paid and kept, every payment is recorded once, and the ledger explains every
 // balance (core's booking invariants).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { bookingInvariantViolations, creditsToTakeBack, paths } from '@studio/core';
 import { adminDatabase } from '../../functions/src/admin.ts';
 import { seedStudio } from '../../functions/test/booking/fixtures.ts';
+import { startFunctionsBed, type FunctionsBed } from './support/functions-bed.ts';
 import {
-  STRIPE_KEY,
-  WEBHOOK_SECRET,
-  startFunctionsBed,
-  type FunctionsBed,
-} from './support/functions-bed.ts';
+  sandboxClient,
+  sandboxControl,
+  webhookChaos,
+  type WebhookChaos,
+} from './support/webhook-chaos.ts';
+import { seededRandom } from '../soak/random.ts';
 
 const MEMBERS = 20;
 const SUBSCRIBERS = 3;
@@ -36,25 +38,8 @@ const URLS = {
   cancelUrl: 'http://127.0.0.1:5000/paquetes',
 };
 
-/** mulberry32: the same chaos on every run, so a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-const rand = random(SEED);
-const between = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
-function shuffle<T>(items: T[]): T[] {
-  for (let i = items.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(rand() * (i + 1));
-    [items[i], items[j]] = [items[j] as T, items[i] as T];
-  }
-  return items;
-}
+/** The same chaos on every run (a seeded generator), so a failure can be replayed. */
+const chaos = seededRandom(SEED);
 
 interface Purchase {
   uid: string;
@@ -68,14 +53,6 @@ interface Purchase {
   racedPlan?: boolean;
 }
 
-interface Delivery {
-  eventId: string;
-  body: string;
-  kind: 'good' | 'forged' | 'stale' | 'tampered';
-}
-
-const signer = new Stripe(STRIPE_KEY);
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 const figures = {
   refundsFull: 0,
   refundsPartial: 0,
@@ -84,33 +61,17 @@ const figures = {
   /** Refunds and disputes whose first good delivery came before their purchase's completion. */
   returnsBeforeFulfilment: 0,
   concurrentPlanCheckoutsRefused: 0,
-  events: 0,
-  deliveries: 0,
-  good: 0,
-  duplicates: 0,
-  forged: 0,
-  stale: 0,
-  tampered: 0,
-  retried: 0,
 };
 
 let bed: FunctionsBed;
 let sandboxApi: Stripe;
+let control: ReturnType<typeof sandboxControl>;
+let webhook: WebhookChaos;
 let uids: string[] = [];
 /** Members of steps 1b (two plan checkouts at once) and 1c (two plans paid anyway). */
 let planTwiceUid = '';
 let racedUid = '';
 const purchases: Purchase[] = [];
-
-async function control(path: string, body: Record<string, unknown> = {}): Promise<unknown> {
-  const response = await fetch(`${bed.sandbox.url}/_sandbox/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
 
 async function checkout(uid: string, data: Record<string, unknown>): Promise<string> {
   const outcome = await bed.call(
@@ -123,60 +84,6 @@ async function checkout(uid: string, data: Record<string, unknown>): Promise<str
   );
   if (!outcome.ok) throw outcome.error;
   return (outcome.result as { sessionId: string }).sessionId;
-}
-
-function signed(delivery: Delivery): Record<string, string> {
-  const options =
-    delivery.kind === 'forged'
-      ? { secret: 'whsec_attacker' }
-      : delivery.kind === 'stale'
-        ? { timestamp: nowSeconds() - 600 }
-        : {};
-  const header = signer.webhooks.generateTestHeaderString({
-    payload: delivery.body,
-    secret: WEBHOOK_SECRET,
-    ...options,
-  });
-  return { 'content-type': 'application/json', 'stripe-signature': header };
-}
-
-/** The body sent; a tampered delivery carries another body under the original's signature. */
-function sentBody(delivery: Delivery): string {
-  if (delivery.kind !== 'tampered') return delivery.body;
-  // The attacker's edit: a raised amount where there is one, and always a changed byte.
-  return `{"livemode":true,${delivery.body.slice(1)}`.replace(
-    /"amount_total":\d+/,
-    '"amount_total":99999999',
-  );
-}
-
-/** Order in which each event's first good delivery was answered 200. */
-const firstDone = new Map<string, number>();
-
-async function deliverAll(deliveries: Delivery[], workers: number): Promise<void> {
-  const queue = [...deliveries];
-  const failures: string[] = [];
-  const worker = async () => {
-    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-      const delivery = next;
-      await new Promise((resolve) => setTimeout(resolve, between(0, 15)));
-      figures.deliveries += 1;
-      const status = await bed.webhook(sentBody(delivery), signed(delivery));
-      if (delivery.kind === 'good' && status === 200 && !firstDone.has(delivery.eventId))
-        firstDone.set(delivery.eventId, firstDone.size);
-      if (delivery.kind === 'good') {
-        // A 5xx is Stripe's cue to retry; it must still end in a 200.
-        if (status >= 500) {
-          figures.retried += 1;
-          // Stripe retries later, not at once.
-          await new Promise((resolve) => setTimeout(resolve, between(20, 60)));
-          queue.push(delivery);
-        } else if (status !== 200) failures.push(`${delivery.eventId} good → ${status}`);
-      } else if (status !== 400) failures.push(`${delivery.eventId} ${delivery.kind} → ${status}`);
-    }
-  };
-  await Promise.all(Array.from({ length: workers }, worker));
-  expect(failures).toEqual([]);
 }
 
 beforeAll(async () => {
@@ -201,12 +108,9 @@ beforeAll(async () => {
       active: true,
     };
   }
-  sandboxApi = new Stripe(STRIPE_KEY, {
-    host: '127.0.0.1',
-    port: Number(new URL(bed.sandbox.url).port),
-    protocol: 'http',
-    maxNetworkRetries: 0,
-  });
+  sandboxApi = sandboxClient(bed);
+  control = sandboxControl(bed);
+  webhook = webhookChaos(bed, chaos);
   uids = Array.from({ length: MEMBERS }, (_, i) => `chaos-member-${i + 1}`);
   planTwiceUid = uids[SUBSCRIBERS] ?? '';
   racedUid = uids[SUBSCRIBERS + 1] ?? '';
@@ -218,17 +122,18 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await bed?.stop();
+  const delivery = webhook.figures;
   console.log(
     `payment chaos: ${purchases.length} checkouts by ${MEMBERS} members ` +
       `(${figures.concurrentPlanCheckoutsRefused} plan checkout refused as concurrent, one second ` +
       `plan paid anyway), ${figures.refundsFull} full and ${figures.refundsPartial} partial ` +
       `refunds, ${figures.disputesWon} disputes won and ${figures.disputesLost} lost ` +
       `(${figures.returnsBeforeFulfilment} of these 10 delivered before their purchase's ` +
-      `completion), ${figures.events} ` +
-      `Stripe events, ${figures.deliveries} deliveries (${figures.good} correctly signed of which ` +
-      `${figures.duplicates} duplicates, ${figures.retried} answered 5xx and retried); ` +
-      `${figures.forged + figures.stale + figures.tampered} refused signatures ` +
-      `(${figures.forged} forged, ${figures.stale} stale, ${figures.tampered} over a tampered body)`,
+      `completion), ${delivery.events} Stripe events, ${delivery.deliveries} deliveries ` +
+      `(${delivery.good} correctly signed of which ${delivery.duplicates} duplicates, ` +
+      `${delivery.retried} answered 5xx and retried); ` +
+      `${delivery.forged + delivery.stale + delivery.tampered} refused signatures ` +
+      `(${delivery.forged} forged, ${delivery.stale} stale, ${delivery.tampered} over a tampered body)`,
   );
 }, 60_000);
 
@@ -236,10 +141,10 @@ describe('payment chaos', () => {
   it('grants exactly what was paid for, once, whatever the delivery order, duplicates and forgeries', async () => {
     // 1. Twenty members check out at once: 1–3 packages each, some with a coupon, three plans.
     const orders = uids.flatMap((uid, i) => [
-      ...Array.from({ length: between(1, 3) }, () => {
+      ...Array.from({ length: chaos.between(1, 3) }, () => {
         const ids = Object.keys(PACKAGES) as PackageId[];
-        const packageId = ids[between(0, ids.length - 1)] as PackageId;
-        return { uid, packageId, coupon: rand() < 0.3 };
+        const packageId = ids[chaos.between(0, ids.length - 1)] as PackageId;
+        return { uid, packageId, coupon: chaos.next() < 0.3 };
       }),
       ...(i < SUBSCRIBERS ? [{ uid, packageId: 'subscription' as const, coupon: false }] : []),
     ]);
@@ -262,9 +167,11 @@ describe('payment chaos', () => {
     );
     // Two package checkouts are abandoned: they must grant nothing.
     const abandoned = new Set(
-      shuffle(
-        orders.map((o, i) => (o.packageId === 'subscription' ? -1 : i)).filter((i) => i >= 0),
-      ).slice(0, 2),
+      chaos
+        .shuffle(
+          orders.map((o, i) => (o.packageId === 'subscription' ? -1 : i)).filter((i) => i >= 0),
+        )
+        .slice(0, 2),
     );
     orders.forEach((order, i) =>
       purchases.push({
@@ -340,7 +247,7 @@ describe('payment chaos', () => {
 
     // 3. Money goes back on some paid packages: refunds in full and in part, disputes won and
     //    lost. Their events join the others, so many arrive before the purchase they undo.
-    const paidPackages = shuffle(
+    const paidPackages = chaos.shuffle(
       purchases.filter((p) => p.completed && p.packageId !== 'subscription'),
     );
     const plan: { kind: 'full' | 'partial' | 'won' | 'lost'; fraction: number }[] = [
@@ -378,30 +285,9 @@ describe('payment chaos', () => {
 
     // 4. Every event, 1–5 good deliveries plus forged, stale and tampered ones, shuffled; then
     //    the events those deliveries caused (a duplicate plan cancelled and refunded), the same way.
-    const delivered = new Set<string>();
-    for (let round = 0; round < 5; round += 1) {
-      const fresh = bed.sandbox.events().filter((e) => !delivered.has(e.id));
-      if (fresh.length === 0) break;
-      const deliveries: Delivery[] = [];
-      for (const { id, event } of fresh) {
-        delivered.add(id);
-        const body = JSON.stringify(event);
-        const copies = between(1, 5);
-        figures.good += copies;
-        figures.duplicates += copies - 1;
-        for (let n = 0; n < copies; n += 1) deliveries.push({ eventId: id, body, kind: 'good' });
-        for (const kind of ['forged', 'stale', 'tampered'] as const) {
-          if (rand() < 0.3) {
-            figures[kind] += 1;
-            deliveries.push({ eventId: id, body, kind });
-          }
-        }
-      }
-      await deliverAll(shuffle(deliveries), 8);
-    }
+    await webhook.deliverFresh();
     const events = bed.sandbox.events();
-    figures.events = events.length;
-    expect(events.every((e) => delivered.has(e.id))).toBe(true);
+    expect(events.every((e) => webhook.delivered(e.id))).toBe(true);
     const objectId = (e: (typeof events)[number]) =>
       (e.event.data.object as { id?: string; payment_intent?: string }).id;
     for (const p of purchases.filter((q) => q.after !== undefined)) {
@@ -418,7 +304,7 @@ describe('payment chaos', () => {
       if (
         completedAt &&
         undo &&
-        (firstDone.get(undo.id) ?? 0) < (firstDone.get(completedAt.id) ?? 0)
+        (webhook.firstDone.get(undo.id) ?? 0) < (webhook.firstDone.get(completedAt.id) ?? 0)
       )
         figures.returnsBeforeFulfilment += 1;
     }
@@ -492,7 +378,7 @@ describe('payment chaos', () => {
       expect(records).toHaveLength(mineAll.length + plans);
     }
     // One receipt in the mail outbox per completed checkout, to its buyer, and no other receipt,
-    // whatever the duplicates (issue 19: keyed by the session, written after the grant).
+    // whatever the duplicates (keyed by the session, written after the grant).
     const outbox = (root['MailOutbox'] ?? {}) as Record<string, { kind: string; uid: string }>;
     const receipts = Object.entries(outbox).filter(
       ([, entry]) => entry.kind === 'purchase-receipt',
@@ -505,7 +391,7 @@ describe('payment chaos', () => {
     );
     // Each event recorded once; nothing else got a record.
     expect(Object.keys(root['StripeEvents'] ?? {}).sort()).toEqual(events.map((e) => e.id).sort());
-    // The ledger explains every balance; no credit lost or doubled (design §4).
+    // The ledger explains every balance; no credit lost or doubled.
     expect(bookingInvariantViolations(root, { nowMs: Date.now(), quiescent: true })).toEqual([]);
     // Usually 5–20 s. The bound outlasts one event claim (EVENT_CLAIM_MS, 2 min): should a
     // delivery ever leave its claim to lapse, the redeliveries then finish the event, as Stripe's

@@ -1,4 +1,4 @@
-// Issue 21: the admin screens read pages through indexed queries. Production answers a REST query
+// The admin screens read pages through indexed queries. Production answers a REST query
 // on a child without `.indexOn` with 400 "Index not defined" (and the web SDK silently downloads
 // the whole node instead), so each screen's own query is run here, through the REST API, against
 // database.rules.json: it must be served, and a query on an unindexed child must not.

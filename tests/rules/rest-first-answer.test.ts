@@ -1,4 +1,4 @@
-// Issue 18: a page's first answer comes over the REST API before the Database SDK has loaded
+// A page's first answer comes over the REST API before the Database SDK has loaded
 // (web/src/lib/rest-read.ts). These reads go to the emulator exactly as the app builds them, with
 // database.rules.json loaded: the public nodes answer a guest, the member's own nodes answer
 // their ID token only, and the purchases query answers only for the member's own uid.

@@ -28,7 +28,7 @@ const coach: Identity = { uid: 'coach1', role: 'coach' };
 const otherCoach: Identity = { uid: 'coach2', role: 'coach' };
 /** The front desk. */
 const staff: Identity = { uid: 'desk1', role: 'staff' };
-/** A member whose profile has no Name (spec §3: such a user is reported). */
+/** A member whose profile has no Name (such a user is reported). */
 const nameless: Identity = { uid: 'carol', role: 'member' };
 const admin: Identity = { uid: 'admin1', role: 'admin' };
 
@@ -88,6 +88,12 @@ const fixture = {
   AuditLog: { a1: { at: 1, by: 'admin1', action: 'save', target: 'Packages/p5' } },
   MailOutbox: {
     'booked-b1': { kind: 'booking-confirmed', uid: 'alice', status: 'sent', createdAt: 1 },
+  },
+  ImportMappings: { mindbody: { columns: {}, dateOrder: 'mdy', updatedAt: 1, by: 'admin1' } },
+  ImportRuns: { r1: { source: 'mindbody', status: 'finished' } },
+  ImportedHistory: {
+    alice: { source: 'mindbody', attended: 3, noShow: 1, lateCancel: 0, upcoming: 0, updatedAt: 1 },
+    bob: { source: 'mindbody', attended: 1, noShow: 0, lateCancel: 0, upcoming: 0, updatedAt: 1 },
   },
   Insights: {
     days: { '2026-11-23': { date: '2026-11-23', members: { active: 3 } } },
@@ -179,14 +185,60 @@ const cases: Case[] = [
   { area: 'Users', who: alice, operation: read('Users/alice'), allowed: true },
   { area: 'Users', who: bob, operation: read('Users/alice'), allowed: false },
   { area: 'Users', who: guest, operation: read('Users/alice'), allowed: false },
-  // Coaches name members from the roster, never from the profile (design §2,
-  // docs/architecture/roles-and-rules.md#roles).
+  // Coaches name members from the roster, never from the profile
+  // (docs/architecture/roles-and-rules.md#roles).
   { area: 'Users', who: coach, operation: read('Users/alice'), allowed: false },
   { area: 'Users', who: coach, operation: read('Users/alice/Name'), allowed: false },
   { area: 'Users', who: coach, operation: read('Users/alice/Email'), allowed: false },
   { area: 'Users', who: admin, operation: read('Users'), allowed: true },
   { area: 'Users', who: alice, operation: read('Users'), allowed: false },
-  { area: 'Users', who: alice, operation: write('Users/alice/Name', 'Alicia'), allowed: true },
+  {
+    area: 'Users',
+    who: alice,
+    operation: patch('', {
+      'Users/alice/Name': 'Alicia',
+      'UserDirectory/alice/name': 'Alicia',
+      'UserDirectory/alice/nameKey': 'alicia',
+    }),
+    allowed: true,
+  },
+  // The admins' directory shows the mirror: a profile field changed without it would leave the
+  // old name (or someone else's) on the admins' row.
+  { area: 'Users', who: alice, operation: write('Users/alice/Name', 'Alicia'), allowed: false },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('Users/alice/Email', 'mallory@evil.example'),
+    allowed: false,
+  },
+  { area: 'Users', who: alice, operation: write('Users/alice/Name', null), allowed: false },
+  {
+    area: 'Users',
+    who: alice,
+    operation: patch('', {
+      'Users/alice/Name': 'Mallory',
+      'UserDirectory/alice/name': 'Alice Smith',
+      'UserDirectory/alice/nameKey': 'alice smith',
+    }),
+    allowed: false,
+  },
+  // The search key is the name's, not free text.
+  {
+    area: 'Users',
+    who: alice,
+    operation: patch('', {
+      'Users/alice/Name': 'Mallory',
+      'UserDirectory/alice/name': 'Mallory',
+      'UserDirectory/alice/nameKey': 'alice smith',
+    }),
+    allowed: false,
+  },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('UserDirectory/alice/emailKey', 'bob@demo.studio'),
+    allowed: false,
+  },
   { area: 'Users', who: alice, operation: write('Users/alice/Name', 42), allowed: false },
   {
     area: 'Users',
@@ -198,13 +250,63 @@ const cases: Case[] = [
     area: 'Users',
     who: alice,
     operation: write('Users/alice/Phone', '+52 81 0000 0000'),
+    allowed: false,
+  },
+  // A member's photo comes from the studio's storage, in their own avatar folder, or is a data
+  // URL: a link elsewhere would tell its owner who opened the profile, and when.
+  {
+    area: 'Users',
+    who: alice,
+    operation: write(
+      'Users/alice/Img',
+      'https://firebasestorage.googleapis.com/v0/b/demo-studio.firebasestorage.app/o/members%2Falice%2Favatar%2Fabcdef%2F192.webp?alt=media&token=0f1e-2d3c',
+    ),
+    allowed: true,
+  },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write(
+      'Users/alice/Img',
+      'http://127.0.0.1:9199/v0/b/demo-studio.firebasestorage.app/o/members%2Falice%2Favatar%2Fabcdef%2F192.webp?alt=media',
+    ),
+    allowed: true,
+  },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('Users/alice/Img', 'data:image/webp;base64,UklGRhIAAABXRUJQ'),
     allowed: true,
   },
   {
     area: 'Users',
     who: alice,
     operation: write('Users/alice/Img', 'https://x/y.png'),
-    allowed: true,
+    allowed: false,
+  },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write(
+      'Users/alice/Img',
+      'https://firebasestorage.googleapis.com/v0/b/demo-studio.firebasestorage.app/o/members%2Fbob%2Favatar%2Fabcdef%2F192.webp?alt=media',
+    ),
+    allowed: false,
+  },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write(
+      'Users/alice/Img',
+      'https://firebasestorage.googleapis.com.evil.example/v0/b/x/o/members%2Falice%2Favatar%2Fa?alt=media',
+    ),
+    allowed: false,
+  },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('Users/alice/Img', 'data:image/svg+xml;base64,PHN2Zz4='),
+    allowed: false,
   },
   { area: 'Users', who: alice, operation: write('Users/alice/Conditions', true), allowed: true },
   { area: 'Users', who: alice, operation: write('Users/alice/Conditions', 'yes'), allowed: false },
@@ -223,7 +325,7 @@ const cases: Case[] = [
   { area: 'Users', who: alice, operation: write('Users/alice/Lang', 'fr'), allowed: false },
   { area: 'Users', who: alice, operation: write('Users/alice/Lang', 1), allowed: false },
   { area: 'Users', who: bob, operation: write('Users/alice/Lang', 'es'), allowed: false },
-  // "My cut-off" (issue 20): a whole number of hours, 1 … 48, on the member's own profile.
+  // "My cut-off": a whole number of hours, 1 … 48, on the member's own profile.
   {
     area: 'Users',
     who: alice,
@@ -369,7 +471,26 @@ const cases: Case[] = [
     operation: patch('Users/alice', { Name: 'Ok', Credits: 50 }),
     allowed: false,
   },
-  // Registration: the member creates their own record once, with the spec's defaults only.
+  // Registration: the member creates their own record once, with the spec's defaults only, and
+  // its directory mirror in the same update (a record alone would leave the admins no row).
+  {
+    area: 'Users',
+    who: newcomer,
+    operation: patch('', {
+      'Users/newcomer': {
+        Name: 'New',
+        Email: 'n@x.y',
+        Admin: false,
+        Credits: 0,
+        Conditions: false,
+      },
+      'UserDirectory/newcomer/name': 'New',
+      'UserDirectory/newcomer/email': 'n@x.y',
+      'UserDirectory/newcomer/nameKey': 'new',
+      'UserDirectory/newcomer/emailKey': 'n@x.y',
+    }),
+    allowed: true,
+  },
   {
     area: 'Users',
     who: newcomer,
@@ -380,7 +501,7 @@ const cases: Case[] = [
       Credits: 0,
       Conditions: false,
     }),
-    allowed: true,
+    allowed: false,
   },
   {
     area: 'Users',
@@ -418,7 +539,7 @@ const cases: Case[] = [
   { area: 'Users', who: newcomer, operation: write('Users/newcomer', true), allowed: false },
   { area: 'Users', who: newcomer, operation: write('Users/newcomer/Credits', 0), allowed: true },
   { area: 'Users', who: newcomer, operation: write('Users/newcomer/Credits', 5), allowed: false },
-  // Reports (spec §3, §7): admins read; a signed-in user with no Name writes their own `Uid`.
+  // Reports: admins read; a signed-in user with no Name writes their own `Uid`.
   { area: 'Reports', who: admin, operation: read('Reports'), allowed: true },
   { area: 'Reports', who: coach, operation: read('Reports'), allowed: false },
   { area: 'Reports', who: nameless, operation: read('Reports/carol'), allowed: false },
@@ -551,6 +672,25 @@ const cases: Case[] = [
     allowed: false,
   },
   { area: 'Insights', who: admin, operation: del('Insights/months/2026-11'), allowed: false },
+  { area: 'Imports', who: admin, operation: read('ImportMappings/mindbody'), allowed: true },
+  { area: 'Imports', who: admin, operation: read('ImportRuns'), allowed: true },
+  { area: 'Imports', who: admin, operation: read('ImportedHistory'), allowed: true },
+  { area: 'Imports', who: alice, operation: read('ImportedHistory/alice'), allowed: true },
+  { area: 'Imports', who: alice, operation: read('ImportedHistory/bob'), allowed: false },
+  { area: 'Imports', who: coach, operation: read('ImportMappings'), allowed: false },
+  { area: 'Imports', who: alice, operation: read('ImportRuns/r1'), allowed: false },
+  {
+    area: 'Imports',
+    who: admin,
+    operation: write('ImportMappings/mindbody/dateOrder', 'dmy'),
+    allowed: false,
+  },
+  {
+    area: 'Imports',
+    who: alice,
+    operation: write('ImportedHistory/alice/attended', 999),
+    allowed: false,
+  },
   { area: 'MailOutbox', who: admin, operation: read('MailOutbox'), allowed: true },
   { area: 'MailOutbox', who: coach, operation: read('MailOutbox'), allowed: false },
   { area: 'MailOutbox', who: alice, operation: read('MailOutbox/booked-b1'), allowed: false },
@@ -600,6 +740,11 @@ const cases: Case[] = [
   { area: 'Payments', who: guest, operation: read('Payments/cs_alice'), allowed: false },
   { area: 'Payments', who: alice, operation: byUid('Payments', 'alice'), allowed: true },
   { area: 'Payments', who: alice, operation: byUid('Payments', 'bob'), allowed: false },
+  // The front desk: one member's payments by the uid query (a cash sale to refund), not the list.
+  { area: 'Payments', who: staff, operation: byUid('Payments', 'alice'), allowed: true },
+  { area: 'Payments', who: staff, operation: read('Payments'), allowed: false },
+  { area: 'Payments', who: staff, operation: where('Payments', 'createdAt', '1'), allowed: false },
+  { area: 'Payments', who: coach, operation: byUid('Payments', 'alice'), allowed: false },
   {
     area: 'Payments',
     who: alice,
@@ -920,7 +1065,7 @@ const cases: Case[] = [
     operation: write('Users/alice/ledger-outbox/x', { delta: 5 }),
     allowed: false,
   },
-  // Mail preferences (issue 19): a member turns their own kinds on and off, booleans only, and
+  // Mail preferences: a member turns their own kinds on and off, booleans only, and
   // has no switch for receipts and the studio's class cancellations.
   ...(
     [
@@ -954,7 +1099,7 @@ const cases: Case[] = [
     operation: read('Users/alice/mail-preferences'),
     allowed: false,
   },
-  // The member directory (issue 21): admins read and query it; the member's own registration
+  // The member directory: admins read and query it; the member's own registration
   // mirrors the profile it writes in the same update; role, credits and plan are the functions'.
   { area: 'UserDirectory', who: admin, operation: read('UserDirectory'), allowed: true },
   { area: 'UserDirectory', who: admin, operation: read('UserDirectory/alice'), allowed: true },
@@ -1067,7 +1212,7 @@ const cases: Case[] = [
     operation: write('UserDirectory/alice/plan', 'active'),
     allowed: false,
   },
-  // Calendar feed (issue 19): a member reads only their own token; nobody reads the token → member
+  // Calendar feed: a member reads only their own token; nobody reads the token → member
   // index or writes either (rotateCalendarFeed does).
   { area: 'calendar feed', who: alice, operation: read('CalendarFeedTokens/alice'), allowed: true },
   { area: 'calendar feed', who: bob, operation: read('CalendarFeedTokens/alice'), allowed: false },

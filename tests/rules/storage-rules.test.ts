@@ -20,11 +20,12 @@ import {
 import { startStorageEmulator, type StorageEmulator } from '@studio/storage-emulator';
 import { ROOT, STORAGE_BUCKET } from '../../scripts/lib/stack.ts';
 
-type Who = 'guest' | 'member' | 'other' | 'coach' | 'admin' | 'unclaimed';
+type Who = 'guest' | 'member' | 'other' | 'coach' | 'staff' | 'admin' | 'unclaimed';
 const IDENTITIES: Record<Exclude<Who, 'guest'>, { sub: string; role?: string }> = {
   member: { sub: 'alice', role: 'member' },
   other: { sub: 'bob', role: 'member' },
   coach: { sub: 'coach1', role: 'coach' },
+  staff: { sub: 'desk1', role: 'staff' },
   admin: { sub: 'admin1', role: 'admin' },
   // A fresh account before setUserRole has run: no role claim at all.
   unclaimed: { sub: 'newcomer' },
@@ -38,7 +39,7 @@ beforeAll(async () => {
   emulator = await startStorageEmulator({
     rules: readFileSync(path.join(ROOT, 'storage.rules'), 'utf8'),
   });
-  for (const who of ['guest', 'member', 'other', 'coach', 'admin', 'unclaimed'] as const) {
+  for (const who of ['guest', 'member', 'other', 'coach', 'staff', 'admin', 'unclaimed'] as const) {
     const app = initializeApp(
       { projectId: 'demo-studio', apiKey: 'demo-api-key', storageBucket: STORAGE_BUCKET },
       `storage-rules-${who}`,
@@ -150,7 +151,7 @@ describe("storage.rules: a member's own photo (members/{uid}/…)", () => {
   });
 
   it('that member and the staff read it; other members and guests do not', async () => {
-    for (const who of ['member', 'coach', 'admin'] as const)
+    for (const who of ['member', 'coach', 'staff', 'admin'] as const)
       expect(await outcome(getBytes(ref(clients[who], own)))).toBe('allowed');
     for (const who of ['guest', 'other'] as const)
       expect(await outcome(getBytes(ref(clients[who], own)))).toBe('refused');
@@ -170,6 +171,45 @@ describe("storage.rules: a member's own photo (members/{uid}/…)", () => {
     for (const who of ['guest', 'other', 'coach', 'admin'] as const)
       expect(await outcome(deleteObject(ref(clients[who], own)))).toBe('refused');
     expect(await outcome(deleteObject(ref(clients.member, own)))).toBe('allowed');
+  });
+});
+
+describe("storage.rules: a member's waiver signatures (waivers/{uid}/…)", () => {
+  const signature = 'waivers/alice/s1.png';
+
+  beforeAll(async () => {
+    // As signWaiver stores it: through Cloud Storage's JSON API, which the rules do not bind.
+    const upload = new URL(`${emulator.url}/upload/storage/v1/b/${STORAGE_BUCKET}/o`);
+    upload.searchParams.set('uploadType', 'media');
+    upload.searchParams.set('name', signature);
+    const response = await fetch(upload, {
+      method: 'POST',
+      headers: { 'content-type': 'image/png' },
+      body: picture(),
+    });
+    expect(response.ok).toBe(true);
+  });
+
+  it('the member, admins and the front desk read it; other members, coaches and guests do not', async () => {
+    for (const who of ['member', 'staff', 'admin'] as const)
+      expect(await outcome(getBytes(ref(clients[who], signature)))).toBe('allowed');
+    for (const who of ['guest', 'other', 'coach', 'unclaimed'] as const)
+      expect(await outcome(getBytes(ref(clients[who], signature)))).toBe('refused');
+  });
+
+  it('nobody writes, replaces, deletes or lists one through the rules', async () => {
+    const png = { contentType: 'image/png' };
+    for (const who of ['member', 'staff', 'admin'] as const) {
+      expect(await outcome(uploadBytes(ref(clients[who], signature), picture(), png))).toBe(
+        'refused',
+      );
+      expect(
+        await outcome(uploadBytes(ref(clients[who], 'waivers/alice/s2.png'), picture(), png)),
+      ).toBe('refused');
+      expect(await outcome(deleteObject(ref(clients[who], signature)))).toBe('refused');
+      expect(await outcome(listAll(ref(clients[who], 'waivers/alice')))).toBe('refused');
+    }
+    expect(stored()).not.toContain('waivers/alice/s2.png');
   });
 });
 

@@ -2,7 +2,7 @@
 // the app's return pages, once per press (a second press opens a second page; the app does not
 // retry a checkout by itself).
 import { createCheckoutSessionInput } from '@studio/core';
-import { createCheckoutSession } from '../../functions/src/handlers/payments/create-checkout-session.ts';
+import { createCheckoutSession } from '../../functions/src/handlers/payments/checkout/create-checkout-session.ts';
 import type { OpRunner } from './ops.ts';
 import { APP_ORIGIN, type World } from './world.ts';
 

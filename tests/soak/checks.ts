@@ -106,6 +106,45 @@ function ledgerBySource(root: Raw, uid: string, type: string): Map<string, numbe
 }
 
 /**
+ * Each cash sale at the desk has one `Payments` record (`method: 'cash'`) and one grant of its
+ * credits; a sale whose call failed granted at most once; a refund took
+ * back what its record says.
+ */
+export function cashSaleViolations(root: unknown, model: Model): string[] {
+  const data = record(root);
+  const payments = record(data['Payments']);
+  const out: string[] = [];
+  for (const sale of model.cashSales) {
+    const payment = record(payments[sale.paymentId]);
+    const grants = ledgerBySource(data, sale.uid, 'grant').get(sale.paymentId) ?? [];
+    const credits = PACKAGES[sale.packageId].credits;
+    if (!sale.completed && payment['status'] === undefined) {
+      if (grants.length > 1)
+        out.push(`desk: failed sale ${sale.paymentId} granted ${grants.length}×`);
+      continue;
+    }
+    if (payment['method'] !== 'cash')
+      out.push(`desk: cash sale ${sale.paymentId} has no cash Payments record`);
+    if (grants.length !== 1 || grants[0] !== credits)
+      out.push(
+        `desk: ${sale.paymentId} granted ${JSON.stringify(grants)}, expected one grant of ${credits}`,
+      );
+    const revoked = -(ledgerBySource(data, sale.uid, 'revoke').get(sale.paymentId) ?? []).reduce(
+      (a, b) => a + b,
+      0,
+    );
+    const recorded = typeof payment['creditsRevoked'] === 'number' ? payment['creditsRevoked'] : 0;
+    if (revoked !== recorded)
+      out.push(
+        `desk: ${sale.paymentId} revoked ${revoked} in the ledger, ${recorded} on the record`,
+      );
+    if (sale.refunded === true && payment['status'] !== 'refunded')
+      out.push(`desk: refunded ${sale.paymentId} is ${String(payment['status'])}`);
+  }
+  return out;
+}
+
+/**
  * At rest, with every webhook delivered: each paid package checkout has one `Payments` record and
  * one grant of its credits; each abandoned one granted nothing; what refunds and lost disputes
  * took back equals what the record says, once; the coupon stayed within its limits.
@@ -160,9 +199,20 @@ export function paymentViolations(root: unknown, model: Model): string[] {
   return out;
 }
 
+/** The mail outbox entries a dying invocation's write was cut at (`OpRunner.cutWrites`). */
+export function cutOutboxIds(cutWrites: Iterable<string>): Set<string> {
+  const prefix = `${paths.mailOutbox()}/`;
+  const ids = new Set<string>();
+  for (const path of cutWrites) {
+    if (path.startsWith(prefix)) ids.add(path.slice(prefix.length).split('/')[0] ?? '');
+  }
+  return ids;
+}
+
 /**
- * One mail per outbox entry: each Message-ID delivered once, or more than once only when the
- * invocation sending it died after the SMTP server accepted it (`died`); and every entry marked
+ * One mail per outbox entry: each Message-ID delivered once, or more than once only when an
+ * invocation sending it died at a write of its entry (`died`: after the SMTP server accepted the
+ * mail, before `sent` was recorded); and every entry marked
  * `sent` is in the inbox.
  */
 export function mailViolations(
@@ -258,6 +308,7 @@ export function insightsViolations(root: unknown, from: DateString, nowMs: numbe
     userClasses: record(data['UserClasses']) as Record<string, Record<string, Raw>>,
     payments: record(data['Payments']) as Record<string, Raw>,
     grants: record(data['SubscriptionGrants']) as Record<string, Record<string, Raw>>,
+    memberships: record(data['Memberships']) as Record<string, Raw>,
     wallets,
   };
   const today = formatDate(nowMs);
@@ -279,7 +330,8 @@ export function insightsViolations(root: unknown, from: DateString, nowMs: numbe
       stored.success &&
       isDeepStrictEqual(stored.data.cells, month.cells) &&
       isDeepStrictEqual(stored.data.members, month.members) &&
-      isDeepStrictEqual(stored.data.subscriptions, month.subscriptions);
+      isDeepStrictEqual(stored.data.subscriptions, month.subscriptions) &&
+      isDeepStrictEqual(stored.data.plans, month.plans);
     if (!same) out.push(`insights: month ${month.month} differs from the recount`);
   }
   const liability = insightsLiabilitySchema.safeParse(at(root, paths.insightsLiability(today)));

@@ -12,7 +12,7 @@ import { sendExpiringCredits } from '../../functions/src/handlers/mail/expiring-
 import { sendClassReminders } from '../../functions/src/handlers/mail/reminders.ts';
 import { sendOutboxEntry } from '../../functions/src/handlers/mail/send-outbox-entry.ts';
 import { sweepOutbox } from '../../functions/src/handlers/mail/sweep-outbox.ts';
-import { monthlyCredits } from '../../functions/src/handlers/payments/monthly-credits.ts';
+import { monthlyCredits } from '../../functions/src/handlers/payments/subscriptions/monthly-credits.ts';
 import { runPlanJobs } from '../../functions/src/handlers/plans/plan-jobs.ts';
 import type { OpRunner } from './ops.ts';
 import { plantedDatabase, type Plant } from './plants.ts';
@@ -96,23 +96,18 @@ export function scheduledJobs(plant?: Plant): readonly Job[] {
 
 /**
  * The `sendOutboxMail` trigger: each outbox entry created since the last call is sent once by
- * its own invocation (which may die between SMTP's acceptance and `sent`). Returns the ids of
- * entries whose invocation died, whose mail may then be sent again by the sweep.
+ * its own invocation (which may die between SMTP's acceptance and `sent`: `ops.cutWrites` then
+ * names the entry, whose mail the sweep may send again).
  */
-export async function mailTrigger(
-  world: World,
-  ops: OpRunner,
-  seen: Set<string>,
-): Promise<string[]> {
+export async function mailTrigger(world: World, ops: OpRunner, seen: Set<string>): Promise<void> {
   const outbox = ((await world.db.ref(paths.mailOutbox()).get()).val() ?? {}) as Record<
     string,
     unknown
   >;
-  const died: string[] = [];
   for (const id of Object.keys(outbox)) {
     if (seen.has(id)) continue;
     seen.add(id);
-    const outcome = await ops.perform(
+    await ops.perform(
       'mail-trigger',
       'sendOutboxMail',
       id,
@@ -121,7 +116,5 @@ export async function mailTrigger(
         retryable: false,
       },
     );
-    if (outcome.kind === 'crashed') died.push(id);
   }
-  return died;
 }

@@ -118,6 +118,9 @@ export function memberMoves(
     const subscribe = random.chance(0.12);
     const packageId = random.pick(Object.keys(PACKAGES) as PackageId[]);
     const coupon = !subscribe && random.chance(0.25);
+    // Drawn before the checkout opens, so a refused one (a coupon held by others) leaves the
+    // seed's later draws as they were.
+    const completed = random.chance(0.85);
     const sessionId = await openCheckout(
       world,
       ops,
@@ -132,7 +135,6 @@ export function memberMoves(
           },
     );
     if (sessionId === undefined) return;
-    const completed = random.chance(0.85);
     model.purchases.push({
       uid: member.uid,
       sessionId,

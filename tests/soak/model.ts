@@ -45,6 +45,16 @@ export interface SimPlanPurchase {
   completed: boolean;
 }
 
+/** A pack sold for cash at the front desk (desk.ts). */
+export interface SimCashSale {
+  uid: string;
+  paymentId: string;
+  packageId: PackageId;
+  /** The sale's call answered; false: it failed after its retries. */
+  completed: boolean;
+  refunded?: boolean;
+}
+
 export interface Model {
   members: SimMember[];
   classes: Map<string, SimClass>;
@@ -52,6 +62,7 @@ export interface Model {
   /** The plans on sale (their generated ids) and their checkouts. */
   planIds: string[];
   planPurchases: SimPlanPurchase[];
+  cashSales: SimCashSale[];
   /** How many of the sandbox's events were handed to the delivery queue. */
   eventsSeen: number;
 }
@@ -63,6 +74,7 @@ export function emptyModel(): Model {
     purchases: [],
     planIds: [],
     planPurchases: [],
+    cashSales: [],
     eventsSeen: 0,
   };
 }

@@ -19,7 +19,9 @@ export const FAULT_KINDS = [
   'webhook-5xx',
   'webhook-forged',
   'smtp-outage',
+  'smtp-timeout',
   'push-refused',
+  'push-timeout',
   'db-restart',
   'clock-jump',
 ] as const;
@@ -35,8 +37,12 @@ export interface FaultRates {
   dbRestart: number;
   /** A step starts or ends an SMTP outage. */
   smtpOutage: number;
+  /** A step's mail meets a server that takes the connection and never answers. */
+  smtpTimeout: number;
   /** A step has the push service answer the next few requests 410, 429 or 503. */
   pushRefused: number;
+  /** A step's next push is taken by the push service, its answer too late for the sender. */
+  pushTimeout: number;
   /** A step jumps hours ahead (across midnight, a month's end) instead of one step. */
   clockJump: number;
 }
@@ -46,7 +52,9 @@ export const DEFAULT_FAULT_RATES: FaultRates = {
   clientRetry: 0.04,
   dbRestart: 0.004,
   smtpOutage: 0.01,
+  smtpTimeout: 0.002,
   pushRefused: 0.01,
+  pushTimeout: 0.002,
   clockJump: 0.01,
 };
 
@@ -85,6 +93,12 @@ export interface OpRunner {
   ): Promise<Outcome>;
   /** Counts a fault injected elsewhere (webhooks, outages, restarts, clock jumps). */
   fault(kind: FaultKind, detail: string): void;
+  /**
+   * Every path a write of a dying invocation was cut at, whether or not the call let the crash
+   * through: a sweep catches one entry's failure and goes on, but an entry whose `sent` mark was
+   * cut after the SMTP server accepted its mail may be sent again.
+   */
+  readonly cutWrites: ReadonlySet<string>;
   readonly tally: Tally;
   step: number;
 }
@@ -94,15 +108,24 @@ export interface OpRunner {
  * that write and every later one fail, as they would on an instance that is gone (a handler that
  * catches one failure and goes on writes nothing more).
  */
-function stoppingAt(real: Database, nth: number, when: 'before' | 'after'): Database {
+function stoppingAt(
+  real: Database,
+  nth: number,
+  when: 'before' | 'after',
+  cut: (path: string) => void,
+): Database {
   let seen = 0;
   let dead = false;
   return hookedDatabase(real, (write) => {
-    if (dead && write.when === 'before') throw new SimulatedCrash(`dead before ${write.path}`);
+    if (dead && write.when === 'before') {
+      cut(write.path);
+      throw new SimulatedCrash(`dead before ${write.path}`);
+    }
     if (write.when !== when) return;
     seen += 1;
     if (seen >= nth) {
       dead = true;
+      cut(write.path);
       throw new SimulatedCrash(`${when} ${write.kind} on ${write.path}`);
     }
   });
@@ -115,8 +138,10 @@ export function opRunner(
   history: History,
 ): OpRunner {
   const tally = emptyTally();
+  const cutWrites = new Set<string>();
   const runner: OpRunner = {
     tally,
+    cutWrites,
     step: 0,
     fault(kind, detail) {
       count(tally.faults, kind);
@@ -134,12 +159,28 @@ export function opRunner(
       // they were for a seed.
       const draw = options.random ?? random;
       const crash = (options.crashable ?? true) && draw.chance(rates.crash);
+      let died = false;
       const db = crash
-        ? stoppingAt(world.db, draw.between(1, 6), draw.chance(0.5) ? 'after' : 'before')
+        ? stoppingAt(
+            world.db,
+            draw.between(1, 6),
+            draw.chance(0.5) ? 'after' : 'before',
+            (path) => {
+              died = true;
+              cutWrites.add(path);
+            },
+          )
         : world.db;
-      let outcome = await classify(() => call(db));
+      // An error the call raised because a write of it died (an outbox write it caught, then
+      // failed so the event is delivered again) is that crash, not a bug.
+      let outcome = await classify(
+        () => call(db),
+        () => died,
+      );
       let note = outcome.kind === 'refused' ? `refused:${outcome.messageKey}` : outcome.kind;
-      if (crash && outcome.kind === 'crashed') count(tally.faults, 'crash');
+      // A crash the call caught (a sweep going on to the next entry) is still a crash.
+      if (died) count(tally.faults, 'crash');
+      if (died && outcome.kind !== 'crashed') note += ' (died inside)';
       // The answer is lost on the way back (or the call died): the app sends the same request.
       const retry =
         (options.retryable ?? true) &&
@@ -168,11 +209,15 @@ export function opRunner(
   return runner;
 }
 
-async function classify(call: () => Promise<unknown>): Promise<Outcome> {
+async function classify(
+  call: () => Promise<unknown>,
+  diedInside: () => boolean = () => false,
+): Promise<Outcome> {
   try {
     return { kind: 'ok', value: await call() };
   } catch (error) {
     if (error instanceof SimulatedCrash) return { kind: 'crashed' };
+    if (diedInside() && !isDomainError(error)) return { kind: 'crashed' };
     if (isDomainError(error)) {
       if (error.code === 'internal')
         throw new UnexpectedError(`internal error: ${error.messageKey} ${error.message}`);

@@ -51,11 +51,14 @@ export function writeReport(report: SoakReport): void {
     .join(' ');
   const section = [
     BEGIN,
-    `Last full run: \`npm run soak -- --days ${report.days} --seed ${report.seed} --members ${report.members} --report\`, ` +
+    `Last full run: \`npm run soak -- --days ${report.days} --seed ${report.seed} --members ${report.members} --step ${report.stepMinutes} --report\`, ` +
       `simulated ${report.from} → ${report.to}, ${report.steps} steps; wall time ${Math.round(report.wallMs / 60_000)} min, ` +
       `peak RSS ${report.peakRssMb} MB (load average at the end ${load}).`,
     '',
     `**Violations: ${report.violations.length}** over **${report.checks} invariant checks**.`,
+    ...(report.failedAt
+      ? [`Stopped at ${report.failedAt.simulated}: ${report.violations.join('; ')}.`]
+      : []),
     `Bookings standing at the end: ${report.paidBy.credit} paid by a credit, ${report.paidBy.plan} by a plan.`,
     '',
     `| operation | count (${total(report.operations)}) |`,

@@ -6,7 +6,14 @@
 // at rest each night once the reconciler and the mail sweep have run. The first violation stops
 // the run with the seed, the simulated time and the history that led there.
 import { formatInTimeZone } from 'date-fns-tz';
-import { STUDIO_TIME_ZONE, addDays, formatDate, formatDateTime, isoWeekday } from '@studio/core';
+import {
+  CREDIT_HOLD_TIMEOUT_MS,
+  STUDIO_TIME_ZONE,
+  addDays,
+  formatDate,
+  formatDateTime,
+  isoWeekday,
+} from '@studio/core';
 import { reconcileBookings } from '../../functions/src/handlers/booking/reconcile.ts';
 import { rollUpInsights } from '../../functions/src/handlers/insights/roll-up-insights.ts';
 import { sweepOutbox } from '../../functions/src/handlers/mail/sweep-outbox.ts';
@@ -15,8 +22,10 @@ import {
   directoryViolations,
   insightsViolations,
   mailViolations,
+  cutOutboxIds,
   pushViolations,
   sentPushIds,
+  cashSaleViolations,
   paymentViolations,
   sentOutboxIds,
   waitlistViolations,
@@ -24,6 +33,7 @@ import {
 import { History } from './history.ts';
 import { dailyAt, scheduledJobs, mailTrigger } from './jobs.ts';
 import { pushMoves } from './push.ts';
+import { deskMoves } from './desk.ts';
 import { memberMoves } from './members.ts';
 import { emptyModel } from './model.ts';
 import { DEFAULT_FAULT_RATES, FAULT_KINDS, opRunner, type FaultRates } from './ops.ts';
@@ -101,6 +111,12 @@ function paidBy(root: unknown): SoakReport['paidBy'] {
   return counts;
 }
 
+/** The first 03:00 (studio time) after `instant`: the night's check at rest. */
+export function nightCheckAfter(instant: number): number {
+  const tonight = at(formatDate(instant), '03:00');
+  return tonight > instant ? tonight : at(addDays(formatDate(instant), 1), '03:00');
+}
+
 export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const wallStart = Date.now();
   let peakRss = process.memoryUsage().rss;
@@ -133,7 +149,6 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   };
   const mailSeen = new Set<string>();
   const mailSent = new Set<string>();
-  const mailDied = new Set<string>();
   const pushSent = new Set<string>();
   const now = world.clock.now;
 
@@ -156,6 +171,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     await staff.publishWeek(formatDate(start));
     const stripe = stripeSide(world, model, ops, random.fork('stripe'));
     const pushes = pushMoves(world, model, ops, random.fork('push'));
+    const desk = deskMoves(world, model, ops, random.fork('desk'));
     const stepMs = options.stepMinutes * MINUTE;
     const end = start + options.days * DAY;
     let mailDown = false;
@@ -171,6 +187,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         next = previous + stepRandom.between(2, 6) * 60 * MINUTE;
         ops.fault('clock-jump', `${formatDate(previous)} → ${formatDate(next)}`);
       }
+      // No step passes the night's 03:00: the check at rest comes before the morning's members
+      // act (a jump from 01:00 to 06:50 would otherwise check a cancel that had just stopped).
+      const night = nightCheckAfter(previous);
+      next = Math.min(next, night);
       await world.clock.advanceTo(Math.min(next, end));
 
       if (stepRandom.chance(rates.dbRestart)) {
@@ -181,6 +201,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         mailDown = !mailDown;
         world.setMailOutage(mailDown);
         if (mailDown) ops.fault('smtp-outage', 'the mail server stops answering');
+      }
+      // Timeouts draw from their own stream, so a seed's other moves stay as they were.
+      const timeouts = moves(step, 'timeouts');
+      const mailStalled = timeouts.chance(rates.smtpTimeout);
+      world.setMailStall(mailStalled);
+      if (mailStalled) ops.fault('smtp-timeout', 'the mail server takes connections, never greets');
+      if (timeouts.chance(rates.pushTimeout)) {
+        world.push.respondWith(201, { delayMs: world.pushTimeoutMs + 500 });
+        ops.fault('push-timeout', 'the push service takes the next push, answers too late');
       }
 
       // Sunday 12:00: next week's schedule opens, and members race for it.
@@ -211,6 +240,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         if (stepRandom.chance((0.03 * options.stepMinutes) / 10)) await staff.manage();
         if (stepRandom.chance((0.01 * options.stepMinutes) / 10)) await stripe.bank();
         await pushes.act(model.members);
+        // The front desk draws from its own stream, so a seed's other moves stay as they were.
+        if (moves(step, 'desk').chance((0.05 * options.stepMinutes) / 10))
+          await desk.act(model.members);
       }
       pushes.refuse(rates.pushRefused);
       await staff.takeAttendance(stepMs);
@@ -218,15 +250,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
 
       stripe.collect(step);
       await stripe.deliver(step);
-      for (const id of await mailTrigger(world, ops, mailSeen)) mailDied.add(id);
+      await mailTrigger(world, ops, mailSeen);
       await pushes.trigger();
       for (const job of jobs) if (job.due(previous, now())) await job.run(world, ops);
       await pushes.sweep();
-      const sent = (await world.db.ref().get()).val() as unknown;
-      for (const id of sentOutboxIds(sent)) mailSent.add(id);
-      for (const id of sentPushIds(sent)) pushSent.add(id);
-
       const root = (await world.db.ref().get()).val() as unknown;
+      for (const id of sentOutboxIds(root)) mailSent.add(id);
+      for (const id of sentPushIds(root)) pushSent.add(id);
+
       report.checks += 2;
       const always = [...bookingViolations(root, now(), false), ...planViolations(root)];
       if (always.length > 0) {
@@ -235,7 +266,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       }
 
       // 03:00 each night: everything settles, then every invariant at rest.
-      if (previous < at(formatDate(now()), '03:00') && now() >= at(formatDate(now()), '03:00')) {
+      if (now() === night) {
         const found = await atRest();
         options.log?.(
           `${formatDate(now())}: ${[...ops.tally.operations.values()].reduce((a, b) => a + b, 0)} operations so far, ${model.members.length} members, ` +
@@ -250,6 +281,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       peakRss = Math.max(peakRss, process.memoryUsage().rss);
     }
     if (report.violations.length === 0) {
+      // The run ends in opening hours: what its last step left mid-way belongs to calls that
+      // stopped, which the reconciler finishes once they are old enough, as it does by night.
+      await world.clock.advanceTo(now() + CREDIT_HOLD_TIMEOUT_MS + 60_000);
       const found = await atRest();
       if (found.length > 0) stopWith(found);
     }
@@ -259,10 +293,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     async function atRest(): Promise<string[]> {
       await stripe.drain(ops.step);
       world.setMailOutage(false);
+      world.setMailStall(false);
       mailDown = false;
       const reconcileDb = options.plant ? plantedDatabase(world.db, options.plant) : world.db;
       await reconcileBookings(world.bookingDeps(reconcileDb));
-      for (const id of await mailTrigger(world, ops, mailSeen)) mailDied.add(id);
+      await mailTrigger(world, ops, mailSeen);
       await sweepOutbox(world.mailDeps());
       await pushes.trigger();
       await pushes.sweep();
@@ -275,10 +310,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         ...bookingViolations(root, now(), true),
         ...waitlistViolations(root),
         ...paymentViolations(root, model),
+        ...cashSaleViolations(root, model),
         ...planViolations(root),
         ...planPurchaseViolations(root, model),
         ...periodGrantViolations(root),
-        ...mailViolations(await world.inbox.messages(), mailSent, mailDied),
+        ...mailViolations(await world.inbox.messages(), mailSent, cutOutboxIds(ops.cutWrites)),
         ...pushViolations(world.push.messages(), pushSent),
         ...directoryViolations(root),
         ...insightsViolations(root, report.from, now()),

@@ -5,7 +5,8 @@
 import './quiet.ts';
 import { describe, expect, it } from 'vitest';
 import { FAULT_KINDS, type FaultRates } from './ops.ts';
-import { runSoak } from './simulation.ts';
+import { nightCheckAfter, runSoak } from './simulation.ts';
+import { at } from './staff.ts';
 
 const SEED = 20261128;
 /** Faults a little more often than the full run's, so two days see every kind. */
@@ -14,7 +15,9 @@ const RATES: FaultRates = {
   clientRetry: 0.05,
   dbRestart: 0.02,
   smtpOutage: 0.03,
+  smtpTimeout: 0.03,
   pushRefused: 0.03,
+  pushTimeout: 0.03,
   clockJump: 0.02,
 };
 
@@ -66,4 +69,11 @@ describe('the short soak', () => {
       first.violations.map((v) => v.replace(/-[\w-]{19}/g, '<id>')),
     );
   }, 240_000);
+
+  it('never lets a step pass the night’s 03:00, so a clock jump cannot skip into the morning', () => {
+    // A jump from 01:00 to 06:50 would check at rest a cancel that stopped at 06:50.
+    expect(nightCheckAfter(at('2026-12-25', '01:00'))).toBe(at('2026-12-25', '03:00'));
+    expect(nightCheckAfter(at('2026-12-24', '21:00'))).toBe(at('2026-12-25', '03:00'));
+    expect(nightCheckAfter(at('2026-12-25', '03:00'))).toBe(at('2026-12-26', '03:00'));
+  });
 });

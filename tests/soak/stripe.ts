@@ -4,8 +4,8 @@
 // and retried after our side answered 5xx (a delivery whose instance died mid-event).
 import Stripe from 'stripe';
 import type { Database } from 'firebase-admin/database';
-import { EVENT_CLAIM_MS } from '../../functions/src/handlers/payments/process-stripe-event.ts';
-import { handleStripeWebhook } from '../../functions/src/handlers/payments/webhook.ts';
+import { EVENT_CLAIM_MS } from '../../functions/src/handlers/payments/webhook/process-stripe-event.ts';
+import { handleStripeWebhook } from '../../functions/src/handlers/payments/webhook/webhook.ts';
 import type { Model } from './model.ts';
 import type { OpRunner } from './ops.ts';
 import type { Random } from './random.ts';

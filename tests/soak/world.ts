@@ -4,10 +4,12 @@
 // SDK and a simulated clock.
 // The database runs the project's rules, so what members write themselves goes through them.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deleteApp } from 'firebase-admin/app';
 import type { Database } from 'firebase-admin/database';
+import nodemailer from 'nodemailer';
 import type Stripe from 'stripe';
 import webPush from 'web-push';
 import { startPushService, type PushService } from '@studio/push-service';
@@ -17,7 +19,8 @@ import { adminApp, adminDatabase } from '../../functions/src/admin.ts';
 import { stripeClient } from '../../functions/src/triggers/payments/config.ts';
 import { createMailTransport } from '../../functions/src/mail/config.ts';
 import type { BookingDeps } from '../../functions/src/engine/deps.ts';
-import { listenerMirrors } from '../../functions/src/engine/live.ts';
+import { rushWith } from '../../functions/src/engine/rush/index.ts';
+import { listenerMirrors } from '../../functions/src/engine/rush/live.ts';
 import type { MailDeps } from '../../functions/src/handlers/mail/deps.ts';
 import type { MailAccount } from '../../functions/src/handlers/mail/recipient.ts';
 import type { PaymentDeps } from '../../functions/src/handlers/payments/deps.ts';
@@ -27,6 +30,7 @@ import { startMailInbox, type MailInbox } from '../../scripts/lib/mail-inbox.ts'
 import { simClock, type SimClock } from './clock.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+const PUSH_TIMEOUT_MS = 2_000;
 export const STRIPE_KEY = 'sk_test_soak';
 export const WEBHOOK_SECRET = 'whsec_soak';
 export const APP_ORIGIN = 'http://127.0.0.1:5000';
@@ -73,6 +77,13 @@ export interface World {
   restartDatabase(): Promise<void>;
   /** Turns the SMTP server away (true) or back (false): sends fail until it is back. */
   setMailOutage(down: boolean): void;
+  /**
+   * Mail goes to a server that takes the connection and never greets (true) until set back:
+   * each send ends in the transport's timeout.
+   */
+  setMailStall(stalled: boolean): void;
+  /** How long the push sender waits for the push service's answer. */
+  readonly pushTimeoutMs: number;
   stop(): Promise<void>;
 }
 
@@ -128,10 +139,28 @@ export async function startWorld(startMs: number): Promise<World> {
     secure: false,
     from: 'Studio <no-reply@demo.studio>',
   });
+  // A mail server that takes connections and never says hello. The transport gives up after a
+  // second rather than production's ten (createMailTransport): the same error, sooner.
+  const silentSockets = new Set<Socket>();
+  const silent = createServer((socket) => {
+    silentSockets.add(socket);
+    socket.on('close', () => silentSockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const silentPort = (silent.address() as { port: number }).port;
+  const stalledTransport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: silentPort,
+    secure: false,
+    connectionTimeout: 1_000,
+    greetingTimeout: 1_000,
+    socketTimeout: 1_000,
+  });
+  let mailStalled = false;
   // The Auth accounts: mail goes to a member's verified sign-in e-mail.
   const accounts = new Map<string, MailAccount>();
   // Every handler reads through the same live copies, whatever database wrapper it is handed.
-  const mirrors = () => listenerMirrors(db);
+  const rush = rushWith(() => listenerMirrors(db));
 
   return {
     clock,
@@ -144,14 +173,14 @@ export async function startWorld(startMs: number): Promise<World> {
     get databaseUrl() {
       return database.url;
     },
-    bookingDeps: (handle = db) => ({ db: handle, now: clock.now, mirrors: mirrors() }),
+    bookingDeps: (handle = db) => ({ db: handle, now: clock.now, rush }),
     paymentDeps: (handle = db) => ({ db: handle, stripe, now: clock.now }),
     mailDeps: (handle = db) => ({
       db: handle,
       accounts: (uid) => Promise.resolve(accounts.get(uid)),
       now: clock.now,
       mailer: {
-        transport: mailDown ? downTransport : transport,
+        transport: mailStalled ? stalledTransport : mailDown ? downTransport : transport,
         from: 'Studio <no-reply@demo.studio>',
         appUrl: APP_ORIGIN,
         unsubscribeEndpoint: `${APP_ORIGIN}/mailUnsubscribe`,
@@ -164,7 +193,7 @@ export async function startWorld(startMs: number): Promise<World> {
     pushDeps: (handle = db) => ({
       db: handle,
       now: clock.now,
-      pusher: { vapid, localOrigins: [push.url], timeoutMs: 5_000 },
+      pusher: { vapid, localOrigins: [push.url], timeoutMs: PUSH_TIMEOUT_MS },
       random: () => 0.5,
     }),
     deviceDeps: (handle = db) => ({ db: handle, now: clock.now, localOrigins: [push.url] }),
@@ -177,11 +206,18 @@ export async function startWorld(startMs: number): Promise<World> {
     setMailOutage(down) {
       mailDown = down;
     },
+    setMailStall(stalled) {
+      mailStalled = stalled;
+    },
+    pushTimeoutMs: PUSH_TIMEOUT_MS,
     async stop() {
       await deleteApp(adminApp());
       await Promise.allSettled([database.stop(), sandbox.stop(), inbox.stop(), push.stop()]);
       transport.close();
       downTransport.close();
+      stalledTransport.close();
+      for (const socket of silentSockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

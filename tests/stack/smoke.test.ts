@@ -13,6 +13,7 @@ import {
   uploadBytes,
 } from 'firebase/storage';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../scripts/lib/seed.ts';
+import { inlineScripts, scriptsOutsidePolicy } from '../../web/build/csp.ts';
 import { useJourney, type JourneyStack } from '../support/journey.ts';
 
 const journey = useJourney();
@@ -117,6 +118,23 @@ describe('the local stack', () => {
     );
     expect(deepLink.status).toBe(200);
     expect(await deepLink.text()).toContain('<div id="root">');
+  });
+
+  it("serves Hosting's security headers, and a policy that allows each inline script", async () => {
+    const home = await fetch(`http://127.0.0.1:${stack.ports.hosting}/tabs/inicio`);
+    expect(home.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(home.headers.get('x-frame-options')).toBe('DENY');
+    expect(home.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(home.headers.get('referrer-policy')).toBe('same-origin');
+    expect(home.headers.get('permissions-policy')).toMatch(/^camera=\(\),/);
+    const checador = await fetch(`http://127.0.0.1:${stack.ports.hosting}/checador`);
+    expect(checador.headers.get('permissions-policy')).toMatch(/^camera=\(self\),/);
+    // The stack's own script (its ports) joins the build's hashes.
+    const html = await home.text();
+    expect(inlineScripts(html).some((body) => body.includes('__STUDIO_EMULATOR_PORTS__='))).toBe(
+      true,
+    );
+    expect(scriptsOutsidePolicy(html)).toEqual([]);
   });
 
   it('lets a demo member sign in through the Auth emulator and read their own record', async () => {

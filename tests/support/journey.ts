@@ -6,7 +6,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import http from 'node:http';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { REGION, startStack, type Stack } from '../../scripts/lib/stack.ts';
-import { DEMO_PASSWORD, seedDemoData } from '../../scripts/lib/seed.ts';
+import { DEMO_PASSWORD, seedDemoData, type SeedOptions } from '../../scripts/lib/seed.ts';
 import {
   daysBetween,
   formatDate,
@@ -33,12 +33,18 @@ export interface Journey {
   browser: Browser;
   /** The hosted PWA, e.g. `http://127.0.0.1:41234`. */
   baseUrl: string;
-  /** A fresh browser profile (own storage, own session) on a phone-sized viewport. */
+  /**
+   * A fresh browser profile (own storage, own session) on a phone-sized viewport. Whatever the
+   * page's Content-Security-Policy refuses fails the journey file (`watchPolicy`).
+   */
   newPage(): Promise<Page>;
   /** Signs a demo account in through the app's own login form and waits for the home tab. */
   signIn(page: Page, email: string, password?: string): Promise<void>;
-  /** Owner-level REST read of the database, for asserting what a journey wrote. */
-  read(path: string): Promise<unknown>;
+  /**
+   * Owner-level REST read of the database (or of the emulator namespace `namespace`, a branch's
+   * instance), for asserting what a journey wrote.
+   */
+  read(path: string, namespace?: string): Promise<unknown>;
   /**
    * Loads each function's worker before the journey needs it, with one refused call apiece (no
    * sign-in, so nothing is written): the journey then measures the app, not process start-up.
@@ -50,9 +56,10 @@ export interface Journey {
  * Registers the hooks of a journey file and returns its context; the fields are filled once
  * `beforeAll` has run, so read them inside tests only.
  */
-export function useJourney(): Journey {
+export function useJourney(seed: SeedOptions = {}): Journey {
   const contexts: BrowserContext[] = [];
   const journey = {} as Journey;
+  const refused: string[] = [];
 
   let release: () => Promise<void> = async () => {};
 
@@ -62,7 +69,7 @@ export function useJourney(): Journey {
     release = held.release;
     const stack = held.stack;
     Object.assign(process.env, stack.env);
-    await seedDemoData();
+    await seedDemoData(Date.now(), seed);
     const browser = await launchBrowser();
     const baseUrl = `http://127.0.0.1:${stack.ports.hosting}`;
     Object.assign(journey, {
@@ -72,7 +79,9 @@ export function useJourney(): Journey {
       async newPage() {
         const context = await browser.newContext({ viewport: { width: 412, height: 860 } });
         contexts.push(context);
-        return context.newPage();
+        const page = await context.newPage();
+        watchPolicy(page, refused);
+        return page;
       },
       async signIn(page: Page, email: string, password = DEMO_PASSWORD) {
         await page.goto(`${baseUrl}/login`);
@@ -81,8 +90,8 @@ export function useJourney(): Journey {
         await page.locator('form button[type="submit"]').click();
         await page.waitForURL(/\/tabs\/inicio/, { timeout: 30_000 });
       },
-      async read(path: string) {
-        const response = await fetch(`${stack.database.url}/${path}.json?ns=${stack.namespace}`, {
+      async read(path: string, namespace = stack.namespace) {
+        const response = await fetch(`${stack.database.url}/${path}.json?ns=${namespace}`, {
           headers: { Authorization: 'Bearer owner' },
         });
         return (await response.json()) as unknown;
@@ -93,13 +102,35 @@ export function useJourney(): Journey {
     } satisfies Journey);
   }, 1_200_000);
 
+  // Chromium now and then never finishes disposing a context whose service worker is busy: the
+  // contexts get 15 s, then closing the browser ends them all (Playwright kills a browser that
+  // has not closed within 30 s), and the stack is released either way.
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await journey.browser?.close();
-    await release();
+    try {
+      await Promise.race([
+        Promise.all(contexts.map((context) => context.close().catch(() => undefined))),
+        new Promise((resolve) => setTimeout(resolve, 15_000).unref()),
+      ]);
+      await journey.browser?.close();
+    } finally {
+      await release();
+    }
+    if (refused.length > 0)
+      throw new Error(`The Content-Security-Policy refused:\n${refused.join('\n')}`);
   }, 60_000);
 
   return journey;
+}
+
+/**
+ * Records what `page`'s Content-Security-Policy refuses (Chromium says so on the console): the
+ * app runs under the policy Hosting and its build give it, so a refusal is a broken feature.
+ */
+export function watchPolicy(page: Page, refused: string[]): void {
+  page.on('console', (message) => {
+    const text = message.text();
+    if (/Content Security Policy/i.test(text)) refused.push(`${page.url()}: ${text}`);
+  });
 }
 
 /**
@@ -203,6 +234,20 @@ async function warmFunction(url: string): Promise<void> {
  * past its 70 s limit the app's callable gives up and shows an error the step then reports.
  */
 export const SERVER = { timeout: 90_000 };
+
+/**
+ * Reads until `done` holds (every half second): a server's effect that lands a moment later.
+ * Past SERVER's time it gives up, naming the last value read.
+ */
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + SERVER.timeout;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`gave up waiting; last: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
 
 /**
  * The subscription offer opens 5 s after start on a fresh profile (the stack suite covers it);

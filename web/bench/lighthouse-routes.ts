@@ -1,5 +1,5 @@
 /**
- * Lighthouse mobile on every member route (issue 18): the public ones as a guest, the ones a
+ * Lighthouse mobile on every member route: the public ones as a guest, the ones a
  * member must sign in for as the demo member. Signed-in pages need Auth and the callables the
  * session layer makes at start (`stampServerTime`), so this runs on the local stack's Auth and
  * Functions emulators (scripts/lib/stack.ts) with the demo data, and serves the build as
@@ -151,8 +151,8 @@ export async function signInMember(chromePort: number, siteUrl: string): Promise
     await page.getByLabel(/^(Password|Contraseña)/).fill(DEMO_PASSWORD);
     await page.locator('form button[type="submit"]').click();
     await page.waitForURL(/\/tabs\/inicio/, { timeout: 60_000 });
-    // The device as a member's is after signing in: the session has recorded the account (`UID`,
-    // spec §3), which the next start reads before Auth answers.
+    // The device as a member's is after signing in: the session has recorded the account (`UID` in
+    // local storage), which the next start reads before Auth answers.
     await page.waitForFunction(
       () => {
         const uid = localStorage.getItem('UID');

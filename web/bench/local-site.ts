@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip as gzipCallback } from 'node:zlib';
+import { withInlineScript } from '../build/csp.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DIST = path.join(ROOT, 'web/dist');
@@ -133,7 +134,7 @@ export async function serveDist(
   /** The Auth and Functions emulators, for pages a member signs in to (lighthouse-routes.ts). */
   emulators: { auth?: number; functions?: number } = {},
 ): Promise<LocalSite> {
-  const ports = `<script>window.__STUDIO_EMULATOR_PORTS__=${JSON.stringify({ database: databasePort, ...emulators })}</script>`;
+  const ports = `window.__STUDIO_EMULATOR_PORTS__=${JSON.stringify({ database: databasePort, ...emulators })}`;
   const files = new Map<string, Prepared>();
   const names = (await readdir(dist, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())
@@ -143,7 +144,7 @@ export async function serveDist(
       const pathname = `/${path.relative(dist, file).split(path.sep).join('/')}`;
       let body = await readFile(file);
       if (pathname === '/index.html') {
-        body = Buffer.from(body.toString('utf8').replace('</head>', `${ports}</head>`));
+        body = Buffer.from(withInlineScript(body.toString('utf8'), ports));
       }
       const immutable = pathname.startsWith('/assets/');
       files.set(

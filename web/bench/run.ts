@@ -1,7 +1,7 @@
 /**
- * `npm run bench -w web` (after its build): the figures of issue 6 — initial JavaScript of the
+ * `npm run bench -w web` (after its build): the figures — initial JavaScript of the
  * first route, database bytes of the calendar week with a year of classes, Lighthouse mobile —
- * and of issue 18: Lighthouse mobile on every member route, signed in where the route needs it.
+ * and Lighthouse mobile on every member route, signed in where the route needs it.
  * Prints them as the rows of docs/benchmarks.md "## Web app"; nothing is asserted.
  */
 import { cpus, loadavg } from 'node:os';

@@ -15,6 +15,8 @@ interface ImportMetaEnv {
   readonly VITE_AUTH_EMULATOR_PORT?: string;
   readonly VITE_FUNCTIONS_EMULATOR_PORT?: string;
   readonly VITE_STUDIO_BRANCH?: string;
+  /** The public VAPID key a production build subscribes to push with (docs/architecture/push.md). */
+  readonly VITE_VAPID_PUBLIC_KEY?: string;
   /** The studio's name and colour before its `Studio` node is read (manifest, index.html). */
   readonly VITE_STUDIO_NAME?: string;
   readonly VITE_STUDIO_COLOR?: string;
@@ -28,4 +30,6 @@ interface ImportMetaEnv {
 interface Window {
   /** Written into index.html by a local stack on non-default ports (lib/firebase-config.ts). */
   __STUDIO_EMULATOR_PORTS__?: unknown;
+  /** The cover index.html drew on a first visit from its own read of `Studio` (lib/branding.ts). */
+  __STUDIO_FIRST_COVER__?: unknown;
 }

@@ -1,6 +1,8 @@
 // First, so its clock starts before the rest of the entry is evaluated: the spec's delays
 // "after start" count from here (lib/app-start.ts).
 import './lib/app-start';
+// Before anything loads zod (lib/no-eval.ts).
+import './lib/no-eval';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';

@@ -1,6 +1,6 @@
 import type { IndexHtmlTransformContext, IndexHtmlTransformHook } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { inlineEntryCss } from '../vite.config';
+import { inlineEntryCss } from '../build/inline-entry-css';
 
 const CSS_FILE = 'assets/index-abc123.css';
 const LINK = `<link rel="stylesheet" crossorigin href="/${CSS_FILE}">`;

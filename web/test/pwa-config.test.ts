@@ -1,6 +1,7 @@
 import { FORCE_HASH_UPDATE } from '@studio/core';
 import { describe, expect, it } from 'vitest';
-import { brandIndexHtml, buildBranding, pwaOptions, pwaOptionsFor } from '../vite.config';
+import { brandIndexHtml, buildBranding } from '../build/branding';
+import { pwaOptions, pwaOptionsFor } from '../build/pwa';
 import indexHtml from '../index.html?raw';
 
 describe('PWA build options', () => {

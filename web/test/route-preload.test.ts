@@ -1,13 +1,17 @@
+import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { chunkGroups, DATA_FILES, KIT_FILES, missingFiles, ROOT } from '../build/chunks';
 import {
-  DATA_MODULE_OF_CHUNK,
   firstRouteLeaks,
-  KIT_MODULE,
+  isDataPackage,
   routePreloads,
   routePreloadScript,
-} from '../vite.config';
+} from '../build/route-preload';
+
+/** A module id as the bundler gives it: `/w/` stands for the repository's root. */
+const at = (id: string) => (id.startsWith('/w/') ? path.join(ROOT, id.slice(3)) : id);
 
 interface FakeChunk {
   file: string;
@@ -26,8 +30,8 @@ function bundleOf(chunks: FakeChunk[]): Rolldown.OutputBundle {
   const outputs = chunks.map((chunk) => ({
     type: 'chunk',
     fileName: chunk.file,
-    facadeModuleId: chunk.module ?? null,
-    moduleIds: chunk.modules ?? (chunk.module ? [chunk.module] : []),
+    facadeModuleId: chunk.module ? at(chunk.module) : null,
+    moduleIds: (chunk.modules ?? (chunk.module ? [chunk.module] : [])).map(at),
     isEntry: chunk.entry ?? false,
     isDynamicEntry: chunk.lazy ?? false,
     imports: chunk.imports ?? [],
@@ -212,7 +216,7 @@ describe('the route preloads written into index.html', () => {
 
 describe('the first route and the shared chunks', () => {
   it('names the modules of zod or date-fns that the entry or its static imports would load', () => {
-    const forbidden = /[\\/]node_modules[\\/]zod[\\/]/;
+    const zod = '/w/node_modules/zod/v4/core/schemas.js';
     const bundle = bundleOf([
       {
         file: 'assets/index-1.js',
@@ -221,50 +225,61 @@ describe('the first route and the shared chunks', () => {
         imports: ['assets/kit-1.js'],
       },
       { file: 'assets/kit-1.js', modules: ['/w/web/src/components/ui/card.tsx'] },
-      {
-        file: 'assets/data-1.js',
-        modules: ['/w/node_modules/zod/v4/core/schemas.js', '/w/core/src/time.ts'],
-      },
+      { file: 'assets/data-1.js', modules: [zod, '/w/core/src/time.ts'] },
       {
         file: 'assets/paquetes-1.js',
         lazy: true,
         imports: ['assets/kit-1.js', 'assets/data-1.js'],
       },
     ]);
-    expect(firstRouteLeaks(bundle, forbidden)).toEqual([]);
+    expect(firstRouteLeaks(bundle, isDataPackage)).toEqual([]);
     const leaking = bundleOf([
       { file: 'assets/index-1.js', entry: true, imports: ['assets/kit-1.js'] },
       { file: 'assets/kit-1.js', imports: ['assets/data-1.js'] },
-      { file: 'assets/data-1.js', modules: ['/w/node_modules/zod/v4/core/schemas.js'] },
+      { file: 'assets/data-1.js', modules: [zod, '/w/web/node_modules/date-fns/format.js'] },
     ]);
-    expect(firstRouteLeaks(leaking, forbidden)).toEqual(['/w/node_modules/zod/v4/core/schemas.js']);
+    expect(firstRouteLeaks(leaking, isDataPackage)).toEqual([
+      at(zod),
+      at('/w/web/node_modules/date-fns/format.js'),
+    ]);
   });
 
-  it('keeps the kit free of what only the data chunk may hold', () => {
-    const kit = [
+  it('names only files that exist, so a renamed file fails the build', () => {
+    expect(missingFiles([...KIT_FILES, ...DATA_FILES])).toEqual([]);
+    expect(missingFiles(['web/src/lib/storage.ts', 'web/src/lib/no-such-file.ts'])).toEqual([
+      'web/src/lib/no-such-file.ts',
+    ]);
+  });
+
+  it('puts each listed file in its chunk, the kit first, and leaves the rest to the bundler', () => {
+    const [kit, data] = chunkGroups();
+    const chunkOf = (id: string) =>
+      kit?.test(at(id)) ? 'kit' : data?.test(at(id)) ? 'data' : null;
+    for (const id of [
       '/w/web/src/components/ui/card.tsx',
       '/w/web/src/components/ui/dialog-loader.ts',
       '/w/web/src/lib/use-live.ts',
       '/w/web/src/lib/first-reads.ts',
-    ];
-    for (const id of kit) expect(KIT_MODULE.test(id), id).toBe(true);
-    // Radix's dialog loads on first opening; the admin's table with its screens.
+    ])
+      expect(chunkOf(id), id).toBe('kit');
+    for (const id of [
+      '/w/node_modules/zod/v4/core/schemas.js',
+      '/w/node_modules/date-fns-tz/dist/esm/toDate/index.js',
+      '/w/web/node_modules/date-fns/format.js',
+      '/w/core/src/schemas/classes.ts',
+      '/w/web/src/lib/rest-read.ts',
+    ])
+      expect(chunkOf(id), id).toBe('data');
+    // Radix's dialog loads on first opening, the admin's table with its screens; realtime.ts
+    // stays a chunk of its own (routePreloads finds a page's reading modules by it); a file
+    // of the same name elsewhere is not the listed one.
     for (const id of [
       '/w/web/src/components/ui/dialog-radix.tsx',
       '/w/web/src/components/ui/data-table/data-table.tsx',
       '/w/web/src/lib/realtime.ts',
+      '/w/web/src/features/admin/card.tsx',
+      '/w/functions/src/lib/storage.ts',
     ])
-      expect(KIT_MODULE.test(id), id).toBe(false);
-    for (const id of [
-      '/w/node_modules/zod/v4/core/schemas.js',
-      '/w/node_modules/date-fns-tz/dist/esm/toDate/index.js',
-      '/w/core/src/schemas/classes.ts',
-      '/w/web/src/lib/rest-read.ts',
-    ]) {
-      expect(DATA_MODULE_OF_CHUNK.test(id), id).toBe(true);
-      expect(KIT_MODULE.test(id), id).toBe(false);
-    }
-    // realtime.ts stays a chunk of its own: routePreloads finds a page's data modules by it.
-    expect(DATA_MODULE_OF_CHUNK.test('/w/web/src/lib/realtime.ts')).toBe(false);
+      expect(chunkOf(id), id).toBeNull();
   });
 });

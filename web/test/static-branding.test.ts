@@ -1,13 +1,15 @@
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { prePaintHtml } from '../build/pre-paint';
 import indexHtml from '../index.html?raw';
-import { brandCss, brandingFrom, cacheBranding } from '../src/lib/branding';
+import { BRAND_STYLE_ID, brandCss, brandingFrom, cacheBranding } from '../src/lib/branding';
 
 // index.html applies the cached branding before any script of the app runs
 // (docs/architecture/web-app.md#studio-branding): the same rules, title, theme colour and header
-// the app sets once it starts, so nothing changes when it takes over.
+// the app sets once it starts, so nothing changes when it takes over. The scripts are written at
+// build from the app's own functions (web/build/pre-paint.ts); here they run as built.
 
-const parsed = new DOMParser().parseFromString(indexHtml, 'text/html');
+const parsed = new DOMParser().parseFromString(prePaintHtml(indexHtml), 'text/html');
 const headScript = [...parsed.head.querySelectorAll('script')].find((script) =>
   script.textContent?.includes('StudioBranding'),
 );
@@ -22,11 +24,7 @@ function paintStatic(): Element {
   const title = document.querySelector('.app-header .app-title');
   const script = document.querySelector('.app-header script');
   runInNewContext(headerScript.textContent ?? '', {
-    document: {
-      currentScript: script,
-      createElement: (tag: string) => document.createElement(tag),
-      getElementById: (id: string) => document.getElementById(id),
-    },
+    document: { currentScript: script },
     localStorage,
   });
   if (!title) throw new Error('index.html has no header title');
@@ -41,7 +39,7 @@ afterEach(() => {
 describe('the branding index.html applies before the app starts', () => {
   it('is the built-in look when nothing is kept', () => {
     const title = paintStatic();
-    expect(document.getElementById('studio-brand')).toBeNull();
+    expect(document.getElementById(BRAND_STYLE_ID)).toBeNull();
     expect(title.textContent).toBe('Studio');
     expect(document.title).toBe('Studio');
   });
@@ -53,7 +51,7 @@ describe('the branding index.html applies before the app starts', () => {
 
     const title = paintStatic();
 
-    expect(document.getElementById('studio-brand')?.textContent).toBe(brandCss(branding));
+    expect(document.getElementById(BRAND_STYLE_ID)?.textContent).toBe(brandCss(branding));
     expect(document.title).toBe('Pulso Studio');
     expect(document.querySelector('meta[name="theme-color"]')?.getAttribute('content')).toBe(
       '#7a1fa2',
@@ -70,9 +68,32 @@ describe('the branding index.html applies before the app starts', () => {
       JSON.stringify({ name: 'X', light: { primary: 'red;}body{display:none' }, dark: {} }),
     );
     const title = paintStatic();
-    expect(document.getElementById('studio-brand')).toBeNull();
+    expect(document.getElementById(BRAND_STYLE_ID)).toBeNull();
     expect(title.textContent).toBe('Studio');
     localStorage.setItem('StudioBranding', '{not json');
     expect(paintStatic().textContent).toBe('Studio');
+  });
+
+  it('keeps painting the built-in look when storage cannot be read', () => {
+    document.head.innerHTML = '<title>Studio</title>';
+    const blocked = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+    };
+    const run = () => {
+      runInNewContext(headScript?.textContent ?? '', { document, localStorage: blocked });
+    };
+    expect(run).not.toThrow();
+    expect(document.getElementById(BRAND_STYLE_ID)).toBeNull();
+  });
+
+  it('is written from the placeholders, so no branding script is kept by hand', () => {
+    const raw = new DOMParser().parseFromString(indexHtml, 'text/html');
+    const handWritten = [...raw.querySelectorAll('script')].filter((script) =>
+      script.textContent?.includes('StudioBranding'),
+    );
+    expect(handWritten).toEqual([]);
+    expect(raw.querySelectorAll('script[data-pre-paint]')).toHaveLength(3);
   });
 });

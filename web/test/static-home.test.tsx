@@ -1,33 +1,70 @@
 import { cleanup, render } from '@testing-library/react';
+import { picturePath, pictureSources } from '@studio/core';
 import { runInNewContext } from 'node:vm';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Parser } from 'wouter';
 import { matchRoute, useRouter } from 'wouter';
+import { prePaintHtml } from '../build/pre-paint';
 import indexHtml from '../index.html?raw';
+import type { StudioRead } from '../build/studio-read';
+import { STUDIO_READ_PLACEHOLDER, studioReadExpression, studioReadFor } from '../build/studio-read';
 import InicioPage from '../src/app/routes/inicio';
 import { HOME_HREF, paths, routePatterns, TABS_ROOT } from '../src/config/paths';
+import {
+  brandingFrom,
+  cacheBranding,
+  readCachedBranding,
+  useBrandingStore,
+} from '../src/lib/branding';
 import type { Lang } from '../src/lib/i18n';
 import { useLangStore } from '../src/lib/i18n';
+import { studioPictureUrl } from './support/studio-pictures';
 
 // index.html paints the start page before any script runs
 // (docs/decisions/126-start-page-painted-by-index-html.md); React replaces it on
 // its first render, so the copy must be exactly what that render draws, in either language.
 
-/** `#root` of index.html in the test document, with its inline script run at `pathname`. */
-function loadRoot(pathname: string): { home: Element; spinner: Element | null } {
-  const parsed = new DOMParser().parseFromString(indexHtml, 'text/html');
+/**
+ * `#root` of index.html in the test document, with its inline script run at `pathname`, after
+ * the head's branding script (which marks kept branding as sound with `#studio-brand`).
+ */
+function loadRoot(
+  pathname: string,
+  firstVisit?: { read: StudioRead; fetch: (url: string) => Promise<unknown>; window: object },
+): { home: Element; spinner: Element | null } {
+  const parsed = new DOMParser().parseFromString(prePaintHtml(indexHtml), 'text/html');
+  document.head.innerHTML = parsed.head.innerHTML;
+  runInNewContext(document.head.querySelector('script')?.textContent ?? '', {
+    document,
+    localStorage,
+  });
   document.body.innerHTML = parsed.getElementById('root')?.outerHTML ?? '';
   const home = document.querySelector('#root .app-main section.home');
   const script = home?.nextElementSibling;
   if (!home || script?.tagName !== 'SCRIPT') throw new Error('index.html has no static start page');
   // The inline script as the browser runs it, given the address, itself as the current script
   // and this document's storage (Node's vm: the test document does not run inline scripts).
-  runInNewContext(script.textContent ?? '', {
-    location: { pathname },
-    document: { currentScript: script, documentElement: document.documentElement },
+  const text = script.textContent ?? '';
+  const built = firstVisit
+    ? text.replace(STUDIO_READ_PLACEHOLDER, studioReadExpression(firstVisit.read))
+    : text;
+  runInNewContext(built, {
+    location: { pathname, hostname: '127.0.0.1' },
+    fetch: firstVisit?.fetch,
+    window: firstVisit?.window ?? {},
+    document: {
+      currentScript: script,
+      documentElement: document.documentElement,
+      getElementById: (id: string) => document.getElementById(id),
+      createElement: (name: string) => document.createElement(name),
+    },
     localStorage,
   });
+  // Then the cover's script, which paints the kept branding into a shown start page.
+  const cover = script.nextElementSibling;
+  if (cover?.tagName !== 'SCRIPT') throw new Error('index.html has no cover script');
+  runInNewContext(cover.textContent ?? '', { document, localStorage });
   return { home, spinner: document.querySelector('#root .page-loading') };
 }
 
@@ -53,6 +90,9 @@ function firstRender(lang: Lang): string {
 }
 
 afterEach(() => {
+  delete window.__STUDIO_FIRST_COVER__;
+  useBrandingStore.setState({ branding: null });
+  document.head.innerHTML = '';
   document.body.innerHTML = '';
   document.documentElement.lang = 'en';
   window.history.replaceState(null, '', '/');
@@ -71,6 +111,88 @@ describe('the start page painted by index.html', () => {
     const { home } = loadRoot(HOME_HREF);
     expect(comparable(home.outerHTML)).toBe(comparable(firstRender('es')));
     expect(document.documentElement.lang).toBe('es');
+  });
+
+  it("draws the studio's kept name and cover at the screen's width, as the first render does", () => {
+    const cover = studioPictureUrl(picturePath('cover', 'demo-ritmo', 1920, 'image/webp'));
+    const studio = { name: 'Ritmo Studio', primaryColor: '#5b2a86', cover };
+    cacheBranding(brandingFrom(studio, pictureSources(cover).srcSet));
+    useBrandingStore.setState({ branding: readCachedBranding() });
+    const { home } = loadRoot(HOME_HREF);
+    const picture = home.querySelector('img.home-cover-picture');
+    expect(picture?.getAttribute('src')).toBe(cover);
+    expect(picture?.getAttribute('srcset')).toMatch(/ 640w, .* 1280w, .* 1920w$/);
+    expect(home.querySelector('.home-cover-name')?.textContent).toBe('Ritmo Studio');
+    expect(comparable(home.outerHTML)).toBe(comparable(firstRender('en')));
+  });
+
+  it('reads the studio at once on a first visit and draws its cover, as home then does', async () => {
+    const cover = studioPictureUrl(picturePath('cover', 'demo-ritmo', 1920, 'image/webp'));
+    const asked: string[] = [];
+    const pageWindow: { __STUDIO_EMULATOR_PORTS__: object; __STUDIO_FIRST_COVER__?: unknown } = {
+      __STUDIO_EMULATOR_PORTS__: { database: 9400 },
+    };
+    const { home } = loadRoot(HOME_HREF, {
+      read: studioReadFor({}, true),
+      fetch: (url) => {
+        asked.push(url);
+        return Promise.resolve({ ok: true, json: () => Promise.resolve({ name: 'Ritmo', cover }) });
+      },
+      window: pageWindow,
+    });
+    expect(asked).toEqual(['http://127.0.0.1:9400/Studio.json?ns=demo-studio-default-rtdb']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(home.querySelector('img.home-cover-picture')?.getAttribute('src')).toBe(cover);
+    expect(pageWindow.__STUDIO_FIRST_COVER__).toBe(cover);
+    window.__STUDIO_FIRST_COVER__ = pageWindow.__STUDIO_FIRST_COVER__;
+    expect(comparable(home.outerHTML)).toBe(comparable(firstRender('en')));
+  });
+
+  it('draws no cover on a first visit when the studio has none or the read fails', async () => {
+    for (const answer of [
+      () => Promise.resolve({ ok: true, json: () => Promise.resolve({ name: 'Ritmo' }) }),
+      () =>
+        Promise.resolve({
+          ok: true,
+          json: () => Promise.resolve({ cover: 'javascript:alert(1)' }),
+        }),
+      () => Promise.resolve({ ok: false, json: () => Promise.reject(new Error('401')) }),
+      () => Promise.reject(new TypeError('offline')),
+    ]) {
+      const pageWindow: { __STUDIO_FIRST_COVER__?: unknown } = {};
+      const { home } = loadRoot(HOME_HREF, {
+        read: { url: 'https://studio-x.firebaseio.com/Studio.json?' },
+        fetch: answer,
+        window: pageWindow,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(home.querySelector('img')).toBeNull();
+      expect(pageWindow.__STUDIO_FIRST_COVER__).toBeUndefined();
+      expect(comparable(home.outerHTML)).toBe(comparable(firstRender('en')));
+    }
+  });
+
+  it('does not read the studio when the device keeps its branding', () => {
+    cacheBranding(brandingFrom({ name: 'Ritmo Studio', primaryColor: '#5b2a86' }));
+    const asked: string[] = [];
+    loadRoot(HOME_HREF, {
+      read: { url: 'https://studio-x.firebaseio.com/Studio.json?' },
+      fetch: (url) => {
+        asked.push(url);
+        return Promise.reject(new Error('not asked'));
+      },
+      window: {},
+    });
+    expect(asked).toEqual([]);
+  });
+
+  it('keeps the built-in name on the brand colour when the kept branding is not sound', () => {
+    localStorage.setItem('StudioBranding', JSON.stringify({ name: 'X', cover: 'javascript:1' }));
+    useBrandingStore.setState({ branding: readCachedBranding() });
+    const { home } = loadRoot(HOME_HREF);
+    expect(home.querySelector('img')).toBeNull();
+    expect(home.querySelector('.home-cover-name')?.textContent).toBe('Studio');
+    expect(comparable(home.outerHTML)).toBe(comparable(firstRender('en')));
   });
 
   it('stays out of reach of the keyboard and assistive technology', () => {

@@ -31,13 +31,18 @@ export function layoutForClass(
   return layout ?? virtualLayout(cls.capacity);
 }
 
-/** Class-level reasons nobody can book: cancelled, not open yet, started. */
+/**
+ * Class-level reasons nobody can book: cancelled, not open yet, started. The front desk books
+ * outside the window (`desk`): a member at the door, after the start, or weeks ahead.
+ */
 export function classBookingError(
   cls: ClassFacts,
   nowMs: number,
   settings: Pick<Settings, 'bookingWindowDays'>,
+  desk = false,
 ): DomainError | null {
   if (cls.status === 'cancelled') return new DomainError('failed-precondition', 'classCancelled');
+  if (desk) return null;
   const state = bookingWindowState(cls.startsAt, nowMs, settings);
   if (state === 'not-open')
     return new DomainError('failed-precondition', 'bookingNotOpen', {
@@ -78,7 +83,7 @@ export function memberCredit(
 }
 
 /**
- * How the member would pay (docs/architecture/plans.md#entitlements): with `timeZone` given, the
+ * How the member would pay (docs/architecture/plans.md): with `timeZone` given, the
  * member's plan is weighed first (`decidePayment`, `payWith` their choice); without, a credit.
  */
 export interface PaymentOptions {
@@ -134,6 +139,8 @@ export interface BookingRequest extends PaymentOptions {
   spot?: string | undefined;
   nowMs: number;
   settings: Rules;
+  /** Booked by the front desk: the booking window does not apply (`classBookingError`). */
+  desk?: boolean | undefined;
 }
 
 export interface BookingGrant {
@@ -152,7 +159,7 @@ function grantOf(spot: string, payment: MemberPayment): BookingGrant {
 
 export type RosterBookingRequest = Pick<
   BookingRequest,
-  'cls' | 'roster' | 'uid' | 'nowMs' | 'settings'
+  'cls' | 'roster' | 'uid' | 'nowMs' | 'settings' | 'desk'
 >;
 
 /**
@@ -163,7 +170,7 @@ export type RosterBookingRequest = Pick<
  */
 export function rosterBookingError(request: RosterBookingRequest): DomainError | null {
   const { cls, roster, uid, nowMs, settings } = request;
-  const classError = classBookingError(cls, nowMs, settings);
+  const classError = classBookingError(cls, nowMs, settings, request.desk === true);
   if (classError) return classError;
   if (roster.cancellation) return new DomainError('failed-precondition', 'classCancelled');
   if (roster.bookings[uid]) return new DomainError('failed-precondition', 'alreadyBooked');
@@ -192,7 +199,7 @@ export function canBook(request: BookingRequest): BookingGrant | DomainError {
     bookingId: 'check',
     spot: request.spot,
     nowMs,
-    via: 'member',
+    via: request.desk === true ? 'desk' : 'member',
   });
   if (reserved instanceof DomainError) return reserved;
   return grantOf(reserved.booking.spot, payment);

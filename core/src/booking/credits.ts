@@ -24,7 +24,7 @@ export function isCreditUsable(credit: CreditEntry, atMs: number): boolean {
 }
 
 /**
- * The credit a booking consumes (design §4): of the right kind, usable at `atMs`, expiring
+ * The credit a booking consumes: of the right kind, usable at `atMs`, expiring
  * soonest; ties broken by earliest grant, then by id, so the choice is deterministic.
  * Booking passes the class start as `atMs`: a credit must still be valid when the class runs.
  */

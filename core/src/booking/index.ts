@@ -9,3 +9,4 @@ export * from './views';
 export * from './invariants';
 export * from './returns';
 export * from './class-phase';
+export * from './notices';

@@ -1,5 +1,5 @@
 /**
- * The booking invariants (design §4), checked on a dump of the whole database: what the
+ * The booking invariants, checked on a dump of the whole database: what the
  * concurrency tests, the end-to-end suites and an operator's audit all assert. Pure: give it
  * the JSON of the root.
  *

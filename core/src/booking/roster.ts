@@ -1,6 +1,5 @@
 /**
- * Pure roster transitions, one per roster transaction (design §4,
- * docs/decisions/030-booking-protocol.md). Each
+ * Pure roster transitions, one per roster transaction (docs/decisions/030-booking-protocol.md). Each
  * returns a new roster and leaves its input untouched, so a retried transaction starts from
  * fresh data; "nothing to do" returns the input itself, so the caller can tell.
  */
@@ -64,7 +63,7 @@ export function waitlistPositions(roster: Roster): Record<string, number> {
 
 /**
  * Seats a member booking directly may take. While members wait and promotion is still
- * possible, free seats are theirs (FIFO, market.md pain 2), so a direct booking sees none.
+ * possible, free seats are theirs (FIFO), so a direct booking sees none.
  */
 export function memberSeatsLeft(
   cls: ClassFacts,

@@ -4,6 +4,7 @@
  * `Classes/{classId}`. Writers store `rosterVersion` and never replace a newer view with an
  * older one (docs/architecture/booking.md#views).
  */
+import { teachingCoachId } from '../desk/teaching';
 import type {
   EndedBooking,
   Roster,
@@ -101,7 +102,7 @@ export function userClassView(
     hour: cls.hour,
     startsAt: cls.startsAt,
     exercise: cls.exercise,
-    coach: cls.coach,
+    coach: teachingCoachId(cls),
     branch: cls.branch,
     spot: source.spot,
     creditKind: cls.creditKind,

@@ -1,6 +1,6 @@
 /**
- * Pure transitions of a member's credits, one per transaction on `Users/{uid}` (design §4,
- * docs/decisions/030-booking-protocol.md). A transition returns a `WalletChange`;
+ * Pure transitions of a member's credits, one per transaction on `Users/{uid}`
+ * (docs/decisions/030-booking-protocol.md). A transition returns a `WalletChange`;
  * `applyWalletChange` writes it
  * into the stored user node, leaving every field it does not own as it was, and recomputes
  * `Credits`. Every credit that moves gets its ledger entry in `ledger-outbox` in the same
@@ -600,7 +600,7 @@ export const BOOKING_RECORD_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * A plan booking's record is kept longer: it counts against a monthly cap until its month is
- * over (docs/architecture/plans.md#entitlements).
+ * over (docs/architecture/plans.md).
  */
 export const PLAN_RECORD_RETENTION_MS = 40 * 24 * 60 * 60 * 1000;
 

@@ -50,8 +50,7 @@ export function waitlistCutoffAt(
 /**
  * 'refund' when cancelled at least `cancellationWindowHours` before the start; otherwise
  * 'late' (credit forfeited) — except that a member promoted from the waiting list inside the
- * late window did not choose that timing, so they keep the refund up to the waitlist cut-off
- * (design §4, market.md pain 1).
+ * late window did not choose that timing, so they keep the refund up to the waitlist cut-off.
  */
 export function cancellationOutcome(
   booking: Pick<Booking, 'promotedAt'>,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classPay, rateFor, type CoachPayRate } from './coach-pay';
+import { classPay, payReport, rateFor, type CoachPayRate, type PaidClass } from './coach-pay';
 import type { PayRule } from './inputs';
 
 const rule = (change: Partial<PayRule> = {}): PayRule => ({
@@ -90,5 +90,82 @@ describe('which rate applies', () => {
       rateFor({ a: rate('*', '2026-11-01', 5), b: rate('*', '2026-11-01', 9) }, 'x', '2026-11-02')
         ?.rateId,
     ).toBe('b');
+  });
+});
+
+describe('the pay-period report', () => {
+  const NOW = Date.parse('2026-03-10T12:00:00Z');
+  const cls = (change: Partial<PaidClass>): PaidClass => ({
+    date: '2026-03-02',
+    hour: '07:00',
+    startsAt: Date.parse('2026-03-02T13:00:00Z'),
+    duration: 45,
+    exercise: 'cycling',
+    coach: 'ana',
+    cancelled: false,
+    attendees: 4,
+    title: 'Cycling',
+    ...change,
+  });
+  const payRate = (pay: PayRule): CoachPayRate => ({
+    exercise: '*',
+    effectiveFrom: '2026-01-01',
+    rule: pay,
+    currency: 'USD',
+    savedAt: 1,
+    savedBy: 'admin',
+  });
+  const rates = {
+    ana: { r1: payRate(rule({ perClass: 1000 })) },
+    bo: { r2: payRate(rule({ perHead: [{ from: 1, amount: 100 }] })) },
+  };
+  const report = (classes: Record<string, PaidClass>, coachId?: string) =>
+    payReport({
+      classes,
+      rates,
+      names: { ana: 'Ana', bo: 'Bo' },
+      from: '2026-03-01',
+      to: '2026-03-31',
+      coachId,
+      currency: 'USD',
+      nowMs: NOW,
+    });
+
+  it('pays whoever taught, counts the substitution for them and the cover for the coach', () => {
+    const coaches = report({ a: cls({}), b: cls({ substitute: 'bo', date: '2026-03-03' }) });
+    expect(
+      coaches.map((pay) => [
+        pay.name,
+        pay.classes,
+        pay.substitutions,
+        pay.coveredByOthers,
+        pay.amount,
+      ]),
+    ).toEqual([
+      ['Ana', 1, 0, 1, 1000],
+      ['Bo', 1, 1, 0, 400],
+    ]);
+  });
+
+  it('leaves out cancelled classes, classes not over yet, and days outside the period', () => {
+    const coaches = report({
+      cancelled: cls({ cancelled: true }),
+      future: cls({ startsAt: NOW - 10 * 60_000 }),
+      before: cls({ date: '2026-02-28' }),
+    });
+    expect(coaches).toEqual([]);
+  });
+
+  it('for one coach: their classes, and the covers of theirs', () => {
+    const coaches = report({ a: cls({}), b: cls({ substitute: 'bo' }) }, 'ana');
+    expect(coaches).toEqual([
+      expect.objectContaining({ coachId: 'ana', classes: 1, coveredByOthers: 1 }),
+    ]);
+  });
+
+  it('pays nothing without a rate, and says so by leaving the rate out', () => {
+    const [pay] = report({ a: cls({ coach: 'cy' }) });
+    expect(pay?.lines).toEqual([expect.objectContaining({ amount: 0 })]);
+    expect(pay?.lines[0]?.rateId).toBeUndefined();
   });
 });

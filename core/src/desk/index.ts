@@ -6,3 +6,4 @@ export * from './check-in';
 export * from './waiver';
 export * from './inputs';
 export * from './coach-pay';
+export * from './sales';

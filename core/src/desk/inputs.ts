@@ -37,11 +37,7 @@ export type CheckInByNameInput = z.infer<typeof checkInByNameInput>;
 export const saveWaiverInput = z.strictObject({ text: waiverTextSchema });
 export type SaveWaiverInput = z.infer<typeof saveWaiverInput>;
 
-/**
- * A signature of `version`: the drawn signature (a PNG data URL), the full name typed, the
- * language read. `uid` only from the front desk's kiosk, signing in person for that member.
- */
-export const signWaiverInput = z.strictObject({
+const signatureFields = {
   version: z.number().int().min(1).max(1_000_000),
   fullName: z.string().trim().min(2).max(120),
   lang: z.enum(['en', 'es']),
@@ -49,8 +45,17 @@ export const signWaiverInput = z.strictObject({
     .string()
     .max(MAX_SIGNATURE_DATA_URL)
     .refine((value) => value.startsWith(SIGNATURE_DATA_URL_PREFIX), 'a PNG data URL'),
-  uid: keySchema.optional(),
-});
+};
+
+/** A waiver signed in person at the desk, handed in with the booking it allows. */
+export const deskSignatureSchema = z.strictObject(signatureFields);
+export type DeskSignature = z.infer<typeof deskSignatureSchema>;
+
+/**
+ * A signature of `version`: the drawn signature (a PNG data URL), the full name typed, the
+ * language read. `uid` only from the front desk's kiosk, signing in person for that member.
+ */
+export const signWaiverInput = z.strictObject({ ...signatureFields, uid: keySchema.optional() });
 export type SignWaiverInput = z.infer<typeof signWaiverInput>;
 
 /** A walk-in new to the studio: an account is made and invited by mail. */
@@ -71,7 +76,9 @@ export const DESK_PAYMENTS = ['credit', 'plan', 'drop-in', 'comp'] as const;
 /**
  * The desk books a member, or a walk-in, into a class, also past the booking window: paid by one
  * of their credits, their plan, a drop-in sold now for cash (`amount`, the single class's price),
- * or free with a reason (a comp). `requestId` makes a repeated tap find the first booking.
+ * or free with a reason (a comp). `waiver`: signed on the desk's screen by someone who has not
+ * signed the current version (a walk-in always). `requestId` makes a repeated tap find the first
+ * booking.
  */
 export const addToClassInput = z
   .strictObject({
@@ -82,6 +89,7 @@ export const addToClassInput = z
     amount: centsSchema.optional(),
     reason: reasonSchema.optional(),
     spot: keySchema.optional(),
+    waiver: deskSignatureSchema.optional(),
     requestId: keySchema,
   })
   .superRefine((input, ctx) => {
@@ -166,7 +174,8 @@ export type PayTier = z.infer<typeof payTierSchema>;
 export const payRuleSchema = z
   .strictObject({
     perClass: payCents,
-    perHead: z.array(payTierSchema).max(MAX_PAY_TIERS),
+    /** Default: the database keeps no empty list, so a rate without tiers reads back without. */
+    perHead: z.array(payTierSchema).max(MAX_PAY_TIERS).default([]),
     bonus: z.strictObject({ over: z.number().int().min(0).max(1000), amount: payCents }).optional(),
     minimum: payCents,
   })

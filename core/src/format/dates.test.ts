@@ -3,11 +3,13 @@ import {
   dateKeyOf,
   datePattern,
   dayHeading,
+  dayInText,
   dayLabel,
   dayOffset,
   fromTypedDate,
   longDate,
   momentLabel,
+  monthYear,
   shortDate,
   timeOf,
   toTypedDate,
@@ -33,6 +35,19 @@ describe('dayLabel: a class day as a member reads it', () => {
   });
 });
 
+describe('dayInText: the same day inside a sentence', () => {
+  it.each([
+    ['2026-11-25', 'en', 'today'],
+    ['2026-11-26', 'en', 'tomorrow'],
+    ['2026-11-24', 'es', 'ayer'],
+    ['2026-11-26', 'es', 'mañana'],
+    ['2026-11-27', 'en', 'Fri 27 Nov'],
+    ['2026-11-27', 'es', 'vie 27 nov'],
+  ] as const)('%s in %s → %s', (date, lang, expected) => {
+    expect(dayInText(date, lang, TODAY)).toBe(expected);
+  });
+});
+
 describe('shortDate and longDate', () => {
   it.each([
     ['2026-11-26', 'en', 'Thu 26 Nov', 'Thursday 26 November'],
@@ -47,6 +62,12 @@ describe('shortDate and longDate', () => {
     expect(longDate('2027-02-03', 'es', TODAY)).toBe('miércoles 3 de febrero de 2027');
     expect(longDate('2027-02-03', 'en', TODAY)).toBe('Wednesday 3 February 2027');
     expect(shortDate('2026-02-03', 'en')).toBe('Tue 3 Feb');
+  });
+
+  it('names a month and its year', () => {
+    expect(monthYear('2026-09-26', 'en')).toBe('September 2026');
+    expect(monthYear('2026-09-26', 'es')).toBe('septiembre de 2026');
+    expect(monthYear('not a date', 'en')).toBe('not a date');
   });
 });
 

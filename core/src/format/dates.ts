@@ -88,17 +88,35 @@ export function longDate(date: string, lang: Lang, today?: string): string {
   return `${weekday} ${day} ${month}${withYear ? ` ${year}` : ''}`;
 }
 
-/** "Today", "Tomorrow", "Yesterday" ("Hoy", "Mañana", "Ayer") or undefined further away. */
-export function relativeDay(date: string, lang: Lang, today: string): string | undefined {
+/** "September 2026" / "septiembre de 2026": since when, where the day does not matter. */
+export function monthYear(date: string, lang: Lang): string {
+  const at = utcOf(date);
+  if (at === undefined) return date;
+  const month = part(at, lang, 'month', 'long');
+  return lang === 'es' ? `${month} de ${date.slice(0, 4)}` : `${month} ${date.slice(0, 4)}`;
+}
+
+/** "today", "tomorrow", "yesterday" ("hoy", "mañana", "ayer") or undefined further away. */
+function nearDay(date: string, lang: Lang, today: string): string | undefined {
   const offset = dayOffset(today, date);
   if (!(offset >= -1 && offset <= 1)) return undefined;
-  const text = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' }).format(offset, 'day');
-  return capitalise(text, lang);
+  return new Intl.RelativeTimeFormat(lang, { numeric: 'auto' }).format(offset, 'day');
+}
+
+/** "Today", "Tomorrow", "Yesterday" ("Hoy", "Mañana", "Ayer") or undefined further away. */
+export function relativeDay(date: string, lang: Lang, today: string): string | undefined {
+  const near = nearDay(date, lang, today);
+  return near === undefined ? undefined : capitalise(near, lang);
 }
 
 /** A class's day as a member reads it: "Today", "Tomorrow", else "Thu 26 Nov". */
 export function dayLabel(date: string, lang: Lang, today: string): string {
   return relativeDay(date, lang, today) ?? shortDate(date, lang, today);
+}
+
+/** The same day inside a sentence ("Cancel before tomorrow 07:00"): "tomorrow", "mañana", else "Thu 26 Nov". */
+export function dayInText(date: string, lang: Lang, today: string): string {
+  return nearDay(date, lang, today) ?? shortDate(date, lang, today);
 }
 
 /** A heading's day: "Today · Thursday 26 November", else "Friday 27 November". */

@@ -2,6 +2,7 @@
 // (docs/architecture/insights.md): what one class, one payment, one member's visits, one
 // subscription's granted periods and one wallet add to the days they fall on. The nightly job
 // (functions/src/handlers/insights) reads the records and sums what these return.
+import { teachingCoachId } from '../desk/teaching';
 import type { Roster, StudioClass, UserClass } from '../schemas/classes';
 import type { CreditKind } from '../schemas/common';
 import type {
@@ -83,7 +84,8 @@ export function insightsCellKey(dimensions: InsightsDimensions): string {
 export function classDimensions(studioClass: StudioClass): InsightsDimensions {
   return {
     branch: studioClass.branch,
-    coach: studioClass.coach,
+    // Who taught it: the substitute when one took the class.
+    coach: teachingCoachId(studioClass),
     exercise: studioClass.exercise,
     hour: studioClass.hour,
   };

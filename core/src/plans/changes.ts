@@ -1,4 +1,4 @@
-// Plan changes and cancellation (docs/architecture/plans.md#plan-changes): an upgrade applies at
+// Plan changes and cancellation (docs/architecture/plans.md): an upgrade applies at
 // once (Stripe prorates it), a downgrade at the period's end; cancelling inside a commitment ends
 // at the term's end, or at once for the studio's early-end fee. Pure.
 import { DomainError } from '../errors';

@@ -1,4 +1,4 @@
-// Which pays for a booking: the member's plan or a credit (docs/architecture/plans.md#entitlements).
+// Which pays for a booking: the member's plan or a credit (docs/architecture/plans.md).
 // Pure: the callable decides on what it read (nothing written on a refusal) and the member's
 // transaction decides again on the committed node, where the plan's uses are counted, so two
 // bookings racing over a cap of one cannot both pass.
@@ -162,7 +162,7 @@ export type PaymentDecision =
   | { payWith: 'credits'; planRefusal?: DomainError | undefined };
 
 /**
- * How a booking is paid (docs/architecture/plans.md#entitlements): by the plan when it covers the
+ * How a booking is paid (docs/architecture/plans.md): by the plan when it covers the
  * class and its cap allows, otherwise by a credit of the class's kind; `payWith: 'credits'` (the
  * member's choice) always takes a credit, `payWith: 'plan'` refuses rather than take one. A
  * frozen plan refuses unless the member chose credits: its message offers to end the freeze.

@@ -1,4 +1,4 @@
-// Freezes (docs/architecture/plans.md#freezes): a member pauses their own plan within the studio's
+// Freezes (docs/architecture/plans.md): a member pauses their own plan within the studio's
 // limits, or an admin freezes one plan or many. Pure: which span a request means, whether the
 // studio allows it, and the membership after it starts or ends early. Frozen days extend the
 // commitment's end; billing pauses through Stripe (the functions' part).

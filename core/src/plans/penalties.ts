@@ -1,4 +1,4 @@
-// What a late cancel or a no-show on a plan booking costs (docs/architecture/plans.md#late-cancels-and-no-shows):
+// What a late cancel or a no-show on a plan booking costs (docs/architecture/plans.md):
 // the plan's own policy, as sold and shown at purchase and at booking. A fee is recorded here,
 // in the member's transaction, and charged to the saved card by the functions afterwards; a
 // block stops the plan from booking until it ends. Never anything the policy does not say.

@@ -1,6 +1,6 @@
 // The calendar periods a plan counts its bookings in: the studio day, the week from Monday, the
 // month, each read in the studio's time zone from the class's start
-// (docs/architecture/plans.md#entitlements).
+// (docs/architecture/plans.md).
 import { addDays, formatDate, startOfWeek, toEpoch } from '../time';
 import type { DateString } from '../time';
 import type { BillingInterval, PlanTerms } from '../schemas/plans';

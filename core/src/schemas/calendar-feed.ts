@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { epochMsSchema, keySchema } from './common';
 
 /**
- * A member's personal calendar feed (issue 19): a secret token in the feed's URL
+ * A member's personal calendar feed: a secret token in the feed's URL
  * (`/calendar/{token}.ics`), created and replaced by `rotateCalendarFeed`, revoked by it too.
  * `CalendarFeeds/{token}` finds the member for a request (functions only);
  * `CalendarFeedTokens/{uid}` is the member's current token, which only that member reads.

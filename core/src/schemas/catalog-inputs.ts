@@ -79,7 +79,7 @@ export const shopProductInputSchema = shopProductSchema.extend({
 });
 export type ShopProductInput = z.infer<typeof shopProductInputSchema>;
 
-/** Spec §3: exactly two entries, the discounted price first and the regular one second. */
+/** Exactly two entries, the discounted price first and the regular one second. */
 export const suscriptionPricesInputSchema = suscriptionPricesSchema.refine(
   (prices) => prices.length === 2,
   'expected two prices: discounted, then regular',

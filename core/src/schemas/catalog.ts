@@ -14,13 +14,14 @@ import {
   textSchema,
 } from './common';
 import { dateSchema, hourSchema } from '../time';
+import { instanceNameSchema } from '../instances';
 
 /** One `SuscriptionPrices` entry; `Precio` is in major units (USD) as the spec shows it. */
 export const suscriptionPriceSchema = z.object({
   key: z.string().max(100),
   Precio: z.number().nonnegative(),
 });
-/** `SuscriptionPrices`: first entry the discounted price, second the regular one (spec §3). */
+/** `SuscriptionPrices`: first entry the discounted price, second the regular one. */
 export const suscriptionPricesSchema = rtdbList(suscriptionPriceSchema);
 export type SuscriptionPrice = z.infer<typeof suscriptionPriceSchema>;
 export type SuscriptionPrices = z.infer<typeof suscriptionPricesSchema>;
@@ -48,6 +49,11 @@ export const branchSchema = z.object({
   address: textSchema(300).optional(),
   phone: textSchema(40).optional(),
   active: z.boolean().default(true),
+  /**
+   * The database instance holding this branch's classes (core/src/instances.ts); absent: the
+   * default instance. Set when the instance is created (docs/deploy.md), never by a screen.
+   */
+  databaseInstance: instanceNameSchema.optional(),
 });
 export type Branch = z.infer<typeof branchSchema>;
 
@@ -60,7 +66,7 @@ export const coachSchema = z.object({
   uid: keySchema.optional(),
   bio: textSchema(2000).optional(),
   img: z.string().max(2048).optional(),
-  /** What the coach teaches best ("Spinning", "HIIT"), shown on the coach page (issue 20). */
+  /** What the coach teaches best ("Spinning", "HIIT"), shown on the coach page. */
   specialities: rtdbList(textSchema(40).min(1))
     .refine((list) => list.length <= MAX_SPECIALITIES, `at most ${MAX_SPECIALITIES}`)
     .optional(),

@@ -55,7 +55,8 @@ export const classSchema = z.object({
 export type StudioClass = z.infer<typeof classSchema>;
 export type Class = StudioClass;
 
-export const BOOKING_VIAS = ['member', 'waitlist', 'admin'] as const;
+/** How a seat was taken: by the member, from the waiting list, by an admin or at the front desk. */
+export const BOOKING_VIAS = ['member', 'waitlist', 'admin', 'desk'] as const;
 
 /** A guest's name as the member types it: trimmed, 1–60 characters. */
 export const guestNameSchema = z.string().trim().min(1).max(60);

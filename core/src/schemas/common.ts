@@ -21,7 +21,7 @@ export const CREDIT_KINDS = ['regular', 'special', 'train'] as const;
 export const creditKindSchema = z.enum(CREDIT_KINDS);
 export type CreditKind = z.infer<typeof creditKindSchema>;
 
-/** What a checkout buys (design §8 `createCheckoutSession.kind`). */
+/** What a checkout buys (`createCheckoutSession`'s `kind`). */
 export const PURCHASE_KINDS = [
   'credits',
   'spcredits',

@@ -334,6 +334,18 @@ describe('callable inputs', () => {
       true,
     ],
     [
+      'sumPayments of a branch',
+      sumPaymentsInput,
+      { from: '2026-11-21', to: '2026-11-21', branch: 'norte' },
+      true,
+    ],
+    [
+      'sumPayments a branch with a slash',
+      sumPaymentsInput,
+      { from: '2026-11-21', to: '2026-11-21', branch: 'norte/../Users' },
+      false,
+    ],
+    [
       'sumPayments to before from',
       sumPaymentsInput,
       { from: '2026-11-21', to: '2026-11-20' },
@@ -397,6 +409,14 @@ describe('callable inputs', () => {
       bulkFreeze: { from: '2026-12-21', until: '2027-01-04', reason: 'x' },
       changeMemberPlan: { uid: 'u1', planId: 'p1', when: 'now', reason: 'x' },
       compMembership: { uid: 'u1', planId: 'p1', until: '2027-01-01', reason: 'x' },
+      startImport: {
+        source: 'mindbody',
+        dryRun: true,
+        files: [{ name: 'clients.csv', entity: 'members', rows: 1 }],
+        dateOrder: 'mdy',
+      },
+      importRows: { runId: 'r1', file: 0, rows: [{ line: 2, values: { id: '1' } }] },
+      finishImport: { runId: 'r1' },
       memberPass: {},
       revokeMemberPass: { uid: 'u1' },
       checkInByPass: { pass: 'SP1.u1.x.y' },

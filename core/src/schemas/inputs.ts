@@ -1,8 +1,13 @@
 /**
- * Callable inputs (design §8). Every object is strict (unknown keys are rejected) and every
+ * Callable inputs. Every object is strict (unknown keys are rejected) and every
  * string and array is bounded, so a callable can parse first and trust what it got.
  */
 import { z } from 'zod';
+import {
+  finishImportInputSchema,
+  importRowsInputSchema,
+  startImportInputSchema,
+} from '../import/schemas';
 import {
   couponCodeSchema,
   creditKindSchema,
@@ -73,7 +78,7 @@ export const cancelBookingInput = z.strictObject({
 });
 export type CancelBookingInput = z.infer<typeof cancelBookingInput>;
 
-/** Move an existing booking to another free spot (market.md: spots can be changed). */
+/** Move an existing booking to another free spot. */
 export const changeSpotInput = z.strictObject({ classId: keySchema, spot: keySchema });
 export type ChangeSpotInput = z.infer<typeof changeSpotInput>;
 
@@ -141,7 +146,7 @@ export const repeatRuleSchema = z
   );
 export type RepeatRule = z.infer<typeof repeatRuleSchema>;
 
-/** The admin-editable fields of a class (design §3), as `createClasses` receives them. */
+/** The admin-editable fields of a class, as `createClasses` receives them. */
 export const classFieldsInput = z.strictObject({
   name: z.string().trim().min(1).max(100).optional(),
   branch: keySchema,
@@ -291,7 +296,7 @@ function checkFreezeLength(
     ctx.addIssue({ code: 'custom', path: ['days'], message: 'give either days or until' });
 }
 
-/** The member pauses their own plan from today (docs/architecture/plans.md#freezes). */
+/** The member pauses their own plan from today (docs/architecture/plans.md). */
 export const freezeMembershipInput = z.strictObject(freezeLength).superRefine(checkFreezeLength);
 export type FreezeMembershipInput = z.infer<typeof freezeMembershipInput>;
 
@@ -381,6 +386,8 @@ export const sumPaymentsInput = z
     to: dateSchema,
     status: paymentStatusSchema.optional(),
     kind: purchaseKindSchema.optional(),
+    /** Only the payments whose checkout named this branch (the head office's branch filter). */
+    branch: keySchema.optional(),
   })
   .superRefine((range, ctx) =>
     refineDateSpan(
@@ -430,6 +437,9 @@ export const callableInputs = {
   bulkFreeze: bulkFreezeInput,
   changeMemberPlan: changeMemberPlanInput,
   compMembership: compMembershipInput,
+  startImport: startImportInputSchema,
+  importRows: importRowsInputSchema,
+  finishImport: finishImportInputSchema,
   ...deskCallableInputs,
 } as const;
 export type CallableName = keyof typeof callableInputs;

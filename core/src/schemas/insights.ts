@@ -86,11 +86,28 @@ export const subscriptionFiguresSchema = z.object({
 });
 export type SubscriptionFigures = z.infer<typeof subscriptionFiguresSchema>;
 
+/** One plan's memberships (`Memberships`, by their current `planId`). */
+export const planFiguresSchema = z.object({
+  /** Paid memberships held at the end of the period and not frozen then. */
+  members: count,
+  /** Paid memberships held at the end of the period and frozen then. */
+  frozen: count,
+  /** The studio's gifts (`source: 'comp'`) held at the end of the period, frozen or not. */
+  comped: count,
+  /** Memberships that began in the period. */
+  started: count,
+  /** Memberships that ended in the period. */
+  churned: count,
+});
+export type PlanFigures = z.infer<typeof planFiguresSchema>;
+
 /** What a day and a month both hold besides their classes; each part reads as zeros when absent. */
 const periodFiguresShape = {
   revenue: revenueBreakdownSchema.default({ byKind: {}, byCoupon: {} }),
   members: memberFiguresSchema.default({ active: 0, firstVisits: 0, secondVisits: 0, lapsed: 0 }),
   subscriptions: subscriptionFiguresSchema.default({ active: 0, started: 0, churned: 0 }),
+  /** planId → that plan's figures; plans with nothing to count are not listed. */
+  plans: rtdbMap(planFiguresSchema).default({}),
 };
 
 /** `Insights/days/{yyyy-MM-dd}`: one studio-local day. */

@@ -92,7 +92,7 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-/** `AuditLog/{id}`: who changed credits, prices, roles, classes (market.md: no audit trail). */
+/** `AuditLog/{id}`: who changed credits, prices, roles, classes. */
 export const auditEntrySchema = z.object({
   at: epochMsSchema,
   /** uid, 'system' (webhooks, scheduled jobs) or 'cli' (`npm run admin`, scripts/admin.ts). */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The mails a member may turn off (issue 19): `Users/{uid}/mail-preferences/{kind}` holds `false`
- * for a kind turned off; absent or `true` means on. Receipts, the studio's class cancellations and
- * plan notices are not in this list: they always go (money, a credit given back, a freeze or a new
+ * The mails a member may turn off: `Users/{uid}/mail-preferences/{kind}` holds `false`
+ * for a kind turned off; absent or `true` means on. Receipts, the studio's class cancellations, a
+ * new coach for a booked class and plan notices are not in this list: they always go (money, a credit given back, a freeze or a new
  * price are facts a member must hear of; the law asks for price-change and renewal notices). The kinds match `functions/src/mail/kinds.ts` (a test there keeps them
  * in step).
  */
@@ -27,6 +27,7 @@ export const ALWAYS_SENT_MAIL_KINDS = [
   'purchase-receipt',
   'class-cancelled',
   'plan-notice',
+  'class-substitute',
 ] as const;
 export type AlwaysSentMailKind = (typeof ALWAYS_SENT_MAIL_KINDS)[number];
 

@@ -23,6 +23,8 @@ export const MAIL_KINDS = [
   'coach-class-list',
   /** Plan notices (docs/architecture/plans.md): freezes, changes, fees, new prices, renewals. */
   'plan-notice',
+  /** Another coach takes a booked class (core/src/desk/teaching.ts). */
+  'class-substitute',
 ] as const;
 export const mailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof mailKindSchema>;
@@ -97,6 +99,9 @@ export const mailOutboxIds = {
   promoted: (bookingId: string) => id('promoted', bookingId),
   reminder: (bookingId: string) => id('reminder', bookingId),
   classCancelled: (classId: string, uid: string) => id('class-cancelled', classId, uid),
+  /** One per assignment (`substituteAt`): a second change of coach is news again. */
+  substitute: (classId: string, uid: string, at: number) =>
+    id('substitute', classId, uid, String(at)),
   receipt: (sessionId: string) => id('receipt', sessionId),
   renewed: (invoiceId: string) => id('renewed', invoiceId),
   paymentFailed: (invoiceId: string) => id('payment-failed', invoiceId),

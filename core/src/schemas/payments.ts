@@ -33,7 +33,15 @@ export const paymentItemSchema = z.object({
 });
 export type PaymentItem = z.infer<typeof paymentItemSchema>;
 
-/** `Payments/{id}` (lista-pagos); id = checkout session id, or invoice id for renewals. */
+/** How the money came: a card through Stripe, or cash taken at the front desk. */
+export const PAYMENT_METHODS = ['card', 'cash'] as const;
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+/**
+ * `Payments/{id}` (lista-pagos); id = checkout session id, invoice id for renewals, or
+ * `cash-{requestId}` for cash taken at the desk (core/src/desk/sales.ts).
+ */
 export const paymentSchema = z.object({
   uid: keySchema,
   email: z.string().max(320).optional(),
@@ -60,6 +68,12 @@ export const paymentSchema = z.object({
   stripeSubscriptionId: z.string().max(255).optional(),
   stripeChargeId: z.string().max(255).optional(),
   stripeCustomerId: z.string().max(255).optional(),
+  /** Absent: a card (every payment before cash sales). */
+  method: paymentMethodSchema.optional(),
+  /** Cash: the front desk or admin who took it, and who gave it back. */
+  takenBy: keySchema.optional(),
+  refundedBy: keySchema.optional(),
+  refundReason: z.string().max(200).optional(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

@@ -1,10 +1,11 @@
 import type { DeskCallableResults } from '../desk/inputs';
 import type { CurrencyTotals } from '../payment-totals';
+import type { ImportCounts, ImportRowResult } from '../import/schemas';
 import type { CallableName } from './inputs';
 
-/** What each callable returns (design §8, `{result: …}` on the wire). */
+/** What each callable returns (`{result: …}` on the wire). */
 export interface CallableResults extends DeskCallableResults {
-  /** `paidBy`: the member's plan or a credit (docs/architecture/plans.md#entitlements). */
+  /** `paidBy`: the member's plan or a credit (docs/architecture/plans.md). */
   bookClass: { classId: string; spot: string; creditId: string; paidBy?: 'plan' | 'credits' };
   bookGuest: { classId: string; spot: string; creditId: string; bookingId: string };
   cancelBooking: { refunded: boolean };
@@ -27,6 +28,9 @@ export interface CallableResults extends DeskCallableResults {
   resendMail: Record<string, never>;
   /** Per currency, for the range and filter asked. */
   sumPayments: { totals: CurrencyTotals[] };
+  startImport: { runId: string };
+  importRows: { rows: ImportRowResult[] };
+  finishImport: { counts: ImportCounts; status: 'running' | 'finished' | 'cancelled' };
   /** The device's id under `PushSubscriptions/{uid}`. */
   savePushSubscription: { deviceId: string };
   removePushSubscription: { removed: boolean };

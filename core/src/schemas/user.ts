@@ -10,7 +10,7 @@ import { memberWaiverSchema } from '../desk/waiver';
 
 /**
  * A held credit cannot be used or expire: while a booking is in flight the credit it will use is
- * held (design §4), and while a card dispute is open the purchase's unused credits are held
+ * held, and while a card dispute is open the purchase's unused credits are held
  * (functions/src/handlers/payments/README.md).
  */
 export const creditHoldSchema = z.union([
@@ -19,7 +19,15 @@ export const creditHoldSchema = z.union([
 ]);
 export type CreditHold = z.infer<typeof creditHoldSchema>;
 
-export const CREDIT_SOURCES = ['purchase', 'subscription', 'adjust', 'seed', 'legacy'] as const;
+/** `import`: a pack brought over from the studio's previous system (core/src/import/balance.ts). */
+export const CREDIT_SOURCES = [
+  'purchase',
+  'subscription',
+  'adjust',
+  'seed',
+  'legacy',
+  'import',
+] as const;
 export const creditSourceSchema = z.enum(CREDIT_SOURCES);
 export type CreditSource = z.infer<typeof creditSourceSchema>;
 
@@ -97,7 +105,7 @@ export const purchaseReturnSchema = z.object({
 });
 export type PurchaseReturn = z.infer<typeof purchaseReturnSchema>;
 
-/** `Users/{uid}` (spec §3; field names as the spec spells them). */
+/** `Users/{uid}` (field names as the spec spells them). */
 export const userSchema = z.object({
   Name: z.string().max(200).optional(),
   Email: z.string().max(320).optional(),
@@ -143,6 +151,17 @@ export const userSchema = z.object({
    * `MEMBER_CUTOFF_HOURS` (core/src/booking/window.ts), repeated in database.rules.json.
    */
   PromotionCutoffHours: z.number().int().min(1).max(48).optional(),
+  /** Brought over by an import (docs/architecture/import.md): the member's old-system id. */
+  importedFrom: z
+    .object({ source: z.string().min(1).max(20), id: z.string().min(1).max(100) })
+    .optional(),
+  /** `yyyy-MM-dd`, from an import. */
+  Birthday: z.string().max(10).optional(),
+  EmergencyContact: z
+    .object({ name: z.string().max(100).optional(), phone: z.string().max(40).optional() })
+    .optional(),
+  /** Agreed to marketing mail in the previous system. */
+  MarketingConsent: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 export type UserField = keyof User;
@@ -151,7 +170,7 @@ export type UserField = keyof User;
 export const reportSchema = z.object({ Uid: keySchema });
 export type Report = z.infer<typeof reportSchema>;
 
-/** `DateService/{uid}`: the server-time check (spec §7). */
+/** `DateService/{uid}`: the server-time check. */
 export const dateServiceSchema = z.object({
   User: z.string().max(320),
   Ts: epochMsSchema,

@@ -39,10 +39,10 @@ export interface PushService {
     auth?: string;
     applicationServerKey?: string;
   }): StandInSubscription;
-  /** The next `times` requests (to `endpoint`, or any) are answered `status`. */
+  /** The next `times` requests (to `endpoint`, or any) are answered `status`, `delayMs` late. */
   respondWith(
     status: number,
-    options?: { endpoint?: string; retryAfter?: number; times?: number },
+    options?: { endpoint?: string; retryAfter?: number; times?: number; delayMs?: number },
   ): void;
   /** The member unsubscribed: the endpoint answers 410 from now on. */
   unsubscribe(endpoint: string): void;
@@ -66,10 +66,11 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
     stop: () => server.stop(),
     messages: () => [...server.state.messages],
     subscribe: (input = {}) => publicSubscription(server.state.subscribe(input)),
-    respondWith(status, { endpoint, retryAfter, times = 1 } = {}) {
+    respondWith(status, { endpoint, retryAfter, times = 1, delayMs } = {}) {
       const plan: PlannedAnswer = {
         status,
         remaining: times,
+        ...(delayMs === undefined ? {} : { delayMs }),
         ...(endpoint === undefined ? {} : { endpoint }),
         ...(retryAfter === undefined ? {} : { retryAfter }),
       };

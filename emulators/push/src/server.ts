@@ -11,6 +11,8 @@ import { checkVapid } from './vapid';
 /** RFC 8030 §7.2: a push service must take 4096 bytes of encrypted payload; more is refused. */
 export const MAX_PAYLOAD_BYTES = 4096;
 const MAX_CONTROL_BYTES = 64 * 1024;
+/** The longest a test may hold an answer back. */
+const MAX_DELAY_MS = 60_000;
 /** The answers a test may plan. */
 export const PLANNABLE_STATUSES = [201, 400, 404, 410, 413, 429, 500, 502, 503] as const;
 const URGENCIES = new Set(['very-low', 'low', 'normal', 'high']);
@@ -215,19 +217,29 @@ export class PushServer {
 
   private async plan(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = parseJson(await readBody(req, MAX_CONTROL_BYTES));
-    const { status, retryAfter, times } = body;
+    const { status, retryAfter, times, delayMs } = body;
     if (!PLANNABLE_STATUSES.includes(status as (typeof PLANNABLE_STATUSES)[number]))
       throw new HttpError(400, `status must be one of ${PLANNABLE_STATUSES.join(', ')}`);
     if (retryAfter !== undefined && !(Number.isInteger(retryAfter) && (retryAfter as number) >= 0))
       throw new HttpError(400, 'retryAfter must be whole seconds');
     if (times !== undefined && !(Number.isInteger(times) && (times as number) >= 1))
       throw new HttpError(400, 'times must be a whole number from 1');
+    if (
+      delayMs !== undefined &&
+      !(
+        Number.isInteger(delayMs) &&
+        (delayMs as number) >= 0 &&
+        (delayMs as number) <= MAX_DELAY_MS
+      )
+    )
+      throw new HttpError(400, `delayMs must be whole milliseconds up to ${MAX_DELAY_MS}`);
     const endpoint = optionalString(body, 'endpoint');
     const plan = {
       status: status as number,
       remaining: (times as number | undefined) ?? 1,
       ...(endpoint === undefined ? {} : { endpoint }),
       ...(retryAfter === undefined ? {} : { retryAfter: retryAfter as number }),
+      ...(delayMs === undefined ? {} : { delayMs: delayMs as number }),
     };
     this.state.planned.push(plan);
     json(res, 201, plan);
@@ -302,6 +314,7 @@ export class PushServer {
     }
 
     const plan = this.state.takePlanned(endpoint);
+    if (plan?.delayMs) await new Promise((resolve) => setTimeout(resolve, plan.delayMs));
     if (plan && plan.status !== 201) {
       if (plan.status === 410) subscription.gone = true;
       message.status = plan.status;

@@ -44,6 +44,8 @@ export interface PlannedAnswer {
   retryAfter?: number;
   /** How many requests it answers. */
   remaining: number;
+  /** The answer comes this late (the push is taken all the same): a sender's timeout. */
+  delayMs?: number;
 }
 
 export class InvalidKeysError extends Error {}

@@ -30,6 +30,7 @@ async function send(
   subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
   payload: string,
   options: webPush.RequestOptions = {},
+  signal?: AbortSignal,
 ): Promise<Response> {
   const details = webPush.generateRequestDetails(subscription, payload, {
     vapidDetails,
@@ -40,6 +41,7 @@ async function send(
     method: details.method,
     headers: details.headers as unknown as Record<string, string>,
     body: details.body ?? undefined,
+    ...(signal ? { signal } : {}),
   });
 }
 
@@ -125,6 +127,29 @@ describe('push resources', () => {
     expect((await send(subscription, 'three')).status).toBe(201);
     expect((await apiMessages('?status=201')).map((m) => m.payload)).toEqual(['three']);
     expect((await apiMessages()).map((m) => m.status)).toEqual([429, 503, 201]);
+  });
+
+  it('answers late when planned, having taken the push: a sender that gave up cannot know', async () => {
+    const subscription = service.subscribe();
+    const planned = await fetch(`${service.url}/api/responses`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ status: 201, delayMs: 400 }),
+    });
+    expect(planned.status).toBe(201);
+    const gaveUp = await send(subscription, 'late', {}, AbortSignal.timeout(100)).then(
+      () => 'answered',
+      (error: unknown) => (error as Error).name,
+    );
+    expect(gaveUp).toBe('TimeoutError');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await apiMessages('?status=201')).map((m) => m.payload)).toEqual(['late']);
+    const bad = await fetch(`${service.url}/api/responses`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ status: 201, delayMs: -1 }),
+    });
+    expect(bad.status).toBe(400);
   });
 
   it('a planned 410 unsubscribes', async () => {

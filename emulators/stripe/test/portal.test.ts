@@ -1,4 +1,4 @@
-// The customer portal (issue 20): the session through the real SDK, the hosted page, and each
+// The customer portal: the session through the real SDK, the hosted page, and each
 // action's effect on the objects and its signed webhook events (the receiver verifies them).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type Stripe from 'stripe';

@@ -33,16 +33,12 @@ export async function seedReleaseStudio(
   });
 }
 
-/** A class of `capacity` spots ("1" … capacity) starting tomorrow, on the minute. */
-export async function seedReleaseClass(
-  db: Database,
-  classId: string,
-  capacity: number,
-): Promise<void> {
+/** A class of `capacity` spots ("1" … capacity) at `branch` starting tomorrow, on the minute. */
+export function releaseClass(capacity: number, branch = 'centro'): unknown {
   const startsAt = Math.floor((Date.now() + DAY_MS) / 60_000) * 60_000;
   const cls = classSchema.parse({
     name: 'Release ride',
-    branch: 'centro',
+    branch,
     date: formatDate(startsAt),
     hour: formatHour(startsAt),
     startsAt,
@@ -51,7 +47,16 @@ export async function seedReleaseClass(
     coach: 'carlos',
     capacity,
   });
-  await db.ref(paths.class(classId)).set(JSON.parse(JSON.stringify(cls)));
+  return JSON.parse(JSON.stringify(cls)) as unknown;
+}
+
+/** Writes `releaseClass(capacity)` as `classId`. */
+export async function seedReleaseClass(
+  db: Database,
+  classId: string,
+  capacity: number,
+): Promise<void> {
+  await db.ref(paths.class(classId)).set(releaseClass(capacity));
 }
 
 /**

@@ -1,4 +1,4 @@
-// The studio at scale of issue 21 (item 4), one definition for every benchmark that needs it:
+// The studio at scale, one definition for every benchmark that needs it:
 // 10,000 members, two years of classes (8 a day) with their rosters and every member's
 // `UserClasses`, 50,000 payments, 4,000 subscriptions with their granted periods, and every
 // wallet — functions/test/support/insights-seed.ts writes those. `seedAdminStudio` adds what the
@@ -45,7 +45,7 @@ export interface StudioScale {
   subscriptions: number;
 }
 
-/** Issue 21's studio: 10,000 members, two years, 50,000 payments; 40 % subscribe. */
+/** The studio at scale: 10,000 members, two years, 50,000 payments; 40 % subscribe. */
 export const STUDIO_SCALE: StudioScale = {
   members: 10_000,
   days: 730,

@@ -2,36 +2,40 @@
 // here has the booking protocol it runs). Domains import this file only; what is not exported
 // here (transact.ts, per-class queues, the listeners' internals) is the engine's own business.
 
-// What a handler is handed: the database, a clock, the abuse limits, the instance's mirrors.
-export { newId } from './deps';
+// What a handler is handed: the databases, a clock, the abuse limits, the release rush.
+export { instancesFor, newId } from './deps';
 export type { BookingDeps } from './deps';
+export { instancesOf, openInstance, studioInstances } from './instances';
+export type { Instances } from './instances';
+export { readInTurn } from './rush';
+export type { Rush } from './rush';
+export { releaseRush } from './rush/index';
 export type { HandlerDeps } from './handler-deps';
 export { NO_RATE_LIMITS, databaseRateLimiter } from './rate-limiter';
 export type { RateLimiter } from './rate-limiter';
 
-// Reads: parsed once, through the instance's live listeners where a class is hot.
-export { listenerMirrors, raceLive } from './live';
+// Reads: from the server, or with a rush from the instance's live copies, parsed once.
 export { classTitle, readClass, readLayout, readMember, readRoster, readSettings } from './store';
 export type { Member } from './store';
-export { classContext, readClassCall } from './context';
+export { classContext, contextOf, readClassCall } from './context';
 export type { ClassCallReads } from './context';
-export { readTurn } from './read-turns';
 
 // Writes: a class's roster through its group commit, a member's wallet, the views and mirrors
 // (the admins' member directory among them).
-export { changeRoster, confirmBooking, markSettled } from './rosters';
+export { changeRoster, committedRoster, confirmBooking, markSettled } from './rosters';
 export { changeWallet, changeWalletThen, flushOutbox } from './wallets';
 export { mirrorDirectoryCredits, refreshDirectoryEntry, writeNewDirectoryEntry } from './directory';
 export {
-  classParams,
   clearOrphanedClassView,
-  notify,
+  memberClassView,
   recordAttendance,
   showCounts,
   spotLabel,
-  syncViews,
+  writeClassView,
+  writeWaitlistView,
 } from './views';
 export type { ClassContext } from './views';
+export { notify } from './notifications';
 
 // Jobs: paging through a large node a page at a time, one item at a time.
 export { forEachChild, inPool } from './pages';

@@ -1,4 +1,4 @@
-// How the scheduled jobs walk a large node (issue 16, item 5): by key, one page at a time
+// How the scheduled jobs walk a large node: by key, one page at a time
 // (`orderByKey` + `startAfter` + `limitToFirst`), never the whole tree, and each child handled
 // on its own, so one bad record or one failed call is logged and counted while the rest go on.
 import type { Database } from 'firebase-admin/database';

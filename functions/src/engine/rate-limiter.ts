@@ -1,9 +1,9 @@
-// The abuse limits' counter (issue 16): one small transaction on `RateLimits/{uid}/{action}`
+// The abuse limits' counter: one small transaction on `RateLimits/{uid}/{action}`
 // (server-only: no rule names it) per counted attempt, deciding with core's fixed-window rule.
 // Handlers receive a `RateLimiter` in their deps, so the deployed functions count with
 // `RATE_LIMITS` and a suite that legitimately calls one member many times passes its own limits.
 import type { Database } from 'firebase-admin/database';
-import { RATE_LIMITS, decideRateLimit, paths, rateLimitedError } from '@studio/core';
+import { RATE_LIMITS, decideRateLimit, isDomainError, paths, rateLimitedError } from '@studio/core';
 import type { RateLimitAction, RateLimits } from '@studio/core';
 import { transact } from './transact';
 
@@ -20,6 +20,13 @@ export interface RateLimiter {
    * commits in one round trip; returns the function that stops reading.
    */
   watch(uid: string, action: RateLimitAction): () => void;
+  /**
+   * Counts a refused call as an attempt too, so a script's refused calls use up the member's
+   * window as bookings do (a refusal costs the studio a read of the class at least). Returns what
+   * the call throws: its refusal, or `tooManyAttempts` once the window is used up. Only refusals
+   * (domain errors) are counted; the limit's own refusal is not counted again.
+   */
+  countRefusal(uid: string, action: RateLimitAction, error: unknown): Promise<unknown>;
 }
 
 /** Counts nothing: for jobs and admin paths that act for no member. */
@@ -27,6 +34,7 @@ export const NO_RATE_LIMITS: RateLimiter = {
   take: () => Promise.resolve(),
   charge: () => Promise.resolve(),
   watch: () => () => undefined,
+  countRefusal: (_uid, _action, error) => Promise.resolve(error),
 };
 
 export function databaseRateLimiter(
@@ -47,8 +55,9 @@ export function databaseRateLimiter(
       return { next: decision.next, result: undefined };
     });
   };
+  const take = (uid: string, action: RateLimitAction, cost = 1) => count(uid, action, cost, false);
   return {
-    take: (uid, action, cost = 1) => count(uid, action, cost, false),
+    take,
     charge: (uid, action, cost) => count(uid, action, cost, true),
     watch: (uid, action) => {
       const ref = db.ref(paths.rateLimit(uid, action));
@@ -56,6 +65,15 @@ export function databaseRateLimiter(
       const listener = () => undefined;
       ref.on('value', listener, listener);
       return () => ref.off('value', listener);
+    },
+    countRefusal: async (uid, action, error) => {
+      if (!isDomainError(error) || error.messageKey === 'tooManyAttempts') return error;
+      try {
+        await take(uid, action);
+      } catch (limited: unknown) {
+        return limited;
+      }
+      return error;
     },
   };
 }

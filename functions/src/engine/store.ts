@@ -1,5 +1,8 @@
 // Reads the domains share. Each parses what it reads: a stored shape that does not
-// match is our bug (`internal`), a missing class is the caller's `not-found`.
+// match is our bug (`internal`), a missing class is the caller's `not-found`. With a rush
+// (rush.ts) a read comes from the instance's live copy, parsed once per value; without one,
+// from the server. Classes and rosters are read from their class's instance, the rest from the
+// default one (instances.ts).
 import type { Database } from 'firebase-admin/database';
 import {
   DomainError,
@@ -15,10 +18,10 @@ import {
   userSchema,
 } from '@studio/core';
 import type { Roster, SeatLayout, Settings, StudioClass, User, Wallet } from '@studio/core';
-import { listenerMirrors, liveParsed, parsedFrom } from './live';
-import type { Mirrors } from './live';
+import { readParsed } from './rush';
+import type { Rush } from './rush';
 
-// One parser per shape (module-level, so `liveParsed` can reuse a parse across calls).
+// One parser per shape (module-level, so a rush can reuse a parse across calls).
 const parseClass = (stored: unknown, path: string) =>
   stored === null ? null : parseStored(classSchema, stored, path);
 const parseRoster = (stored: unknown, path: string) => parseStored(rosterSchema, stored, path);
@@ -30,22 +33,23 @@ const parseExerciseName = (stored: unknown) => {
 };
 const parseSettings = (stored: unknown) => settingsFromStored(stored);
 
-export async function readClass(db: Database, classId: string): Promise<StudioClass> {
-  const cls = await liveParsed(db, paths.class(classId), parseClass);
+/** The class, from its own instance (`db`). */
+export async function readClass(db: Database, classId: string, rush?: Rush): Promise<StudioClass> {
+  const cls = await readParsed(db, paths.class(classId), parseClass, rush);
   if (cls === null) throw new DomainError('not-found', 'classNotFound');
   return cls;
 }
 
-export async function readSettings(db: Database): Promise<Settings> {
-  return liveParsed(db, paths.settings(), parseSettings);
+export async function readSettings(db: Database, rush?: Rush): Promise<Settings> {
+  return readParsed(db, paths.settings(), parseSettings, rush);
 }
 
 const virtualLayouts = new WeakMap<StudioClass, SeatLayout>();
 
 /** The layout the class books against: its own, or spots "1" … capacity without one. */
-export async function readLayout(db: Database, cls: StudioClass): Promise<SeatLayout> {
+export async function readLayout(db: Database, cls: StudioClass, rush?: Rush): Promise<SeatLayout> {
   if (cls.layout === undefined) {
-    // Built once per class value (which `liveParsed` shares), not once per call of a rush.
+    // Built once per class value (which a rush shares), not once per call of a rush.
     let virtual = virtualLayouts.get(cls);
     if (!virtual) {
       virtual = layoutForClass(cls, null);
@@ -53,21 +57,25 @@ export async function readLayout(db: Database, cls: StudioClass): Promise<SeatLa
     }
     return virtual;
   }
-  const layout = await liveParsed(db, paths.seatLayout(cls.layout), parseLayout);
+  const layout = await readParsed(db, paths.seatLayout(cls.layout), parseLayout, rush);
   if (layout === null) throw new DomainError('not-found', 'layoutNotFound');
   return layoutForClass(cls, layout);
 }
 
 /**
- * The roster as this instance's mirror has it, which can lag behind the server
- * (docs/architecture/booking.md#throughput-on-one-instance).
+ * The class's roster, from its instance; with a rush, as the instance's live copy has it, which
+ * can lag behind the server (docs/architecture/booking.md#never-a-false-full).
  */
-export async function readRoster(
-  db: Database,
-  classId: string,
-  mirrors: Mirrors = listenerMirrors(db),
-): Promise<Roster> {
-  return parsedFrom(mirrors, paths.classRoster(classId), parseRoster);
+export async function readRoster({
+  db,
+  classId,
+  rush,
+}: {
+  db: Database;
+  classId: string;
+  rush?: Rush | undefined;
+}): Promise<Roster> {
+  return readParsed(db, paths.classRoster(classId), parseRoster, rush);
 }
 
 export interface Member {
@@ -87,17 +95,13 @@ const parseMember = (stored: unknown, path: string): Member => {
   };
 };
 
-export async function readMember(
-  db: Database,
-  uid: string,
-  mirrors: Mirrors = listenerMirrors(db),
-): Promise<Member> {
-  return parsedFrom(mirrors, paths.user(uid), parseMember);
+export async function readMember(db: Database, uid: string, rush?: Rush): Promise<Member> {
+  return readParsed(db, paths.user(uid), parseMember, rush);
 }
 
 /** What notifications call the class: its name, else its exercise's name. */
-export async function classTitle(db: Database, cls: StudioClass): Promise<string> {
+export async function classTitle(db: Database, cls: StudioClass, rush?: Rush): Promise<string> {
   if (cls.name !== undefined) return cls.name;
-  const name = await liveParsed(db, paths.exercise(cls.exercise), parseExerciseName);
+  const name = await readParsed(db, paths.exercise(cls.exercise), parseExerciseName, rush);
   return name ?? cls.exercise;
 }

@@ -1,6 +1,7 @@
 // Writes what members and the calendar read, derived from a roster at one version
 // (docs/architecture/booking.md#views): `UserClasses`, `UserWaitlist`, the counts on `Classes`,
-// `Attendance`, and in-app notifications. A view is replaced only by one computed from a newer
+// `Attendance`. All of it lives in the class's instance (`ClassContext.db`); rooms, exercises and
+// members are read from the default one (`db`). A view is replaced only by one computed from a newer
 // roster, so writers racing each other, or the reconciler, can never leave an older picture behind.
 import type { Database } from 'firebase-admin/database';
 import {
@@ -11,21 +12,9 @@ import {
   showsBooking,
   userClassSchema,
   userClassView,
-  userSchema,
-  userWaitlistView,
-  waitlistPositions,
 } from '@studio/core';
-import type {
-  Attendance,
-  MessageKey,
-  MessageParams,
-  Notification,
-  NotificationType,
-  Roster,
-  StudioClass,
-  UserClass,
-  UserWaitlistEntry,
-} from '@studio/core';
+import type { Attendance, Roster, StudioClass, UserClass, UserWaitlistEntry } from '@studio/core';
+import type { Rush } from './rush';
 import { readLayout } from './store';
 import { SKIP, UNCHANGED, toDatabase, transact } from './transact';
 
@@ -114,42 +103,15 @@ async function writeCounts(db: Database, classId: string, roster: Roster): Promi
   });
 }
 
-/** A notification with an id derived from what it is about: sent once, however often asked. */
-export async function notify(
-  db: Database,
-  uid: string,
-  notificationId: string,
-  fields: {
-    type: NotificationType;
-    messageKey: MessageKey;
-    params: MessageParams;
-    classId?: string;
-    at: number;
-  },
-): Promise<void> {
-  const notification: Notification = {
-    type: fields.type,
-    messageKey: fields.messageKey,
-    params: { ...fields.params },
-    at: fields.at,
-    read: false,
-  };
-  if (fields.classId !== undefined) notification.classId = fields.classId;
-  await transact(
-    db.ref(paths.notification(uid, notificationId)),
-    (current) =>
-      current === null
-        ? { next: toDatabase(notification), result: null }
-        : { next: SKIP, result: null },
-    { primed: false },
-  );
-}
-
 export interface ClassContext {
   classId: string;
   cls: StudioClass;
   /** What notifications and the member's views call the class. */
   title: string;
+  /** The instance holding the class, its roster and views (its branch's; instances.ts). */
+  db: Database;
+  /** The call's release-rush machinery, if it has one (rush.ts). */
+  rush?: Rush;
 }
 
 /**
@@ -163,10 +125,11 @@ export async function spotLabel(
   db: Database,
   cls: StudioClass,
   spot: string,
+  rush?: Rush,
 ): Promise<string | undefined> {
   if (cls.layout === undefined) return spot;
   try {
-    return (await readLayout(db, cls)).spots[spot]?.label;
+    return (await readLayout(db, cls, rush)).spots[spot]?.label;
   } catch (error) {
     if (isDomainError(error)) return undefined;
     throw error;
@@ -188,7 +151,7 @@ export async function memberClassView(
 ): Promise<UserClass | null> {
   const view = userClassView(context.classId, context.cls, roster, uid, nowMs, paidBookingId);
   if (!view) return null;
-  const label = await spotLabel(db, context.cls, view.spot);
+  const label = await spotLabel(db, context.cls, view.spot, context.rush);
   const labelled = {
     ...view,
     title: context.title,
@@ -198,168 +161,26 @@ export async function memberClassView(
   // Guest seats are shown by their room labels too (docs/architecture/booking.md#guest-seats).
   const guests = await Promise.all(
     Object.entries(view.guests).map(async ([bookingId, guest]) => {
-      const guestLabel = await spotLabel(db, context.cls, guest.spot);
+      const guestLabel = await spotLabel(db, context.cls, guest.spot, context.rush);
       return [bookingId, guestLabel === undefined ? guest : { ...guest, spotLabel: guestLabel }];
     }),
   );
   return { ...labelled, guests: Object.fromEntries(guests) as UserClass['guests'] };
 }
 
-export function classParams(context: ClassContext): Record<string, string> {
-  return { className: context.title, date: context.cls.date, hour: context.cls.hour };
+/** `UserClasses/{uid}/{classId}`, unless the stored entry comes from the same or a newer roster. */
+export function writeClassView(db: Database, uid: string, classId: string, view: UserClass) {
+  return writeIfNewer(db, paths.userClass(uid, classId), view);
 }
 
-/** The member's own promotion cut-off in hours, for the notification that names it. */
-async function memberCutoffHours(db: Database, uid: string): Promise<number> {
-  const stored: unknown = (await db.ref(paths.userField(uid, 'PromotionCutoffHours')).get()).val();
-  const hours = userSchema.shape.PromotionCutoffHours.safeParse(stored);
-  return hours.success && hours.data !== undefined ? hours.data : 0;
-}
-
-/** The notification a waiting-list view's new status deserves, if any. */
-async function notifyWaitlistStatus(
+/** `UserWaitlist/{uid}/{classId}`, unless the stored entry comes from the same or a newer roster. */
+export function writeWaitlistView(
   db: Database,
-  context: ClassContext,
   uid: string,
+  classId: string,
   view: UserWaitlistEntry,
-  roster: Roster,
 ) {
-  const seq = roster.departed[uid]?.seq ?? roster.waitlist[uid]?.seq ?? 0;
-  const base = { classId: context.classId, at: view.updatedAt ?? roster.version };
-  const params = classParams(context);
-  switch (view.status) {
-    case 'skipped':
-      return notify(db, uid, `skipped-${context.classId}-${seq}`, {
-        ...base,
-        type: 'skipped-no-credit',
-        messageKey: 'notifSkippedNoCredit',
-        params,
-      });
-    case 'past-cutoff':
-      return notify(db, uid, `past-cutoff-${context.classId}-${seq}`, {
-        ...base,
-        type: 'skipped-past-cutoff',
-        messageKey: 'notifSkippedPastCutoff',
-        params: { ...params, hours: await memberCutoffHours(db, uid) },
-      });
-    case 'removed':
-      return notify(db, uid, `removed-${context.classId}-${seq}`, {
-        ...base,
-        type: 'class-cancelled',
-        messageKey: 'notifWaitlistClassCancelled',
-        params: { ...params, reason: roster.cancellation?.reason ?? '' },
-      });
-    case 'closed':
-      return notify(db, uid, `closed-${context.classId}-${seq}`, {
-        ...base,
-        type: 'waitlist-closed',
-        messageKey: 'notifWaitlistClosed',
-        params,
-      });
-    default:
-      return undefined;
-  }
-}
-
-async function notifyClassStatus(
-  db: Database,
-  context: ClassContext,
-  uid: string,
-  view: UserClass,
-  roster: Roster,
-) {
-  if (view.status !== 'class-cancelled') return;
-  await notify(db, uid, `class-cancelled-${context.classId}-${view.bookingId}`, {
-    type: 'class-cancelled',
-    messageKey: 'notifClassCancelled',
-    params: { ...classParams(context), reason: roster.cancellation?.reason ?? '' },
-    classId: context.classId,
-    at: view.updatedAt ?? roster.version,
-  });
-}
-
-/** A member who moved up the queue is told their new place (market.md pain 6). */
-async function notifyPositions(
-  db: Database,
-  context: ClassContext,
-  previous: Roster,
-  roster: Roster,
-  nowMs: number,
-) {
-  const before = waitlistPositions(previous);
-  const after = waitlistPositions(roster);
-  await Promise.all(
-    Object.entries(after)
-      .filter(([uid, position]) => before[uid] !== undefined && before[uid] !== position)
-      .map(([uid, position]) =>
-        notify(db, uid, `position-${context.classId}-v${roster.version}`, {
-          type: 'waitlist-position',
-          messageKey: 'notifWaitlistPosition',
-          params: { className: context.title, position },
-          classId: context.classId,
-          at: nowMs,
-        }),
-      ),
-  );
-}
-
-export interface SyncOptions {
-  /** The roster before the change: members whose queue position changed are told. */
-  previous?: Roster;
-  /**
-   * The member whose pending booking has just been paid for (`finishBooking`). Any other
-   * pending booking is not shown yet: its seat is given back if the member cannot pay, and a
-   * view showing it would then be left behind, as nothing replaces a view with "no booking".
-   */
-  paid?: string;
-  /** That booking's id: a guest seat being paid for is shown on its member's entry. */
-  paidBookingId?: string;
-}
-
-/**
- * Brings the views of `uids` and the class counts up to `roster` (and tells members what
- * changed), all at once. A call that stops part-way leaves views the reconciler compares and
- * rewrites.
- */
-export async function syncViews(
-  db: Database,
-  context: ClassContext,
-  roster: Roster,
-  uids: Iterable<string>,
-  nowMs: number,
-  { previous, paid, paidBookingId }: SyncOptions = {},
-): Promise<void> {
-  const members = new Set(uids);
-  if (previous) {
-    for (const uid of Object.keys(previous.waitlist)) members.add(uid);
-    for (const uid of Object.keys(roster.waitlist)) members.add(uid);
-  }
-  const counts = showCounts(db, context.classId, roster);
-  const positions = previous ? notifyPositions(db, context, previous, roster, nowMs) : undefined;
-  const views = Promise.all(
-    [...members].map(async (uid) => {
-      const unpaid = roster.bookings[uid]?.pending === true && uid !== paid;
-      const shownPaid = uid === paid ? paidBookingId : undefined;
-      const classView = unpaid
-        ? null
-        : await memberClassView(db, context, roster, uid, nowMs, shownPaid);
-      const queued = userWaitlistView(context.classId, context.cls, roster, uid, nowMs);
-      const waitView = queued && { ...queued, title: context.title };
-      await Promise.all([
-        classView &&
-          writeIfNewer(db, paths.userClass(uid, context.classId), classView).then(() =>
-            notifyClassStatus(db, context, uid, classView, roster),
-          ),
-        waitView &&
-          writeIfNewer(db, paths.userWaitlistEntry(uid, context.classId), waitView).then(() =>
-            notifyWaitlistStatus(db, context, uid, waitView, roster),
-          ),
-      ]);
-    }),
-  );
-  // One await for all three, so a write that fails while the others still run is never a
-  // rejection nobody listens to (which stops a Node process).
-  await Promise.all([views, counts, positions]);
+  return writeIfNewer(db, paths.userWaitlistEntry(uid, classId), view);
 }
 
 /**

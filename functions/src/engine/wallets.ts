@@ -1,5 +1,5 @@
 // Transactions on `Users/{uid}`: a member's credits, their booking records and the ledger
-// outbox change together, and `Credits` is recomputed in the same write (design §4). The
+// outbox change together, and `Credits` is recomputed in the same write. The
 // outbox is then copied to `CreditLedger/{uid}` (two writes, `flushOutbox`). Bookings and
 // payments both move credits through `changeWallet` / `changeWalletThen`, and nothing else.
 import { logger } from 'firebase-functions/logger';

@@ -33,6 +33,7 @@ const en = {
   kindWaitlistPromoted: 'waiting-list promotions',
   kindClassReminder: 'class reminders',
   kindClassCancelled: 'class cancellations by the studio',
+  kindClassSubstitute: 'a new coach for your class',
   kindPurchaseReceipt: 'purchase receipts',
   kindSubscriptionRenewed: 'subscription renewals',
   kindSubscriptionPaymentFailed: 'failed subscription payments',
@@ -66,6 +67,10 @@ const en = {
   classReminderSubject: 'Reminder: {title}, {when}',
   classReminderIntro: 'Your class is coming up. We look forward to seeing you.',
 
+  classSubstituteSubject: 'New coach for {title}, {when}',
+  classSubstituteIntro: '{coach} teaches this class instead of {previous}.',
+  classSubstituteIntroNew: '{coach} teaches this class.',
+  classSubstituteStays: 'Your booking and your spot stay as they are.',
   classCancelledSubject: 'The studio cancelled {title}, {when}',
   classCancelledIntro: 'We are sorry: the studio had to cancel this class.',
   classCancelledReason: 'Reason: {reason}',
@@ -103,6 +108,12 @@ const en = {
   welcomeIntro:
     'Your account is ready. Buy a package, book your first class and pick your spot on the room map.',
   welcomeWaiver: 'Before your first class, please accept the fitness class waiver in the app.',
+  invitationSubject: 'Your {studio} account is ready',
+  invitationIntro:
+    '{studio} has moved its bookings from {from} to this app. Your account is ready with this e-mail address, and your credits, plan and class history came with you.',
+  invitationSignIn:
+    'Set a password to sign in, or sign in with Google using this same address ({email}).',
+  invitationAction: 'Set my password',
 
   coachListSubject: 'Your classes tomorrow, {date}',
   coachListIntro: 'Here are your classes for tomorrow and who is booked:',
@@ -169,6 +180,7 @@ const es: Record<MailTextKey, string> = {
   kindWaitlistPromoted: 'avisos de la lista de espera',
   kindClassReminder: 'recordatorios de clase',
   kindClassCancelled: 'clases canceladas por el estudio',
+  kindClassSubstitute: 'un nuevo coach para tu clase',
   kindPurchaseReceipt: 'recibos de compra',
   kindSubscriptionRenewed: 'renovaciones de la suscripción',
   kindSubscriptionPaymentFailed: 'pagos fallidos de la suscripción',
@@ -202,6 +214,10 @@ const es: Record<MailTextKey, string> = {
   classReminderSubject: 'Recordatorio: {title}, {when}',
   classReminderIntro: 'Tu clase se acerca. ¡Te esperamos!',
 
+  classSubstituteSubject: 'Nuevo coach para {title}, {when}',
+  classSubstituteIntro: '{coach} da esta clase en lugar de {previous}.',
+  classSubstituteIntroNew: '{coach} da esta clase.',
+  classSubstituteStays: 'Tu reserva y tu lugar siguen igual.',
   classCancelledSubject: 'El estudio canceló {title}, {when}',
   classCancelledIntro: 'Lo sentimos: el estudio tuvo que cancelar esta clase.',
   classCancelledReason: 'Motivo: {reason}',
@@ -240,6 +256,12 @@ const es: Record<MailTextKey, string> = {
   welcomeIntro:
     'Tu cuenta está lista. Compra un paquete, reserva tu primera clase y elige tu lugar en el mapa de la sala.',
   welcomeWaiver: 'Antes de tu primera clase, acepta el deslinde de responsabilidad en la app.',
+  invitationSubject: 'Tu cuenta de {studio} está lista',
+  invitationIntro:
+    '{studio} pasó sus reservas de {from} a esta app. Tu cuenta está lista con este correo, y tus créditos, tu plan y tu historial de clases vienen contigo.',
+  invitationSignIn:
+    'Crea una contraseña para entrar, o entra con Google usando este mismo correo ({email}).',
+  invitationAction: 'Crear mi contraseña',
 
   coachListSubject: 'Tus clases de mañana, {date}',
   coachListIntro: 'Estas son tus clases de mañana y quién reservó:',

@@ -3,7 +3,7 @@
  * as its views call it, the branch's name and address, the coach's name. Names longer than a mail
  * shows are cut, so an odd catalogue entry never stops a mail.
  */
-import { branchSchema, coachSchema, paths, type StudioClass } from '@studio/core';
+import { branchSchema, coachSchema, paths, teachingCoachId, type StudioClass } from '@studio/core';
 import type { Database } from 'firebase-admin/database';
 import type { MailClass } from './kinds';
 
@@ -34,7 +34,7 @@ export async function mailClassFacts(db: Database, input: ClassFactsInput): Prom
   const { cls } = input;
   const [branch, coach] = await Promise.all([
     read(db, paths.branch(cls.branch), (value) => branchSchema.safeParse(value).data),
-    read(db, paths.coach(cls.coach), (value) => coachSchema.safeParse(value).data),
+    read(db, paths.coach(teachingCoachId(cls)), (value) => coachSchema.safeParse(value).data),
   ]);
   const facts: MailClass = {
     bookingId: input.bookingId,

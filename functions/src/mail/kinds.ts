@@ -1,5 +1,5 @@
 /**
- * What each e-mail says, as data: one schema per kind (issue 19), the type inferred from it. A
+ * What each e-mail says, as data: one schema per kind, the type inferred from it. A
  * `MailOutbox` entry stores one of these (docs/decisions/170-email-outbox.md), so it is parsed
  * again when the sender reads it. Money is in cents (docs/architecture/data-model.md#money),
  * instants in epoch ms.
@@ -59,7 +59,7 @@ export const mailMessageSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('waitlist-promoted'),
     class: mailClassSchema,
-    /** Promoted members cancel with a refund until the waiting-list cut-off (design §4). */
+    /** Promoted members cancel with a refund until the waiting-list cut-off. */
     refundUntil: epochMs,
     paidBy: z.literal('plan').optional(),
   }),
@@ -68,6 +68,13 @@ export const mailMessageSchema = z.discriminatedUnion('kind', [
     kind: z.literal('class-cancelled'),
     class: mailClassSchema,
     reason: label(200).optional(),
+  }),
+  z.object({
+    kind: z.literal('class-substitute'),
+    /** The class with its new coach (`coachName`). */
+    class: mailClassSchema,
+    /** Who was to teach it. */
+    previousCoachName: label(100).optional(),
   }),
   z.object({
     kind: z.literal('purchase-receipt'),
@@ -103,7 +110,15 @@ export const mailMessageSchema = z.discriminatedUnion('kind', [
     kind: z.literal('credits-expiring'),
     credits: z.array(creditBatchSchema).min(1).max(100),
   }),
-  z.object({ kind: z.literal('welcome'), waiverAccepted: z.boolean().default(false) }),
+  z.object({
+    kind: z.literal('welcome'),
+    waiverAccepted: z.boolean().default(false),
+    /**
+     * An account an import made (docs/architecture/import.md): the welcome is the invitation,
+     * naming the system the member came from. One outbox id per account keeps it to one mail.
+     */
+    invitation: z.object({ from: label(40) }).optional(),
+  }),
   z.object({
     kind: z.literal('plan-notice'),
     /** What happened to the member's plan. */

@@ -81,6 +81,7 @@ const KIND_LABELS: Record<MailKind, MailTextKey> = {
   'waitlist-promoted': 'kindWaitlistPromoted',
   'class-reminder': 'kindClassReminder',
   'class-cancelled': 'kindClassCancelled',
+  'class-substitute': 'kindClassSubstitute',
   'purchase-receipt': 'kindPurchaseReceipt',
   'subscription-renewed': 'kindSubscriptionRenewed',
   'subscription-payment-failed': 'kindSubscriptionPaymentFailed',
@@ -332,6 +333,24 @@ function content(
         ],
       };
     }
+    case 'class-substitute': {
+      const c = message.class;
+      return {
+        subject: classSubject('classSubstituteSubject', c, f),
+        blocks: [
+          {
+            type: 'p',
+            text: {
+              key: message.previousCoachName ? 'classSubstituteIntro' : 'classSubstituteIntroNew',
+              params: { coach: c.coachName ?? '', previous: message.previousCoachName ?? '' },
+            },
+          },
+          { type: 'p', text: { key: 'classSubstituteStays' } },
+          classFacts(c, f),
+          { type: 'action', label: 'openApp', url: app },
+        ],
+      };
+    }
     case 'class-cancelled': {
       const c = message.class;
       const blocks: Block[] = [{ type: 'p', text: { key: 'classCancelledIntro' } }];
@@ -454,6 +473,23 @@ function content(
         ],
       };
     case 'welcome': {
+      if (message.invitation !== undefined) {
+        const email = context.recipient.email;
+        const blocks: Block[] = [
+          {
+            type: 'p',
+            text: { key: 'invitationIntro', params: { studio, from: message.invitation.from } },
+          },
+          { type: 'p', text: { key: 'invitationSignIn', params: { email } } },
+        ];
+        if (!message.waiverAccepted) blocks.push({ type: 'p', text: { key: 'welcomeWaiver' } });
+        blocks.push({
+          type: 'action',
+          label: 'invitationAction',
+          url: `${app}/reset-password?email=${encodeURIComponent(email)}`,
+        });
+        return { subject: { key: 'invitationSubject', params: { studio } }, blocks };
+      }
       const blocks: Block[] = [{ type: 'p', text: { key: 'welcomeIntro' } }];
       if (!message.waiverAccepted) blocks.push({ type: 'p', text: { key: 'welcomeWaiver' } });
       blocks.push({ type: 'action', label: 'openApp', url: app });

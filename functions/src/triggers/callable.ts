@@ -8,7 +8,7 @@ import { isInternal, toHttpsError } from '../errors';
 import type { ErrorDetails } from '../errors';
 import { callableFailed, callableRejected } from '../logs';
 
-/** Design §8: the local stack and production both serve from us-central1. */
+/** The local stack and production both serve from us-central1. */
 export const REGION = 'us-central1';
 
 /**
@@ -99,7 +99,7 @@ export function requireAuth(request: CallableRequest<unknown>): CallerAuth {
   return request.auth;
 }
 
-/** The role comes from the custom claim that only setUserRole writes (design §2). */
+/** The role comes from the custom claim that only setUserRole writes. */
 export function requireAdmin(request: CallableRequest<unknown>): CallerAuth {
   const auth = requireAuth(request);
   if (roleFromClaims(auth.token) !== 'admin') {
@@ -120,7 +120,7 @@ function normaliseIp(candidate: string | undefined): string | null {
 }
 
 /**
- * The caller's address (spec §3 `DateService/{uid}/IP`). In Cloud Functions Express trusts the
+ * The caller's address (`DateService/{uid}/IP`). In Cloud Functions Express trusts the
  * Google front end's X-Forwarded-For, so `ip` is the client; the header's first entry is the
  * fallback when `ip` is empty. It is informational only, never used for access decisions.
  */

@@ -4,13 +4,20 @@ import type { CallableRequest } from 'firebase-functions/v2/https';
 import { DomainError, roleFromClaims, takesAttendance, worksTheDesk } from '@studio/core';
 import type { Role } from '@studio/core';
 import { adminDatabase } from '../admin';
+import { releaseRush } from '../engine';
 import type { BookingDeps } from '../engine';
 import { requireAuth } from './callable';
 import { memberLimits } from './limits';
 import type { CallerAuth } from './callable';
 
+/** A callable's: the deployed limits and the release-rush machinery (engine/rush.ts). */
 export function bookingDeps(): BookingDeps {
-  return { db: adminDatabase(), now: Date.now, limits: memberLimits() };
+  return { db: adminDatabase(), now: Date.now, limits: memberLimits(), rush: releaseRush };
+}
+
+/** A job's: no member acts, and plain reads (a job reads each class once). */
+export function jobDeps(): BookingDeps {
+  return { db: adminDatabase(), now: Date.now };
 }
 
 function requireRole(

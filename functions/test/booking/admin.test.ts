@@ -207,8 +207,8 @@ describe('cancelClass', () => {
     const db = backend.db;
     const classId = await seedClass(db, { startsAt: Date.now() + 2 * DAY, capacity: 2 });
     const [a, b, waiting] = await Promise.all([seedMember(db), seedMember(db), seedMember(db)]);
-    for (const uid of [a, b]) await bookClassHandler({ db, now }, { uid, classId });
-    await joinWaitlistHandler({ db, now }, { uid: waiting, classId });
+    for (const uid of [a, b]) await bookClassHandler(backend.deps(now), { uid, classId });
+    await joinWaitlistHandler(backend.deps(now), { uid: waiting, classId });
 
     const result = await run.cancel(admin, { classId, reason: 'Coach is ill' });
 
@@ -247,7 +247,7 @@ describe('cancelClass', () => {
     const classId = await seedClass(db, { startsAt: Date.now() + DAY });
     await run.cancel(admin, { classId, reason: 'Holiday' });
     const uid = await seedMember(db);
-    await expect(bookClassHandler({ db, now }, { uid, classId })).rejects.toMatchObject({
+    await expect(bookClassHandler(backend.deps(now), { uid, classId })).rejects.toMatchObject({
       messageKey: 'classCancelled',
     });
     await expectRefused(

@@ -149,10 +149,10 @@ describe('cancelBooking', () => {
     // The seat is reserved for `waiting`, who books another class with their only credit
     // before the promotion can take it (two calls of theirs racing).
     // Right after the promotion reserved the seat (the cancel's roster transaction is the first).
-    const { db: racing } = crashingDatabase(db, afterRoster(classId, 2), async () => {
+    const { db: racing, instances } = crashingDatabase(db, afterRoster(classId, 2), async () => {
       await bookClassHandler(backend.at(t0 + HOUR), { uid: waiting, classId: elsewhere });
     });
-    const deps: BookingDeps = { ...backend.at(t0 + HOUR), db: racing };
+    const deps: BookingDeps = { ...backend.at(t0 + HOUR), db: racing, instances };
 
     await cancelBookingHandler(deps, { uid: booked, classId });
 

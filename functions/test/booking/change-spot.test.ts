@@ -1,4 +1,4 @@
-// changeSpot (issue 20): a booked member moves to another free spot in one roster transaction;
+// changeSpot: a booked member moves to another free spot in one roster transaction;
 // no credit moves, the public spot map and the member's view follow, and every refusal writes
 // nothing. Races: two members for one free spot, and a change against the member's own cancel.
 import { describe, expect, it } from 'vitest';
@@ -156,7 +156,7 @@ describe('changeSpot', () => {
     const limits = { ...RATE_LIMITS, book: { max: 2, windowMs: HOUR } };
     const deps: BookingDeps = {
       ...backend.at(Date.now()),
-      limits: databaseRateLimiter(backend.db, now, limits),
+      limits: databaseRateLimiter(backend.main, now, limits),
     };
     await changeSpotHandler(deps, { uid, classId, spot: 'A2' });
     await changeSpotHandler(deps, { uid, classId, spot: 'A3' });
@@ -222,10 +222,13 @@ describe('changeSpot races', () => {
   it('a crash after the roster transaction: the seat map is right at once, the reconciler fixes the view', async () => {
     const db = backend.db;
     const { classId, uid } = await bookedOn('A1');
-    const { db: crashing } = crashingDatabase(db, afterRoster(classId));
+    const { db: crashing, instances } = crashingDatabase(db, afterRoster(classId));
 
     await expect(
-      changeSpotHandler({ db: crashing, now: () => Date.now() }, { uid, classId, spot: 'A2' }),
+      changeSpotHandler(
+        { ...backend.deps(), db: crashing, instances },
+        { uid, classId, spot: 'A2' },
+      ),
     ).rejects.toThrow(SimulatedCrash);
     expect(await read(db, paths.rosterSpots(classId))).toEqual({ A2: true });
     expect(await read(db, paths.userClass(uid, classId))).toMatchObject({ spot: 'A1' });

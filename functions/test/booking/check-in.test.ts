@@ -30,7 +30,7 @@ const mark = (caller: Caller | null, data: unknown) => checkIn.run(callableReque
 async function bookedClass(startsAt = Date.now() + 30 * MINUTE) {
   const classId = await seedClass(backend.db, { startsAt });
   const uid = await seedMember(backend.db);
-  await bookClassHandler({ db: backend.db, now: () => startsAt - DAY }, { uid, classId });
+  await bookClassHandler(backend.at(startsAt - DAY), { uid, classId });
   return { classId, uid };
 }
 
@@ -79,7 +79,7 @@ describe('checkIn', () => {
 
     const second = await seedClass(db, { startsAt: Date.now() + 20 * MINUTE });
     await bookClassHandler(
-      { db, now: () => Date.now() - HOUR },
+      backend.deps(() => Date.now() - HOUR),
       { uid: first.uid, classId: second },
     );
     await mark(admin, { classId: second, uid: first.uid, status: 'attended' });

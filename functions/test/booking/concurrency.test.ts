@@ -1,5 +1,5 @@
 // Many members at once on a few small classes: book, cancel, join and leave the waiting list,
-// sometimes two requests of the same member at the same time. Then every invariant of design §4
+// sometimes two requests of the same member at the same time. Then every booking invariant
 // is checked. The second run stops calls at random between their writes (as a crash would),
 // checks the invariants that must hold at any instant, runs the reconciler, and checks them all.
 import { describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ import {
   seedMember,
   useStudioBackend,
 } from './fixtures';
-import { SimulatedCrash, hookedDatabase } from '../support/crash-db';
+import { SimulatedCrash, hookedStudio } from '../support/crash-db';
 import type { Database } from 'firebase-admin/database';
 
 const backend = useStudioBackend();
@@ -57,7 +57,7 @@ const CRASH_PLACES: readonly [string, RegExp][] = [
  */
 function randomCrashes(db: Database, next: () => number, rate: number) {
   const crashes: Record<string, number> = {};
-  const crashing = hookedDatabase(db, (write) => {
+  const { db: crashing, instances } = hookedStudio(db, (write) => {
     if (write.when !== 'after') return;
     const place = CRASH_PLACES.find(([, path]) => path.test(write.path));
     if (place === undefined) return;
@@ -65,7 +65,7 @@ function randomCrashes(db: Database, next: () => number, rate: number) {
     crashes[place[0]] = (crashes[place[0]] ?? 0) + 1;
     throw new SimulatedCrash(`${place[0]} (${write.path})`);
   });
-  return { db: crashing, crashes };
+  return { db: crashing, instances, crashes };
 }
 
 interface Scenario {
@@ -171,7 +171,7 @@ describe('booking under concurrency', () => {
   it('keeps every invariant with 40 members booking, cancelling and queueing at once', async () => {
     const seed = 20261121;
     const setup = await scenario();
-    const deps: BookingDeps = { db: backend.db, now: Date.now };
+    const deps: BookingDeps = backend.deps();
 
     const { tally, unexpected } = await drive(deps, setup, random(seed));
 
@@ -198,8 +198,8 @@ describe('booking under concurrency', () => {
     const seed = 424242;
     const setup = await scenario();
     const next = random(seed);
-    const { db, crashes } = randomCrashes(backend.db, next, 0.2);
-    const deps: BookingDeps = { db, now: Date.now };
+    const { db, instances, crashes } = randomCrashes(backend.db, next, 0.2);
+    const deps: BookingDeps = { ...backend.deps(), db, instances };
 
     const { tally, unexpected } = await drive(deps, setup, next);
 
@@ -213,7 +213,7 @@ describe('booking under concurrency', () => {
     await expectInvariants(backend.db, { quiescent: false });
 
     const later = Date.now() + CREDIT_HOLD_TIMEOUT_MS + 60_000;
-    const report = await reconcileBookings({ db: backend.db, now: () => later });
+    const report = await reconcileBookings(backend.at(later));
 
     expect(report.failures).toBe(0);
     expect(
@@ -226,7 +226,7 @@ describe('booking under concurrency', () => {
     await expectCreditsConserved(setup);
 
     // A second run has nothing left to do.
-    const again = await reconcileBookings({ db: backend.db, now: () => later });
+    const again = await reconcileBookings(backend.at(later));
     expect(again).toMatchObject({
       pendingConfirmed: 0,
       pendingReleased: 0,

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { bookClass } from '../../src/handlers/booking/book-class';
 import { reconcileBookings } from '../../src/handlers/booking/reconcile';
-import { SimulatedCrash, hookedDatabase } from '../support/crash-db';
+import { SimulatedCrash, hookedStudio } from '../support/crash-db';
 import { DAY, MINUTE, expectInvariants, seedClass, seedMember, useStudioBackend } from './fixtures';
 
 const backend = useStudioBackend();
@@ -16,7 +16,7 @@ const backend = useStudioBackend();
  */
 function dyingAtCounts(classId: string) {
   let dead = false;
-  return hookedDatabase(backend.db, (write) => {
+  return hookedStudio(backend.db, (write) => {
     if (write.when !== 'before') return;
     if (dead || write.path === `Classes/${classId}`) {
       dead = true;
@@ -33,7 +33,7 @@ describe('an instance that dies while writing a booking’s views', () => {
     const classId = await seedClass(backend.db, { startsAt: Date.now() + DAY });
     const uid = await seedMember(backend.db, { credits: 1 });
     try {
-      const call = bookClass({ db: dyingAtCounts(classId), now: Date.now }, { uid, classId });
+      const call = bookClass({ ...backend.deps(), ...dyingAtCounts(classId) }, { uid, classId });
       await expect(call).rejects.toBeInstanceOf(SimulatedCrash);
       // The class counts' write fails while the views are still in flight.
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -42,7 +42,7 @@ describe('an instance that dies while writing a booking’s views', () => {
       process.off('unhandledRejection', onUnhandled);
     }
     const later = Date.now() + 10 * MINUTE;
-    await reconcileBookings({ db: backend.db, now: () => later });
+    await reconcileBookings(backend.at(later));
     await expectInvariants(backend.db, { nowMs: later });
   });
 });

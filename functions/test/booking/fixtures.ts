@@ -14,11 +14,18 @@ import {
   paths,
   seatLayoutSchema,
 } from '@studio/core';
-import type { CreditEntry, CreditKind, StudioClass } from '@studio/core';
+import type { CreditEntry, CreditKind, RateLimitAction, StudioClass } from '@studio/core';
 import { dump, newUid, startBackend } from '../support/backend';
 import { rejectionOf } from '../support/callable';
 import type { TestBackend } from '../support/backend';
 import type { BookingDeps } from '../../src/engine/deps';
+import {
+  branchPlacement,
+  classPlacement,
+  layoutDatabase,
+  misplacedNodes,
+  testRush,
+} from '../support/layouts';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -45,10 +52,11 @@ export const ROW_LAYOUT = seatLayoutSchema.parse({
   },
 });
 
+/** The studio's set-up, in the default instance (the branch names its own under two). */
 export async function seedStudio(db: Database): Promise<void> {
   await db.ref().update({
     [paths.settings()]: DEFAULT_SETTINGS,
-    [paths.branch(BRANCH)]: { name: 'Centro', active: true },
+    [paths.branch(BRANCH)]: { name: 'Centro', active: true, ...branchPlacement() },
     [paths.exercise(EXERCISE)]: { name: 'Cycling', creditKind: 'regular', active: true },
     [paths.coach(COACH)]: { name: 'Carlos', uid: COACH_UID, active: true },
     [paths.coach(OTHER_COACH)]: { name: 'Lucía', uid: OTHER_COACH_UID, active: true },
@@ -83,7 +91,10 @@ export async function seedClass(db: Database, options: ClassOptions): Promise<st
     capacity: options.capacity ?? 3,
     creditKind: options.creditKind ?? 'regular',
   });
-  await db.ref(paths.class(classId)).set(JSON.parse(JSON.stringify(cls)));
+  await db.ref().update({
+    [paths.class(classId)]: JSON.parse(JSON.stringify(cls)) as unknown,
+    ...classPlacement(classId, BRANCH),
+  });
   return classId;
 }
 
@@ -147,7 +158,7 @@ export async function notificationsOf(db: Database, uid: string): Promise<unknow
     : [];
 }
 
-/** Fails with the list of broken invariants (design §4), if any. */
+/** Fails with the list of broken invariants, if any. */
 export async function expectInvariants(
   db: Database,
   options: { nowMs?: number; quiescent?: boolean } = {},
@@ -162,21 +173,38 @@ export async function expectInvariants(
 
 /**
  * Runs `call` and expects it refused with `code` and the message `messageKey`, having written
- * nothing: the whole database is the same before and after.
+ * nothing: the whole database is the same before and after. `counted` names the caller's abuse
+ * counter a refusal may count (`bookClass` counts refused calls: `RateLimits/{uid}/book`); it
+ * is left out of the comparison, everything else must match.
  */
 export async function expectRefusedUnchanged(
   db: Database,
   call: () => Promise<unknown>,
   code: string,
   messageKey: string,
+  counted?: { uid: string; action: RateLimitAction },
 ): Promise<void> {
-  const before = await dump(db);
+  const before = withoutCounter(await dump(db), counted);
   const error = await rejectionOf(call());
   expect([error.code, (error.details as { messageKey: string }).messageKey]).toEqual([
     code,
     messageKey,
   ]);
-  expect(await dump(db)).toEqual(before);
+  expect(withoutCounter(await dump(db), counted)).toEqual(before);
+}
+
+function withoutCounter(
+  dumped: unknown,
+  counted: { uid: string; action: RateLimitAction } | undefined,
+): unknown {
+  if (counted === undefined || typeof dumped !== 'object' || dumped === null) return dumped;
+  const tree = structuredClone(dumped) as Record<string, Record<string, Record<string, unknown>>>;
+  const mine = tree['RateLimits']?.[counted.uid];
+  if (mine === undefined) return tree;
+  delete mine[counted.action];
+  if (Object.keys(mine).length === 0) delete tree['RateLimits']?.[counted.uid];
+  if (Object.keys(tree['RateLimits'] ?? {}).length === 0) delete tree['RateLimits'];
+  return tree;
 }
 
 export const member = (uid: string) => ({ uid, claims: { role: 'member' } });
@@ -187,8 +215,15 @@ export const otherCoach = { uid: OTHER_COACH_UID, claims: { role: 'coach' } };
 export const desk = { uid: 'desk-1', claims: { role: 'staff' } };
 
 export interface StudioBackend extends Omit<TestBackend, 'stop'> {
-  /** The booking handlers' dependencies on this database, with the clock pinned at `nowMs`. */
+  /**
+   * The default instance, as the handlers are handed it (`db` is the test's view of the whole
+   * studio, support/layouts.ts: never hand it to a handler).
+   */
+  main: Database;
+  /** The booking handlers' dependencies, with the clock pinned at `nowMs`. */
   at(nowMs: number): BookingDeps;
+  /** The booking handlers' dependencies with this clock (default: the real one). */
+  deps(now?: () => number): BookingDeps;
 }
 
 /**
@@ -202,6 +237,8 @@ export function useStudioBackend(): StudioBackend {
     await seedStudio(backend.db);
   });
   afterAll(async () => {
+    // Two instances: every handler wrote each node where the layout keeps it.
+    if (backend) expect(await misplacedNodes(backend.db)).toEqual([]);
     await backend?.stop();
   });
   const started = (): TestBackend => {
@@ -210,11 +247,21 @@ export function useStudioBackend(): StudioBackend {
   };
   return {
     get db() {
+      return layoutDatabase(started().db);
+    },
+    get main() {
       return started().db;
     },
     get auth() {
       return started().auth;
     },
-    at: (nowMs) => ({ db: started().db, now: () => nowMs }),
+    at: (nowMs) => handlerDeps(started().db, () => nowMs),
+    deps: (now = Date.now) => handlerDeps(started().db, now),
   };
+}
+
+/** What a handler is handed in these tests: the default instance, and the rush unless off. */
+export function handlerDeps(main: Database, now: () => number): BookingDeps {
+  const rush = testRush();
+  return { db: main, now, ...(rush ? { rush } : {}) };
 }

@@ -1,4 +1,4 @@
-// bookGuest ("bring a friend", issue 20): a booked member books a seat for a named guest with one
+// bookGuest ("bring a friend"): a booked member books a seat for a named guest with one
 // of their own credits, up to the class's limit; the guest seat is a booking like any other
 // (seat map, counts, coach's list, attendance), cancelled through cancelBooking with the same
 // window and refund rules, and its freed seat goes to the waiting list. Every refusal writes
@@ -394,10 +394,10 @@ describe('a guest seat after a crash', () => {
   it('stopped after its credit was used: the reconciler confirms it and shows it', async () => {
     const db = backend.db;
     const { classId, uid } = await memberBooked(2);
-    const { db: crashing } = crashingDatabase(db, afterMember(uid));
+    const { db: crashing, instances } = crashingDatabase(db, afterMember(uid));
     await expect(
       bookGuestHandler(
-        { db: crashing, now: () => Date.now() },
+        { ...backend.deps(), db: crashing, instances },
         { uid, classId, guestName: 'Ana', requestId: requestId() },
       ),
     ).rejects.toThrow(SimulatedCrash);
@@ -420,10 +420,10 @@ describe('a guest seat after a crash', () => {
   it('stopped after its seat was reserved: the reconciler charges the member’s credit once', async () => {
     const db = backend.db;
     const { classId, uid } = await memberBooked(2);
-    const { db: crashing } = crashingDatabase(db, afterRoster(classId));
+    const { db: crashing, instances } = crashingDatabase(db, afterRoster(classId));
     await expect(
       bookGuestHandler(
-        { db: crashing, now: () => Date.now() },
+        { ...backend.deps(), db: crashing, instances },
         { uid, classId, guestName: 'Ana', requestId: requestId() },
       ),
     ).rejects.toThrow(SimulatedCrash);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listenerMirrors, liveValue, raceLive } from '../../src/engine/live';
+import { listenerMirrors, raceLive } from '../../src/engine/rush/live';
 import { useStudioBackend } from './fixtures';
 
 const backend = useStudioBackend();
@@ -23,7 +23,7 @@ describe('raceLive', () => {
     const path = 'live-test/quiet';
     await backend.db.ref(path).set(1);
     await expect(
-      raceLive(listenerMirrors(backend.db), path, Promise.resolve('member'), fullAt(5)),
+      raceLive(listenerMirrors(backend.main), path, Promise.resolve('member'), fullAt(5)),
     ).resolves.toBe('member');
   });
 
@@ -32,7 +32,7 @@ describe('raceLive', () => {
     await backend.db.ref(path).set(5);
     const work = pending<string>();
     await expect(
-      raceLive(listenerMirrors(backend.db), path, work.promise, fullAt(5)),
+      raceLive(listenerMirrors(backend.main), path, work.promise, fullAt(5)),
     ).rejects.toBeInstanceOf(Full);
   });
 
@@ -41,7 +41,7 @@ describe('raceLive', () => {
     await backend.db.ref(path).set(1);
     const work = pending<string>();
     const refused = expect(
-      raceLive(listenerMirrors(backend.db), path, work.promise, fullAt(5)),
+      raceLive(listenerMirrors(backend.main), path, work.promise, fullAt(5)),
     ).rejects.toThrow('reached 5');
     await backend.db.ref(path).set(3);
     await backend.db.ref(path).set(5);
@@ -57,11 +57,25 @@ describe('raceLive', () => {
       seen.push(stored);
       return null;
     };
-    await raceLive(listenerMirrors(backend.db), path, Promise.resolve('done'), refusal);
+    await raceLive(listenerMirrors(backend.main), path, Promise.resolve('done'), refusal);
     const checks = seen.length;
     await backend.db.ref(path).set(2);
     // The mirror has the new value, and the finished race was not asked about it.
-    await expect.poll(() => liveValue(backend.db, path)).toBe(2);
+    await expect.poll(() => listenerMirrors(backend.main).value(path)).toBe(2);
     expect(seen).toHaveLength(checks);
   });
+});
+
+describe('listenerMirrors', () => {
+  it('answers every read when more nodes wait for their first value than an instance keeps', async () => {
+    // An instance keeps 5,000 listeners; past that it drops the least recently used. Here every
+    // read starts before any value came (a release's burst of members), so each listener
+    // dropped still had a read waiting on it: that read opens another instead of waiting forever.
+    const count = 5_200;
+    const values = Object.fromEntries(Array.from({ length: count }, (_, i) => [`n${i}`, i]));
+    await backend.main.ref('live-test/many').set(values);
+    const mirrors = listenerMirrors(backend.main);
+    const reads = Array.from({ length: count }, (_, i) => mirrors.value(`live-test/many/n${i}`));
+    expect(await Promise.all(reads)).toEqual(Array.from({ length: count }, (_, i) => i));
+  }, 60_000);
 });

@@ -126,13 +126,15 @@ describe('booking mails after a crash', () => {
   it('a booking whose mail write failed stays pending, and the reconciler writes it once', async () => {
     const classId = await seedClass(backend.db, { startsAt: Date.now() + 2 * DAY });
     const uid = await seedMember(backend.db, { credits: 1 });
-    const { db, crashed } = crashingDatabase(backend.db, {
+    const { db, instances, crashed } = crashingDatabase(backend.db, {
       path: /MailOutbox\/booked-.*/,
       kind: 'transaction',
       when: 'before',
     });
     // The database refuses the entry: the booking itself still succeeds.
-    await expect(bookClass({ db, now: Date.now }, { uid, classId })).resolves.toMatchObject({
+    await expect(
+      bookClass({ ...backend.deps(), db, instances }, { uid, classId }),
+    ).resolves.toMatchObject({
       classId,
     });
     expect(crashed()).toBe(true);
@@ -158,7 +160,7 @@ describe('booking mails after a crash', () => {
     const bookingId = await bookingIdOf(classId, uid);
     await expect(
       cancelBooking(
-        { db: crashingDatabase(backend.db, afterMember(uid)).db, now: Date.now },
+        { ...backend.deps(), ...crashingDatabase(backend.db, afterMember(uid)) },
         {
           uid,
           classId,

@@ -1,4 +1,4 @@
-// "My cut-off" (issue 20): a member may say "do not promote me later than N hours before class"
+// "My cut-off": a member may say "do not promote me later than N hours before class"
 // (`Users/{uid}/PromotionCutoffHours`). A promotion past it skips them without charging anything,
 // takes them off the list and tells them; the seat goes to the next in line.
 import { describe, expect, it } from 'vitest';

@@ -1,31 +1,48 @@
-// Never a false "full" (docs/architecture/booking.md#throughput-on-one-instance). An instance's
-// live mirrors can lag behind the server
-// (on Cloud Run its CPU is throttled between requests), so a member must only be refused "full"
-// once the server's roster says so. Instance A's mirrors are a source the test can freeze, as a
-// lagging listener would be; instance B is a second admin app on the same database emulator.
+// Never a false "full" (docs/architecture/booking.md#never-a-false-full). An instance's live
+// copies (the rush's mirrors) can lag behind the server (on Cloud Run its CPU is throttled between
+// requests), so a member must only be refused "full" once the server's roster says so. Instance
+// A's mirrors are a source the test can freeze, as a lagging listener would be; instance B is a
+// second admin app on the same database emulator. Without the rush (`STUDIO_RUSH=off`) instance A
+// reads the server and the same calls give the same answers.
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import type { App } from 'firebase-admin/app';
 import { getDatabase } from 'firebase-admin/database';
 import type { Database } from 'firebase-admin/database';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isDomainError, paths } from '@studio/core';
+import { isBranchPath, isDomainError, paths } from '@studio/core';
 import { adminAppOptions } from '../../src/admin';
 import { bookClass } from '../../src/handlers/booking/book-class';
 import { cancelBooking } from '../../src/handlers/booking/cancel-booking';
 import type { BookingDeps } from '../../src/engine/deps';
-import { listenerMirrors } from '../../src/engine/live';
-import type { Mirrors } from '../../src/engine/live';
+import { openInstance } from '../../src/engine/instances';
+import { releaseRush, rushWith } from '../../src/engine/rush/index';
+import type { Mirrors } from '../../src/engine/rush/index';
+import { listenerMirrors } from '../../src/engine/rush/live';
+import { BRANCH_INSTANCE, LAYOUT, layoutDatabase, testRush } from '../support/layouts';
 import { DAY, expectInvariants, read, seedClass, seedMember, useStudioBackend } from './fixtures';
 
 const backend = useStudioBackend();
 
 let otherApp: App;
 let otherDb: Database;
+let otherView: Database;
 
 beforeAll(() => {
   otherApp = initializeApp(adminAppOptions(), 'no-false-full-instance-b');
   otherDb = getDatabase(otherApp);
+  otherView = layoutDatabase(otherDb);
 });
+
+/** Instance A's live copies of each node, from the instance that holds it. */
+function mirrorsOfA(): Mirrors {
+  const main = backend.main;
+  const branch = LAYOUT === 'two-instances' ? openInstance(main, BRANCH_INSTANCE) : main;
+  const of = (path: string) => listenerMirrors(isBranchPath(path) ? branch : main);
+  return {
+    value: (path) => of(path).value(path),
+    watch: (path, watcher) => of(path).watch(path, watcher),
+  };
+}
 
 afterAll(async () => {
   await deleteApp(otherApp);
@@ -89,10 +106,14 @@ async function classWith(booked: number) {
   const db = backend.db;
   const classId = await seedClass(db, { startsAt: Date.now() + DAY, capacity: 3 });
   const members = await Promise.all([1, 2, 3].map(() => seedMember(db, { credits: 1 })));
-  const instanceB: BookingDeps = { db: otherDb, now: () => Date.now() };
+  const instanceB: BookingDeps = { db: otherDb, now: () => Date.now(), rush: releaseRush };
   for (const uid of members.slice(0, booked)) await bookClass(instanceB, { uid, classId });
-  const lagging = laggingMirrors(listenerMirrors(db));
-  const instanceA: BookingDeps = { db, now: () => Date.now(), mirrors: lagging.source };
+  const lagging = laggingMirrors(mirrorsOfA());
+  const instanceA: BookingDeps = {
+    db: backend.main,
+    now: () => Date.now(),
+    ...(testRush() ? { rush: rushWith(() => lagging.source) } : {}),
+  };
   const rosterPath = paths.classRoster(classId);
   // Instance A has seen every booking so far, then stops hearing the roster.
   await vi.waitFor(async () =>
@@ -108,12 +129,13 @@ describe('never a false "full"', () => {
     const [first] = members;
     if (first === undefined) throw new Error('no member');
     await cancelBooking(instanceB, { uid: first, classId });
-    expect(bookingsIn(await read(otherDb, rosterPath))).toHaveLength(2);
+    expect(bookingsIn(await read(otherView, rosterPath))).toHaveLength(2);
     const late = await seedMember(backend.db, { credits: 1 });
 
     const outcome = await bookClass(instanceA, { uid: late, classId });
 
-    // Instance A's mirror still says "full": the answer came from the server's roster.
+    // Instance A's mirror still says "full": the answer came from the server's roster (or,
+    // without the rush, instance A read the server).
     expect(bookingsIn(await lagging.source.value(rosterPath))).toHaveLength(3);
     expect(outcome).toMatchObject({ classId, spot: 'A1' });
     expect(bookingsIn(await read(backend.db, rosterPath)).sort()).toEqual(
@@ -131,16 +153,18 @@ describe('never a false "full"', () => {
     const passing = members[2];
     if (passing === undefined) throw new Error('no member');
     await bookClass(instanceB, { uid: passing, classId });
-    const fullForAMoment = await read(otherDb, rosterPath);
+    const fullForAMoment = await read(otherView, rosterPath);
     expect(bookingsIn(fullForAMoment)).toHaveLength(3);
     await cancelBooking(instanceB, { uid: passing, classId });
 
     lagging.hold(paths.user(late));
     const booking = bookClass(instanceA, { uid: late, classId });
-    // The caller has its turn and watches the roster while its member node is read …
-    await vi.waitFor(() => expect(lagging.watching(rosterPath)).toBeGreaterThan(0));
-    // … when the lagging listener applies the old update that filled the class.
-    lagging.show(rosterPath, fullForAMoment);
+    if (instanceA.rush) {
+      // The caller has its turn and watches the roster while its member node is read …
+      await vi.waitFor(() => expect(lagging.watching(rosterPath)).toBeGreaterThan(0));
+      // … when the lagging listener applies the old update that filled the class.
+      lagging.show(rosterPath, fullForAMoment);
+    }
     lagging.release(paths.user(late));
 
     await expect(booking).resolves.toMatchObject({ classId, spot: 'A3' });

@@ -1,4 +1,4 @@
-// Abuse limits on the booking callables (issue 16, item 4): a member may book and cancel as a
+// Abuse limits on the booking callables: a member may book and cancel as a
 // person does, a script booking or cancelling in a loop is refused with `resource-exhausted`
 // and a retry time, the refused call writes nothing, and after the window it passes again.
 import { describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ const book = (uid: string, classId: string) =>
 /** Deps with a clock the test moves and limits it chooses, as the callables build them. */
 function depsAt(clock: { now: number }, limits: RateLimits = RATE_LIMITS): BookingDeps {
   const now = () => clock.now;
-  return { db: backend.db, now, limits: databaseRateLimiter(backend.db, now, limits) };
+  return { ...backend.deps(now), limits: databaseRateLimiter(backend.main, now, limits) };
 }
 
 const tight = (overrides: Partial<RateLimits>): RateLimits => ({ ...RATE_LIMITS, ...overrides });
@@ -81,16 +81,37 @@ describe('booking limits', () => {
     });
   });
 
-  it('does not count a booking that a rule refuses', async () => {
+  // The review sent 60 refused bookClass calls in 75 ms and none was counted: a script could
+  // hammer a class before its release at no cost. A refused call now counts as an attempt.
+  it('counts refused bookings, and refuses a script past the limit with resource-exhausted', async () => {
+    const { max } = RATE_LIMITS.book;
     const uid = await seedMember(backend.db, { credits: 0 });
     const [classId = ''] = await classes(1, Date.now() + DAY);
-    const clock = { now: Date.now() };
-    const deps = depsAt(clock, tight({ book: { max: 1, windowMs: MINUTE } }));
-    for (let i = 0; i < 3; i += 1) {
-      const error = await bookClassHandler(deps, { uid, classId }).catch((e: unknown) => e);
-      expect(error).toMatchObject({ messageKey: 'noUsableCredit' });
-    }
-    expect(await read(backend.db, paths.rateLimit(uid, 'book'))).toBeNull();
+    const outcomes: unknown[] = [];
+    for (let i = 0; i < max + 5; i += 1)
+      outcomes.push(
+        ((await rejectionOf(book(uid, classId))).details as { messageKey: string }).messageKey,
+      );
+    expect(outcomes.slice(0, max)).toEqual(Array.from({ length: max }, () => 'noUsableCredit'));
+    expect(outcomes.slice(max)).toEqual(Array.from({ length: 5 }, () => 'tooManyAttempts'));
+    expect(await read(backend.db, paths.rateLimit(uid, 'book'))).toMatchObject({ count: max });
+
+    // Refused or not, the window ends: a minute later the member is answered again.
+    const later = { now: Date.now() + MINUTE + 1 };
+    await expect(bookClassHandler(depsAt(later), { uid, classId })).rejects.toMatchObject({
+      messageKey: 'noUsableCredit',
+    });
+  });
+
+  it('counts 60 refused calls sent at once as the review did, answering most tooManyAttempts', async () => {
+    const uid = await seedMember(backend.db, { credits: 0 });
+    const [classId = ''] = await classes(1, Date.now() + DAY);
+    const errors = await Promise.all(
+      Array.from({ length: 60 }, () => rejectionOf(book(uid, classId))),
+    );
+    const keys = errors.map((error) => (error.details as { messageKey: string }).messageKey);
+    expect(keys.filter((key) => key === 'noUsableCredit')).toHaveLength(RATE_LIMITS.book.max);
+    expect(keys.filter((key) => key === 'tooManyAttempts')).toHaveLength(60 - RATE_LIMITS.book.max);
   });
 
   it('refuses a cancel loop past the limit, writing nothing, and lets it pass after the window', async () => {

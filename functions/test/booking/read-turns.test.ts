@@ -1,7 +1,7 @@
 import type { Database } from 'firebase-admin/database';
 import { describe, expect, it } from 'vitest';
-import { readTurn } from '../../src/engine/read-turns';
-import type { ReadTurn } from '../../src/engine/read-turns';
+import { readTurn } from '../../src/engine/rush/read-turns';
+import type { ReadTurn } from '../../src/engine/rush/read-turns';
 
 // Turns are kept per database and class on the instance; nothing is read or written through the
 // database, so a bare object stands for one (a fresh one per test keeps the tests apart).

@@ -1,4 +1,4 @@
-// The reconciler at studio scale (issue 16, item 5): members are read a page at a time, a
+// The reconciler at studio scale: members are read a page at a time, a
 // member whose wallet does not parse is logged and counted while the rest go on, and two runs
 // at once settle every stopped booking and expire every credit exactly once.
 import { describe, expect, it } from 'vitest';
@@ -41,7 +41,10 @@ describe('reconcileBookings at scale', () => {
     for (const uid of booked) {
       const stopping = crashingDatabase(db, afterRoster(classId));
       await expect(
-        bookClass({ db: stopping.db, now: () => nowMs }, { uid, classId }),
+        bookClass(
+          { ...backend.at(nowMs), db: stopping.db, instances: stopping.instances },
+          { uid, classId },
+        ),
       ).rejects.toBeInstanceOf(SimulatedCrash);
     }
     // Ten members whose credit expired an hour ago.

@@ -38,7 +38,8 @@ const backend = useStudioBackend();
 
 /** Deps whose calls stop at `point` (once), at a pinned time. */
 function crashingAt(point: CrashPoint, nowMs = Date.now()): BookingDeps {
-  return { db: crashingDatabase(backend.db, point).db, now: () => nowMs };
+  const { db, instances } = crashingDatabase(backend.db, point);
+  return { ...backend.at(nowMs), db, instances };
 }
 
 const afterTimeout = () => Date.now() + CREDIT_HOLD_TIMEOUT_MS + MINUTE;
@@ -109,7 +110,7 @@ describe('reconciler after a booking stopped half-way', () => {
       by: 'admin',
     });
     await db.ref(paths.userField(uid, 'Credits')).set(1);
-    const context = await classContext(db, classId);
+    const context = await classContext(backend.deps(), classId);
     await expect(
       finishBooking(backend.at(Date.now()), context, pending, await roster(classId)),
     ).rejects.toMatchObject({ code: 'aborted', messageKey: 'tryAgain' });
@@ -230,13 +231,13 @@ describe('reconciler view repair', () => {
     await joinWaitlist(backend.at(Date.now()), { uid: second, classId });
     let shown: unknown;
     // Right after the promotion reserved the seat (the cancel's roster transaction is the first).
-    const { db: pausing } = crashingDatabase(db, afterRoster(classId, 2), async () => {
+    const { db: pausing, instances } = crashingDatabase(db, afterRoster(classId, 2), async () => {
       // What older code showed right after reserving, before the member paid.
-      const context = await classContext(db, classId);
+      const context = await classContext(backend.deps(), classId);
       shown = userClassView(classId, context.cls, await roster(classId), second, Date.now());
       await bookClass(backend.at(Date.now()), { uid: second, classId: elsewhere });
     });
-    const deps: BookingDeps = { ...backend.at(Date.now()), db: pausing };
+    const deps: BookingDeps = { ...backend.at(Date.now()), db: pausing, instances };
     await cancelBooking(deps, { uid: first, classId });
     await db.ref(paths.userClass(second, classId)).set(shown);
 

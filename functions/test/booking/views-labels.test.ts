@@ -23,7 +23,7 @@ import {
 
 const backend = useStudioBackend();
 
-const deps = (): BookingDeps => ({ db: backend.db, now: Date.now });
+const deps = (): BookingDeps => backend.deps();
 
 /** A room whose spot ids are not what it calls them, like the demo rooms (`s7` is "7"). */
 const BIKES = seatLayoutSchema.parse({
@@ -182,7 +182,7 @@ describe('the reconciler', () => {
     await reconcileBookings(deps());
     const baseline = (await reconcileBookings(deps())).viewsRepaired;
     // What older code wrote: the same booking at the same roster version, without the copies.
-    const context = await classContext(backend.db, classId);
+    const context = await classContext(deps(), classId);
     const roster = rosterSchema.parse(await read(backend.db, paths.classRoster(classId)));
     const older = userClassView(classId, context.cls, roster, uid, Date.now());
     await backend.db.ref(paths.userClass(uid, classId)).set(older);

@@ -31,7 +31,7 @@ const leave = (caller: Caller | null, data: unknown) =>
 async function fullClass(startsAt = Date.now() + DAY): Promise<string> {
   const classId = await seedClass(backend.db, { startsAt, capacity: 1 });
   const uid = await seedMember(backend.db);
-  await bookClassHandler({ db: backend.db, now }, { uid, classId });
+  await bookClassHandler(backend.deps(now), { uid, classId });
   return classId;
 }
 
@@ -88,7 +88,7 @@ describe('joinWaitlist', () => {
       async () => {
         const classId = await seedClass(backend.db, { startsAt: Date.now() + DAY, capacity: 1 });
         const uid = await seedMember(backend.db);
-        await bookClassHandler({ db: backend.db, now }, { uid, classId });
+        await bookClassHandler(backend.deps(now), { uid, classId });
         return [classId, uid];
       },
       'alreadyBooked',

@@ -1,4 +1,4 @@
-// The personal calendar feed (issue 19) through the deployed functions: `rotateCalendarFeed` run
+// The personal calendar feed through the deployed functions: `rotateCalendarFeed` run
 // as Cloud Functions runs an onCall, and `calendarFeed` behind a small HTTP server as Hosting's
 // rewrite reaches it, against the database emulator. Bookings, edits and cancellations go through
 // the real booking handlers; every feed is parsed with ical.js.
@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paths } from '@studio/core';
+import { RATE_LIMITS, paths } from '@studio/core';
 import { calendarFeed, rotateCalendarFeed } from '../../src/index';
 import { bookClass } from '../../src/handlers/booking/book-class';
 import { cancelBooking } from '../../src/handlers/booking/cancel-booking';
@@ -27,7 +27,8 @@ import {
 } from '../booking/fixtures';
 
 const backend = useStudioBackend();
-const deps = () => ({ db: backend.db, now: Date.now });
+// Handlers get the default instance (backend.db is the test's view of every instance).
+const deps = () => ({ db: backend.main, now: Date.now });
 
 let server: Server;
 let origin: string;
@@ -116,6 +117,18 @@ describe('rotateCalendarFeed', () => {
     expect((await fetchFeed(second.token!)).status).toBe(404);
     expect((await backend.db.ref(paths.calendarFeedToken(uid)).get()).exists()).toBe(false);
     expect((await backend.db.ref(paths.calendarFeed(second.token!)).get()).exists()).toBe(false);
+  });
+});
+
+describe('rotateCalendarFeed limit', () => {
+  it(`refuses rotation number ${RATE_LIMITS.feed.max + 1} in ten minutes, writing nothing`, async () => {
+    const uid = await seedMember(backend.db);
+    for (let i = 0; i < RATE_LIMITS.feed.max; i += 1) await rotate(member(uid), {});
+    const before = await dump(backend.db);
+    const error = await rejectionOf(rotate(member(uid), {}));
+    expect(error.code).toBe('resource-exhausted');
+    expect(error.details).toMatchObject({ messageKey: 'tooManyAttempts' });
+    expect(await dump(backend.db)).toEqual(before);
   });
 });
 

@@ -11,6 +11,7 @@ import type { StudioClass } from '@studio/core';
 import { saveCatalogItem as saveCatalogItemHandler } from '../../src/handlers/catalogue/save-catalog-item';
 import type { SaveCatalogItemCommand } from '../../src/handlers/catalogue/save-catalog-item';
 import { saveCatalogItem } from '../../src/index';
+import { openInstance, studioInstances } from '../../src/engine/instances';
 import { dump, startBackend } from '../support/backend';
 import type { TestBackend } from '../support/backend';
 import { callableRequest, rejectionOf } from '../support/callable';
@@ -81,7 +82,7 @@ describe('saveCatalogItem: one item per collection', () => {
       { name: ' Laura ', uid: 'coach-uid' },
       { name: 'Laura', uid: 'coach-uid', active: true },
     ],
-    // The coach page's fields (issue 20): photo, bio and specialities, trimmed.
+    // The coach page's fields: photo, bio and specialities, trimmed.
     [
       'coaches',
       paths.coach,
@@ -549,5 +550,67 @@ describe('saveCatalogItem: deleting a seat layout', () => {
 
     expect(atStart.action).toBe('delete');
     expect(await valueAt(paths.seatLayout(layoutId))).toBeNull();
+  });
+
+  describe('with a branch in its own database instance', () => {
+    const BRANCH_INSTANCE = 'catalogue-branch';
+    const command = (collection: 'branches' | 'seatLayouts', id: string, value: unknown) =>
+      ({ by: 'admin-caller', collection, id, value }) as SaveCatalogItemCommand;
+    // Fresh lookups (a deployed instance trusts its own for a minute).
+    const deps = () => ({
+      db: backend.db,
+      now: Date.now,
+      instances: studioInstances(backend.db),
+    });
+
+    it('keeps the instance a branch names when the screens save it, and refuses another', async () => {
+      await backend.db
+        .ref(paths.branch('chain-north'))
+        .set({ name: 'North', active: true, databaseInstance: BRANCH_INSTANCE });
+
+      await saveCatalogItemHandler(
+        deps(),
+        command('branches', 'chain-north', { name: 'North Side', active: true }),
+      );
+      expect(await valueAt(paths.branch('chain-north'))).toEqual({
+        name: 'North Side',
+        active: true,
+        databaseInstance: BRANCH_INSTANCE,
+      });
+
+      const before = await dump(backend.db);
+      await expect(
+        saveCatalogItemHandler(
+          deps(),
+          command('branches', 'chain-north', {
+            name: 'North',
+            active: true,
+            databaseInstance: 'elsewhere',
+          }),
+        ),
+      ).rejects.toMatchObject({ code: 'invalid-argument', messageKey: 'invalidInput' });
+      expect(await dump(backend.db)).toEqual(before);
+    });
+
+    it('does not delete a layout an upcoming class in the branch instance uses', async () => {
+      await backend.db
+        .ref(paths.branch('chain-south'))
+        .set({ name: 'South', active: true, databaseInstance: BRANCH_INSTANCE });
+      const layoutId = 'chain-room';
+      await backend.db.ref(paths.seatLayout(layoutId)).set(smallRoom);
+      const branch = openInstance(backend.db, BRANCH_INSTANCE);
+      await branch
+        .ref(paths.class('chain-class'))
+        .set(classOn(layoutId, Date.now() + 2 * HOUR, 'scheduled'));
+
+      await expect(
+        saveCatalogItemHandler(deps(), command('seatLayouts', layoutId, null)),
+      ).rejects.toMatchObject({
+        code: 'failed-precondition',
+        messageKey: 'layoutUsedByClasses',
+        params: { count: 1 },
+      });
+      expect(await valueAt(paths.seatLayout(layoutId))).toEqual(smallRoom);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   auditEntrySchema,
   classSchema,
@@ -14,8 +14,7 @@ import { cancelBooking as cancelBookingHandler } from '../../src/handlers/bookin
 import { finishBooking } from '../../src/handlers/booking/finish-booking';
 import { joinWaitlist as joinWaitlistHandler } from '../../src/handlers/booking/join-waitlist';
 import { updateClass as updateClassHandler } from '../../src/handlers/classes/update-class';
-import { dump, startBackend } from '../support/backend';
-import type { TestBackend } from '../support/backend';
+import { dump } from '../support/backend';
 import { callableRequest, rejectionOf } from '../support/callable';
 import type { Caller } from '../support/callable';
 import { SimulatedCrash, crashingDatabase } from '../support/crash-db';
@@ -32,22 +31,13 @@ import {
   read,
   seedClass,
   seedMember,
-  seedStudio,
+  useStudioBackend,
 } from '../booking/fixtures';
 import { afterRoster } from '../booking/crash-points';
 
-let backend: TestBackend;
+const backend = useStudioBackend();
 
-beforeAll(async () => {
-  backend = await startBackend();
-  await seedStudio(backend.db);
-});
-
-afterAll(async () => {
-  await backend.stop();
-});
-
-const deps = () => ({ db: backend.db, now: Date.now });
+const deps = () => backend.deps();
 
 const run = {
   update: (caller: Caller | null, data: unknown) => updateClass.run(callableRequest(data, caller)),
@@ -175,7 +165,7 @@ describe('updateClass: edits', () => {
     const classId = await futureClass(3);
     const uid = await seedMember(backend.db);
     // The booking call stops right after reserving the seat: pending, no view yet.
-    const stopping = { ...deps(), db: crashingDatabase(backend.db, afterRoster(classId)).db };
+    const stopping = { ...deps(), ...crashingDatabase(backend.db, afterRoster(classId)) };
     await expect(bookClassHandler(stopping, { uid, classId })).rejects.toBeInstanceOf(
       SimulatedCrash,
     );
@@ -189,7 +179,7 @@ describe('updateClass: edits', () => {
     const roster = rosterSchema.parse(await read(backend.db, paths.classRoster(classId)));
     const booking = roster.bookings[uid];
     if (!booking) throw new Error('the reserved seat is gone');
-    await finishBooking(deps(), await classContext(backend.db, classId), booking, roster);
+    await finishBooking(deps(), await classContext(deps(), classId), booking, roster);
     expect(await read(backend.db, paths.userClass(uid, classId))).toMatchObject({
       status: 'booked',
       name: 'Renamed ride',
@@ -331,7 +321,7 @@ describe('updateClass: refusals write nothing', () => {
     const startsAt = toEpoch(date, '10:00');
     const classId = await seedClass(backend.db, { startsAt, layout: null });
     const before = await dump(backend.db);
-    const pinned = { db: backend.db, now: () => startsAt - 30 * 60_000 };
+    const pinned = backend.deps(() => startsAt - 30 * 60_000);
 
     const error = await updateClassHandler(pinned, {
       by: admin.uid,

@@ -136,12 +136,63 @@ export function bruteForce(
       .filter((p) => formatDate(p.end) === date).length,
   });
 
+  // Memberships, under the plan each holds: held at an instant (a gift, frozen, or running),
+  // started and ended (churned, once the end has come) on the studio day.
+  const memberships = Object.values(records.memberships).map((m) => {
+    const end =
+      m['endedAt'] !== undefined
+        ? num(m['endedAt'])
+        : m['status'] === 'ended'
+          ? num(m['updatedAt'])
+          : undefined;
+    return {
+      planId: m['planId'] as string,
+      start: num(m['startedAt']),
+      end,
+      comp: m['source'] === 'comp',
+      freezes: values(m['freezes']).map((f) => ({
+        from: num(f['from']),
+        to: Math.min(num(f['until']), f['endedAt'] === undefined ? Infinity : num(f['endedAt'])),
+      })),
+    };
+  });
+  type Figures = Record<'members' | 'frozen' | 'comped' | 'started' | 'churned', number>;
+  const heldAt = (at: number) => {
+    const byPlan: Record<string, Partial<Figures>> = {};
+    for (const m of memberships) {
+      if (m.start > at || (m.end !== undefined && m.end <= at)) continue;
+      const field = m.comp
+        ? 'comped'
+        : m.freezes.some((f) => f.from <= at && at < f.to)
+          ? 'frozen'
+          : 'members';
+      const figures = (byPlan[m.planId] ??= {});
+      figures[field] = (figures[field] ?? 0) + 1;
+    }
+    return byPlan;
+  };
+  const plansOf = (at: number, onDays: readonly DateString[]) => {
+    const byPlan = heldAt(at);
+    for (const m of memberships) {
+      const figures = (byPlan[m.planId] ??= {});
+      if (onDays.includes(formatDate(m.start))) figures.started = (figures.started ?? 0) + 1;
+      if (m.end !== undefined && m.end <= NOW && onDays.includes(formatDate(m.end)))
+        figures.churned = (figures.churned ?? 0) + 1;
+    }
+    const plans: Record<string, Figures> = {};
+    for (const [planId, figures] of Object.entries(byPlan))
+      if (Object.values(figures).some((n) => n > 0))
+        plans[planId] = { members: 0, frozen: 0, comped: 0, started: 0, churned: 0, ...figures };
+    return plans;
+  };
+
   const days = dates.map((date) => ({
     date,
     classes: classes.get(date) ?? {},
     revenue: revenue.get(date) ?? { byKind: {}, byCoupon: {} },
     members: members(date),
     subscriptions: subscriptions(date),
+    plans: plansOf(endOf(date), [date]),
   }));
 
   const months = [...new Set(dates.map((d) => d.slice(0, 7)))].map((month) => {
@@ -176,6 +227,10 @@ export function bruteForce(
         started: sum((d) => d.subscriptions.started),
         churned: sum((d) => d.subscriptions.churned),
       },
+      plans: plansOf(
+        endOf(lastDay),
+        ofMonth.map((d) => d.date),
+      ),
     };
   });
 

@@ -1,4 +1,4 @@
-// The nightly rollups against a brute-force count (issue 21): a small deterministic studio
+// The nightly rollups against a brute-force count: a small deterministic studio
 // (classes held and cancelled, late and in-time cancels, waiting lists turned away, refunds,
 // coupons, payments paid after midnight, lapsed members, churned and returning subscribers,
 // credits expiring and held by a dispute) is rolled up by the job, and every figure of every day
@@ -14,6 +14,7 @@ import {
   paths,
   toEpoch,
 } from '@studio/core';
+import { openInstance, studioInstances } from '../../src/engine/instances';
 import { defaultWindow, rollUpInsights } from '../../src/handlers/insights/roll-up-insights';
 import { startBackend } from '../support/backend';
 import type { TestBackend } from '../support/backend';
@@ -42,6 +43,7 @@ const SEED = {
   capacity: 6,
   payments: 150,
   subscriptions: 14,
+  memberships: 30,
   collect: true,
 } as const;
 
@@ -76,6 +78,7 @@ describe('rollUpInsights', () => {
       expect(parsed.cells, month.month).toEqual(month.cells);
       expect(parsed.members, month.month).toEqual(month.members);
       expect(parsed.subscriptions, month.month).toEqual(month.subscriptions);
+      expect(parsed.plans, month.month).toEqual(month.plans);
       expect(parsed.days).toBe(month.days);
     }
     expect(insightsLiabilitySchema.parse(liability)).toEqual({
@@ -99,6 +102,11 @@ describe('rollUpInsights', () => {
         sum.lapsed += day.members.lapsed;
         sum.converted += day.members.secondVisits;
         sum.churned += day.subscriptions.churned;
+        for (const plan of Object.values(day.plans)) {
+          sum.planFrozen += plan.frozen;
+          sum.planComped += plan.comped;
+          sum.planChurned += plan.churned;
+        }
         return sum;
       },
       {
@@ -110,6 +118,9 @@ describe('rollUpInsights', () => {
         lapsed: 0,
         converted: 0,
         churned: 0,
+        planFrozen: 0,
+        planComped: 0,
+        planChurned: 0,
       },
     );
     for (const [figure, total] of Object.entries(totals)) expect(total, figure).toBeGreaterThan(0);
@@ -146,6 +157,51 @@ describe('rollUpInsights', () => {
       refunded: num(before.revenue.byKind[kind]?.refunded) + num(payment['amount']),
     });
     expect(after.classes).toEqual(before.classes);
+  });
+
+  it("gives the same figures with a branch's classes, rosters and views in its own instance", async () => {
+    const db = backend.db;
+    const records = await seedInsightsStudio(db, { ...SEED, collect: true, seed: 11 });
+    await rollUpInsights({ db, now: () => NOW }, { from: FROM });
+    const oneInstance = await stored(db);
+    const report = await rollUpInsights({ db, now: () => NOW }, { from: FROM });
+
+    // One branch moves to instance `insights-branch`: its classes, their rosters and the members'
+    // views of them (members, payments and the rest stay in the default instance).
+    const branchId = String(Object.values(records.classes)[0]?.['branch']);
+    const branch = openInstance(db, 'insights-branch');
+    await branch.ref().set(null);
+    const moves: Record<string, unknown> = {};
+    const removals: Record<string, null> = {};
+    for (const [classId, cls] of Object.entries(records.classes)) {
+      if (cls['branch'] !== branchId) continue;
+      for (const path of [paths.class(classId), paths.classRoster(classId)]) {
+        moves[path] = (await db.ref(path).get()).val();
+        removals[path] = null;
+      }
+      for (const [uid, views] of Object.entries(records.userClasses))
+        if (views[classId] !== undefined) {
+          moves[paths.userClass(uid, classId)] = views[classId];
+          removals[paths.userClass(uid, classId)] = null;
+        }
+    }
+    expect(Object.keys(removals).length).toBeGreaterThan(0);
+    await branch.ref().update(moves);
+    await db.ref().update(removals);
+    await db
+      .ref(paths.branch(branchId))
+      .set({ name: branchId, databaseInstance: 'insights-branch' });
+    await db.ref(paths.insightsDays()).set(null);
+    await db.ref(paths.insightsMonths()).set(null);
+
+    // Fresh lookups (a deployed instance trusts its own for a minute).
+    const instances = studioInstances(db);
+    const twoInstances = await rollUpInsights({ db, now: () => NOW, instances }, { from: FROM });
+    // Every class counted once, every member once (with their views in both instances).
+    expect(twoInstances).toEqual(report);
+    const after = await stored(db);
+    expect(after.days).toEqual(oneInstance.days);
+    expect(after.months).toEqual(oneInstance.months);
   });
 
   it('counts a record that does not parse as failed and rolls up the rest', async () => {

@@ -33,6 +33,11 @@ export const MESSAGES: Record<MailKind, MailMessageInput> = {
   },
   'class-reminder': { kind: 'class-reminder', class: mailClass },
   'class-cancelled': { kind: 'class-cancelled', class: mailClass, reason: 'Coach is ill' },
+  'class-substitute': {
+    kind: 'class-substitute',
+    class: { ...mailClass, coachName: 'Lucía Ortiz' },
+    previousCoachName: 'Carlos Garza',
+  },
   'purchase-receipt': {
     kind: 'purchase-receipt',
     reference: 'cs_test_123',

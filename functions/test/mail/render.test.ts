@@ -23,6 +23,10 @@ const FACTS: Record<MailKind, Record<'en' | 'es', (string | RegExp)[]>> = {
     en: ['Coach is ill', 'Your credit is back'],
     es: ['Coach is ill', 'Tu crédito volvió'],
   },
+  'class-substitute': {
+    en: ['Lucía Ortiz teaches this class instead of Carlos Garza', 'spot stay as they are'],
+    es: ['Lucía Ortiz da esta clase en lugar de Carlos Garza', 'Tu reserva y tu lugar'],
+  },
   'purchase-receipt': {
     en: [
       '$120.00',

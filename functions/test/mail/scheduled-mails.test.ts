@@ -1,4 +1,4 @@
-// The scheduled mails (issue 19): class reminders, credits about to expire, and the coaches'
+// The scheduled mails: class reminders, credits about to expire, and the coaches'
 // lists for tomorrow, run as the scheduled functions run them, against the database emulator.
 // Each writes outbox entries keyed by its event, so a second run writes nothing new.
 import { describe, expect, it } from 'vitest';
@@ -30,7 +30,8 @@ import {
 const backend = useStudioBackend();
 const MARIA = 'maria';
 const MARIA_UID = 'coach-maria';
-const at = (now: number) => ({ db: backend.db, now: () => now });
+// Handlers get the default instance (backend.db is the test's view of every instance).
+const at = (now: number) => ({ db: backend.main, now: () => now });
 
 async function entry(id: string): Promise<MailOutboxEntry | null> {
   const stored: unknown = (await backend.db.ref(paths.mailOutboxEntry(id)).get()).val();

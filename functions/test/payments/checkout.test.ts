@@ -15,6 +15,7 @@ import {
   usePaymentsTestBed,
   valueAt,
 } from './support';
+import { stripeEvent } from './stripe-objects';
 
 const bed = usePaymentsTestBed();
 
@@ -230,6 +231,30 @@ describe('the monthly plan', () => {
     expect(await valueAt(bed, paths.userField(uid, 'activeSuscriptionId'))).toBeNull();
     expect(await valueAt(bed, paths.userField(uid, 'Credits'))).toBe(60);
     expect(await ledgerBalanceMatchesCredits(bed, uid)).toBe(true);
+  });
+
+  it('an older update of the same second, delivered last, does not undo what Stripe holds now', async () => {
+    const uid = await createMember(bed);
+    const { sessionId } = await checkout(uid, { kind: 'subscription' });
+    await pay(sessionId);
+    const subscriptionId = (await bed.stripe.checkout.sessions.retrieve(sessionId))
+      .subscription as string;
+    const known = (await valueAt(bed, paths.stripeSubscription(subscriptionId))) as {
+      eventCreated: number;
+    };
+    // Stripe's `created` counts seconds: this update could be older or newer than the last one.
+    const stale = {
+      ...(await bed.stripe.subscriptions.retrieve(subscriptionId)),
+      status: 'unpaid',
+    };
+    expect(
+      await bed.deliver(stripeEvent('customer.subscription.updated', stale, known.eventCreated)),
+    ).toBe(200);
+
+    expect(await valueAt(bed, paths.stripeSubscription(subscriptionId))).toMatchObject({
+      status: 'active',
+    });
+    expect(await valueAt(bed, paths.userField(uid, 'activeSuscription'))).toBe(true);
   });
 });
 

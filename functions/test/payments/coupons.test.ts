@@ -3,8 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '@studio/core';
 import { createCheckoutSession, previewPrice } from '../../src/index';
-import { recordCouponRedemption } from '../../src/handlers/payments/coupon-redemptions';
-import { moveCouponRedemptions } from '../../src/handlers/payments/move-coupon-redemptions';
+import { recordCouponRedemption } from '../../src/handlers/payments/coupons/coupon-redemptions';
+import { moveCouponRedemptions } from '../../src/handlers/payments/coupons/move-coupon-redemptions';
 import { callableRequest, rejectionOf } from '../support/callable';
 import { CHECKOUT_URLS, createMember, usePaymentsTestBed, valueAt } from './support';
 import { dump } from '../support/backend';
@@ -165,6 +165,123 @@ describe('coupons at checkout', () => {
     const error = await rejectionOf(checkout(uid, { kind: 'credits', packageId: 'p5', promocode }));
     expect(error.details).toMatchObject({ messageKey });
     expect(await valueAt(bed, paths.stripeCustomer(uid))).toBeNull();
+  });
+});
+
+/**
+ * The review's race: limits counted paid purchases only, so checkouts opened before either was
+ * paid all got the coupon. Each open checkout now holds it (CouponHolds/{code}).
+ */
+describe('a limited coupon held by open checkouts', () => {
+  let n = 0;
+  /** A fresh coupon of its own for each case (the bed's database is shared). */
+  async function limitedCoupon(limits: { maxRedemptions?: number; maxPerMember?: number }) {
+    const code = `HALF${++n}`;
+    await bed.backend.db
+      .ref(paths.coupon(code))
+      .set({ code, percentOff: 50, active: true, redeemed: 0, ...limits });
+    return code;
+  }
+  const pack = (promocode: string) => ({ kind: 'credits', packageId: 'p5', promocode });
+  async function pay(sessionId: string) {
+    await bed.control(`checkout_sessions/${sessionId}/complete`);
+    await bed.sandbox.idle();
+  }
+
+  it('refuses a second checkout opened before the first is paid, writing nothing', async () => {
+    const code = await limitedCoupon({ maxRedemptions: 1, maxPerMember: 1 });
+    const uid = await createMember(bed);
+    const first = await checkout(uid, pack(code));
+    const holds = (await valueAt(bed, paths.couponHolds(code))) as Record<string, unknown>;
+    expect(Object.values(holds)).toEqual([{ uid, expiresAt: expect.any(Number) as unknown }]);
+    expect(await valueAt(bed, paths.payment(first.sessionId))).toMatchObject({
+      couponHold: Object.keys(holds)[0],
+    });
+    const before = await dump(bed.backend.db);
+
+    const error = await rejectionOf(checkout(uid, pack(code)));
+
+    expect(error.code).toBe('failed-precondition');
+    expect(error.details).toMatchObject({ messageKey: 'couponUsedUp' });
+    await expectOnlyCouponAttempt(uid, before);
+
+    // Paid: counted once, the hold gone with the count, and still no second use.
+    await pay(first.sessionId);
+    expect(await valueAt(bed, `${paths.coupon(code)}/redeemed`)).toBe(1);
+    expect(await valueAt(bed, paths.couponHolds(code))).toBeNull();
+    expect((await rejectionOf(checkout(uid, pack(code)))).details).toMatchObject({
+      messageKey: 'couponUsedUp',
+    });
+  });
+
+  it('lets exactly as many checkouts open as the coupon has redemptions left, racing', async () => {
+    const code = await limitedCoupon({ maxRedemptions: 2 });
+    const members = await Promise.all(Array.from({ length: 6 }, () => createMember(bed)));
+
+    const outcomes = await Promise.allSettled(members.map((uid) => checkout(uid, pack(code))));
+
+    const opened = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+    expect(opened).toHaveLength(2);
+    for (const outcome of outcomes)
+      if (outcome.status === 'rejected')
+        expect((outcome.reason as { details: unknown }).details).toMatchObject({
+          messageKey: 'couponUsedUp',
+        });
+    expect(Object.keys((await valueAt(bed, paths.couponHolds(code))) as object)).toHaveLength(2);
+    for (const outcome of opened) await pay(outcome.value.sessionId);
+    expect(await valueAt(bed, `${paths.coupon(code)}/redeemed`)).toBe(2);
+  });
+
+  it('holds one per member for a per-member limit, racing, and lets others in', async () => {
+    const code = await limitedCoupon({ maxPerMember: 1 });
+    const uid = await createMember(bed);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 4 }, () => checkout(uid, pack(code))),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    const other = await createMember(bed);
+    await expect(checkout(other, pack(code))).resolves.toMatchObject({
+      url: expect.any(String) as unknown,
+    });
+  });
+
+  it('gives the hold back when Stripe expires the session, and the page lives no longer than it', async () => {
+    const code = await limitedCoupon({ maxRedemptions: 1 });
+    const uid = await createMember(bed);
+    const { sessionId } = await checkout(uid, pack(code));
+    const session = await bed.stripe.checkout.sessions.retrieve(sessionId);
+    const [hold] = Object.values((await valueAt(bed, paths.couponHolds(code))) as object) as {
+      expiresAt: number;
+    }[];
+    expect(session.expires_at * 1000).toBeLessThanOrEqual(hold?.expiresAt ?? 0);
+    expect(session.expires_at - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(31 * 60);
+    const other = await createMember(bed);
+    expect((await rejectionOf(checkout(other, pack(code)))).details).toMatchObject({
+      messageKey: 'couponUsedUp',
+    });
+
+    // POST /v1/checkout/sessions/{id}/expire: Stripe sends checkout.session.expired.
+    await bed.stripe.checkout.sessions.expire(sessionId);
+    await bed.sandbox.idle();
+
+    expect(await valueAt(bed, paths.couponHolds(code))).toBeNull();
+    expect(await valueAt(bed, `${paths.payment(sessionId)}/status`)).toBe('expired');
+    await expect(checkout(other, pack(code))).resolves.toMatchObject({
+      url: expect.any(String) as unknown,
+    });
+  });
+
+  it('does not count a hold whose page closed without an event', async () => {
+    const code = await limitedCoupon({ maxRedemptions: 1 });
+    await bed.backend.db
+      .ref(paths.couponHold(code, 'lapsed'))
+      .set({ uid: 'someone', expiresAt: Date.now() - 1 });
+    const uid = await createMember(bed);
+    await checkout(uid, pack(code));
+    // The lapsed hold went with the new one's write.
+    const holds = (await valueAt(bed, paths.couponHolds(code))) as Record<string, unknown>;
+    expect(Object.keys(holds)).not.toContain('lapsed');
+    expect(Object.keys(holds)).toHaveLength(1);
   });
 });
 

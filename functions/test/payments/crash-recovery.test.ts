@@ -7,9 +7,9 @@
 // `stripeWebhook` three times and checks that exactly one grant landed.
 import { describe, expect, it } from 'vitest';
 import { paths } from '@studio/core';
-import { createCheckoutSession } from '../../src/handlers/payments/create-checkout-session';
+import { createCheckoutSession } from '../../src/handlers/payments/checkout/create-checkout-session';
 import type { PaymentDeps } from '../../src/handlers/payments/deps';
-import { processStripeEvent } from '../../src/handlers/payments/process-stripe-event';
+import { processStripeEvent } from '../../src/handlers/payments/webhook/process-stripe-event';
 import type Stripe from 'stripe';
 import {
   CHECKOUT_CONFIG,

@@ -1,4 +1,4 @@
-// The admins' member directory (issue 21) follows the plan and the credits the webhook writes:
+// The admins' member directory follows the plan and the credits the webhook writes:
 // a paid subscription shows as active with its credits, an admin's cancellation as ended.
 import { describe, expect, it } from 'vitest';
 import { paths, userDirectoryEntrySchema } from '@studio/core';

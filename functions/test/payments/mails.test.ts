@@ -1,4 +1,4 @@
-// The payments domain's e-mails (issue 19): each written into `MailOutbox` after the grant or
+// The payments domain's e-mails: each written into `MailOutbox` after the grant or
 // record it tells of, keyed by its Stripe object, through the real `stripeWebhook`. A duplicate
 // delivery, or a second event about the same object, writes no second entry.
 import { describe, expect, it } from 'vitest';
@@ -10,9 +10,9 @@ import {
   pushOutboxId,
 } from '@studio/core';
 import type { MailOutboxEntry } from '@studio/core';
-import { createCheckoutSession } from '../../src/handlers/payments/create-checkout-session';
+import { createCheckoutSession } from '../../src/handlers/payments/checkout/create-checkout-session';
 import { MailNotQueued } from '../../src/handlers/payments/mails';
-import { processStripeEvent } from '../../src/handlers/payments/process-stripe-event';
+import { processStripeEvent } from '../../src/handlers/payments/webhook/process-stripe-event';
 import { SimulatedCrash, hookedDatabase } from '../support/crash-db';
 import {
   CHECKOUT_CONFIG,

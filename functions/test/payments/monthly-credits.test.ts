@@ -2,7 +2,7 @@
 // and expires old credits with a ledger entry.
 import { describe, expect, it } from 'vitest';
 import { paths } from '@studio/core';
-import { monthlyCredits as monthlyCreditsHandler } from '../../src/handlers/payments/monthly-credits';
+import { monthlyCredits as monthlyCreditsHandler } from '../../src/handlers/payments/subscriptions/monthly-credits';
 import { createCheckoutSession, monthlyCredits } from '../../src/index';
 import { callableRequest } from '../support/callable';
 import {

@@ -1,4 +1,4 @@
-// The monthly job at studio scale (issue 16, item 5): it pages through members and
+// The monthly job at studio scale: it pages through members and
 // subscriptions, handles each on its own (a Stripe error and a bad wallet in the middle are
 // counted and the rest go on), repairs trialing and past_due as Stripe means them, and two runs
 // at once grant and expire exactly once. Stripe is the table-driven stand-in of
@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from 'firebase-admin/database';
 import { DEFAULT_SETTINGS, paths } from '@studio/core';
-import { monthlyCredits } from '../../src/handlers/payments/monthly-credits';
+import { monthlyCredits } from '../../src/handlers/payments/subscriptions/monthly-credits';
 import { startBackend } from '../support/backend';
 import type { TestBackend } from '../support/backend';
 import { seedStudioScale } from '../support/studio-scale';

@@ -1,4 +1,4 @@
-// A member holds one subscription (issue 16): two subscription checkouts opened at once, a claim
+// A member holds one subscription: two subscription checkouts opened at once, a claim
 // given back when its checkout expires, and a second subscription paid anyway (a race on Stripe's
 // side) cancelled and refunded instead of granted. Also: where a checkout may send the member back.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Abuse limits on the payment callables (issue 16, item 4): checkouts a member opens, and coupon
+// Abuse limits on the payment callables: checkouts a member opens, and coupon
 // codes tried through previewPrice (an unknown code costs more). The refused call writes
 // nothing and opens nothing at Stripe; after the window it passes.
 import { describe, expect, it } from 'vitest';

@@ -1,10 +1,10 @@
-// Refunds and disputes (issue 16), end to end through the Stripe sandbox and the real
+// Refunds and disputes, end to end through the Stripe sandbox and the real
 // `stripeWebhook`: money given back before or after the purchase was fulfilled, in full or in
 // part, disputes won and lost, and events delivered out of order. Nothing the member kept paying
 // for is lost; nothing given back stays granted.
 import { describe, expect, it } from 'vitest';
 import { paths } from '@studio/core';
-import { monthlyCredits } from '../../src/handlers/payments/monthly-credits';
+import { monthlyCredits } from '../../src/handlers/payments/subscriptions/monthly-credits';
 import { createCheckoutSession } from '../../src/index';
 import { callableRequest } from '../support/callable';
 import {

@@ -1,4 +1,4 @@
-// Subscription self-service (issue 20): the member opens Stripe's customer portal, the portal's
+// Subscription self-service: the member opens Stripe's customer portal, the portal's
 // changes come back as webhook events that mirror the plan's state for the member
 // (`Users/{uid}/plan-state`), and an admin cancels a member's plan, audited. Real SDK, the
 // Stripe sandbox, the real `stripeWebhook`.

@@ -1,4 +1,4 @@
-// lista-pagos' totals, added up on the server (issue 21): the browser reads a page of payments,
+// lista-pagos' totals, added up on the server: the browser reads a page of payments,
 // so `sumPayments` must give exactly what a brute-force sum over the whole range gives.
 import { addDays, paths, paymentTotals, toEpoch, type Payment } from '@studio/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +28,8 @@ function payment(i: number, createdAt: number): Payment {
     currency: i % 4 === 0 ? 'MXN' : 'USD',
     status,
     ...(status === 'partially-refunded' ? { amountRefunded: 1000 + i } : {}),
+    // Two branches' checkouts and, every third payment, one that named no branch.
+    ...(i % 3 === 0 ? {} : { branch: i % 3 === 1 ? 'centro' : 'norte' }),
     createdAt,
   };
 }
@@ -83,6 +85,14 @@ describe('sumPayments', () => {
       (p) => p.status === 'partially-refunded' && p.kind === 'credits',
     );
     expect(expected.length).toBeGreaterThan(0);
+    expect(totals).toEqual(paymentTotals(expected));
+  });
+
+  it("keeps only the branch asked for (a payment that names none is no branch's)", async () => {
+    const { totals } = await sum(admin, { from: FROM, to: TO, branch: 'norte' });
+    const expected = inRange.filter((p) => p.branch === 'norte');
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(inRange.length / 2);
     expect(totals).toEqual(paymentTotals(expected));
   });
 

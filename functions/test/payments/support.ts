@@ -305,7 +305,7 @@ export const CHECKOUT_URLS = {
 };
 
 /**
- * The ledger explains the balance (design §4): per kind, the deltas of the ledger (plus any
+ * The ledger explains the balance: per kind, the deltas of the ledger (plus any
  * entry still in the wallet's outbox) add up to the credits in the list.
  */
 export async function ledgerBalanceMatchesCredits(

@@ -3,14 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { paths } from '@studio/core';
-import { createCheckoutSession } from '../../src/handlers/payments/create-checkout-session';
+import { createCheckoutSession } from '../../src/handlers/payments/checkout/create-checkout-session';
 import {
   EVENT_CLAIM_MS,
   EventInFlight,
   HANDLED_EVENTS,
   processStripeEvent,
-} from '../../src/handlers/payments/process-stripe-event';
-import { handleStripeWebhook } from '../../src/handlers/payments/webhook';
+} from '../../src/handlers/payments/webhook/process-stripe-event';
+import { handleStripeWebhook } from '../../src/handlers/payments/webhook/webhook';
 import { dump } from '../support/backend';
 import { hookedDatabase } from '../support/crash-db';
 import {

@@ -101,6 +101,7 @@ describe('booking with a plan', () => {
       () => book(member, evening),
       'failed-precondition',
       'planCapReached',
+      { uid: member.uid, action: 'book' },
     );
     expect(await book(member, tomorrow)).toMatchObject({ paidBy: 'plan' });
     const ledger = (await valueAt(bed, paths.creditLedger(member.uid))) as Record<
@@ -155,6 +156,7 @@ describe('a freeze', () => {
       () => book(member, inside),
       'failed-precondition',
       'planFrozen',
+      { uid: member.uid, action: 'book' },
     );
     const second = await rejectionOf(freezeMembership.run(callableRequest({ days: 10 }, member)));
     expect(second.details).toMatchObject({ messageKey: 'alreadyFrozen' });

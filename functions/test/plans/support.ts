@@ -1,5 +1,5 @@
 // What the plan tests share: the payments bed (database emulator, Stripe sandbox, the real
-// webhook) with the booking studio seeded, a catalogue of plans, members who bought one through
+// webhook) with the booking studio seeded, the catalogue of plans (./catalogue.ts), members who bought one through
 // the real checkout, and classes at studio times. Real SDKs throughout.
 import type Stripe from 'stripe';
 import { membershipSchema, paths, toEpoch } from '@studio/core';
@@ -16,38 +16,7 @@ export const ADMIN: Caller = { uid: 'admin-1', claims: { role: 'admin' } };
 export const TZ = 'America/Monterrey';
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const DAILY: PlanInput = {
-  kind: 'unlimited',
-  name: 'Unlimited, one class a day',
-  interval: 'month',
-  price: 9900,
-  currency: 'USD',
-  dailyCap: 1,
-  lateCancel: { kind: 'fee', amount: 1000 },
-  noShow: { kind: 'block', days: 3 },
-  active: true,
-};
-
-export const TWO_A_WEEK: PlanInput = {
-  kind: 'limited',
-  name: 'Two classes a week',
-  interval: 'month',
-  price: 6000,
-  currency: 'USD',
-  limit: { count: 2, per: 'week' },
-  active: true,
-};
-
-export const INTRO_WEEK: PlanInput = {
-  kind: 'unlimited',
-  name: 'First week unlimited',
-  interval: 'week',
-  price: 4900,
-  introPrice: 2900,
-  introOffer: true,
-  currency: 'USD',
-  active: true,
-};
+export { DAILY, INTRO_WEEK, TWO_A_WEEK } from './catalogue';
 
 /** The booking studio (branch, coaches, room) in the payments bed's database. */
 export async function seedPlansStudio(bed: PaymentsTestBed): Promise<void> {

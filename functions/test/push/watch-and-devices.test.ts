@@ -107,6 +107,15 @@ describe('watching a full class', () => {
 
     // The fifth books it through the normal booking; the class is full again.
     await bookClass(deps(CANCEL + WAVE_GAP_MS + 1), { uid: watchers[4] as string, classId });
+    // Booking ends the member's watch at once, before any later opening.
+    const watchersNow = (
+      await world.db.ref(paths.classWatch(classId)).child('watchers').get()
+    ).val() as object;
+    expect(Object.keys(watchersNow)).not.toContain(watchers[4]);
+    expect(Object.keys(watchersNow)).toContain(watchers[5]);
+    expect((await world.db.ref(paths.userWatch(watchers[4] as string, classId)).get()).val()).toBe(
+      null,
+    );
     await deliverAll(CANCEL + 2 * WAVE_GAP_MS);
     expect(toldOf()).toHaveLength(6);
     const watch = (await world.db.ref(paths.classWatch(classId)).get()).val() as {

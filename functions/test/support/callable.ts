@@ -1,5 +1,5 @@
 // Builds the request a v2 onCall handler receives, for `fn.run(request)`: firebase-functions-test's
-// wrap() misroutes v2 callables built with firebase-functions 7 (docs/payments-notes.md).
+// wrap() misroutes v2 callables built with firebase-functions 7 (firebase-functions-test).
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { CallableRequest, Request } from 'firebase-functions/v2/https';

@@ -1,9 +1,13 @@
 // Crashes without crash points in the code: a `Database` handed to the handlers in `deps.db`
-// that is the real admin SDK database, except that it tells a hook about every write before it
+// (with the studio's other instances in `deps.instances`, `hookedStudio`) that is the real admin
+// SDK database, except that it tells a hook about every write before it
 // is sent and after the server committed it. A hook that throws stops the call there, as a
 // crash of the instance would: what was committed stays, nothing after it is written. Tests name
 // a crash by the write it follows or precedes ("after the member transaction on Users/{uid}").
 import type { Database, Reference } from 'firebase-admin/database';
+import { openInstance, studioInstances } from '../../src/engine/instances';
+import type { Instances } from '../../src/engine/instances';
+import { mainOf } from './layouts';
 
 export type WriteKind = 'transaction' | 'set' | 'update' | 'remove';
 
@@ -71,6 +75,23 @@ export function hookedDatabase(real: Database, hook: WriteHook): Database {
   });
 }
 
+/**
+ * The studio's default instance behind `db` (a test's layout view or the database itself) and
+ * every other instance it opens, each with `hook` told of every write: what a handler is handed
+ * as `deps.db` and `deps.instances`.
+ */
+export function hookedStudio(
+  db: Database,
+  hook: WriteHook,
+): { db: Database; instances: Instances } {
+  const main = mainOf(db);
+  const hooked = hookedDatabase(main, hook);
+  return {
+    db: hooked,
+    instances: studioInstances(hooked, (name) => hookedDatabase(openInstance(main, name), hook)),
+  };
+}
+
 /** A place between two writes, named by the write next to it. */
 export interface CrashPoint {
   /** The write's location: exactly this path, or a pattern matching all of it. */
@@ -99,10 +120,10 @@ export function crashingDatabase(
   real: Database,
   point: CrashPoint,
   instead?: () => void | Promise<void>,
-): { db: Database; crashed: () => boolean } {
+): { db: Database; instances: Instances; crashed: () => boolean } {
   let seen = 0;
   let reached = false;
-  const db = hookedDatabase(real, async (write) => {
+  const { db, instances } = hookedStudio(real, async (write) => {
     if (reached || !matches(point, write)) return;
     seen += 1;
     if (seen < (point.nth ?? 1)) return;
@@ -110,5 +131,5 @@ export function crashingDatabase(
     if (instead) await instead();
     else throw new SimulatedCrash(`${point.when ?? 'after'} ${write.kind} on ${write.path}`);
   });
-  return { db, crashed: () => reached };
+  return { db, instances, crashed: () => reached };
 }

@@ -1,8 +1,8 @@
-// A studio's history for the insights rollups (issue 21): classes over a range of days with their
+// A studio's history for the insights rollups: classes over a range of days with their
 // rosters (held, cancelled by the studio, late and in-time cancels, attendance marks, waiting
 // lists turned away), every member's `UserClasses`, payments of every kind and status with and
 // without coupons (refunded, paid after midnight, failed), subscriptions whose granted periods
-// run on, stop (churn) and restart, and wallets with credits expired, expiring and held by a
+// run on, stop (churn) and restart, memberships of plans (running, frozen, ended, gifts), and wallets with credits expired, expiring and held by a
 // dispute. Deterministic (a seeded generator). Small for functions/test/insights, large for
 // functions/bench/insights-scale.ts; with `collect` it also returns the records written, so a
 // test can count them by brute force.
@@ -20,6 +20,8 @@ export interface InsightsSeedOptions {
   capacity: number;
   payments: number;
   subscriptions: number;
+  /** `Memberships` records, of the `SEED_PLANS` (none by default). */
+  memberships?: number;
   /** Keep every record written, for brute-force counts (small seeds only). */
   collect?: boolean;
   /**
@@ -40,6 +42,7 @@ export interface InsightsSeedRecords {
   userClasses: Record<string, Record<string, Raw>>;
   payments: Record<string, Raw>;
   grants: Record<string, Record<string, Raw>>;
+  memberships: Record<string, Raw>;
   wallets: Record<string, Record<string, Raw>>;
 }
 
@@ -48,6 +51,7 @@ export const SEED_COACHES = ['ana', 'bruno', 'carla'] as const;
 export const SEED_EXERCISES = ['yoga', 'ride', 'barre'] as const;
 export const SEED_HOURS = ['07:00', '09:30', '18:00', '19:30'] as const;
 export const SEED_COUPONS = ['WELCOME10', 'SPRING5'] as const;
+export const SEED_PLANS = ['daily', 'two-a-week', 'yearly'] as const;
 const KINDS = ['credits', 'spcredits', 'train-credits', 'subscription', 'cart'] as const;
 const CREDIT_KINDS = ['regular', 'special', 'train'] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -79,6 +83,7 @@ export async function seedInsightsStudio(
     userClasses: {},
     payments: {},
     grants: {},
+    memberships: {},
     wallets: {},
   };
   let updates: Record<string, unknown> = {};
@@ -301,6 +306,46 @@ export async function seedInsightsStudio(
     }
     await put(paths.subscriptionGrants(subscriptionId), grants);
     if (options.collect) records.grants[subscriptionId] = grants;
+  }
+
+  // Memberships: begun before or inside the range; some end (one at 23:30, the studio's day
+  // before UTC's), some freeze (one ends its freeze early), some are gifts; one ended without
+  // `endedAt` (counted from its last change).
+  const rangeEnd = toEpoch(addDays(options.to, 1), '00:00');
+  for (let m = 0; m < (options.memberships ?? 0); m += 1) {
+    const id = `ms_${String(m).padStart(6, '0')}`;
+    const startedAt = rangeStart + Math.floor((random() * (span + 20) - 20) * DAY_MS);
+    const endDay = Math.floor(random() * (span + 1));
+    const ends = random() < 0.4;
+    const endedAt =
+      m === 0 ? toEpoch(addDays(options.from, endDay), '23:30') : startedAt + endDay * DAY_MS;
+    const freezeFrom = startedAt + Math.floor(random() * 20) * DAY_MS;
+    const membership: Raw = {
+      id,
+      uid: seedUid(m % Math.max(1, options.members)),
+      planId: pick(SEED_PLANS),
+      terms: { kind: 'unlimited', name: 'Unlimited', interval: 'month' },
+      source: m % 5 === 4 ? 'comp' : 'stripe',
+      status: (m === 0 || ends) && endedAt > startedAt && endedAt < rangeEnd ? 'ended' : 'active',
+      startedAt,
+      updatedAt: startedAt,
+    };
+    if (membership['status'] === 'ended') {
+      if (m % 7 === 3) membership['updatedAt'] = endedAt;
+      else membership['endedAt'] = endedAt;
+    }
+    if (random() < 0.5)
+      membership['freezes'] = {
+        f1: {
+          from: freezeFrom,
+          until: freezeFrom + 14 * DAY_MS,
+          by: 'member',
+          requestedAt: freezeFrom,
+          ...(m % 3 === 0 ? { endedAt: freezeFrom + 5 * DAY_MS } : {}),
+        },
+      };
+    await put(paths.membershipRecord(id), membership);
+    if (options.collect) records.memberships[id] = membership;
   }
 
   // Wallets: credits expired, expiring within a week, a month, later; one held by a dispute.

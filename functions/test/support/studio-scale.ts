@@ -1,4 +1,4 @@
-// A studio at scale for the scheduled jobs (issue 16, item 5): many members, some with a
+// A studio at scale for the scheduled jobs: many members, some with a
 // monthly subscription in each state the monthly job meets, some with an expired credit, some
 // with a wallet that does not parse; and a Stripe stand-in that answers the two calls the job
 // makes (subscriptions.retrieve, invoices.list) from the same table, Stripe-shaped, counting

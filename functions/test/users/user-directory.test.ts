@@ -1,4 +1,4 @@
-// The admins' member directory (`UserDirectory/{uid}`, issue 21) follows every writer of what it
+// The admins' member directory (`UserDirectory/{uid}`) follows every writer of what it
 // mirrors: a new account, a role, credits (the wallet), and the backfill rebuilds it from `Users`.
 // The plan's status is covered with the webhook in ../payments/directory-plan.test.ts.
 import functionsTest from 'firebase-functions-test';

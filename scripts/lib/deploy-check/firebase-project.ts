@@ -89,6 +89,7 @@ export function checkFirebaseJson(config: unknown): {
             `does not build the production app; expected "${HOSTING_PREDEPLOY}"`,
           ),
     );
+    results.push(checkSecurityHeaders(hosting.headers));
     if (typeof hosting.public === 'string') hostingPublic = hosting.public;
   }
 
@@ -118,6 +119,48 @@ export function checkFirebaseJson(config: unknown): {
         }
       : null;
   return { results, targets };
+}
+
+/**
+ * What every page Hosting serves must say (docs/architecture/web-app.md#content-security-policy):
+ * the header part of the policy (the rest, with the build's script hashes, is index.html's meta
+ * policy, checked by web-build.ts), never framed, no type sniffing, no referrer to other sites,
+ * https only, no camera (the checador's own headers allow it there alone).
+ */
+export const SECURITY_HEADERS: Record<string, RegExp> = {
+  'Content-Security-Policy': /frame-ancestors 'none'.*object-src 'none'.*base-uri 'self'/,
+  'X-Frame-Options': /^DENY$/,
+  'X-Content-Type-Options': /^nosniff$/,
+  'Referrer-Policy': /^(same-origin|no-referrer|strict-origin)$/,
+  'Strict-Transport-Security': /^max-age=(\d{8,})/,
+  'Permissions-Policy': /(^|, )camera=\(\)/,
+};
+
+/** The camera's pages: the checador scans member passes. */
+export const CAMERA_SOURCES = ['/checador', '/tabs/checador'];
+
+export function checkSecurityHeaders(headers: unknown): CheckResult {
+  const name = 'firebase.json hosting security headers';
+  const blocks = (Array.isArray(headers) ? headers : []).filter(isObject);
+  const valuesOf = (source: string) =>
+    new Map(
+      blocks
+        .filter((block) => block.source === source && Array.isArray(block.headers))
+        .flatMap((block) => (block.headers as unknown[]).filter(isObject))
+        .map((header) => [String(header.key), String(header.value)] as const),
+    );
+  const everyPage = valuesOf('**');
+  const problems = Object.entries(SECURITY_HEADERS)
+    .filter(([key, wanted]) => !wanted.test(everyPage.get(key) ?? ''))
+    .map(([key]) => `${key} on "**" is ${JSON.stringify(everyPage.get(key) ?? null)}`);
+  const cameraPages = blocks
+    .filter((block) => JSON.stringify(block.headers ?? []).includes('camera=(self)'))
+    .map((block) => String(block.source));
+  const strayCamera = cameraPages.filter((source) => !CAMERA_SOURCES.includes(source));
+  if (strayCamera.length > 0) problems.push(`the camera is allowed on ${strayCamera.join(', ')}`);
+  return problems.length === 0
+    ? pass(name, `${Object.keys(SECURITY_HEADERS).join(', ')}; camera on ${cameraPages.join(', ')}`)
+    : fail(name, problems.join('; '));
 }
 
 /**

@@ -10,7 +10,7 @@ import { fail, pass, type CheckResult } from './result.ts';
 const PROBE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'functions-probe.mjs');
 const MARKER = '__DEPLOY_CHECK_PROBE__';
 
-/** What the deployed functions must declare (design §8; functions/src/triggers). */
+/** What the deployed functions must declare (functions/src/triggers). */
 export interface FunctionsContract {
   region: string;
   /** Secrets each function must bind (defineSecret in functions/src/triggers/payments/config.ts). */

@@ -12,6 +12,7 @@ import {
   kilobytes,
   measureFirstRoute,
 } from '../../../web/scripts/first-route-bundle.ts';
+import { inlineScripts, policyOf, scriptsOutsidePolicy } from '../../../web/build/csp.ts';
 import { errorMessage, fail, pass, type CheckResult } from './result.ts';
 
 /** Stand-ins for a real project's web config: the build needs all five to start. */
@@ -121,6 +122,8 @@ export function checkWebBuild(
       : fail('web build uses the configured project', `"${projectId}" appears in no file`),
   );
 
+  results.push(checkPolicy(readFileSync(path.join(distDir, 'index.html'), 'utf8')));
+
   const budget = `first route initial JS (gzip, budget ${kilobytes(budgetBytes)})`;
   try {
     const { total, chunks } = measureFirstRoute(pathToFileURL(`${distDir}${path.sep}`));
@@ -134,4 +137,27 @@ export function checkWebBuild(
     results.push(fail(budget, errorMessage(error)));
   }
   return results;
+}
+
+/**
+ * index.html's own Content-Security-Policy allows each of its inline scripts by hash, and only
+ * the studio's bucket for pictures (web/build/csp.ts wrote it from this very file).
+ */
+export function checkPolicy(indexHtml: string): CheckResult {
+  const name = "web build's Content-Security-Policy";
+  const policy = policyOf(indexHtml);
+  if (policy === null) return fail(name, 'index.html has no Content-Security-Policy meta element');
+  const outside = scriptsOutsidePolicy(indexHtml);
+  if (outside.length > 0)
+    return fail(
+      name,
+      `inline scripts without their hash: ${outside.map((s) => `"${s}…"`).join(', ')}`,
+    );
+  if (
+    /(^|;)\s*(script-src|connect-src|img-src)[^;]*(\s(http:|ws:|\*|'unsafe-inline'|'unsafe-eval'))(\s|;|$)/.test(
+      policy,
+    )
+  )
+    return fail(name, `allows any host or inline code: ${policy}`);
+  return pass(name, `${inlineScripts(indexHtml).length} inline scripts, each by its sha256`);
 }

@@ -7,7 +7,7 @@ const MEMBERS = { alice: false, bob: false, coach1: 'Coach', desk1: 'Staff' } as
 function memberNodes(uid: string, admin: boolean | string) {
   return {
     user: {
-      // The coach has no Name: the one actor who may report that (`Reports/{uid}`, spec §3).
+      // The coach has no Name: the one actor who may report that (`Reports/{uid}`).
       ...(admin === 'Coach' ? {} : { Name: uid }),
       Email: `${uid}@demo.studio`,
       Admin: admin,
@@ -21,6 +21,17 @@ function memberNodes(uid: string, admin: boolean | string) {
       activeSuscription: false,
       activeSuscriptionId: '',
       'booking-credits': { b1: { state: 'used' } },
+    },
+    // The admins' directory mirrors the profile (the coach's name is '': they have none).
+    directory: {
+      name: admin === 'Coach' ? '' : uid,
+      email: `${uid}@demo.studio`,
+      phone: '',
+      role: 'member',
+      credits: 3,
+      nameKey: admin === 'Coach' ? `\uf8ff${uid}@demo.studio` : uid,
+      emailKey: `${uid}@demo.studio`,
+      phoneKey: '',
     },
     ledger: { g1: { type: 'grant', kind: 'regular', delta: 3, reason: 'seed', at: 1 } },
     payment: { uid, kind: 'credits', amount: 6500, status: 'paid', items: { p5: 1 } },
@@ -39,6 +50,7 @@ export function attackFixture(): Record<string, unknown> {
     Object.fromEntries(members.map(({ uid, nodes }) => [uid, pick(nodes, uid)]));
   return {
     Users: each((n) => n.user),
+    UserDirectory: each((n) => n.directory),
     CreditLedger: each((n) => n.ledger),
     Payments: Object.fromEntries(members.map(({ uid, nodes }) => [`cs_${uid}`, nodes.payment])),
     Notifications: each((n, uid) => ({ [`n_${uid}`]: n.notification })),
@@ -53,6 +65,7 @@ export function attackFixture(): Record<string, unknown> {
     StripeEvents: { evt_1: { type: 'invoice.paid', outcome: 'processed' } },
     SubscriptionGrants: { sub_1: { '1700000000': { uid: 'alice', credits: 30 } } },
     Reports: { ghost: { Uid: 'ghost' } },
+    CouponHolds: { HALF: { h1: { uid: 'alice', expiresAt: 4_102_444_800_000 } } },
     WaiverSignatures: each((_n, uid) => ({
       s1: { version: 1, fullName: uid, signedAt: 1, imagePath: `waivers/${uid}/s1.png` },
     })),

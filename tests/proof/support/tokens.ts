@@ -1,6 +1,6 @@
 // The credentials the attack matrix acts with, built by hand so every transport (web SDK websocket
 // and REST `?auth=`) carries exactly the same token. The emulator decodes tokens without checking
-// signature or expiry (rtdb-emulator-spec §9.2, like the official one); production Firebase
+// signature or expiry (like the official one); production Firebase
 // refuses both outright. So the expired and forged actors prove something narrower and still
 // useful: the rules give a stale or tampered credential nothing beyond the member it names, and
 // they trust no look-alike privilege claim (docs/architecture/testing.md#proof-suites).

@@ -13,6 +13,8 @@ export const appMessages = defineMessages({
     confirmTitle: 'Confirm purchase',
     paymentTitle: 'Payment',
     profileTitle: 'My Profile',
+    adminsOnly:
+      'This screen is for the studio’s admins. The front desk works from Today, the class lists and the door.',
     contactTitle: 'Contact',
     contactText: 'Write to us or visit the studio. We answer within one working day.',
     aboutTitle: 'About us',
@@ -27,6 +29,8 @@ export const appMessages = defineMessages({
     confirmTitle: 'Confirmar compra',
     paymentTitle: 'Pago',
     profileTitle: 'Mi perfil',
+    adminsOnly:
+      'Esta pantalla es para los administradores del estudio. La recepción trabaja desde Hoy, las listas de clase y la entrada.',
     contactTitle: 'Contacto',
     contactText: 'Escríbenos o visita el estudio. Respondemos en un día hábil.',
     aboutTitle: 'Sobre nosotros',

@@ -5,7 +5,10 @@ import { memoryLocation } from 'wouter/memory-location';
 import { useSessionStore } from '../features/session/stores/session-store';
 import { AppRoutes, pages, preloadPageAt } from './router';
 
-/** Spec §2, written out here so a route dropped from the app fails this test. */
+/**
+ * Every route of the product (docs/product-contract.md), written out here so a route dropped from
+ * the app fails this test.
+ */
 const SPEC_ROUTES: ReadonlyArray<{ name: string; path: string; params: Record<string, string> }> = [
   { name: 'login', path: 'login/WELCOME10', params: { promocode: 'WELCOME10' } },
   { name: 'login', path: 'login', params: {} },
@@ -77,6 +80,8 @@ const PROJECT_ROUTES: typeof SPEC_ROUTES = [
   { name: 'admin-audit', path: 'admin-audit', params: {} },
   { name: 'admin-studio', path: 'admin-studio', params: {} },
   { name: 'admin-mail', path: 'admin-mail', params: {} },
+  { name: 'admin-import', path: 'admin-import', params: {} },
+  { name: 'admin-planes', path: 'admin-planes', params: {} },
   { name: 'admin-insights', path: 'admin-insights', params: {} },
   { name: 'admin-precios-train', path: 'admin-precios-train', params: {} },
   { name: 'coach', path: 'coach/carlos', params: { coachId: 'carlos' } },
@@ -116,6 +121,8 @@ const BUILT_HEADINGS: Readonly<Record<string, string | RegExp>> = {
   'admin-audit': 'Audit log',
   'admin-studio': 'Studio and branding',
   'admin-mail': 'Sent e-mail',
+  'admin-import': 'Bring your studio over',
+  'admin-planes': 'Plans',
   'admin-insights': 'Insights',
   'all-users': 'Admin Users',
   'lista-pagos': 'Payment list',
@@ -133,6 +140,11 @@ const BUILT_HEADINGS: Readonly<Record<string, string | RegExp>> = {
  */
 const SESSION_GATED = new Set([
   'admin-today',
+  'admin-insights',
+  'lista-pagos',
+  'admin-precios',
+  'admin-precios-events',
+  'admin-suscripcion-price',
   'admin-lists-class',
   'checador',
   'user-list-class',

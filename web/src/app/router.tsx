@@ -40,7 +40,7 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>): Omit<PageEnt
   return { Page: LazyPage, preload };
 }
 
-/** Every screen of spec §2, each in its own chunk loaded when first opened (home aside). */
+/** Every screen of the product, each in its own chunk loaded when first opened (home aside). */
 export const pages: readonly PageEntry[] = [
   { route: paths.inicio, Page: InicioPage, preload: preloadMemberPanels },
   { route: paths.profileUser, ...lazyPage(() => import('./routes/profile-user')) },
@@ -81,10 +81,12 @@ export const pages: readonly PageEntry[] = [
     route: paths.adminSuscripcionPrice,
     ...lazyPage(() => import('./routes/admin-suscripcion-price')),
   },
+  { route: paths.adminPlanes, ...lazyPage(() => import('./routes/admin-planes')) },
   { route: paths.adminPreciosTrain, ...lazyPage(() => import('./routes/admin-precios-train')) },
   { route: paths.adminAudit, ...lazyPage(() => import('./routes/admin-audit')) },
   { route: paths.adminStudio, ...lazyPage(() => import('./routes/admin-studio')) },
   { route: paths.adminMail, ...lazyPage(() => import('./routes/admin-mail')) },
+  { route: paths.adminImport, ...lazyPage(() => import('./routes/admin-import')) },
   { route: paths.adminToday, ...lazyPage(() => import('./routes/admin-today')) },
   { route: paths.adminListsClass, ...lazyPage(() => import('./routes/admin-lists-class')) },
   { route: paths.allUsers, ...lazyPage(() => import('./routes/all-users')) },

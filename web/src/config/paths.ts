@@ -1,5 +1,5 @@
 /**
- * Every screen of the product (spec §2) as data: the route pattern, where it lives by default and
+ * Every screen of the product as data: the route pattern, where it lives by default and
  * how to build a link to it. The router registers each page twice, under the tab container
  * (`/tabs/<pattern>`, where the spec's own links point) and at the root (`/<pattern>`).
  */
@@ -73,7 +73,7 @@ function route<const Name extends string, const P extends string>(
 }
 
 export const paths = {
-  // Tab container (spec §2: inicio, profile-user, cart, calendario, paquetes, mis-compras).
+  // Tab container (inicio, profile-user, cart, calendario, paquetes, mis-compras).
   inicio: route('inicio', 'inicio', 'tabs'),
   profileUser: route('profile-user', 'profile-user/:uid', 'tabs'),
   cart: route('cart', 'cart', 'tabs'),
@@ -96,7 +96,7 @@ export const paths = {
   waitlist: route('waitlist', 'waitlist', 'tabs'),
   contacto: route('contacto', 'contacto', 'tabs'),
   sobreNosotros: route('sobre-nosotros', 'sobre-nosotros', 'tabs'),
-  /** Not a spec screen: a coach's photo, bio, specialities and upcoming classes (issue 20). */
+  /** Not a spec screen: a coach's photo, bio, specialities and upcoming classes. */
   coach: route('coach', 'coach/:coachId', 'tabs'),
 
   // Account screens.
@@ -120,6 +120,11 @@ export const paths = {
   adminSuscripcion: route('admin-suscripcion', 'admin-suscripcion', 'root'),
   adminSuscripcionPrice: route('admin-suscripcion-price', 'admin-suscripcion-price', 'root'),
   /**
+   * Not a spec screen: the plan catalogue, bulk freezes, freezes and commitments ending
+   * (docs/architecture/plans.md).
+   */
+  adminPlanes: route('admin-planes', 'admin-planes', 'root'),
+  /**
    * Not a spec screen: training-credit packages, linked from admin-precios
    * (docs/architecture/admin-and-audit.md#catalogue).
    */
@@ -135,10 +140,15 @@ export const paths = {
    */
   adminStudio: route('admin-studio', 'admin-studio', 'root'),
   /**
-   * Not a spec screen: the e-mail outbox, status per message and resend (issue 19,
-   * docs/architecture/admin-and-audit.md#sent-e-mail).
+   * Not a product screen: the e-mail outbox, status per message and resend
+   * (docs/architecture/admin-and-audit.md#sent-e-mail).
    */
   adminMail: route('admin-mail', 'admin-mail', 'root'),
+  /**
+   * Not a product screen: the import wizard, a studio's members, packs, plans and visits from its
+   * old system (docs/architecture/import.md).
+   */
+  adminImport: route('admin-import', 'admin-import', 'root'),
   /**
    * Not a product screen: the workspace's home for admins and the front desk — today's classes
    * with fill and check-ins, sales today, alerts (docs/architecture/web-app.md#navigation).

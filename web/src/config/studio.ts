@@ -1,7 +1,7 @@
 import { VERSION_LABEL } from '@studio/core';
 
 /**
- * The branch (sucursal) the subscription offer is sold at: spec §2 has the buy-credits route
+ * The branch (sucursal) the subscription offer is sold at: the product's buy-credits route has
  * carry a branch. One deployment sells for one branch; 'centro' is the demo studio's branch
  * (`Branches/centro`, scripts/lib/seed.ts). Set VITE_STUDIO_BRANCH per site.
  */

@@ -1,6 +1,7 @@
 /**
  * When the app started: the moment this module was first evaluated, which main.tsx makes the
- * first thing the entry does. The spec's timings "after start" (spec §4 and §9: the prices read
+ * first thing the entry does. The spec's timings "after start" (docs/product-contract.md: the
+ * prices read
  * at 1 s, the subscription offer at 5 s, the service worker at 30 s) count from here, not from
  * when the session layer that runs them mounted, which is after the page's first answer has
  * been painted (up to 2 s and a frame later,

@@ -5,77 +5,68 @@
  * runs, so the first paint already wears the studio's colour and name; the shell's session
  * layer then follows the live `Studio` node. No zod here: this module is on the first route.
  */
-import type { PrimaryTokens, TypefacePair } from '@studio/core';
-import { brandPalette, isHexColour } from '@studio/core';
+import type { TypefacePair } from '@studio/core';
+import { brandPalette } from '@studio/core';
 import { create } from 'zustand';
+import type { Branding } from './kept-branding';
+import { BRAND_STYLE_ID, brandCss, keptBranding } from './kept-branding';
+import { drawableImage } from './pictures/studio-image';
 import { BRANDING_STORAGE_KEY, readStorage, removeStorage, writeStorage } from './storage';
-import { BUILT_IN_TYPEFACE, isTypefacePair, typefaceDeclarations } from './typefaces';
+import { BUILT_IN_TYPEFACE, TYPEFACES, typefaceDeclarations } from './typefaces';
 
-export interface Branding {
-  name: string;
-  /** An http(s) or data:image URL, already checked by the `Studio` schema. */
-  logo?: string;
-  /** The studio's cover picture (a Cloud Storage download URL). */
-  cover?: string;
-  /** The typeface pair; absent: the built-in one. */
-  typeface?: TypefacePair;
-  light: PrimaryTokens;
-  dark: PrimaryTokens;
+export type { Branding } from './kept-branding';
+export { BRAND_STYLE_ID, brandCss } from './kept-branding';
+
+/**
+ * The cover index.html drew on a first visit (no branding kept yet) from its own early read of
+ * `Studio`: home draws the same picture until the app's read of the studio answers.
+ */
+export function firstVisitCover(): string | undefined {
+  return drawableImage(window.__STUDIO_FIRST_COVER__, 'studio');
 }
 
-/** The element index.html and `applyBranding` write the colour tokens into. */
-export const BRAND_STYLE_ID = 'studio-brand';
 /** The element the font tokens of a pair other than the built-in one go into (same writers). */
 export const TYPEFACE_STYLE_ID = 'studio-typeface';
 
-export function brandingFrom(studio: {
-  name: string;
-  logo?: string;
-  cover?: string;
-  typeface?: TypefacePair;
-  primaryColor: string;
-}): Branding {
+export function brandingFrom(
+  studio: {
+    name: string;
+    logo?: string;
+    cover?: string;
+    typeface?: TypefacePair;
+    primaryColor: string;
+  },
+  coverSrcSet?: string,
+): Branding {
   const { light, dark } = brandPalette(studio.primaryColor);
-  return {
+  return drawablePictures({
     name: studio.name,
     ...(studio.logo ? { logo: studio.logo } : {}),
     ...(studio.cover ? { cover: studio.cover } : {}),
+    ...(studio.cover && coverSrcSet ? { coverSrcSet } : {}),
     ...(studio.typeface ? { typeface: studio.typeface } : {}),
     light,
     dark,
+  });
+}
+
+/** `branding` without a logo or cover the app does not draw (lib/pictures/studio-image.ts). */
+function drawablePictures(branding: Branding): Branding {
+  const { logo, cover, coverSrcSet, ...rest } = branding;
+  const drawnLogo = drawableImage(logo, 'studio');
+  const drawnCover = drawableImage(cover, 'studio');
+  return {
+    ...rest,
+    ...(drawnLogo ? { logo: drawnLogo } : {}),
+    ...(drawnCover ? { cover: drawnCover } : {}),
+    ...(drawnCover && coverSrcSet ? { coverSrcSet } : {}),
   };
 }
 
-function isTokens(value: unknown): value is PrimaryTokens {
-  if (typeof value !== 'object' || value === null) return false;
-  const tokens = value as Record<string, unknown>;
-  return ['primary', 'hover', 'onPrimary', 'soft'].every(
-    (field) => typeof tokens[field] === 'string' && isHexColour(tokens[field]),
-  );
-}
-
-/** What `cacheBranding` wrote, if it still has that shape. */
+/** What `cacheBranding` wrote, if it still has that shape (the check index.html runs too). */
 export function readCachedBranding(): Branding | null {
-  const text = readStorage(BRANDING_STORAGE_KEY);
-  if (text === null) return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null) return null;
-    const { name, logo, cover, typeface, light, dark } = value as Record<string, unknown>;
-    if (typeof name !== 'string' || name === '' || !isTokens(light) || !isTokens(dark)) return null;
-    const safeLogo = typeof logo === 'string' && /^(https?:|data:image\/)/.test(logo) ? logo : null;
-    const safeCover = typeof cover === 'string' && /^https?:/.test(cover) ? cover : null;
-    return {
-      name,
-      ...(safeLogo ? { logo: safeLogo } : {}),
-      ...(safeCover ? { cover: safeCover } : {}),
-      ...(isTypefacePair(typeface) ? { typeface } : {}),
-      light,
-      dark,
-    };
-  } catch {
-    return null;
-  }
+  const kept = keptBranding(readStorage(BRANDING_STORAGE_KEY), Object.keys(TYPEFACES));
+  return kept && drawablePictures(kept);
 }
 
 export function cacheBranding(branding: Branding | null): void {
@@ -83,26 +74,8 @@ export function cacheBranding(branding: Branding | null): void {
   else writeStorage(BRANDING_STORAGE_KEY, JSON.stringify(branding));
 }
 
-function declarations(tokens: PrimaryTokens): string {
-  return (
-    `--color-primary:${tokens.primary};--color-primary-hover:${tokens.hover};` +
-    `--color-on-primary:${tokens.onPrimary};--color-primary-soft:${tokens.soft}`
-  );
-}
-
 /**
- * The rules that set the brand tokens on `<html>`, light and dark. `:root:root` outranks the
- * tokens' own `:root` whatever the order of the stylesheets. index.html builds the same text.
- */
-export function brandCss(branding: Branding): string {
-  return (
-    `:root:root{${declarations(branding.light)}}` +
-    `@media (prefers-color-scheme: dark){:root:root{${declarations(branding.dark)}}}`
-  );
-}
-
-/**
- * The look this build starts with, as vite.config.ts writes it into index.html's title and
+ * The look this build starts with, as web/build/branding.ts writes it into index.html's title and
  * theme colour (`VITE_STUDIO_NAME`, `VITE_STUDIO_COLOR`, else the built-in 'Studio' green).
  */
 export const BUILT_IN_LOOK = {

@@ -16,7 +16,7 @@ function isParams(value: unknown): value is MessageParams {
 
 /**
  * What to tell the person about a failed callable: the functions send `HttpsError` with
- * `details: {messageKey, params}` (design §8); anything else is an unexpected failure.
+ * `details: {messageKey, params}`; anything else is an unexpected failure.
  */
 export function callableErrorText(error: unknown): ErrorText {
   if (isRecord(error) && isRecord(error.details)) {

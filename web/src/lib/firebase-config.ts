@@ -42,7 +42,7 @@ export interface FirebaseSetup {
   emulators: EmulatorTargets | null;
 }
 
-/** Design §8: the local stack's project, namespace, region and ports. */
+/** The local stack's project, namespace, region and ports. */
 export const DEMO_PROJECT_ID = 'demo-studio';
 export const DEMO_API_KEY = 'demo-api-key';
 export const DEFAULT_REGION = 'us-central1';
@@ -77,8 +77,9 @@ export function isEmulatorBuild(env: FirebaseEnv): boolean {
 
 /**
  * Why this configuration cannot serve a real project: each missing variable by name, a demo
- * project id. Empty when it can. The build (vite.config.ts) and the app (productionSetup) both
- * refuse a configuration with problems, so nothing deployed falls back to the demo project.
+ * project id. Empty when it can. The build (web/build/production-config.ts) and the app
+ * (productionSetup) both refuse a configuration with problems, so nothing deployed falls back to
+ * the demo project.
  */
 export function productionConfigProblems(env: FirebaseEnv): string[] {
   const problems = PRODUCTION_VARIABLES.filter((name) => nonEmpty(env[name]) === undefined).map(

@@ -30,6 +30,7 @@ export interface FirebaseServices {
 
 let services: FirebaseServices | undefined;
 let databaseClient: Promise<Database> | undefined;
+const instanceClients = new Map<string, Promise<Database>>();
 let functionsClient: Promise<Functions> | undefined;
 let storageClient: Promise<FirebaseStorage> | undefined;
 let appCheckStarted: Promise<void> | undefined;
@@ -50,14 +51,39 @@ export function getFirebase(): FirebaseServices {
   return services;
 }
 
-export function getDatabaseClient(): Promise<Database> {
+/**
+ * The default instance, or the instance at `databaseUrl` (a branch's, lib/instances.ts); each is
+ * opened once.
+ */
+export function getDatabaseClient(databaseUrl?: string): Promise<Database> {
+  if (databaseUrl !== undefined && databaseUrl !== getFirebase().setup.options.databaseURL) {
+    let client = instanceClients.get(databaseUrl);
+    if (!client) {
+      // After the default instance, which sets the connection up (websockets, lib/connection.ts).
+      client = Promise.all([import('firebase/database'), getDatabaseClient()]).then(
+        ([{ connectDatabaseEmulator, getDatabase }]) => {
+          const { app, setup } = getFirebase();
+          const db = getDatabase(app, databaseUrl);
+          if (FOR_EMULATORS && setup.emulators)
+            connectDatabaseEmulator(
+              db,
+              setup.emulators.database.host,
+              setup.emulators.database.port,
+            );
+          return db;
+        },
+      );
+      instanceClients.set(databaseUrl, client);
+    }
+    return client;
+  }
   databaseClient ??= import('firebase/database').then(
     ({ connectDatabaseEmulator, forceWebSockets, getDatabase, onValue, ref }) => {
       const { app, setup } = getFirebase();
       const db = getDatabase(app, setup.options.databaseURL);
       if (FOR_EMULATORS && setup.emulators) {
         connectDatabaseEmulator(db, setup.emulators.database.host, setup.emulators.database.port);
-        // Design §1: after one failed websocket attempt the SDK would fall back to long
+        // After one failed websocket attempt the SDK would fall back to long
         // polling, which the local database emulator does not serve.
         forceWebSockets();
       }
@@ -127,7 +153,7 @@ export function getStorageClient(): Promise<FirebaseStorage> {
 /** What a callable accepts: the input side of its schema in `@studio/core` (zod's `z.input`). */
 export type CallableInput<N extends CallableName> = (typeof callableInputs)[N]['_zod']['input'];
 
-/** Calls an HTTPS callable function (design §8) and returns its `result`. */
+/** Calls an HTTPS callable function and returns its `result`. */
 export async function callFunction<N extends CallableName>(
   name: N,
   data: CallableInput<N>,

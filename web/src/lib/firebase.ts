@@ -13,8 +13,9 @@ export type { CallableInput, FirebaseServices } from './firebase-sdk';
 
 const sdk = () => import('./firebase-sdk');
 
-export async function getDatabaseClient(): Promise<Database> {
-  return (await sdk()).getDatabaseClient();
+/** The default database instance, or the one at `databaseUrl` (lib/instances.ts). */
+export async function getDatabaseClient(databaseUrl?: string): Promise<Database> {
+  return (await sdk()).getDatabaseClient(databaseUrl);
 }
 
 export async function getFunctionsClient(): Promise<Functions> {
@@ -25,7 +26,7 @@ export async function getStorageClient(): Promise<FirebaseStorage> {
   return (await sdk()).getStorageClient();
 }
 
-/** Calls an HTTPS callable function (design §8) and returns its `result`. */
+/** Calls an HTTPS callable function and returns its `result`. */
 export async function callFunction<N extends CallableName>(
   name: N,
   data: CallableInput<N>,

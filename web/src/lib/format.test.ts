@@ -14,6 +14,13 @@ describe('formatFor: the helpers screens use', () => {
     expect(formatFor('es', NOW).day('2026-11-27')).toBe('vie 27 nov');
   });
 
+  it('reads an instant as its studio day: 01:30 UTC is still the evening before', () => {
+    const en = formatFor('en', NOW);
+    expect(en.dayAt(Date.UTC(2026, 10, 25, 1, 30))).toBe('Yesterday');
+    expect(en.dayAt(Date.UTC(2027, 0, 26, 18, 0))).toBe('Tue 26 Jan 2027');
+    expect(formatFor('es', NOW).monthAt(Date.UTC(2026, 8, 26, 18, 0))).toBe('septiembre de 2026');
+  });
+
   it('keeps times 24-hour and money with its currency', () => {
     const en = formatFor('en', NOW);
     expect(en.time(Date.UTC(2026, 10, 26, 1, 30))).toBe('19:30');

@@ -7,9 +7,11 @@ import type { Lang } from '@studio/core';
 import {
   dateKeyOf,
   dayHeading,
+  dayInText,
   dayLabel,
   longDate,
   money,
+  monthYear,
   shortDate,
   STUDIO_TIME_ZONE,
   timeOf,
@@ -34,6 +36,12 @@ export interface Format {
   weekRange: (start: string, end: string) => string;
   /** An instant's studio-local day and time: "Tomorrow 07:00". */
   moment: (epochMs: number) => string;
+  /** The same inside a sentence: "Cancel before tomorrow 07:00" / "antes de mañana 07:00". */
+  momentInText: (epochMs: number) => string;
+  /** An instant's studio-local day in words: "Today", else "Thu 26 Nov" (as `day`). */
+  dayAt: (epochMs: number) => string;
+  /** An instant's studio-local month: "September 2026" / "septiembre de 2026". */
+  monthAt: (epochMs: number) => string;
   /** An instant's studio-local day as `yyyy-MM-dd`. */
   dateOf: (epochMs: number) => string;
   /** An instant's studio-local `HH:mm`. */
@@ -57,6 +65,10 @@ function formatForDay(lang: Lang, today: string): Format {
     weekRange: (start, end) => weekRange(start, end, lang, today),
     moment: (epochMs) =>
       `${dayLabel(dateKeyOf(epochMs, STUDIO_TIME_ZONE), lang, today)} ${timeOf(epochMs, STUDIO_TIME_ZONE)}`,
+    momentInText: (epochMs) =>
+      `${dayInText(dateKeyOf(epochMs, STUDIO_TIME_ZONE), lang, today)} ${timeOf(epochMs, STUDIO_TIME_ZONE)}`,
+    dayAt: (epochMs) => dayLabel(dateKeyOf(epochMs, STUDIO_TIME_ZONE), lang, today),
+    monthAt: (epochMs) => monthYear(dateKeyOf(epochMs, STUDIO_TIME_ZONE), lang),
     dateOf: (epochMs) => dateKeyOf(epochMs, STUDIO_TIME_ZONE),
     time: (epochMs) => timeOf(epochMs, STUDIO_TIME_ZONE),
     money: (cents, currency) => money(cents, currency, lang),

@@ -1,6 +1,6 @@
 /**
  * Who a uid is, for the admin lists that page (payments, audit, e-mail): only the members on the
- * loaded page are read, field by field, never `Users` whole (issue 21).
+ * loaded page are read, field by field, never `Users` whole.
  */
 import { useEffect, useState } from 'react';
 

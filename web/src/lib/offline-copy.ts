@@ -9,7 +9,7 @@ import { readStorage } from './storage';
 import type { Unsubscribe } from './unsubscribe';
 
 /**
- * Whether `uid` is the account signed in on this device (`UID`, spec §3): only its own nodes are
+ * Whether `uid` is the account signed in on this device (`UID`): only its own nodes are
  * kept, never those of a member a coach or an admin opens.
  */
 export function isOwnAccount(uid: string): boolean {

@@ -1,5 +1,5 @@
 /**
- * Admin lists read pages, never whole trees (issue 21): one indexed query, `limit` children at a
+ * Admin lists read pages, never whole trees: one indexed query, `limit` children at a
  * time, and "load more" asks for `limit + pageSize` (admin-mail, lista-pagos, the audit log and
  * admin-clases all page this way; docs/architecture/admin-and-audit.md#paging).
  */
@@ -7,6 +7,7 @@ import type { DependencyList } from 'react';
 import { useState } from 'react';
 import { isRecord } from '@studio/core';
 import { getDatabaseClient } from './firebase';
+import { readAcrossInstances, watchAcrossInstances } from './instances';
 import { useLive } from './use-live';
 import { indexedConstraints, watchQuery } from './realtime';
 import type { Bound, IndexedQuery } from './indexed-query';
@@ -18,10 +19,22 @@ export function watchIndexedQuery(
   limit: number,
   onChange: (value: unknown) => void,
 ): Unsubscribe {
-  return watchQuery((db, sdk) => {
-    const limited = query.from === 'last' ? sdk.limitToLast(limit) : sdk.limitToFirst(limit);
-    return sdk.query(sdk.ref(db, query.path), ...indexedConstraints(sdk, query), limited);
-  }, onChange);
+  // Across a chain's instances each gives its page (lib/instances.ts): a merged page may hold
+  // more than `limit` children, and "more" is offered while any instance may have more.
+  return watchAcrossInstances(
+    query.path,
+    (url, next, failed) =>
+      watchQuery(
+        (db, sdk) => {
+          const limited = query.from === 'last' ? sdk.limitToLast(limit) : sdk.limitToFirst(limit);
+          return sdk.query(sdk.ref(db, query.path), ...indexedConstraints(sdk, query), limited);
+        },
+        next,
+        failed,
+        url,
+      ),
+    onChange,
+  );
 }
 
 /**
@@ -33,7 +46,21 @@ export async function readWholeQuery(
   query: IndexedQuery,
   pageSize: number,
 ): Promise<Record<string, unknown>> {
-  const [db, sdk] = await Promise.all([getDatabaseClient(), import('firebase/database')]);
+  const whole = await readAcrossInstances(query.path, (url) =>
+    readWholeQueryIn(query, pageSize, url),
+  );
+  return isRecord(whole) ? whole : {};
+}
+
+async function readWholeQueryIn(
+  query: IndexedQuery,
+  pageSize: number,
+  databaseUrl: string | undefined,
+): Promise<Record<string, unknown>> {
+  const [db, sdk] = await Promise.all([
+    getDatabaseClient(databaseUrl),
+    import('firebase/database'),
+  ]);
   const low = query.equalTo ?? query.startAt;
   const high = query.equalTo ?? query.endAt;
   const all: Record<string, unknown> = {};

@@ -16,25 +16,32 @@ import { firstAnswersPresented } from './first-reads';
 import type { IndexedQuery } from './indexed-query';
 import type { OfflineStore } from './offline-copy';
 import { browserOfflineStore, isOwnAccount, withOfflineCopy } from './offline-copy';
-import type { RestReader } from './rest-read';
+import type { RestParams, RestReader } from './rest-read';
 import { readOverRest } from './rest-read';
 import type { Unsubscribe } from './unsubscribe';
+import type { InstanceSubscriber } from './instances';
+import { readAcrossInstances, watchAcrossInstances } from './instances';
 
 export type { Unsubscribe } from './unsubscribe';
 
 type DatabaseSdk = typeof DatabaseModule;
 
-const databaseSdk = () => Promise.all([getDatabaseClient(), import('firebase/database')]);
+const databaseSdk = (databaseUrl?: string) =>
+  Promise.all([getDatabaseClient(databaseUrl), import('firebase/database')]);
 
-/** Listens to the query `build` returns; `onChange` gets each new value (null when absent). */
+/**
+ * Listens to the query `build` returns, in the default instance or the one at `databaseUrl`;
+ * `onChange` gets each new value (null when absent).
+ */
 export function watchQuery(
   build: (db: Database, sdk: DatabaseSdk) => Query,
   onChange: (value: unknown) => void,
   onError: (error: Error) => void = (error) => console.error('live read failed', error),
+  databaseUrl?: string,
 ): Unsubscribe {
   let stopped = false;
   let stop: Unsubscribe | undefined;
-  databaseSdk().then(
+  databaseSdk(databaseUrl).then(
     ([db, sdk]) => {
       if (stopped) return;
       stop = sdk.onValue(build(db, sdk), (snapshot) => onChange(snapshot.val()), onError);
@@ -118,19 +125,38 @@ export function restThenLive(
   };
 }
 
+/**
+ * One instance's watch of a node or query (`build`): first answered over REST with `params` when
+ * `readers` is given, then live.
+ */
+function restThenLiveIn(
+  path: string,
+  params: RestParams,
+  readers: Readers | undefined,
+  build: (db: Database, sdk: DatabaseSdk) => Query,
+): InstanceSubscriber {
+  return (url, next, failed) => {
+    const live = (then: (value: unknown) => void) => watchQuery(build, then, failed, url);
+    return readers
+      ? restThenLive(
+          (signal) => readOverRest(path, params, readers, signal, undefined, url),
+          live,
+          next,
+        )
+      : live(next);
+  };
+}
+
 export function watchPath(
   path: string,
   onChange: (value: unknown) => void,
   onError?: (error: Error) => void,
   options: WatchOptions = {},
 ): Unsubscribe {
-  const { readers } = options;
-  const live = (next: (value: unknown) => void) =>
-    watchQuery((db, sdk) => sdk.ref(db, path), next, onError);
-  const subscribe = readers
-    ? (next: (value: unknown) => void) =>
-        restThenLive((signal) => readOverRest(path, {}, readers, signal), live, next)
-    : live;
+  const inInstance = restThenLiveIn(path, {}, options.readers, (db, sdk) => sdk.ref(db, path));
+  // A class node is read in each instance that may hold it (lib/instances.ts).
+  const subscribe = (next: (value: unknown) => void) =>
+    watchAcrossInstances(path, inInstance, next, onError);
   return options.keepOffline
     ? withOfflineCopy(browserOfflineStore(), path, subscribe, onChange)
     : subscribe(onChange);
@@ -157,35 +183,39 @@ export function watchIndexed(
   onChange: (value: unknown) => void,
   { readers }: Pick<WatchOptions, 'readers'> = {},
 ): Unsubscribe {
-  const live = (next: (value: unknown) => void) =>
-    watchQuery(
-      (db, sdk) => sdk.query(sdk.ref(db, query.path), ...indexedConstraints(sdk, query)),
-      next,
-    );
   const params = {
     orderBy: query.orderByChild,
     ...(query.equalTo !== undefined ? { equalTo: query.equalTo } : {}),
     ...(query.startAt !== undefined ? { startAt: query.startAt } : {}),
     ...(query.endAt !== undefined ? { endAt: query.endAt } : {}),
   };
-  return readers
-    ? restThenLive((signal) => readOverRest(query.path, params, readers, signal), live, onChange)
-    : live(onChange);
+  const inInstance = restThenLiveIn(query.path, params, readers, (db, sdk) =>
+    sdk.query(sdk.ref(db, query.path), ...indexedConstraints(sdk, query)),
+  );
+  return watchAcrossInstances(query.path, inInstance, onChange);
 }
 
 /**
  * One read of `path` (null when absent): over REST when `readers` says who may read it, through
  * the SDK otherwise or when the REST read could not be made.
  */
-export async function readPath(path: string, readers?: Readers): Promise<unknown> {
-  if (readers) {
-    const answer = await readOverRest(path, {}, readers, new AbortController().signal).catch(
-      () => null,
-    );
-    if (answer) return answer.value;
-  }
-  const [db, sdk] = await databaseSdk();
-  return (await sdk.get(sdk.ref(db, path))).val();
+export function readPath(path: string, readers?: Readers): Promise<unknown> {
+  return readAcrossInstances(path, async (url) => {
+    if (readers) {
+      const answer = await readOverRest(
+        path,
+        {},
+        readers,
+        new AbortController().signal,
+        undefined,
+        url,
+      ).catch(() => null);
+      if (answer) return answer.value;
+    }
+    const [db, sdk] = await databaseSdk(url);
+    const value: unknown = (await sdk.get(sdk.ref(db, path))).val();
+    return value;
+  });
 }
 
 /** Keeps the entries of a keyed node that match `schema`; a malformed one is logged and left out. */
@@ -242,7 +272,18 @@ export async function keepOwnCopies(
   nodePaths: readonly string[],
   store: OfflineStore | null = browserOfflineStore(),
   read: (path: string) => Promise<{ value: unknown } | null> = (path) =>
-    readOverRest(path, {}, 'signed-in', new AbortController().signal),
+    readAcrossInstances(path, async (url) => {
+      const answer = await readOverRest(
+        path,
+        {},
+        'signed-in',
+        new AbortController().signal,
+        undefined,
+        url,
+      );
+      if (!answer) throw new Error(`${path} not read`);
+      return answer.value;
+    }).then((value) => ({ value })),
 ): Promise<void> {
   if (!store) return;
   await Promise.all(

@@ -42,9 +42,10 @@ export async function readOverRest(
   readers: RestReader,
   signal: AbortSignal,
   tokens: IdTokens = { kept: () => keptIdToken(), fresh: sdkIdToken },
+  databaseUrl?: string,
 ): Promise<{ value: unknown } | null> {
   const get = async (token: string | undefined) => {
-    const response = await fetch(restUrl(firebaseSetup(), path, params, token), {
+    const response = await fetch(restUrl(firebaseSetup(), path, params, token, databaseUrl), {
       signal,
       cache: 'no-store',
     });

@@ -8,14 +8,17 @@ import type { FirebaseSetup } from './firebase-config';
 /** REST query parameters; each value is sent JSON-encoded, as the API wants (`orderBy="uid"`). */
 export type RestParams = Record<string, string | number | boolean>;
 
-/** The REST address of `path` in `setup`'s database (the emulator's, with its `ns`). */
+/**
+ * The REST address of `path` in `setup`'s database (the emulator's, with its `ns`), or in the
+ * instance at `databaseURL` (a branch's, lib/instances.ts).
+ */
 export function restUrl(
   setup: FirebaseSetup,
   path: string,
   params: RestParams = {},
   token?: string,
+  databaseURL: string = setup.options.databaseURL ?? '',
 ): string {
-  const databaseURL = setup.options.databaseURL ?? '';
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) search.set(name, JSON.stringify(value));
   let base = databaseURL.replace(/\/+$/, '');

@@ -1,17 +1,18 @@
 /**
- * Local storage under the spec's keys (spec §3), plus the interface language (decision 130) and
+ * Local storage under the spec's keys, plus the interface language (decision 130) and
  * the studio's branding, and nothing else. Reads and writes never throw: storage can be
  * unavailable (private windows, quota, disabled cookies) and the app must still run.
  */
 import { STORAGE_KEYS } from '@studio/core';
+import { BRANDING_STORAGE_KEY } from './kept-branding';
 
 /** The language chosen on this device, named after the profile's own `Lang` field. */
 export const LANG_STORAGE_KEY = 'Lang';
 /**
- * The studio's last known name, logo and colour tokens, applied by index.html before the app
- * starts (docs/architecture/web-app.md#studio-branding); kept at logout like `Lang`.
+ * `StudioBranding`: the studio's last known name, logo and colour tokens, applied by index.html
+ * before the app starts (lib/kept-branding.ts); kept at logout like `Lang`.
  */
-export const BRANDING_STORAGE_KEY = 'StudioBranding';
+export { BRANDING_STORAGE_KEY };
 
 export type StorageKey =
   | (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS]

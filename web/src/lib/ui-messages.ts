@@ -33,10 +33,10 @@ export const shellMessages = defineMessages({
     pageError: 'This screen could not load. Check your connection and try again.',
     retry: 'Try again',
     quickLinks: 'Quick links',
-    // Spec §8: the dialogs' buttons.
+    // The dialogs' buttons.
     ok: 'OK',
     cancel: 'Cancel',
-    // Spec §2: side menu, exactly as listed (the shell, the tab bar and pages link with them).
+    // Side menu, exactly as listed (the shell, the tab bar and pages link with them).
     menuVersion: 'V.2.8',
     menuMyProfile: 'My Profile',
     menuHome: 'Home',
@@ -57,6 +57,7 @@ export const shellMessages = defineMessages({
     menuAdminClasses: 'Admin Classes',
     menuAdminSeats: 'Admin seats',
     menuAdminSubscriptionPrice: 'Admin Suscription Price',
+    menuAdminPlans: 'Plans',
     menuAddCoupons: 'Add coupons',
     menuAdminPackages: 'Admin packages',
     menuAdminPackagesEvents: 'Admin packages events',
@@ -64,6 +65,7 @@ export const shellMessages = defineMessages({
     menuAdminExercises: 'Admin excersises',
     menuAdminStudio: 'Studio and branding',
     menuAdminMail: 'Sent e-mail',
+    menuAdminImport: 'Import from another system',
     menuUserClassLists: 'User Class Lists',
     // Beyond the product's menu: the workspace's home, the menu's group headings, short tab labels.
     menuToday: 'Today',
@@ -114,10 +116,10 @@ export const shellMessages = defineMessages({
     pageError: 'Esta pantalla no pudo cargar. Revisa tu conexión e inténtalo de nuevo.',
     retry: 'Reintentar',
     quickLinks: 'Accesos rápidos',
-    // Spec §8: the dialogs' buttons.
+    // The dialogs' buttons.
     ok: 'OK',
     cancel: 'Cancelar',
-    // Spec §2: side menu, exactly as listed (the shell, the tab bar and pages link with them).
+    // Side menu, exactly as listed (the shell, the tab bar and pages link with them).
     menuVersion: 'V.2.8',
     menuMyProfile: 'Mi perfil',
     menuHome: 'Inicio',
@@ -138,6 +140,7 @@ export const shellMessages = defineMessages({
     menuAdminClasses: 'Administrar clases',
     menuAdminSeats: 'Administrar lugares',
     menuAdminSubscriptionPrice: 'Precio de suscripción',
+    menuAdminPlans: 'Planes',
     menuAddCoupons: 'Crear cupones',
     menuAdminPackages: 'Administrar paquetes',
     menuAdminPackagesEvents: 'Paquetes de eventos',
@@ -145,6 +148,7 @@ export const shellMessages = defineMessages({
     menuAdminExercises: 'Administrar ejercicios',
     menuAdminStudio: 'Estudio y marca',
     menuAdminMail: 'Correos enviados',
+    menuAdminImport: 'Importar de otro sistema',
     menuUserClassLists: 'Listas de clase',
     menuToday: 'Hoy',
     menuGroupFrontDesk: 'Recepción',

@@ -7,7 +7,12 @@ import { readContactFrom } from './indexed-query';
  * asked for; `resendMail` records each id and
  * answers with `answer` (success by default).
  */
-export function createFakeAdminMailApi(outbox: Record<string, unknown>, users: unknown = null) {
+export function createFakeAdminMailApi(
+  outbox: Record<string, unknown>,
+  users: unknown = null,
+  /** `PushOutbox`, answered by `watchNewestPush` the same way. */
+  pushOutbox: Record<string, unknown> = {},
+) {
   const limits: number[] = [];
   const statuses: string[] = [];
   const resent: string[] = [];
@@ -20,22 +25,30 @@ export function createFakeAdminMailApi(outbox: Record<string, unknown>, users: u
       ? value.createdAt
       : 0;
 
+  const newest = (entries: Record<string, unknown>, limit: number, status: string) =>
+    Object.entries(entries)
+      .filter(
+        ([, value]) =>
+          status === '' ||
+          (typeof value === 'object' &&
+            value !== null &&
+            'status' in value &&
+            value.status === status),
+      )
+      .sort(([, a], [, b]) => createdAt(a) - createdAt(b))
+      .slice(-limit);
+
   const api: AdminMailApi = {
     watchNewestMail: ({ limit, status }, onChange) => {
       limits.push(limit);
       statuses.push(status);
-      const newest = Object.entries(outbox)
-        .filter(
-          ([, value]) =>
-            status === '' ||
-            (typeof value === 'object' &&
-              value !== null &&
-              'status' in value &&
-              value.status === status),
-        )
-        .sort(([, a], [, b]) => createdAt(a) - createdAt(b))
-        .slice(-limit);
-      onChange(newest.length === 0 ? null : Object.fromEntries(newest));
+      const found = newest(outbox, limit, status);
+      onChange(found.length === 0 ? null : Object.fromEntries(found));
+      return () => undefined;
+    },
+    watchNewestPush: ({ limit, status }, onChange) => {
+      const found = newest(pushOutbox, limit, status);
+      onChange(found.length === 0 ? null : Object.fromEntries(found));
       return () => undefined;
     },
     readMember: readContactFrom(users),

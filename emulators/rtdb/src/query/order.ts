@@ -1,4 +1,4 @@
-// Orderings of spec §6.4, ported from the SDK (nameCompare, PriorityIndex, ValueIndex,
+// The database's orderings, ported from the SDK (nameCompare, PriorityIndex, ValueIndex,
 // PathIndex) so the server's windows and hashes match what the client computes.
 
 import { getPath } from '../tree/node';

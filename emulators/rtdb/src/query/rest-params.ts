@@ -1,4 +1,4 @@
-// REST query parameters (spec §11.3) → the wire query, so REST and the wire share one evaluator.
+// REST query parameters → the wire query, so REST and the wire share one evaluator.
 
 import { InvalidDataError } from '../tree/node';
 import { MAX_NAME, MIN_NAME } from './order';

@@ -1,4 +1,4 @@
-// Query evaluation of spec §6.3: sort by the index, keep the range, then the limit.
+// Query evaluation: sort by the index, keep the range, then the limit.
 
 import { childrenNode, withPriority } from '../tree/node';
 import type { MaybeNode, Node } from '../tree/node';

@@ -1,4 +1,4 @@
-// The wire query object `q` of spec §6.2, validated and normalised once at the boundary.
+// The wire query object `q`, validated and normalised once at the boundary.
 
 import { InvalidDataError, isValidKey } from '../tree/node';
 
@@ -30,7 +30,7 @@ function parseIndexName(raw: unknown): string | undefined {
   return segments.join('/');
 }
 
-/** Index values allowed per index kind (§6.2 "Value types"). */
+/** Index values allowed per index kind. */
 function checkIndexValue(index: string | undefined, field: string, value: unknown): void {
   const type = value === null ? 'null' : typeof value;
   const allowed =
@@ -53,7 +53,7 @@ function optionalString(raw: Record<string, unknown>, field: string): string | u
 
 function optionalBoolean(raw: Record<string, unknown>, field: string): boolean {
   const value = raw[field];
-  // Older SDKs omitted the inclusive flags; missing means inclusive (§6.2).
+  // Older SDKs omitted the inclusive flags; missing means inclusive.
   if (value === undefined || value === null) return true;
   if (typeof value !== 'boolean') throw new InvalidDataError(`Query ${field} must be a boolean`);
   return value;

@@ -23,7 +23,7 @@ export type StaticType =
   /** A string, number, boolean or null, checked at run time (e.g. `data.val()`). */
   | 'primitive';
 
-/** The `query` rules variable (spec §10.6). */
+/** The `query` rules variable. */
 export interface QueryVariable {
   readonly orderByKey: boolean;
   readonly orderByPriority: boolean;
@@ -564,7 +564,7 @@ export function compileExpression(source: string, scope: ExpressionScope): Compi
     try {
       return evaluate(env) === true;
     } catch {
-      // Property of null, method on the wrong type, parent() of the root …: deny (§10.7).
+      // Property of null, method on the wrong type, parent() of the root …: deny.
       return false;
     }
   };

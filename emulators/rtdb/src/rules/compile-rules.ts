@@ -1,4 +1,4 @@
-// Rules documents (spec §10.1): comment stripping, structure validation and compilation of
+// Rules documents: comment stripping, structure validation and compilation of
 // every expression at upload time, so evaluation only runs prebuilt closures.
 
 import { isValidKey } from '../tree/node';
@@ -161,7 +161,7 @@ function compileRule(
 }
 
 /**
- * Compiles a rules document (spec §10.1). Throws RulesError naming the rules path and the
+ * Compiles a rules document. Throws RulesError naming the rules path and the
  * problem: bad JSON, wrong top level, bad keys or rule types, wildcard conflicts, and
  * syntax, type or unknown-variable errors in expressions.
  */

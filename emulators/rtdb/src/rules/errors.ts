@@ -1,5 +1,5 @@
 // Errors of the rules engine: RulesError rejects an upload, RuleEvaluationError makes one
-// rule evaluate to false (spec §10.7: errors never grant).
+// rule evaluate to false (errors never grant).
 
 export class RulesError extends Error {
   constructor(message: string) {

@@ -1,4 +1,4 @@
-// Access decisions (spec §10.3–10.6): reads cascade top-down until a `.read` grants; writes
+// Access decisions: reads cascade top-down until a `.read` grants; writes
 // need a granting `.write` on the chain and every `.validate` where the new data exists.
 
 import { child } from '../tree/node';
@@ -8,7 +8,7 @@ import type { WireQuery } from '../query/wire-query';
 import type { CompiledExpression, EvalEnv, QueryVariable } from './compile-expression';
 import type { CompiledRules, RulesNode } from './compile-rules';
 
-/** The `auth` variable (spec §9.3); `null` when signed out. */
+/** The `auth` variable; `null` when signed out. */
 export type AuthVariable = null | {
   uid?: unknown;
   provider?: unknown;
@@ -26,7 +26,7 @@ function childRules(node: RulesNode, key: string): RulesNode | undefined {
   return node.literals.get(key) ?? node.wildcard;
 }
 
-/** The `query` variable of spec §10.6. */
+/** The rules' `query` variable. */
 export function queryVariable(q: WireQuery | undefined): QueryVariable {
   const filtered = q !== undefined && (!isDefaultQuery(q) || q.i !== undefined);
   const index = q?.i;
@@ -47,7 +47,7 @@ export function queryVariable(q: WireQuery | undefined): QueryVariable {
   };
 }
 
-/** Allowed iff some `.read` from the root down to `path` (inclusive) is true (§10.3). */
+/** Allowed iff some `.read` from the root down to `path` (inclusive) is true. */
 export function canRead(
   rules: CompiledRules,
   root: MaybeNode,
@@ -81,7 +81,7 @@ export function canRead(
   return false;
 }
 
-/** A write to `x/.priority` is checked as a write at `x` (§10.4). */
+/** A write to `x/.priority` is checked as a write at `x`. */
 function nodePath(path: readonly string[]): readonly string[] {
   return path[path.length - 1] === '.priority' ? path.slice(0, -1) : path;
 }
@@ -194,7 +194,7 @@ function checkWrite(check: WriteCheck, rawPath: readonly string[]): boolean {
 }
 
 /**
- * Single-location write (§10.4): `newRoot` is the whole tree after the write. Admin
+ * Single-location write: `newRoot` is the whole tree after the write. Admin
  * callers skip this entirely.
  */
 export function canWrite(
@@ -208,7 +208,7 @@ export function canWrite(
 }
 
 /**
- * Multi-location write (§10.5): every `base/rel` is checked as a single write against the
+ * Multi-location write: every `base/rel` is checked as a single write against the
  * same `newRoot`, so rules see sibling updates of the same request. All must pass.
  */
 export function canUpdate(
@@ -223,7 +223,7 @@ export function canUpdate(
   return relPaths.every((rel) => checkWrite(check, [...base, ...rel]));
 }
 
-/** `.indexOn` entries of the rules node matching `path` (for the no_index warning, §6.7). */
+/** `.indexOn` entries of the rules node matching `path` (for the no_index warning). */
 export function indexOnAt(rules: CompiledRules, path: string[]): string[] {
   let node: RulesNode | undefined = rules.root;
   for (const key of path) {

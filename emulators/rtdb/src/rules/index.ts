@@ -1,4 +1,4 @@
-// Public surface of the security rules engine (spec §10).
+// Public surface of the security rules engine.
 
 export { RulesError } from './errors';
 export { OPEN_RULES, compileRules } from './compile-rules';

@@ -1,4 +1,4 @@
-// Parser for the rules expression language (spec §10.7): a JavaScript expression subset.
+// Parser for the rules expression language: a JavaScript expression subset.
 // Produces an AST; typing and compilation to closures happen in compile-expression.ts.
 
 import { ExpressionError } from './errors';

@@ -1,4 +1,4 @@
-// RuleDataSnapshot (spec §10.7): a location in one version of the tree (before or after
+// RuleDataSnapshot: a location in one version of the tree (before or after
 // the write). It keeps the tree root and the path so parent() can walk back up.
 
 import { getPath } from '../tree/node';

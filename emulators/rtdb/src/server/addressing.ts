@@ -1,5 +1,5 @@
-// Which namespace a request addresses (spec §2.2) and how a REST URL maps to a database path
-// (spec §11.1).
+// Which namespace a request addresses and how a REST URL maps to a database path
+//.
 
 export const DEFAULT_NAMESPACE = 'demo-studio-default-rtdb';
 

@@ -1,4 +1,4 @@
-// Credentials (spec §9): tokens are decoded without verification, `owner` and any other non-JWT
+// Credentials: tokens are decoded without verification, `owner` and any other non-JWT
 // credential mean admin, `authvar`/`noauth` replace the auth variable of an admin credential.
 import type { AuthVariable } from '../rules/index';
 
@@ -91,7 +91,7 @@ function adminWithOverride(body: CredentialBody): CredentialResult {
 }
 
 /**
- * REST credentials (spec §11.2): any Bearer header or `access_token` is admin; `auth=owner` is
+ * REST credentials: any Bearer header or `access_token` is admin; `auth=owner` is
  * admin; `auth=<jwt>` is that user; a non-JWT `auth` string is admin like the official emulator.
  */
 export function restPrincipal(

@@ -1,4 +1,4 @@
-// One WebSocket client (spec §2–§5): handshake, framing, the request actions, its listens and
+// One WebSocket client: handshake, framing, the request actions, its listens and
 // its onDisconnect queue. Nothing survives the socket: the SDK replays its state on reconnect.
 import type { WebSocket, RawData } from 'ws';
 import { InvalidDataError, assertValidPath, getPath, splitPath, toExport } from '../tree/node';
@@ -67,7 +67,7 @@ export class Connection implements ListenOwner {
     private readonly env: ConnectionEnv,
   ) {}
 
-  /** Sends the hello (spec §2.4) and starts handling frames. `host` is the request's Host header. */
+  /** Sends the hello and starts handling frames. `host` is the request's Host header. */
   start(host: string): void {
     this.socket.on('message', (data: RawData, isBinary: boolean) => this.onFrame(data, isBinary));
     this.socket.on('close', () => this.finish());
@@ -102,7 +102,7 @@ export class Connection implements ListenOwner {
   /**
    * Called periodically: a socket that sent nothing (not even the pong to the last WebSocket
    * ping) since the previous call is half-open and gets dropped, so its onDisconnect runs.
-   * Protocol-level pings are used because a data-level keepalive would confuse the SDK (§2.5).
+   * Protocol-level pings are used because a data-level keepalive would confuse the SDK.
    */
   heartbeat(): void {
     if (this.finished) return;
@@ -121,7 +121,7 @@ export class Connection implements ListenOwner {
     this.socket.terminate();
   }
 
-  /** Test hook: tells the client its credential expired (spec §5.4). */
+  /** Test hook: tells the client its credential expired. */
   revokeAuth(status = 'expired_token', message = 'Auth token is expired.'): void {
     this.sendText(authRevokedText(status, message));
   }
@@ -317,7 +317,7 @@ export class Connection implements ListenOwner {
     };
     this.listens.set(key, listen);
     this.namespace.addListen(listen);
-    // Data before the ok, or the client fires a spurious null value first (spec §3.3).
+    // Data before the ok, or the client fires a spurious null value first.
     this.sendText(dataPushText(wirePath, JSON.stringify(toExport(window)), tag));
     // Production serves an unindexed listen (the SDK filters and warns); only REST refuses it.
     const warn = this.namespace.missingIndex(path, query) !== null;
@@ -378,7 +378,7 @@ export class Connection implements ListenOwner {
     else this.respond(requestId, result.status, DENIED);
   }
 
-  /** Before `datastale`, make sure the client's cache holds the current value (spec §3.3.3). */
+  /** Before `datastale`, make sure the client's cache holds the current value. */
   private pushStaleValue(path: string[], now: number): void {
     const covered = [...this.listens.values()].some(
       (listen) => listen.tag === null && isPrefix(listen.path, path),

@@ -1,4 +1,4 @@
-// WebSocket framing of the protocol (spec §2.5): a message longer than 16384 characters travels as
+// WebSocket framing of the protocol: a message longer than 16384 characters travels as
 // a frame holding only the segment count followed by the segments. A bare "0" is a keepalive.
 
 export const MAX_FRAME_CHARS = 16384;

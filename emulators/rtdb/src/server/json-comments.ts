@@ -1,4 +1,4 @@
-// Rules files may contain `//` and `/* */` comments outside strings (spec §10.1).
+// Rules files may contain `//` and `/* */` comments outside strings.
 
 /** Removes JavaScript-style comments that are outside JSON strings. */
 export function stripJsonComments(text: string): string {

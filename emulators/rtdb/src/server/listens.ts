@@ -1,5 +1,5 @@
 // Live listens of one namespace, indexed by path in a trie so that a write only visits the
-// listens whose path overlaps a changed path (spec §6.5), not every listener in the namespace.
+// listens whose path overlaps a changed path, not every listener in the namespace.
 import type { MaybeNode } from '../tree/node';
 import type { WireQuery } from '../query/index';
 import type { Principal } from './auth';

@@ -1,4 +1,4 @@
-// Text of the server→client messages (spec §2.3, §3.2, §5). Values are passed as JSON text so a
+// Text of the server→client messages. Values are passed as JSON text so a
 // push shared by many listeners is serialized once.
 
 export function dataPushText(wirePath: string, valueJson: string, tag: number | null): string {

@@ -1,6 +1,6 @@
-// One database instance (spec §1): its data tree, its rules and its live listens. Every request
+// One database instance: its data tree, its rules and its live listens. Every request
 // is handled synchronously from validation to the last push, so requests are applied atomically
-// and in arrival order, and a write's pushes always precede its acknowledgement (spec §3.3).
+// and in arrival order, and a write's pushes always precede its acknowledgement.
 import {
   InvalidDataError,
   assertValidPath,
@@ -95,6 +95,8 @@ export function mergeOps(data: unknown): WriteOp[] {
 export class Namespace {
   root: MaybeNode = null;
   rules: CompiledRules = OPEN_RULES;
+  /** Writes applied since the namespace was made (sets, updates, committed transactions). */
+  writes = 0;
   /** The rules text as uploaded (comments kept); null while no rules were uploaded. */
   rulesText: string | null = null;
   readonly listens = new ListenIndex();
@@ -142,7 +144,7 @@ export class Namespace {
 
   /**
    * The index a query ordered by a child path or by value needs at `path` and the rules do not
-   * declare (`.indexOn`), else null. Key and priority orderings never need one (spec §6.7).
+   * declare (`.indexOn`), else null. Key and priority orderings never need one.
    */
   missingIndex(path: readonly string[], query: WireQuery | null): string | null {
     const index = query?.i;
@@ -195,7 +197,7 @@ export class Namespace {
     for (const { nodePath, value } of priorityWrites) {
       const priority = parsePriority(value);
       const existing = getPath(newRoot, nodePath);
-      // A priority on an empty location is dropped (spec §7.1).
+      // A priority on an empty location is dropped.
       if (existing !== null) newRoot = setPath(newRoot, nodePath, withPriority(existing, priority));
     }
     if (!principal.admin && this.rules !== OPEN_RULES) {
@@ -230,6 +232,7 @@ export class Namespace {
   ): WriteResult {
     const prepared = this.prepare(principal, base, ops, mode, now);
     if (prepared === null) return { ok: false, status: 'permission_denied' };
+    this.writes += 1;
     this.root = prepared.newRoot;
     this.env.changed(this);
     this.notify(prepared.oldRoot, prepared.newRoot, prepared.changed, now);
@@ -290,7 +293,7 @@ export class Namespace {
     });
   }
 
-  /** Pushes a write's effect to every overlapping listen (spec §6.5). */
+  /** Pushes a write's effect to every overlapping listen. */
   private notify(
     oldRoot: MaybeNode,
     newRoot: MaybeNode,

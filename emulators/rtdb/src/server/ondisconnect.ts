@@ -1,4 +1,4 @@
-// Per-connection queue of onDisconnect writes (spec §4.9). It mirrors the SDK's own sparse
+// Per-connection queue of onDisconnect writes. It mirrors the SDK's own sparse
 // snapshot tree, so what the server runs at disconnect matches what the client expects:
 // a write below a queued value updates that value, and a cancel below a queued value splits it
 // into its children and drops the cancelled part (siblings still fire).

@@ -1,4 +1,4 @@
-// Push ids for REST POST (spec §11.4): 8 characters of timestamp, then 12 random characters that
+// Push ids for REST POST: 8 characters of timestamp, then 12 random characters that
 // are incremented when two ids fall in the same millisecond, so ids sort in creation order.
 import { randomInt } from 'node:crypto';
 

@@ -1,4 +1,4 @@
-// The REST API (spec §11) and the emulator-only endpoints (spec §12). REST writes go through the
+// The REST API and the emulator-only endpoints. REST writes go through the
 // same namespace write path as wire writes, so WebSocket listeners see them.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { InvalidDataError, assertValidPath, getPath, toExport, toPlain } from '../tree/node';
@@ -279,7 +279,7 @@ function settings(namespace: Namespace, name: string, method: string, body: stri
     store = new Map();
     storedSettings.set(namespace, store);
   }
-  // Database triggers are out of scope (spec §12): registrations are acknowledged and ignored.
+  // Database triggers are out of scope: registrations are acknowledged and ignored.
   if (name === 'functionTriggers') return { status: 200, body: {} };
   if (method === 'GET') {
     return store.has(name) ? { status: 200, body: store.get(name) } : errorReply(404, 'Not found');
@@ -324,6 +324,13 @@ function emulatorHook(
     }
     case 'connections':
       return { status: 200, body: ctx.listConnections() };
+    case 'writes':
+      return {
+        status: 200,
+        body: Object.fromEntries(
+          ctx.namespaceNames().map((ns) => [ns, ctx.namespace(ns).writes] as const),
+        ),
+      };
     case 'clock': {
       if (method === 'POST' || method === 'PUT') {
         const offset = field('offset');
@@ -386,7 +393,7 @@ function data(
       const result = namespace.read(principal, path, query, now);
       if (!result.ok) return errorReply(401, 'Permission denied');
       // Production refuses a REST query ordered by a child or by value without `.indexOn` there
-      // (spec §11.6), after the read check: a reader refused access learns nothing of the rules.
+      //, after the read check: a reader refused access learns nothing of the rules.
       const missing = namespace.missingIndex(path, query);
       if (missing !== null) throw new HttpError(400, indexNotDefined(missing, path));
       const node = result.node;

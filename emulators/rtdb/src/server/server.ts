@@ -261,7 +261,7 @@ export class RtdbServer implements RestContext {
       this.defaultNamespace,
     );
     const namespace = this.namespace(name);
-    // A reconnect names its previous session: that socket is dead even if it looks open (§2.1).
+    // A reconnect names its previous session: that socket is dead even if it looks open.
     const lastSession = url.searchParams.get('ls');
     if (lastSession) {
       for (const connection of [...this.connections]) {

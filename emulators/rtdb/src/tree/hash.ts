@@ -1,4 +1,4 @@
-// The SDK's node hash (spec §8.4), bit for bit: transactions compare it with the client's
+// The SDK's node hash, bit for bit: transactions compare it with the client's
 // cached value, so any difference makes every transaction fail with `datastale`.
 
 import { createHash } from 'node:crypto';

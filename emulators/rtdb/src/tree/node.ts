@@ -1,6 +1,6 @@
 // The database tree: immutable nodes with structural sharing, so a write builds a new root
 // cheaply and the rules see `root` (before) and `newRoot` (after) side by side.
-// Semantics follow the spec §7: empty nodes do not exist, priorities vanish with their node.
+// Semantics as in production: empty nodes do not exist, priorities vanish with their node.
 
 import { PersistentMap } from './persistent-map';
 
@@ -91,7 +91,7 @@ export function setPath(root: MaybeNode, segments: readonly string[], value: May
     root !== null && root.kind === 'children' ? root.children : new Map<string, Node>();
   const replaced = setPath(existing.get(key) ?? null, rest, value);
   const next = withChild(existing, key, replaced);
-  // A leaf written below keeps nothing of the leaf (spec §7.1); its priority stays with the node.
+  // A leaf written below keeps nothing of the leaf; its priority stays with the node.
   const priority = root === null ? null : root.priority;
   return childrenNode(next, next.size === 0 ? null : priority);
 }
@@ -104,7 +104,7 @@ export function joinPath(segments: readonly string[]): string {
   return '/' + segments.join('/');
 }
 
-// Keys: non-empty, no . $ # [ ] /, no ASCII control characters (spec §7.5).
+// Keys: non-empty, no . $ # [ ] /, no ASCII control characters.
 // eslint-disable-next-line no-control-regex
 const INVALID_KEY = /[.$#[\]/\u0000-\u001f\u007f]/;
 export const MAX_DEPTH = 32;

@@ -1,4 +1,4 @@
-// Server-value placeholders (spec §8.3), resolved on the raw JSON before it becomes a node.
+// Server-value placeholders, resolved on the raw JSON before it becomes a node.
 
 import { InvalidDataError } from './node';
 import type { MaybeNode } from './node';

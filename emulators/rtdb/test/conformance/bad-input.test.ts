@@ -1,4 +1,4 @@
-// Bad input on the websocket (spec §2.5, §7.5, §8.3): what no SDK sends but a buggy or hostile
+// Bad input on the websocket: what no SDK sends but a buggy or hostile
 // client might. Each case must get an error (an error status, an `e` control message or a closed
 // socket), write nothing, and leave other clients served.
 import { ref, set } from 'firebase/database';

@@ -1,4 +1,4 @@
-// Connection and transport (spec §2, §15 "Connection and transport") through the real SDKs.
+// Connection and transport through the real SDKs.
 import {
   get,
   goOffline,

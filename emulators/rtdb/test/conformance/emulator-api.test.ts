@@ -1,4 +1,4 @@
-// The programmatic API `startRtdbEmulator` (design.md §8): port 0, URL, stop, initial data and
+// The programmatic API `startRtdbEmulator`: port 0, URL, stop, initial data and
 // rules, persistence in a data dir, and a rules file that is reloaded when it changes.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,6 +47,21 @@ describe.runIf(!external)('startRtdbEmulator', () => {
     await Promise.allSettled(pools.map((pool) => pool.deleteAll()));
     await Promise.allSettled(running.map((emulator) => emulator.stop()));
     for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('counts the writes applied in each namespace (GET /.emulator/writes)', async () => {
+    const target = await start();
+    const emulator = target.emulator as RtdbEmulator;
+    await writeAsOwner(target, 'a', 'bench-one', 1);
+    await writeAsOwner(target, 'b', 'bench-one', { c: 2 });
+    await writeAsOwner(target, 'a', 'bench-two', 3);
+    // A write the rules refuse is not applied, so not counted.
+    emulator.setRules({ rules: { '.read': true, '.write': false } }, 'bench-two');
+    expect((await rest(target, 'PUT', 'x', { ns: 'bench-two', body: 1 })).status).toBe(401);
+    const response = await fetch(`${emulator.url}/.emulator/writes`, {
+      headers: { Authorization: 'Bearer owner' },
+    });
+    expect(await response.json()).toMatchObject({ 'bench-one': 2, 'bench-two': 1 });
   });
 
   it('starts on a free port for port 0 and reports host, port and url', async () => {

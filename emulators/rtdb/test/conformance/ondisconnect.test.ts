@@ -1,4 +1,4 @@
-// onDisconnect (spec §4.9, §8.3, §15 "onDisconnect"): queued per connection, run when the socket
+// onDisconnect: queued per connection, run when the socket
 // closes (goOffline, app deleted, socket dropped), server values resolved at that moment.
 import { goOffline, increment, onDisconnect, ref, serverTimestamp, set } from 'firebase/database';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Wire protocol details the SDKs rely on but hide (spec §2.4–§2.6, §3.3, §4, §5, §8.4), checked
+// Wire protocol details the SDKs rely on but hide, checked
 // frame by frame with a bare websocket client.
 import { describe, expect, it } from 'vitest';
 import { RawClient } from '../support/raw-client';

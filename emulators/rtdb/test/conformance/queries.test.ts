@@ -1,4 +1,4 @@
-// Queries (spec §5.6, §6, §15 "Queries"). The client sorts locally, so orders are only a server
+// Queries. The client sorts locally, so orders are only a server
 // matter when a range or a limit is involved: most tests here therefore assert windows.
 import {
   endAt,

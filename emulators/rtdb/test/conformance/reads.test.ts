@@ -1,4 +1,4 @@
-// Reads and listeners (spec §3.3, §4.4–§4.6, §15 "Reads and listeners").
+// Reads and listeners.
 import { get, ref, remove, set, update } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
 import { roundTrip } from '../support/apps';

@@ -1,4 +1,4 @@
-// REST API (spec §11, §15 "REST and tooling"): what firebase-tools, scripts and the admin SDK's
+// REST API: what firebase-tools, scripts and the admin SDK's
 // REST calls rely on, plus bad input that must be refused without writing anything.
 import { request as httpRequest } from 'node:http';
 import { orderByChild, query, ref, startAt } from 'firebase/database';
@@ -527,7 +527,7 @@ describe('REST API', () => {
     expect(response.json).toEqual({ b: { v: 10 } });
   });
 
-  // Production answers these with 400 and this text (spec §11.6; the message as production's REST
+  // Production answers these with 400 and this text (the message as production's REST
   // API sends it, e.g. firebase-php issue 50). The SDKs' listens are served anyway (queries.test).
   describe('index enforcement on REST queries', () => {
     const scores = { a: { score: 5, x: { y: 2 } }, b: { score: 10, x: { y: 1 } } };

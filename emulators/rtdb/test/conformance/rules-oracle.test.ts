@@ -1,6 +1,6 @@
-// Rule semantics (spec §10) case by case: every case states the decision the spec requires, and
-// `targaryen` (spec §13) is consulted as an independent oracle, so a disagreement points either at
-// the emulator or at a case that needs a second look. Operations go through REST (§11.5) with
+// Rule semantics case by case: every case states the decision the spec requires, and
+// `targaryen` is consulted as an independent oracle, so a disagreement points either at
+// the emulator or at a case that needs a second look. Operations go through REST with
 // `?auth=<mock ID token>`, the cheapest way to act as a given user.
 import targaryen from 'targaryen';
 import { describe, expect, it } from 'vitest';
@@ -235,7 +235,7 @@ const CASES: RuleCase[] = [
     allowed: false,
   },
   // A missing property of an existing object (a claim the token lacks) is null, not an error
-  // (spec §10.7; targaryen agrees): `==` with a string is false, `!=` is TRUE — so a rule written
+  // (targaryen agrees): `==` with a string is false, `!=` is TRUE — so a rule written
   // as `role != 'member'` lets a token without the claim in. Rules should test what they allow.
   {
     name: "a missing claim makes `auth.token.role == 'member'` false",

@@ -1,4 +1,4 @@
-// Auth and rules (spec §9, §10, §15 "Auth and rules"). Users are simulated with mockUserToken
+// Auth and rules. Users are simulated with mockUserToken
 // (the SDK's unsigned JWT); the Auth emulator is not part of this suite, so "a user signed in
 // through the Auth emulator" is covered by mock tokens carrying the same claims, and sign-out is
 // covered at the protocol level (`unauth`) in protocol.test.ts.

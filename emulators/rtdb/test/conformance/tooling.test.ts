@@ -1,5 +1,5 @@
-// Rules upload and the export/import calls firebase-tools makes (spec §10.1, §12, §15 "REST and
-// tooling"), plus the admin SDK's getRules/setRules/getRulesJSON.
+// Rules upload and the export/import calls firebase-tools makes, plus the admin SDK's
+// getRules/setRules/getRulesJSON.
 import { ref, set } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
 import { getRulesText, putRules, readAsOwner, rest, sendRaw, writeAsOwner } from '../support/rest';

@@ -1,4 +1,4 @@
-// Transactions (spec §8.4 hash, §8.5 datastale, §15 "Transactions"). A transaction only commits
+// Transactions (hash, datastale). A transaction only commits
 // when the emulator's hash of the stored value equals the SDK's hash of its cached copy, so every
 // test here is also a hash-parity test: a mismatch shows as many update-function calls or maxretry.
 import { ref, runTransaction } from 'firebase/database';

@@ -1,4 +1,4 @@
-// Writes (spec §4.7, §4.8, §7, §8.1–§8.3, §15 "Writes").
+// Writes.
 import {
   get,
   goOffline,

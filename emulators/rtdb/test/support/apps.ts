@@ -123,7 +123,7 @@ export class AppPool {
 
 /**
  * One request/response round trip on the client's connection. The emulator answers requests in
- * order and sends a write's pushes before its answer (spec §1.5, §3.3), so once this resolves every
+ * order and sends a write's pushes before its answer, so once this resolves every
  * event caused by earlier traffic on this connection has been delivered. A denied write is still
  * a round trip, so it works under any rules.
  */

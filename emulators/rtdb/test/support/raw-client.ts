@@ -1,4 +1,4 @@
-// A bare websocket client speaking wire protocol v5 (spec §2–§5) with `ws`, for what the SDKs never
+// A bare websocket client speaking wire protocol v5 with `ws`, for what the SDKs never
 // send (malformed frames, invalid keys) and for checking frames the SDKs would hide.
 import WebSocket from 'ws';
 import type { Target } from './target';
@@ -78,7 +78,7 @@ export class RawClient {
 
   private receive(frame: string): void {
     this.frames.push(frame);
-    // Reassembly exactly as the JS SDK does it (spec §2.5).
+    // Reassembly exactly as the JS SDK does it.
     if (this.frameBuffer === null && frame.length <= 6 && /^\d+$/.test(frame)) {
       const count = Number(frame);
       if (count === 0) return;

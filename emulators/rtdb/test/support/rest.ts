@@ -1,4 +1,4 @@
-// Plain `fetch` against the emulator's REST API (spec §11, §12), as firebase-tools and scripts do.
+// Plain `fetch` against the emulator's REST API, as firebase-tools and scripts do.
 import type { Target } from './target';
 
 export interface RestOptions {

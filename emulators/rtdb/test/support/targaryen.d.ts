@@ -1,5 +1,5 @@
 // Minimal types for `targaryen` 3.1 (no published typings): the offline rules evaluator used as a
-// differential oracle for rule decisions (spec §13).
+// differential oracle for rule decisions.
 declare module 'targaryen' {
   export interface Result {
     allowed: boolean;

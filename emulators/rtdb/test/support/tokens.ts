@@ -1,5 +1,5 @@
 // Unsigned ID tokens shaped like the ones the SDK's createMockUserToken and the Auth emulator
-// produce (spec §9.1), for REST `?auth=` and raw websocket `auth` requests.
+// produce, for REST `?auth=` and raw websocket `auth` requests.
 
 function base64Url(value: string): string {
   return Buffer.from(value, 'utf8').toString('base64url');

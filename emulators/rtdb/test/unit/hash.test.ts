@@ -17,7 +17,7 @@ function loadSdkDoubleToIEEE754String(): (value: number) => string {
   return runInNewContext(`(${match[1]})`, sandbox) as (value: number) => string;
 }
 
-describe('hashNode (spec §8.4 test vectors)', () => {
+describe('hashNode (test vectors)', () => {
   it.each([
     [null, ''],
     [5, 'w28swksk9+tXf5jEdS9R5oSFAv8='],

@@ -1,5 +1,5 @@
 // Differential test: our rules engine against targaryen 3.1.0 on cases where targaryen is
-// known to model production correctly (spec §13). Each row also states the expected
+// known to model production correctly. Each row also states the expected
 // decision, so a disagreement shows which side moved.
 
 import { createRequire } from 'node:module';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hostname, parseRestPath, resolveNamespace } from '../../src/server/addressing';
 
-describe('resolveNamespace (spec §2.2)', () => {
+describe('resolveNamespace', () => {
   const fallback = 'demo-studio-default-rtdb';
 
   it('uses a non-empty ns parameter first', () => {
@@ -29,7 +29,7 @@ describe('resolveNamespace (spec §2.2)', () => {
   });
 });
 
-describe('parseRestPath (spec §11.1, §12)', () => {
+describe('parseRestPath', () => {
   it('maps /.json to the root and /a/b.json to its segments', () => {
     expect(parseRestPath('/.json')).toEqual({ kind: 'data', path: [] });
     expect(parseRestPath('/users/jack.json')).toEqual({ kind: 'data', path: ['users', 'jack'] });

@@ -22,7 +22,7 @@ const aliceClaims = {
   firebase: { sign_in_provider: 'google.com', identities: {} },
 };
 
-describe('credentials (spec §9)', () => {
+describe('credentials', () => {
   it('decodes unsigned, long-expired JWTs without verification', () => {
     expect(decodeJwtClaims(unsignedJwt(aliceClaims))).toEqual(aliceClaims);
   });
@@ -77,7 +77,7 @@ describe('credentials (spec §9)', () => {
   });
 });
 
-describe('REST credentials (spec §11.2)', () => {
+describe('REST credentials', () => {
   it('treats any Bearer header, access_token and auth=owner as admin', () => {
     expect(restPrincipal('Bearer owner', new URLSearchParams())).toBe(ADMIN);
     expect(restPrincipal(undefined, new URLSearchParams('access_token=x'))).toBe(ADMIN);

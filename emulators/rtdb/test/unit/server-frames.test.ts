@@ -6,7 +6,7 @@ import {
   splitFrames,
 } from '../../src/server/frames';
 
-describe('FrameReassembler (spec §2.5)', () => {
+describe('FrameReassembler', () => {
   it('passes a single-frame message through', () => {
     const frames = new FrameReassembler();
     expect(frames.push('{"t":"d"}')).toBe('{"t":"d"}');

@@ -77,7 +77,7 @@ describe('ListenIndex.affected', () => {
   });
 });
 
-describe('Namespace pushes (spec §6.5)', () => {
+describe('Namespace pushes', () => {
   it('sends d at the listen path when the write replaces it or an ancestor', () => {
     const ns = namespace();
     const owner = new RecordingOwner();

@@ -7,7 +7,7 @@ function entries(queue: OnDisconnectQueue): Record<string, unknown> {
   );
 }
 
-describe('OnDisconnectQueue (spec §4.9)', () => {
+describe('OnDisconnectQueue', () => {
   it('queues sets and removes by path', () => {
     const queue = new OnDisconnectQueue();
     queue.set(['a'], { on: false });

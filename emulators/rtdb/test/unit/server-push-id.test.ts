@@ -3,7 +3,7 @@ import { createPushIdGenerator } from '../../src/server/push-id';
 
 const ALPHABET = /^[-0-9A-Z_a-z]{20}$/;
 
-describe('push ids (spec §11.4)', () => {
+describe('push ids', () => {
   it('are 20 characters of the push alphabet', () => {
     expect(createPushIdGenerator()(Date.now())).toMatch(ALPHABET);
   });

@@ -1,4 +1,4 @@
-// The customer portal's actions (issue 20): what a member does on Stripe's hosted portal page,
+// The customer portal's actions: what a member does on Stripe's hosted portal page,
 // applied to the same objects and with the same events as the API and Stripe's own billing.
 import { paramError, stateError } from '../http/errors';
 import { newId, nowSeconds } from '../objects/ids';

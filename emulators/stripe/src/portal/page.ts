@@ -1,4 +1,4 @@
-// The customer portal's hosted page (issue 20): the customer's plans with cancel at period end,
+// The customer portal's hosted page: the customer's plans with cancel at period end,
 // resume and cancel now, the card on file with a test card form, and the invoice history.
 import { escapeHtml, formatMoney, layout } from '../checkout/page';
 import type { InvoiceObject, PortalSessionObject, SubscriptionObject } from '../objects/types';

@@ -4,7 +4,6 @@ import {
   isDomainError,
   memberSeatsLeft,
   orThrow,
-  paths,
   reserveSeat,
   rosterBookingError,
 } from '@studio/core';
@@ -18,17 +17,185 @@ import type {
 } from '@studio/core';
 import {
   changeRoster,
-  listenerMirrors,
+  committedRoster,
   newId,
   NO_RATE_LIMITS,
-  raceLive,
   readClassCall,
+  readInTurn,
   readLayout,
   readMember,
-  readTurn,
 } from '../../engine';
-import type { BookingDeps, Member } from '../../engine';
+import type { BookingDeps, ClassCallReads, RateLimiter } from '../../engine';
 import { finishBooking } from './finish-booking';
+
+export interface BookClassCommand extends BookClassInput {
+  uid: string;
+  /** The front desk books: outside the booking window, marked `via: 'desk'` (handlers/desk). */
+  desk?: boolean;
+}
+
+export interface BookClassOutcome extends CallableResult<'bookClass'> {
+  bookingId: string;
+}
+
+/**
+ * `bookClass` (docs/decisions/030-booking-protocol.md). Every rule is checked first on what was
+ * read — the class and its roster, then the member — so a refusal writes nothing; then
+ *
+ * 1. one transaction on `ClassRoster/{classId}` (in the class's instance) reserves the seat,
+ *    with the same rules again on the committed roster: no oversell, no spot twice, one booking
+ *    per member;
+ * 2. one transaction on `Users/{uid}` (the default instance) pays with the plan or a credit,
+ *    and the views and the confirmation follow (`finishBooking`).
+ *
+ * In a rush the members who lose the race are refused at step 1 and never touch credits. The
+ * rush machinery (`deps.rush`) only makes the same steps cheaper.
+ */
+export async function bookClass(
+  deps: BookingDeps,
+  command: BookClassCommand,
+): Promise<BookClassOutcome> {
+  const limits = deps.limits ?? NO_RATE_LIMITS;
+  // Watched from the start, so counting the attempt (a booking before its first write, or a
+  // refusal) commits in one round trip.
+  const stopWatchingLimit = limits.watch(command.uid, 'book');
+  const attempt = { counted: false };
+  try {
+    return await bookSeat(deps, command, limits, attempt);
+  } catch (error) {
+    // A refused call counts too (a script's calls before a class release use up its window),
+    // except a full class's: in a release rush that is every loser's answer, given from the
+    // instance's live copy, and counting it would make each cost a write
+    // (functions/bench/refused-bookings.ts measures it).
+    if (attempt.counted || isClassFull(error)) throw error;
+    throw await limits.countRefusal(command.uid, 'book', error);
+  } finally {
+    stopWatchingLimit();
+  }
+}
+
+async function bookSeat(
+  deps: BookingDeps,
+  { uid, classId, spot, payWith, desk }: BookClassCommand,
+  limits: RateLimiter,
+  attempt: { counted: boolean },
+): Promise<BookClassOutcome> {
+  const nowMs = deps.now();
+  const call = await readClassCall(deps, classId);
+  const { context, cls, settings } = call;
+
+  // What the class and its roster decide alone (cancelled, not open, started, booked, full),
+  // before the member's node is read.
+  const open = await decideOnRoster(call, (roster) =>
+    rosterBookingError({ cls, roster, uid, nowMs, settings, desk }),
+  );
+
+  // The member: waiver, plan or credit, spot. The attempt is counted after every rule passed,
+  // before the first write.
+  const seatsLeft = memberSeatsLeft(cls, open.roster, nowMs, settings);
+  const member = readInTurn(
+    deps.rush,
+    context.db,
+    classId,
+    seatsLeft,
+    () => readMember(deps.db, uid, deps.rush),
+    (stored) => refusesFullClass(stored, uid, cls),
+  );
+  try {
+    const [layout, user] = await Promise.all([
+      readLayout(deps.db, cls, deps.rush),
+      member.value.catch(async (error: unknown) => {
+        // The class seemed to fill while this caller waited: only if the server says so too.
+        if (!isClassFull(error)) throw error;
+        const roster = await committedRoster(context);
+        const refused = rosterBookingError({ cls, roster, uid, nowMs, settings, desk });
+        if (refused) throw refused;
+        return readMember(deps.db, uid, deps.rush);
+      }),
+    ]);
+    // The plan pays when it can, else a credit (docs/architecture/plans.md).
+    const { value: grant } = await decideOnRoster(call, (roster) =>
+      canBook({
+        cls,
+        roster,
+        layout,
+        user: user.user,
+        uid,
+        spot,
+        nowMs,
+        settings,
+        desk,
+        payWith,
+        timeZone: settings.timeZone,
+      }),
+    );
+    attempt.counted = true;
+    await limits.take(uid, 'book');
+
+    // 1. The seat. The id is made by the first run that gets this far; a run the SDK repeats
+    // (a dropped connection) finds its own reservation.
+    let bookingId: string | undefined;
+    const reserved = await changeRoster(
+      context,
+      (current) => {
+        const mine = current.bookings[uid];
+        if (bookingId !== undefined && mine?.bookingId === bookingId)
+          return { roster: current, booking: mine };
+        bookingId ??= newId(deps.db);
+        return reserveSeat(current, {
+          cls,
+          layout,
+          settings,
+          uid,
+          bookingId,
+          spot,
+          nowMs,
+          via: desk === true ? 'desk' : 'member',
+          name: user.user?.Name,
+        });
+      },
+      (stored) => refusesFullClass(stored, uid, cls),
+    );
+    const { booking } = reserved.result;
+
+    // 2. The payment, what the member was shown (never switched), then views and confirmation.
+    const creditId = await finishBooking(
+      deps,
+      context,
+      booking,
+      reserved.roster,
+      grant.paidBy === 'plan' ? 'plan' : 'credits',
+    );
+    return {
+      classId,
+      spot: booking.spot,
+      creditId,
+      bookingId: booking.bookingId,
+      paidBy: grant.paidBy,
+    };
+  } finally {
+    member.done();
+  }
+}
+
+/**
+ * `rule` decided on the roster the call read. A roster from a live copy may lag behind the
+ * server, so a "full" it gives is decided again on the committed roster
+ * (docs/architecture/booking.md#never-a-false-full); other answers may be stale and cost a
+ * retry, never a seat. Returns the rule's value and the roster it was decided on.
+ */
+export async function decideOnRoster<T>(
+  call: ClassCallReads,
+  rule: (roster: Roster) => T | DomainError,
+): Promise<{ value: T; roster: Roster }> {
+  let roster = call.roster;
+  let verdict = rule(roster);
+  if (call.context.rush && isClassFull(verdict)) {
+    roster = await committedRoster(call.context);
+    verdict = rule(roster);
+  }
+  return { value: orThrow(verdict), roster };
+}
 
 /**
  * A class already full refuses a new member before its roster is parsed: in a rush this is
@@ -51,149 +218,4 @@ function refusesFullClass(
 
 function isClassFull(value: unknown): value is DomainError {
   return isDomainError(value) && value.messageKey === 'classFull';
-}
-
-/**
- * The roster as the server has it now: a roster transaction that changes nothing, which the
- * server's hash check confirms (engine/transact.ts). A "full" read on the instance's mirror is
- * only answered once this roster says it too
- * (docs/architecture/booking.md#throughput-on-one-instance); it shares the class's group
- * commit, so the callers a fill refuses at once confirm it in one transaction.
- */
-export async function committedRoster(db: BookingDeps['db'], classId: string): Promise<Roster> {
-  return (await changeRoster(db, classId, (roster) => ({ roster }))).roster;
-}
-
-export interface BookClassCommand extends BookClassInput {
-  uid: string;
-}
-
-export interface BookClassOutcome extends CallableResult<'bookClass'> {
-  bookingId: string;
-}
-
-/**
- * `bookClass` (design §4, §8; docs/decisions/030-booking-protocol.md). Every rule is checked first
- * on what was read (the class and roster first, the member's node only while seats are left), so a
- * refusal writes nothing; the roster read is the instance's mirror, so a "full" it shows is
- * checked on the committed roster before the member hears it
- * (docs/architecture/booking.md#throughput-on-one-instance); then
- *
- * 1. one transaction on `ClassRoster/{classId}` reserves the seat (the same rules again, on
- *    the committed roster: no oversell, no spot twice, one booking per member);
- * 2. one transaction on `Users/{uid}` consumes the credit (`finishBooking`);
- * 3. the booking is confirmed with that credit.
- *
- * In a rush, the members who lose the race are refused at step 1 and never touch credits.
- */
-export async function bookClass(
-  deps: BookingDeps,
-  { uid, classId, spot, payWith }: BookClassCommand,
-): Promise<BookClassOutcome> {
-  const { db } = deps;
-  const mirrors = deps.mirrors ?? listenerMirrors(db);
-  const limits = deps.limits ?? NO_RATE_LIMITS;
-  const nowMs = deps.now();
-  const { context, cls, settings, roster: mirrored } = await readClassCall(db, classId, mirrors);
-  let roster = mirrored;
-  // What the mirror says is a hint: a "full" on it is decided again on the server's roster.
-  const recheckOnServer = async () => {
-    roster = await committedRoster(db, classId);
-  };
-  const rosterRefusal = () => rosterBookingError({ cls, roster, uid, nowMs, settings });
-  let refusal = rosterRefusal();
-  if (isClassFull(refusal)) {
-    await recheckOnServer();
-    refusal = rosterRefusal();
-  }
-  if (refusal) throw refusal;
-  // The member's node is read only while seats are left, by as many callers at once as could
-  // still take one (docs/architecture/booking.md#throughput-on-one-instance), and a class that
-  // seems to fill meanwhile is checked
-  // on the server at once (docs/architecture/booking.md#throughput-on-one-instance). The turn is
-  // held until the call answers: a
-  // caller who took a seat keeps it counted, one refused (or whose seat went back) hands it on.
-  const turn = readTurn(db, classId, memberSeatsLeft(cls, roster, nowMs, settings));
-  const refusedWhileReading = (stored: unknown) => {
-    const full = refusesFullClass(stored, uid, cls);
-    if (full) turn.done();
-    return full;
-  };
-  // Run once, by the turn or by the check after a "full" from the mirror. The abuse limit's
-  // counter is read next to the member's node, so counting the attempt (after every rule has
-  // passed, before the first write) is one small transaction; a refused call counts nothing.
-  let memberRead: Promise<Member> | undefined;
-  let stopWatchingLimit: () => void = () => undefined;
-  const readForBooking = () => {
-    if (memberRead === undefined) stopWatchingLimit = limits.watch(uid, 'book');
-    return (memberRead ??= readMember(db, uid, mirrors));
-  };
-  try {
-    const [layout, member] = await Promise.all([
-      readLayout(db, cls),
-      raceLive(
-        mirrors,
-        paths.classRoster(classId),
-        turn.ready.then(readForBooking),
-        refusedWhileReading,
-      ).catch(async (error: unknown) => {
-        if (!isClassFull(error)) throw error;
-        // The mirror may be behind the server: "full" only if the committed roster says so.
-        await recheckOnServer();
-        const stillRefused = rosterRefusal();
-        if (stillRefused) throw stillRefused;
-        return readForBooking();
-      }),
-    ]);
-    // The plan pays when it can, else a credit (docs/architecture/plans.md#entitlements).
-    const payment = { payWith, timeZone: settings.timeZone };
-    const check = () =>
-      canBook({ cls, roster, layout, user: member.user, uid, spot, nowMs, settings, ...payment });
-    let grant = check();
-    if (isClassFull(grant)) {
-      await recheckOnServer();
-      grant = check();
-    }
-    // What the member was shown is what the member's transaction pays with: never switched.
-    const paidBy = orThrow(grant).paidBy;
-    await limits.take(uid, 'book');
-
-    // Made by the first run that gets this far: a caller the quick check refuses needs none.
-    let bookingId: string | undefined;
-    const reserved = await changeRoster(
-      db,
-      classId,
-      (current) => {
-        // Already reserved by this call (a transaction retried after a dropped connection).
-        const mine = current.bookings[uid];
-        if (bookingId !== undefined && mine?.bookingId === bookingId)
-          return { roster: current, booking: mine };
-        bookingId ??= newId(db);
-        return reserveSeat(current, {
-          cls,
-          layout,
-          settings,
-          uid,
-          bookingId,
-          spot,
-          nowMs,
-          via: 'member',
-          name: member.user?.Name,
-        });
-      },
-      (stored) => refusesFullClass(stored, uid, cls),
-    );
-    const { booking } = reserved.result;
-    const creditId = await finishBooking(
-      deps,
-      context,
-      booking,
-      reserved.roster,
-      paidBy === 'plan' ? 'plan' : 'credits',
-    );
-    return { classId, spot: booking.spot, creditId, bookingId: booking.bookingId, paidBy };
-  } finally {
-    turn.done();
-    stopWatchingLimit();
-  }
 }

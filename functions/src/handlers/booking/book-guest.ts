@@ -9,6 +9,7 @@ import {
 import type { BookGuestInput, Booking, CallableResult, Roster } from '@studio/core';
 import {
   changeRoster,
+  committedRoster,
   newId,
   NO_RATE_LIMITS,
   readClassCall,
@@ -16,7 +17,6 @@ import {
   readMember,
 } from '../../engine';
 import type { BookingDeps, ClassContext } from '../../engine';
-import { committedRoster } from './book-class';
 import { finishBooking } from './finish-booking';
 
 export interface BookGuestCommand extends BookGuestInput {
@@ -43,7 +43,7 @@ async function answerEarlier(
 }
 
 /**
- * `bookGuest` ("bring a friend", issue 20; docs/architecture/booking.md#guest-seats): a member
+ * `bookGuest` ("bring a friend"; docs/architecture/booking.md#guest-seats): a member
  * holding a paid booking of their own books one more seat for a named guest with one of their
  * own credits, up to the class's guest limit (`guestLimit`). It is a booking like any other,
  * under the roster key `guestSeatKey(bookingId)`: every rule is checked first on what was read,
@@ -63,21 +63,21 @@ export async function bookGuest(
   const { db } = deps;
   const limits = deps.limits ?? NO_RATE_LIMITS;
   const nowMs = deps.now();
-  const { context, cls, settings, roster: read } = await readClassCall(db, classId, deps.mirrors);
+  const { context, cls, settings, roster: read } = await readClassCall(deps, classId);
   let roster = read;
   const seen = earlierSeat(roster, uid, requestId);
   if (seen) return answerEarlier(deps, context, seen, roster);
   const refusal = () => rosterGuestError({ cls, roster, uid, nowMs, settings });
   let refused = refusal();
-  if (refused && refused.code === 'resource-exhausted') {
-    // A mirror may lag: "full" only once the committed roster says so.
-    roster = await committedRoster(db, classId);
+  if (refused && refused.code === 'resource-exhausted' && deps.rush) {
+    // A live copy may lag: "full" only once the committed roster says so.
+    roster = await committedRoster(context);
     refused = refusal();
   }
   if (refused) throw refused;
   const [layout, member] = await Promise.all([
-    readLayout(db, cls),
-    readMember(db, uid, deps.mirrors),
+    readLayout(db, cls, deps.rush),
+    readMember(db, uid, deps.rush),
   ]);
   const limit = guestLimit(cls, settings);
   const { paidBy } = orThrow(
@@ -99,7 +99,7 @@ export async function bookGuest(
 
   // Made once, by the first run of the transaction that gets this far.
   let bookingId: string | undefined;
-  const reserved = await changeRoster(db, classId, (current) => {
+  const reserved = await changeRoster(context, (current) => {
     const earlier = earlierSeat(current, uid, requestId);
     if (earlier) return { roster: current, booking: earlier };
     bookingId ??= newId(db);

@@ -17,7 +17,7 @@ export interface CancelBookingOutcome extends CallableResult<'cancelBooking'> {
 }
 
 /**
- * `cancelBooking` (design §4): at least `cancellationWindowHours` before the start the credit
+ * `cancelBooking`: at least `cancellationWindowHours` before the start the credit
  * comes back with its original expiry; later it is forfeited, except for a member promoted
  * from the waiting list inside that window, who keeps the refund until the waitlist cut-off.
  * With `guestBookingId` it ends one of the member's guest seats instead, by the same rules and
@@ -28,22 +28,21 @@ export async function cancelBooking(
   deps: BookingDeps,
   { uid, classId, guestBookingId }: CancelBookingCommand,
 ): Promise<CancelBookingOutcome> {
-  const { db } = deps;
   const nowMs = deps.now();
-  const { context, cls, settings, roster } = await readClassCall(db, classId);
+  const { context, cls, settings, roster } = await readClassCall(deps, classId);
   const { key } = orThrow(canCancel({ cls, roster, uid, guestBookingId, nowMs, settings }));
   await (deps.limits ?? NO_RATE_LIMITS).take(uid, 'cancel');
 
   // A guest seat's key names one booking of this member's for good, so the transaction ends
   // that one or finds it gone ("no booking"), like the member's own.
-  const change = await changeRoster(db, classId, (current) =>
+  const change = await changeRoster(context, (current) =>
     endBooking(current, key, { cls, settings, nowMs }),
   );
   const { ended } = change.result;
   await settleEnded(deps, context, ended, change.roster, uid);
 
   try {
-    await promoteWaitlist(deps, classId);
+    await promoteWaitlist(deps, context);
   } catch (error) {
     // The cancel itself is done and stands; the reconciler retries the promotion.
     promotionFailed({ classId, error });

@@ -10,16 +10,10 @@ import {
   worksTheDesk,
 } from '@studio/core';
 import type { AuditEntry, CallableResult, CheckInInput, Role, StudioClass } from '@studio/core';
-import {
-  changeRoster,
-  changeWallet,
-  newId,
-  readClassCall,
-  recordAttendance,
-  syncViews,
-} from '../../engine';
+import { changeRoster, changeWallet, newId, readClassCall, recordAttendance } from '../../engine';
 import { queueFee } from '../plans/fee-queue';
 import type { BookingDeps } from '../../engine';
+import { syncViews } from './sync-views';
 
 export interface CheckInCommand extends CheckInInput {
   /** Who marks attendance, and their role claim. */
@@ -52,7 +46,7 @@ export async function mayTakeAttendance(
  * roster) and in the member's `Attendance` record with its totals
  * (docs/architecture/booking.md#attendance). Marking
  * again corrects the mark. Each mark that changes something is in the audit log with the
- * attendance before and after (issue 7: who, when, what).
+ * attendance before and after (who, when, what).
  */
 export async function checkIn(
   deps: BookingDeps,
@@ -60,7 +54,7 @@ export async function checkIn(
 ): Promise<CallableResult<'checkIn'>> {
   const { db } = deps;
   const nowMs = deps.now();
-  const { context, cls, settings, roster } = await readClassCall(db, classId);
+  const { context, cls, settings, roster } = await readClassCall(deps, classId);
   if (!(await mayTakeAttendance(deps, cls, by, role)))
     throw new DomainError('permission-denied', 'permissionDenied');
   // A guest seat is marked on the roster and shown on its member's entry; the member's own
@@ -71,10 +65,10 @@ export async function checkIn(
   const refusal = checkInError(cls, roster, key, nowMs, settings);
   if (refusal) throw refusal;
 
-  const marked = await changeRoster(db, classId, (current) =>
+  const marked = await changeRoster(context, (current) =>
     markAttendance(current, key, { status, by, nowMs }),
   );
-  if (guestBookingId === undefined) await recordAttendance(db, uid, classId, status, nowMs);
+  if (guestBookingId === undefined) await recordAttendance(context.db, uid, classId, status, nowMs);
   await syncViews(db, context, marked.roster, [uid], nowMs);
   const booking = marked.roster.bookings[key];
   if (status === 'no-show' && booking !== undefined) {

@@ -3,6 +3,7 @@ import {
   isDomainError,
   payForBooking,
   planPaymentId,
+  promotedNotice,
   releaseSeat,
   rosterKey,
 } from '@studio/core';
@@ -11,15 +12,14 @@ import {
   changeRoster,
   changeWallet,
   changeWalletThen,
-  classParams,
   confirmBooking,
-  notify,
   readSettings,
   spotLabel,
-  syncViews,
 } from '../../engine';
 import type { BookingDeps, ClassContext } from '../../engine';
+import { syncViews, tell } from './sync-views';
 import { enqueueBookedMail } from './mails';
+import { stopWatchingBooked } from '../push/watch';
 import { enqueuePromotedPush } from './pushes';
 
 /**
@@ -49,7 +49,7 @@ export async function finishBooking(
   const { classId, cls } = context;
   const { uid, bookingId } = booking;
   const nowMs = deps.now();
-  const { timeZone } = await readSettings(db);
+  const { timeZone } = await readSettings(db, deps.rush);
   let consumed: { result: string; flushed: Promise<number> };
   try {
     consumed = await changeWalletThen(db, uid, nowMs, (wallet) => {
@@ -84,24 +84,21 @@ export async function finishBooking(
       enqueueBookedMail(deps, context, booking, creditId === planPaymentId(bookingId)),
       enqueuePromotedPush(deps, context, booking),
     ]);
-    if (mailed && pushed)
-      await confirmBooking(db, classId, rosterKey(booking), bookingId, creditId);
+    if (mailed && pushed) await confirmBooking(context, rosterKey(booking), bookingId, creditId);
   })();
   // Both finish (or stop) before this call answers, so nothing of it runs on afterwards.
   const [flushed, confirmedDone] = await Promise.allSettled([consumed.flushed, confirmed]);
   if (flushed.status === 'rejected') throw flushed.reason;
   if (confirmedDone.status === 'rejected') throw confirmedDone.reason;
+  if (booking.via === 'member' && booking.guestName === undefined) {
+    // A watcher who books stops watching.
+    await stopWatchingBooked(deps, { uid, classId });
+  }
   if (booking.via === 'waitlist') {
     // The member knows the spot by the room's label, not its id
     // (docs/architecture/booking.md#views).
-    const spot = (await spotLabel(db, cls, booking.spot)) ?? booking.spot;
-    await notify(db, uid, `promoted-${bookingId}`, {
-      type: 'promoted',
-      messageKey: 'notifPromoted',
-      params: { ...classParams(context), spot },
-      classId,
-      at: nowMs,
-    });
+    const spot = (await spotLabel(db, cls, booking.spot, deps.rush)) ?? booking.spot;
+    await tell(context.db, uid, promotedNotice(context, bookingId, spot), nowMs, classId);
   }
   return creditId;
 }
@@ -113,7 +110,7 @@ export async function releaseReservation(
   booking: Booking,
 ): Promise<void> {
   const nowMs = deps.now();
-  const released = await changeRoster(deps.db, context.classId, (roster) => ({
+  const released = await changeRoster(context, (roster) => ({
     roster: releaseSeat(roster, rosterKey(booking), booking.bookingId, nowMs),
     result: null,
   }));

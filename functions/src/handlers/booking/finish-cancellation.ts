@@ -2,8 +2,9 @@
 // (`cancelClass` in handlers/classes/): refunds, views, the waiting list told. The reconciler
 // runs it too, so a cancellation a crash interrupted is finished by the booking domain alone.
 import { paths, withCancellationDone } from '@studio/core';
-import { changeRoster, readRoster, showCounts, syncViews } from '../../engine';
+import { changeRoster, readRoster, showCounts } from '../../engine';
 import type { BookingDeps, ClassContext } from '../../engine';
+import { syncViews } from './sync-views';
 import { settleEnded } from './settle-ended';
 
 /**
@@ -18,10 +19,10 @@ export async function finishCancellation(
 ): Promise<number> {
   const { db } = deps;
   const nowMs = deps.now();
-  const roster = await readRoster(db, context.classId);
+  const roster = await readRoster(context);
   const cancellation = roster.cancellation;
   if (!cancellation || cancellation.done) return 0;
-  await db.ref(paths.class(context.classId)).update({
+  await context.db.ref(paths.class(context.classId)).update({
     status: 'cancelled',
     cancelReason: cancellation.reason,
     cancelledAt: cancellation.at,
@@ -36,10 +37,10 @@ export async function finishCancellation(
     .filter(([, departed]) => departed.status === 'removed')
     .map(([uid]) => uid);
   await syncViews(db, cancelled, roster, removed, nowMs);
-  const done = await changeRoster(db, context.classId, (current) => ({
+  const done = await changeRoster(context, (current) => ({
     roster: withCancellationDone(current),
     result: null,
   }));
-  await showCounts(db, context.classId, done.roster);
+  await showCounts(context.db, context.classId, done.roster);
   return unsettled.length;
 }

@@ -1,7 +1,8 @@
 import { canLeaveWaitlist, leaveQueue, orThrow } from '@studio/core';
 import type { CallableResult, LeaveWaitlistInput } from '@studio/core';
-import { changeRoster, classContext, NO_RATE_LIMITS, readRoster, syncViews } from '../../engine';
+import { changeRoster, classContext, NO_RATE_LIMITS, readRoster } from '../../engine';
 import type { BookingDeps } from '../../engine';
+import { syncViews } from './sync-views';
 
 export interface LeaveWaitlistCommand extends LeaveWaitlistInput {
   uid: string;
@@ -12,12 +13,12 @@ export async function leaveWaitlist(
   deps: BookingDeps,
   { uid, classId }: LeaveWaitlistCommand,
 ): Promise<CallableResult<'leaveWaitlist'>> {
-  const { db } = deps;
   const nowMs = deps.now();
-  const [context, roster] = await Promise.all([classContext(db, classId), readRoster(db, classId)]);
+  const context = await classContext(deps, classId);
+  const roster = await readRoster(context);
   orThrow(canLeaveWaitlist(roster, uid));
   await (deps.limits ?? NO_RATE_LIMITS).take(uid, 'cancel');
-  const left = await changeRoster(db, classId, (current) => leaveQueue(current, uid, nowMs));
-  await syncViews(db, context, left.roster, [uid], nowMs, { previous: left.previous });
+  const left = await changeRoster(context, (current) => leaveQueue(current, uid, nowMs));
+  await syncViews(deps.db, context, left.roster, [uid], nowMs, { previous: left.previous });
   return {};
 }

@@ -10,15 +10,14 @@ import {
 } from '@studio/core';
 import {
   changeRoster,
-  classContext,
   newId,
   readLayout,
   readMember,
   readRoster,
   readSettings,
-  syncViews,
 } from '../../engine';
-import type { BookingDeps } from '../../engine';
+import type { BookingDeps, ClassContext } from '../../engine';
+import { syncViews } from './sync-views';
 import { finishBooking } from './finish-booking';
 
 const MAX_ROUNDS = 500;
@@ -29,7 +28,7 @@ export interface PromotionReport {
 }
 
 /**
- * Gives free seats to the waiting list, strictly first come first served (design §4): while
+ * Gives free seats to the waiting list, strictly first come first served: while
  * the class has a free seat and promotion is still allowed (before the cut-off), the first
  * waiting member is booked through the same safe path as a direct booking, with their own
  * credit; a member without a usable credit, or past their own cut-off (`PromotionCutoffHours`),
@@ -37,31 +36,33 @@ export interface PromotionReport {
  */
 export async function promoteWaitlist(
   deps: BookingDeps,
-  classId: string,
+  context: ClassContext,
 ): Promise<PromotionReport> {
   const { db } = deps;
   const report: PromotionReport = { promoted: [], skipped: [] };
-  const context = await classContext(db, classId);
   const { cls } = context;
-  const [settings, layout] = await Promise.all([readSettings(db), readLayout(db, cls)]);
+  const [settings, layout] = await Promise.all([
+    readSettings(db, deps.rush),
+    readLayout(db, cls, deps.rush),
+  ]);
   // Each round settles the head of the queue or stops; the bound only guards against a bug.
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
     const nowMs = deps.now();
-    const roster = await readRoster(db, classId);
+    const roster = await readRoster(context);
     const head = waitlistQueue(roster)[0];
     if (!head || roster.cancellation || capacityLeft(cls, roster) === 0) break;
     if (!promotionAllowed(cls, nowMs, settings)) break;
 
-    const member = await readMember(db, head.uid);
+    const member = await readMember(db, head.uid, deps.rush);
     const cutoffHours = member.user?.PromotionCutoffHours;
     const lateForMember = pastMemberCutoff(cls.startsAt, nowMs, settings, cutoffHours);
-    // Their plan pays when it can, else a credit (docs/architecture/plans.md#entitlements).
+    // Their plan pays when it can, else a credit (docs/architecture/plans.md).
     const credit = memberPayment(member.user, cls, nowMs, { timeZone: settings.timeZone });
     if (lateForMember || isDomainError(credit)) {
       // Past their own cut-off the member is taken off, told and not charged; without a usable
       // credit or waiver likewise. Either way the seat goes to the next in line.
       const status = lateForMember ? 'past-cutoff' : 'skipped';
-      const skipped = await changeRoster(db, classId, (current) => ({
+      const skipped = await changeRoster(context, (current) => ({
         roster: skipQueued(current, head, nowMs, status),
         result: null,
       }));
@@ -77,7 +78,7 @@ export async function promoteWaitlist(
     const bookingId = newId(db);
     let reserved;
     try {
-      reserved = await changeRoster(db, classId, (current) =>
+      reserved = await changeRoster(context, (current) =>
         reserveSeat(current, {
           cls,
           layout,

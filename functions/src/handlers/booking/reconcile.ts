@@ -6,6 +6,7 @@ import {
   classSchema,
   classesByDateRange,
   closeQueue,
+  creditsExpiredNotice,
   expireCredits,
   expiredCreditIds,
   formatDate,
@@ -23,24 +24,25 @@ import {
   userWaitlistView,
   waitlistCutoffAt,
 } from '@studio/core';
-import type { Roster, Settings, StudioClass } from '@studio/core';
+import type { Roster, Settings } from '@studio/core';
 import {
   changeRoster,
   changeWallet,
   classTitle,
   clearOrphanedClassView,
+  contextOf,
   flushOutbox,
   forEachChild,
+  instancesFor,
   mirrorDirectoryCredits,
   newId,
-  notify,
   readRoster,
   readSettings,
   recordAttendance,
   showCounts,
-  syncViews,
 } from '../../engine';
 import type { BookingDeps, ClassContext } from '../../engine';
+import { syncViews, tell } from './sync-views';
 import { finishCancellation } from './finish-cancellation';
 import { settlePendingBooking } from './finish-booking';
 import { reconcileItemFailed } from './logs';
@@ -100,8 +102,8 @@ function emptyReport(): ReconcileReport {
 }
 
 /**
- * The booking reconciler and credit expiry (design §4,
- * docs/architecture/background-jobs.md#reconciler), run every 10 minutes by `reconcileBookings` and
+ * The booking reconciler and credit expiry (docs/architecture/background-jobs.md#reconciler), run
+ * every 10 minutes by `reconcileBookings` and
  * locally by `npm run job:reconcile`. Every step is one of the handlers' own idempotent steps, so
  * running it at any time, twice, or next to live calls is safe.
  *
@@ -127,29 +129,34 @@ export async function reconcileBookings(
     addDays(today, -LOOKBACK_DAYS),
     addDays(today, settings.bookingWindowDays + 1),
   );
-  const classes = await deps.db
-    .ref(window.path)
-    .orderByChild(window.orderByChild)
-    .startAt(window.startAt)
-    .endAt(window.endAt)
-    .get();
-  const found: [string, unknown][] = [];
-  classes.forEach((child) => {
-    if (child.key !== null) found.push([child.key, child.val()]);
-  });
-  for (const [classId, stored] of found) {
-    const parsed = classSchema.safeParse(stored);
-    if (!parsed.success) {
-      report.failures += 1;
-      reconcileItemFailed({ target: paths.class(classId), error: parsed.error });
-      continue;
-    }
-    try {
-      await reconcileClass(deps, classId, parsed.data, settings, staleAfterMs, report);
-      report.classes += 1;
-    } catch (error) {
-      report.failures += 1;
-      reconcileItemFailed({ target: paths.classRoster(classId), error });
+  // Each instance's classes (docs/scaling.md#a-chain-of-studios), then the members once.
+  for (const db of await instancesFor(deps).all()) {
+    const classes = await db
+      .ref(window.path)
+      .orderByChild(window.orderByChild)
+      .startAt(window.startAt)
+      .endAt(window.endAt)
+      .get();
+    const found: [string, unknown][] = [];
+    classes.forEach((child) => {
+      if (child.key !== null) found.push([child.key, child.val()]);
+    });
+    for (const [classId, stored] of found) {
+      const parsed = classSchema.safeParse(stored);
+      if (!parsed.success) {
+        report.failures += 1;
+        reconcileItemFailed({ target: paths.class(classId), error: parsed.error });
+        continue;
+      }
+      try {
+        const title = await classTitle(deps.db, parsed.data);
+        const context = contextOf(deps, db, classId, parsed.data, title);
+        await reconcileClass(deps, context, settings, staleAfterMs, report);
+        report.classes += 1;
+      } catch (error) {
+        report.failures += 1;
+        reconcileItemFailed({ target: paths.classRoster(classId), error });
+      }
     }
   }
   await reconcileUsers(deps, report, options.usersPageSize ?? USERS_PAGE);
@@ -158,18 +165,17 @@ export async function reconcileBookings(
 
 async function reconcileClass(
   deps: BookingDeps,
-  classId: string,
-  cls: StudioClass,
+  context: ClassContext,
   settings: Settings,
   staleAfterMs: number,
   report: ReconcileReport,
 ): Promise<void> {
   const { db } = deps;
-  const context: ClassContext = { classId, cls, title: await classTitle(db, cls) };
+  const { cls } = context;
   const nowMs = deps.now();
   const stale = (at: number) => at + staleAfterMs <= nowMs;
 
-  let roster = await readRoster(db, classId);
+  let roster = await readRoster(context);
   for (const booking of Object.values(roster.bookings)) {
     if (booking.pending !== true || !stale(booking.bookedAt)) continue;
     const outcome = await settlePendingBooking(deps, context, booking, roster);
@@ -177,11 +183,11 @@ async function reconcileClass(
     else report.pendingReleased += 1;
   }
 
-  roster = await readRoster(db, classId);
+  roster = await readRoster(context);
   if (roster.cancellation && !roster.cancellation.done && stale(roster.cancellation.at)) {
     report.cancelsSettled += await finishCancellation(deps, context, roster.cancellation.by);
     report.cancellationsFinished += 1;
-    roster = await readRoster(db, classId);
+    roster = await readRoster(context);
   }
   for (const ended of Object.values(roster.ended)) {
     if (ended.settled || !stale(ended.endedAt)) continue;
@@ -191,11 +197,11 @@ async function reconcileClass(
 
   if (!roster.cancellation && Object.keys(roster.waitlist).length > 0) {
     if (promotionAllowed(cls, nowMs, settings)) {
-      const promotion = await promoteWaitlist(deps, classId);
+      const promotion = await promoteWaitlist(deps, context);
       report.promoted += promotion.promoted.length;
       report.skipped += promotion.skipped.length;
     } else if (nowMs >= waitlistCutoffAt(cls.startsAt, settings)) {
-      const closed = await changeRoster(db, classId, (current) => {
+      const closed = await changeRoster(context, (current) => {
         const { roster: next, removed } = closeQueue(current, nowMs);
         return { roster: next, result: removed.length };
       });
@@ -206,7 +212,7 @@ async function reconcileClass(
     }
   }
 
-  roster = await readRoster(db, classId);
+  roster = await readRoster(context);
   report.viewsRepaired += await repairViews(db, context, roster, nowMs);
 }
 
@@ -261,8 +267,8 @@ async function repairViews(
   await Promise.all(
     [...uids].map(async (uid) => {
       const [storedClass, storedWait] = await Promise.all([
-        db.ref(paths.userClass(uid, classId)).get(),
-        db.ref(paths.userWaitlistEntry(uid, classId)).get(),
+        context.db.ref(paths.userClass(uid, classId)).get(),
+        context.db.ref(paths.userWaitlistEntry(uid, classId)).get(),
       ]);
       // A pending booking is shown once paid for (or its seat given back), not from here.
       const pending = roster.bookings[uid]?.pending === true;
@@ -276,20 +282,20 @@ async function repairViews(
       const mark = roster.bookings[uid]?.attendance;
       if (mark !== undefined) {
         const record = attendanceRecordSchema.safeParse(
-          (await db.ref(paths.attendance(uid)).get()).val() ?? {},
+          (await context.db.ref(paths.attendance(uid)).get()).val() ?? {},
         );
         if (!record.success || record.data.classes[classId] !== mark)
-          await recordAttendance(db, uid, classId, mark, nowMs);
+          await recordAttendance(context.db, uid, classId, mark, nowMs);
       }
     }),
   );
   if (stale.length > 0) await syncViews(db, context, roster, stale, nowMs);
   await Promise.all(
-    orphaned.map((uid) => clearOrphanedClassView(db, uid, classId, roster.version)),
+    orphaned.map((uid) => clearOrphanedClassView(context.db, uid, classId, roster.version)),
   );
   const counts = rosterCounts(roster);
   if (counts.bookedCount !== cls.bookedCount || counts.waitlistCount !== cls.waitlistCount)
-    await showCounts(db, classId, roster);
+    await showCounts(context.db, classId, roster);
   return stale.length;
 }
 
@@ -361,12 +367,7 @@ async function reconcileUser(
     report,
   );
   if (result.expired > 0) {
-    await notify(db, uid, `expired-${runId}`, {
-      type: 'credits-expired',
-      messageKey: 'notifCreditsExpired',
-      params: { count: result.expired },
-      at: nowMs,
-    });
+    await tell(db, uid, creditsExpiredNotice(runId, result.expired), nowMs);
   }
 }
 

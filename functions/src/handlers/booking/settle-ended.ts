@@ -1,8 +1,9 @@
 import { settleCredit } from '@studio/core';
 import type { BookingCreditState, EndedBooking, Roster } from '@studio/core';
-import { changeWallet, markSettled, readSettings, syncViews } from '../../engine';
+import { changeWallet, markSettled, readSettings } from '../../engine';
 import { queueFee } from '../plans/fee-queue';
 import type { BookingDeps, ClassContext } from '../../engine';
+import { syncViews } from './sync-views';
 import { enqueueEndedMail } from './mails';
 import { enqueueClassCancelledPush } from './pushes';
 
@@ -45,6 +46,6 @@ export async function settleEnded(
     enqueueEndedMail(deps, context, ended, roster.cancellation?.reason),
     enqueueClassCancelledPush(deps, context, ended, roster.cancellation?.reason),
   ]);
-  if (mailed && pushed) await markSettled(deps.db, context.classId, ended.bookingId);
+  if (mailed && pushed) await markSettled(context, ended.bookingId);
   return state;
 }

@@ -13,6 +13,7 @@ import {
   userSchema,
 } from '@studio/core';
 import type { BookedClassEvent, CalendarFeedEvent, Lang } from '@studio/core';
+import { instancesFor } from '../../engine';
 import { mailTexts } from '../../mail';
 import { bookedClassFacts, newNameCache } from './class-facts';
 import type { BookedClassFacts } from './class-facts';
@@ -54,24 +55,35 @@ async function feedOwner(db: Database, token: string) {
   return feed.data;
 }
 
-/** The member's bookings that still hold a place in a class not over yet, with today's facts. */
-async function upcomingClasses(db: Database, uid: string, now: number) {
-  const views = await db
-    .ref(paths.userClasses(uid))
-    .orderByChild('startsAt')
-    .startAt(now - LOOK_BACK_MS)
-    .get();
-  const booked: { bookingId: string; classId: string; spot: string }[] = [];
-  views.forEach((child) => {
-    const view = userClassSchema.safeParse(child.val());
-    if (view.success && isInCalendar(view.data.status)) booked.push(view.data);
-  });
+/**
+ * The member's bookings that still hold a place in a class not over yet, with today's facts, from
+ * every instance holding classes (each keeps the member's views of its classes).
+ */
+async function upcomingClasses(deps: CalendarFeedDeps, uid: string, now: number) {
+  const { db } = deps;
   const cache = newNameCache();
-  const facts = await Promise.all(booked.map((view) => bookedClassFacts(db, view, cache)));
-  return facts.filter(
-    (fact): fact is BookedClassFacts =>
-      fact !== null && fact.startsAt + fact.durationMinutes * 60_000 > now,
+  const found = await Promise.all(
+    (await instancesFor(deps).all()).map(async (where) => {
+      const views = await where
+        .ref(paths.userClasses(uid))
+        .orderByChild('startsAt')
+        .startAt(now - LOOK_BACK_MS)
+        .get();
+      const booked: { bookingId: string; classId: string; spot: string }[] = [];
+      views.forEach((child) => {
+        const view = userClassSchema.safeParse(child.val());
+        if (view.success && isInCalendar(view.data.status)) booked.push(view.data);
+      });
+      return Promise.all(booked.map((view) => bookedClassFacts(db, view, cache, where)));
+    }),
   );
+  return found
+    .flat()
+    .filter(
+      (fact): fact is BookedClassFacts =>
+        fact !== null && fact.startsAt + fact.durationMinutes * 60_000 > now,
+    )
+    .sort((a, b) => a.startsAt - b.startsAt);
 }
 
 function eventText(facts: BookedClassFacts, lang: Lang) {
@@ -100,10 +112,11 @@ function digestOf(parts: readonly unknown[]): string {
  * subscribed calendars replace their copy. Unknown, malformed and revoked tokens answer 404.
  */
 export async function calendarFeed(
-  { db, now: clock }: CalendarFeedDeps,
+  deps: CalendarFeedDeps,
   token: string | null,
   appUrl: string,
 ): Promise<FeedResponse> {
+  const { db, now: clock } = deps;
   const owner = token === null ? null : await feedOwner(db, token);
   if (token === null || owner === null) {
     calendarFeedUnknown();
@@ -111,7 +124,7 @@ export async function calendarFeed(
   }
   const now = clock();
   const [classes, langValue, studioValue] = await Promise.all([
-    upcomingClasses(db, owner.uid, now),
+    upcomingClasses(deps, owner.uid, now),
     db.ref(paths.userField(owner.uid, 'Lang')).get(),
     db.ref(paths.studio()).get(),
   ]);

@@ -1,5 +1,12 @@
 import type { Database } from 'firebase-admin/database';
-import { branchSchema, coachSchema, isDomainError, paths, seatLayoutSchema } from '@studio/core';
+import {
+  branchSchema,
+  coachSchema,
+  isDomainError,
+  paths,
+  seatLayoutSchema,
+  teachingCoachId,
+} from '@studio/core';
 import type { StudioClass, UserClass } from '@studio/core';
 import { classTitle, readClass, spotLabel } from '../../engine';
 
@@ -48,17 +55,18 @@ async function readEntry<T>(
 }
 
 /**
- * The facts of `view`'s class, or `null` when the class is gone or cancelled by the studio (a
+ * The facts of `view`'s class (read from `where`, the instance holding it), or `null` when the class is gone or cancelled by the studio (a
  * cancelled class is in no calendar and gets no reminder).
  */
 export async function bookedClassFacts(
   db: Database,
   view: Pick<UserClass, 'classId' | 'bookingId' | 'spot'>,
   cache: NameCache,
+  where: Database = db,
 ): Promise<BookedClassFacts | null> {
   let cls: StudioClass;
   try {
-    cls = await readClass(db, view.classId);
+    cls = await readClass(where, view.classId);
   } catch (error) {
     // Only a class that is gone leaves the calendar; a failed read fails the feed's answer, so
     // subscribed calendars keep what they have instead of deleting the event.
@@ -73,7 +81,7 @@ export async function bookedClassFacts(
       const parsed = branchSchema.safeParse(stored);
       return parsed.success ? parsed.data : undefined;
     }),
-    readEntry(db, cache, paths.coach(cls.coach), (stored) => {
+    readEntry(db, cache, paths.coach(teachingCoachId(cls)), (stored) => {
       const parsed = coachSchema.safeParse(stored);
       return parsed.success ? parsed.data.name : undefined;
     }),

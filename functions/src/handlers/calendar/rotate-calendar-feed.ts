@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from 'firebase-admin/database';
+import { NO_RATE_LIMITS } from '../../engine';
+import type { Instances, RateLimiter } from '../../engine';
 import { calendarFeedTokenRecordSchema, paths } from '@studio/core';
 import type { CalendarFeed, CalendarFeedTokenRecord } from '@studio/core';
 
 export interface CalendarFeedDeps {
+  /** The default instance. */
   db: Database;
   now: () => number;
+  /** The instances holding classes and their views (default: those `db`'s project names). */
+  instances?: Instances;
+  limits?: RateLimiter;
 }
 
 /** 32 random bytes, URL-safe: the feed URL is the only key to the member's bookings. */
@@ -20,10 +26,11 @@ export function newFeedToken(): string {
  * behind by any failure still answers 404.
  */
 export async function rotateCalendarFeed(
-  { db, now }: CalendarFeedDeps,
+  { db, now, limits = NO_RATE_LIMITS }: CalendarFeedDeps,
   uid: string,
   { revoke }: { revoke: boolean },
 ): Promise<{ token: string | null }> {
+  await limits.take(uid, 'feed');
   const stored = calendarFeedTokenRecordSchema.safeParse(
     (await db.ref(paths.calendarFeedToken(uid)).get()).val(),
   );

@@ -19,7 +19,8 @@ import {
   suscriptionPricesInputSchema,
 } from '@studio/core';
 import type { AuditEntry, CatalogItemCollection, SaveCatalogItemInput } from '@studio/core';
-import type { HandlerDeps } from '../../engine';
+import { instancesFor } from '../../engine';
+import type { HandlerDeps, Instances } from '../../engine';
 
 // The input schemas are core's (docs/architecture/admin-and-audit.md#catalogue): the admin forms
 // check the same shapes.
@@ -76,31 +77,34 @@ interface Plan {
 }
 
 /**
- * Classes that have not started, are not cancelled and are seated on `layoutId`: deleting their
- * layout would leave their spot maps and bookings pointing at nothing. `Classes` is indexed on
- * `startsAt`, so only classes still to come are read.
+ * Classes that have not started, are not cancelled and are seated on `layoutId`, in every
+ * instance holding classes: deleting their layout would leave their spot maps and bookings
+ * pointing at nothing. `Classes` is indexed on `startsAt`, so only classes still to come are read.
  */
 async function countUpcomingClassesUsing(
-  db: HandlerDeps['db'],
+  instances: Instances,
   layoutId: string,
   now: number,
 ): Promise<number> {
-  const upcoming = await db
-    .ref(paths.classes())
-    .orderByChild('startsAt')
-    .startAt(now + 1)
-    .get();
   let count = 0;
-  upcoming.forEach((child) => {
-    const cls: unknown = child.val();
-    // Raw fields, not classSchema: a class that fails to parse still holds its layout.
-    if (isRecord(cls) && cls['layout'] === layoutId && cls['status'] !== 'cancelled') count += 1;
-  });
+  for (const where of await instances.all()) {
+    const upcoming = await where
+      .ref(paths.classes())
+      .orderByChild('startsAt')
+      .startAt(now + 1)
+      .get();
+    upcoming.forEach((child) => {
+      const cls: unknown = child.val();
+      // Raw fields, not classSchema: a class that fails to parse still holds its layout.
+      if (isRecord(cls) && cls['layout'] === layoutId && cls['status'] !== 'cancelled') count += 1;
+    });
+  }
   return count;
 }
 
 async function planItem(
   db: HandlerDeps['db'],
+  instances: Instances,
   now: number,
   collection: CatalogItemCollection,
   requestedId: string | undefined,
@@ -112,7 +116,7 @@ async function planItem(
     const before = await read(db, target);
     if (before === null) throw new DomainError('not-found', 'notFound');
     if (collection === 'seatLayouts') {
-      const count = await countUpcomingClassesUsing(db, requestedId, now);
+      const count = await countUpcomingClassesUsing(instances, requestedId, now);
       if (count > 0) throw new DomainError('failed-precondition', 'layoutUsedByClasses', { count });
     }
     return { id: requestedId, target, before, after: null, updates: { [target]: null } };
@@ -128,6 +132,14 @@ async function planItem(
   id ??= newKey(db, catalogPaths.collection[collection]());
   const target = catalogPaths.item[collection](id);
   const before = await read(db, target);
+  if (collection === 'branches') {
+    // The branch's database instance is named when the instance is created (docs/deploy.md): its
+    // classes live there, so a save from the screens keeps it and may not change it.
+    const instance = isRecord(before) ? before['databaseInstance'] : undefined;
+    if (parsed['databaseInstance'] !== undefined && parsed['databaseInstance'] !== instance)
+      throw invalid('databaseInstance: set when the instance is created');
+    if (typeof instance === 'string') parsed['databaseInstance'] = instance;
+  }
   if (collection === 'coupons' && isRecord(before) && typeof before['redeemed'] === 'number') {
     // The webhook counts redemptions; an admin edit must not reset the count.
     parsed['redeemed'] = before['redeemed'];
@@ -174,7 +186,7 @@ async function planStudio(db: HandlerDeps['db'], value: unknown): Promise<Plan> 
 }
 
 /**
- * Spec §7: `Shop/{category}/{product}` set, then updated with Img, Url, Reference, and
+ * `Shop/{category}/{product}` set, then updated with Img, Url, Reference, and
  * `Shop/TagsProducts/{reference}` set. Here the three land in one update so a product never
  * exists without its reference; `Shop/Categorias` gains the category when it is new.
  */
@@ -217,7 +229,11 @@ async function planShopProduct(
   return { id, target, before, after, updates };
 }
 
-function plan(db: HandlerDeps['db'], now: number, command: SaveCatalogItemCommand): Promise<Plan> {
+function plan(
+  { db, instances }: { db: HandlerDeps['db']; instances: Instances },
+  now: number,
+  command: SaveCatalogItemCommand,
+): Promise<Plan> {
   const { collection, id, category, value } = command;
   switch (collection) {
     case 'suscriptionPrices':
@@ -229,7 +245,7 @@ function plan(db: HandlerDeps['db'], now: number, command: SaveCatalogItemComman
     case 'shopProduct':
       return planShopProduct(db, category, id, value);
     default:
-      return planItem(db, now, collection, id, value);
+      return planItem(db, instances, now, collection, id, value);
   }
 }
 
@@ -239,11 +255,13 @@ function plan(db: HandlerDeps['db'], now: number, command: SaveCatalogItemComman
  * layout that upcoming classes use is not deleted (docs/architecture/admin-and-audit.md#catalogue).
  */
 export async function saveCatalogItem(
-  { db, now }: Pick<HandlerDeps, 'db' | 'now'>,
+  deps: Pick<HandlerDeps, 'db' | 'now'> & { instances?: Instances },
   command: SaveCatalogItemCommand,
 ): Promise<SaveCatalogItemOutcome> {
+  const { db, now } = deps;
   const at = now();
-  const { id, target, before, after, updates } = await plan(db, at, command);
+  const instances = instancesFor(deps);
+  const { id, target, before, after, updates } = await plan({ db, instances }, at, command);
   const action = after === null ? 'delete' : 'save';
   const details: Record<string, unknown> = { collection: command.collection };
   if (before !== null) details['before'] = before;

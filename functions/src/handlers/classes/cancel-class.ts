@@ -23,11 +23,11 @@ export async function cancelClass(
 ): Promise<CallableResult<'cancelClass'>> {
   const { db } = deps;
   const nowMs = deps.now();
-  const context = await classContext(db, classId);
+  const context = await classContext(deps, classId);
   const { cls } = context;
   if (cls.status === 'cancelled') throw new DomainError('failed-precondition', 'classCancelled');
   if (nowMs >= cls.startsAt) throw new DomainError('failed-precondition', 'classStarted');
-  await changeRoster(db, classId, (roster) => {
+  await changeRoster(context, (roster) => {
     const cancelled = cancelRoster(roster, { nowMs, reason, by });
     return { roster: cancelled.roster, result: null };
   });

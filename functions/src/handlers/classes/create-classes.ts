@@ -21,7 +21,7 @@ import type {
   MessageKey,
   StudioClass,
 } from '@studio/core';
-import { newId, readSettings } from '../../engine';
+import { instancesFor, newId, readSettings } from '../../engine';
 import type { BookingDeps } from '../../engine';
 
 export interface CreateClassesCommand {
@@ -44,7 +44,8 @@ async function readRequired<S extends z.ZodType>(
  * `createClasses` (admins; crear-clases and plantilla-date): one class on `date`, or a weekly
  * series from a template — the same fields on every listed weekday from `repeat.from` to
  * `repeat.until`. Branch, exercise, coach and layout must exist; capacity defaults to the
- * layout's usable spots and may not exceed them. All classes are written in one update.
+ * layout's usable spots and may not exceed them. All classes are written in one update, in the branch's database instance
+ * (docs/scaling.md#a-chain-of-studios).
  */
 export async function createClasses(
   deps: BookingDeps,
@@ -74,7 +75,10 @@ export async function createClasses(
   if (capacity < 1)
     throw new DomainError('invalid-argument', 'capacityOverLayout', { spots: roomSpots ?? 0 });
 
+  // The branch's instance keeps its classes; the default one their index and the audit.
+  const where = await instancesFor(deps).ofBranch(input.branch);
   const updates: Record<string, unknown> = {};
+  const placed: Record<string, unknown> = {};
   const classIds: string[] = [];
   for (const date of dates) {
     const classId = newId(db);
@@ -97,6 +101,7 @@ export async function createClasses(
       createdBy: by,
     });
     updates[paths.class(classId)] = JSON.parse(JSON.stringify(cls)) as unknown;
+    if (where !== db) placed[paths.classBranch(classId)] = input.branch;
     classIds.push(classId);
   }
   const audit: AuditEntry = {
@@ -105,7 +110,13 @@ export async function createClasses(
     action: 'createClasses',
     details: { classIds, dates, hour: input.hour, exercise: input.exercise },
   };
-  updates[paths.auditEntry(newId(db))] = audit;
-  await db.ref().update(updates);
+  if (where === db) {
+    await db.ref().update({ ...updates, [paths.auditEntry(newId(db))]: audit });
+    return { classIds };
+  }
+  // A branch instance: the index and the audit first, so a class is never out of reach (an
+  // index entry whose class a crash did not write is a class that is not found).
+  await db.ref().update({ ...placed, [paths.auditEntry(newId(db))]: audit });
+  await where.ref().update(updates);
   return { classIds };
 }

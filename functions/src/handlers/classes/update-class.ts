@@ -14,14 +14,14 @@ import {
 import type { AuditEntry, StudioClass, UpdateClassInput } from '@studio/core';
 import {
   changeRoster,
+  classContext,
   classTitle,
   newId,
   notify,
-  readClass,
   readRoster,
   readSettings,
 } from '../../engine';
-import type { BookingDeps } from '../../engine';
+import type { BookingDeps, ClassContext } from '../../engine';
 import { promoteWaitlist } from '../booking/promote';
 import { enqueuePush } from '../../push';
 
@@ -63,8 +63,9 @@ function changesOf(cls: StudioClass, input: UpdateClassInput): Patch {
   return patch;
 }
 
-/** Capacity may not drop below the bookings made nor exceed the room (design §4 invariants). */
-async function checkCapacity(db: Database, cls: StudioClass, classId: string, capacity: number) {
+/** Capacity may not drop below the bookings made nor exceed the room (the booking invariants). */
+async function checkCapacity(db: Database, context: ClassContext, capacity: number) {
+  const { cls } = context;
   if (cls.layout !== undefined) {
     const path = paths.seatLayout(cls.layout);
     const stored = (await db.ref(path).get()).val() as unknown;
@@ -73,7 +74,7 @@ async function checkCapacity(db: Database, cls: StudioClass, classId: string, ca
     if (capacity > spots)
       throw new DomainError('invalid-argument', 'capacityOverLayout', { spots });
   }
-  const { bookedCount } = rosterCounts(await readRoster(db, classId));
+  const { bookedCount } = rosterCounts(await readRoster(context));
   if (capacity < bookedCount)
     throw new DomainError('failed-precondition', 'capacityBelowBookings', { booked: bookedCount });
 }
@@ -85,10 +86,9 @@ async function checkCapacity(db: Database, cls: StudioClass, classId: string, ca
  * (docs/architecture/booking.md#capacity-and-class-edits). If the class update
  * below then fails, the roster's copy still governs bookings and a retry writes the class.
  */
-async function setRosterCapacity(db: Database, classId: string, capacity: number) {
+async function setRosterCapacity(context: ClassContext, capacity: number) {
   await changeRoster(
-    db,
-    classId,
+    context,
     (roster) => {
       const { bookedCount } = rosterCounts(roster);
       if (capacity < bookedCount)
@@ -166,7 +166,8 @@ export async function updateClass(
   const { db } = deps;
   const nowMs = deps.now();
   const { classId } = input;
-  const cls = await readClass(db, classId);
+  const context = await classContext(deps, classId);
+  const { cls } = context;
   if (cls.status === 'cancelled') throw new DomainError('failed-precondition', 'classCancelled');
   if (nowMs >= cls.startsAt) throw new DomainError('failed-precondition', 'classStarted');
 
@@ -185,9 +186,9 @@ export async function updateClass(
         issues: 'hour: that time has already passed',
       });
   }
-  if (patch.capacity !== undefined) await checkCapacity(db, cls, classId, patch.capacity);
+  if (patch.capacity !== undefined) await checkCapacity(db, context, patch.capacity);
 
-  const roster = await readRoster(db, classId);
+  const roster = await readRoster(context);
   // Members, not roster keys: guest seats are on their members' entries and notifications
   // (docs/architecture/booking.md#guest-seats).
   const bookings = Object.values(roster.bookings);
@@ -210,12 +211,12 @@ export async function updateClass(
     ...new Set(bookings.filter((booking) => booking.pending !== true).map(({ uid }) => uid)),
   ];
   Object.assign(updates, viewPatches(patch, classId, shown, Object.keys(roster.waitlist), title));
-  if (patch.startsAt !== undefined)
-    // Cancelled bookings' records too: they are kept, and pruned, by the class's start as well.
-    Object.assign(
-      updates,
-      await recordStarts(db, [...bookings, ...Object.values(roster.ended)], patch.startsAt),
-    );
+  // Members' credit records stay in the default instance. Cancelled bookings' records move too:
+  // they are kept, and pruned, by the class's start as well.
+  const records =
+    patch.startsAt === undefined
+      ? {}
+      : await recordStarts(db, [...bookings, ...Object.values(roster.ended)], patch.startsAt);
   const auditId = newId(db);
   const entry: AuditEntry = {
     at: nowMs,
@@ -224,9 +225,15 @@ export async function updateClass(
     target: paths.class(classId),
     details: { before, after },
   };
-  updates[paths.auditEntry(auditId)] = entry;
-  if (patch.capacity !== undefined) await setRosterCapacity(db, classId, patch.capacity);
-  await db.ref().update(updates);
+  if (patch.capacity !== undefined) await setRosterCapacity(context, patch.capacity);
+  if (context.db === db) {
+    await db.ref().update({ ...updates, ...records, [paths.auditEntry(auditId)]: entry });
+  } else {
+    // A branch instance: the audit entry (and the records) first, so no change is ever left
+    // unaudited; the records' start is set again by a retry.
+    await db.ref().update({ ...records, [paths.auditEntry(auditId)]: entry });
+    await context.db.ref().update(updates);
+  }
 
   if (patch.startsAt !== undefined) {
     const params = {
@@ -236,7 +243,7 @@ export async function updateClass(
     };
     await Promise.all(
       booked.map((uid) =>
-        notify(db, uid, `class-changed-${classId}-${auditId}`, {
+        notify(context.db, uid, `class-changed-${classId}-${auditId}`, {
           type: 'class-changed',
           messageKey: 'notifClassChanged',
           params,
@@ -282,7 +289,7 @@ export async function updateClass(
   const grew = patch.capacity !== undefined && patch.capacity > cls.capacity;
   const promoted =
     grew && Object.keys(roster.waitlist).length > 0
-      ? (await promoteWaitlist(deps, classId)).promoted
+      ? (await promoteWaitlist(deps, { ...context, cls: { ...cls, ...patch } })).promoted
       : [];
   return { changed, auditId, promoted };
 }

@@ -17,7 +17,7 @@ import {
 } from '@studio/core';
 import type { DeskCheckIn, PassBooking, Role } from '@studio/core';
 import type { Database } from 'firebase-admin/database';
-import { classTitle, readClass, readSettings, spotLabel } from '../../engine';
+import { classTitle, instancesFor, readClass, readSettings, spotLabel } from '../../engine';
 import type { BookingDeps } from '../../engine';
 import { checkIn, mayTakeAttendance } from '../booking/check-in';
 import { verifyPass } from './pass-codes';
@@ -33,28 +33,40 @@ export interface DoorCaller {
   role: Role;
 }
 
-/** The member's bookings near now, with their classes, as the choice needs them. */
-async function bookingsNear(db: Database, uid: string, nowMs: number): Promise<PassBooking[]> {
-  const snapshot = await db
-    .ref(paths.userClasses(uid))
-    .orderByChild('startsAt')
-    .startAt(nowMs - LOOKBACK_MS)
-    .endAt(nowMs + LOOKAHEAD_MS)
-    .get();
-  const views: ReturnType<typeof userClassSchema.parse>[] = [];
-  snapshot.forEach((child) => {
-    const parsed = userClassSchema.safeParse(child.val());
-    if (parsed.success) views.push(parsed.data);
-  });
+/**
+ * The member's bookings near now, with their classes, as the choice needs them: their class views
+ * in every instance holding classes (a branch's live in its own).
+ */
+async function bookingsNear(
+  deps: Pick<BookingDeps, 'db' | 'instances'>,
+  uid: string,
+  nowMs: number,
+): Promise<PassBooking[]> {
+  const found = await Promise.all(
+    (await instancesFor(deps).all()).map(async (db) => {
+      const snapshot = await db
+        .ref(paths.userClasses(uid))
+        .orderByChild('startsAt')
+        .startAt(nowMs - LOOKBACK_MS)
+        .endAt(nowMs + LOOKAHEAD_MS)
+        .get();
+      const views: { db: Database; view: ReturnType<typeof userClassSchema.parse> }[] = [];
+      snapshot.forEach((child) => {
+        const parsed = userClassSchema.safeParse(child.val());
+        if (parsed.success) views.push({ db, view: parsed.data });
+      });
+      return views;
+    }),
+  );
   return Promise.all(
-    views.map(async (view) => {
+    found.flat().map(async ({ db, view }) => {
       const cls = await readClass(db, view.classId);
       return {
         classId: view.classId,
         startsAt: cls.startsAt,
         duration: cls.duration,
         status: view.status,
-        title: view.title ?? (await classTitle(db, cls)),
+        title: view.title ?? (await classTitle(deps.db, cls)),
         hour: cls.hour,
         classCancelled: cls.status === 'cancelled',
       };
@@ -81,14 +93,15 @@ export async function checkInMember(
   const user = userSchema.safeParse(userValue.val());
   const name = (user.success ? user.data.Name?.trim() : undefined) || uid;
   const choice = chooseCheckInClass(
-    await bookingsNear(db, uid, nowMs),
+    await bookingsNear(deps, uid, nowMs),
     nowMs,
     settings,
     name,
     classId,
   );
   if (isDomainError(choice)) throw choice;
-  const cls = await readClass(db, choice.classId);
+  const classDb = await instancesFor(deps).ofClass(choice.classId);
+  const cls = await readClass(classDb, choice.classId);
   if (!(await mayTakeAttendance(deps, cls, caller.by, caller.role)))
     throw new DomainError('permission-denied', 'permissionDenied');
   // A new waiver version, or a first visit: the member signs before they are let in.
@@ -104,7 +117,7 @@ export async function checkInMember(
     status: 'attended',
   });
   const spot: unknown = (
-    await db.ref(paths.rosterBooking(choice.classId, uid)).child('spot').get()
+    await classDb.ref(paths.rosterBooking(choice.classId, uid)).child('spot').get()
   ).val();
   const label = typeof spot === 'string' ? await spotLabel(db, cls, spot) : undefined;
   return {

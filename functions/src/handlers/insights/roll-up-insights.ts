@@ -1,8 +1,9 @@
 // The nightly rollups (docs/architecture/insights.md): reads the classes, rosters and payments of
-// a window of days, every member's class history, every subscription's granted periods and every
-// wallet, and replaces the window's day and month documents under `Insights`. Pure figures come
-// from core (`classFigures`, `paymentRevenue`, `memberEvents`, `subscriptionSpells`,
-// `creditLiability`); this file only reads, sums and writes.
+// a window of days, every member's class history, every subscription's granted periods, every
+// membership and every wallet, and replaces the window's day and month documents under
+// `Insights`. Pure figures come from core (`classFigures`, `paymentRevenue`, `memberEvents`,
+// `subscriptionSpells`, `planStanding`, `membershipEvents`, `creditLiability`); this file only
+// reads, sums and writes.
 import type { Database } from 'firebase-admin/database';
 import {
   STUDIO_TIME_ZONE,
@@ -17,10 +18,13 @@ import {
   emptyLiabilityFigures,
   formatDate,
   memberEvents,
+  membershipEvents,
+  membershipSchema,
   parseStored,
   paths,
   paymentRevenue,
   paymentSchema,
+  planStanding,
   rosterSchema,
   rtdbMap,
   spellChurned,
@@ -31,8 +35,8 @@ import {
   userClassSchema,
 } from '@studio/core';
 import type { CreditKind, DateString, InsightsLiability, LiabilityFigures } from '@studio/core';
-import { forEachChild, jobItemFailed, readSettings } from '../../engine';
-import type { PageOptions } from '../../engine';
+import { forEachChild, instancesFor, jobItemFailed, readSettings } from '../../engine';
+import type { Instances, PageOptions } from '../../engine';
 import { Rollup, monthOf } from './rollup';
 
 export const JOB = 'rollUpInsights';
@@ -47,8 +51,11 @@ const WRITE_BATCH = 40;
 export const INSIGHTS_PAGES: PageOptions = { pageSize: 200, concurrency: 1 };
 
 export interface InsightsDeps {
+  /** The default instance. */
   db: Database;
   now: () => number;
+  /** The instances holding classes and their views (default: those `db`'s project names). */
+  instances?: Instances;
 }
 
 export interface RollUpOptions {
@@ -68,6 +75,7 @@ export interface RollUpReport {
   payments: number;
   members: number;
   subscriptions: number;
+  memberships: number;
   wallets: number;
   failed: number;
 }
@@ -108,43 +116,47 @@ export async function rollUpInsights(
     payments: 0,
     members: 0,
     subscriptions: 0,
+    memberships: 0,
     wallets: 0,
     failed: 0,
   };
   const { db } = deps;
+  // The instances holding classes, rosters and members' class views (the default one first).
+  const holders = await instancesFor(deps).all();
 
   // Classes of the window, a week per query (the `date` index), their rosters 8 at once.
-  for (const [start, end] of chunks(rollup.dates)) {
-    const query = classesByDateRange(start, end);
-    const page = await db
-      .ref(query.path)
-      .orderByChild(query.orderByChild)
-      .startAt(query.startAt)
-      .endAt(query.endAt)
-      .get();
-    const found: [string, unknown][] = [];
-    page.forEach((child) => {
-      if (child.key !== null) found.push([child.key, child.val()]);
-    });
-    for (let i = 0; i < found.length; i += ROSTER_CONCURRENCY) {
-      await Promise.all(
-        found.slice(i, i + ROSTER_CONCURRENCY).map(async ([classId, value]) => {
-          try {
-            const studioClass = parseStored(classSchema, value, paths.class(classId));
-            const stored: unknown = (await db.ref(paths.classRoster(classId)).get()).val();
-            const roster = parseStored(rosterSchema, stored, paths.classRoster(classId));
-            rollup.addClass(studioClass.date, classId, {
-              ...classFigures(studioClass, roster),
-              ...classDimensions(studioClass),
-            });
-            report.classes += 1;
-          } catch (error) {
-            failed(paths.class(classId))(error);
-          }
-        }),
-      );
+  for (const where of holders)
+    for (const [start, end] of chunks(rollup.dates)) {
+      const query = classesByDateRange(start, end);
+      const page = await where
+        .ref(query.path)
+        .orderByChild(query.orderByChild)
+        .startAt(query.startAt)
+        .endAt(query.endAt)
+        .get();
+      const found: [string, unknown][] = [];
+      page.forEach((child) => {
+        if (child.key !== null) found.push([child.key, child.val()]);
+      });
+      for (let i = 0; i < found.length; i += ROSTER_CONCURRENCY) {
+        await Promise.all(
+          found.slice(i, i + ROSTER_CONCURRENCY).map(async ([classId, value]) => {
+            try {
+              const studioClass = parseStored(classSchema, value, paths.class(classId));
+              const stored: unknown = (await where.ref(paths.classRoster(classId)).get()).val();
+              const roster = parseStored(rosterSchema, stored, paths.classRoster(classId));
+              rollup.addClass(studioClass.date, classId, {
+                ...classFigures(studioClass, roster),
+                ...classDimensions(studioClass),
+              });
+              report.classes += 1;
+            } catch (error) {
+              failed(paths.class(classId))(error);
+            }
+          }),
+        );
+      }
     }
-  }
 
   // Payments created from a day before the window (paid the next day) to its end, a week per
   // query (the `createdAt` index); each counted on the day it was paid.
@@ -177,28 +189,43 @@ export async function rollUpInsights(
     start = end;
   }
 
-  // Every member's whole class history, a page at a time.
+  // Every member's whole class history, a page at a time. A member who booked in several
+  // instances is counted once, where their views are first found, with all of them.
   const userClassesSchema = rtdbMap(userClassSchema);
-  const members = await forEachChild(
-    db,
-    paths.allUserClasses(),
-    pages,
-    (uid, value) => {
-      const entries = Object.values(parseStored(userClassesSchema, value, paths.userClasses(uid)));
-      const events = memberEvents(entries, nowMs);
-      for (const day of events.visitDays) rollup.addMember(day, 'active', false);
-      for (const month of new Set(events.visitDays.map(monthOf))) rollup.addActiveMonth(month);
-      if (events.firstVisit) {
-        rollup.addMember(events.firstVisit.day, 'firstVisits', true);
-        if (events.firstVisit.converted)
-          rollup.addMember(events.firstVisit.day, 'secondVisits', true);
-      }
-      for (const day of events.lapses) rollup.addMember(day, 'lapsed', true);
-      return Promise.resolve();
-    },
-    (uid, error) => failed(paths.userClasses(uid))(error),
-  );
-  report.members = members.done;
+  const entriesIn = (uid: string, value: unknown) =>
+    Object.values(parseStored(userClassesSchema, value, paths.userClasses(uid)));
+  for (const [index, where] of holders.entries()) {
+    const others = holders.filter((_, other) => other !== index);
+    await forEachChild(
+      where,
+      paths.allUserClasses(),
+      pages,
+      async (uid, value) => {
+        const elsewhere = await Promise.all(
+          others.map(async (other): Promise<unknown> =>
+            (await other.ref(paths.userClasses(uid)).get()).val(),
+          ),
+        );
+        // Already counted in an earlier instance.
+        if (elsewhere.slice(0, index).some((stored) => stored !== null)) return;
+        const entries = [
+          ...entriesIn(uid, value),
+          ...elsewhere.flatMap((stored) => (stored === null ? [] : entriesIn(uid, stored))),
+        ];
+        const events = memberEvents(entries, nowMs);
+        for (const day of events.visitDays) rollup.addMember(day, 'active', false);
+        for (const month of new Set(events.visitDays.map(monthOf))) rollup.addActiveMonth(month);
+        if (events.firstVisit) {
+          rollup.addMember(events.firstVisit.day, 'firstVisits', true);
+          if (events.firstVisit.converted)
+            rollup.addMember(events.firstVisit.day, 'secondVisits', true);
+        }
+        for (const day of events.lapses) rollup.addMember(day, 'lapsed', true);
+        report.members += 1;
+      },
+      (uid, error) => failed(paths.userClasses(uid))(error),
+    );
+  }
 
   // Every subscription's granted periods, joined into runs.
   const dayEnds = rollup.dates.map(
@@ -231,6 +258,32 @@ export async function rollUpInsights(
     (subscriptionId, error) => failed(paths.subscriptionGrants(subscriptionId))(error),
   );
   report.subscriptions = subscriptions.done;
+
+  // Every membership, counted under the plan it holds now: held (running, frozen or a gift) at
+  // each day's and month's end, started and ended on their studio days.
+  const memberships = await forEachChild(
+    db,
+    paths.memberships(),
+    pages,
+    (membershipId, value) => {
+      const membership = parseStored(membershipSchema, value, paths.membershipRecord(membershipId));
+      const { planId } = membership;
+      const events = membershipEvents(membership, nowMs, tz);
+      rollup.addPlan(events.started, planId, 'started');
+      if (events.churned !== undefined) rollup.addPlan(events.churned, planId, 'churned');
+      for (const [date, at] of dayEnds) {
+        const standing = planStanding(membership, at);
+        if (standing) rollup.addPlan(date, planId, standing, false);
+      }
+      for (const [month, at] of monthEnds) {
+        const standing = planStanding(membership, at);
+        if (standing) rollup.addPlanMonth(month, planId, standing);
+      }
+      return Promise.resolve();
+    },
+    (membershipId, error) => failed(paths.membershipRecord(membershipId))(error),
+  );
+  report.memberships = memberships.done;
 
   // Credits outstanding now, from every wallet.
   const liability: Partial<Record<CreditKind, LiabilityFigures>> = {};

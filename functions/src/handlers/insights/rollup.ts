@@ -5,6 +5,7 @@ import {
   addFigures,
   emptyClassFigures,
   emptyMemberFigures,
+  emptyPlanFigures,
   emptyRevenueFigures,
   emptySubscriptionFigures,
   insightsCellKey,
@@ -15,6 +16,7 @@ import type {
   InsightsMonth,
   InsightsRow,
   MemberFigures,
+  PlanFigures,
   RevenueBreakdown,
   RevenueFigures,
   SubscriptionFigures,
@@ -42,6 +44,7 @@ export class Rollup {
         revenue: { byKind: {}, byCoupon: {} },
         members: emptyMemberFigures(),
         subscriptions: emptySubscriptionFigures(),
+        plans: {},
       });
     }
     for (const month of this.months) {
@@ -52,6 +55,7 @@ export class Rollup {
         revenue: { byKind: {}, byCoupon: {} },
         members: emptyMemberFigures(),
         subscriptions: emptySubscriptionFigures(),
+        plans: {},
       });
     }
   }
@@ -128,6 +132,21 @@ export class Rollup {
   addActiveSubscriptionMonth(month: string): void {
     const monthly = this.monthsByKey.get(month);
     if (monthly) monthly.subscriptions.active += 1;
+  }
+
+  /** Adds one to a plan's figure of the day and, unless `monthly` is false, of its month. */
+  addPlan(date: DateString, planId: string, field: keyof PlanFigures, monthly = true): void {
+    const day = this.daysByDate.get(date);
+    if (!day) return;
+    (day.plans[planId] ??= emptyPlanFigures())[field] += 1;
+    const month = monthly ? this.monthsByKey.get(monthOf(date)) : undefined;
+    if (month) (month.plans[planId] ??= emptyPlanFigures())[field] += 1;
+  }
+
+  /** Counts a membership held at the end of a month (its last day within the window). */
+  addPlanMonth(month: string, planId: string, field: keyof PlanFigures): void {
+    const monthly = this.monthsByKey.get(month);
+    if (monthly) (monthly.plans[planId] ??= emptyPlanFigures())[field] += 1;
   }
 
   /** The last day of each month within the window (where a month's subscribers are counted). */

@@ -10,7 +10,8 @@ import {
   type Booking,
   type StudioClass,
 } from '@studio/core';
-import { classTitle, jobItemFailed, readSettings, spotLabel } from '../../engine';
+import type { Database } from 'firebase-admin/database';
+import { classTitle, instancesFor, jobItemFailed, readSettings, spotLabel } from '../../engine';
 import { enqueueMail, type MailMessage } from '../../mail';
 import type { ScheduledMailDeps, ScheduledMailResult } from './scheduled-deps';
 import { scheduledMailRun } from './scheduled-logs';
@@ -26,14 +27,20 @@ function attendeeName(booking: Pick<Booking, 'name' | 'guestName'>): string {
   return member === '' ? booking.guestName : `${booking.guestName} (+ ${member})`;
 }
 
+/** A class of the day and the instance holding it. */
+interface DayClass {
+  where: Database;
+  classId: string;
+  cls: StudioClass;
+}
+
 /** One class of the list: its time, room and who is booked, by spot. */
 async function listedClass(
   { db }: ScheduledMailDeps,
-  classId: string,
-  cls: StudioClass,
+  { where, classId, cls }: DayClass,
 ): Promise<ListedClass> {
   const rosterPath = paths.classRoster(classId);
-  const roster = parseStored(rosterSchema, (await db.ref(rosterPath).get()).val(), rosterPath);
+  const roster = parseStored(rosterSchema, (await where.ref(rosterPath).get()).val(), rosterPath);
   const booked = Object.values(roster.bookings).filter((booking) => booking.pending !== true);
   const attendees = await Promise.all(
     booked.map(async (booking) => ({
@@ -67,25 +74,26 @@ export async function sendCoachClassLists(deps: ScheduledMailDeps): Promise<Sche
   const { timeZone } = await readSettings(db);
   const date = addDays(formatDate(deps.now(), timeZone), 1);
   const result: ScheduledMailResult = { checked: 0, written: 0, failed: 0 };
-  const day = await db.ref(paths.classes()).orderByChild('date').equalTo(date).get();
-  const byCoach = new Map<string, [string, StudioClass][]>();
-  day.forEach((child) => {
-    const parsed = classSchema.safeParse(child.val());
-    if (child.key === null || !parsed.success || parsed.data.status === 'cancelled') return;
-    const list = byCoach.get(parsed.data.coach) ?? [];
-    list.push([child.key, parsed.data]);
-    byCoach.set(parsed.data.coach, list);
-  });
+  const byCoach = new Map<string, DayClass[]>();
+  // Each instance holding classes (a branch with its own keeps its classes and rosters there).
+  for (const where of await instancesFor(deps).all()) {
+    const day = await where.ref(paths.classes()).orderByChild('date').equalTo(date).get();
+    day.forEach((child) => {
+      const parsed = classSchema.safeParse(child.val());
+      if (child.key === null || !parsed.success || parsed.data.status === 'cancelled') return;
+      const list = byCoach.get(parsed.data.coach) ?? [];
+      list.push({ where, classId: child.key, cls: parsed.data });
+      byCoach.set(parsed.data.coach, list);
+    });
+  }
   for (const [coachId, classes] of byCoach) {
     result.checked += 1;
     try {
       const coach = coachSchema.safeParse((await db.ref(paths.coach(coachId)).get()).val());
       const uid = coach.success ? coach.data.uid : undefined;
       if (uid === undefined) continue;
-      classes.sort(([, a], [, b]) => a.startsAt - b.startsAt);
-      const listed = await Promise.all(
-        classes.slice(0, 50).map(([classId, cls]) => listedClass(deps, classId, cls)),
-      );
+      classes.sort((a, b) => a.cls.startsAt - b.cls.startsAt);
+      const listed = await Promise.all(classes.slice(0, 50).map((day) => listedClass(deps, day)));
       const outcome = await enqueueMail(
         db,
         {

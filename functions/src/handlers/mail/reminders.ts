@@ -7,7 +7,8 @@ import {
   rosterSchema,
   type StudioClass,
 } from '@studio/core';
-import { classTitle, jobItemFailed, readSettings, spotLabel } from '../../engine';
+import type { Database } from 'firebase-admin/database';
+import { classTitle, instancesFor, jobItemFailed, readSettings, spotLabel } from '../../engine';
 import { enqueueMail, mailClassFacts } from '../../mail';
 import { enqueuePush } from '../../push';
 import type { ScheduledMailDeps, ScheduledMailResult } from './scheduled-deps';
@@ -31,24 +32,27 @@ export async function sendClassReminders(deps: ScheduledMailDeps): Promise<Sched
   const settings = await readSettings(db);
   const lead = settings.reminderHours * HOUR_MS;
   const result: ScheduledMailResult = { checked: 0, written: 0, failed: 0 };
-  const due = await db
-    .ref(paths.classes())
-    .orderByChild('startsAt')
-    .startAt(now)
-    .endAt(now + lead)
-    .get();
-  const classes: [string, unknown][] = [];
-  due.forEach((child) => {
-    if (child.key !== null) classes.push([child.key, child.val()]);
-  });
-  for (const [classId, stored] of classes) {
-    try {
-      const cls = parseStored(classSchema, stored, paths.class(classId));
-      if (cls.status === 'cancelled') continue;
-      await remindClass(deps, classId, cls, lead, result);
-    } catch (error) {
-      result.failed += 1;
-      jobItemFailed({ job: JOB, target: paths.class(classId), error });
+  // Each instance holding classes (a branch with its own keeps its classes and rosters there).
+  for (const where of await instancesFor(deps).all()) {
+    const due = await where
+      .ref(paths.classes())
+      .orderByChild('startsAt')
+      .startAt(now)
+      .endAt(now + lead)
+      .get();
+    const classes: [string, unknown][] = [];
+    due.forEach((child) => {
+      if (child.key !== null) classes.push([child.key, child.val()]);
+    });
+    for (const [classId, stored] of classes) {
+      try {
+        const cls = parseStored(classSchema, stored, paths.class(classId));
+        if (cls.status === 'cancelled') continue;
+        await remindClass(deps, where, classId, cls, lead, result);
+      } catch (error) {
+        result.failed += 1;
+        jobItemFailed({ job: JOB, target: paths.class(classId), error });
+      }
     }
   }
   scheduledMailRun({ job: JOB, ...result });
@@ -57,13 +61,14 @@ export async function sendClassReminders(deps: ScheduledMailDeps): Promise<Sched
 
 async function remindClass(
   { db, now }: ScheduledMailDeps,
+  where: Database,
   classId: string,
   cls: StudioClass,
   lead: number,
   result: ScheduledMailResult,
 ): Promise<void> {
   const rosterPath = paths.classRoster(classId);
-  const roster = parseStored(rosterSchema, (await db.ref(rosterPath).get()).val(), rosterPath);
+  const roster = parseStored(rosterSchema, (await where.ref(rosterPath).get()).val(), rosterPath);
   const title = await classTitle(db, cls);
   for (const booking of Object.values(roster.bookings)) {
     // A booking still being paid for is not confirmed; one made inside the window was just told.

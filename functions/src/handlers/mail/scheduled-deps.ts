@@ -1,9 +1,13 @@
 import type { Database } from 'firebase-admin/database';
-import type { PageOptions } from '../../engine';
+import type { Instances, PageOptions } from '../../engine';
 
-/** What a scheduled mail job is handed: the database and a clock (it only writes the outbox). */
+/**
+ * What a scheduled mail job is handed: the default database, a clock (it only writes the outbox)
+ * and, for a test, the instances holding classes (default: those `db`'s project names).
+ */
 export interface ScheduledMailDeps {
   db: Database;
+  instances?: Instances;
   /** Epoch milliseconds. */
   now: () => number;
 }

@@ -49,6 +49,44 @@ export interface GrantCommand {
   reasonParams?: MessageParams;
 }
 
+/** One line of what a paid purchase grants (`PurchaseRecord.grants`). */
+interface PurchaseGrantLine {
+  line: number;
+  kind: CreditKind;
+  count: number;
+  packageId?: string | undefined;
+  validityDays: number;
+}
+
+/** The key of a purchase's grant line: the payment's id when it grants one line, else id-line. */
+export function purchaseGrantKey(
+  paymentId: string,
+  grants: readonly PurchaseGrantLine[],
+  grant: PurchaseGrantLine,
+): string {
+  return grants.length === 1 ? paymentId : `${paymentId}-${grant.line}`;
+}
+
+/** What a paid purchase grants, one command per line of its record. */
+export function purchaseGrantCommands(
+  paymentId: string,
+  record: { uid: string; grants?: readonly PurchaseGrantLine[] | undefined },
+): GrantCommand[] {
+  const grants = record.grants ?? [];
+  return grants.map((grant) => ({
+    uid: record.uid,
+    kind: grant.kind,
+    count: grant.count,
+    source: 'purchase',
+    sourceId: paymentId,
+    key: purchaseGrantKey(paymentId, grants, grant),
+    packageId: grant.packageId,
+    validityDays: grant.validityDays,
+    reasonKey: 'ledgerGrantPurchase',
+    reasonParams: { count: grant.count },
+  }));
+}
+
 /** A refund or dispute on one purchase (checkout session or invoice). */
 export interface ReturnCommand {
   uid: string;

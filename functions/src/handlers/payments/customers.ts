@@ -7,10 +7,10 @@ import type { PaymentDeps } from './deps';
 const CLAIM_ATTEMPTS = 5;
 
 /**
- * Claims `StripeCustomers/{uid}` (or reads the claim that exists). Two first checkouts of one
- * member in one process (docs/architecture/payments.md#prices-and-checkout): the winner's
- * `customerId` write aborts the other's
- * transaction with 'set'; nothing of it was committed, so it runs again and reads the claim.
+ * Claims `StripeCustomers/{uid}` (or reads the claim that exists). Several first checkouts of
+ * one member run in one process (docs/architecture/payments.md#prices-and-checkout); the node is
+ * written only in transactions, since two plain writes under a node whose transaction waits for
+ * the server make the SDK drop that transaction (its promise never settles).
  */
 async function claimCustomer(db: Database, path: string, at: number): Promise<StripeCustomer> {
   for (let attempt = 1; ; attempt += 1) {
@@ -29,7 +29,7 @@ async function claimCustomer(db: Database, path: string, at: number): Promise<St
 }
 
 /**
- * The member's one Stripe customer (payments-notes: duplicates were the extension's most
+ * The member's one Stripe customer (duplicates were the extension's most
  * reported bug). The uid is claimed in a transaction first; the create carries an idempotency
  * key derived from the uid, so two concurrent first purchases get the same customer back.
  */
@@ -45,11 +45,15 @@ export async function ensureCustomer(
   const params: { metadata: Record<string, string>; email?: string } = { metadata: { uid } };
   if (email !== undefined) params.email = email;
   const customer = await stripe.customers.create(params, { idempotencyKey: `customer-${uid}` });
-  await db.ref().update({
-    [`${path}/customerId`]: customer.id,
-    [paths.stripeCustomerUid(customer.id)]: uid,
+  // The index first: a claim naming a customer always has its way back to the member. A second
+  // checkout got the same customer (the idempotency key), so whichever names it first wins.
+  await db.ref(paths.stripeCustomerUid(customer.id)).set(uid);
+  const { snapshot } = await db.ref(path).transaction((current: unknown) => {
+    const stored = stripeCustomerSchema.safeParse(current);
+    if (!stored.success || stored.data.customerId !== undefined) return current;
+    return { ...stored.data, customerId: customer.id } satisfies StripeCustomer;
   });
-  return customer.id;
+  return parseStored(stripeCustomerSchema, snapshot.val(), path).customerId ?? customer.id;
 }
 
 /** The uid behind a Stripe customer, from the `cus → uid` index. */

@@ -14,3 +14,9 @@ export interface PaymentDeps {
   /** The per-member abuse limits (checkouts opened); the callables pass the deployed ones. */
   limits?: RateLimiter;
 }
+
+/** What checkout and the customer portal check return URLs against. */
+export interface CheckoutConfig {
+  /** Where Stripe may send the member back to: the app's origins (`APP_ORIGINS`). */
+  appOrigins: readonly string[];
+}

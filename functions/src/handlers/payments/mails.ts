@@ -1,9 +1,10 @@
-// The payments domain's e-mails (issue 19, docs/decisions/170-email-outbox.md): written into the
+// The payments domain's e-mails (docs/decisions/170-email-outbox.md): written into the
 // outbox after the grant or record they tell of is committed, in the step that writes the
 // matching in-app notification, each keyed by its Stripe object (`mailOutboxIds`), so a
 // redelivered event writes nothing new. A write the database refused (logged by `enqueueMail`)
 // leaves the event unfinished: the grant is committed and stays, the event's claim is released
 // and Stripe delivers it again (5xx), and the redelivery, finding the grant done, writes the mail.
+import { purchaseGrantKey } from './credit-grants';
 import { creditIdsFor, creditExpiry, mailOutboxIds, paths } from '@studio/core';
 import type { CreditBatch, MailToEnqueue } from '../../mail';
 import { enqueueMail } from '../../mail';
@@ -28,14 +29,14 @@ async function enqueue(deps: Pick<PaymentDeps, 'db' | 'now'>, mail: MailToEnqueu
  * grant's first credit id); a credit used since falls back to the grant plan's validity.
  */
 async function grantedBatches(
-  { db, now }: PaymentDeps,
+  { db, now }: Pick<PaymentDeps, 'db' | 'now'>,
   paymentId: string,
   record: PurchaseRecord,
 ): Promise<CreditBatch[]> {
   const grants = record.grants ?? [];
   return Promise.all(
     grants.map(async (grant) => {
-      const key = grants.length === 1 ? paymentId : `${paymentId}-${grant.line}`;
+      const key = purchaseGrantKey(paymentId, grants, grant);
       const [firstId] = creditIdsFor(key, grant.count);
       const stored: unknown =
         firstId === undefined
@@ -50,7 +51,7 @@ async function grantedBatches(
 
 /** `receipt-{sessionId}`: amounts, coupon, and the credits granted with their expiry. */
 export async function mailReceipt(
-  deps: PaymentDeps,
+  deps: Pick<PaymentDeps, 'db' | 'now'>,
   paymentId: string,
   record: PurchaseRecord,
 ): Promise<void> {

@@ -28,6 +28,8 @@ export const purchaseRecordSchema = paymentSchema.extend({
   disputeStatus: disputeStateSchema.optional(),
   /** Which `SuscriptionPrices` entry was charged. */
   subscriptionPrice: z.literal('discounted').optional(),
+  /** The checkout's hold on a limited coupon (`CouponHolds/{coupon}/{id}`), until paid or lapsed. */
+  couponHold: keySchema.optional(),
 });
 export type PurchaseRecord = z.infer<typeof purchaseRecordSchema>;
 
@@ -38,4 +40,27 @@ export async function readPurchase(
   const path = paths.payment(paymentId);
   const raw: unknown = (await db.ref(path).get()).val();
   return raw === null ? undefined : parseStored(purchaseRecordSchema, raw, path);
+}
+
+/**
+ * Changes fields of an existing `Payments/{id}` record in a transaction, never with update():
+ * the Realtime Database SDK drops a transaction that is waiting for the server when this process
+ * writes twice under its node (the second abort finds it already marked and empties the queue),
+ * so its promise never settles. Two events of one purchase (a dispute while
+ * the checkout completes) did exactly that here. `patch` gets the stored record and returns the
+ * fields to change, or undefined to leave it; an absent record stays absent.
+ */
+export async function patchPurchase(
+  db: Database,
+  paymentId: string,
+  patch: (record: PurchaseRecord) => Partial<PurchaseRecord> | undefined,
+): Promise<void> {
+  // Refusals write the value back unchanged rather than abort: the SDK first runs the update on
+  // its cache (usually nothing), and only the server's value may decide.
+  await db.ref(paths.payment(paymentId)).transaction((current: unknown) => {
+    if (current === null || typeof current !== 'object') return current;
+    const record = current as PurchaseRecord;
+    const change = patch(record);
+    return change === undefined ? current : { ...record, ...change };
+  });
 }

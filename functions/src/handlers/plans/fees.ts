@@ -1,4 +1,4 @@
-// Plan fees (docs/architecture/plans.md#late-cancels-and-no-shows): a late cancel or no-show fee
+// Plan fees (docs/architecture/plans.md): a late cancel or no-show fee
 // the booking recorded in the member's transaction, a freeze's hold fee, an early-end fee. Each is
 // charged off-session to the member's saved card through the `stripe` SDK, once (the PaymentIntent's
 // idempotency key is the fee's id), and the member hears either way: never a silent charge.

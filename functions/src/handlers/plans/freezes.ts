@@ -1,4 +1,4 @@
-// Freezes (docs/architecture/plans.md#freezes): the member's own (`freezeMembership`, `endFreeze`),
+// Freezes (docs/architecture/plans.md): the member's own (`freezeMembership`, `endFreeze`),
 // an admin's for one member (`freezeMemberPlan`, `endMemberFreeze`) or for many at once
 // (`bulkFreeze`), all audited when an admin acts. The membership is the truth for bookings; Stripe's
 // billing follows it: a freeze that has started pauses the plan's subscription (flexible billing

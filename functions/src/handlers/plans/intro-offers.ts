@@ -1,4 +1,4 @@
-// Intro offers (docs/architecture/plans.md#intro-offers): a plan or pack sold only to people who
+// Intro offers (docs/architecture/plans.md): a plan or pack sold only to people who
 // never bought before, once per person. Checked on the server: the member's paid payments, and
 // claims under the member (`IntroClaims/u-{uid}`) and under their e-mail as one person
 // (`IntroClaims/e-{sha256}`), so a second account with the same address is refused too. A

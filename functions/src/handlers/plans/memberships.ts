@@ -1,4 +1,4 @@
-// The member's plan in the database (docs/architecture/plans.md#data): `Users/{uid}/membership`,
+// The member's plan in the database (docs/architecture/plans.md): `Users/{uid}/membership`,
 // which the booking transaction reads, and its copy `Memberships/{id}` for the admins' lists and
 // the nightly insights. Every change goes through `changeMembership`: a transaction on the member's
 // copy, then the admins' copy written from the committed value.
@@ -30,6 +30,15 @@ export async function readPlan(db: Database, planId: string): Promise<Plan> {
   const value: unknown = (await db.ref(path).get()).val();
   if (value === null) throw new DomainError('not-found', 'planNotFound');
   return parseStored(planSchema, value, path);
+}
+
+/** The catalogue: every stored plan that parses, in key order (one that does not is left out). */
+export async function readPlans(db: Database): Promise<{ id: string; plan: Plan }[]> {
+  const stored = ((await db.ref(paths.plans()).get()).val() ?? {}) as Record<string, unknown>;
+  return Object.entries(stored).flatMap(([id, value]) => {
+    const parsed = planSchema.safeParse(value);
+    return parsed.success ? [{ id, plan: parsed.data }] : [];
+  });
 }
 
 /** What a member holds of a plan: its terms as sold (a later catalogue edit keeps them). */

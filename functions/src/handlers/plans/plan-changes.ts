@@ -1,4 +1,4 @@
-// Plan changes, cancelling and gifts (docs/architecture/plans.md#plan-changes). An upgrade moves the
+// Plan changes, cancelling and gifts (docs/architecture/plans.md). An upgrade moves the
 // subscription to the new plan's price at once with a prorated invoice; a downgrade is booked on a
 // Stripe subscription schedule for the period's end (nothing paid for is lost); changing back to
 // the current plan calls a booked change off. Cancelling online is one call, inside a commitment at

@@ -9,14 +9,14 @@ import type { CallableResult, Plan } from '@studio/core';
 import { NO_RATE_LIMITS } from '../../engine';
 import { ensureCustomer } from '../payments/customers';
 import type { PaymentDeps } from '../payments/deps';
-import { minimumCharge } from '../payments/quote';
+import { minimumCharge } from '../payments/checkout/quote';
 import type { PurchaseRecord } from '../payments/purchase-record';
 import {
   SUBSCRIPTION_CHECKOUT_MS,
   attachCheckoutSession,
   claimSubscriptionCheckout,
   releaseCheckoutClaim,
-} from '../payments/subscription-claims';
+} from '../payments/subscriptions/subscription-claims';
 import {
   attachIntroSession,
   checkIntroOffer,

@@ -1,4 +1,4 @@
-// The plans job (every 15 minutes, docs/architecture/plans.md#the-plans-job): starts billing pauses
+// The plans job (every 15 minutes, docs/architecture/plans.md): starts billing pauses
 // of freezes booked for now, ends freezes that ran out (billing resumes, the member is told), ends
 // gift and cash plans past their end, sends yearly plans' renewal reminders, applies price changes
 // whose notice has run, pushes a week before a plan that will not renew ends, and charges plan fees

@@ -1,4 +1,4 @@
-// A plan's new price (docs/architecture/plans.md#plan-changes): announced to its members when the
+// A plan's new price (docs/architecture/plans.md): announced to its members when the
 // admin saves it, charged from their first renewal after the notice the studio gives
 // (`Settings.priceChangeNoticeDays`, at least what the law asks). The plans job applies it: a new
 // Stripe price on each member's subscription without proration, so the next invoice has it.
@@ -13,6 +13,7 @@ import {
 } from '@studio/core';
 import type { Membership, Plan } from '@studio/core';
 import type { PaymentDeps } from '../payments/deps';
+import { readPlans } from './memberships';
 import { tellMember } from './notices';
 
 /** The running memberships of a plan (stored copies), paged by key. */
@@ -77,14 +78,8 @@ export async function announcePriceChange(
  */
 export async function applyDuePriceChanges(deps: PaymentDeps): Promise<number> {
   const { db, stripe, now } = deps;
-  const snapshot = await db.ref(paths.plans()).get();
   let moved = 0;
-  const plans: [string, Plan][] = [];
-  snapshot.forEach((child) => {
-    const parsed = planSchema.safeParse(child.val());
-    if (parsed.success && child.key !== null) plans.push([child.key, parsed.data]);
-  });
-  for (const [planId, plan] of plans) {
+  for (const { id: planId, plan } of await readPlans(db)) {
     const change = plan.priceChange;
     if (change === undefined || change.from > now() || plan.stripeProductId === undefined) continue;
     const priceId =

@@ -49,3 +49,8 @@ export function pushSweepDone(fields: {
 export function pushDeviceSaved(fields: { uid: string; deviceId: string; moved: boolean }): void {
   logger.info('Push device saved', { event: 'push_device_saved', ...fields });
 }
+
+/** A watcher booked the class but their watch was not ended (the next opening drops it). */
+export function watchNotEnded(fields: { classId: string; reason: string }): void {
+  logger.warn('Watch not ended after booking', { event: 'watch_not_ended', ...fields });
+}

@@ -61,7 +61,7 @@ async function continueWaves(deps: PushDeps, pageSize: number): Promise<number> 
   let told = 0;
   await inPool(classIds, 4, async (classId) => {
     try {
-      const context = await classContext(deps.db, classId);
+      const context = await classContext(deps, classId);
       told += (await offerFreeSeats(deps, context, { immediate: false })).length;
     } catch (error) {
       jobItemFailed({ job: 'push-waves', target: classId, error });

@@ -11,6 +11,7 @@ import {
   MAX_WATCHERS,
   addWatcher,
   capacityLeft,
+  classParams,
   classWatchSchema,
   nextWave,
   paths,
@@ -25,7 +26,6 @@ import {
 import type { Database } from 'firebase-admin/database';
 import {
   changeOutboxEntry,
-  classParams,
   NO_RATE_LIMITS,
   notify,
   readClassCall,
@@ -35,6 +35,7 @@ import {
   type ClassContext,
 } from '../../engine';
 import { enqueuePush } from '../../push';
+import { watchNotEnded } from './logs';
 
 function parseWatch(value: unknown, startsAt: number): ClassWatch {
   const parsed = classWatchSchema.safeParse(value ?? { startsAt });
@@ -65,7 +66,7 @@ export async function watchClass(
   { uid, classId }: { uid: string; classId: string },
 ): Promise<CallableResult<'watchClass'>> {
   const nowMs = deps.now();
-  const { context, cls, roster } = await readClassCall(deps.db, classId);
+  const { context, cls, roster } = await readClassCall(deps, classId);
   if (cls.status === 'cancelled') throw new DomainError('failed-precondition', 'classCancelled');
   if (cls.startsAt <= nowMs) throw new DomainError('failed-precondition', 'classStarted');
   if (roster.bookings[uid]) throw new DomainError('already-exists', 'alreadyBooked');
@@ -93,15 +94,39 @@ export async function unwatchClass(
   { uid, classId }: { uid: string; classId: string },
 ): Promise<CallableResult<'unwatchClass'>> {
   await (deps.limits ?? NO_RATE_LIMITS).take(uid, 'watch');
-  const stored = (await deps.db.ref(paths.classWatch(classId)).get()).val() as unknown;
+  await endWatch(deps.db, uid, classId);
+  return {};
+}
+
+/** Takes `uid` off the class's watchers and the member's own list. */
+async function endWatch(db: Database, uid: string, classId: string): Promise<void> {
+  const stored = (await db.ref(paths.classWatch(classId)).get()).val() as unknown;
   if (stored !== null) {
-    await changeWatch(deps.db, classId, 0, (watch) => ({
+    await changeWatch(db, classId, 0, (watch) => ({
       next: removeWatcher(watch, uid),
       result: null,
     }));
   }
-  await deps.db.ref(paths.userWatch(uid, classId)).remove();
-  return {};
+  await db.ref(paths.userWatch(uid, classId)).remove();
+}
+
+/**
+ * A watcher who books the class stops watching: the booking's last step (finishBooking) calls
+ * this; it never throws (the booking stands). One read when the member does not watch it; the next opening drops a watcher who booked
+ * should this step not run.
+ */
+export async function stopWatchingBooked(
+  deps: BookingDeps,
+  { uid, classId }: { uid: string; classId: string },
+): Promise<boolean> {
+  try {
+    if (!(await deps.db.ref(paths.userWatch(uid, classId)).get()).exists()) return false;
+    await endWatch(deps.db, uid, classId);
+    return true;
+  } catch (error) {
+    watchNotEnded({ classId, reason: error instanceof Error ? error.message : String(error) });
+    return false;
+  }
 }
 
 /** Tells one watcher: the in-app notice and the push, each once per opening. */
@@ -113,7 +138,7 @@ async function tellWatcher(
 ): Promise<void> {
   const nowMs = deps.now();
   await Promise.all([
-    notify(deps.db, uid, `spot-opened-${context.classId}-${opening}`, {
+    notify(context.db, uid, `spot-opened-${context.classId}-${opening}`, {
       type: 'spot-opened',
       messageKey: 'notifSpotOpened',
       params: classParams(context),
@@ -151,7 +176,7 @@ export async function offerFreeSeats(
 ): Promise<string[]> {
   const { db } = deps;
   const { classId, cls } = context;
-  const [roster, settings] = await Promise.all([readRoster(db, classId), readSettings(db)]);
+  const [roster, settings] = await Promise.all([readRoster(context), readSettings(db)]);
   const nowMs = deps.now();
   const free = capacityLeft(cls, roster);
   if (cls.status === 'cancelled' || cls.startsAt <= nowMs) return [];

@@ -2,6 +2,7 @@ import { formatDateTime, mailOutboxIds, paths } from '@studio/core';
 import { enqueueMail } from '../../mail';
 import type { User } from '@studio/core';
 import { writeNewDirectoryEntry } from '../../engine';
+import { welcomeMessage } from '../../mail/invitation';
 import type { HandlerDeps } from '../../engine';
 
 /** The parts of an Auth UserRecord the profile is seeded from. */
@@ -28,7 +29,7 @@ function present(value: string | null | undefined): value is string {
   return typeof value === 'string' && value.trim() !== '';
 }
 
-/** The profile a new account starts with (spec §3); optional fields only when Auth has them. */
+/** The profile a new account starts with; optional fields only when Auth has them. */
 export function profileDefaults(user: NewAuthUser, now: number): Partial<User> {
   const defaults: Partial<User> = {};
   if (present(user.displayName)) defaults.Name = user.displayName.trim();
@@ -91,7 +92,10 @@ export async function bootstrapUser(
     {
       id: mailOutboxIds.welcome(user.uid),
       uid: user.uid,
-      message: { kind: 'welcome', waiverAccepted: snapshot.child('Conditions').val() === true },
+      message: welcomeMessage({
+        Conditions: snapshot.child('Conditions').val(),
+        importedFrom: snapshot.child('importedFrom').val(),
+      }),
     },
     now(),
   );

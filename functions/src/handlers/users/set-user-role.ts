@@ -57,7 +57,7 @@ async function getAuthUser(auth: HandlerDeps['auth'], uid: string): Promise<User
 
 /**
  * Gives an account a role: the custom claim `role` (what the rules check) and
- * `Users/{uid}/Admin` (what the app reads, spec §6), plus an audit entry.
+ * `Users/{uid}/Admin` (what the app reads), plus an audit entry.
  *
  * A role beyond a member's (admin, staff, coach) goes only to an account whose e-mail is
  * verified: anyone can register someone else's address, and the owner's first admin grant names

@@ -1,6 +1,7 @@
 import { ServerValue } from 'firebase-admin/database';
 import { dateServiceSchema, parseStored, paths } from '@studio/core';
-import type { HandlerDeps } from '../../engine';
+import { NO_RATE_LIMITS } from '../../engine';
+import type { HandlerDeps, RateLimiter } from '../../engine';
 
 export interface StampServerTimeCommand {
   uid: string;
@@ -13,13 +14,14 @@ export interface StampServerTimeResult {
 }
 
 /**
- * Spec §7: `DateService/{uid}` gets User, Ts (server timestamp) and IP; the stored Ts is read
+ * `DateService/{uid}` gets User, Ts (server timestamp) and IP; the stored Ts is read
  * back so the app compares its clock with the database's, not with this function's.
  */
 export async function stampServerTime(
-  { db }: Pick<HandlerDeps, 'db'>,
+  { db, limits = NO_RATE_LIMITS }: Pick<HandlerDeps, 'db'> & { limits?: RateLimiter },
   { uid, ip }: StampServerTimeCommand,
 ): Promise<StampServerTimeResult> {
+  await limits.take(uid, 'clock');
   const path = paths.dateService(uid);
   const ref = db.ref(path);
   await ref.update({ User: uid, Ts: ServerValue.TIMESTAMP, IP: ip });

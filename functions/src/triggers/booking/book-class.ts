@@ -6,7 +6,7 @@ import { classBooked } from '../../handlers/booking/logs';
 import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
 import { bookingDeps } from '../deps';
 
-/** `bookClass` (design §8): a signed-in member books a seat with one of their credits. */
+/** `bookClass`: a signed-in member books a seat with one of their credits. */
 export const bookClass = onCall(CALLABLE_OPTIONS, (request): Promise<CallableResult<'bookClass'>> =>
   runCallable('bookClass', request, async () => {
     const { uid } = requireAuth(request);

@@ -6,7 +6,7 @@ import { guestSeatBooked } from '../../handlers/booking/logs';
 import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
 import { bookingDeps } from '../deps';
 
-/** `bookGuest` (issue 20, "bring a friend"): a booked member books a seat for a named guest. */
+/** `bookGuest` ("bring a friend"): a booked member books a seat for a named guest. */
 export const bookGuest = onCall(CALLABLE_OPTIONS, (request): Promise<CallableResult<'bookGuest'>> =>
   runCallable('bookGuest', request, async () => {
     const { uid } = requireAuth(request);

@@ -6,7 +6,7 @@ import { bookingCancelled } from '../../handlers/booking/logs';
 import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
 import { bookingDeps } from '../deps';
 
-/** `cancelBooking` (design §8): in time the credit comes back; late it is forfeited. */
+/** `cancelBooking`: in time the credit comes back; late it is forfeited. */
 export const cancelBooking = onCall(
   CALLABLE_OPTIONS,
   (request): Promise<CallableResult<'cancelBooking'>> =>

@@ -6,7 +6,7 @@ import { spotChanged } from '../../handlers/booking/logs';
 import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
 import { bookingDeps } from '../deps';
 
-/** `changeSpot` (issue 20): a booked member moves to another free spot; no credit moves. */
+/** `changeSpot`: a booked member moves to another free spot; no credit moves. */
 export const changeSpot = onCall(
   CALLABLE_OPTIONS,
   (request): Promise<CallableResult<'changeSpot'>> =>

@@ -6,7 +6,7 @@ import { attendanceMarked } from '../../handlers/booking/logs';
 import { CALLABLE_OPTIONS, runCallable } from '../callable';
 import { bookingDeps, requireAttendanceTaker } from '../deps';
 
-/** `checkIn` (design §8, checador): coaches for their own classes (or those they substitute), admins and the front desk for all. */
+/** `checkIn` (checador): coaches for their own classes (or those they substitute), admins and the front desk for all. */
 export const checkIn = onCall(CALLABLE_OPTIONS, (request): Promise<CallableResult<'checkIn'>> =>
   runCallable('checkIn', request, async () => {
     const caller = requireAttendanceTaker(request);

@@ -6,7 +6,7 @@ import { waitlistJoined } from '../../handlers/booking/logs';
 import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
 import { bookingDeps } from '../deps';
 
-/** `joinWaitlist` (design §8): a full class's FIFO waiting list; returns the position. */
+/** `joinWaitlist`: a full class's FIFO waiting list; returns the position. */
 export const joinWaitlist = onCall(
   CALLABLE_OPTIONS,
   (request): Promise<CallableResult<'joinWaitlist'>> =>

@@ -6,7 +6,7 @@ import { waitlistLeft } from '../../handlers/booking/logs';
 import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
 import { bookingDeps } from '../deps';
 
-/** `leaveWaitlist` (design §8). */
+/** `leaveWaitlist`. */
 export const leaveWaitlist = onCall(
   CALLABLE_OPTIONS,
   (request): Promise<CallableResult<'leaveWaitlist'>> =>

@@ -3,7 +3,7 @@ import { STUDIO_TIME_ZONE } from '@studio/core';
 import { bookingsReconciled } from '../../handlers/booking/logs';
 import { reconcileBookings as reconcileHandler } from '../../handlers/booking/reconcile';
 import { JOB_OPTIONS } from '../callable';
-import { bookingDeps } from '../deps';
+import { jobDeps } from '../deps';
 
 /**
  * The booking reconciler and credit expiry (docs/architecture/background-jobs.md#reconciler), every
@@ -13,7 +13,7 @@ import { bookingDeps } from '../deps';
 export const reconcileBookings = onSchedule(
   { ...JOB_OPTIONS, schedule: 'every 10 minutes', timeZone: STUDIO_TIME_ZONE },
   async () => {
-    const report = await reconcileHandler(bookingDeps());
+    const report = await reconcileHandler(jobDeps());
     bookingsReconciled({ ...report });
   },
 );

@@ -9,7 +9,7 @@ import { MAX_INSTANCES, REGION } from '../callable';
 import { feedAppUrl } from './config';
 
 /**
- * `calendarFeed` (issue 19): a member's booked classes as an iCalendar feed at
+ * `calendarFeed`: a member's booked classes as an iCalendar feed at
  * `/calendar/{token}.ics` (Hosting rewrites the path here). Calendar apps poll it without any
  * sign-in: the secret token is the key, and an unknown or revoked one answers 404.
  */

@@ -5,9 +5,10 @@ import { adminDatabase } from '../../admin';
 import { calendarFeedRotated } from '../../handlers/calendar/logs';
 import { rotateCalendarFeed as rotateCalendarFeedHandler } from '../../handlers/calendar/rotate-calendar-feed';
 import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
+import { memberLimits } from '../limits';
 
 /**
- * `rotateCalendarFeed` (issue 19): the signed-in member gets a new secret calendar-feed URL (the
+ * `rotateCalendarFeed`: the signed-in member gets a new secret calendar-feed URL (the
  * old one stops working), or revokes it (`{revoke: true}`).
  */
 export const rotateCalendarFeed = onCall(
@@ -18,7 +19,7 @@ export const rotateCalendarFeed = onCall(
       const input = parseInput(rotateCalendarFeedInput, request.data);
       const revoke = input.revoke === true;
       const result = await rotateCalendarFeedHandler(
-        { db: adminDatabase(), now: Date.now },
+        { db: adminDatabase(), now: Date.now, limits: memberLimits() },
         caller.uid,
         { revoke },
       );

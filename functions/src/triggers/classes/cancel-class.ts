@@ -6,7 +6,7 @@ import { classCancelled } from '../../handlers/classes/logs';
 import { CALLABLE_OPTIONS, requireAdmin, runCallable } from '../callable';
 import { bookingDeps } from '../deps';
 
-/** `cancelClass` (design §8): admins cancel a class; everyone is refunded and told. */
+/** `cancelClass`: admins cancel a class; everyone is refunded and told. */
 export const cancelClass = onCall(
   CALLABLE_OPTIONS,
   (request): Promise<CallableResult<'cancelClass'>> =>

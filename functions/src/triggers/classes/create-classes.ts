@@ -6,7 +6,7 @@ import { classesCreated } from '../../handlers/classes/logs';
 import { CALLABLE_OPTIONS, requireAdmin, runCallable } from '../callable';
 import { bookingDeps } from '../deps';
 
-/** `createClasses` (design §8): admins create one class or a weekly series. */
+/** `createClasses`: admins create one class or a weekly series. */
 export const createClasses = onCall(
   CALLABLE_OPTIONS,
   (request): Promise<CallableResult<'createClasses'>> =>

@@ -6,7 +6,7 @@ import { creditsAdjusted } from '../../handlers/credits/logs';
 import { CALLABLE_OPTIONS, requireAdmin, runCallable } from '../callable';
 import { bookingDeps } from '../deps';
 
-/** `adjustCredits` (design §8): admins add or remove a member's credits, with a reason. */
+/** `adjustCredits`: admins add or remove a member's credits, with a reason. */
 export const adjustCredits = onCall(
   CALLABLE_OPTIONS,
   (request): Promise<CallableResult<'adjustCredits'>> =>

@@ -5,7 +5,7 @@ import { sendClassReminders } from '../../handlers/mail/reminders';
 import { JOB_OPTIONS } from '../callable';
 
 /**
- * `classReminders` (issue 19): every 15 minutes, a reminder into the mail outbox for each booking
+ * `classReminders`: every 15 minutes, a reminder into the mail outbox for each booking
  * of a class starting within the studio's `reminderHours`. No retry: the next run is the retry.
  */
 export const classReminders = onSchedule(

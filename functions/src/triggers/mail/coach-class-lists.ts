@@ -5,7 +5,7 @@ import { sendCoachClassLists } from '../../handlers/mail/coach-lists';
 import { JOB_OPTIONS } from '../callable';
 
 /**
- * `coachClassLists` (issue 19): each evening at 19:00 in the studio's zone, every coach's list of
+ * `coachClassLists`: each evening at 19:00 in the studio's zone, every coach's list of
  * tomorrow's classes into the mail outbox. A failed coach fails the run, so Cloud Scheduler
  * retries it; the retry writes only the lists still missing.
  */

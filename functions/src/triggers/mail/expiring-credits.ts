@@ -5,7 +5,7 @@ import { sendExpiringCredits } from '../../handlers/mail/expiring-credits';
 import { JOB_OPTIONS } from '../callable';
 
 /**
- * `expiringCredits` (issue 19): each morning at 09:00 in the studio's zone, a mail into the outbox
+ * `expiringCredits`: each morning at 09:00 in the studio's zone, a mail into the outbox
  * for each member whose credits expire within 7 days. Failed members were logged one by one; the
  * run then fails so Cloud Scheduler retries it, and a retry writes only what is missing.
  */

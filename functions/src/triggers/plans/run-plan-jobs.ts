@@ -6,7 +6,7 @@ import { JOB_OPTIONS } from '../callable';
 import { STRIPE_SECRET_KEY, stripeClient } from '../payments/config';
 
 /**
- * `runPlanJobs` (docs/architecture/plans.md#the-plans-job): every 15 minutes, freezes start and
+ * `runPlanJobs` (docs/architecture/plans.md): every 15 minutes, freezes start and
  * end their billing pause, gift and cash plans end, yearly renewal reminders go, price changes
  * apply, plan fees are charged. Locally the same handler runs through `npm run job:plans`.
  */

@@ -1,4 +1,4 @@
-// How the push functions reach push services (docs/architecture/push.md#keys): the VAPID key pair
+// How the push functions reach push services (docs/architecture/push.md): the VAPID key pair
 // — the private key a Firebase secret, the public key and contact in the environment — and, only
 // on the local stack, the push service stand-in's origin. Without VAPID_PUBLIC_KEY there is no
 // pusher and the outbox waits: the app works without push.

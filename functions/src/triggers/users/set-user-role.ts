@@ -6,7 +6,7 @@ import { setUserRole as setUserRoleHandler } from '../../handlers/users/set-user
 import { userRoleChanged } from '../../logs';
 import { CALLABLE_OPTIONS, requireAdmin, runCallable } from '../callable';
 
-/** `setUserRole` (design §2, §8): admins only; sets the claim and `Users/{uid}/Admin`. */
+/** `setUserRole`: admins only; sets the claim and `Users/{uid}/Admin`. */
 export const setUserRole = onCall(
   CALLABLE_OPTIONS,
   (request): Promise<CallableResult<'setUserRole'>> =>

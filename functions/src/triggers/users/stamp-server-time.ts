@@ -5,8 +5,9 @@ import { adminDatabase } from '../../admin';
 import { stampServerTime as stampServerTimeHandler } from '../../handlers/users/stamp-server-time';
 import { serverTimeStamped } from '../../logs';
 import { CALLABLE_OPTIONS, clientIp, requireAuth, runCallable } from '../callable';
+import { memberLimits } from '../limits';
 
-/** `stampServerTime` (design §8): any signed-in user; returns the database's clock. */
+/** `stampServerTime`: any signed-in user; returns the database's clock. */
 export const stampServerTime = onCall(
   CALLABLE_OPTIONS,
   (request): Promise<CallableResult<'stampServerTime'>> =>
@@ -15,7 +16,10 @@ export const stampServerTime = onCall(
       // The web SDK sends `null` when the app calls without an argument.
       parseInput(stampServerTimeInput, request.data ?? {});
       const ip = clientIp(request.rawRequest);
-      const result = await stampServerTimeHandler({ db: adminDatabase() }, { uid, ip });
+      const result = await stampServerTimeHandler(
+        { db: adminDatabase(), limits: memberLimits() },
+        { uid, ip },
+      );
       serverTimeStamped({ uid, ts: result.Ts, ip });
       return result;
     }),

@@ -1,7 +1,7 @@
 import { AuditLink } from '../../features/admin-catalog';
 import { AdminClassesList, firebaseAdminClassesApi } from '../../features/admin-classes';
 
-/** Admin Classes: filter, edit and cancel classes (issue 7). */
+/** Admin Classes: filter, edit and cancel classes. */
 export default function AdminClasesPage() {
   return (
     <>

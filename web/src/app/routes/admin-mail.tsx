@@ -1,6 +1,9 @@
-import { MailList, firebaseAdminMailApi } from '../../features/admin-mail';
+import { SentMessages, firebaseAdminMailApi } from '../../features/admin-mail';
 
-/** Sent e-mail: the outbox's status per message (docs/architecture/admin-and-audit.md#sent-e-mail). */
+/**
+ * Sent e-mail, and push in its own tab: each outbox's status per message
+ * (docs/architecture/admin-and-audit.md#sent-e-mail, docs/architecture/push.md).
+ */
 export default function AdminMailPage() {
-  return <MailList api={firebaseAdminMailApi} />;
+  return <SentMessages api={firebaseAdminMailApi} />;
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearch } from 'wouter';
 // Deep import: the sign-in forms need not load with this page.
 import { useSignInHref } from '../../features/auth/hooks/use-sign-in-href';
@@ -8,6 +8,8 @@ import { firebaseWaiverApi } from '../../features/waiver/api/firebase-waiver-api
 import { WaiverAlert } from '../../features/waiver';
 
 const systemNow = (): number => Date.now();
+// Watching a full class and the push offer: loaded with the first sheet that shows them.
+const ClassPush = lazy(() => import('../../features/push/components/class-push-live'));
 
 /** The schedule; `?class=` opens that class's sheet on its week (a push's tap). */
 export default function CalendarioPage() {
@@ -33,6 +35,15 @@ export default function CalendarioPage() {
         loginHref={signInHref}
         onWaiverNeeded={() => setWaiverAsked(true)}
         openClassId={openClassId}
+        renderPush={
+          signedInUid
+            ? (state) => (
+                <Suspense fallback={null}>
+                  <ClassPush uid={signedInUid} {...state} />
+                </Suspense>
+              )
+            : undefined
+        }
       />
       {signedInUid && waiverAsked && !shellShowsWaiver && (
         <WaiverAlert

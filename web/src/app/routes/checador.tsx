@@ -2,12 +2,16 @@ import { useSearch } from 'wouter';
 import { SignInPrompt } from '../../components/ui/sign-in-prompt';
 import { paths } from '../../config/paths';
 import { CheckInBoard, firebaseClassListsApi } from '../../features/class-lists';
+import { DoorScanner, firebaseDeskApi } from '../../features/desk';
 import { useSessionStore } from '../../features/session';
 import { PageLoading } from '../page-loading';
 
 const systemNow = (): number => Date.now();
 
-/** /checador: attendance check-in; `?class=` opens one class directly (from its list). */
+/**
+ * /checador: attendance check-in, by a tap or by scanning member passes with the camera;
+ * `?class=` opens one class directly (from its list).
+ */
 export default function ChecadorPage() {
   const classId = new URLSearchParams(useSearch()).get('class');
   const status = useSessionStore((state) => state.status);
@@ -23,6 +27,9 @@ export default function ChecadorPage() {
       viewer={{ uid, role }}
       now={systemNow}
       initialClassId={classId}
+      scanner={(open) => (
+        <DoorScanner checkIn={(pass) => firebaseDeskApi.checkInByPass(pass, open)} />
+      )}
     />
   );
 }

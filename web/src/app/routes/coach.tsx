@@ -5,7 +5,7 @@ import { useRouteParams } from '../../hooks/use-route-params';
 
 const systemNow = (): number => Date.now();
 
-/** A coach's page (issue 20), linked from the class cards and the class detail. */
+/** A coach's page, linked from the class cards and the class detail. */
 export default function CoachRoute() {
   const { coachId } = useRouteParams(paths.coach);
   return (

@@ -8,7 +8,7 @@ import {
 } from '../../features/admin-classes';
 import { useT } from '../../lib/i18n';
 
-/** Add Classes: one class or a weekly series (issue 7); weekly templates are one link away. */
+/** Add Classes: one class or a weekly series; weekly templates are one link away. */
 export default function CrearClasesPage() {
   const t = useT(classesMessages);
   return (

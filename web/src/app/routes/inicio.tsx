@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths';
 import { selectMemberUid, useSessionStore } from '../../features/session/stores/session-store';
+import { BUILT_IN_LOOK, firstVisitCover, useBrandingStore } from '../../lib/branding';
 import { holdFirstRead } from '../../lib/first-reads';
 import { useT } from '../../lib/i18n';
 import type { HomeMemberPanelsProps } from '../home-member-panels';
@@ -52,6 +53,37 @@ function MemberPanels({ uid }: { uid: string }) {
   );
 }
 
+/** Drawn at the page's width: the column from 1024 px (side navigation beside it), else the screen. */
+export const HOME_COVER_SIZES = '(min-width: 1024px) 900px, 100vw';
+
+/**
+ * The studio's cover picture with its name, from the branding kept on the device (then live):
+ * the box keeps its shape (the brand colour) while the picture loads or when there is none.
+ * Decoration: the name is the header's, the picture says nothing the page needs.
+ */
+function HomeCover() {
+  const branding = useBrandingStore((state) => state.branding);
+  // Before the app has read the studio on a first visit: the picture index.html drew, if any.
+  const cover = branding ? branding.cover : firstVisitCover();
+  return (
+    <figure className="home-cover" aria-hidden="true">
+      {cover && (
+        <img
+          className="home-cover-picture"
+          src={cover}
+          srcSet={branding?.coverSrcSet}
+          sizes={branding?.coverSrcSet ? HOME_COVER_SIZES : undefined}
+          alt=""
+          width={1280}
+          height={720}
+          fetchPriority="high"
+        />
+      )}
+      <figcaption className="home-cover-name">{branding?.name ?? BUILT_IN_LOOK.title}</figcaption>
+    </figure>
+  );
+}
+
 function QuickIcon({ children }: { children: ReactNode }) {
   return (
     <span className="quick-link-icon">
@@ -82,7 +114,7 @@ const ICONS = {
 } as const;
 
 /**
- * Home: the places the tabs do not lead to as large tiles (special events, the waiting list,
+ * Home: the studio's cover, then the places the tabs do not lead to as large tiles (special events, the waiting list,
  * the studio's story and contact; Login for a guest), then, for a member, the next class and the
  * credits with their expiry. The tiles come first so the member
  * panels, when they arrive after the first render (the app started elsewhere, or as a guest who
@@ -104,6 +136,7 @@ export default function InicioPage() {
   return (
     <section className="page home" aria-labelledby="page-title">
       <h1 id="page-title">{t('menuHome')}</h1>
+      <HomeCover />
       <nav aria-labelledby="quick-links-title">
         <h2 id="quick-links-title">{t('quickLinks')}</h2>
         <ul className="plain-list quick-links">

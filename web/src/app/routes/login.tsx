@@ -16,7 +16,7 @@ export default function LoginPage() {
   // (docs/architecture/web-app.md#reading-live-data).
   const next = returnPath(useSearch());
 
-  // The coupon in the link is kept for checkout (spec §2 `login/{promocode}`).
+  // The coupon in the link is kept for checkout (`login/{promocode}`).
   useEffect(() => {
     if (promocode) setPromocode(promocode);
   }, [promocode, setPromocode]);

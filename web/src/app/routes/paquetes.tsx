@@ -27,6 +27,8 @@ export default function PaquetesPage() {
   const promocode = useCheckoutStore((state) => state.promocode);
   const tab = packTab(number);
   const uid = useSessionStore((state) => (state.status === 'signed-in' ? state.uid : null));
+  // Until the session is restored a plan cannot be chosen: a signed-in member is not sent to login.
+  const sessionKnown = useSessionStore((state) => state.status !== 'unknown');
   const [opening, setOpening] = useState<string | undefined>(undefined);
   const [planError, setPlanError] = useState<unknown>(undefined);
   // A plan is bought on Stripe's page; back on the thank-you page, or here if cancelled.
@@ -71,6 +73,7 @@ export default function PaquetesPage() {
           api={firebasePlansApi}
           onChoose={choosePlan}
           busyPlanId={opening}
+          disabled={!sessionKnown}
           error={planError}
         />
       }

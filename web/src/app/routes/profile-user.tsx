@@ -7,11 +7,13 @@ import {
   firebaseMemberMailApi,
   firebaseProfileApi,
   LanguageSection,
-  MailPreferencesSection,
+  NotificationSettings,
   ProfileCard,
 } from '../../features/profile';
 import type { SessionApi } from '../../features/session';
 import { GUEST_UID, selectMemberUid, useLangSwitch, useSessionStore } from '../../features/session';
+import { firebasePushApi, PushHere, QuietHours, usePushChoices } from '../../features/push';
+import { firebaseDeskApi, MemberPassCard } from '../../features/desk';
 import { firebasePlanApi, PlanPanel } from '../../features/subscription';
 import { firebasePlansApi, MembershipPanel } from '../../features/plans';
 import { useRouteParams } from '../../hooks/use-route-params';
@@ -47,7 +49,7 @@ export default function ProfileUserPage() {
   if (!uid) return <SignInPrompt title={t('profileTitle')} loginHref={signInHref} />;
   const shownUid = routeUid && routeUid !== GUEST_UID ? routeUid : uid;
   // The plan's state, and on the member's own profile the way to Stripe's customer portal.
-  // On their own profile, the member's e-mail choices and calendar feed (issue 19).
+  // On their own profile, the member's e-mail choices and calendar feed.
   return (
     <ProfileCard
       api={firebaseProfileApi}
@@ -57,12 +59,15 @@ export default function ProfileUserPage() {
       buyHref={shownUid === uid ? paths.paquetes.getHref({ number: 0 }) : undefined}
       mainSections={
         shownUid === uid && (
-          <CalendarFeedSection
-            api={firebaseMemberMailApi}
-            uid={uid}
-            origin={window.location.origin}
-            copy={copyText}
-          />
+          <>
+            <MemberPassCard api={firebaseDeskApi} uid={uid} />
+            <CalendarFeedSection
+              api={firebaseMemberMailApi}
+              uid={uid}
+              origin={window.location.origin}
+              copy={copyText}
+            />
+          </>
         )
       }
       renderSubscription={(user) => (
@@ -84,9 +89,24 @@ export default function ProfileUserPage() {
       {shownUid === uid && (
         <>
           <LanguageSection onChange={switchLang} />
-          <MailPreferencesSection api={firebaseMemberMailApi} uid={uid} coach={role === 'coach'} />
+          <Notifications uid={uid} coach={role === 'coach'} />
         </>
       )}
     </ProfileCard>
+  );
+}
+
+/** E-mail and push in one table, with push on this device and quiet hours. */
+function Notifications({ uid, coach }: { uid: string; coach: boolean }) {
+  const push = usePushChoices(firebasePushApi, uid);
+  return (
+    <NotificationSettings
+      api={firebaseMemberMailApi}
+      uid={uid}
+      coach={coach}
+      push={push}
+      pushHere={<PushHere api={firebasePushApi} uid={uid} now={systemNow} />}
+      quietHours={<QuietHours api={firebasePushApi} uid={uid} />}
+    />
   );
 }

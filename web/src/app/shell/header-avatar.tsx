@@ -1,18 +1,20 @@
 import { Link } from 'wouter';
 import { paths } from '../../config/paths';
 import { useT } from '../../lib/i18n';
+import { drawableImage } from '../../lib/pictures/studio-image';
 
-/** Spec §2: when logged in, a small avatar in the header links to the member's profile. */
+/** When logged in, a small avatar in the header links to the member's profile. */
 export function HeaderAvatar({ uid, img }: { uid: string; img: string | null }) {
   const t = useT();
+  const photo = drawableImage(img, 'photo');
   return (
     <Link
       href={paths.profileUser.getHref({ uid })}
       className="avatar"
       aria-label={t('menuMyProfile')}
     >
-      {img ? (
-        <img src={img} alt="" width={32} height={32} referrerPolicy="no-referrer" />
+      {photo ? (
+        <img src={photo} alt="" width={32} height={32} referrerPolicy="no-referrer" />
       ) : (
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <circle cx="12" cy="9" r="4" fill="currentColor" />

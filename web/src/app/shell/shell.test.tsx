@@ -14,6 +14,7 @@ import type { ShellApis } from './shell-apis';
 import { Shell } from './shell';
 import indexHtml from '../../../index.html?raw';
 import { TIMERS_AND_FRAMES } from '../../../test/fake-frames';
+import { studioPictureUrl } from '../../../test/support/studio-pictures';
 
 async function advance(ms: number) {
   await act(() => vi.advanceTimersByTimeAsync(ms));
@@ -172,7 +173,7 @@ describe('shell', () => {
     expect(bell.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(bell);
     expect(bell.getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByText(/Yoga on 2025-06-12 at 12:30 was cancelled/)).toBeTruthy();
+    expect(screen.getByText(/Yoga on Thu 12 Jun at 12:30 was cancelled/)).toBeTruthy();
   });
 
   it('draws the header in the parts index.html paints, the controls in one box whoever is signed in', async () => {
@@ -221,7 +222,7 @@ describe('shell', () => {
     act(() => session.emit(null));
     expect(header().getByRole('link', { name: 'Studio' })).toBeTruthy();
 
-    const logo = 'https://pulso.studio/logo.png';
+    const logo = studioPictureUrl('studio/logo/abcdef/384.webp');
     act(() => {
       for (const listener of studioListeners)
         listener({ name: 'Pulso Studio', primaryColor: '#7a1fa2', logo });

@@ -60,7 +60,7 @@ export interface ShellProps {
 
 const SIDE_MENU_ID = 'side-menu';
 /**
- * Spec §4: a guest's UID is the text null (features/session's GUEST_UID). Not imported from
+ * A guest's UID is the text null (features/session's GUEST_UID). Not imported from
  * there, so the session code stays out of the first route.
  */
 const GUEST_UID = 'null';
@@ -117,7 +117,6 @@ export function Shell({
   const viewer: Viewer = signedInUid ? (role ?? 'member') : 'guest';
   const menuUid = signedInUid ?? GUEST_UID;
   const workspace = isWorkspaceViewer(viewer);
-
   return (
     <div className={workspace ? 'app is-workspace' : 'app'}>
       <a href="#main" className="skip-link">

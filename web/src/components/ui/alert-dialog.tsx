@@ -8,7 +8,7 @@ export interface AlertDialogProps {
   onOk: () => void;
 }
 
-/** An alert with one OK button (spec §8: 'Error al registrarse' / 'Error al autenticarse'). */
+/** An alert with one OK button ('Error al registrarse' / 'Error al autenticarse'). */
 export function AlertDialog({ title, message, okLabel, onOk }: AlertDialogProps) {
   const titleId = useId();
   const textId = useId();

@@ -1,4 +1,5 @@
 import { pictureSources } from '@studio/core';
+import { drawableImage } from '../../lib/pictures/studio-image';
 
 /** Drawn sizes, px: the `sizes` a coach's headshot is fetched for. */
 const PIXELS = { s: 28, m: 40, l: 64 } as const;
@@ -23,12 +24,12 @@ export function initialsOf(name: string): string {
   return letters.length > 0 ? letters.join('') : '?';
 }
 
-/** The photo addresses an avatar loads: http(s), or an image inline as base64 (like a logo). */
-const PHOTO_URL = /^(https?:\/\/|data:image\/(png|jpeg|webp|gif|svg\+xml);base64,)/;
-
-/** A round photo of a person, or their initials when there is none (or another kind of URL). */
+/**
+ * A round photo of a person, or their initials when there is none or it is not one the app draws
+ * (only the studio's storage or a data URL: lib/pictures/studio-image.ts).
+ */
 export function Avatar({ name, src, size = 'm', decorative = false }: AvatarProps) {
-  const photo = src && PHOTO_URL.test(src) ? src : null;
+  const photo = drawableImage(src, 'photo');
   const className = `ui-avatar ui-avatar-${size}`;
   if (photo) {
     const { src: source, srcSet } = pictureSources(photo);

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { HOSTILE_PICTURE_URLS, studioPictureUrl } from '../../../test/support/studio-pictures';
 import { Avatar, initialsOf } from './avatar';
 import { Badge } from './badge';
 import { Button, buttonClass } from './button';
@@ -54,25 +55,28 @@ describe('IconButton', () => {
 });
 
 describe('Avatar', () => {
-  it('shows an http(s) photo with the name as its text', () => {
-    render(<Avatar name="Ana López" src="https://example.com/a.png" />);
-    expect(screen.getByRole('img', { name: 'Ana López' }).getAttribute('src')).toBe(
-      'https://example.com/a.png',
-    );
+  it("shows a photo from the studio's storage with the name as its text", () => {
+    const src = studioPictureUrl('members/ana/avatar/abcdef/192.webp');
+    render(<Avatar name="Ana López" src={src} />);
+    expect(screen.getByRole('img', { name: 'Ana López' }).getAttribute('src')).toBe(src);
   });
 
-  it('shows a base64 inline image as a photo too', () => {
-    const src = 'data:image/svg+xml;base64,PHN2Zy8+';
+  it('shows a base64 inline photo too, but never an svg one', () => {
+    const src = 'data:image/png;base64,iVBORw0KGgo=';
     render(<Avatar name="Lucía Flores" src={src} />);
     expect(screen.getByRole('img', { name: 'Lucía Flores' }).getAttribute('src')).toBe(src);
+    cleanup();
+    render(<Avatar name="Lucía Flores" src="data:image/svg+xml;base64,PHN2Zy8+" />);
+    expect(screen.getByRole('img', { name: 'Lucía Flores' }).textContent).toBe('LF');
   });
 
-  it('shows initials instead of any other address', () => {
-    render(<Avatar name="Ana María López" src="javascript:alert(1)" />);
+  it.each(HOSTILE_PICTURE_URLS)('shows initials, loading nothing, for %s', (src) => {
+    const { container } = render(<Avatar name="Ana María López" src={src} />);
     expect(screen.getByRole('img', { name: 'Ana María López' }).textContent).toBe('AM');
-    cleanup();
-    render(<Avatar name="Ana María López" src="data:text/html;base64,PHA+" />);
-    expect(screen.getByRole('img', { name: 'Ana María López' }).textContent).toBe('AM');
+    expect(container.querySelector('img')).toBeNull();
+  });
+
+  it('has initials for any name', () => {
     expect(initialsOf('  ')).toBe('?');
   });
 });

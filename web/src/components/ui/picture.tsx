@@ -1,7 +1,11 @@
 import { pictureSources } from '@studio/core';
+import { drawableImage } from '../../lib/pictures/studio-image';
 
 export interface PictureProps {
-  /** A stored picture's URL (a Cloud Storage download URL, or any image URL). */
+  /**
+   * A studio picture's Cloud Storage download URL (or a data URL); any other address draws
+   * nothing (lib/pictures/studio-image.ts).
+   */
   src: string;
   /** What it shows, or '' when the text beside it says it already. */
   alt: string;
@@ -28,7 +32,9 @@ export function Picture({
   className,
   priority = false,
 }: PictureProps) {
-  const { src: source, srcSet } = pictureSources(src);
+  const drawable = drawableImage(src, 'studio');
+  if (drawable === undefined) return null;
+  const { src: source, srcSet } = pictureSources(drawable);
   return (
     <img
       className={className}

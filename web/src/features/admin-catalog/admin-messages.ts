@@ -103,7 +103,7 @@ export const adminMessages = defineMessages({
     fieldTooBig: 'Must be at most {max}.',
     fieldInvalid: 'Not valid.',
     fieldOneDiscount: 'Set a percent or an amount off, not both.',
-    // Spec §8, shown as the spec gives them.
+    // The product's own texts, verbatim (docs/product-contract.md).
     addingProduct: 'Agregando producto a la base de datos',
     productAddedTitle: 'Se agregó el producto',
     productAddedMessage: 'Se agregó el producto exitosamente a la base de datos',
@@ -204,7 +204,7 @@ export const adminMessages = defineMessages({
     fieldTooBig: 'Debe ser como máximo {max}.',
     fieldInvalid: 'No es válido.',
     fieldOneDiscount: 'Indica un porcentaje o un monto de descuento, no ambos.',
-    // Spec §8, shown as the spec gives them.
+    // The product's own texts, verbatim (docs/product-contract.md).
     addingProduct: 'Agregando producto a la base de datos',
     productAddedTitle: 'Se agregó el producto',
     productAddedMessage: 'Se agregó el producto exitosamente a la base de datos',

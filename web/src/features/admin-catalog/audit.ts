@@ -1,6 +1,6 @@
 // The audit log screen's query and filtering, pure so they are unit-tested: every admin or coach
 // change is one `AuditLog/{id}` entry (saveCatalogItem, setUserRole, adjustCredits, classes,
-// attendance…). The screen reads pages of the log, never the whole of it (issue 21).
+// attendance…). The screen reads pages of the log, never the whole of it.
 import { auditEntrySchema, isRecord, paths } from '@studio/core';
 import type { AuditEntry } from '@studio/core';
 import type { MemberContact } from '../../lib/member-names';

@@ -1,4 +1,4 @@
-// Coupon redemptions as crear-cupones lists them (issue 21): the coupons come from the small
+// Coupon redemptions as crear-cupones lists them: the coupons come from the small
 // `Coupons` node with their `redeemed` count; one coupon's redemptions are read only when the
 // admin opens it, a page at a time, from `CouponRedemptions/{code}/{paymentId}` (indexed by `at`),
 // written once per paid payment by the webhook (functions/src/handlers/payments).

@@ -1,5 +1,5 @@
 // admin-clases reads the classes of the dates shown a page at a time, never all classes ever
-// (issue 21): by the indexed `startsAt`, so pages follow the timetable.
+//: by the indexed `startsAt`, so pages follow the timetable.
 import { addDays, paths, toEpoch } from '@studio/core';
 import type { DateString } from '@studio/core';
 import type { IndexedQuery } from '../../lib/indexed-query';

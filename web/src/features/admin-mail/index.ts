@@ -1,3 +1,3 @@
 export type { AdminMailApi } from './api/admin-mail-api';
 export { firebaseAdminMailApi } from './api/firebase-admin-mail-api';
-export { MailList } from './components/mail-list';
+export { SentMessages } from './components/sent-messages';

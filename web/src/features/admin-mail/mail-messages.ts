@@ -1,11 +1,14 @@
-/** The sent-mail screen's labels (issue 19), English and Spanish. */
-import type { MailKind, MailOutboxStatus } from '@studio/core';
+/** The sent-mail screen's labels, English and Spanish. */
+import type { MailKind, MailOutboxStatus, PushKind, PushOutboxStatus } from '@studio/core';
 import type { MessageKeyOf } from '../../lib/i18n';
 import { defineMessages } from '../../lib/i18n';
 
 export const mailMessages = defineMessages({
   en: {
     mailTitle: 'Sent e-mail',
+    channels: 'Channel',
+    tabMail: 'E-mail',
+    tabPush: 'Push',
     status: 'Status',
     kind: 'Kind',
     all: 'All',
@@ -19,7 +22,7 @@ export const mailMessages = defineMessages({
     actions: 'Actions',
     loading: 'Loading…',
     empty: 'No e-mail matches.',
-    shown: '{count} e-mails',
+    shown: '{count} {count, plural, one {e-mail} other {e-mails}}',
     unreadable: 'Unreadable entry',
     loadMore: 'Load older e-mail',
     resend: 'Resend',
@@ -30,6 +33,7 @@ export const mailMessages = defineMessages({
     'kind-waitlist-promoted': 'Promoted from the waiting list',
     'kind-class-reminder': 'Class reminder',
     'kind-class-cancelled': 'Class cancelled by the studio',
+    'kind-class-substitute': 'New coach for a class',
     'kind-purchase-receipt': 'Purchase receipt',
     'kind-subscription-renewed': 'Subscription renewed',
     'kind-subscription-payment-failed': 'Subscription payment failed',
@@ -44,9 +48,37 @@ export const mailMessages = defineMessages({
     'status-retrying': 'Retrying',
     'status-failed': 'Failed',
     'status-skipped': 'Skipped',
+    pushTitle: 'Push notifications',
+    pushIntro: 'Each push goes to one device of the member’s, once per event.',
+    pushEmpty: 'No push matches.',
+    pushShown: '{count} {count, plural, one {push} other {pushes}}',
+    pushLoadMore: 'Load older pushes',
+    pushWhy: 'What the push service said',
+    heldUntil: 'Held until {time}',
+    nextTry: 'Next try {time}',
+    'push-kind-waitlist-promoted': 'Promoted from the waiting list',
+    'push-kind-class-cancelled': 'Class cancelled by the studio',
+    'push-kind-class-changed': 'Class changed by the studio',
+    'push-kind-class-reminder': 'Class reminder',
+    'push-kind-spot-opened': 'Spot opened in a watched class',
+    'push-kind-payment-failed': 'Payment failed',
+    'push-kind-credits-expiring': 'Credits expiring',
+    'push-kind-plan-expiring': 'Plan ending',
+    'push-status-pending': 'Pending',
+    'push-status-sending': 'Sending',
+    'push-status-sent': 'Sent',
+    'push-status-retrying': 'Retrying',
+    'push-status-held': 'Held (quiet hours)',
+    'push-status-failed': 'Failed',
+    'push-status-skipped': 'Skipped',
+    'push-status-dropped': 'Device gone',
+    'push-status-unconfirmed': 'Unconfirmed',
   },
   es: {
     mailTitle: 'Correos enviados',
+    channels: 'Canal',
+    tabMail: 'Correo',
+    tabPush: 'Push',
     status: 'Estado',
     kind: 'Tipo',
     all: 'Todos',
@@ -60,7 +92,7 @@ export const mailMessages = defineMessages({
     actions: 'Acciones',
     loading: 'Cargando…',
     empty: 'Ningún correo coincide.',
-    shown: '{count} correos',
+    shown: '{count} {count, plural, one {correo} other {correos}}',
     unreadable: 'Entrada ilegible',
     loadMore: 'Cargar correos anteriores',
     resend: 'Reenviar',
@@ -71,6 +103,7 @@ export const mailMessages = defineMessages({
     'kind-waitlist-promoted': 'Ascenso desde la lista de espera',
     'kind-class-reminder': 'Recordatorio de clase',
     'kind-class-cancelled': 'Clase cancelada por el estudio',
+    'kind-class-substitute': 'Nuevo coach para una clase',
     'kind-purchase-receipt': 'Recibo de compra',
     'kind-subscription-renewed': 'Suscripción renovada',
     'kind-subscription-payment-failed': 'Pago de suscripción fallido',
@@ -85,6 +118,31 @@ export const mailMessages = defineMessages({
     'status-retrying': 'Reintentando',
     'status-failed': 'Fallido',
     'status-skipped': 'Omitido',
+    pushTitle: 'Notificaciones push',
+    pushIntro: 'Cada push va a un dispositivo del miembro, una vez por evento.',
+    pushEmpty: 'Ningún push coincide.',
+    pushShown: '{count} push',
+    pushLoadMore: 'Cargar push anteriores',
+    pushWhy: 'Lo que dijo el servicio push',
+    heldUntil: 'Retenido hasta {time}',
+    nextTry: 'Próximo intento {time}',
+    'push-kind-waitlist-promoted': 'Ascenso desde la lista de espera',
+    'push-kind-class-cancelled': 'Clase cancelada por el estudio',
+    'push-kind-class-changed': 'Clase cambiada por el estudio',
+    'push-kind-class-reminder': 'Recordatorio de clase',
+    'push-kind-spot-opened': 'Lugar abierto en una clase seguida',
+    'push-kind-payment-failed': 'Pago fallido',
+    'push-kind-credits-expiring': 'Créditos por vencer',
+    'push-kind-plan-expiring': 'Plan por terminar',
+    'push-status-pending': 'Pendiente',
+    'push-status-sending': 'Enviando',
+    'push-status-sent': 'Enviado',
+    'push-status-retrying': 'Reintentando',
+    'push-status-held': 'Retenido (horas de silencio)',
+    'push-status-failed': 'Fallido',
+    'push-status-skipped': 'Omitido',
+    'push-status-dropped': 'Dispositivo ya no existe',
+    'push-status-unconfirmed': 'Sin confirmar',
   },
 });
 
@@ -92,3 +150,6 @@ export type MailMessageKey = MessageKeyOf<typeof mailMessages>;
 
 export const kindLabel = (kind: MailKind): MailMessageKey => `kind-${kind}`;
 export const statusLabel = (status: MailOutboxStatus): MailMessageKey => `status-${status}`;
+export const pushKindLabel = (kind: PushKind): MailMessageKey => `push-kind-${kind}`;
+export const pushStatusLabel = (status: PushOutboxStatus): MailMessageKey =>
+  `push-status-${status}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterMail, mailRows } from './outbox';
+import { filterOutbox, mailRows } from './outbox';
 
 const entry = (overrides: Record<string, unknown>) => ({
   kind: 'booking-confirmed',
@@ -34,17 +34,17 @@ describe('mail rows', () => {
       },
       null,
     );
-    expect(filterMail(rows, { status: '', kind: '' }).map((row) => row.id)).toEqual([
+    expect(filterOutbox(rows, { status: '', kind: '' }).map((row) => row.id)).toEqual([
       'a',
       'b',
       'c',
       'd',
     ]);
-    expect(filterMail(rows, { status: 'failed', kind: '' }).map((row) => row.id)).toEqual([
+    expect(filterOutbox(rows, { status: 'failed', kind: '' }).map((row) => row.id)).toEqual([
       'a',
       'b',
     ]);
-    expect(filterMail(rows, { status: 'failed', kind: 'welcome' }).map((row) => row.id)).toEqual([
+    expect(filterOutbox(rows, { status: 'failed', kind: 'welcome' }).map((row) => row.id)).toEqual([
       'b',
     ]);
     expect(mailRows(null, null)).toEqual([]);

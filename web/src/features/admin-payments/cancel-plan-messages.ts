@@ -1,4 +1,4 @@
-/** The admin's "Cancel plan" action on admin-suscripcion (issue 20), English and Spanish. */
+/** The admin's "Cancel plan" action on admin-suscripcion, English and Spanish. */
 import type { MessageKeyOf } from '../../lib/i18n';
 import { defineMessages } from '../../lib/i18n';
 

@@ -46,7 +46,13 @@ const payments = {
     createdAt: at('2026-11-15'),
   }),
   p4: payment({ status: 'pending', createdAt: at('2026-11-20') }),
-  p5: payment({ currency: 'MXN', amount: 120000, subtotal: 120000, createdAt: at('2026-11-21') }),
+  p5: payment({
+    currency: 'MXN',
+    amount: 120000,
+    subtotal: 120000,
+    branch: 'norte',
+    createdAt: at('2026-11-21'),
+  }),
   // Midnight in Monterrey: belongs to the 22nd there, whatever UTC says.
   p6: payment({ createdAt: at('2026-11-22', '00:30') }),
   bad: { uid: 'm1', amount: 'lots' },
@@ -58,6 +64,7 @@ const all: PaymentFilter = {
   status: '',
   kind: '',
   member: '',
+  branch: '',
 };
 const ids = (filter: Partial<PaymentFilter>) =>
   filterPayments(paymentRows(payments, users), { ...all, ...filter }).map((row) => row.id);
@@ -80,6 +87,12 @@ describe('payment filters', () => {
   it('filters by status and by kind', () => {
     expect(ids({ status: 'refunded' })).toEqual(['p2']);
     expect(ids({ kind: 'subscription' })).toEqual(['p3']);
+  });
+
+  it('filters by the branch the checkout named; every branch keeps those that name none', () => {
+    expect(ids({ branch: 'norte' })).toEqual(['p5']);
+    expect(ids({ branch: 'centro' })).toEqual([]);
+    expect(ids({ branch: '' })).toEqual(['p6', 'p5', 'p4', 'p3', 'p2', 'p1']);
   });
 
   it('filters by member name (accents ignored), e-mail or uid', () => {

@@ -1,6 +1,6 @@
 // The payment list's model, pure so the query, filters and the CSV are unit-tested: what the
 // screen shows is exactly what these return. The screen reads the range a page at a time; its
-// totals are added up on the server (`sumPayments`, issue 21).
+// totals are added up on the server (`sumPayments`).
 import { centsToDecimal, csvField } from '../../lib/csv';
 import {
   formatDate,
@@ -32,6 +32,8 @@ export interface PaymentFilter {
   kind: PurchaseKind | '';
   /** Words matched against the member's name, e-mail and uid (within the loaded pages). */
   member: string;
+  /** The branch the checkout named ('' = every payment, those that name none included). */
+  branch: string;
 }
 
 /** How many payments a page of the list asks for; 'load more' adds another page. */
@@ -85,7 +87,7 @@ function fold(value: string): string {
   return value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-/** The rows inside the filter: created within the dates (studio zone), status, kind, member. */
+/** The rows inside the filter: created within the dates (studio zone), status, kind, branch, member. */
 export function filterPayments(rows: readonly PaymentRow[], filter: PaymentFilter): PaymentRow[] {
   const words = fold(filter.member).split(/\s+/).filter(Boolean);
   return rows.filter(({ payment, name, email }) => {
@@ -93,6 +95,7 @@ export function filterPayments(rows: readonly PaymentRow[], filter: PaymentFilte
     if (day < filter.from || day > filter.to) return false;
     if (filter.status !== '' && payment.status !== filter.status) return false;
     if (filter.kind !== '' && payment.kind !== filter.kind) return false;
+    if (filter.branch !== '' && payment.branch !== filter.branch) return false;
     const haystack = fold(`${name} ${email} ${payment.uid}`);
     return words.every((word) => haystack.includes(word));
   });

@@ -1,6 +1,6 @@
 // admin-suscripcion's model, pure so the query and the rows are unit-tested: subscriptions from
 // what the payments webhook writes, `StripeSubscriptions` (status per subscription, newest event
-// wins), read a page at a time through an indexed query (issue 21), with the page's members'
+// wins), read a page at a time through an indexed query, with the page's members'
 // names and `Users/{uid}/activeSuscription*` flags read per uid
 // (docs/architecture/admin-and-audit.md#people-and-money).
 import { isRecord, paths, stripeSubscriptionSchema } from '@studio/core';

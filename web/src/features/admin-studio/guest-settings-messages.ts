@@ -1,4 +1,4 @@
-/** The guest-seat settings on admin-studio (issue 20, bring a friend), English and Spanish. */
+/** The guest-seat settings on admin-studio (bring a friend), English and Spanish. */
 import type { MessageKeyOf } from '../../lib/i18n';
 import { defineMessages } from '../../lib/i18n';
 

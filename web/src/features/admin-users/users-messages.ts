@@ -2,14 +2,7 @@
  * The all-users screen's own labels, English and Spanish (like admin-catalog's admin-messages).
  * Errors from the functions come from `@studio/core`'s catalogue through `useT()`.
  */
-import type {
-  CreditKind,
-  PaymentStatus,
-  PlanStatus,
-  PurchaseKind,
-  Role,
-  UserClassStatus,
-} from '@studio/core';
+import type { CreditKind, PlanStatus, Role, UserClassStatus } from '@studio/core';
 import type { MessageKeyOf } from '../../lib/i18n';
 import { defineMessages } from '../../lib/i18n';
 
@@ -21,18 +14,6 @@ export const usersMessages = defineMessages({
     bookingCancelled: 'Cancelled in time',
     bookingLateCancelled: 'Late cancellation',
     bookingClassCancelled: 'Cancelled by the studio',
-    payCredits: 'Class credits',
-    paySpcredits: 'Special event credits',
-    payTrainCredits: 'Training credits',
-    paySubscription: 'Monthly plan',
-    payCart: 'Cart',
-    payPlan: 'Plan',
-    payPending: 'Waiting for confirmation',
-    payPaid: 'Paid',
-    payFailed: 'Failed',
-    payExpired: 'Not completed',
-    payRefunded: 'Refunded',
-    payPartiallyRefunded: 'Partly refunded',
     usersTitle: 'Admin Users',
     search: 'Search by name, e-mail or phone',
     searchHint: 'The start of a name, an e-mail or a phone number with its country code.',
@@ -104,18 +85,6 @@ export const usersMessages = defineMessages({
     bookingCancelled: 'Cancelada a tiempo',
     bookingLateCancelled: 'Cancelación tardía',
     bookingClassCancelled: 'Cancelada por el estudio',
-    payCredits: 'Créditos de clase',
-    paySpcredits: 'Créditos de eventos especiales',
-    payTrainCredits: 'Créditos de entrenamiento',
-    paySubscription: 'Plan mensual',
-    payCart: 'Carrito',
-    payPlan: 'Plan',
-    payPending: 'Esperando confirmación',
-    payPaid: 'Pagado',
-    payFailed: 'Falló',
-    payExpired: 'No se completó',
-    payRefunded: 'Reembolsado',
-    payPartiallyRefunded: 'Reembolsado en parte',
     usersTitle: 'Usuarios',
     search: 'Buscar por nombre, correo o teléfono',
     searchHint: 'El inicio de un nombre, un correo o un teléfono con su código de país.',
@@ -227,21 +196,3 @@ export const BOOKING_STATUS_LABELS = {
   'late-cancelled': 'bookingLateCancelled',
   'class-cancelled': 'bookingClassCancelled',
 } as const satisfies Record<UserClassStatus, UsersKey>;
-
-export const PAYMENT_KIND_LABELS = {
-  credits: 'payCredits',
-  spcredits: 'paySpcredits',
-  'train-credits': 'payTrainCredits',
-  subscription: 'paySubscription',
-  cart: 'payCart',
-  plan: 'payPlan',
-} as const satisfies Record<PurchaseKind, UsersKey>;
-
-export const PAYMENT_STATUS_LABELS = {
-  pending: 'payPending',
-  paid: 'payPaid',
-  failed: 'payFailed',
-  expired: 'payExpired',
-  refunded: 'payRefunded',
-  'partially-refunded': 'payPartiallyRefunded',
-} as const satisfies Record<PaymentStatus, UsersKey>;

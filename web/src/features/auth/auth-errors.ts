@@ -8,7 +8,7 @@ function errorCode(error: unknown): string | undefined {
 }
 
 /**
- * Spec §5: a badly formatted e-mail gets the Spanish "badly written" message; any other
+ * A badly formatted e-mail gets the Spanish "badly written" message; any other
  * failure shows the provider's error code.
  */
 export function authErrorText(error: unknown, t: Translate<AuthKey>): string {

@@ -22,7 +22,7 @@ export const authMessages = defineMessages({
     resetSent: 'We sent a link to reset your password to {email}.',
     verificationSent: 'We sent a verification e-mail to {email}.',
     promocodeKept: 'Coupon {code} will be applied at checkout.',
-    // Spec §5 and §8, shown as the spec gives them.
+    // The product's own texts, verbatim (docs/product-contract.md).
     registerError: 'Error al registrarse',
     loginError: 'Error al autenticarse',
     badEmail: 'El correo electrónico está mal escrito',
@@ -47,7 +47,7 @@ export const authMessages = defineMessages({
     resetSent: 'Enviamos un enlace para restablecer tu contraseña a {email}.',
     verificationSent: 'Enviamos un correo de verificación a {email}.',
     promocodeKept: 'El cupón {code} se aplicará al pagar.',
-    // Spec §5 and §8, shown as the spec gives them.
+    // The product's own texts, verbatim (docs/product-contract.md).
     registerError: 'Error al registrarse',
     loginError: 'Error al autenticarse',
     badEmail: 'El correo electrónico está mal escrito',

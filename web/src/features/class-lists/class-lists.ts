@@ -15,7 +15,7 @@ export function isStaffViewer(viewer: Viewer | null): viewer is Viewer {
   return viewer !== null && takesAttendance(viewer.role);
 }
 
-/** The `Coaches` entries linked to the viewer's login (design §8: a coach's `uid`). */
+/** The `Coaches` entries linked to the viewer's login (a coach's `uid`). */
 export function ownCoachIds(coaches: Record<string, Coach>, uid: string): ReadonlySet<string> {
   return new Set(
     Object.entries(coaches)

@@ -1,4 +1,4 @@
-/** The coach page (issue 20), English and Spanish. */
+/** The coach page, English and Spanish. */
 import type { MessageKeyOf } from '../../lib/i18n';
 import { defineMessages } from '../../lib/i18n';
 

@@ -1,5 +1,5 @@
 // Stored days as the nightly job writes them (one with a cancelled class, one broken), shared by
-// the arithmetic and the dashboard tests.
+// the arithmetic and the dashboard tests; and the plan catalogue the plans rollup prices.
 const row = (over: Record<string, unknown>) => ({
   held: 1,
   cancelled: 0,
@@ -31,6 +31,11 @@ export const DAYS = {
     },
     members: { active: 20, firstVisits: 3, secondVisits: 2, lapsed: 1 },
     subscriptions: { active: 5, started: 1, churned: 0 },
+    plans: {
+      daily: { members: 4, frozen: 1, comped: 1, started: 2, churned: 1 },
+      weekly: { members: 2, frozen: 1, comped: 0, started: 0, churned: 1 },
+      retired: { members: 0, frozen: 0, comped: 0, started: 0, churned: 1 },
+    },
   },
   '2026-03-01': {
     date: '2026-03-01',
@@ -38,6 +43,24 @@ export const DAYS = {
     revenue: { byKind: { subscription: { payments: 1, gross: 3900, discount: 0, refunded: 0 } } },
     members: { active: 12, firstVisits: 1, secondVisits: 0, lapsed: 2 },
     subscriptions: { active: 4, started: 0, churned: 1 },
+    plans: { daily: { members: 3, frozen: 0, comped: 0, started: 1, churned: 0 } },
   },
   broken: { date: 'soon' },
+};
+
+const plan = (name: string, price: number, interval: 'week' | 'month' | 'year', order: number) => ({
+  kind: 'unlimited' as const,
+  name,
+  price,
+  interval,
+  currency: 'USD',
+  active: true,
+  order,
+});
+
+/** `Plans`, parsed: a monthly, a weekly and a yearly plan (none of its members in the range). */
+export const PLANS = {
+  daily: plan('Unlimited, one class a day', 12_000, 'month', 1),
+  weekly: plan('Two classes a week', 3_500, 'week', 2),
+  yearly: plan('Annual unlimited', 120_000, 'year', 3),
 };

@@ -19,6 +19,7 @@ import type {
   InsightsLiability,
   InsightsRow,
   MemberFigures,
+  PlanFigures,
   RevenueBreakdown,
   RevenueFigures,
   SubscriptionFigures,
@@ -46,6 +47,8 @@ export interface Period {
   revenue: RevenueBreakdown;
   members: MemberFigures;
   subscriptions: SubscriptionFigures;
+  /** planId → the plan's figures (core's `planRollup` sums a range of them). */
+  plans: Record<string, PlanFigures>;
 }
 
 export function granularityOf(from: DateString, to: DateString): Granularity {

@@ -141,6 +141,13 @@ function groups(uid: string): MenuGroupEntry[] {
           icon: 'plan',
           roles: ADMIN,
         },
+        // Beyond the product's list: memberships, freezes, commitments (docs/architecture/plans.md).
+        {
+          label: 'menuAdminPlans',
+          href: paths.adminPlanes.getHref({}),
+          icon: 'plans',
+          roles: ADMIN,
+        },
         {
           label: 'menuAddCoupons',
           href: paths.crearCupones.getHref({}),
@@ -180,6 +187,13 @@ function groups(uid: string): MenuGroupEntry[] {
         },
         // Beyond the product's list: the e-mail outbox (docs/architecture/admin-and-audit.md).
         { label: 'menuAdminMail', href: paths.adminMail.getHref({}), icon: 'mail', roles: ADMIN },
+        // Beyond the product's list: members, packs and plans from the studio's old system.
+        {
+          label: 'menuAdminImport',
+          href: paths.adminImport.getHref({}),
+          icon: 'people',
+          roles: ADMIN,
+        },
       ],
     },
     {

@@ -25,6 +25,7 @@ export const NAV_ICON_PATHS = {
   payments: ['M6 3h12v18l-3-2-3 2-3-2-3 2Z', 'M9 8h6', 'M9 12h6'],
   insights: ['M4 20V10', 'M10 20V4', 'M16 20v-7', 'M22 20H2'],
   plan: ['M21 12a9 9 0 1 1-3-6.7', 'M21 4v5h-5'],
+  plans: ['M4 5h16v5H4Z', 'M4 14h16v5H4Z', 'M8 7.5h.01', 'M8 16.5h.01'],
   coupon: ['M3 8V6h18v2a2 2 0 0 0 0 4v6H3v-6a2 2 0 0 0 0-4Z', 'M9 6v12'],
   room: [
     'M3 4h18',

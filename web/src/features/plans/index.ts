@@ -4,3 +4,7 @@ export { PlanCard, PlanList } from './components/plan-list';
 export type { PlanCardProps, PlanListProps } from './components/plan-list';
 export { MembershipPanel } from './components/membership-panel';
 export type { MembershipPanelProps } from './components/membership-panel';
+export { PlansAdmin } from './components/plans-admin';
+export type { PlansAdminProps } from './components/plans-admin';
+export { MemberPlanActions } from './components/member-plan-actions';
+export type { MemberPlanActionsProps } from './components/member-plan-actions';

@@ -75,9 +75,14 @@ export function priceLines(plan: Plan, money: (cents: number) => string): Line[]
   return lines;
 }
 
+/** Every plan in the studio's order (then by price): the admins' catalogue. */
+export function plansInOrder(plans: Readonly<Record<string, Plan>>): [string, Plan][] {
+  return Object.entries(plans).sort(
+    ([, a], [, b]) => (a.order ?? 1000) - (b.order ?? 1000) || a.price - b.price,
+  );
+}
+
 /** The plans on sale, in the studio's order (then by price). */
 export function plansOnSale(plans: Readonly<Record<string, Plan>>): [string, Plan][] {
-  return Object.entries(plans)
-    .filter(([, plan]) => plan.active)
-    .sort(([, a], [, b]) => (a.order ?? 1000) - (b.order ?? 1000) || a.price - b.price);
+  return plansInOrder(plans).filter(([, plan]) => plan.active);
 }

@@ -38,10 +38,20 @@ describe('the plan editor', () => {
       { ...EMPTY_PLAN_FORM, name: 'X', price: '10', introPrice: '20' },
       'introPrice',
     ],
-  ])('refuses %s', (_, form, field) => {
+    [
+      'a weekly limit of nothing',
+      { ...EMPTY_PLAN_FORM, kind: 'limited' as const, name: 'X', price: '10', limitCount: '0' },
+      'limitCount',
+    ],
+    [
+      'an early-end fee in words',
+      { ...EMPTY_PLAN_FORM, name: 'X', price: '10', commitment: '6', earlyEndFee: 'lots' },
+      'earlyEndFee',
+    ],
+  ])('refuses %s and names the field', (_, form, field) => {
     const result = planFromForm(form, 'USD');
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.issues).toContain(field);
+    expect(!result.ok && result.fields).toContain(field);
   });
 
   it('reads a stored plan back, a booked new price shown', () => {

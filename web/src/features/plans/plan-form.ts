@@ -83,11 +83,33 @@ function toInt(text: string): number | undefined {
   return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
-/** The plan the form means, or the schema's issues (what the editor shows under the form). */
+/** Where each of the schema's paths is typed in the form. */
+const FIELD_OF_PATH: Readonly<Record<string, keyof PlanForm>> = {
+  limit: 'limitCount',
+  'limit.count': 'limitCount',
+  'limit.per': 'limitPer',
+  'commitment.periods': 'commitment',
+  'commitment.earlyEndFee': 'earlyEndFee',
+  'lateCancel.amount': 'lateFee',
+  'noShow.days': 'noShowBlock',
+  commitment: 'commitment',
+  lateCancel: 'lateFee',
+  noShow: 'noShowBlock',
+};
+
+/** The form field of a schema path; the plan as a whole (a rule across fields) is its kind. */
+function fieldOf(path: readonly PropertyKey[]): keyof PlanForm {
+  const joined = path.map(String).join('.');
+  const first = String(path[0] ?? 'kind');
+  const field = FIELD_OF_PATH[joined] ?? FIELD_OF_PATH[first] ?? first;
+  return field in EMPTY_PLAN_FORM ? (field as keyof PlanForm) : 'kind';
+}
+
+/** The plan the form means, or the fields the schema refused (the editor marks them). */
 export function planFromForm(
   form: PlanForm,
   currency: string,
-): { ok: true; plan: PlanInput } | { ok: false; issues: string } {
+): { ok: true; plan: PlanInput } | { ok: false; fields: (keyof PlanForm)[] } {
   const commitment = toInt(form.commitment);
   const earlyEndFee = toCents(form.earlyEndFee);
   const lateFee = toCents(form.lateFee);
@@ -125,8 +147,6 @@ export function planFromForm(
   if (parsed.success) return { ok: true, plan: parsed.data };
   return {
     ok: false,
-    issues: parsed.error.issues
-      .map((issue) => `${issue.path.join('.') || 'plan'}: ${issue.message}`)
-      .join('; '),
+    fields: [...new Set(parsed.error.issues.map((issue) => fieldOf(issue.path)))],
   };
 }

@@ -107,7 +107,10 @@ export const plansMessages = defineMessages({
     fieldGuestSeats: 'Guests may use the plan',
     fieldActive: 'On sale',
     savePlan: 'Save plan',
+    closeEditor: 'Cancel',
     planSaved: 'Plan saved.',
+    checkField: 'Check this value.',
+    checkFields: 'Some values need a look: they are marked above.',
     priceChangeNote:
       'A new price is announced to members and charged from their first renewal after the notice period.',
     bulkTitle: 'Freeze every plan',
@@ -119,6 +122,10 @@ export const plansMessages = defineMessages({
     allBranches: 'All branches',
     fieldReason: 'Reason members read',
     runBulk: 'Freeze plans',
+    bulkConfirm:
+      'Every running plan ({branch}) pauses from {from} until {until}, and each member gets an e-mail. Go ahead?',
+    bulkGo: 'Yes, freeze plans',
+    bulkNotNow: 'Not now',
     bulkDone:
       '{frozen, plural, one {One plan frozen} other {{frozen} plans frozen}}, {skipped} skipped.',
     freezesTitle: 'Freezes',
@@ -140,6 +147,14 @@ export const plansMessages = defineMessages({
     fieldDays: 'Days',
     apply: 'Apply',
     done: 'Done.',
+    membershipTitle: 'Membership',
+    managePlan: 'Manage membership',
+    managePlanOf: 'Membership of {name}',
+    managePlanFor: 'Manage membership of {name}',
+    memberNoPlan: 'No membership.',
+    memberAction: 'What to do',
+    fieldCompUntil: 'Free until (not included)',
+    fieldAuditReason: 'Reason (kept in the audit log)',
   },
   es: {
     plansTitle: 'Membresías',
@@ -248,7 +263,10 @@ export const plansMessages = defineMessages({
     fieldGuestSeats: 'Los invitados pueden usar el plan',
     fieldActive: 'A la venta',
     savePlan: 'Guardar plan',
+    closeEditor: 'Cancelar',
     planSaved: 'Plan guardado.',
+    checkField: 'Revisa este valor.',
+    checkFields: 'Hay valores por revisar: están marcados arriba.',
     priceChangeNote:
       'Un precio nuevo se anuncia a los miembros y se cobra desde su primera renovación tras el periodo de aviso.',
     bulkTitle: 'Congelar todos los planes',
@@ -260,6 +278,10 @@ export const plansMessages = defineMessages({
     allBranches: 'Todas las sucursales',
     fieldReason: 'Motivo que leen los miembros',
     runBulk: 'Congelar planes',
+    bulkConfirm:
+      'Todos los planes en curso ({branch}) se pausan desde el {from} hasta el {until}, y cada miembro recibe un correo. ¿Seguimos?',
+    bulkGo: 'Sí, congelar planes',
+    bulkNotNow: 'Ahora no',
     bulkDone:
       '{frozen, plural, one {Un plan congelado} other {{frozen} planes congelados}}, {skipped} omitidos.',
     freezesTitle: 'Congelaciones',
@@ -281,6 +303,14 @@ export const plansMessages = defineMessages({
     fieldDays: 'Días',
     apply: 'Aplicar',
     done: 'Hecho.',
+    membershipTitle: 'Membresía',
+    managePlan: 'Gestionar membresía',
+    managePlanOf: 'Membresía de {name}',
+    managePlanFor: 'Gestionar membresía de {name}',
+    memberNoPlan: 'Sin membresía.',
+    memberAction: 'Qué hacer',
+    fieldCompUntil: 'Gratis hasta (sin incluir)',
+    fieldAuditReason: 'Motivo (queda en el registro de auditoría)',
   },
 });
 

@@ -1,11 +1,11 @@
 import type { CreditKind, CreditsList } from '@studio/core';
-import { CREDIT_KINDS, formatDate, STUDIO_TIME_ZONE } from '@studio/core';
+import { CREDIT_KINDS } from '@studio/core';
 import type { ProfileKey } from './profile-messages';
 
 export interface KindBalance {
   kind: CreditKind;
   count: number;
-  /** Usable credits' expiry dates, soonest first (each credit has its own, market.md pain 3). */
+  /** Usable credits' expiry dates, soonest first (each credit has its own). */
   expiries: number[];
 }
 
@@ -35,11 +35,3 @@ export const CREDIT_KIND_KEYS: Record<CreditKind, ProfileKey> = {
 
 /** The plain-words reason of a ledger line (core's, shared with the admin's view). */
 export { ledgerReason } from '@studio/core';
-
-/** An instant as the studio's day: the weekday beside the spec's year-month-day ('Tue 2025-07-01'). */
-export function dayWithWeekday(at: number, lang: string): string {
-  const weekday = new Intl.DateTimeFormat(lang, { weekday: 'short', timeZone: STUDIO_TIME_ZONE })
-    .format(at)
-    .replace(/\.$/, '');
-  return `${weekday.charAt(0).toLocaleUpperCase(lang)}${weekday.slice(1)} ${formatDate(at)}`;
-}

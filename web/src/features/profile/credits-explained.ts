@@ -1,10 +1,11 @@
-// "Credits explained" (issue 20): each credit the member has had, where it came from (package,
+// "Credits explained": each credit the member has had, where it came from (package,
 // subscription period, refund, adjustment), when it expires and where it went (the class it
 // paid for), rebuilt from the ledger (`CreditLedger/{uid}`) and the member's own record. Pure, so
 // it is tested without a screen.
 import type { CreditKind, CreditSource, LedgerEntry, User } from '@studio/core';
 
-export type CreditOrigin = 'package' | 'subscription' | 'refund' | 'adjustment' | 'other';
+export type CreditOrigin =
+  'package' | 'subscription' | 'refund' | 'adjustment' | 'imported' | 'other';
 export type CreditFate = 'available' | 'used' | 'forfeited' | 'expired' | 'removed';
 
 export interface ExplainedCredit {
@@ -34,9 +35,13 @@ const ORIGIN_OF_SOURCE: Record<CreditSource, CreditOrigin> = {
   adjust: 'adjustment',
   seed: 'other',
   legacy: 'other',
+  import: 'imported',
 };
 
 function grantOrigin(entry: LedgerEntry): CreditOrigin {
+  if (entry.reasonKey === 'ledgerImported' || entry.reasonKey === 'ledgerImportUpdated') {
+    return 'imported';
+  }
   if (entry.type === 'adjust') return 'adjustment';
   if (entry.reasonKey === 'ledgerGrantSubscription') return 'subscription';
   if (entry.reasonKey === 'ledgerGrantPurchase') return 'package';

@@ -1,15 +1,37 @@
 /**
- * The profile's e-mail and calendar-feed sections (issue 19), English and Spanish.
+ * The profile's notifications and calendar-feed sections, English and Spanish.
  */
-import type { MailPreferenceKind } from '@studio/core';
 import type { MessageKeyOf } from '../../lib/i18n';
 import { defineMessages } from '../../lib/i18n';
 
 export const mailSettingsMessages = defineMessages({
   en: {
-    mailTitle: 'E-mail',
-    mailIntro: 'Choose which e-mails the studio sends you.',
-    mailAlwaysOn: 'Always sent',
+    notifyTitle: 'Notifications',
+    notifyIntro:
+      'Choose how the studio tells you about each thing: by e-mail, by push, both or neither.',
+    notifyTopic: 'Message',
+    channelMail: 'E-mail',
+    channelPush: 'Push',
+    byMail: '{topic} by e-mail',
+    byPush: '{topic} by push',
+    notifyAlwaysNote:
+      'Always by e-mail: purchase receipts, notices about your plan and classes the studio cancels.',
+    notifyGroupClasses: 'Classes',
+    notifyGroupAccount: 'Credits and plan',
+    topicBookingConfirmed: 'Booking confirmed',
+    topicBookingCancelled: 'Booking cancelled',
+    topicClassReminder: 'Class reminder',
+    topicWaitlistPromoted: 'A spot for you from the waiting list',
+    topicSpotOpened: 'A spot opened in a class you watch',
+    topicClassChanged: 'A class of yours changed',
+    topicClassCancelled: 'A class of yours cancelled by the studio',
+    topicCreditsExpiring: 'Credits about to expire',
+    topicPaymentFailed: 'A payment failed',
+    topicPlanRenewed: 'Plan renewed',
+    topicPlanEnding: 'Plan about to end',
+    topicPlanEnded: 'Plan ended',
+    topicWelcome: 'Welcome',
+    topicCoachClassList: "Coach: tomorrow's class list",
     mailSaveFailed: 'Your choice was not saved. Try again.',
     mailAddressVerified: 'The studio writes to {email}, the address you sign in with.',
     mailAddressUnverified:
@@ -17,19 +39,6 @@ export const mailSettingsMessages = defineMessages({
     mailSendVerification: 'Send the verification e-mail again',
     mailVerificationSent: 'Sent. Open the link in the e-mail to {email}.',
     mailVerificationFailed: 'The e-mail was not sent. Try again in a few minutes.',
-    mailKindBookingConfirmed: 'Booking confirmed',
-    mailKindBookingCancelled: 'Booking cancelled',
-    mailKindWaitlistPromoted: 'Moved up from the waiting list',
-    mailKindClassReminder: 'Class reminder',
-    mailKindSubscriptionRenewed: 'Subscription renewed',
-    mailKindSubscriptionPaymentFailed: 'Subscription payment failed',
-    mailKindSubscriptionCancelled: 'Subscription ended',
-    mailKindCreditsExpiring: 'Credits about to expire',
-    mailKindWelcome: 'Welcome',
-    mailKindCoachClassList: "Coach: tomorrow's class list",
-    mailKindPurchaseReceipt: 'Purchase receipts',
-    mailKindClassCancelled: 'Classes the studio cancels',
-    mailKindPlanNotice: 'Notices about your plan',
     feedTitle: 'Calendar feed',
     feedIntro:
       'Your booked classes in your own calendar (Google, Apple, Outlook). The link is private: anyone who has it sees your classes.',
@@ -46,9 +55,32 @@ export const mailSettingsMessages = defineMessages({
     feedWorking: 'One moment…',
   },
   es: {
-    mailTitle: 'Correo',
-    mailIntro: 'Elige qué correos te envía el estudio.',
-    mailAlwaysOn: 'Siempre se envía',
+    notifyTitle: 'Notificaciones',
+    notifyIntro:
+      'Elige cómo te avisa el estudio de cada cosa: por correo, por push, ambos o ninguno.',
+    notifyTopic: 'Aviso',
+    channelMail: 'Correo',
+    channelPush: 'Push',
+    byMail: '{topic} por correo',
+    byPush: '{topic} por push',
+    notifyAlwaysNote:
+      'Siempre por correo: recibos de compra, avisos sobre tu plan y clases que el estudio cancela.',
+    notifyGroupClasses: 'Clases',
+    notifyGroupAccount: 'Créditos y plan',
+    topicBookingConfirmed: 'Reserva confirmada',
+    topicBookingCancelled: 'Reserva cancelada',
+    topicClassReminder: 'Recordatorio de clase',
+    topicWaitlistPromoted: 'Un lugar para ti desde la lista de espera',
+    topicSpotOpened: 'Se abrió un lugar en una clase que sigues',
+    topicClassChanged: 'Cambió una de tus clases',
+    topicClassCancelled: 'El estudio canceló una de tus clases',
+    topicCreditsExpiring: 'Créditos por vencer',
+    topicPaymentFailed: 'Falló un pago',
+    topicPlanRenewed: 'Plan renovado',
+    topicPlanEnding: 'Tu plan está por terminar',
+    topicPlanEnded: 'Plan terminado',
+    topicWelcome: 'Bienvenida',
+    topicCoachClassList: 'Coach: lista de clases de mañana',
     mailSaveFailed: 'No se guardó tu elección. Inténtalo de nuevo.',
     mailAddressVerified: 'El estudio te escribe a {email}, el correo con el que inicias sesión.',
     mailAddressUnverified:
@@ -56,19 +88,6 @@ export const mailSettingsMessages = defineMessages({
     mailSendVerification: 'Enviar de nuevo el correo de verificación',
     mailVerificationSent: 'Enviado. Abre el enlace del correo a {email}.',
     mailVerificationFailed: 'No se envió el correo. Inténtalo de nuevo en unos minutos.',
-    mailKindBookingConfirmed: 'Reserva confirmada',
-    mailKindBookingCancelled: 'Reserva cancelada',
-    mailKindWaitlistPromoted: 'Entraste desde la lista de espera',
-    mailKindClassReminder: 'Recordatorio de clase',
-    mailKindSubscriptionRenewed: 'Suscripción renovada',
-    mailKindSubscriptionPaymentFailed: 'Falló el pago de la suscripción',
-    mailKindSubscriptionCancelled: 'Suscripción terminada',
-    mailKindCreditsExpiring: 'Créditos por vencer',
-    mailKindWelcome: 'Bienvenida',
-    mailKindCoachClassList: 'Coach: lista de clases de mañana',
-    mailKindPurchaseReceipt: 'Recibos de compra',
-    mailKindClassCancelled: 'Clases que el estudio cancela',
-    mailKindPlanNotice: 'Avisos sobre tu plan',
     feedTitle: 'Calendario',
     feedIntro:
       'Tus clases reservadas en tu propio calendario (Google, Apple, Outlook). El enlace es privado: quien lo tenga ve tus clases.',
@@ -86,23 +105,3 @@ export const mailSettingsMessages = defineMessages({
   },
 });
 export type MailSettingsKey = MessageKeyOf<typeof mailSettingsMessages>;
-
-/** The label of each kind a member may turn off, in the order the profile lists them. */
-export const MAIL_KIND_LABELS: Readonly<Record<MailPreferenceKind, MailSettingsKey>> = {
-  'booking-confirmed': 'mailKindBookingConfirmed',
-  'booking-cancelled': 'mailKindBookingCancelled',
-  'waitlist-promoted': 'mailKindWaitlistPromoted',
-  'class-reminder': 'mailKindClassReminder',
-  'subscription-renewed': 'mailKindSubscriptionRenewed',
-  'subscription-payment-failed': 'mailKindSubscriptionPaymentFailed',
-  'subscription-cancelled': 'mailKindSubscriptionCancelled',
-  'credits-expiring': 'mailKindCreditsExpiring',
-  welcome: 'mailKindWelcome',
-  'coach-class-list': 'mailKindCoachClassList',
-};
-
-export const ALWAYS_SENT_LABELS: readonly MailSettingsKey[] = [
-  'mailKindPurchaseReceipt',
-  'mailKindClassCancelled',
-  'mailKindPlanNotice',
-];

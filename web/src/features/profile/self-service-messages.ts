@@ -1,5 +1,5 @@
 /**
- * The profile's "Credits explained" list and "My cut-off" setting (issue 20), English and
+ * The profile's "Credits explained" list and "My cut-off" setting, English and
  * Spanish. The class a credit paid for is named by the member's own class view.
  */
 import type { MessageKeyOf } from '../../lib/i18n';
@@ -14,6 +14,7 @@ export const selfServiceMessages = defineMessages({
     originRefund: 'Refund',
     originAdjustment: 'Adjusted by the studio',
     originOther: 'Given by the studio',
+    originImported: 'Brought over from your previous studio app',
     grantedOn: 'received {date}',
     expiresOn: 'expires {date}',
     expiredOn: 'expired {date}',
@@ -23,11 +24,11 @@ export const selfServiceMessages = defineMessages({
     fateForfeited: 'Used for {className} (late cancellation)',
     fateExpired: 'Expired unused',
     fateRemoved: 'Removed',
-    classOn: '{title} on {date} at {hour}',
+    classOn: '{title}, {date} {hour}',
     aClass: 'a class',
     cutoffTitle: 'Waiting list',
     cutoffLabel: 'Do not promote me later than',
-    cutoffStudio: 'The studio’s cut-off ({minutes} min before class)',
+    cutoffStudio: '{minutes} min before class (the studio’s)',
     cutoffHours: '{hours} h before class',
     cutoffHelp:
       'If a spot opens later than this, it goes to the next person and we tell you. No penalty.',
@@ -59,6 +60,7 @@ export const selfServiceMessages = defineMessages({
     originRefund: 'Reembolso',
     originAdjustment: 'Ajuste del estudio',
     originOther: 'Otorgado por el estudio',
+    originImported: 'Traído de la app anterior del estudio',
     grantedOn: 'recibido el {date}',
     expiresOn: 'vence el {date}',
     expiredOn: 'venció el {date}',
@@ -68,11 +70,11 @@ export const selfServiceMessages = defineMessages({
     fateForfeited: 'Usado en {className} (cancelación tardía)',
     fateExpired: 'Venció sin usarse',
     fateRemoved: 'Retirado',
-    classOn: '{title} el {date} a las {hour}',
+    classOn: '{title}, {date} {hour}',
     aClass: 'una clase',
     cutoffTitle: 'Lista de espera',
     cutoffLabel: 'No me asignes un lugar después de',
-    cutoffStudio: 'El límite del estudio ({minutes} min antes de la clase)',
+    cutoffStudio: '{minutes} min antes (el del estudio)',
     cutoffHours: '{hours} h antes de la clase',
     cutoffHelp:
       'Si un lugar se libera después, pasa a la siguiente persona y te avisamos. Sin penalización.',

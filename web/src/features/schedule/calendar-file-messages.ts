@@ -1,5 +1,5 @@
 /**
- * "Add to calendar" on a booking in "My Classes" (issue 19), English and Spanish. The button's
+ * "Add to calendar" on a booking in "My Classes", English and Spanish. The button's
  * name starts with its visible text (WCAG 2.5.3, label in name), then says which class.
  */
 import { defineMessages } from '../../lib/i18n';

@@ -1,4 +1,4 @@
-/** The change-spot control on a booked class's detail (issue 20), English and Spanish. */
+/** The change-spot control on a booked class's detail, English and Spanish. */
 import type { MessageKeyOf } from '../../lib/i18n';
 import { defineMessages } from '../../lib/i18n';
 

@@ -1,4 +1,4 @@
-/** "Bring a friend" on a booked class and the guest seats in "My Classes" (issue 20). */
+/** "Bring a friend" on a booked class and the guest seats in "My Classes". */
 import type { MessageKeyOf } from '../../lib/i18n';
 import { defineMessages } from '../../lib/i18n';
 

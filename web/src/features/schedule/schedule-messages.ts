@@ -81,6 +81,10 @@ export const scheduleMessages = defineMessages({
     bookConsequence: 'Uses 1 credit. Cancel before {when} to get it back.',
     bookLateConsequence:
       'Uses 1 credit. The class starts within {hours} hours: cancelling will not return it.',
+    bookByPlanConsequence:
+      'Cancel before {when} and it does not count on your plan; after that, your plan’s late-cancel policy applies.',
+    bookByPlanLateConsequence:
+      'The class starts within {hours} hours: cancelling counts on your plan, and its late-cancel policy applies.',
     waitlistConsequence: 'No credit is used now; one is used only if a spot opens for you.',
     aboutCoach: 'About',
     classDetails: 'Class details',
@@ -176,9 +180,13 @@ export const scheduleMessages = defineMessages({
     spotHeld: 'Lugar {spot}, reservando',
     holdingSpot: 'Apartando el lugar {spot}…',
     holdingAnySpot: 'Apartando un lugar…',
-    bookConsequence: 'Usa 1 crédito. Cancela antes del {when} para recuperarlo.',
+    bookConsequence: 'Usa 1 crédito. Cancela antes de {when} para recuperarlo.',
     bookLateConsequence:
       'Usa 1 crédito. La clase empieza en menos de {hours} horas: si cancelas no se devuelve.',
+    bookByPlanConsequence:
+      'Cancela antes de {when} y no cuenta en tu plan; después aplica la política de cancelación tardía de tu plan.',
+    bookByPlanLateConsequence:
+      'La clase empieza en menos de {hours} horas: si cancelas cuenta en tu plan y aplica su política de cancelación tardía.',
     waitlistConsequence:
       'Ahora no se usa ningún crédito; solo se usa uno si se abre un lugar para ti.',
     aboutCoach: 'Sobre',

@@ -1,5 +1,5 @@
 /**
- * "My Waiting List" cards (issue 18): the member's cut-off on each class, and leaving with a
+ * "My Waiting List" cards: the member's cut-off on each class, and leaving with a
  * confirmation, English and Spanish. The list's own labels are in schedule-messages.ts.
  */
 import type { MessageKeyOf } from '../../lib/i18n';
@@ -25,7 +25,7 @@ export const waitlistMessages = defineMessages({
   es: {
     waitlistIntro:
       'Cuando se libera un lugar, pasa a la primera persona de la lista y se usa un crédito.',
-    cutoffUntil: 'Podemos pasarte hasta el',
+    cutoffUntil: 'Podemos pasarte hasta',
     cutoffMine: 'tu límite, {hours} h antes',
     cutoffStudios: 'el límite del estudio, {minutes} min antes',
     cutoffPassed: 'Falta poco para la clase: ya no te pasaremos',

@@ -1,5 +1,6 @@
 /**
- * The session rules of spec §4, as plain functions over the API, local storage and the store.
+ * The session rules of the product (docs/product-contract.md), as plain functions over the API,
+ * local storage and the store.
  * `hooks/use-session-bootstrap.ts` decides when they run; tests drive them with fake timers.
  */
 import type { AdminFlag, Role, User } from '@studio/core';
@@ -14,7 +15,7 @@ import { sessionMessages } from './session-messages';
 import type { Profile } from './stores/session-store';
 import { useSessionStore } from './stores/session-store';
 
-/** What UID holds when nobody is signed in: the text null (spec §4). */
+/** What UID holds when nobody is signed in: the text null. */
 export const GUEST_UID = 'null';
 
 /** Profile caches written when the details load and dropped on logout. */
@@ -73,7 +74,7 @@ export function enterSignedIn(uid: string): void {
 }
 
 /**
- * Spec §7: stamp `DateService/{uid}` on the server, read `Ts` back and log whether the local
+ * Stamp `DateService/{uid}` on the server, read `Ts` back and log whether the local
  * clock agrees to the minute. Resolves to the server clock's lead over the local one (0 when
  * unknown), used to write `LastSeen` in server time.
  */
@@ -121,7 +122,7 @@ function cacheProfile(profile: Profile, adminFlag: AdminFlag | null): void {
 }
 
 /**
- * Spec §4: the user details (3 s after sign-in): cache NameUser/Admin/Email/Img, derive the role
+ * The user details (3 s after sign-in): cache NameUser/Admin/Email/Img, derive the role
  * (a coach is welcomed), report a missing Name, and update LastSeen.
  */
 export async function loadUserDetails(
@@ -148,7 +149,7 @@ export async function loadUserDetails(
   await Promise.all(writes);
 }
 
-/** Spec §4: logout signs out, stores the text null as UID and reloads the page. */
+/** Logout signs out, stores the text null as UID and reloads the page. */
 export async function logout(api: SessionApi, reload: () => void): Promise<void> {
   await api.signOut();
   writeStorage(STORAGE_KEYS.uid, GUEST_UID);

@@ -1,5 +1,5 @@
 /**
- * What the session says on its own (spec §4 and the clock check), English and Spanish.
+ * What the session says on its own (the product's texts and the clock check), English and Spanish.
  */
 import type { MessageKeyOf } from '../../lib/i18n';
 import { defineMessages } from '../../lib/i18n';

@@ -17,7 +17,7 @@ const byName = (a: ShopItem, b: ShopItem) =>
   (a.product.Name ?? a.id).localeCompare(b.product.Name ?? b.id);
 
 /**
- * The products of the `Shop` node (spec §3), by category: `Shop/Categorias` sets the order
+ * The products of the `Shop` node, by category: `Shop/Categorias` sets the order
  * (categories it does not list follow alphabetically), `TagsProducts` and `Categorias` are not
  * categories, and a product without a price cannot be sold (the checkout refuses it), so it is
  * left out. A malformed product is logged and left out.

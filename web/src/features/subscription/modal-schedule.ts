@@ -13,7 +13,7 @@ export function readShownDate(stored: string | null): DateString | null {
 }
 
 /**
- * Spec §4: the modal opens when it was never shown or at least 7 days ago. A date in the future
+ * The modal opens when it was never shown or at least 7 days ago. A date in the future
  * (the device clock was wrong when it was written) does not silence it for good.
  */
 export function isModalDue(stored: string | null, today: DateString): boolean {

@@ -1,5 +1,5 @@
 /**
- * The plan's state on the profile and its self-service actions (issue 20), English and Spanish.
+ * The plan's state on the profile and its self-service actions, English and Spanish.
  */
 import type { MessageKeyOf } from '../../lib/i18n';
 import { defineMessages } from '../../lib/i18n';

@@ -1,5 +1,5 @@
 /**
- * Spec §4: the subscription modal's texts, English and Spanish.
+ * The subscription modal's texts, English and Spanish.
  */
 import type { MessageKeyOf } from '../../lib/i18n';
 import { defineMessages } from '../../lib/i18n';

@@ -1,5 +1,5 @@
 /**
- * Spec §4: the fitness class waiver, English and Spanish.
+ * The fitness class waiver, English and Spanish.
  */
 import type { MessageKeyOf } from '../../lib/i18n';
 import { defineMessages } from '../../lib/i18n';

@@ -53,6 +53,13 @@ describe('DataTable', () => {
     expect(bodyRows()).toHaveLength(5);
   });
 
+  it('frames the table in a region named like it that the keyboard reaches (it scrolls inside from 640 px)', () => {
+    render(<DataTable caption="Members" columns={columns} rows={rows} rowKey={(row) => row.id} />);
+    const frame = screen.getByRole('region', { name: 'Members' });
+    expect(frame.tabIndex).toBe(0);
+    expect(within(frame).getByRole('table', { name: 'Members' })).toBeTruthy();
+  });
+
   it('sorts by a column and says so with aria-sort', () => {
     render(<DataTable caption="Members" columns={columns} rows={rows} rowKey={(row) => row.id} />);
     const header = screen.getByRole('columnheader', { name: /Credits/ });

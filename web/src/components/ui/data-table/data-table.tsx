@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useT } from '../../../lib/i18n';
 import { kitMessages } from '../kit-messages';
 import type { SortState, SortValue } from './table-view';
+import { TableScroll } from './table-scroll';
 import { nextSort, tableView } from './table-view';
 
 export interface DataTableColumn<Row> {
@@ -89,7 +90,7 @@ export function DataTable<Row>({
           </span>
         </div>
       )}
-      <div className="ui-table-scroll">
+      <TableScroll label={caption}>
         <table>
           <caption className="visually-hidden">{caption}</caption>
           <thead>
@@ -149,7 +150,7 @@ export function DataTable<Row>({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {view.matches === 0 && <p className="ui-table-empty">{t('kitNoResults')}</p>}
       {view.pages > 1 && (
         <nav className="ui-pagination" aria-label={caption}>

@@ -39,7 +39,7 @@ function otherDetails(details: Record<string, unknown> | undefined): unknown {
 }
 
 /**
- * Who changed what, newest first (market.md: the anchors keep no audit): every admin and coach
+ * Who changed what, newest first: every admin and coach
  * change, a page at a time, filtered by action (asked of the server) and by words (who, target,
  * details; within the loaded pages).
  */

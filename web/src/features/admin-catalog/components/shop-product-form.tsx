@@ -19,7 +19,7 @@ import { emptyForm, field, fieldErrors, fromForm, pictureField, plain } from '..
 import type { Field, FieldError, FormState } from '../form-fields';
 import { FormInputs } from './form-inputs';
 
-// Spec §7 field names (`Name`, `Precio`…), labelled with the catalogue screens' texts.
+// The product's field names (`Name`, `Precio`…), labelled with the catalogue screens' texts.
 const FIELDS: readonly Field[] = [
   field('category', 'text'),
   field('Name', 'text', 'productName'),
@@ -51,7 +51,7 @@ function productsOf(shop: unknown): { category: string; id: string; name: string
   });
 }
 
-/** Adds a product to the shop (spec §7, §8: the loading text and the success alert). */
+/** Adds a product to the shop (the loading text and the success alert). */
 export function ShopProductForm({ api, level = 1 }: { api: AdminCatalogApi; level?: 1 | 2 }) {
   const Heading = level === 1 ? 'h1' : 'h2';
   const t = useT();

@@ -17,7 +17,7 @@ import { field, fieldErrors } from '../form-fields';
 import type { Field, FieldError } from '../form-fields';
 import { FormInputs } from './form-inputs';
 
-/** Spec §3: the first entry is the discounted price, the second the regular one. */
+/** The first entry is the discounted price, the second the regular one. */
 const FIELDS: readonly Field[] = [
   field('discounted', 'number', 'discountedPrice'),
   field('regular', 'number', 'regularPrice'),

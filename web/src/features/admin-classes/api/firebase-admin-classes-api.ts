@@ -1,5 +1,4 @@
 import {
-  branchSchema,
   classTemplateSchema,
   coachSchema,
   exerciseSchema,
@@ -9,6 +8,7 @@ import {
 import { getFunctionsClient } from '../../../lib/firebase';
 import { watchIndexedQuery } from '../../../lib/paged-query';
 import { parseEntries, watchPath } from '../../../lib/realtime';
+import { watchBranches } from '../../../lib/watch-branches';
 import type { AdminClassesApi, ClassCatalog } from './admin-classes-api';
 
 async function call<I, O>(name: string, input: I): Promise<O> {
@@ -28,8 +28,8 @@ function watchCatalog(onChange: (catalog: ClassCatalog) => void) {
       onChange({ branches, exercises, coaches, layouts });
   };
   const stops = [
-    watchPath(paths.branches(), (value) => {
-      parts.branches = parseEntries(value, (entry) => branchSchema.safeParse(entry), 'branch');
+    watchBranches((branches) => {
+      parts.branches = branches;
       report();
     }),
     watchPath(paths.exercises(), (value) => {

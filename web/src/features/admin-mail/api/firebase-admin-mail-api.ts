@@ -22,6 +22,23 @@ export const firebaseAdminMailApi: AdminMailApi = {
             ),
       onChange,
     ),
+  watchNewestPush: ({ limit, status }, onChange) =>
+    watchQuery(
+      (db, sdk) =>
+        status === ''
+          ? sdk.query(
+              sdk.ref(db, paths.pushOutbox()),
+              sdk.orderByChild('createdAt'),
+              sdk.limitToLast(limit),
+            )
+          : sdk.query(
+              sdk.ref(db, paths.pushOutbox()),
+              sdk.orderByChild('status'),
+              sdk.equalTo(status),
+              sdk.limitToLast(limit),
+            ),
+      onChange,
+    ),
   readMember: readMemberContact,
   resendMail: (input) => callFunction('resendMail', input),
 };

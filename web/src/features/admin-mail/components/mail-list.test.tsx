@@ -65,7 +65,7 @@ describe('sent e-mail list', () => {
   it('filters by status and kind', async () => {
     render(<MailList api={createFakeAdminMailApi(OUTBOX, USERS).api} />);
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'sent' } });
-    expect(screen.getByText('1 e-mails')).toBeTruthy();
+    expect(screen.getByText('1 e-mail')).toBeTruthy();
     expect(await within(bodyRows()[0]!).findByText('Ana Member')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Kind'), { target: { value: 'welcome' } });
     expect(screen.getByText('No e-mail matches.')).toBeTruthy();
@@ -86,7 +86,7 @@ describe('sent e-mail list', () => {
     expect(screen.queryByText('550 no such user')).toBeNull();
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'failed' } });
     expect(fake.statuses).toEqual(['', 'failed']);
-    expect(screen.getByText('1 e-mails')).toBeTruthy();
+    expect(screen.getByText('1 e-mail')).toBeTruthy();
     expect(screen.getByText('550 no such user')).toBeTruthy();
   });
 
@@ -120,7 +120,7 @@ describe('sent e-mail list', () => {
     );
     act(() => useLangStore.setState({ lang: 'es' }));
     render(<MailList api={fake.api} />);
-    expect(screen.getByRole('heading', { name: 'Correos enviados' })).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Correos enviados' })).toBeTruthy();
     expect(within(bodyRows()[0]!).getByText('Bienvenida')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Reenviar el correo welcome-m2' }));
     expect((await screen.findByRole('alert')).textContent).toBe(

@@ -1,21 +1,11 @@
-import { useId, useState } from 'react';
-import { MAIL_KINDS, MAIL_OUTBOX_STATUSES, formatDateTime } from '@studio/core';
-import type { MailKind, MailOutboxStatus } from '@studio/core';
-import { Badge } from '../../../components/ui/badge';
+import { MAIL_KINDS, MAIL_OUTBOX_STATUSES } from '@studio/core';
+import type { MailOutboxEntry, MailOutboxStatus } from '@studio/core';
 import type { BadgeTone } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { DataTable } from '../../../components/ui/data-table';
-import type { DataTableColumn } from '../../../components/ui/data-table';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { Field } from '../../../components/ui/field';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { useT } from '../../../lib/i18n';
-import { useMemberContacts } from '../../../lib/member-names';
-import { usePagedQuery } from '../../../lib/paged-query';
 import type { AdminMailApi } from '../api/admin-mail-api';
 import { kindLabel, mailMessages, statusLabel } from '../mail-messages';
-import { MAIL_PAGE_SIZE, filterMail, mailRows, mailUids } from '../outbox';
-import type { MailFilter, MailRow } from '../outbox';
+import { mailRows } from '../outbox';
+import { OutboxList, listTime } from './outbox-list';
 import { ResendMail } from './resend-mail';
 
 const STATUS_TONES: Record<MailOutboxStatus, BadgeTone> = {
@@ -27,57 +17,26 @@ const STATUS_TONES: Record<MailOutboxStatus, BadgeTone> = {
   skipped: 'neutral',
 };
 
-/** Sent e-mail (admin-mail): the newest outbox entries, filtered by status and kind, with resend. */
+const TEXTS = { title: 'mailTitle', shown: 'shown', empty: 'empty', loadMore: 'loadMore' } as const;
+
+/** The e-mail tab of admin-mail: the newest outbox entries, filtered by status and kind, with resend. */
 export function MailList({ api }: { api: AdminMailApi }) {
   const t = useT(mailMessages);
-  const baseId = useId();
-  const [filter, setFilter] = useState<MailFilter>({ status: '', kind: '' });
-  const page = usePagedQuery(
-    (limit, onChange) => api.watchNewestMail({ limit, status: filter.status }, onChange),
-    MAIL_PAGE_SIZE,
-    [api, filter.status],
-  );
-  const outbox = page.value;
-  const contacts = useMemberContacts(mailUids(outbox), api.readMember);
-  const all = mailRows(outbox, contacts);
-  const rows = filterMail(all, filter);
-  const time = (ms: number | undefined) => (ms === undefined ? '' : formatDateTime(ms));
-
-  const columns: DataTableColumn<MailRow>[] = [
-    {
-      id: 'created',
-      header: t('created'),
-      sortValue: (row) => (row.readable ? row.entry.createdAt : -1),
-      cell: (row) => (row.readable ? time(row.entry.createdAt) : ''),
-    },
-    {
-      id: 'kind',
-      header: t('kind'),
-      rowHeader: true,
-      cell: (row) => (row.readable ? t(kindLabel(row.entry.kind)) : t('unreadable')),
-    },
-    {
-      id: 'recipient',
-      header: t('recipient'),
-      cell: (row) => (row.readable ? row.recipient : row.id),
-    },
-    {
-      id: 'status',
-      header: t('status'),
-      cell: (row) =>
-        row.readable ? (
-          <Badge tone={STATUS_TONES[row.entry.status]}>{t(statusLabel(row.entry.status))}</Badge>
-        ) : (
-          ''
-        ),
-    },
-    {
-      id: 'delivery',
-      header: t('delivery'),
-      cell: (row) => {
-        if (!row.readable) return '';
-        const { entry } = row;
-        if (entry.status === 'sent') return time(entry.sentAt);
+  return (
+    <OutboxList<MailOutboxEntry>
+      watch={api.watchNewestMail}
+      readMember={api.readMember}
+      rowsOf={mailRows}
+      statuses={MAIL_OUTBOX_STATUSES}
+      kinds={MAIL_KINDS}
+      statusLabel={statusLabel}
+      kindLabel={kindLabel}
+      tones={STATUS_TONES}
+      texts={TEXTS}
+      className="mail-outbox"
+      skeletonLines={5}
+      delivery={(entry) => {
+        if (entry.status === 'sent') return listTime(entry.sentAt);
         if (entry.status !== 'failed' && entry.status !== 'retrying') return '';
         return (
           <span className="mail-delivery">
@@ -90,86 +49,19 @@ export function MailList({ api }: { api: AdminMailApi }) {
             )}
           </span>
         );
-      },
-    },
-    {
-      id: 'actions',
-      header: t('actions'),
-      cell: (row) =>
-        row.readable && row.entry.status === 'failed' ? <ResendMail api={api} id={row.id} /> : '',
-    },
-  ];
-
-  return (
-    <section aria-labelledby="mail-title" className="admin-page">
-      <h1 id="mail-title">{t('mailTitle')}</h1>
-      <form
-        className="card ui-form ui-form-grid"
-        aria-label={t('mailTitle')}
-        onSubmit={(e) => e.preventDefault()}
-      >
-        <Field label={t('status')}>
-          <select
-            id={`${baseId}-status`}
-            value={filter.status}
-            onChange={(event) =>
-              setFilter({ ...filter, status: event.target.value as MailOutboxStatus | '' })
-            }
-          >
-            <option value="">{t('all')}</option>
-            {MAIL_OUTBOX_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(statusLabel(status))}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label={t('kind')}>
-          <select
-            id={`${baseId}-kind`}
-            value={filter.kind}
-            onChange={(event) =>
-              setFilter({ ...filter, kind: event.target.value as MailKind | '' })
-            }
-          >
-            <option value="">{t('all')}</option>
-            {MAIL_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(kindLabel(kind))}
-              </option>
-            ))}
-          </select>
-        </Field>
-      </form>
-      {outbox === undefined ? (
-        <>
-          <p role="status">{t('loading')}</p>
-          <Skeleton lines={5} height="2.5rem" />
-        </>
-      ) : (
-        <>
-          <p role="status" className="ui-muted">
-            {t('shown', { count: rows.length })}
-          </p>
-          {rows.length === 0 ? (
-            <EmptyState title={t('empty')} />
-          ) : (
-            <DataTable
-              caption={t('mailTitle')}
-              columns={columns}
-              rows={rows}
-              rowKey={(row) => row.id}
-              initialSort={{ columnId: 'created', direction: 'descending' }}
-              pageSize={MAIL_PAGE_SIZE}
-            />
-          )}
-          {page.hasMore && (
-            <Button variant="secondary" onClick={page.loadMore}>
-              {t('loadMore')}
-            </Button>
-          )}
-        </>
-      )}
-    </section>
+      }}
+      more={[
+        {
+          id: 'actions',
+          header: t('actions'),
+          cell: (row) =>
+            row.readable && row.entry.status === 'failed' ? (
+              <ResendMail api={api} id={row.id} />
+            ) : (
+              ''
+            ),
+        },
+      ]}
+    />
   );
 }

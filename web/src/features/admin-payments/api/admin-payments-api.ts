@@ -1,4 +1,4 @@
-import type { CallableResult, SumPaymentsInput } from '@studio/core';
+import type { Branch, CallableResult, SumPaymentsInput } from '@studio/core';
 import type { ReadMemberContact } from '../../../lib/member-names';
 import type { IndexedQuery } from '../../../lib/indexed-query';
 import type { Unsubscribe } from '../../../lib/realtime';
@@ -7,7 +7,7 @@ import type { WatchMemberPlanFlags } from '../subscribers';
 export interface AdminPaymentsApi {
   /**
    * A page of `Payments`: the last `limit` of `query` (the range by the indexed `createdAt`),
-   * live. The list never reads a range whole (issue 21).
+   * live. The list never reads a range whole.
    */
   watchPaymentsPage: (
     query: IndexedQuery,
@@ -20,6 +20,8 @@ export interface AdminPaymentsApi {
   sumPayments: (input: SumPaymentsInput) => Promise<CallableResult<'sumPayments'>>;
   /** One member's name and e-mail, for the payments shown. */
   readMember: ReadMemberContact;
+  /** The studio's branches, live (the branch filter of a studio with more than one). */
+  watchBranches: (onChange: (branches: Record<string, Branch>) => void) => Unsubscribe;
   /**
    * A page of `StripeSubscriptions`: the last `limit` of `query` (by the indexed
    * `currentPeriodEnd` or `status`), live; admin-suscripcion never reads the node whole.

@@ -3,6 +3,7 @@ import { callFunction } from '../../../lib/firebase';
 import { readMemberContact } from '../../../lib/read-member-contact';
 import { readWholeQuery, watchIndexedQuery } from '../../../lib/paged-query';
 import { watchPath } from '../../../lib/realtime';
+import { watchBranches } from '../../../lib/watch-branches';
 import { PAYMENT_EXPORT_PAGE_SIZE } from '../payments';
 import type { WatchMemberPlanFlags } from '../subscribers';
 import type { AdminPaymentsApi } from './admin-payments-api';
@@ -35,6 +36,7 @@ export const firebaseAdminPaymentsApi: AdminPaymentsApi = {
   readAllPayments: (query) => readWholeQuery(query, PAYMENT_EXPORT_PAGE_SIZE),
   sumPayments: (input) => callFunction('sumPayments', input),
   readMember: readMemberContact,
+  watchBranches,
   watchSubscriptionsPage: watchIndexedQuery,
   watchMemberPlanFlags,
 };

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { paymentRangeBounds, paymentSchema, paymentTotals, toEpoch } from '@studio/core';
-import type { SumPaymentsInput } from '@studio/core';
+import type { Branch, SumPaymentsInput } from '@studio/core';
 import { describe, expect, it } from 'vitest';
 import { answerIndexedQuery, readContactFrom } from '../../../../test/fakes/indexed-query';
 import type { IndexedQuery } from '../../../lib/indexed-query';
@@ -38,6 +38,7 @@ function fakeApi(nodes: {
   payments?: Record<string, unknown>;
   users?: unknown;
   subscriptions?: Record<string, unknown>;
+  branches?: Record<string, Branch>;
 }) {
   const pages: { query: IndexedQuery; limit: number }[] = [];
   const sums: SumPaymentsInput[] = [];
@@ -60,11 +61,16 @@ function fakeApi(nodes: {
         if (p.createdAt < startMs || p.createdAt > endMs) return [];
         if (input.status !== undefined && p.status !== input.status) return [];
         if (input.kind !== undefined && p.kind !== input.kind) return [];
+        if (input.branch !== undefined && p.branch !== input.branch) return [];
         return [p];
       });
       return Promise.resolve({ totals: paymentTotals(matching) });
     },
     readMember: readContactFrom(nodes.users),
+    watchBranches: (onChange) => {
+      onChange(nodes.branches ?? { centro: { name: 'Centro', active: true } });
+      return () => undefined;
+    },
     watchSubscriptionsPage: (query, limit, onChange) => {
       onChange(answerIndexedQuery(nodes.subscriptions ?? {}, query, limit));
       return () => undefined;
@@ -99,6 +105,12 @@ describe('payment list', () => {
       await screen.findByText('USD: 3 payments · paid $169.00 · refunded $65.00 · net $104.00'),
     ).toBeTruthy();
     expect(await screen.findAllByText('Beto Buyer', { selector: 'th' })).toHaveLength(2);
+    // What was bought and how it stands, in words (the stored values stay in the CSV).
+    const refunded = screen
+      .getAllByRole('row')
+      .find((row) => row.textContent?.includes('Refunded'));
+    expect(refunded?.textContent).toContain('Class credits');
+    expect(screen.queryByText('credits', { selector: 'td' })).toBeNull();
   });
 
   it('asks the server for the totals of a status and kind; the member narrows the list', async () => {
@@ -118,12 +130,45 @@ describe('payment list', () => {
       kind: 'subscription',
     });
     expect(
-      await screen.findByText('USD: 1 payments · paid $39.00 · refunded $0.00 · net $39.00'),
+      await screen.findByText('USD: 1 payment · paid $39.00 · refunded $0.00 · net $39.00'),
     ).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'refunded' } });
     expect(screen.getByText('No payments match.')).toBeTruthy();
     // The page query itself does not change with the filters.
     expect(new Set(fake.pages.map((page) => JSON.stringify(page)))).toHaveProperty('size', 1);
+  });
+
+  it('offers no branch filter to a studio with one branch', async () => {
+    const fake = fakeApi({ payments: PAYMENTS, users });
+    render(<PaymentList api={fake.api} download={() => undefined} now={() => NOW} />);
+    await screen.findAllByText('Beto Buyer', { selector: 'th' });
+    expect(screen.queryByLabelText('Branch')).toBeNull();
+  });
+
+  it("shows the head office one branch's payments and asks the server for its totals", async () => {
+    const fake = fakeApi({
+      payments: { ...PAYMENTS, p4: payment({ uid: 'm1', branch: 'norte', amount: 9900 }) },
+      users,
+      branches: {
+        centro: { name: 'Centro', active: true },
+        norte: { name: 'Norte', active: true },
+      },
+    });
+    render(<PaymentList api={fake.api} download={() => undefined} now={() => NOW} />);
+    await screen.findAllByText('Beto Buyer', { selector: 'th' });
+    const branch = screen.getByLabelText('Branch');
+    expect([...branch.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      'All branches',
+      'Centro',
+      'Norte',
+    ]);
+
+    fireEvent.change(branch, { target: { value: 'norte' } });
+    expect(screen.getByText('1 of 4 loaded payments')).toBeTruthy();
+    expect(fake.sums.at(-1)).toEqual({ from: '2026-10-22', to: '2026-11-21', branch: 'norte' });
+    expect(
+      await screen.findByText('USD: 1 payment · paid $99.00 · refunded $0.00 · net $99.00'),
+    ).toBeTruthy();
   });
 
   it("loads the next page of older payments with 'Load older payments'", async () => {

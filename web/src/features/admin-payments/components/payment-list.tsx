@@ -15,11 +15,18 @@ import {
   formatDate,
   refundedAmount,
 } from '@studio/core';
-import type { CurrencyTotals, PaymentStatus, PurchaseKind, SumPaymentsInput } from '@studio/core';
+import type {
+  Branch,
+  CurrencyTotals,
+  PaymentStatus,
+  PurchaseKind,
+  SumPaymentsInput,
+} from '@studio/core';
 import { useLangStore, useT } from '../../../lib/i18n';
 import { useMemberContacts } from '../../../lib/member-names';
 import type { MemberContact } from '../../../lib/member-names';
 import { usePagedQuery } from '../../../lib/paged-query';
+import { useLive } from '../../../lib/use-live';
 import type { AdminPaymentsApi } from '../api/admin-payments-api';
 import {
   PAYMENT_PAGE_SIZE,
@@ -32,6 +39,11 @@ import {
 } from '../payments';
 import type { PaymentFilter, PaymentRow } from '../payments';
 import { paymentsMessages } from '../payments-messages';
+import {
+  PAYMENT_KIND_LABELS,
+  PAYMENT_STATUS_LABELS,
+  paymentWords,
+} from '../../../lib/payment-words';
 
 const STATUS_TONES: Partial<Record<PaymentStatus, BadgeTone>> = {
   paid: 'success',
@@ -50,7 +62,7 @@ interface PaymentListProps {
 type TotalsState =
   { key: string; totals: CurrencyTotals[] } | { key: string; failed: true } | undefined;
 
-/** The range's totals from `sumPayments`, asked again when the range, status or kind change. */
+/** The range's totals from `sumPayments`, asked again when the range or a filter changes. */
 function useRangeTotals(api: AdminPaymentsApi, input: SumPaymentsInput | null) {
   const key = input === null ? '' : JSON.stringify(input);
   const [state, setState] = useState<TotalsState>(undefined);
@@ -93,16 +105,22 @@ async function readContacts(
 
 /**
  * Payment list (lista-pagos): the newest payments of a date range a page at a time, filtered by
- * status, kind and member; the range's totals from the server; the whole range as CSV.
+ * status, kind, member and, in a studio with more than one branch, the branch the checkout named
+ * (the head office's view of each branch); the range's totals from the server; the whole range as
+ * CSV.
  */
 export function PaymentList({ api, download, now = Date.now }: PaymentListProps) {
   const pt = useT(paymentsMessages);
+  const pw = useT(paymentWords);
   const lang = useLangStore((state) => state.lang);
   const baseId = useId();
   const [filter, setFilter] = useState<PaymentFilter>(() => {
     const today = formatDate(now());
-    return { from: addDays(today, -30), to: today, status: '', kind: '', member: '' };
+    return { from: addDays(today, -30), to: today, status: '', kind: '', member: '', branch: '' };
   });
+  const branches = useLive<Record<string, Branch>>((onChange) => api.watchBranches(onChange), {}, [
+    api,
+  ]);
   const [exporting, setExporting] = useState(false);
   const [exportFailed, setExportFailed] = useState(false);
   const validRange = isDateRange(filter);
@@ -125,6 +143,7 @@ export function PaymentList({ api, download, now = Date.now }: PaymentListProps)
           to: filter.to,
           ...(filter.status === '' ? {} : { status: filter.status }),
           ...(filter.kind === '' ? {} : { kind: filter.kind }),
+          ...(filter.branch === '' ? {} : { branch: filter.branch }),
         }
       : null,
   );
@@ -156,7 +175,7 @@ export function PaymentList({ api, download, now = Date.now }: PaymentListProps)
     },
     {
       id: 'member',
-      header: pt('member'),
+      header: pt('memberColumn'),
       rowHeader: true,
       sortValue: (row) => row.name || row.email || row.payment.uid,
       cell: (row) => row.name || row.email || row.payment.uid,
@@ -164,15 +183,17 @@ export function PaymentList({ api, download, now = Date.now }: PaymentListProps)
     {
       id: 'kind',
       header: pt('kind'),
-      sortValue: (row) => row.payment.kind,
-      cell: (row) => row.payment.kind,
+      sortValue: (row) => pw(PAYMENT_KIND_LABELS[row.payment.kind]),
+      cell: (row) => pw(PAYMENT_KIND_LABELS[row.payment.kind]),
     },
     {
       id: 'status',
       header: pt('status'),
       sortValue: (row) => row.payment.status,
       cell: (row) => (
-        <Badge tone={STATUS_TONES[row.payment.status] ?? 'neutral'}>{row.payment.status}</Badge>
+        <Badge tone={STATUS_TONES[row.payment.status] ?? 'neutral'}>
+          {pw(PAYMENT_STATUS_LABELS[row.payment.status])}
+        </Badge>
       ),
     },
     {
@@ -195,6 +216,12 @@ export function PaymentList({ api, download, now = Date.now }: PaymentListProps)
           )}
         </span>
       ),
+    },
+    {
+      id: 'method',
+      header: pt('method'),
+      sortValue: (row) => row.payment.method ?? 'card',
+      cell: (row) => pt(row.payment.method === 'cash' ? 'methodCash' : 'methodCard'),
     },
     { id: 'coupon', header: pt('coupon'), cell: (row) => row.payment.coupon ?? '' },
   ];
@@ -221,7 +248,7 @@ export function PaymentList({ api, download, now = Date.now }: PaymentListProps)
             <option value="">{pt('all')}</option>
             {PAYMENT_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {status}
+                {pw(PAYMENT_STATUS_LABELS[status])}
               </option>
             ))}
           </select>
@@ -236,11 +263,27 @@ export function PaymentList({ api, download, now = Date.now }: PaymentListProps)
             <option value="">{pt('all')}</option>
             {PURCHASE_KINDS.map((kind) => (
               <option key={kind} value={kind}>
-                {kind}
+                {pw(PAYMENT_KIND_LABELS[kind])}
               </option>
             ))}
           </select>
         </Field>
+        {Object.keys(branches).length > 1 && (
+          <Field label={pt('branch')}>
+            <select
+              id={`${baseId}-branch`}
+              value={filter.branch}
+              onChange={(event) => set({ branch: event.target.value })}
+            >
+              <option value="">{pt('allBranches')}</option>
+              {Object.entries(branches).map(([branchId, entry]) => (
+                <option key={branchId} value={branchId}>
+                  {entry.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
         <Field label={pt('member')}>
           <input
             id={`${baseId}-member`}

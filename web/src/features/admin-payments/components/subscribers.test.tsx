@@ -34,6 +34,10 @@ function fakeApi(subscriptions: Record<string, unknown>, users: Record<string, u
     },
     readAllPayments: () => Promise.resolve(null),
     sumPayments: () => Promise.resolve({ totals: [] }),
+    watchBranches: (onChange) => {
+      onChange({});
+      return () => undefined;
+    },
     readMember: (uid) => {
       read.push(uid);
       return readContact(uid);

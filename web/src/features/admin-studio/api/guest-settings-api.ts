@@ -4,7 +4,7 @@ import { getFunctionsClient } from '../../../lib/firebase';
 import type { Unsubscribe } from '../../../lib/realtime';
 import { watchPath } from '../../../lib/realtime';
 
-/** The studio's guest-seat settings ("bring a friend", issue 20): read live, saved audited. */
+/** The studio's guest-seat settings ("bring a friend"): read live, saved audited. */
 export interface GuestSettingsApi {
   /** `Settings` as stored; the form reads it through `settingsFromStored`. */
   watchSettings: (onChange: (value: unknown) => void) => Unsubscribe;

@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react';
 import type { PrimaryTokens } from '@studio/core';
 import { brandPalette, isHexColour } from '@studio/core';
 import { useT } from '../../../lib/i18n';
+import { drawableImage } from '../../../lib/pictures/studio-image';
 import { adminStudioMessages } from '../admin-studio-messages';
 
 interface PreviewProps {
@@ -15,6 +16,7 @@ export function BrandPreview({ name, logo, colour }: PreviewProps) {
   const t = useT(adminStudioMessages);
   if (!isHexColour(colour.trim())) return null;
   const palette = brandPalette(colour.trim());
+  const drawable = drawableImage(logo, 'studio');
   const sample = (theme: 'light' | 'dark', tokens: PrimaryTokens) => (
     <figure
       className={`brand-preview brand-preview-${theme}`}
@@ -27,8 +29,8 @@ export function BrandPreview({ name, logo, colour }: PreviewProps) {
       }
     >
       <div className="brand-preview-header">
-        {/^(https?:|data:image\/)/.test(logo) && (
-          <img src={logo} alt="" width="24" height="24" className="brand-preview-logo" />
+        {drawable && (
+          <img src={drawable} alt="" width="24" height="24" className="brand-preview-logo" />
         )}
         <span>{name.trim() || 'Studio'}</span>
       </div>

@@ -90,7 +90,7 @@ function Form({
 }
 
 /**
- * admin-studio's guest seats ("bring a friend", issue 20): turn them on or off for the studio and
+ * admin-studio's guest seats ("bring a friend"): turn them on or off for the studio and
  * set how many guests a member may bring to a class, saved (and audited) by saveCatalogItem.
  */
 export function GuestSettings({ api }: { api: GuestSettingsApi }) {

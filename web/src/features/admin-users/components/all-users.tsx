@@ -25,6 +25,8 @@ interface AllUsersProps {
   api: AdminUsersApi;
   /** The admin's action on a member's plan (cancel), composed in by the route. */
   planAction?: PlanAction;
+  /** The member's membership and the admin's actions on it (freeze, change, give), composed in. */
+  membershipAction?: PlanAction;
   /** The clock for credit expiry (tests pass a fixed one). */
   now?: () => number;
   /** How long typing must pause before the search queries the directory. */
@@ -77,9 +79,15 @@ function memberColumns(
 
 /**
  * Admin Users: the member directory a page at a time by name, a search over its indexes, one
- * member in a sheet, and the Reports view (spec §3 `Reports`). `Users` is never read whole.
+ * member in a sheet, and the Reports view (`Reports`). `Users` is never read whole.
  */
-export function AllUsers({ api, planAction, now = Date.now, searchDelayMs = 250 }: AllUsersProps) {
+export function AllUsers({
+  api,
+  planAction,
+  membershipAction,
+  now = Date.now,
+  searchDelayMs = 250,
+}: AllUsersProps) {
   const ut = useT(usersMessages);
   const searchId = useId();
   const [query, setQuery] = useState('');
@@ -168,6 +176,7 @@ export function AllUsers({ api, planAction, now = Date.now, searchDelayMs = 250 
           uid={openUid}
           now={now}
           planAction={planAction}
+          membershipAction={membershipAction}
           onClose={() => setOpenUid(null)}
         />
       )}

@@ -33,13 +33,16 @@ import { usePhoneText } from '../../../lib/phone';
 import {
   BOOKING_STATUS_LABELS,
   KIND_LABELS,
-  PAYMENT_KIND_LABELS,
-  PAYMENT_STATUS_LABELS,
   ROLE_LABELS,
   ROLE_TONES,
   usersMessages,
 } from '../users-messages';
 import { classTitle, spotLabel } from '../../../lib/class-names';
+import {
+  PAYMENT_KIND_LABELS,
+  PAYMENT_STATUS_LABELS,
+  paymentWords,
+} from '../../../lib/payment-words';
 
 function useMemberNode(api: AdminUsersApi, uid: string, node: MemberNode): unknown {
   return useLive<unknown>((onChange) => api.watchMember(uid, node, onChange), null, [
@@ -57,6 +60,7 @@ interface DetailProps {
   uid: string;
   now: () => number;
   planAction?: PlanAction | undefined;
+  membershipAction?: PlanAction | undefined;
   onClose: () => void;
 }
 
@@ -64,7 +68,14 @@ interface DetailProps {
  * One member in a sheet over the list: profile, credits, role, credit adjustments, ledger,
  * bookings, payments, plan. The sheet's title (the name) is its level-2 heading.
  */
-export function MemberDetail({ api, uid, now, planAction, onClose }: DetailProps) {
+export function MemberDetail({
+  api,
+  uid,
+  now,
+  planAction,
+  membershipAction,
+  onClose,
+}: DetailProps) {
   const ut = useT(usersMessages);
   const format = useFormat(now);
   const user = parseMemberProfile(useMemberNode(api, uid, 'user'));
@@ -97,6 +108,7 @@ export function MemberDetail({ api, uid, now, planAction, onClose }: DetailProps
           user={user}
           action={planAction?.({ uid, name: user.Name || user.Email || uid })}
         />
+        {membershipAction?.({ uid, name: user.Name || user.Email || uid })}
         <RoleForm api={api} uid={uid} current={roleFromAdminFlag(user.Admin)} />
         <AdjustForm api={api} uid={uid} />
         <Ledger api={api} uid={uid} now={now} />
@@ -337,6 +349,7 @@ function Bookings({ api, uid, now }: { api: AdminUsersApi; uid: string; now: () 
 
 function Payments({ api, uid, now }: { api: AdminUsersApi; uid: string; now: () => number }) {
   const ut = useT(usersMessages);
+  const pw = useT(paymentWords);
   const lang = useLangStore((state) => state.lang);
   const format = useFormat(now);
   const list = memberPayments(useMemberNode(api, uid, 'payments'));
@@ -349,8 +362,8 @@ function Payments({ api, uid, now }: { api: AdminUsersApi; uid: string; now: () 
         <ul className="ui-list">
           {list.map(([id, payment]) => (
             <li key={id}>
-              {format.moment(payment.createdAt)} · {ut(PAYMENT_KIND_LABELS[payment.kind])} ·{' '}
-              {ut(PAYMENT_STATUS_LABELS[payment.status])} ·{' '}
+              {format.moment(payment.createdAt)} · {pw(PAYMENT_KIND_LABELS[payment.kind])} ·{' '}
+              {pw(PAYMENT_STATUS_LABELS[payment.status])} ·{' '}
               {formatMoney(payment.amount, payment.currency, lang)}
               {payment.coupon && <> · {payment.coupon}</>}
             </li>

@@ -15,7 +15,7 @@ export interface RegistrationProfile {
   Phone?: string;
 }
 
-/** Auth calls of spec §7. Failures reject with the provider's error (it carries `code`). */
+/** The product's auth calls. Failures reject with the provider's error (it carries `code`). */
 export interface AuthApi {
   signIn: (email: string, password: string) => Promise<void>;
   signInWithGoogle: () => Promise<void>;

@@ -186,6 +186,17 @@ describe('reset password', () => {
     expect(screen.getByRole('status').textContent).toContain('ana@example.com');
   });
 
+  it('starts from the address a link brought', async () => {
+    const fake = createFakeAuthApi();
+    inRouter(
+      <ResetPasswordForm api={fake.api} loginHref="/login" initialEmail="iñigo@example.mx" />,
+    );
+    expect(screen.getByLabelText('Email')).toHaveProperty('value', 'iñigo@example.mx');
+    fireEvent.click(screen.getByRole('button', { name: 'Send reset e-mail' }));
+    await settle();
+    expect(fake.state.resets).toEqual(['iñigo@example.mx']);
+  });
+
   it('speaks Spanish when the member chose it', async () => {
     useLangStore.setState({ lang: 'es' });
     const fake = createFakeAuthApi({ sendPasswordReset: authError('auth/invalid-email') });

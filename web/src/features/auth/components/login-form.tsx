@@ -17,7 +17,7 @@ export interface LoginFormProps {
   onSignedIn: () => void;
 }
 
-/** E-mail and password or Google; a failure shows 'Error al autenticarse' with OK (spec §8). */
+/** E-mail and password or Google; a failure shows 'Error al autenticarse' with OK. */
 export function LoginForm({ api, promocode, registerHref, resetHref, onSignedIn }: LoginFormProps) {
   const t = useT(authMessages);
   const [email, setEmail] = useState('');

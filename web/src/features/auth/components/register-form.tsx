@@ -20,7 +20,7 @@ type Step =
   { name: 'form' } | { name: 'saving' } | { name: 'failed'; message: string } | { name: 'fatal' };
 
 /**
- * Spec §7/§8: create the account, send the verification e-mail, then write the profile while
+ * Create the account, send the verification e-mail, then write the profile while
  * 'Agregando usuario a la base de datos' shows. Account failure: 'Error al registrarse';
  * profile failure: 'Fatal Error Code N°54893' for the webmaster.
  */

@@ -11,11 +11,13 @@ import { EmailField } from './auth-field';
 export interface ResetPasswordFormProps {
   api: AuthApi;
   loginHref: string;
+  /** The address a link brought (the invitation mail's "Set my password"). */
+  initialEmail?: string;
 }
 
-export function ResetPasswordForm({ api, loginHref }: ResetPasswordFormProps) {
+export function ResetPasswordForm({ api, loginHref, initialEmail = '' }: ResetPasswordFormProps) {
   const t = useT(authMessages);
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { busy, failure, run, dismiss } = useAuthRequest();
 

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useLangStore, useT } from '../../../lib/i18n';
+import { drawableImage } from '../../../lib/pictures/studio-image';
 import { brandingMessages } from '../branding-messages';
 import { inLang } from '../contact-links';
 import { SocialLinks } from './contact-details';
@@ -31,14 +32,15 @@ export function AboutStudio({ studio, fallbackText, contactHref }: AboutStudioPr
     );
   }
   const text = inLang(studio?.about, lang) ?? fallbackText;
+  const logo = drawableImage(studio?.logo, 'studio');
   return (
     <div className="about">
       {studio && (
         <div className="about-identity">
-          {studio.logo ? (
+          {logo ? (
             <img
               className="about-logo"
-              src={studio.logo}
+              src={logo}
               alt={t('logoAlt', { name: studio.name })}
               width="72"
               height="72"

@@ -1,3 +1,4 @@
+import { pictureSources } from '@studio/core';
 import { useEffect } from 'react';
 import { brandingFrom, useBrandingStore } from '../../../lib/branding';
 import type { StudioApi } from '../api/studio-api';
@@ -9,7 +10,14 @@ import type { StudioApi } from '../api/studio-api';
 export function BrandingSync({ api }: { api: StudioApi }) {
   const setBranding = useBrandingStore((state) => state.setBranding);
   useEffect(
-    () => api.watchStudio((studio) => setBranding(studio ? brandingFrom(studio) : null)),
+    () =>
+      api.watchStudio((studio) =>
+        setBranding(
+          studio
+            ? brandingFrom(studio, studio.cover ? pictureSources(studio.cover).srcSet : undefined)
+            : null,
+        ),
+      ),
     [api, setBranding],
   );
   return null;

@@ -6,6 +6,9 @@ import { memoryLocation } from 'wouter/memory-location';
 import { useLangStore } from '../../../lib/i18n';
 import { AboutStudio } from './about-studio';
 import { ContactDetails } from './contact-details';
+import { studioPictureUrl } from '../../../../test/support/studio-pictures';
+
+const LOGO = studioPictureUrl('studio/logo/abcdef/384.webp');
 
 const studio: Studio = {
   name: 'Pulso Studio',
@@ -76,12 +79,10 @@ describe('about the studio', () => {
   }
 
   it("tells the studio's story in paragraphs, with its name and a way to contact it", () => {
-    renderAbout({ ...studio, logo: 'https://pulso.studio/logo.png' });
+    renderAbout({ ...studio, logo: LOGO });
     expect(screen.getByText('Small classes.')).toBeTruthy();
     expect(screen.getByText('Coaches who know your name.')).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Pulso Studio logo' }).getAttribute('src')).toBe(
-      'https://pulso.studio/logo.png',
-    );
+    expect(screen.getByRole('img', { name: 'Pulso Studio logo' }).getAttribute('src')).toBe(LOGO);
     expect(href('Contact us')).toBe('/tabs/contacto');
   });
 

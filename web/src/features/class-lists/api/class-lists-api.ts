@@ -24,7 +24,7 @@ export interface ClassListsApi {
   /**
    * `ClassRoster/{classId}`, live (coaches and admins may read it). Its bookings and waiting
    * entries carry the member's name, written by the booking functions: the lists read no
-   * profile (coaches may not, design §2; docs/architecture/roles-and-rules.md#roles).
+   * profile (coaches may not; docs/architecture/roles-and-rules.md#roles).
    */
   watchRoster: (classId: string, onChange: (roster: Roster) => void) => Unsubscribe;
   getLayout: (layoutId: string) => Promise<SeatLayout | null>;

@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { useFormat } from '../../../lib/format';
 import type { Attendance, DateString, StudioClass } from '@studio/core';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { callableErrorText } from '../../../lib/callable-errors';
 import type { ErrorText } from '../../../lib/callable-errors';
@@ -31,6 +32,8 @@ export interface CheckInBoardProps {
   now: () => number;
   /** The class to open at once (`/checador?class=…`, from a class list). */
   initialClassId?: string | null;
+  /** The door's pass scanner for the open class (the app composes the desk's). */
+  scanner?: (classId: string) => ReactNode;
 }
 
 const NO_CLASSES: Record<string, StudioClass> = {};
@@ -41,7 +44,13 @@ const NO_COACH_IDS: ReadonlySet<string> = new Set();
  * /checador: pick one of the day's classes (a coach only their own), then mark each booked member
  * attended or no-show with one tap; the marks and counts come back live from the roster.
  */
-export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckInBoardProps) {
+export function CheckInBoard({
+  api,
+  viewer,
+  now,
+  initialClassId = null,
+  scanner,
+}: CheckInBoardProps) {
   const t = useT();
   const lt = useT(listsMessages);
   const format = useFormat(now);
@@ -163,6 +172,7 @@ export function CheckInBoard({ api, viewer, now, initialClassId = null }: CheckI
       </Button>
       {cls === null && <p role="alert">{lt('classMissing')}</p>}
       {cls && !editable && <p role="alert">{lt('notYourClass')}</p>}
+      {editable && scanner?.(classId)}
       <p className="checador-counts" aria-live="polite">
         {lt('counts', { ...counts })}
       </p>

@@ -267,7 +267,10 @@ describe('class roster (user-list-class)', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(
       /^Cycling · (Today|Yesterday|Tomorrow|Sat 21 Nov( 2026)?) 19:00$/,
     );
-    const rows = screen.getAllByRole('row').slice(1);
+    // The table's frame scrolls on a wide screen: the keyboard reaches it, and it is named.
+    const frame = screen.getByRole('region', { name: 'Booked (2)' });
+    expect(frame.tabIndex).toBe(0);
+    const rows = within(frame).getAllByRole('row').slice(1);
     expect(rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent))).toEqual([
       ['A', 'Bo', 'Not marked'],
       ['C', 'Ana', 'Not marked'],
@@ -379,7 +382,7 @@ describe('checador', () => {
   });
 });
 
-describe('guest seats on the lists (issue 20, bring a friend)', () => {
+describe('guest seats on the lists (bring a friend)', () => {
   /** Ana brings Eva: a guest seat keyed apart from Ana's own, named as the guest. */
   function withGuest() {
     const base = fakeApi();

@@ -2,6 +2,7 @@ import { addDays, formatDate, isDateString, teachingCoachId } from '@studio/core
 import { DateInput } from '../../../components/ui/date-input';
 import { Field } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
+import { IconButton } from '../../../components/ui/icon-button';
 import type { DateString, StudioClass } from '@studio/core';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -114,12 +115,16 @@ export function ClassLists({ api, viewer, now }: ClassListsProps) {
     <section aria-labelledby="lists-title" className="class-lists admin-page">
       <h1 id="lists-title">{lt('listsTitle')}</h1>
       <p className="admin-link">
-        <Link href={paths.checador.getHref({})}>{lt('openChecador')}</Link>
+        {/* A page load of its own: only the checador's document may use the camera. */}
+        <a href={paths.checador.getHref({})}>{lt('openChecador')}</a>
       </p>
       <div className="lists-day">
-        <Button variant="secondary" size="s" onClick={() => setDate(addDays(date, -1))}>
-          {lt('previousDay')}
-        </Button>
+        <IconButton
+          label={lt('previousDay')}
+          icon="‹"
+          variant="secondary"
+          onClick={() => setDate(addDays(date, -1))}
+        />
         <Field label={lt('date')} className="lists-date">
           <DateInput
             value={date}
@@ -128,9 +133,12 @@ export function ClassLists({ api, viewer, now }: ClassListsProps) {
             }}
           />
         </Field>
-        <Button variant="secondary" size="s" onClick={() => setDate(addDays(date, 1))}>
-          {lt('nextDay')}
-        </Button>
+        <IconButton
+          label={lt('nextDay')}
+          icon="›"
+          variant="secondary"
+          onClick={() => setDate(addDays(date, 1))}
+        />
         {date !== today && (
           <Button variant="ghost" size="s" onClick={() => setDate(today)}>
             {lt('today')}

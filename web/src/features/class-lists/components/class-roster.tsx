@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/badge';
 import type { BadgeTone } from '../../../components/ui/badge';
 import { useFormat } from '../../../lib/format';
 import { buttonClass } from '../../../components/ui/button';
+import { TableScroll } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { paths } from '../../../config/paths';
 import { useLive } from '../../../lib/use-live';
@@ -104,12 +105,13 @@ export function ClassRoster({ api, viewer, params }: ClassRosterProps) {
       {cls != null && !mayRead && <p role="alert">{lt('notYourClass')}</p>}
       {mayRead && (
         <p>
-          <Link
+          {/* A page load of its own: only the checador's document may use the camera. */}
+          <a
             href={checadorHref(params.key)}
             className={buttonClass({ className: 'lists-primary' })}
           >
             {lt('takeAttendance')}
-          </Link>
+          </a>
         </p>
       )}
       {(cls === undefined || mayRead) && <RosterTables rows={rows} waiting={waiting} />}
@@ -129,7 +131,7 @@ function RosterTables({ rows, waiting }: Pick<RosterView, 'rows' | 'waiting'>) {
         <EmptyState title={lt('noBookings')} />
       ) : (
         <div className="ui-table">
-          <div className="ui-table-scroll">
+          <TableScroll label={lt('bookedTitle', { count: rows.length })}>
             <table className="roster-table">
               <thead>
                 <tr>
@@ -161,7 +163,7 @@ function RosterTables({ rows, waiting }: Pick<RosterView, 'rows' | 'waiting'>) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </div>
       )}
 
@@ -173,7 +175,7 @@ function RosterTables({ rows, waiting }: Pick<RosterView, 'rows' | 'waiting'>) {
           {waiting.map((entry) => (
             <li key={entry.uid}>
               {entry.name}{' '}
-              <small>{lt('waitingSince', { time: format.moment(entry.joinedAt) })}</small>
+              <small>{lt('waitingSince', { time: format.momentInText(entry.joinedAt) })}</small>
             </li>
           ))}
         </ol>

@@ -5,6 +5,9 @@ import { memoryLocation } from 'wouter/memory-location';
 import { describe, expect, it } from 'vitest';
 import type { CoachesApi } from '../api/coaches-api';
 import { CoachPage } from './coach-page';
+import { studioPictureUrl } from '../../../../test/support/studio-pictures';
+
+const HEADSHOT = studioPictureUrl('studio/coaches/abcdef/512.webp');
 
 const NOW = Date.parse('2025-06-10T16:00:00.000Z');
 const HOUR = 60 * 60 * 1000;
@@ -56,7 +59,7 @@ describe('coach page', () => {
         {
           name: 'Lucía',
           bio: 'Rides since 2010.',
-          img: 'https://example.test/lucia.png',
+          img: HEADSHOT,
           specialities: ['Spinning', 'HIIT'],
           active: true,
         },
@@ -71,9 +74,7 @@ describe('coach page', () => {
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Lucía' })).toBeTruthy();
     expect(screen.getByText('Rides since 2010.')).toBeTruthy();
-    expect(document.querySelector('img')?.getAttribute('src')).toBe(
-      'https://example.test/lucia.png',
-    );
+    expect(document.querySelector('img')?.getAttribute('src')).toBe(HEADSHOT);
     const specialities = screen.getByRole('region', { name: 'Specialities' });
     expect(
       within(specialities)

@@ -43,7 +43,7 @@ export function upcomingOf(
 }
 
 /**
- * A coach's page (issue 20): photo, bio, specialities and their upcoming classes, live. Linked
+ * A coach's page: photo, bio, specialities and their upcoming classes, live. Linked
  * from the coach card in the class sheet; admins edit it in admin-coach.
  */
 export function CoachPage({ api, coachId, now, days, scheduleHref }: CoachPageProps) {

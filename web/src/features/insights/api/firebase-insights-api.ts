@@ -1,5 +1,5 @@
-import { paths } from '@studio/core';
-import { watchPath, watchQuery } from '../../../lib/realtime';
+import { paths, planSchema } from '@studio/core';
+import { parseEntries, watchPath, watchQuery } from '../../../lib/realtime';
 import type { InsightsApi } from './insights-api';
 
 export const firebaseInsightsApi: InsightsApi = {
@@ -33,6 +33,10 @@ export const firebaseInsightsApi: InsightsApi = {
           ? paths.coaches()
           : paths.exercises(),
       onChange,
+    ),
+  watchPlans: (onChange) =>
+    watchPath(paths.plans(), (value) =>
+      onChange(parseEntries(value, (entry) => planSchema.safeParse(entry), 'plan')),
     ),
   watchSettings: (onChange) => watchPath(paths.settings(), onChange),
 };

@@ -1,3 +1,4 @@
+import type { Plan } from '@studio/core';
 import type { Unsubscribe } from '../../../lib/realtime';
 
 /** What the dashboard reads; the Firebase implementation and the tests' fake both provide it. */
@@ -15,6 +16,8 @@ export interface InsightsApi {
     node: 'branches' | 'coaches' | 'exercises',
     onChange: (value: unknown) => void,
   ) => Unsubscribe;
+  /** `Plans`, parsed (malformed entries left out): names and prices for the plans rollup. */
+  watchPlans: (onChange: (plans: Record<string, Plan>) => void) => Unsubscribe;
   /** `Settings`, for the studio's currency. */
   watchSettings: (onChange: (value: unknown) => void) => Unsubscribe;
 }

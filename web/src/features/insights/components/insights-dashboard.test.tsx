@@ -3,7 +3,7 @@ import { toEpoch } from '@studio/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useLangStore } from '../../../lib/i18n';
 import type { InsightsApi } from '../api/insights-api';
-import { DAYS } from '../insights.fixture';
+import { DAYS, PLANS } from '../insights.fixture';
 import { InsightsDashboard } from './insights-dashboard';
 
 const NOW = toEpoch('2026-03-03', '12:00');
@@ -33,6 +33,10 @@ function fakeApi(days: unknown) {
             ? { yoga: { name: 'Yoga' }, ride: { name: 'Ride' } }
             : { centro: { name: 'Centro' } },
       );
+      return () => undefined;
+    },
+    watchPlans: (onChange) => {
+      onChange(PLANS);
       return () => undefined;
     },
     watchSettings: (onChange) => {
@@ -65,6 +69,70 @@ describe('admin-insights', () => {
     expect(screen.getByRole('table', { name: 'Occupancy by day' })).toBeTruthy();
     const liability = screen.getByRole('table', { name: 'Credits outstanding (as of 2026-03-03)' });
     expect(within(liability).getByText('42')).toBeTruthy();
+    // Purchase kinds in words, as on lista-pagos, never the stored value.
+    const byKind = screen.getByRole('table', { name: 'Revenue by package kind' });
+    const kinds = within(byKind)
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent);
+    expect(kinds.sort()).toEqual(['Class credits', 'Monthly plan']);
+  });
+
+  it('shows members, recurring revenue and churn per plan, frozen plans apart', () => {
+    render(
+      <InsightsDashboard api={fakeApi(DAYS).api} download={() => undefined} now={() => NOW} />,
+    );
+    const table = screen.getByRole('table', { name: 'Plans' });
+    const cells = (name: string) =>
+      [...(within(table).getByRole('rowheader', { name }).parentElement?.children ?? [])].map(
+        (cell) => cell.textContent,
+      );
+    // Plan, members, frozen, gifts, monthly revenue, on hold, started, ended, churn: as of the
+    // range's last day, starts and ends summed over it.
+    expect(cells('Unlimited, one class a day')).toEqual([
+      'Unlimited, one class a day',
+      '4',
+      '1',
+      '1',
+      '$480.00',
+      '$120.00',
+      '3',
+      '1',
+      '14.3%',
+    ]);
+    // A weekly price as a month: $35 × 365.25 / 12 / 7.
+    expect(cells('Two classes a week')).toEqual([
+      'Two classes a week',
+      '2',
+      '1',
+      '0',
+      '$304.38',
+      '$152.19',
+      '0',
+      '1',
+      '25%',
+    ]);
+    expect(cells('Annual unlimited')).toEqual([
+      'Annual unlimited',
+      '0',
+      '0',
+      '0',
+      '$0.00',
+      '$0.00',
+      '0',
+      '0',
+      '—',
+    ]);
+    // Gone from the catalogue: its id, and no price to count.
+    expect(cells('retired')).toEqual(['retired', '0', '0', '0', '—', '—', '0', '1', '100%']);
+    expect(screen.getByText(/^Members as of 2026-03-02\./)).toBeTruthy();
+    const summary = screen.getByRole('heading', { name: 'Summary' })
+      .nextElementSibling as HTMLElement;
+    const figure = (name: string) =>
+      within(summary).getByText(name).nextElementSibling?.textContent;
+    expect(figure('Members on plans at the end')).toBe('9');
+    expect(figure('Monthly recurring revenue (plans)')).toBe('$784.38');
+    // 3 ended of the 9 held at the end plus the 3 who left.
+    expect(figure('Plan churn')).toBe('25%');
   });
 
   it('filters classes by coach, and exports the filtered figures as CSV', () => {
@@ -105,5 +173,7 @@ describe('admin-insights', () => {
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Indicadores' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Exportar CSV' })).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Planes' })).toBeTruthy();
+    expect(screen.getByText(/^Miembros al 2026-03-02\./)).toBeTruthy();
   });
 });

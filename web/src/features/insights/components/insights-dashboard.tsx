@@ -5,10 +5,18 @@ import type { DataTableColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { DateRangeFields, isDateRange } from '../../../components/ui/date-range-fields';
 import { Field } from '../../../components/ui/field';
-import { addDays, formatDate, settingsFromStored } from '@studio/core';
-import type { ClassFigures, CreditKind, LiabilityFigures, RevenueFigures } from '@studio/core';
+import { addDays, formatDate, planRollup, settingsFromStored } from '@studio/core';
+import type {
+  ClassFigures,
+  CreditKind,
+  LiabilityFigures,
+  Plan,
+  PlanRollupRow,
+  RevenueFigures,
+} from '@studio/core';
 import { useLangStore, useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
+import { PAYMENT_KIND_LABELS, paymentWords } from '../../../lib/payment-words';
 import type { InsightsApi } from '../api/insights-api';
 import {
   DIMENSIONS,
@@ -64,6 +72,7 @@ function namesOf(value: unknown): Record<string, string> {
  */
 export function InsightsDashboard({ api, download, now = Date.now }: InsightsDashboardProps) {
   const t = useT(insightsMessages);
+  const pw = useT(paymentWords);
   const lang = useLangStore((state) => state.lang);
   const baseId = useId();
   const [filter, setFilter] = useState<InsightsFilter>(() => defaultFilter(formatDate(now())));
@@ -91,6 +100,9 @@ export function InsightsDashboard({ api, download, now = Date.now }: InsightsDas
   const { currency } = settingsFromStored(
     useLive<unknown>((onChange) => api.watchSettings(onChange), null, [api]),
   );
+  const catalogue = useLive<Record<string, Plan>>((onChange) => api.watchPlans(onChange), {}, [
+    api,
+  ]);
   const dimensionNames: Record<Dimension, Record<string, string>> = {
     branch: branches,
     coach: coaches,
@@ -106,12 +118,24 @@ export function InsightsDashboard({ api, download, now = Date.now }: InsightsDas
   const range_ = rangeTotals(summaries);
   const revenue = revenueTotal(summaries.map((s) => s.revenue));
   const liability = latestLiability(liabilityValue);
+  const plans = planRollup(periods, catalogue);
 
   const percent = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 });
   const number = new Intl.NumberFormat(lang);
   const money = new Intl.NumberFormat(lang, { style: 'currency', currency });
   const pct = (value: number | null) => (value === null ? t('none') : percent.format(value));
   const cents = (value: number) => money.format(value / 100);
+  const centsIn = (value: number, of: string) =>
+    new Intl.NumberFormat(lang, { style: 'currency', currency: of }).format(value / 100);
+  /** Sums per currency ("MX$1,200.00 + US$40.00"); nothing to sum reads as zero. */
+  const byCurrency = (totals: Record<string, number>) => {
+    const entries = Object.entries(totals);
+    return entries.length === 0
+      ? cents(0)
+      : entries.map(([of, value]) => centsIn(value, of)).join(' + ');
+  };
+  const planMoney = (row: PlanRollupRow, value: number | null) =>
+    value === null || row.plan === undefined ? t('none') : centsIn(value, row.plan.currency);
   const set = (patch: Partial<InsightsFilter>) => setFilter({ ...filter, ...patch });
   const periodWord = t(range?.granularity === 'month' ? 'month' : 'day');
 
@@ -175,10 +199,16 @@ export function InsightsDashboard({ api, download, now = Date.now }: InsightsDas
     countColumn('turnedAway', 'turnedAway', (figures) => figures.turnedAway),
   ];
 
+  /** A purchase kind in words, as on lista-pagos; a kind this app does not know stays as stored. */
+  const kindWord = (key: string): string =>
+    Object.hasOwn(PAYMENT_KIND_LABELS, key)
+      ? pw(PAYMENT_KIND_LABELS[key as keyof typeof PAYMENT_KIND_LABELS])
+      : key;
   const revenueColumns = (
     header: InsightsKey,
+    label: (key: string) => string = (key) => key,
   ): DataTableColumn<{ key: string; figures: RevenueFigures }>[] => [
-    { id: 'key', header: t(header), rowHeader: true, cell: (row) => row.key },
+    { id: 'key', header: t(header), rowHeader: true, cell: (row) => label(row.key) },
     {
       id: 'payments',
       header: t('payments'),
@@ -232,6 +262,56 @@ export function InsightsDashboard({ api, download, now = Date.now }: InsightsDas
     ['subscribers', number.format(range_.subscribersAtEnd)],
     ['started', number.format(range_.started)],
     ['churned', number.format(range_.churned)],
+    ['planMembers', number.format(plans.members + plans.frozen + plans.comped)],
+    ['mrr', byCurrency(plans.mrr)],
+    ['planChurn', pct(plans.churnRate)],
+  ];
+
+  const planCount = (
+    id: string,
+    label: InsightsKey,
+    pick: (row: PlanRollupRow) => number,
+  ): DataTableColumn<PlanRollupRow> => ({
+    id,
+    header: t(label),
+    align: 'end',
+    sortValue: pick,
+    cell: (row) => number.format(pick(row)),
+  });
+  const planColumns: DataTableColumn<PlanRollupRow>[] = [
+    {
+      id: 'plan',
+      header: t('plan'),
+      rowHeader: true,
+      sortValue: (row) => row.name,
+      cell: (row) => row.name,
+    },
+    planCount('members', 'planRunning', (row) => row.members),
+    planCount('frozen', 'planFrozen', (row) => row.frozen),
+    planCount('comped', 'planComped', (row) => row.comped),
+    {
+      id: 'mrr',
+      header: t('planMrr'),
+      align: 'end',
+      sortValue: (row) => row.mrr ?? -1,
+      cell: (row) => planMoney(row, row.mrr),
+    },
+    {
+      id: 'frozenMrr',
+      header: t('planFrozenMrr'),
+      align: 'end',
+      sortValue: (row) => row.frozenMrr ?? -1,
+      cell: (row) => planMoney(row, row.frozenMrr),
+    },
+    planCount('started', 'planStarted', (row) => row.started),
+    planCount('churned', 'planChurned', (row) => row.churned),
+    {
+      id: 'churnRate',
+      header: t('planChurnRate'),
+      align: 'end',
+      sortValue: (row) => row.churnRate ?? -1,
+      cell: (row) => pct(row.churnRate),
+    },
   ];
 
   return (
@@ -325,7 +405,7 @@ export function InsightsDashboard({ api, download, now = Date.now }: InsightsDas
             <h2>{t('revenueByKind')}</h2>
             <DataTable
               caption={t('revenueByKind')}
-              columns={revenueColumns('kind')}
+              columns={revenueColumns('kind', kindWord)}
               rows={revenueBy(periods, 'byKind')}
               rowKey={(row) => row.key}
             />
@@ -345,7 +425,12 @@ export function InsightsDashboard({ api, download, now = Date.now }: InsightsDas
             <DataTable
               caption={t('members')}
               columns={[
-                { id: 'period', header: t('period'), rowHeader: true, cell: (s) => s.key },
+                {
+                  id: 'period',
+                  header: t('period'),
+                  rowHeader: true,
+                  cell: (s) => <span className="insights-period">{s.key}</span>,
+                },
                 { id: 'active', header: t('active'), align: 'end', cell: (s) => s.members.active },
                 {
                   id: 'first',
@@ -382,6 +467,19 @@ export function InsightsDashboard({ api, download, now = Date.now }: InsightsDas
               rows={summaries}
               rowKey={(s) => s.key}
               pageSize={31}
+            />
+          </div>
+          <div className="insights-block">
+            <h2>{t('plans')}</h2>
+            <p className="insights-note">
+              {t('plansNote', { date: periods.at(-1)?.key ?? t('none') })}
+            </p>
+            <DataTable
+              caption={t('plans')}
+              columns={planColumns}
+              rows={plans.rows}
+              rowKey={(row) => row.planId}
+              empty={<p>{t('noPlans')}</p>}
             />
           </div>
         </>

@@ -32,12 +32,14 @@ const ADMIN = [
   ['Admin packages', '/admin-precios'],
   ['Admin packages events', '/admin-precios-events'],
   ['Admin Suscription Price', '/admin-suscripcion-price'],
+  ['Plans', '/admin-planes'],
   ['Add coupons', '/crear-cupones'],
   ['Admin seats', '/admin-spot'],
   ['Add coachs', '/admin-coach'],
   ['Admin excersises', '/admin-exercise'],
   ['Studio and branding', '/admin-studio'],
   ['Sent e-mail', '/admin-mail'],
+  ['Import from another system', '/admin-import'],
 ] as const;
 
 const COACH = [['User Class Lists', '/admin-lists-class']] as const;

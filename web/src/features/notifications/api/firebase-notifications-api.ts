@@ -1,5 +1,6 @@
 import { notificationSchema, paths } from '@studio/core';
 import { getDatabaseClient } from '../../../lib/firebase';
+import { instancesOfPath } from '../../../lib/instances';
 import { parseEntries, watchPath } from '../../../lib/realtime';
 import type { NotificationsApi } from './notifications-api';
 
@@ -16,10 +17,16 @@ export const firebaseNotificationsApi: NotificationsApi = {
       { keepOffline: true, readers: 'signed-in' },
     ),
   markRead: async (uid, notificationId) => {
-    const [db, { ref, update }] = await Promise.all([
-      getDatabaseClient(),
+    const path = paths.notification(uid, notificationId);
+    const [urls, { get, ref, update }] = await Promise.all([
+      instancesOfPath(path),
       import('firebase/database'),
     ]);
-    await update(ref(db, paths.notification(uid, notificationId)), { read: true });
+    // A class's notice lives in its branch's instance (lib/instances.ts): marked where it is.
+    for (const url of urls) {
+      const db = await getDatabaseClient(url);
+      if (urls.length === 1 || (await get(ref(db, path))).exists())
+        await update(ref(db, path), { read: true });
+    }
   },
 };

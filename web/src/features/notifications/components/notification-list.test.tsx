@@ -55,7 +55,7 @@ describe('notifications', () => {
     fake.push({ n1: promoted });
     expect(
       screen.getByText(
-        'A spot opened in Cycling on 2025-06-12 at 07:00: you are booked (spot A3).',
+        'A spot opened in Cycling on Thu 12 Jun 2025 at 07:00: you are booked (spot A3).',
       ),
     ).toBeTruthy();
     act(() => useLangStore.setState({ lang: 'es' }));
@@ -76,8 +76,8 @@ describe('notifications', () => {
     expect(
       screen.getAllByRole('listitem').map((item) => item.querySelector('p')?.textContent),
     ).toEqual([
-      'A spot opened in Cycling on 2025-06-12 at 07:00: you are booked (spot 7).',
-      'A spot opened in Cycling on 2025-06-05 at 07:00: you are booked (spot s9).',
+      'A spot opened in Cycling on Thu 12 Jun 2025 at 07:00: you are booked (spot 7).',
+      'A spot opened in Cycling on Thu 5 Jun 2025 at 07:00: you are booked (spot s9).',
     ]);
   });
 

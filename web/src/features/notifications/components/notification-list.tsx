@@ -12,7 +12,7 @@ export interface NotificationListProps {
 }
 
 /**
- * The member's in-app notifications, live (market.md pain 6: told at once of a promotion,
+ * The member's in-app notifications, live (told at once of a promotion,
  * a cancellation or a position change), rendered in the member's language.
  */
 export function NotificationList({ api, uid, limit = 10 }: NotificationListProps) {

@@ -6,7 +6,10 @@ import {
   settingsFromStored,
 } from '@studio/core';
 import { callFunction } from '../../../lib/firebase';
+import { watchIndexedQuery } from '../../../lib/paged-query';
+import { readMemberContact } from '../../../lib/read-member-contact';
 import { parseEntries, watchPath } from '../../../lib/realtime';
+import { watchBranches } from '../../../lib/watch-branches';
 import type { PlansAdminApi, PlansApi } from './plans-api';
 
 export const firebasePlansApi: PlansApi = {
@@ -48,6 +51,9 @@ export const firebasePlansApi: PlansApi = {
 };
 
 export const firebasePlansAdminApi: PlansAdminApi = {
+  watchBranches,
+  watchMembershipsPage: watchIndexedQuery,
+  readMember: readMemberContact,
   savePlan: (plan, planId) =>
     callFunction('savePlan', planId === undefined ? { plan } : { plan, planId }),
   freezeMember: (request) => callFunction('freezeMemberPlan', request),

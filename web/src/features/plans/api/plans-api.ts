@@ -1,4 +1,14 @@
-import type { CallableResult, Membership, Plan, PlanFee, PlanInput, Settings } from '@studio/core';
+import type {
+  Branch,
+  CallableResult,
+  Membership,
+  Plan,
+  PlanFee,
+  PlanInput,
+  Settings,
+} from '@studio/core';
+import type { IndexedQuery } from '../../../lib/indexed-query';
+import type { ReadMemberContact } from '../../../lib/member-names';
 import type { Unsubscribe } from '../../../lib/realtime';
 
 export type { Unsubscribe };
@@ -29,6 +39,16 @@ export interface PlansApi {
 
 /** What admins do with plans (admin-planes, a member's page). */
 export interface PlansAdminApi {
+  /** `Branches`, for a bulk freeze of one branch. */
+  watchBranches: (onChange: (branches: Record<string, Branch>) => void) => Unsubscribe;
+  /** The first `limit` memberships `query` matches (`Memberships`, admin read), live. */
+  watchMembershipsPage: (
+    query: IndexedQuery,
+    limit: number,
+    onChange: (value: unknown) => void,
+  ) => Unsubscribe;
+  /** A member's name and e-mail for the freezes and commitments lists. */
+  readMember: ReadMemberContact;
   savePlan: (plan: PlanInput, planId?: string) => Promise<CallableResult<'savePlan'>>;
   freezeMember: (request: {
     uid: string;

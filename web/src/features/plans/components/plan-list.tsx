@@ -17,6 +17,8 @@ export interface PlanCardProps {
   onChoose?: ((planId: string) => void) | undefined;
   /** The choose button shows "Opening…" while the checkout opens. */
   busy?: boolean | undefined;
+  /** The choose button waits (the session is still being restored). */
+  disabled?: boolean | undefined;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface PlanCardProps {
  * (and the first period's intro price), and its rules in full (commitment, late-cancel and no-show
  * policy), shown before purchase.
  */
-export function PlanCard({ planId, plan, onChoose, busy = false }: PlanCardProps) {
+export function PlanCard({ planId, plan, onChoose, busy = false, disabled }: PlanCardProps) {
   const t = useT(plansMessages);
   const format = useFormat();
   const money = (cents: number) => format.money(cents, plan.currency);
@@ -51,7 +53,7 @@ export function PlanCard({ planId, plan, onChoose, busy = false }: PlanCardProps
         </ul>
       )}
       {onChoose && (
-        <Button block busy={busy} onClick={() => onChoose(planId)}>
+        <Button block busy={busy} disabled={disabled} onClick={() => onChoose(planId)}>
           {busy ? t('opening') : t('choosePlan', { name: plan.name })}
         </Button>
       )}
@@ -64,6 +66,8 @@ export interface PlanListProps {
   onChoose?: (planId: string) => void;
   /** The plan whose checkout is opening. */
   busyPlanId?: string | undefined;
+  /** No plan can be chosen yet (the session is still being restored). */
+  disabled?: boolean | undefined;
   /** Why the last checkout did not open (a callable's refusal), shown under the plans. */
   error?: unknown;
 }
@@ -72,7 +76,7 @@ export interface PlanListProps {
  * The plans on sale, as a section of Buy Credits. Nothing at all while there are none (the spec's
  * monthly subscription offer is then the only plan the page shows).
  */
-export function PlanList({ api, onChoose, busyPlanId, error }: PlanListProps) {
+export function PlanList({ api, onChoose, busyPlanId, disabled, error }: PlanListProps) {
   const t = useT(plansMessages);
   const plans = useLive<Record<string, Plan> | null>((onChange) => api.watchPlans(onChange), null, [
     api,
@@ -91,6 +95,7 @@ export function PlanList({ api, onChoose, busyPlanId, error }: PlanListProps) {
             plan={plan}
             onChoose={onChoose}
             busy={busyPlanId === planId}
+            disabled={disabled}
           />
         ))}
       </ul>

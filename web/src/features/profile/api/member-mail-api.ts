@@ -7,7 +7,7 @@ export interface MailAddress {
   verified: boolean;
 }
 
-/** The member's own e-mail preferences and calendar feed (issue 19). */
+/** The member's own e-mail preferences and calendar feed. */
 export interface MemberMailApi {
   /** The signed-in account's e-mail and whether it is verified (fresh from Auth), or null. */
   mailAddress: () => Promise<MailAddress | null>;

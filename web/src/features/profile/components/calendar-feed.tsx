@@ -30,7 +30,7 @@ export function feedLinks(origin: string, token: string) {
 type Step = 'idle' | 'working' | 'copied' | 'copy-failed';
 
 /**
- * The profile's "Calendar feed" section (issue 19): the member's secret feed link with copy,
+ * The profile's "Calendar feed" section: the member's secret feed link with copy,
  * subscribe (webcal) and Google Calendar links; a new link replaces the old one; the link can be
  * turned off.
  */

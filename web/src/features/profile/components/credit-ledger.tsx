@@ -1,10 +1,10 @@
 import { profileMessages } from '../profile-messages';
 import type { LedgerEntry } from '@studio/core';
-import { formatDate } from '@studio/core';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useT } from '../../../lib/i18n';
+import { useFormat } from '../../../lib/format';
 import { CREDIT_KIND_KEYS, ledgerReason } from '../credit-summary';
 
 export interface CreditLedgerProps {
@@ -18,7 +18,7 @@ export interface CreditLedgerProps {
 
 const INITIAL_ROWS = 6;
 
-/** Every change to the member's credits, newest first, in plain words (market.md pain 3). */
+/** Every change to the member's credits, newest first, in plain words. */
 export function CreditLedger({
   entries,
   types,
@@ -26,6 +26,7 @@ export function CreditLedger({
   initialRows = INITIAL_ROWS,
 }: CreditLedgerProps) {
   const t = useT(profileMessages);
+  const format = useFormat();
   const [all, setAll] = useState(false);
   const rows = Object.entries(entries)
     .filter(([, entry]) => !types || types.includes(entry.type))
@@ -47,7 +48,7 @@ export function CreditLedger({
                 <span className="ledger-reason">{t(reason.key, reason.params)}</span>
                 <span className="ledger-meta">
                   {' '}
-                  {formatDate(entry.at)} · {t(CREDIT_KIND_KEYS[entry.kind])}
+                  {format.dayAt(entry.at)} · {t(CREDIT_KIND_KEYS[entry.kind])}
                 </span>
               </span>
             </li>

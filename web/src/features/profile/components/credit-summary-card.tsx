@@ -1,10 +1,11 @@
 import { profileMessages } from '../profile-messages';
 import type { User } from '@studio/core';
 import { Link } from 'wouter';
-import { useLangStore, useT } from '../../../lib/i18n';
+import { useT } from '../../../lib/i18n';
+import { useFormat } from '../../../lib/format';
 import { useLive } from '../../../lib/use-live';
 import type { ProfileApi } from '../api/profile-api';
-import { balancesByKind, CREDIT_KIND_KEYS, dayWithWeekday } from '../credit-summary';
+import { balancesByKind, CREDIT_KIND_KEYS } from '../credit-summary';
 import '../profile.css';
 import { LoadingLine } from '../../../components/ui/loading-line';
 
@@ -18,7 +19,7 @@ export interface CreditSummaryProps {
 /** Credits held by kind, live, with the way to buy more (home screen). */
 export function CreditSummary({ api, uid, now, buyHref }: CreditSummaryProps) {
   const t = useT(profileMessages);
-  const lang = useLangStore((state) => state.lang);
+  const format = useFormat(now);
   // Undefined until the profile answers, so no "0 credits" shows to a member who has some.
   const user = useLive<User | null | undefined>(
     (onChange) => api.watchUser(uid, onChange),
@@ -28,7 +29,7 @@ export function CreditSummary({ api, uid, now, buyHref }: CreditSummaryProps) {
   const balances = balancesByKind(user?.['credits-list'], now()).filter(
     (balance) => balance.kind === 'regular' || balance.count > 0,
   );
-  // The first credit to lapse, of any kind: members plan around it (market.md pain 3).
+  // The first credit to lapse, of any kind: members plan around it.
   const soonest = balances
     .flatMap((balance) => balance.expiries.slice(0, 1))
     .sort((a, b) => a - b)[0];
@@ -47,9 +48,7 @@ export function CreditSummary({ api, uid, now, buyHref }: CreditSummaryProps) {
         </ul>
       )}
       {soonest !== undefined && (
-        <p className="credit-summary-expiry">
-          {t('nextExpiry', { date: dayWithWeekday(soonest, lang) })}
-        </p>
+        <p className="credit-summary-expiry">{t('nextExpiry', { date: format.dayAt(soonest) })}</p>
       )}
       <p className="credit-summary-buy">
         <Link href={buyHref}>{t('menuBuyCredits')}</Link>

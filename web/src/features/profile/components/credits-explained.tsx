@@ -1,9 +1,9 @@
 import type { LedgerEntry, User, UserClass } from '@studio/core';
-import { formatDate } from '@studio/core';
 import { useId } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useT } from '../../../lib/i18n';
+import { useFormat } from '../../../lib/format';
 import type { CreditFate, CreditGrant, CreditOrigin, CreditShare } from '../credits-explained';
 import { CREDIT_SHARES, creditShare, explainCredits, groupCredits } from '../credits-explained';
 import { CREDIT_KIND_KEYS } from '../credit-summary';
@@ -25,6 +25,7 @@ const ORIGIN_KEYS: Record<CreditOrigin, SelfServiceKey> = {
   refund: 'originRefund',
   adjustment: 'originAdjustment',
   other: 'originOther',
+  imported: 'originImported',
 };
 
 const FATE_KEYS: Record<Exclude<CreditFate, 'available'>, SelfServiceKey> = {
@@ -51,10 +52,11 @@ const ORIGIN_ICONS: Record<CreditOrigin, string> = {
   refund: 'M9 14L4 9l5-5M4 9h11a5 5 0 0 1 0 10h-3',
   adjustment: 'M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z',
   other: 'M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z',
+  imported: 'M4 12h12M12 6l6 6-6 6M20 4v16',
 };
 
 /**
- * Where the member's credits came from and went (issue 20), one card per grant (a package, a
+ * Where the member's credits came from and went, one card per grant (a package, a
  * subscription period, a refund, an adjustment): its date, count, expiry, what became of its
  * credits ("3 used · 1 refunded · 6 left"), and in its detail the classes they paid for. Rebuilt
  * from the ledger that explains every balance (docs/architecture/data-model.md).
@@ -64,6 +66,7 @@ export function CreditsExplained({ ledger, user, classes, now }: CreditsExplaine
   const tp = useT(profileMessages);
   const titleId = useId();
   const nowMs = now();
+  const format = useFormat(now);
   const grants = groupCredits(explainCredits(ledger, user), nowMs);
 
   const className = (classId: string | undefined) => {
@@ -71,7 +74,7 @@ export function CreditsExplained({ ledger, user, classes, now }: CreditsExplaine
     if (!view) return t('aClass');
     return t('classOn', {
       title: view.title ?? view.name ?? classId ?? '',
-      date: view.date,
+      date: format.day(view.date),
       hour: view.hour,
     });
   };
@@ -137,13 +140,13 @@ export function CreditsExplained({ ledger, user, classes, now }: CreditsExplaine
                     </p>
                     <p className="credit-grant-meta">
                       <span>
-                        {t('grantedOn', { date: formatDate(grant.grantedAt) })}
+                        {t('grantedOn', { date: format.dayAt(grant.grantedAt) })}
                         {grant.expiresAt !== undefined && ' ·'}
                       </span>
                       {grant.expiresAt !== undefined && (
                         <>
                           {' '}
-                          <span>{t('expiresOn', { date: formatDate(grant.expiresAt) })}</span>
+                          <span>{t('expiresOn', { date: format.dayAt(grant.expiresAt) })}</span>
                         </>
                       )}
                     </p>

@@ -5,7 +5,9 @@ import { CallableRefusal } from '../../../lib/callable-errors';
 import { useLangStore } from '../../../lib/i18n';
 import type { MemberMailApi } from '../api/member-mail-api';
 import { CalendarFeedSection, feedLinks } from './calendar-feed';
-import { MailPreferencesSection } from './mail-preferences';
+import type { PushKind } from '@studio/core';
+import type { PushChoices } from './notification-settings';
+import { NotificationSettings } from './notification-settings';
 
 const checked = (element: HTMLElement) => (element as HTMLInputElement).checked;
 
@@ -81,7 +83,41 @@ afterEach(() => {
   useLangStore.setState({ lang: 'en' });
 });
 
-describe('E-mail preferences', () => {
+/** The push column as the push feature hands it over, in memory. */
+function pushColumn(off: PushKind[] = []): PushChoices & { writes: [PushKind, boolean][] } {
+  const writes: [PushKind, boolean][] = [];
+  return {
+    wants: (kind) => !off.includes(kind),
+    set: (kind, on) => writes.push([kind, on]),
+    failed: false,
+    writes,
+  };
+}
+
+function MailPreferencesSection({
+  api,
+  uid,
+  coach,
+  push = pushColumn(),
+}: {
+  api: MemberMailApi;
+  uid: string;
+  coach?: boolean;
+  push?: PushChoices;
+}) {
+  return (
+    <NotificationSettings
+      api={api}
+      uid={uid}
+      coach={coach}
+      push={push}
+      pushHere={<p>Push here</p>}
+      quietHours={<p>Quiet hours here</p>}
+    />
+  );
+}
+
+describe('Notifications', () => {
   it('says mail goes to the verified sign-in address', async () => {
     const fake = fakeApi({}, null, { email: 'ana@example.com', verified: true });
     render(<MailPreferencesSection api={fake.api} uid="ana" />);
@@ -101,39 +137,53 @@ describe('E-mail preferences', () => {
     expect(screen.getByRole('status').textContent).toContain('ana@example.com');
   });
 
-  it('shows one switch per kind, on unless turned off, and saves a change at once', async () => {
+  it('shows a row per topic with a switch per channel that carries it, saved at once', async () => {
     const fake = fakeApi({ 'class-reminder': false });
-    render(<MailPreferencesSection api={fake.api} uid="ana" />);
-    const reminder = screen.getByRole('switch', { name: 'Class reminder' });
+    const push = pushColumn(['spot-opened']);
+    render(<MailPreferencesSection api={fake.api} uid="ana" push={push} />);
+    expect(screen.getByRole('region', { name: 'Notifications' })).toBeTruthy();
+    const reminder = screen.getByRole('switch', { name: 'Class reminder by e-mail' });
     expect(checked(reminder)).toBe(false);
-    const confirmed = screen.getByRole('switch', { name: 'Booking confirmed' });
+    expect(checked(screen.getByRole('switch', { name: 'Class reminder by push' }))).toBe(true);
+    const confirmed = screen.getByRole('switch', { name: 'Booking confirmed by e-mail' });
     expect(checked(confirmed)).toBe(true);
+    // Booking confirmations are not pushed: no switch for it.
+    expect(screen.queryByRole('switch', { name: 'Booking confirmed by push' })).toBeNull();
+    const spot = screen.getByRole('switch', { name: 'A spot opened in a class you watch by push' });
+    expect(checked(spot)).toBe(false);
 
     fireEvent.click(confirmed);
     await settle();
     expect(fake.writes).toEqual([['booking-confirmed', false]]);
-    expect(checked(screen.getByRole('switch', { name: 'Booking confirmed' }))).toBe(false);
+    expect(checked(screen.getByRole('switch', { name: 'Booking confirmed by e-mail' }))).toBe(
+      false,
+    );
     fireEvent.click(reminder);
     await settle();
     expect(fake.writes).toEqual([
       ['booking-confirmed', false],
       ['class-reminder', true],
     ]);
+    fireEvent.click(spot);
+    expect(push.writes).toEqual([['spot-opened', true]]);
+    expect(screen.getByText('Push here')).toBeTruthy();
+    expect(screen.getByText('Quiet hours here')).toBeTruthy();
   });
 
-  it('shows receipts and studio cancellations as always on, and offers coaches their list only', () => {
+  it('shows studio cancellations as always e-mailed, and offers coaches their list only', () => {
     const fake = fakeApi();
     const { rerender } = render(<MailPreferencesSection api={fake.api} uid="ana" />);
-    for (const name of ['Purchase receipts', 'Classes the studio cancels']) {
-      const always = screen.getByRole('switch', { name });
-      expect(checked(always)).toBe(true);
-      expect((always as HTMLInputElement).disabled).toBe(true);
-    }
+    const always = screen.getByRole('switch', {
+      name: 'A class of yours cancelled by the studio by e-mail',
+    });
+    expect(checked(always)).toBe(true);
+    expect((always as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText(/^Always by e-mail: purchase receipts/)).toBeTruthy();
     expect(screen.queryByRole('switch', { name: /class list/ })).toBeNull();
     rerender(<MailPreferencesSection api={fake.api} uid="ana" coach />);
-    expect(checked(screen.getByRole('switch', { name: "Coach: tomorrow's class list" }))).toBe(
-      true,
-    );
+    expect(
+      checked(screen.getByRole('switch', { name: "Coach: tomorrow's class list by e-mail" })),
+    ).toBe(true);
   });
 
   it('says so when a change was not saved, in Spanish too', async () => {
@@ -141,8 +191,8 @@ describe('E-mail preferences', () => {
     const fake = fakeApi();
     fake.failOnce(new Error('PERMISSION_DENIED'));
     render(<MailPreferencesSection api={fake.api} uid="ana" />);
-    expect(screen.getByRole('heading', { name: 'Correo' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('switch', { name: 'Recordatorio de clase' }));
+    expect(screen.getByRole('heading', { name: 'Notificaciones' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('switch', { name: 'Recordatorio de clase por correo' }));
     await settle();
     expect(screen.getByRole('alert').textContent).toBe(
       'No se guardó tu elección. Inténtalo de nuevo.',

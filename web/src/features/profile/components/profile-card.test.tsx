@@ -6,6 +6,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ProfileApi } from '../api/profile-api';
 import { CreditSummary } from './credit-summary-card';
 import { ProfileCard } from './profile-card';
+import { HOSTILE_PICTURE_URLS, studioPictureUrl } from '../../../../test/support/studio-pictures';
+
+const PHOTO = studioPictureUrl('members/m/avatar/abcdef/192.webp');
 
 const NOW = Date.parse('2025-06-10T16:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -83,12 +86,12 @@ describe('profile', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([
-      'Class credits: 2 expires 2025-07-01',
-      'Special event credits: 1 expires 2025-06-20',
+      'Class credits: 2 expires Tue 1 Jul',
+      'Special event credits: 1 expires Fri 20 Jun',
       'Training credits: 0',
     ]);
     // The soonest of all, with its weekday, and the plan as a badge and in its own section.
-    expect(screen.getByText('Next to expire: Fri 2025-06-20')).toBeTruthy();
+    expect(screen.getByText('Next to expire: Fri 20 Jun')).toBeTruthy();
     expect(screen.getByText('Monthly plan')).toBeTruthy();
     expect(screen.getByText('Active')).toBeTruthy();
     const ledger = screen.getByRole('region', { name: 'Credit history' });
@@ -115,16 +118,29 @@ describe('profile', () => {
     unmount();
     render(
       <ProfileCard
-        api={fakeProfileApi({ Name: 'Ana López', Img: 'https://example.test/ana.png' }, {})}
+        api={fakeProfileApi({ Name: 'Ana López', Img: PHOTO }, {})}
         uid="m"
         now={() => NOW}
       />,
     );
     expect(screen.queryByText('AL')).toBeNull();
-    expect(document.querySelector('img.profile-avatar')?.getAttribute('src')).toBe(
-      'https://example.test/ana.png',
-    );
+    expect(document.querySelector('img.profile-avatar')?.getAttribute('src')).toBe(PHOTO);
   });
+
+  it.each(HOSTILE_PICTURE_URLS)(
+    'loads no photo from %s: an admin opening the profile sees the initials',
+    (Img) => {
+      render(
+        <ProfileCard
+          api={fakeProfileApi({ Name: 'Ana López', Img }, {})}
+          uid="m"
+          now={() => NOW}
+        />,
+      );
+      expect(document.querySelector('img')).toBeNull();
+      expect(screen.getByText('AL').className).toBe('profile-avatar avatar-initials');
+    },
+  );
   it('says it is loading, not an empty profile with 0 credits, until the profile answers', () => {
     const silent: ProfileApi = {
       ...QUIET,

@@ -1,4 +1,4 @@
-import type { LedgerEntry, User } from '@studio/core';
+import type { LedgerEntry, Membership, User } from '@studio/core';
 import { render, screen } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -15,6 +15,22 @@ const show = (user: User, ledger: Record<string, LedgerEntry> = {}) =>
     </Router>,
   );
 
+/** A plan of the catalogue the member holds (bought, given or imported). */
+function membership(status: Membership['status']): Membership {
+  return {
+    id: 'm1',
+    uid: 'ana',
+    planId: 'two-a-week',
+    terms: { kind: 'limited', name: 'Two classes a week', interval: 'month' },
+    source: 'import',
+    status,
+    startedAt: NOW - 10 * DAY,
+    periodStart: NOW - 10 * DAY,
+    periodEnd: NOW + 20 * DAY,
+    updatedAt: NOW,
+  };
+}
+
 describe('profile header', () => {
   it('says since when the member is with the studio: the waiver or the first credit, if older', () => {
     show(
@@ -30,7 +46,7 @@ describe('profile header', () => {
         },
       },
     );
-    expect(screen.getByText('Member since 2025-03-02')).toBeTruthy();
+    expect(screen.getByText('Member since March 2025')).toBeTruthy();
   });
 
   it('names no date it does not know', () => {
@@ -46,6 +62,10 @@ describe('profile header', () => {
     ],
     [{ 'plan-state': { subscriptionId: 's', status: 'past-due', updatedAt: NOW } }, 'Payment due'],
     [{}, 'No plan'],
+    [{ membership: membership('active') }, 'Two classes a week'],
+    [{ membership: membership('cancelling') }, 'Plan ending'],
+    [{ membership: membership('past-due') }, 'Payment due'],
+    [{ membership: membership('ended') }, 'No plan'],
   ] as [User, string][])('shows the plan as a badge (%j)', (user, badge) => {
     show({ Name: 'Ana', ...user });
     expect(screen.getByText(badge)).toBeTruthy();

@@ -1,12 +1,14 @@
 import type { LedgerEntry, User } from '@studio/core';
-import { formatDate, roleFromAdminFlag } from '@studio/core';
+import { roleFromAdminFlag } from '@studio/core';
 import { Link } from 'wouter';
 import type { BadgeTone } from '../../../components/ui/badge';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useLangStore, useT } from '../../../lib/i18n';
-import { balancesByKind, CREDIT_KIND_KEYS, dayWithWeekday } from '../credit-summary';
+import { useT } from '../../../lib/i18n';
+import { useFormat } from '../../../lib/format';
+import { drawableImage } from '../../../lib/pictures/studio-image';
+import { balancesByKind, CREDIT_KIND_KEYS } from '../credit-summary';
 import type { ProfileKey } from '../profile-messages';
 import { profileMessages } from '../profile-messages';
 
@@ -38,8 +40,15 @@ function memberSince(user: User | null, ledger: Record<string, LedgerEntry>): nu
   return times.length > 0 ? Math.min(...times) : undefined;
 }
 
+/** A running plan of the catalogue (`membership`), else the monthly subscription's state. */
+function planStatus(user: User | null): string {
+  const membership = user?.membership;
+  if (membership !== undefined && membership.status !== 'ended') return membership.status;
+  return user?.['plan-state']?.status ?? (user?.activeSuscription ? 'active' : 'none');
+}
+
 function planBadge(user: User | null): { key: ProfileKey; tone: BadgeTone } {
-  switch (user?.['plan-state']?.status ?? (user?.activeSuscription ? 'active' : 'none')) {
+  switch (planStatus(user)) {
     case 'active':
       return { key: 'planBadgeActive', tone: 'success' };
     case 'cancelling':
@@ -57,26 +66,23 @@ function planBadge(user: User | null): { key: ProfileKey; tone: BadgeTone } {
  */
 export function ProfileHeader({ user, ledger, nowMs, buyHref }: ProfileHeaderProps) {
   const t = useT(profileMessages);
-  const lang = useLangStore((state) => state.lang);
+  const format = useFormat(() => nowMs);
   const balances = balancesByKind(user?.['credits-list'], nowMs);
   const soonest = balances
     .flatMap((balance) => balance.expiries.slice(0, 1))
     .sort((a, b) => a - b)[0];
   const since = memberSince(user, ledger);
   const plan = planBadge(user);
+  // A running plan of the catalogue is named: the badge says which.
+  const planName = user?.membership?.status === 'active' ? user.membership.terms.name : undefined;
   const role = roleFromAdminFlag(user?.Admin);
+  const photo = drawableImage(user?.Img, 'photo');
 
   return (
     <div className="card ui-card profile-hero">
       <div className="profile-identity">
-        {user?.Img ? (
-          <img
-            src={user.Img}
-            alt=""
-            className="profile-avatar avatar-large"
-            width={80}
-            height={80}
-          />
+        {photo ? (
+          <img src={photo} alt="" className="profile-avatar avatar-large" width={80} height={80} />
         ) : (
           <span className="profile-avatar avatar-initials" aria-hidden="true">
             {initials(user)}
@@ -87,12 +93,12 @@ export function ProfileHeader({ user, ledger, nowMs, buyHref }: ProfileHeaderPro
           {user?.Email && <p className="profile-contact">{user.Email}</p>}
           {user?.Phone && <p className="profile-contact">{user.Phone}</p>}
           <p className="profile-badges">
-            <Badge tone={plan.tone}>{t(plan.key)}</Badge>
+            <Badge tone={plan.tone}>{planName ?? t(plan.key)}</Badge>
             {role === 'admin' && <Badge tone="primary">{t('roleAdmin')}</Badge>}
             {role === 'staff' && <Badge tone="primary">{t('roleStaff')}</Badge>}
             {role === 'coach' && <Badge tone="primary">{t('roleCoach')}</Badge>}
             <span className="profile-since">
-              {since !== undefined && t('memberSince', { date: formatDate(since) })}
+              {since !== undefined && t('memberSince', { date: format.monthAt(since) })}
             </span>
           </p>
         </div>
@@ -112,7 +118,7 @@ export function ProfileHeader({ user, ledger, nowMs, buyHref }: ProfileHeaderPro
               {balance.expiries[0] !== undefined && (
                 <span className="profile-stat-expiry">
                   {' '}
-                  {t('expires', { date: formatDate(balance.expiries[0]) })}
+                  {t('expires', { date: format.dayAt(balance.expiries[0]) })}
                 </span>
               )}
             </li>
@@ -120,7 +126,7 @@ export function ProfileHeader({ user, ledger, nowMs, buyHref }: ProfileHeaderPro
         </ul>
         <div className="profile-credits-foot">
           <p className="profile-next-expiry">
-            {soonest !== undefined && t('nextExpiry', { date: dayWithWeekday(soonest, lang) })}
+            {soonest !== undefined && t('nextExpiry', { date: format.dayAt(soonest) })}
           </p>
           {buyHref !== undefined && (
             <Link href={buyHref} className={buttonClass({ size: 's' })}>

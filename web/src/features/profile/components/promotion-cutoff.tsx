@@ -18,7 +18,7 @@ const CHOICES = [1, 2, 3, 4, 6, 8, 12, 24, 48].filter(
 );
 
 /**
- * "My cut-off" (issue 20): do not promote me from a waiting list later than N hours before the
+ * "My cut-off": do not promote me from a waiting list later than N hours before the
  * class. Empty means the studio's cut-off. Saved on the member's own profile, which the rules
  * let them write (a whole number of hours in range).
  */

@@ -6,7 +6,7 @@ import { APP_STARTED_AT, untilAfterStart } from '../../../lib/app-start';
 const ServiceWorkerPrompt = lazy(() => import('./service-worker-prompt'));
 
 export interface ServiceWorkerGateProps {
-  /** Production builds only (spec §7); the dev server serves no worker. */
+  /** Production builds only; the dev server serves no worker. */
   enabled: boolean;
   delayMs?: number;
   /**
@@ -19,7 +19,7 @@ export interface ServiceWorkerGateProps {
 }
 
 /**
- * Spec §7 and §9: the service worker is registered once the app is stable, 30 000 ms after start.
+ * The service worker is registered once the app is stable, 30 000 ms after start.
  * The registering component (and workbox-window) is loaded only then.
  */
 export function ServiceWorkerGate({

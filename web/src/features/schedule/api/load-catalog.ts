@@ -8,12 +8,15 @@ import {
   settingsFromStored,
 } from '@studio/core';
 import type { SeatLayout, StudioClass } from '@studio/core';
+import { readBranches } from '../../../lib/instances';
 import { parseEntries, readPath } from '../../../lib/realtime';
 import type { Catalog } from './schedule-api';
 
 export async function loadCatalog(): Promise<Catalog> {
   const [branches, exercises, coaches, settings] = await Promise.all([
-    readPath(paths.branches(), 'anyone'),
+    // Shared with the list of instances when both are read as the page opens; over the SDK when
+    // the REST read could not be made, as readPath does.
+    readBranches().catch(() => readPath(paths.branches())),
     readPath(paths.exercises(), 'anyone'),
     readPath(paths.coaches(), 'anyone'),
     readPath(paths.settings(), 'anyone'),

@@ -57,7 +57,7 @@ export function watchMyWaitlist(
 const bookingCreditsSchema = rtdbMap(bookingCreditSchema);
 
 /**
- * What decides how a booking is paid (docs/architecture/plans.md#entitlements), from the member's
+ * What decides how a booking is paid (docs/architecture/plans.md), from the member's
  * own node, live: the waiver, their plan, their credits and the plan's uses. Four small reads of
  * a node the session already listens to.
  */

@@ -13,7 +13,7 @@ export interface CancelDialogProps {
   onKeep: () => void;
 }
 
-/** The consequence is shown before the member confirms (market.md: no surprise penalties). */
+/** The consequence is shown before the member confirms. */
 export function CancelDialog({ text, onConfirm, onKeep }: CancelDialogProps) {
   const t = useT(scheduleMessages);
   const titleId = useId();

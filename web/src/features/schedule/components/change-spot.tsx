@@ -27,7 +27,7 @@ interface Outcome {
 }
 
 /**
- * "Change spot" on a booked class (issue 20): the member picks a free spot on the live map and
+ * "Change spot" on a booked class: the member picks a free spot on the live map and
  * confirms; one call (`changeSpot`) moves the booking, no credit moves. Offered only while some
  * other spot is free.
  */

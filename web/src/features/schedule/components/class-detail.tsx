@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import type { ScheduleKey } from '../schedule-messages';
 import { scheduleMessages } from '../schedule-messages';
 import type {
@@ -21,6 +21,7 @@ import { useFormat } from '../../../lib/format';
 import type { Format } from '../../../lib/format';
 import type { TextKey, Translate } from '../../../lib/i18n';
 import { useT } from '../../../lib/i18n';
+import { drawableImage } from '../../../lib/pictures/studio-image';
 import { useLive } from '../../../lib/use-live';
 import type { Catalog, PaymentFacts, ScheduleApi } from '../api/schedule-api';
 import type { Consequence, SheetStatus } from '../class-sheet-state';
@@ -32,7 +33,7 @@ import { ChangeSpot } from './change-spot';
 import { CoachCard } from './coach-card';
 import { Picture } from '../../../components/ui/picture';
 import { BringFriend, GuestSeatList, heldGuests } from './guest-seats';
-import { PaymentLine } from './payment-line';
+import { PaymentLine, paidByPlan } from './payment-line';
 import { SpotMap } from './spot-map';
 
 export interface ClassDetailProps {
@@ -52,6 +53,19 @@ export interface ClassDetailProps {
   onClose: () => void;
   /** The app's host, the right-hand side of a calendar event's UID. */
   host?: string;
+  /** The push part (watching a full class, the offer on the waiting list), given by the app. */
+  renderPush?: (state: ClassPushSlot) => ReactNode;
+}
+
+/** What the push part of the sheet is told (see `renderPush`). */
+export interface ClassPushSlot {
+  classId: string;
+  /** Signed in, the class ahead, the member neither booked nor holding a seat. */
+  open: boolean;
+  /** Full: the member may wait or watch. */
+  canWatch: boolean;
+  /** On the class's waiting list. */
+  waiting: boolean;
 }
 
 interface Text {
@@ -89,12 +103,19 @@ function statusText(status: SheetStatus, t: Translate<ScheduleKey>): string {
   }
 }
 
-function consequenceText(consequence: Consequence, format: Format): Text {
+/** `byPlan`: the booking would be paid by the member's plan (no credit to get back). */
+function consequenceText(consequence: Consequence, format: Format, byPlan = false): Text {
   switch (consequence.kind) {
     case 'book':
-      return { key: 'bookConsequence', params: { when: format.moment(consequence.refundUntil) } };
+      return {
+        key: byPlan ? 'bookByPlanConsequence' : 'bookConsequence',
+        params: { when: format.momentInText(consequence.refundUntil) },
+      };
     case 'book-late':
-      return { key: 'bookLateConsequence', params: { hours: consequence.hours } };
+      return {
+        key: byPlan ? 'bookByPlanLateConsequence' : 'bookLateConsequence',
+        params: { hours: consequence.hours },
+      };
     case 'waitlist':
       return { key: 'waitlistConsequence' };
     case 'cancel-refund':
@@ -179,6 +200,7 @@ export function ClassDetail(props: ClassDetailProps) {
   });
 
   const exercise = catalog?.exercises[cls.exercise];
+  const picture = drawableImage(exercise?.img, 'studio');
   const coach = catalog?.coaches[cls.coach];
   const branch = catalog?.branches[cls.branch];
   const title = cls.name ?? exercise?.name ?? cls.exercise;
@@ -223,7 +245,10 @@ export function ClassDetail(props: ClassDetailProps) {
     );
   };
 
-  const consequence = state.consequence ? consequenceText(state.consequence, format) : null;
+  const byPlan =
+    facts !== null &&
+    paidByPlan({ facts, cls, timeZone: rules.timeZone, now: props.now(), payWith });
+  const consequence = state.consequence ? consequenceText(state.consequence, format, byPlan) : null;
   const describedBy = consequence ? consequenceId : undefined;
 
   const shown: Outcome | { tone: 'pending'; text: Text } | null =
@@ -268,15 +293,15 @@ export function ClassDetail(props: ClassDetailProps) {
       width="wide"
     >
       <div className="class-detail">
-        {exercise?.img && (
+        {picture && (
           <div
             className="class-detail-picture"
             style={
-              exercise.color ? ({ '--class-colour': exercise.color } as CSSProperties) : undefined
+              exercise?.color ? ({ '--class-colour': exercise.color } as CSSProperties) : undefined
             }
           >
             <Picture
-              src={exercise.img}
+              src={picture}
               alt=""
               sizes="(min-width: 768px) 640px, 100vw"
               width={640}
@@ -488,6 +513,13 @@ export function ClassDetail(props: ClassDetailProps) {
             )}
           </div>
         )}
+        {uid !== null &&
+          props.renderPush?.({
+            classId,
+            open: state.open && !state.booked && !state.holding,
+            canWatch: state.canWait,
+            waiting: state.canLeaveWaitlist,
+          })}
         {confirmingCancel && state.consequence && (
           <CancelDialog
             text={consequenceText(state.consequence, format)}

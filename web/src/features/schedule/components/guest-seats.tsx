@@ -161,7 +161,7 @@ export interface BringFriendProps {
 }
 
 /**
- * "Bring a friend" on a booked class (issue 20): a secondary action opening a small form — the
+ * "Bring a friend" on a booked class: a secondary action opening a small form — the
  * guest's name and, where the class has a spot map, their spot — with the cost stated ("uses 1
  * credit of yours"). While the call runs the form says which seat it is holding; the answer, or
  * the refusal, replaces it. Offered while a spot is free and the member is under the limit.

@@ -17,9 +17,11 @@ import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { weekdayName } from '../../../lib/weekday-name';
+import { useFormat } from '../../../lib/format';
 import './my-classes.css';
 import './class-time-block.css';
 import './my-class-cards.css';
+import { Picture } from '../../../components/ui/picture';
 import { Skeleton } from '../../../components/ui/skeleton';
 
 export interface MyClassesProps {
@@ -53,18 +55,22 @@ const STATUS_KEYS: Record<UserClassStatus, TextKey<ScheduleKey>> = {
 function ClassRow({
   entry,
   colour,
+  picture,
   calendar,
   guests,
 }: {
   entry: UserClass;
   /** The class type's colour (`Exercises/{id}.color`), its accent on the card as on the schedule. */
   colour: string | undefined;
+  /** The class type's picture (`Exercises/{id}.img`), on the cards of classes to come. */
+  picture?: string | undefined;
   calendar?: ReactNode;
   /** The guest seats the member booked in this class, each with its own cancel. */
   guests?: ReactNode;
 }) {
   const t = useT(scheduleMessages);
   const lang = useLangStore((state) => state.lang);
+  const format = useFormat();
   const weekday = weekdayName(entry.date, lang, 'short');
   // The time block repeats the line beside it for the eye; the separators are for readers.
   return (
@@ -81,7 +87,7 @@ function ClassRow({
       </span>
       <span className="my-class-info">
         <span className="my-class-when">
-          {weekday} {entry.date} {entry.hour}
+          {format.day(entry.date)} {entry.hour}
         </span>
         <span className="visually-hidden"> </span>
         <span className="my-class-title">{classTitle(entry)}</span>
@@ -92,6 +98,16 @@ function ClassRow({
           <Badge tone={STATUS_TONES[entry.status]}>{t(STATUS_KEYS[entry.status])}</Badge>
         </span>
       </span>
+      {picture && (
+        <Picture
+          className="my-class-picture"
+          src={picture}
+          alt=""
+          sizes="88px"
+          width={88}
+          height={64}
+        />
+      )}
       {calendar && <div className="my-class-actions">{calendar}</div>}
       {guests && <div className="my-class-guests">{guests}</div>}
     </li>
@@ -140,7 +156,7 @@ function OfflineNotice() {
 }
 
 /**
- * The class types, for their colours: empty until the catalogue answers (and offline, if it
+ * The class types, for their colours and pictures: empty until the catalogue answers (and offline, if it
  * never does), and the cards keep their size meanwhile.
  */
 function useExercises(api: ScheduleApi): Record<string, Exercise> {
@@ -171,10 +187,11 @@ export function MyClasses({ api, uid, now, scheduleHref, onLoaded }: MyClassesPr
     [api, uid],
   );
   const exercises = useExercises(api);
-  const colourOf = (entry: UserClass) =>
+  const exerciseOf = (entry: UserClass) =>
     entry.exercise && Object.hasOwn(exercises, entry.exercise)
-      ? exercises[entry.exercise]?.color
+      ? exercises[entry.exercise]
       : undefined;
+  const colourOf = (entry: UserClass) => exerciseOf(entry)?.color;
   const loaded = classes !== undefined;
   useEffect(() => {
     if (loaded) onLoaded?.();
@@ -211,13 +228,14 @@ export function MyClasses({ api, uid, now, scheduleHref, onLoaded }: MyClassesPr
       guests={guestSeats(entry)}
     />
   );
-  // A booked class to come can be added to the member's calendar (issue 19), while online.
+  // A booked class to come can be added to the member's calendar, while online.
   const { getClass, loadCatalog } = api;
   const upcomingRow = (entry: UserClass) => (
     <ClassRow
       key={entry.classId}
       entry={entry}
       colour={colourOf(entry)}
+      picture={exerciseOf(entry)?.img}
       guests={guestSeats(entry)}
       calendar={
         getClass && online ? (

@@ -8,6 +8,7 @@ import type { ScheduleApi } from '../api/schedule-api';
 import { MyClasses } from './my-classes';
 import { MyWaitlist } from './my-waitlist';
 import { NextClass } from './next-class';
+import { studioPictureUrl } from '../../../../test/support/studio-pictures';
 
 const NOW = Date.parse('2025-06-10T16:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -57,6 +58,37 @@ describe('my classes', () => {
     ).getAllByRole('listitem');
     expect(spin?.style.getPropertyValue('--class-colour')).toBe('#b42318');
     expect(other?.getAttribute('style')).toBeNull();
+  });
+
+  it("shows a class to come with its class type's picture, and the history without", async () => {
+    const fake = createFakeScheduleApi({
+      catalog: {
+        exercises: {
+          spin: {
+            name: 'Spin',
+            creditKind: 'regular',
+            active: true,
+            img: studioPictureUrl('exercises/spin/abc/640.webp'),
+          },
+        },
+      },
+    });
+    fake.setMyClasses({
+      coming: { ...userClass('coming', NOW + DAY, 'booked'), exercise: 'spin' },
+      done: { ...userClass('done', NOW - DAY, 'attended'), exercise: 'spin' },
+    });
+    inRouter(<MyClasses api={fake.api} uid="m" now={() => NOW} scheduleHref="/cal" />);
+    await settle();
+    const [coming] = within(screen.getByRole('region', { name: 'Upcoming classes' })).getAllByRole(
+      'listitem',
+    );
+    const [done] = within(screen.getByRole('region', { name: 'Past classes' })).getAllByRole(
+      'listitem',
+    );
+    expect(coming?.querySelector('img.my-class-picture')?.getAttribute('src')).toContain(
+      'exercises%2Fspin%2Fabc',
+    );
+    expect(done?.querySelector('img')).toBeNull();
   });
 
   it('lists booked classes to come apart from the history', () => {

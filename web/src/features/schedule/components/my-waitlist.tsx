@@ -111,7 +111,8 @@ export function MyWaitlist({
           tw('cutoffPassed')
         ) : (
           <>
-            {tw('cutoffUntil')} <span className="waitlist-nowrap">{format.moment(line.at)}</span>
+            {tw('cutoffUntil')}{' '}
+            <span className="waitlist-nowrap">{format.momentInText(line.at)}</span>
           </>
         )}{' '}
         <span className="waitlist-cutoff-whose">({whose})</span>

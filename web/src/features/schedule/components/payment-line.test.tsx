@@ -3,7 +3,7 @@ import { toEpoch } from '@studio/core';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PaymentFacts } from '../api/schedule-api';
-import { PaymentLine } from './payment-line';
+import { PaymentLine, paidByPlan } from './payment-line';
 
 // The studio's zone: a studio day runs 06:00 to 06:00 UTC. 2026-11-30 is a Monday.
 const TZ = 'America/Monterrey';
@@ -119,5 +119,25 @@ describe('how a booking would be paid', () => {
     view.unmount();
     const credits = show({ membership: membership({ terms: { ...daily, kind: 'credits' } }) });
     expect(credits.view.container.textContent).toBe('');
+  });
+});
+
+describe('whether the plan pays (the class sheet words its cancel line by it)', () => {
+  const ask = (facts: PaymentFacts, payWith?: 'credits') =>
+    paidByPlan({ facts: { Conditions: true, ...facts }, cls, timeZone: TZ, now: NOW, payWith });
+
+  it('is the plan while it pays, and not once the member picks a credit', () => {
+    expect(ask({ membership: membership(), 'credits-list': credit })).toBe(true);
+    expect(ask({ membership: membership(), 'credits-list': credit }, 'credits')).toBe(false);
+  });
+
+  it('is not the plan past its daily cap, nor without a running plan', () => {
+    expect(
+      ask({ membership: membership(), 'booking-credits': usedToday, 'credits-list': credit }),
+    ).toBe(false);
+    expect(ask({ membership: membership({ status: 'ended' }), 'credits-list': credit })).toBe(
+      false,
+    );
+    expect(ask({ 'credits-list': credit })).toBe(false);
   });
 });

@@ -20,6 +20,28 @@ export interface PaymentLineProps {
   endFreeze?: (() => Promise<unknown>) | undefined;
 }
 
+type PaymentQuestion = Pick<PaymentLineProps, 'facts' | 'cls' | 'timeZone' | 'now'>;
+
+/** What core's `decidePayment` is asked; null when the member holds no running plan. */
+function paymentRequest({ facts, cls, timeZone, now }: PaymentQuestion) {
+  const membership = facts.membership;
+  if (
+    membership === undefined ||
+    membership.status === 'ended' ||
+    membership.terms.kind === 'credits'
+  )
+    return null;
+  return { membership, bookingCredits: facts['booking-credits'] ?? {}, cls, timeZone, nowMs: now };
+}
+
+/** Whether the booking would be paid by the plan: what the payment line says, and the server does. */
+export function paidByPlan(question: PaymentQuestion & { payWith: PayWith | undefined }): boolean {
+  const request = paymentRequest(question);
+  if (request === null) return false;
+  const decision = decidePayment({ ...request, payWith: question.payWith });
+  return !isDomainError(decision) && decision.payWith === 'plan';
+}
+
 /**
  * How this booking would be paid, before the member confirms (docs/architecture/plans.md): by
  * their plan, or by a credit, with the way to choose the other when both can; when the plan does
@@ -28,23 +50,11 @@ export interface PaymentLineProps {
  */
 export function PaymentLine(props: PaymentLineProps) {
   const t = useT(scheduleMessages);
-  const { facts, cls, timeZone, now, payWith } = props;
+  const { facts, cls, now, payWith } = props;
   const [ending, setEnding] = useState(false);
   const [endError, setEndError] = useState<string | null>(null);
-  const membership = facts.membership;
-  if (
-    membership === undefined ||
-    membership.status === 'ended' ||
-    membership.terms.kind === 'credits'
-  )
-    return null;
-  const request = {
-    membership,
-    bookingCredits: facts['booking-credits'] ?? {},
-    cls,
-    timeZone,
-    nowMs: now,
-  };
+  const request = paymentRequest(props);
+  if (request === null) return null;
   const credit = memberCredit({ ...facts, Conditions: true }, cls, now);
   const hasCredit = !isDomainError(credit);
   const planOnly = decidePayment({ ...request, payWith: 'plan' });

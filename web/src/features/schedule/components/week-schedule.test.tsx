@@ -464,7 +464,7 @@ describe('class detail', () => {
     const book = screen.getByRole('button', { name: 'Book the first free spot' });
     expect(book.getAttribute('aria-describedby')).toBeTruthy();
     expect(document.getElementById(book.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
-      'Uses 1 credit. Cancel before Tomorrow 06:00 to get it back.',
+      'Uses 1 credit. Cancel before tomorrow 06:00 to get it back.',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     await openClass(/15:00/);

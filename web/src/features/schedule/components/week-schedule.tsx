@@ -9,7 +9,7 @@ import { useOnline } from '../../../lib/use-online';
 import type { Catalog, ScheduleApi } from '../api/schedule-api';
 import { useFormat } from '../../../lib/format';
 import { ClassCard } from './class-card';
-import { ClassDetail } from './class-detail';
+import { ClassDetail, type ClassDetailProps } from './class-detail';
 import { DayStrip } from './day-strip';
 import { ScheduleSkeleton } from './schedule-skeleton';
 import './schedule.css';
@@ -23,6 +23,8 @@ export interface WeekScheduleProps {
   onWaiverNeeded: () => void;
   /** A class to open at once, on its week (`?class=`: a push's tap, a shared link). */
   openClassId?: string | null;
+  /** The class sheet's push part (`ClassDetailProps.renderPush`). */
+  renderPush?: ClassDetailProps['renderPush'];
 }
 
 const NO_USER_CLASSES: Record<string, UserClass> = {};
@@ -199,6 +201,7 @@ export function WeekSchedule(props: WeekScheduleProps) {
           loginHref={props.loginHref}
           onWaiverNeeded={props.onWaiverNeeded}
           onClose={() => setSelected(null)}
+          renderPush={props.renderPush}
         />
       )}
       {!classes && (

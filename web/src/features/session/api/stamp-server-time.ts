@@ -8,7 +8,7 @@ export interface ServerStamp {
 }
 
 /**
- * Spec §7: the server writes `DateService/{uid}` (User, Ts as server time, IP) through the
+ * The server writes `DateService/{uid}` (User, Ts as server time, IP) through the
  * `stampServerTime` callable, then the app reads `Ts` back from the database.
  */
 export async function stampServerTime(uid: string): Promise<ServerStamp | null> {

@@ -1,5 +1,5 @@
 /**
- * Who is using the app (spec §4). State and setters only: the effects that fill it (auth
+ * Who is using the app. State and setters only: the effects that fill it (auth
  * listener, server-time check, user details) live in `hooks/`, per the zustand slices pattern.
  */
 import type { AdminFlag, Role } from '@studio/core';
@@ -12,11 +12,11 @@ export type SessionStatus = 'unknown' | 'guest' | 'signed-in';
 /** `Users/{uid}` as the shell uses it. */
 export interface Profile {
   name: string | null;
-  /** Email, or Phone for accounts made with a phone number (spec §3: both read). */
+  /** Email, or Phone for accounts made with a phone number (both read). */
   email: string | null;
   img: string | null;
   adminFlag: AdminFlag | null;
-  /** Waiver accepted (spec §4). */
+  /** Waiver accepted. */
   conditions: boolean;
   activeSubscription: boolean;
   credits: number;
@@ -28,7 +28,7 @@ interface AuthSlice {
   uid: string | null;
   /**
    * Until auth answers, the account this device was last signed in with (`UID` in local
-   * storage, spec §3), so a member's page starts its reads without waiting for the session layer
+   * storage), so a member's page starts its reads without waiting for the session layer
    * and the Auth SDK (docs/architecture/performance.md#the-load-chain-of-a-data-page). Only a
    * guess: `selectMemberUid` gives it to pages while the status is unknown, never after.
    */
@@ -51,7 +51,7 @@ interface ProfileSlice {
 export type SessionState = AuthSlice & ProfileSlice;
 
 /**
- * `UID` as the session last wrote it: a uid, or the text null for a guest (spec §4). Named as
+ * `UID` as the session last wrote it: a uid, or the text null for a guest. Named as
  * text: `STORAGE_KEYS` would bring core's settings module, and zod with it, into the first route.
  */
 function storedUid(): string | null {

@@ -4,6 +4,9 @@ import { useToastStore } from '../../../components/ui/toast';
 import type { ShopApi } from '../api/shop-api';
 import type { ShopPick } from './shop-products';
 import { ShopProducts } from './shop-products';
+import { studioPictureUrl } from '../../../../test/support/studio-pictures';
+
+const GORRA = studioPictureUrl('studio/shop/abcdef/640.webp');
 
 function fakeShopApi() {
   let push: ((shop: unknown) => void) | undefined;
@@ -26,11 +29,12 @@ const shop = {
       Name: 'Gorra',
       Description: 'Gorra del estudio',
       Precio: 20,
-      Img: 'https://cdn.example.com/gorra.png',
+      Img: GORRA,
       Url: 'https://studio.example.com/gorra',
       Reference: 'GOR-01',
     },
     toalla: { Name: 'Toalla', Precio: 12.5, Img: 'javascript:alert(1)' },
+    tenis: { Name: 'Tenis', Precio: 80, Img: 'https://cdn.example.com/tenis.png' },
   },
 };
 
@@ -55,9 +59,7 @@ describe('shop products', () => {
       'https://studio.example.com/gorra',
     );
     const images = document.querySelectorAll('img');
-    expect([...images].map((img) => img.getAttribute('src'))).toEqual([
-      'https://cdn.example.com/gorra.png',
-    ]);
+    expect([...images].map((img) => img.getAttribute('src'))).toEqual([GORRA]);
   });
 
   it('hands the product to the cart in cents and says so', async () => {

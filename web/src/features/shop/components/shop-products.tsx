@@ -4,6 +4,7 @@ import { TIMINGS } from '@studio/core';
 import { useEffect, useState } from 'react';
 import { showToast } from '../../../components/ui/toast';
 import { useLangStore, useT } from '../../../lib/i18n';
+import { drawableImage } from '../../../lib/pictures/studio-image';
 import { useLive } from '../../../lib/use-live';
 import type { ShopApi } from '../api/shop-api';
 import type { ShopItem } from '../shop-catalog';
@@ -30,7 +31,7 @@ export interface ShopProductsProps {
   level?: 1 | 2;
 }
 
-/** Only web addresses are shown as links and images (an admin typo must not become a script). */
+/** Only web addresses are shown as links (an admin typo must not become a script). */
 function webUrl(value: string | undefined): string | null {
   if (!value) return null;
   try {
@@ -53,7 +54,7 @@ function ProductCard({
   const t = useT(shopMessages);
   const { product } = item;
   const name = product.Name ?? item.id;
-  const img = webUrl(product.Img);
+  const img = drawableImage(product.Img, 'studio');
   const url = webUrl(product.Url);
   return (
     <Card as="li" compact className="shop-product">
@@ -98,7 +99,7 @@ function ProductSkeleton() {
 }
 
 /**
- * The studio shop (spec §3 `Shop/{category}/{product}`): every priced product by category,
+ * The studio shop (`Shop/{category}/{product}`): every priced product by category,
  * live, with picture, reference, price and "Add to cart". Guests may browse and fill the cart.
  */
 export function ShopProducts({ api, onAdd, level = 2 }: ShopProductsProps) {
@@ -135,7 +136,7 @@ export function ShopProducts({ api, onAdd, level = 2 }: ShopProductsProps) {
       unitAmount: priceInCents(item.product),
       currency,
     });
-    // Spec §9: toasts in the shell last 1 s.
+    // Toasts in the shell last 1 s.
     showToast(t('shopAdded', { name }), TIMINGS.shellToastMs);
   };
 

@@ -1,6 +1,6 @@
 import type { SubscriptionApi } from './subscription-api';
 
-/** Loaded on first use: prices are read 1 s after start (spec §9), after the first paint. */
+/** Loaded on first use: prices are read 1 s after start, after the first paint. */
 export const firebaseSubscriptionApi: SubscriptionApi = {
   getSuscriptionPrices: async () =>
     (await import('./get-suscription-prices')).getSuscriptionPrices(),

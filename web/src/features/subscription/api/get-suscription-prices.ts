@@ -8,7 +8,7 @@ export interface SubscriptionOffer {
   regular: number;
 }
 
-/** Spec §3: the first entry is the discounted price, the second the regular one. */
+/** The first entry is the discounted price, the second the regular one. */
 export function offerFromPrices(value: unknown): SubscriptionOffer | null {
   const parsed = suscriptionPricesSchema.safeParse(value);
   if (!parsed.success) return null;

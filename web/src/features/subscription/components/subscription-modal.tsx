@@ -14,7 +14,7 @@ function usePriceFormat(): (amount: number) => string {
   return (amount) => format.format(amount);
 }
 
-/** Spec §2: BEST CHOICE, 30 credits monthly, struck-out regular price and the offer price. */
+/** BEST CHOICE, 30 credits monthly, struck-out regular price and the offer price. */
 export function SubscriptionModal(props: SubscriptionModalProps) {
   const t = useT(subscriptionMessages);
   const formatPrice = usePriceFormat();

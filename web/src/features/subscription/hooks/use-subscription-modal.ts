@@ -13,7 +13,7 @@ import { subscriptionMessages } from '../subscription-messages';
 export interface SubscriptionModalOptions {
   api: SubscriptionApi;
   activeSubscription: boolean;
-  /** The site host and branch the buy-credits route carries (spec §2). */
+  /** The site host and branch the buy-credits route carries. */
   siteHost: string;
   branch: string;
   now: () => number;
@@ -42,7 +42,7 @@ function toastAlreadySubscribed(): void {
 }
 
 /**
- * Spec §4 and §9: prices are read once, 1 s after start; 5 s after start the modal opens if it
+ * Prices are read once, 1 s after start; 5 s after start the modal opens if it
  * is due (never shown, or 7+ days ago) and records the date. A member who already subscribes
  * gets the toast 'You already have suscription' instead. Mounted later than the start, each
  * waits only what is left of its delay (at once when it has passed).

@@ -12,7 +12,7 @@ export interface WaiverAlertProps {
   onAccepted: () => void;
 }
 
-/** Spec §4: 'FITNESS CLASS WAIVER' with an ACCEPT button; it cannot be dismissed otherwise. */
+/** 'FITNESS CLASS WAIVER' with an ACCEPT button; it cannot be dismissed otherwise. */
 export function WaiverAlert({ uid, accepted, api, onAccepted }: WaiverAlertProps) {
   const t = useT(waiverMessages);
   const titleId = useId();

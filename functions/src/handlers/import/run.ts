@@ -1,0 +1,90 @@
+// An import run's record and what every step of it reads: the run, the studio's settings, the
+// parse options. The steps are `startImport`, `importRows` (any number of batches, any order of
+// files the admin chose), and `finishImport` (docs/architecture/import.md).
+import { DomainError, formatDate, parseStored, paths } from '@studio/core';
+import {
+  SOURCE_NAMES,
+  importRunSchema,
+  type ImportRun,
+  type ImportSource,
+  type ParseOptions,
+  type RowOutcome,
+  type StoredRowProblem,
+} from '@studio/core/import';
+import type { CountryCode } from 'libphonenumber-js/min';
+import { readSettings, type HandlerDeps } from '../../engine';
+
+export type ImportDeps = HandlerDeps;
+
+export interface RunContext {
+  runId: string;
+  run: ImportRun;
+  source: ImportSource;
+  sourceName: string;
+  dryRun: boolean;
+  by: string;
+  nowMs: number;
+  timeZone: string;
+  validityDays: number;
+  options: ParseOptions;
+}
+
+/** What happened to one row; `uid` when the row touched a member's visit history. */
+export interface RowResult {
+  line: number;
+  id?: string;
+  outcome: RowOutcome;
+  problems?: StoredRowProblem[];
+  detail?: string;
+  historyOf?: string;
+  /** The member's account a members row makes or links (a dry run remembers it). */
+  account?: string;
+}
+
+export async function readRun(deps: ImportDeps, runId: string): Promise<ImportRun> {
+  const snapshot = await deps.db.ref(paths.importRun(runId)).get();
+  if (!snapshot.exists()) throw new DomainError('not-found', 'importRunNotFound', { runId });
+  return parseStored(importRunSchema, snapshot.val(), paths.importRun(runId));
+}
+
+export async function runContext(deps: ImportDeps, runId: string, by: string): Promise<RunContext> {
+  const [run, settings] = await Promise.all([readRun(deps, runId), readSettings(deps.db)]);
+  if (run.status !== 'running')
+    throw new DomainError('failed-precondition', 'importRunClosed', { runId });
+  const nowMs = deps.now();
+  return {
+    runId,
+    run,
+    source: run.source,
+    sourceName: SOURCE_NAMES[run.source],
+    dryRun: run.dryRun,
+    by,
+    nowMs,
+    timeZone: settings.timeZone,
+    validityDays: settings.creditValidityDays,
+    options: {
+      dateOrder: run.dateOrder,
+      country: run.country as CountryCode,
+      today: formatDate(nowMs, settings.timeZone),
+    },
+  };
+}
+
+/** Runs `work` over `items`, at most `limit` at a time, keeping the results in order. */
+export async function mapPool<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}
