@@ -69,6 +69,7 @@ export const shellMessages = defineMessages({
     menuUserClassLists: 'User Class Lists',
     // Beyond the product's menu: the workspace's home, the menu's group headings, short tab labels.
     menuToday: 'Today',
+    menuKiosk: 'Check-in kiosk',
     menuGroupFrontDesk: 'Front desk',
     menuGroupCoaching: 'Coaching',
     menuGroupSales: 'Sales',
@@ -151,6 +152,7 @@ export const shellMessages = defineMessages({
     menuAdminImport: 'Importar de otro sistema',
     menuUserClassLists: 'Listas de clase',
     menuToday: 'Hoy',
+    menuKiosk: 'Kiosco de llegada',
     menuGroupFrontDesk: 'Recepción',
     menuGroupCoaching: 'Coach',
     menuGroupSales: 'Ventas',

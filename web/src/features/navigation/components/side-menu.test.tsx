@@ -23,6 +23,7 @@ const MEMBER = [
 // Insights, Studio and branding, Sent e-mail).
 const ADMIN = [
   ['Today', '/admin-today'],
+  ['Check-in kiosk', '/kiosk'],
   ['User Class Lists', '/admin-lists-class'],
   ['Admin Classes', '/admin-clases'],
   ['Add Classes', '/crear-clases'],
@@ -123,6 +124,7 @@ describe('side menu', () => {
     renderMenu('staff', 'd1');
     expect(menuLinks()).toEqual([
       ['Today', '/admin-today'],
+      ['Check-in kiosk', '/kiosk'],
       ['User Class Lists', '/admin-lists-class'],
       ...MEMBER,
       ['My Profile', '/tabs/profile-user/d1'],
