@@ -1,12 +1,13 @@
-// One instance serves many calls at once, so a member's ledger copy can run while another call's
-// wallet transaction on `Users/{uid}` waits for the server. The Realtime Database SDK drops a
-// waiting transaction when the same process writes two or more keys under its node, and its
-// promise never settles: the outbox removal is therefore a transaction too.
+// One instance serves many calls at once, so a member's ledger copy or plan flags can be written
+// while another call's wallet transaction on `Users/{uid}` waits for the server. The Realtime
+// Database SDK drops a waiting transaction when the same process writes two or more keys under
+// its node, and its promise never settles: those writes are transactions too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Reference } from 'firebase-admin/database';
 import { paths } from '@studio/core';
 import type { LedgerEntry } from '@studio/core';
 import { flushOutbox } from '../../src/engine/wallets';
+import { setFields } from '../../src/engine/fields';
 import { newUid, startBackend } from '../support/backend';
 import type { TestBackend } from '../support/backend';
 
@@ -102,5 +103,37 @@ describe('the ledger copy beside a waiting wallet transaction', () => {
       'b',
       'c',
     ]);
+  });
+});
+
+describe('fields set beside a waiting transaction', () => {
+  it('land with it, where an update of the same fields would leave it hanging', async () => {
+    const { db } = backend;
+    const uid = newUid('fields');
+    await db.ref(paths.user(uid)).set({ Credits: 3, activeSuscription: false, Name: 'Ana' });
+    // Nothing listens here, so the transaction first runs on nothing and the server refuses it.
+    const wallet = db
+      .ref(paths.user(uid))
+      .transaction((current: unknown) => (current === null ? current : { ...current, Credits: 4 }));
+    const flags = setFields(db, paths.user(uid), {
+      activeSuscription: true,
+      activeSuscriptionId: 'sub_1',
+      Name: null,
+    });
+    expect(await settles(Promise.all([wallet, flags]), 15_000)).toBe(true);
+    expect((await db.ref(paths.user(uid)).get()).val()).toEqual({
+      Credits: 4,
+      activeSuscription: true,
+      activeSuscriptionId: 'sub_1',
+    });
+  });
+
+  it('creates a missing node and removes one left empty', async () => {
+    const { db } = backend;
+    const path = paths.userDirectoryEntry(newUid('entry'));
+    await setFields(db, path, { plan: 'active' });
+    expect((await db.ref(path).get()).val()).toEqual({ plan: 'active' });
+    await setFields(db, path, { plan: null });
+    expect((await db.ref(path).get()).exists()).toBe(false);
   });
 });
