@@ -86,6 +86,7 @@ const PROJECT_ROUTES: typeof SPEC_ROUTES = [
   { name: 'admin-precios-train', path: 'admin-precios-train', params: {} },
   { name: 'coach', path: 'coach/carlos', params: { coachId: 'carlos' } },
   { name: 'admin-today', path: 'admin-today', params: {} },
+  { name: 'desk-sale', path: 'desk-sale', params: {} },
 ];
 
 /** Screens already built show their own heading instead of the placeholder's route name. */
@@ -132,6 +133,7 @@ const BUILT_HEADINGS: Readonly<Record<string, string | RegExp>> = {
   'admin-clases': 'Admin Classes',
   'admin-spot': 'Admin seats',
   'admin-today': 'Today',
+  'desk-sale': 'Sell at the desk',
 };
 
 /**
@@ -140,6 +142,7 @@ const BUILT_HEADINGS: Readonly<Record<string, string | RegExp>> = {
  */
 const SESSION_GATED = new Set([
   'admin-today',
+  'desk-sale',
   'admin-insights',
   'lista-pagos',
   'admin-precios',
