@@ -168,6 +168,11 @@ export const paths = {
   ),
   plantillaDate: route('plantilla-date', 'plantilla-date', 'root'),
   checador: route('checador', 'checador', 'root'),
+  /**
+   * Not a spec screen: the door's tablet, locked to check-in, for members to check themselves in
+   * (docs/architecture/front-desk.md#check-in-and-the-kiosk).
+   */
+  kiosk: route('kiosk', 'kiosk', 'root'),
 } as const;
 
 export type RouteKey = keyof typeof paths;

@@ -73,6 +73,9 @@ function groups(uid: string): MenuGroupEntry[] {
       workspace: true,
       items: [
         { label: 'menuToday', href: paths.adminToday.getHref({}), icon: 'today', roles: DESK },
+        // Beyond the product's list: the door's tablet
+        // (docs/architecture/front-desk.md#check-in-and-the-kiosk).
+        { label: 'menuKiosk', href: paths.kiosk.getHref({}), icon: 'kiosk', roles: DESK },
         {
           label: 'menuUserClassLists',
           href: paths.adminListsClass.getHref({}),

@@ -23,6 +23,7 @@ const MEMBER = [
 // Sell at the desk, Insights, Studio and branding, Sent e-mail).
 const ADMIN = [
   ['Today', '/admin-today'],
+  ['Check-in kiosk', '/kiosk'],
   ['User Class Lists', '/admin-lists-class'],
   ['Sell at the desk', '/desk-sale'],
   ['Admin Classes', '/admin-clases'],
@@ -124,6 +125,7 @@ describe('side menu', () => {
     renderMenu('staff', 'd1');
     expect(menuLinks()).toEqual([
       ['Today', '/admin-today'],
+      ['Check-in kiosk', '/kiosk'],
       ['User Class Lists', '/admin-lists-class'],
       ['Sell at the desk', '/desk-sale'],
       ...MEMBER,
