@@ -87,6 +87,7 @@ const PROJECT_ROUTES: typeof SPEC_ROUTES = [
   { name: 'admin-precios-train', path: 'admin-precios-train', params: {} },
   { name: 'coach', path: 'coach/carlos', params: { coachId: 'carlos' } },
   { name: 'admin-today', path: 'admin-today', params: {} },
+  { name: 'desk-sale', path: 'desk-sale', params: {} },
   { name: 'kiosk', path: 'kiosk', params: {} },
 ];
 
@@ -134,6 +135,7 @@ const BUILT_HEADINGS: Readonly<Record<string, string | RegExp>> = {
   'admin-clases': 'Admin Classes',
   'admin-spot': 'Admin seats',
   'admin-today': 'Today',
+  'desk-sale': 'Sell at the desk',
   kiosk: 'Check in',
 };
 
@@ -143,6 +145,7 @@ const BUILT_HEADINGS: Readonly<Record<string, string | RegExp>> = {
  */
 const SESSION_GATED = new Set([
   'admin-today',
+  'desk-sale',
   'kiosk',
   'admin-insights',
   'lista-pagos',

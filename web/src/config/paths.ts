@@ -154,6 +154,11 @@ export const paths = {
    * with fill and check-ins, sales today, alerts (docs/architecture/web-app.md#navigation).
    */
   adminToday: route('admin-today', 'admin-today', 'root'),
+  /**
+   * Not a product screen: a sale at the front desk, a pack or a plan paid in cash or by card
+   * (docs/architecture/front-desk.md#walk-ins-sales-and-substitutes).
+   */
+  deskSale: route('desk-sale', 'desk-sale', 'root'),
   adminListsClass: route('admin-lists-class', 'admin-lists-class', 'root'),
   allUsers: route('all-users', 'all-users', 'root'),
   userListClass: route(

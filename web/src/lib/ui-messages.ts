@@ -69,6 +69,7 @@ export const shellMessages = defineMessages({
     menuUserClassLists: 'User Class Lists',
     // Beyond the product's menu: the workspace's home, the menu's group headings, short tab labels.
     menuToday: 'Today',
+    menuDeskSale: 'Sell at the desk',
     menuKiosk: 'Check-in kiosk',
     menuGroupFrontDesk: 'Front desk',
     menuGroupCoaching: 'Coaching',
@@ -152,6 +153,7 @@ export const shellMessages = defineMessages({
     menuAdminImport: 'Importar de otro sistema',
     menuUserClassLists: 'Listas de clase',
     menuToday: 'Hoy',
+    menuDeskSale: 'Vender en recepción',
     menuKiosk: 'Kiosco de llegada',
     menuGroupFrontDesk: 'Recepción',
     menuGroupCoaching: 'Coach',

@@ -82,6 +82,8 @@ function groups(uid: string): MenuGroupEntry[] {
           icon: 'roster',
           roles: DESK,
         },
+        // Beyond the product's list: a pack or a plan sold at the counter.
+        { label: 'menuDeskSale', href: paths.deskSale.getHref({}), icon: 'cart', roles: DESK },
         {
           label: 'menuAdminClasses',
           href: paths.adminClases.getHref({}),
