@@ -126,6 +126,7 @@ const ROUTES: Record<RouteKey, { audience: Audience; href: (ids: DemoIds) => str
   adminImport: { audience: 'admin', href: () => paths.adminImport.getHref({}) },
   adminPlanes: { audience: 'admin', href: () => paths.adminPlanes.getHref({}) },
   adminToday: { audience: 'admin', href: () => paths.adminToday.getHref({}) },
+  adminCoachPay: { audience: 'admin', href: () => paths.adminCoachPay.getHref({}) },
   adminListsClass: { audience: 'coach', href: () => paths.adminListsClass.getHref({}) },
   allUsers: { audience: 'admin', href: () => paths.allUsers.getHref({}) },
   userListClass: { audience: 'coach', href: ({ roster }) => paths.userListClass.getHref(roster) },

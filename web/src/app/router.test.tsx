@@ -86,6 +86,7 @@ const PROJECT_ROUTES: typeof SPEC_ROUTES = [
   { name: 'admin-precios-train', path: 'admin-precios-train', params: {} },
   { name: 'coach', path: 'coach/carlos', params: { coachId: 'carlos' } },
   { name: 'admin-today', path: 'admin-today', params: {} },
+  { name: 'admin-coach-pay', path: 'admin-coach-pay', params: {} },
 ];
 
 /** Screens already built show their own heading instead of the placeholder's route name. */
@@ -132,6 +133,7 @@ const BUILT_HEADINGS: Readonly<Record<string, string | RegExp>> = {
   'admin-clases': 'Admin Classes',
   'admin-spot': 'Admin seats',
   'admin-today': 'Today',
+  'admin-coach-pay': 'Coach pay',
 };
 
 /**
@@ -141,6 +143,7 @@ const BUILT_HEADINGS: Readonly<Record<string, string | RegExp>> = {
 const SESSION_GATED = new Set([
   'admin-today',
   'admin-insights',
+  'admin-coach-pay',
   'lista-pagos',
   'admin-precios',
   'admin-precios-events',

@@ -154,6 +154,11 @@ export const paths = {
    * with fill and check-ins, sales today, alerts (docs/architecture/web-app.md#navigation).
    */
   adminToday: route('admin-today', 'admin-today', 'root'),
+  /**
+   * Not a product screen: what coaches are paid, the pay report with its CSV and the pay rates
+   * (docs/architecture/front-desk.md#coach-pay).
+   */
+  adminCoachPay: route('admin-coach-pay', 'admin-coach-pay', 'root'),
   adminListsClass: route('admin-lists-class', 'admin-lists-class', 'root'),
   allUsers: route('all-users', 'all-users', 'root'),
   userListClass: route(

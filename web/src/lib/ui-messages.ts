@@ -66,6 +66,7 @@ export const shellMessages = defineMessages({
     menuAdminStudio: 'Studio and branding',
     menuAdminMail: 'Sent e-mail',
     menuAdminImport: 'Import from another system',
+    menuCoachPay: 'Coach pay',
     menuUserClassLists: 'User Class Lists',
     // Beyond the product's menu: the workspace's home, the menu's group headings, short tab labels.
     menuToday: 'Today',
@@ -149,6 +150,7 @@ export const shellMessages = defineMessages({
     menuAdminStudio: 'Estudio y marca',
     menuAdminMail: 'Correos enviados',
     menuAdminImport: 'Importar de otro sistema',
+    menuCoachPay: 'Pago a coaches',
     menuUserClassLists: 'Listas de clase',
     menuToday: 'Hoy',
     menuGroupFrontDesk: 'Recepción',
