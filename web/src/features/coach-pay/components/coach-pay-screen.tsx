@@ -445,13 +445,6 @@ function PayRates({
   ];
   return (
     <div className="coach-pay-panel coach-pay-rates">
-      <RateForm
-        api={api}
-        coaches={coaches ?? {}}
-        exercises={exercises}
-        today={today}
-        onSaved={onSaved}
-      />
       <Card as="section" title={t('ratesTitle')} className="coach-pay-rate-list">
         {rows === undefined ? (
           <Skeleton lines={3} height="2.5rem" />
@@ -466,6 +459,13 @@ function PayRates({
           />
         )}
       </Card>
+      <RateForm
+        api={api}
+        coaches={coaches ?? {}}
+        exercises={exercises}
+        today={today}
+        onSaved={onSaved}
+      />
     </div>
   );
 }
@@ -660,7 +660,7 @@ function RateForm({
               onChange={(event) => set({ bonusOver: event.target.value })}
             />
           </Field>
-          {amount('bonusAmount', t('bonusAmount'))}
+          {amount('bonusAmount', t('bonusAmount'), t('bonusAmountHint'))}
         </div>
         {failure && (
           <p role="alert" className="form-error">
