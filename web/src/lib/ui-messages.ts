@@ -70,6 +70,8 @@ export const shellMessages = defineMessages({
     menuUserClassLists: 'User Class Lists',
     // Beyond the product's menu: the workspace's home, the menu's group headings, short tab labels.
     menuToday: 'Today',
+    menuDeskSale: 'Sell at the desk',
+    menuKiosk: 'Check-in kiosk',
     menuGroupFrontDesk: 'Front desk',
     menuGroupCoaching: 'Coaching',
     menuGroupSales: 'Sales',
@@ -153,6 +155,8 @@ export const shellMessages = defineMessages({
     menuCoachPay: 'Pago a coaches',
     menuUserClassLists: 'Listas de clase',
     menuToday: 'Hoy',
+    menuDeskSale: 'Vender en recepción',
+    menuKiosk: 'Kiosco de llegada',
     menuGroupFrontDesk: 'Recepción',
     menuGroupCoaching: 'Coach',
     menuGroupSales: 'Ventas',
