@@ -94,6 +94,16 @@ describe('the member page headings painted by index.html', () => {
     },
   );
 
+  it.each(['en', 'es'] as const)(
+    'paquetes also shows its first paragraph, in %s, on each of its tabs, as the page renders it',
+    (lang) => {
+      for (const tab of [0, 1, 2])
+        expect(loadRoot(`/tabs/paquetes/${tab}`, lang).querySelector('p')?.textContent).toBe(
+          purchasesMessages[lang].packagesLead,
+        );
+    },
+  );
+
   it.each([
     ['/tabs/cart', 'en'],
     ['/tabs/confirmar-compra/stripe/studio/centro', 'es'],

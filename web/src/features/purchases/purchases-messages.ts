@@ -11,6 +11,8 @@ export const purchasesMessages = defineMessages({
     purchasesOffline:
       'Your purchases cannot be loaded offline. Connect to the internet to see them.',
     packagesTitle: 'Buy Credits',
+    packagesLead:
+      'Pick a pack of credits and book any class with them, or come every week with a membership. Secure payment by card.',
     packageKinds: 'Kinds of credit',
     creditCount: '{count} credits',
     creditCountOne: '1 credit',
@@ -85,6 +87,8 @@ export const purchasesMessages = defineMessages({
     purchasesOffline:
       'Tus compras no se pueden cargar sin conexión. Conéctate a internet para verlas.',
     packagesTitle: 'Comprar créditos',
+    packagesLead:
+      'Elige un paquete de créditos y reserva cualquier clase con ellos, o ven cada semana con una membresía. Pago seguro con tarjeta.',
     packageKinds: 'Tipos de crédito',
     creditCount: '{count} créditos',
     creditCountOne: '1 crédito',
