@@ -45,6 +45,7 @@ const borrowedSteps = {
     './plans/plan-invoices.ts',
     './plans/intro-offers.ts',
     './plans/fees.ts',
+    './plans/portal-configuration.ts',
   ],
   // A freed seat the waiting list did not take goes to the class's watchers.
   booking: ['./plans/fee-queue.ts', './push/watch.ts'],

@@ -1,8 +1,8 @@
-// Payment chaos for membership plans (docs/architecture/plans.md). Eight members buy plans through
+// Payment chaos for membership plans (docs/architecture/plans.md). Ten members buy plans through
 // the real createCheckoutSession callable and the Stripe sandbox; then one freezes (the
 // subscription pauses), one freezes and ends it at once (paused, then resumed), one upgrades
 // (a prorated invoice at once), one downgrades (a subscription schedule whose next phase starts at
-// the renewal), two cancel a class late (the plan's fee charged off-session by the plans job, one
+// the renewal), one of each again in Stripe's customer portal, two cancel a class late (the plan's fee charged off-session by the plans job, one
 // card declining). Every event the sandbox emitted, in each phase, is delivered to the real
 // stripeWebhook 1–5 times, shuffled, concurrently, mixed with forged, stale and tampered
 // signatures. Afterwards each membership is what its member did, each event is recorded once,
@@ -39,6 +39,8 @@ const ROLES = [
   'freezes-and-ends',
   'upgrades',
   'downgrades',
+  'upgrades-in-portal',
+  'downgrades-in-portal',
   'late-cancel',
   'late-cancel-declined',
   'keeps',
@@ -61,6 +63,23 @@ async function call(name: Parameters<FunctionsBed['call']>[0], caller: Caller, d
   const outcome = await bed.call(name, caller, data);
   if (!outcome.ok) throw outcome.error;
   return outcome.result;
+}
+
+/** Opens the member's customer portal and presses "Switch to" the plan there. */
+async function switchInPortal(caller: Caller, subscriptionId: string, planId: string) {
+  const { url } = (await call('createPortalSession', caller, { returnUrl: URLS.cancelUrl })) as {
+    url: string;
+  };
+  const price: unknown = (
+    await adminDatabase().ref(paths.plan(planId)).child('stripePriceId').get()
+  ).val();
+  const response = await fetch(`${url}/subscriptions/${subscriptionId}/update`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ price: String(price) }).toString(),
+  });
+  expect(response.status).toBe(303);
 }
 
 async function membershipOf(uid: string): Promise<Membership> {
@@ -90,7 +109,7 @@ beforeAll(async () => {
     members.push({
       caller: { uid, claims: { role: 'member', email } },
       role,
-      planId: role === 'upgrades' ? twoAWeek : daily,
+      planId: role === 'upgrades' || role === 'upgrades-in-portal' ? twoAWeek : daily,
     });
   });
   await db.ref().update(users);
@@ -155,6 +174,12 @@ describe('payment chaos, plans', () => {
             timing: 'period-end',
           });
           break;
+        case 'upgrades-in-portal':
+          await switchInPortal(caller, membership.id, daily);
+          break;
+        case 'downgrades-in-portal':
+          await switchInPortal(caller, membership.id, twoAWeek);
+          break;
         case 'late-cancel-declined':
         case 'late-cancel':
           if (role === 'late-cancel-declined') {
@@ -173,8 +198,8 @@ describe('payment chaos, plans', () => {
     }
     // The plans job charges the fees (one card declines); the downgrade's renewal enters its phase.
     await runPlanJobs({ db: adminDatabase(), stripe, now: Date.now });
-    const downgrader = members.find((m) => m.role === 'downgrades')?.caller.uid ?? '';
-    await control(`subscriptions/${bought.get(downgrader)?.id ?? ''}/renew`);
+    for (const { caller } of members.filter(({ role }) => role.startsWith('downgrades')))
+      await control(`subscriptions/${bought.get(caller.uid)?.id ?? ''}/renew`);
     await webhook.deliverFresh();
     // A second run of the job, and every event once more, change nothing.
     await runPlanJobs({ db: adminDatabase(), stripe, now: Date.now });
@@ -218,7 +243,8 @@ describe('payment chaos, plans', () => {
           expect(membership.frozenUntil === undefined || membership.frozenUntil <= now).toBe(true);
           expect(subscription.status).toBe('active');
           break;
-        case 'upgrades': {
+        case 'upgrades':
+        case 'upgrades-in-portal': {
           expect(membership).toMatchObject({ planId: daily, terms: { kind: 'unlimited' } });
           const invoices = (await stripe.invoices.list({ subscription: membership.id })).data;
           const proration = invoices.filter((i) => i.billing_reason === 'subscription_update');
@@ -229,8 +255,13 @@ describe('payment chaos, plans', () => {
           break;
         }
         case 'downgrades':
+        case 'downgrades-in-portal':
           expect(membership).toMatchObject({ planId: twoAWeek, terms: { kind: 'limited' } });
           expect(membership.pendingChange).toBeUndefined();
+          // The change was told once. The app tells the booking at once; a booking in the
+          // portal is told when its event comes, unless the renewal has already made it.
+          expect(told('notifPlanChanged')).toBe(1);
+          expect(told('notifPlanChangeBooked')).toBe(role === 'downgrades' ? 1 : 0);
           break;
         case 'late-cancel':
           expect(fees).toMatchObject([{ reason: 'late-cancel', status: 'charged' }]);

@@ -1,22 +1,32 @@
 // Plan changes and cancellation (docs/architecture/plans.md): an upgrade applies at
-// once (Stripe prorates it), a downgrade at the period's end; cancelling inside a commitment ends
+// once (Stripe prorates it), a downgrade at the period's end (`changeTiming`); cancelling inside a commitment ends
 // at the term's end, or at once for the studio's early-end fee. Pure.
 import { DomainError } from '../errors';
 import type { Membership, Plan } from '../schemas/plans';
 import { formatDate } from '../time';
 import { INTERVAL_DAYS } from './periods';
 
-/** A plan's price per day, to compare plans billed weekly, monthly or yearly. */
-export function dailyPrice(plan: Pick<Plan, 'price' | 'interval'>): number {
-  return plan.price / INTERVAL_DAYS[plan.interval];
-}
-
 export type ChangeTiming = 'now' | 'period-end';
 
 /**
- * When a move from `current` to `next` applies: a plan that costs as much or more a day is an
- * upgrade (now, prorated); a cheaper one is a downgrade (at the period's end, so nothing paid for
- * is lost). The same plan is refused, and so is a second change while one is booked.
+ * When a move from `current` to `next` applies, the rule Stripe's customer portal is configured
+ * with (`schedule_at_period_end`: `decreasing_item_amount`, `shortening_interval`), so a change
+ * made in the app and one made in the portal land alike: a plan that costs less per period, or
+ * bills more often, waits for the period's end (nothing paid for is lost); any other applies now,
+ * with the rest of the period prorated.
+ */
+export function changeTiming(
+  current: Pick<Plan, 'price' | 'interval'>,
+  next: Pick<Plan, 'price' | 'interval'>,
+): ChangeTiming {
+  if (next.price < current.price) return 'period-end';
+  if (INTERVAL_DAYS[next.interval] < INTERVAL_DAYS[current.interval]) return 'period-end';
+  return 'now';
+}
+
+/**
+ * When a move from `current` to `next` applies (`changeTiming`). The same plan is refused, and so
+ * is a plan off sale and a second change while one is booked.
  */
 export function planChangeTiming(
   membership: Membership,
@@ -33,7 +43,7 @@ export function planChangeTiming(
       plan: membership.pendingChange.name,
       date: formatDate(membership.pendingChange.at, timeZone),
     });
-  return dailyPrice(next) >= dailyPrice(current) ? 'now' : 'period-end';
+  return changeTiming(current, next);
 }
 
 export interface CancellationTerms {

@@ -137,13 +137,18 @@ describe('plan changes and cancelling', () => {
       'period-end',
     ],
     [
-      'a yearly plan cheaper by the day: at the period end',
+      'a yearly plan (more a period, billed less often): now',
       { price: 99000, interval: 'year' as const, active: true },
+      'now',
+    ],
+    [
+      'a weekly plan (billed more often, whatever it costs a day): at the period end',
+      { price: 2900, interval: 'week' as const, active: true },
       'period-end',
     ],
     [
-      'a weekly plan dearer by the day: now',
-      { price: 2900, interval: 'week' as const, active: true },
+      'a plan of the same price: now',
+      { price: 9900, interval: 'month' as const, active: true },
       'now',
     ],
     [

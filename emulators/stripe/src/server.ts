@@ -18,6 +18,8 @@ import { controlRoutes } from './control/routes';
 import { completeSession, expireIfDue } from './flows/checkout';
 import type { PortalAction } from './flows/portal';
 import { applyPortalAction, portalSubscription, updateCard } from './flows/portal';
+import { planOptions, sessionConfiguration, switchPlan } from './flows/portal-configurations';
+import { scheduledChange } from './flows/schedules';
 import { portalPage } from './portal/page';
 import { ApiError, unrecognizedUrl } from './http/errors';
 import type { FormHash } from './http/form';
@@ -504,8 +506,9 @@ export class SandboxServer {
 
   /**
    * The customer portal: `GET /portal/<bps_id>` shows it; `POST …/subscriptions/<sub>/cancel |
-   * resume | cancel_now` and `POST …/card` act and redirect back (303), or show the page again
-   * with the error (400).
+   * resume | cancel_now`, `POST …/subscriptions/<sub>/update` (`price`: a plan switch the
+   * session's configuration allows) and `POST …/card` act and redirect back (303), or show the
+   * page again with the error (400).
    */
   private async handlePortal(
     req: IncomingMessage,
@@ -518,6 +521,7 @@ export class SandboxServer {
     if (session === undefined) {
       return sendHtml(res, 404, messagePage('Not found', 'There is no portal session here.'));
     }
+    const configuration = sessionConfiguration(this.store, session.configuration);
     const view = (alert?: string): string =>
       portalPage({
         session,
@@ -529,6 +533,8 @@ export class SandboxServer {
             name:
               this.store.products.find(subscription.items.data[0]?.price.product ?? '')?.name ??
               'Subscription',
+            options: planOptions(this.store, configuration, subscription),
+            scheduled: scheduledChange(this.store, subscription),
           })),
         invoices: this.store.invoices
           .newestFirst()
@@ -561,6 +567,19 @@ export class SandboxServer {
           decodeURIComponent(subscriptionId),
         );
         applyPortalAction(batch, subscription, action satisfies PortalAction);
+      } else if (kind === 'subscriptions' && action === 'update') {
+        const subscription = portalSubscription(
+          this.store,
+          session,
+          decodeURIComponent(subscriptionId),
+        );
+        switchPlan(
+          this.store,
+          batch,
+          configuration,
+          subscription,
+          typeof form.price === 'string' ? form.price : '',
+        );
       } else {
         return sendHtml(res, 404, messagePage('Not found', 'There is nothing at this address.'));
       }

@@ -12,7 +12,12 @@ import {
   str,
 } from '../http/params';
 import type { SubscriptionObject } from '../objects/types';
-import { changeItemPrice, pauseSubscription, resumeSubscription } from '../flows/billing-changes';
+import {
+  changeItemPrice,
+  emitItemsChanged,
+  pauseSubscription,
+  resumeSubscription,
+} from '../flows/billing-changes';
 import { cancelSubscription, setCancelAt, updateSubscription } from '../flows/subscriptions';
 import { paginate, render, renderList } from '../state/render';
 import type { Route } from './route';
@@ -94,20 +99,6 @@ function matchesStatus(
   if (status === 'ended')
     return subscription.status === 'canceled' || subscription.status === 'incomplete_expired';
   return subscription.status === status;
-}
-
-/** `customer.subscription.updated` for a price change (the invoice events came first). */
-function emitItemsChanged(
-  batch: Parameters<Route['handle']>[0]['batch'],
-  before: SubscriptionObject,
-  after: SubscriptionObject,
-): void {
-  if (JSON.stringify(before.items) === JSON.stringify(after.items)) return;
-  const previous: Record<string, unknown> = { items: before.items };
-  if (before.status !== after.status) previous.status = before.status;
-  if (before.latest_invoice !== after.latest_invoice)
-    previous.latest_invoice = before.latest_invoice;
-  batch.emit('customer.subscription.updated', after, previous);
 }
 
 export const subscriptionRoutes: Route[] = [

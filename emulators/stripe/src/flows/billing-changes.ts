@@ -227,6 +227,20 @@ export function changeItemPrice(
   return invoice;
 }
 
+/** `customer.subscription.updated` for a price change (the invoice events came first). */
+export function emitItemsChanged(
+  batch: EventBatch,
+  before: SubscriptionObject,
+  after: SubscriptionObject,
+): void {
+  if (JSON.stringify(before.items) === JSON.stringify(after.items)) return;
+  const previous: Record<string, unknown> = { items: before.items };
+  if (before.status !== after.status) previous.status = before.status;
+  if (before.latest_invoice !== after.latest_invoice)
+    previous.latest_invoice = before.latest_invoice;
+  batch.emit('customer.subscription.updated', after, previous);
+}
+
 type PauseType = 'pause_requested';
 
 /**

@@ -5,6 +5,7 @@ import { newId, nowSeconds } from '../objects/ids';
 import type { PortalSessionObject, SubscriptionObject } from '../objects/types';
 import type { EventBatch } from '../state/events';
 import type { SavedCard, Store } from '../state/store';
+import { sessionConfiguration } from './portal-configurations';
 import {
   cancelSubscription,
   failSubscriptionPayment,
@@ -12,19 +13,23 @@ import {
   updateSubscription,
 } from './subscriptions';
 
-/** The sandbox has one portal configuration, the default one (all features on). */
-export const PORTAL_CONFIGURATION_ID = 'bpc_sandbox_default';
-
+/** A session of the customer's portal, with the configuration named (else the default one). */
 export function createPortalSession(
   store: Store,
-  fields: { customer: string; returnUrl: string | null; locale: string | null },
+  fields: {
+    customer: string;
+    returnUrl: string | null;
+    locale: string | null;
+    configuration: string | null | undefined;
+  },
 ): PortalSessionObject {
   store.customer(fields.customer, 'customer', 400);
+  const configuration = sessionConfiguration(store, fields.configuration);
   const id = newId('bps');
   return store.portalSessions.add({
     id,
     object: 'billing_portal.session',
-    configuration: PORTAL_CONFIGURATION_ID,
+    configuration: configuration.id,
     created: nowSeconds(),
     customer: fields.customer,
     customer_account: null,
@@ -32,7 +37,7 @@ export function createPortalSession(
     livemode: false,
     locale: fields.locale,
     on_behalf_of: null,
-    return_url: fields.returnUrl,
+    return_url: fields.returnUrl ?? configuration.default_return_url,
     url: `${store.baseUrl}/portal/${id}`,
   });
 }

@@ -201,3 +201,23 @@ export function enterNextPhase(
   }
   batch.emit('subscription_schedule.updated', schedule, previous);
 }
+
+/** The change a schedule has booked for the subscription: the next phase's price and start. */
+export function scheduledChange(
+  store: Store,
+  subscription: SubscriptionObject,
+): { productName: string; at: number } | null {
+  if (subscription.schedule === null) return null;
+  const schedule = store.schedules.find(subscription.schedule);
+  if (schedule === undefined || schedule.status !== 'active') return null;
+  const currentEnd = schedule.current_phase?.end_date;
+  const next = schedule.phases.find((phase) => phase.start_date === currentEnd);
+  const priceId = next?.items[0]?.price;
+  if (next === undefined || priceId === undefined) return null;
+  const price = store.prices.find(priceId);
+  if (price === undefined || price.id === subscription.items.data[0]?.price.id) return null;
+  return {
+    productName: store.products.find(price.product)?.name ?? 'Subscription',
+    at: next.start_date,
+  };
+}

@@ -95,6 +95,7 @@ const NOUNS: Record<string, string> = {
   evt: 'event',
   price: 'price',
   prod: 'product',
+  bpc: 'configuration',
 };
 
 /** `No such customer: 'cus_x'`, the way Stripe words a missing object. */

@@ -86,6 +86,11 @@ export type RefundObject = Omit<Wire<Stripe.Refund>, 'charge' | 'payment_intent'
 export type PortalSessionObject = Omit<Wire<Stripe.BillingPortal.Session>, 'configuration'> & {
   configuration: string;
 };
+/** `billing_portal.configuration`: the features a portal session offers. */
+export type PortalConfigurationObject = Omit<
+  Wire<Stripe.BillingPortal.Configuration>,
+  'application'
+> & { application: null };
 export type DisputeObject = Omit<Wire<Stripe.Dispute>, 'charge' | 'payment_intent'> & {
   charge: string;
   payment_intent: string | null;
@@ -118,7 +123,8 @@ export type ApiObject =
   | DisputeObject
   | PriceObject
   | ProductObject
-  | ScheduleObject;
+  | ScheduleObject
+  | PortalConfigurationObject;
 
 export interface EventObject {
   id: string;

@@ -1,7 +1,9 @@
 // The customer portal's hosted page: the customer's plans with cancel at period end,
-// resume and cancel now, the card on file with a test card form, and the invoice history.
+// resume and cancel now, the switch to another plan the configuration offers (or the switch
+// already booked), the card on file with a test card form, and the invoice history.
 import { escapeHtml, formatMoney, layout } from '../checkout/page';
 import type { InvoiceObject, PortalSessionObject, SubscriptionObject } from '../objects/types';
+import type { PlanOption } from '../flows/portal-configurations';
 import type { SavedCard } from '../state/store';
 
 function day(seconds: number | null | undefined): string {
@@ -27,7 +29,39 @@ function button(action: string, label: string, secondary = false): string {
   return `<form method="post" action="${escapeHtml(action)}"><button type="submit"${secondary ? ' class="secondary"' : ''}>${escapeHtml(label)}</button></form>`;
 }
 
-function planSection(base: string, subscription: SubscriptionObject, name: string): string {
+function recurrenceText(option: PlanOption): string {
+  const recurring = option.price.recurring;
+  if (recurring === null) return '';
+  return recurring.interval_count === 1
+    ? `/${recurring.interval}`
+    : ` every ${recurring.interval_count} ${recurring.interval}s`;
+}
+
+/** "Update plan": one form per price the configuration offers, saying when the switch applies. */
+function optionsSection(action: string, options: PlanOption[]): string {
+  if (options.length === 0) return '';
+  const items = options
+    .map((option) => {
+      const amount =
+        option.price.unit_amount === null
+          ? ''
+          : ` · ${formatMoney(option.price.unit_amount, option.price.currency)}${recurrenceText(option)}`;
+      const when =
+        option.at === 'now'
+          ? 'Starts now; the rest of this period is prorated.'
+          : `Starts on ${day(option.at)}, when this period ends.`;
+      return `<li><form method="post" action="${escapeHtml(action)}/update">
+<input type="hidden" name="price" value="${escapeHtml(option.price.id)}">
+<p><strong>${escapeHtml(option.productName)}</strong>${escapeHtml(amount)}</p>
+<p>${escapeHtml(when)}</p>
+<button type="submit">${escapeHtml(`Switch to ${option.productName}`)}</button>
+</form></li>`;
+    })
+    .join('\n');
+  return `<h3>Update plan</h3>\n<ul class="plan-options">\n${items}\n</ul>`;
+}
+
+function planSection(base: string, { subscription, name, options, scheduled }: PortalPlan): string {
   const action = `${base}/subscriptions/${encodeURIComponent(subscription.id)}`;
   const amount = subscription.items.data[0]?.price;
   const price =
@@ -42,7 +76,8 @@ function planSection(base: string, subscription: SubscriptionObject, name: strin
   return `<section aria-label="${escapeHtml(name)}">
 <h2>${escapeHtml(name)}${escapeHtml(price)}</h2>
 <p data-testid="plan-status">${escapeHtml(statusText(subscription))}</p>
-${buttons}
+${scheduled === null ? '' : `<p data-testid="plan-scheduled">${escapeHtml(`Changes to ${scheduled.productName} on ${day(scheduled.at)}`)}</p>\n`}${buttons}
+${subscription.status === 'canceled' ? '' : optionsSection(action, options)}
 </section>`;
 }
 
@@ -57,9 +92,18 @@ function invoiceRows(invoices: InvoiceObject[]): string {
     .join('\n');
 }
 
+export interface PortalPlan {
+  subscription: SubscriptionObject;
+  name: string;
+  /** The plans it may switch to (none when the configuration offers no switch). */
+  options: PlanOption[];
+  /** A switch already booked for the period's end. */
+  scheduled: { productName: string; at: number } | null;
+}
+
 export interface PortalView {
   session: PortalSessionObject;
-  subscriptions: { subscription: SubscriptionObject; name: string }[];
+  subscriptions: PortalPlan[];
   invoices: InvoiceObject[];
   card: SavedCard | undefined;
   /** An error to show (a declined card, a refused action). */
@@ -71,9 +115,7 @@ export function portalPage({ session, subscriptions, invoices, card, alert }: Po
   const plans =
     subscriptions.length === 0
       ? '<p>No subscriptions.</p>'
-      : subscriptions
-          .map(({ subscription, name }) => planSection(base, subscription, name))
-          .join('\n');
+      : subscriptions.map((plan) => planSection(base, plan)).join('\n');
   const cardText =
     card === undefined
       ? 'The card used at checkout'

@@ -31,6 +31,8 @@ export function objectById(store: Store, id: string): ApiObject | undefined {
       return store.products.find(id);
     case 'sub_sched':
       return store.schedules.find(id);
+    case 'bpc':
+      return store.portalConfigurations.find(id);
     default:
       return undefined;
   }

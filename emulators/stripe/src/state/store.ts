@@ -9,6 +9,7 @@ import type {
   InvoicePaymentObject,
   LineItemObject,
   PaymentIntentObject,
+  PortalConfigurationObject,
   PortalSessionObject,
   PriceObject,
   ProductObject,
@@ -103,6 +104,7 @@ export class Store {
   readonly disputes = new Collection<DisputeObject>();
   readonly events = new Collection<EventObject>();
   readonly portalSessions = new Collection<PortalSessionObject>();
+  readonly portalConfigurations = new Collection<PortalConfigurationObject>();
   readonly schedules = new Collection<ScheduleObject>();
   /**
    * Invoice lines waiting for a subscription's next invoice: prorations made with
@@ -133,6 +135,7 @@ export class Store {
       this.disputes,
       this.events,
       this.portalSessions,
+      this.portalConfigurations,
       this.schedules,
     ]) {
       collection.clear();

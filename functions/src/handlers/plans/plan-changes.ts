@@ -34,6 +34,7 @@ import {
   termsOf,
 } from './memberships';
 import { tellMember } from './notices';
+import { bookPendingChange } from './plan-subscriptions';
 import { ensurePlanPrice } from './save-plan';
 
 type Timing = 'now' | 'period-end';
@@ -143,25 +144,8 @@ async function applyChange(
     return { planId, timing: 'now', at: now() };
   }
   const at = await moveSubscription(deps, membership, planId, plan, timing, settings.timeZone);
-  if (timing === 'period-end') {
-    await changeMembership(db, membership.uid, (current) =>
-      current?.id === membership.id
-        ? { ...current, pendingChange: { planId, name: plan.name, at }, updatedAt: now() }
-        : undefined,
-    );
-    await tellMember(
-      db,
-      {
-        uid: membership.uid,
-        event: `change-booked-${membership.id}-${planId}-${at}`,
-        type: 'plan-changed',
-        messageKey: 'notifPlanChangeBooked',
-        params: { plan: plan.name, date: formatDate(at, settings.timeZone) },
-        mail: { notice: 'change-booked', plan: plan.name, at },
-      },
-      now(),
-    );
-  }
+  if (timing === 'period-end')
+    await bookPendingChange(deps, membership, { planId, plan, at }, settings.timeZone);
   return { planId, timing, at };
 }
 

@@ -3,7 +3,7 @@
 // and period, a new price (an upgrade, a schedule's next phase) moves it to that price's plan, and
 // a cancel asked inside a commitment becomes a cancel at the term's end. Newest event wins.
 import { formatDate, planStatusOf, settingsFromStored, paths } from '@studio/core';
-import type { Membership } from '@studio/core';
+import type { Membership, Plan } from '@studio/core';
 import { z } from 'zod';
 import type { PaymentDeps } from '../payments/deps';
 import { changeMembership, newMembership, readMembership, readPlan, termsOf } from './memberships';
@@ -19,6 +19,7 @@ export const planSubscriptionSchema = z.looseObject({
   cancel_at_period_end: z.boolean().optional(),
   cancel_at: z.number().int().nullish(),
   start_date: z.number().int().optional(),
+  schedule: z.union([z.string(), z.looseObject({ id: z.string() })]).nullish(),
   items: z.looseObject({
     data: z.array(
       z.looseObject({
@@ -127,7 +128,71 @@ export async function applyPlanSubscription(
       at,
     );
   await keepCommitment(deps, membership, subscription, settings.timeZone);
+  await followBookedChange(deps, membership, subscription, settings.timeZone);
   return membership;
+}
+
+/**
+ * Books `planId` as the membership's change at `at` (the period's end) and tells the member, once:
+ * the app's `changePlan` and a change booked in Stripe's customer portal both come here, with the
+ * same notice key, so whichever arrives second writes nothing new.
+ */
+export async function bookPendingChange(
+  deps: PaymentDeps,
+  membership: Membership,
+  change: { planId: string; plan: Plan; at: number },
+  timeZone: string,
+): Promise<void> {
+  const { db, now } = deps;
+  const pendingChange = { planId: change.planId, name: change.plan.name, at: change.at };
+  const booked = await changeMembership(db, membership.uid, (current) =>
+    current?.id === membership.id && current.planId !== change.planId
+      ? { ...current, pendingChange, updatedAt: now() }
+      : undefined,
+  );
+  if (booked?.id !== membership.id || booked.pendingChange?.planId !== change.planId) return;
+  await tellMember(
+    db,
+    {
+      uid: membership.uid,
+      event: `change-booked-${membership.id}-${change.planId}-${change.at}`,
+      type: 'plan-changed',
+      messageKey: 'notifPlanChangeBooked',
+      params: { plan: change.plan.name, date: formatDate(change.at, timeZone) },
+      mail: { notice: 'change-booked', plan: change.plan.name, at: change.at },
+    },
+    now(),
+  );
+}
+
+/**
+ * A change booked on the subscription's schedule outside the app (Stripe's customer portal books a
+ * cheaper plan, or one billed more often, for the period's end this way) becomes the membership's
+ * pending change, as the app's own does. The schedule is read from Stripe, so a late event never
+ * books a change that was called off or already made.
+ */
+async function followBookedChange(
+  deps: PaymentDeps,
+  membership: Membership,
+  subscription: PlanSubscription,
+  timeZone: string,
+): Promise<void> {
+  const scheduleId =
+    typeof subscription.schedule === 'string' ? subscription.schedule : subscription.schedule?.id;
+  if (scheduleId === undefined || membership.pendingChange !== undefined) return;
+  if (membership.status === 'ended') return;
+  const schedule = await deps.stripe.subscriptionSchedules.retrieve(scheduleId);
+  if (schedule.status !== 'active' && schedule.status !== 'not_started') return;
+  const currentEnd = schedule.current_phase?.end_date;
+  const next = schedule.phases.find((phase) => phase.start_date === currentEnd);
+  const price = next?.items[0]?.price;
+  const priceId = typeof price === 'string' ? price : price?.id;
+  if (next === undefined || priceId === undefined) return;
+  const planId = (await deps.stripe.prices.retrieve(priceId)).metadata?.['planId'];
+  if (planId === undefined || planId === membership.planId) return;
+  const plan = await readPlan(deps.db, planId).catch(() => undefined);
+  if (plan === undefined) return;
+  await bookPendingChange(deps, membership, { planId, plan, at: next.start_date * 1000 }, timeZone);
 }
 
 /**

@@ -50,6 +50,7 @@ export default function CalendarioPage() {
           uid={signedInUid}
           accepted={false}
           api={firebaseWaiverApi}
+          name={profile?.name ?? undefined}
           onAccepted={() => {
             waiverAccepted();
             setWaiverAsked(false);

@@ -41,7 +41,11 @@ export function deferShellApis(load: () => Promise<ShellApis>): ShellApis {
       keepOwnCopies: async (uid) => (await apis()).session.keepOwnCopies(uid),
       signOut: async () => (await apis()).session.signOut(),
     },
-    waiver: { acceptWaiver: async (uid) => (await apis()).waiver.acceptWaiver(uid) },
+    waiver: {
+      acceptWaiver: async (uid) => (await apis()).waiver.acceptWaiver(uid),
+      currentWaiver: async () => (await apis()).waiver.currentWaiver(),
+      signWaiver: async (input) => (await apis()).waiver.signWaiver(input),
+    },
     subscription: {
       getSuscriptionPrices: async () => (await apis()).subscription.getSuscriptionPrices(),
     },

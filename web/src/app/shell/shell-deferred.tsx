@@ -47,6 +47,7 @@ export function SessionLayer({ apis, serviceWorker, now, startedAt }: SessionLay
           accepted={profile.conditions}
           api={apis.waiver}
           onAccepted={waiverAccepted}
+          name={profile.name ?? undefined}
         />
       )}
       <SubscriptionModal

@@ -36,7 +36,11 @@ async function renderLateShell() {
   const priceReads: number[] = [];
   const apis: ShellApis = {
     session: session.api,
-    waiver: { acceptWaiver: () => Promise.resolve() },
+    waiver: {
+      acceptWaiver: () => Promise.resolve(),
+      currentWaiver: () => Promise.resolve(null),
+      signWaiver: () => Promise.reject(new Error('no written waiver here')),
+    },
     subscription: {
       getSuscriptionPrices: () => {
         priceReads.push(Date.now() - START.getTime());

@@ -40,6 +40,8 @@ async function renderShell(users: Parameters<typeof createFakeSessionApi>[0] = {
       waiverWrites.push(uid);
       return Promise.resolve();
     },
+    currentWaiver: () => Promise.resolve(null),
+    signWaiver: () => Promise.reject(new Error('no written waiver here')),
   };
   const subscription: SubscriptionApi = {
     getSuscriptionPrices: () => Promise.resolve({ discounted: 39, regular: 59 }),

@@ -1,3 +1,5 @@
 export type { WaiverApi } from './api/waiver-api';
 export { WaiverAlert } from './components/waiver-alert';
 export type { WaiverAlertProps } from './components/waiver-alert';
+export { SignatureForm } from './components/signature-form';
+export type { SignatureFormProps, SignedWaiver } from './components/signature-form';

@@ -2,6 +2,7 @@ import { DomainError, isAppUrl, paths } from '@studio/core';
 import type { CallableResult, CreatePortalSessionInput } from '@studio/core';
 import { NO_RATE_LIMITS } from '../../../engine';
 import type { CheckoutConfig, PaymentDeps } from '../deps';
+import { ensurePortalConfiguration } from '../../plans/portal-configuration';
 
 export interface PortalCommand extends CreatePortalSessionInput {
   uid: string;
@@ -9,7 +10,8 @@ export interface PortalCommand extends CreatePortalSessionInput {
 
 /**
  * `createPortalSession`: opens Stripe's customer portal for the member's one Stripe
- * customer, where they cancel at the period's end, resume, change the card and read invoices.
+ * customer, where they cancel at the period's end, resume, change the card, read invoices and
+ * switch between the studio's plans (`ensurePortalConfiguration`).
  * The portal's changes come back as webhook events (`customer.subscription.updated/deleted`,
  * `invoice.*`), which mirror the plan's state; nothing is written here.
  */
@@ -37,6 +39,7 @@ export async function createPortalSession(
   const session = await stripe.billingPortal.sessions.create({
     customer,
     return_url: command.returnUrl,
+    configuration: await ensurePortalConfiguration(deps),
   });
   return { url: session.url };
 }

@@ -3,7 +3,7 @@ import {
   DEFAULT_SETTINGS,
   cancellationTerms,
   currentFreeze,
-  dailyPrice,
+  changeTiming,
   formatDate,
 } from '@studio/core';
 import { useId, useState } from 'react';
@@ -349,7 +349,7 @@ function ChangeDialog({
       )}
       <ul className="membership-choices">
         {choices.map(([planId, plan]) => {
-          const upgrade = current === undefined || dailyPrice(plan) >= dailyPrice(current);
+          const upgrade = current === undefined || changeTiming(current, plan) === 'now';
           const allowance = allowanceLine(plan);
           return (
             <li key={planId}>
