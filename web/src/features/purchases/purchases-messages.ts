@@ -31,6 +31,8 @@ export const purchasesMessages = defineMessages({
     eventsTitle: 'Special Events',
     noEvents: 'No upcoming events.',
     checkoutTitle: 'Confirm purchase',
+    checkoutLead:
+      'Check what you get, add a coupon if you have one, then pay securely on Stripe’s page.',
     coupon: 'Coupon code',
     applyCoupon: 'Apply',
     subtotal: 'Price',
@@ -107,6 +109,8 @@ export const purchasesMessages = defineMessages({
     eventsTitle: 'Eventos especiales',
     noEvents: 'No hay eventos próximos.',
     checkoutTitle: 'Confirmar compra',
+    checkoutLead:
+      'Revisa lo que recibes, agrega un cupón si tienes uno y paga de forma segura en la página de Stripe.',
     coupon: 'Cupón',
     applyCoupon: 'Aplicar',
     subtotal: 'Precio',
