@@ -18,6 +18,7 @@ import {
   type GalleryRole,
 } from '../support/gallery.ts';
 import { offerAlreadyShown, useJourney } from '../support/journey.ts';
+import { DEMO_PASSWORD } from '../../scripts/lib/seed.ts';
 import { liveIn, type LivedIn } from '../support/lived-in.ts';
 
 const journey = useJourney();
@@ -126,11 +127,13 @@ const ROUTES: Record<RouteKey, { audience: Audience; href: (ids: DemoIds) => str
   adminImport: { audience: 'admin', href: () => paths.adminImport.getHref({}) },
   adminPlanes: { audience: 'admin', href: () => paths.adminPlanes.getHref({}) },
   adminToday: { audience: 'admin', href: () => paths.adminToday.getHref({}) },
+  deskSale: { audience: 'admin', href: () => paths.deskSale.getHref({}) },
   adminListsClass: { audience: 'coach', href: () => paths.adminListsClass.getHref({}) },
   allUsers: { audience: 'admin', href: () => paths.allUsers.getHref({}) },
   userListClass: { audience: 'coach', href: ({ roster }) => paths.userListClass.getHref(roster) },
   plantillaDate: { audience: 'admin', href: () => paths.plantillaDate.getHref({}) },
   checador: { audience: 'coach', href: () => paths.checador.getHref({}) },
+  kiosk: { audience: 'admin', href: () => paths.kiosk.getHref({}) },
 };
 
 function buyHref(
@@ -332,6 +335,15 @@ async function startAs(role: Role): Promise<{ page: Page; ids: DemoIds }> {
   return { page, ids: await demoIds(role === 'guest' ? 'null' : ACCOUNTS[role].uid) };
 }
 
+/** The kiosk locks the device to itself: the admin leaves it as the front desk does. */
+async function leaveKiosk(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Leave kiosk' }).click();
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await page.waitForURL(/\/admin-today$/);
+  await waitForContent(page);
+}
+
 /** Every route the role opens, then its side menu. Returns the findings. */
 async function visitEveryRoute(page: Page, role: Role, ids: DemoIds): Promise<string[]> {
   const found: string[] = [];
@@ -341,6 +353,7 @@ async function visitEveryRoute(page: Page, role: Role, ids: DemoIds): Promise<st
     await openInApp(page, href(ids));
     await audit(page, `${role} ${name}`, found);
     if (shownAs(key as RouteKey) === role) await photograph(page, 'routes', name);
+    if (key === 'kiosk') await leaveKiosk(page);
   }
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('navigation', { name: 'Side menu' }).waitFor();

@@ -76,6 +76,8 @@ export const shellMessages = defineMessages({
     menuUserClassLists: 'User Class Lists',
     // Beyond the product's menu: the workspace's home, the menu's group headings, short tab labels.
     menuToday: 'Today',
+    menuDeskSale: 'Sell at the desk',
+    menuKiosk: 'Check-in kiosk',
     menuGroupFrontDesk: 'Front desk',
     menuGroupCoaching: 'Coaching',
     menuGroupSales: 'Sales',
@@ -164,6 +166,8 @@ export const shellMessages = defineMessages({
     menuAdminImport: 'Importar de otro sistema',
     menuUserClassLists: 'Listas de clase',
     menuToday: 'Hoy',
+    menuDeskSale: 'Vender en recepción',
+    menuKiosk: 'Kiosco de llegada',
     menuGroupFrontDesk: 'Recepción',
     menuGroupCoaching: 'Coach',
     menuGroupSales: 'Ventas',

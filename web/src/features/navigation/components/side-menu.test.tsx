@@ -20,10 +20,12 @@ const MEMBER = [
 ] as const;
 
 // The workspace's groups: front desk, sales, studio (items beyond the product's list: Today,
-// Insights, Studio and branding, Sent e-mail).
+// Sell at the desk, Insights, Studio and branding, Sent e-mail).
 const ADMIN = [
   ['Today', '/admin-today'],
+  ['Check-in kiosk', '/kiosk'],
   ['User Class Lists', '/admin-lists-class'],
+  ['Sell at the desk', '/desk-sale'],
   ['Admin Classes', '/admin-clases'],
   ['Add Classes', '/crear-clases'],
   ['Admin Users', '/all-users'],
@@ -123,7 +125,9 @@ describe('side menu', () => {
     renderMenu('staff', 'd1');
     expect(menuLinks()).toEqual([
       ['Today', '/admin-today'],
+      ['Check-in kiosk', '/kiosk'],
       ['User Class Lists', '/admin-lists-class'],
+      ['Sell at the desk', '/desk-sale'],
       ...MEMBER,
       ['My Profile', '/tabs/profile-user/d1'],
     ]);
