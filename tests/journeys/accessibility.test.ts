@@ -18,6 +18,7 @@ import {
   type GalleryRole,
 } from '../support/gallery.ts';
 import { offerAlreadyShown, useJourney } from '../support/journey.ts';
+import { DEMO_PASSWORD } from '../../scripts/lib/seed.ts';
 import { liveIn, type LivedIn } from '../support/lived-in.ts';
 
 const journey = useJourney();
@@ -126,11 +127,14 @@ const ROUTES: Record<RouteKey, { audience: Audience; href: (ids: DemoIds) => str
   adminImport: { audience: 'admin', href: () => paths.adminImport.getHref({}) },
   adminPlanes: { audience: 'admin', href: () => paths.adminPlanes.getHref({}) },
   adminToday: { audience: 'admin', href: () => paths.adminToday.getHref({}) },
+  adminCoachPay: { audience: 'admin', href: () => paths.adminCoachPay.getHref({}) },
+  deskSale: { audience: 'admin', href: () => paths.deskSale.getHref({}) },
   adminListsClass: { audience: 'coach', href: () => paths.adminListsClass.getHref({}) },
   allUsers: { audience: 'admin', href: () => paths.allUsers.getHref({}) },
   userListClass: { audience: 'coach', href: ({ roster }) => paths.userListClass.getHref(roster) },
   plantillaDate: { audience: 'admin', href: () => paths.plantillaDate.getHref({}) },
   checador: { audience: 'coach', href: () => paths.checador.getHref({}) },
+  kiosk: { audience: 'admin', href: () => paths.kiosk.getHref({}) },
 };
 
 function buyHref(
@@ -291,14 +295,19 @@ afterAll(() => {
 });
 
 /**
- * Opens a class's sheet from the schedule, as a member taps its card: a week ahead first when
- * the class is in the next one.
+ * Opens a class's sheet from the schedule, as a member taps its card: first the class's week,
+ * from the week shown (the schedule keeps the last sheet's: on a Sunday the booked class is in
+ * the next week and the full one in this one).
  */
 async function openClassSheet(page: Page, cls: { date: string; hour: string }): Promise<Locator> {
   await openInApp(page, paths.calendario.getHref({ action: 'choose', type: 'user' }));
   const day = page.locator(`section[aria-labelledby="day-${cls.date}"]`);
+  const shownDay = page.locator('.week section.day').first();
+  await shownDay.waitFor({ state: 'attached' });
   if ((await day.count()) === 0) {
-    await page.getByRole('button', { name: 'Next week' }).click();
+    const shown = (await shownDay.getAttribute('aria-labelledby')) ?? '';
+    const later = shown.replace(/^day-/, '') > cls.date;
+    await page.getByRole('button', { name: later ? 'Previous week' : 'Next week' }).click();
     await day.waitFor();
   }
   await day.getByRole('button', { name: new RegExp(`^${cls.hour}`) }).click();
@@ -327,6 +336,15 @@ async function startAs(role: Role): Promise<{ page: Page; ids: DemoIds }> {
   return { page, ids: await demoIds(role === 'guest' ? 'null' : ACCOUNTS[role].uid) };
 }
 
+/** The kiosk locks the device to itself: the admin leaves it as the front desk does. */
+async function leaveKiosk(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Leave kiosk' }).click();
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await page.waitForURL(/\/admin-today$/);
+  await waitForContent(page);
+}
+
 /** Every route the role opens, then its side menu. Returns the findings. */
 async function visitEveryRoute(page: Page, role: Role, ids: DemoIds): Promise<string[]> {
   const found: string[] = [];
@@ -336,6 +354,7 @@ async function visitEveryRoute(page: Page, role: Role, ids: DemoIds): Promise<st
     await openInApp(page, href(ids));
     await audit(page, `${role} ${name}`, found);
     if (shownAs(key as RouteKey) === role) await photograph(page, 'routes', name);
+    if (key === 'kiosk') await leaveKiosk(page);
   }
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('navigation', { name: 'Side menu' }).waitFor();

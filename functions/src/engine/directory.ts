@@ -1,9 +1,10 @@
 // The admins' member directory, `UserDirectory/{uid}` (core/src/user-directory.ts): a projection
 // of a few `Users/{uid}` fields that all-users pages and searches. Production could keep it with
 // a database trigger, but our emulator runs none, so, like the plan-state mirror, each writer of
-// a mirrored field writes the directory too: role and plan in the same multi-path update as the
-// change, credits from the wallet transaction's result (`wallets.ts`), a new account's whole
-// entry from bootstrapUser, and `rebuildUserDirectory` (the backfill) for the rest.
+// a mirrored field writes the directory too: role in the same multi-path update as the change,
+// plan right after it (`setFields`), credits from the wallet transaction's result
+// (`wallets.ts`), a new account's whole entry from bootstrapUser, and `rebuildUserDirectory`
+// (the backfill) for the rest.
 import type { Database } from 'firebase-admin/database';
 import { directoryEntryOf, mergeDirectoryEntry, paths } from '@studio/core';
 

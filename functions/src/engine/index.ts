@@ -30,6 +30,7 @@ export type { ClassCallReads } from './context';
 export { changeRoster, committedRoster, confirmBooking, markSettled } from './rosters';
 export { changeWallet, changeWalletThen, flushOutbox } from './wallets';
 export { mirrorDirectoryCredits, refreshDirectoryEntry, writeNewDirectoryEntry } from './directory';
+export { setFields } from './fields';
 export {
   clearOrphanedClassView,
   memberClassView,

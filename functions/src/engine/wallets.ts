@@ -82,6 +82,11 @@ export async function changeWalletThen<R>(
  * member instead of one multi-path write at the root: the SDK handles a root write by walking
  * every listened node and re-running every pending transaction of the instance, which in a
  * class release cost more than everything else a booking does.
+ *
+ * The removal is a transaction, not an `update()`: the outbox lies under `Users/{uid}`, where
+ * another call of this instance may have a wallet transaction waiting for the server, and an
+ * update of two or more keys there makes the SDK drop that transaction, whose promise then
+ * never settles (functions/src/engine/README.md#one-process-many-calls).
  */
 export async function flushOutbox(
   db: Database,
@@ -91,12 +96,18 @@ export async function flushOutbox(
   const ids = Object.keys(outbox);
   if (ids.length === 0) return 0;
   const copies: Record<string, unknown> = {};
-  const removals: Record<string, null> = {};
-  for (const id of ids) {
-    copies[id] = outbox[id];
-    removals[id] = null;
-  }
+  for (const id of ids) copies[id] = outbox[id];
   await db.ref(paths.creditLedger(uid)).update(copies);
-  await db.ref(paths.ledgerOutbox(uid)).update(removals);
+  await db
+    .ref(paths.ledgerOutbox(uid))
+    .transaction((current: unknown) => withoutKeys(current, ids), undefined, false);
   return ids.length;
+}
+
+/** `current` without `keys` (null when nothing is left): the outbox once its entries are copied. */
+function withoutKeys(current: unknown, keys: readonly string[]): unknown {
+  if (current === null || typeof current !== 'object') return null;
+  const rest: Record<string, unknown> = { ...(current as Record<string, unknown>) };
+  for (const key of keys) delete rest[key];
+  return Object.keys(rest).length === 0 ? null : rest;
 }

@@ -41,7 +41,7 @@ type CrashPlace = (typeof CRASH_PLACES)[number];
  */
 function grantWrite(place: CrashPlace, uid: string, lastEffect: string): CrashPoint {
   if (place === 'after-credits') return { path: paths.user(uid), kind: 'transaction' };
-  if (place === 'after-ledger') return { path: paths.ledgerOutbox(uid), kind: 'update' };
+  if (place === 'after-ledger') return { path: paths.ledgerOutbox(uid), kind: 'transaction' };
   return { path: lastEffect };
 }
 

@@ -125,7 +125,7 @@ export function checkFirebaseJson(config: unknown): {
  * What every page Hosting serves must say (docs/architecture/web-app.md#content-security-policy):
  * the header part of the policy (the rest, with the build's script hashes, is index.html's meta
  * policy, checked by web-build.ts), never framed, no type sniffing, no referrer to other sites,
- * https only, no camera (the checador's own headers allow it there alone).
+ * https only, no camera (the checador's and the kiosk's own headers allow it there alone).
  */
 export const SECURITY_HEADERS: Record<string, RegExp> = {
   'Content-Security-Policy': /frame-ancestors 'none'.*object-src 'none'.*base-uri 'self'/,
@@ -136,8 +136,8 @@ export const SECURITY_HEADERS: Record<string, RegExp> = {
   'Permissions-Policy': /(^|, )camera=\(\)/,
 };
 
-/** The camera's pages: the checador scans member passes. */
-export const CAMERA_SOURCES = ['/checador', '/tabs/checador'];
+/** The camera's pages: the checador and the kiosk scan member passes. */
+export const CAMERA_SOURCES = ['/checador', '/tabs/checador', '/kiosk', '/tabs/kiosk'];
 
 export function checkSecurityHeaders(headers: unknown): CheckResult {
   const name = 'firebase.json hosting security headers';

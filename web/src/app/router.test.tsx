@@ -1,8 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { useSessionStore } from '../features/session/stores/session-store';
+import { lockKiosk, unlockKiosk } from '../lib/kiosk-lock';
 import { AppRoutes, pages, preloadPageAt } from './router';
 
 /**
@@ -86,6 +87,9 @@ const PROJECT_ROUTES: typeof SPEC_ROUTES = [
   { name: 'admin-precios-train', path: 'admin-precios-train', params: {} },
   { name: 'coach', path: 'coach/carlos', params: { coachId: 'carlos' } },
   { name: 'admin-today', path: 'admin-today', params: {} },
+  { name: 'admin-coach-pay', path: 'admin-coach-pay', params: {} },
+  { name: 'desk-sale', path: 'desk-sale', params: {} },
+  { name: 'kiosk', path: 'kiosk', params: {} },
 ];
 
 /** Screens already built show their own heading instead of the placeholder's route name. */
@@ -132,6 +136,9 @@ const BUILT_HEADINGS: Readonly<Record<string, string | RegExp>> = {
   'admin-clases': 'Admin Classes',
   'admin-spot': 'Admin seats',
   'admin-today': 'Today',
+  'admin-coach-pay': 'Coach pay',
+  'desk-sale': 'Sell at the desk',
+  kiosk: 'Check in',
 };
 
 /**
@@ -140,7 +147,10 @@ const BUILT_HEADINGS: Readonly<Record<string, string | RegExp>> = {
  */
 const SESSION_GATED = new Set([
   'admin-today',
+  'desk-sale',
+  'kiosk',
   'admin-insights',
+  'admin-coach-pay',
   'lista-pagos',
   'admin-precios',
   'admin-precios-events',
@@ -229,4 +239,22 @@ describe('routes', () => {
       );
     },
   );
+});
+
+describe('a device the kiosk has locked', () => {
+  it('leads every address but sign-in back to the kiosk, until it is unlocked', async () => {
+    lockKiosk();
+    useSessionStore.setState({ status: 'guest' });
+    const locked = renderAt('/tabs/contacto');
+    await screen.findByRole('heading', { level: 1, name: 'Check in' }, { timeout: 5000 });
+    expect(locked.history.at(-1)).toBe('/kiosk');
+    cleanup();
+    renderAt('/login');
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' }, { timeout: 5000 });
+    cleanup();
+    unlockKiosk();
+    const free = renderAt('/tabs/contacto');
+    await screen.findByRole('heading', { level: 1, name: 'Contact' }, { timeout: 5000 });
+    expect(free.history.at(-1)).toBe('/tabs/contacto');
+  });
 });

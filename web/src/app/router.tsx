@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react';
 import { lazy, Suspense, useState } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import type { RouteDef } from '../config/paths';
 import { HOME_HREF, paths, routePatterns, TABS_ROOT } from '../config/paths';
+import { allowedWhileLocked, KIOSK_PATH, kioskLocked } from '../lib/kiosk-lock';
 import { NotFoundPage } from './not-found-page';
 import { PageErrorBoundary } from './page-error-boundary';
 import { PageLoading } from './page-loading';
@@ -88,11 +89,14 @@ export const pages: readonly PageEntry[] = [
   { route: paths.adminMail, ...lazyPage(() => import('./routes/admin-mail')) },
   { route: paths.adminImport, ...lazyPage(() => import('./routes/admin-import')) },
   { route: paths.adminToday, ...lazyPage(() => import('./routes/admin-today')) },
+  { route: paths.adminCoachPay, ...lazyPage(() => import('./routes/admin-coach-pay')) },
+  { route: paths.deskSale, ...lazyPage(() => import('./routes/desk-sale')) },
   { route: paths.adminListsClass, ...lazyPage(() => import('./routes/admin-lists-class')) },
   { route: paths.allUsers, ...lazyPage(() => import('./routes/all-users')) },
   { route: paths.userListClass, ...lazyPage(() => import('./routes/user-list-class')) },
   { route: paths.plantillaDate, ...lazyPage(() => import('./routes/plantilla-date')) },
   { route: paths.checador, ...lazyPage(() => import('./routes/checador')) },
+  { route: paths.kiosk, ...lazyPage(() => import('./routes/kiosk')) },
 ];
 
 /**
@@ -112,6 +116,9 @@ export function preloadPageAt(pathname: string): Promise<void> {
 }
 
 export function AppRoutes() {
+  const [location] = useLocation();
+  // A device the kiosk has locked stays on it (sign-in aside) until the front desk unlocks it.
+  if (kioskLocked() && !allowedWhileLocked(location)) return <Redirect to={KIOSK_PATH} replace />;
   return (
     <PageErrorBoundary>
       <Suspense fallback={<PageLoading />}>

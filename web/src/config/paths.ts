@@ -154,6 +154,16 @@ export const paths = {
    * with fill and check-ins, sales today, alerts (docs/architecture/web-app.md#navigation).
    */
   adminToday: route('admin-today', 'admin-today', 'root'),
+  /**
+   * Not a product screen: what coaches are paid, the pay report with its CSV and the pay rates
+   * (docs/architecture/front-desk.md#coach-pay).
+   */
+  adminCoachPay: route('admin-coach-pay', 'admin-coach-pay', 'root'),
+  /**
+   * Not a product screen: a sale at the front desk, a pack or a plan paid in cash or by card
+   * (docs/architecture/front-desk.md#walk-ins-sales-and-substitutes).
+   */
+  deskSale: route('desk-sale', 'desk-sale', 'root'),
   adminListsClass: route('admin-lists-class', 'admin-lists-class', 'root'),
   allUsers: route('all-users', 'all-users', 'root'),
   userListClass: route(
@@ -163,6 +173,11 @@ export const paths = {
   ),
   plantillaDate: route('plantilla-date', 'plantilla-date', 'root'),
   checador: route('checador', 'checador', 'root'),
+  /**
+   * Not a spec screen: the door's tablet, locked to check-in, for members to check themselves in
+   * (docs/architecture/front-desk.md#check-in-and-the-kiosk).
+   */
+  kiosk: route('kiosk', 'kiosk', 'root'),
 } as const;
 
 export type RouteKey = keyof typeof paths;

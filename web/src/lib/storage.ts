@@ -14,10 +14,14 @@ export const LANG_STORAGE_KEY = 'Lang';
  */
 export { BRANDING_STORAGE_KEY };
 
+/** The kiosk's lock on this device (lib/kiosk-lock.ts): set while `/kiosk` is open. */
+export const KIOSK_STORAGE_KEY = 'KioskLock';
+
 export type StorageKey =
   | (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS]
   | typeof LANG_STORAGE_KEY
-  | typeof BRANDING_STORAGE_KEY;
+  | typeof BRANDING_STORAGE_KEY
+  | typeof KIOSK_STORAGE_KEY;
 export { STORAGE_KEYS };
 
 function store(): Storage | undefined {

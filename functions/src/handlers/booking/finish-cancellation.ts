@@ -22,11 +22,18 @@ export async function finishCancellation(
   const roster = await readRoster(context);
   const cancellation = roster.cancellation;
   if (!cancellation || cancellation.done) return 0;
-  await context.db.ref(paths.class(context.classId)).update({
-    status: 'cancelled',
-    cancelReason: cancellation.reason,
-    cancelledAt: cancellation.at,
-  });
+  // A transaction, not update(): the class's counts are written by transactions of this
+  // instance's other calls (functions/src/engine/README.md#one-process-many-calls).
+  await context.db.ref(paths.class(context.classId)).transaction((current: unknown) =>
+    current === null || typeof current !== 'object'
+      ? current
+      : {
+          ...current,
+          status: 'cancelled',
+          cancelReason: cancellation.reason,
+          cancelledAt: cancellation.at,
+        },
+  );
   const cls = { ...context.cls, status: 'cancelled' as const };
   const cancelled = { ...context, cls };
   const unsettled = Object.values(roster.ended).filter(

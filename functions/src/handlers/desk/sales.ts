@@ -25,7 +25,7 @@ import {
 import { mailReceipt } from '../payments/mails';
 import { notifyMember } from '../payments/notify';
 import { quotePurchase } from '../payments/checkout/quote';
-import { readPurchase } from '../payments/purchase-record';
+import { patchPurchase, readPurchase } from '../payments/purchase-record';
 import type { PurchaseRecord } from '../payments/purchase-record';
 import {
   attachIntroSession,
@@ -297,15 +297,16 @@ export async function refundCashSale(
     target: paths.payment(paymentId),
     details: { member: record.uid, amount: record.amount, taken: outcome.state.taken, reason },
   };
-  await db.ref().update({
-    [`${paths.payment(paymentId)}/status`]: 'refunded',
-    [`${paths.payment(paymentId)}/amountRefunded`]: record.amount,
-    [`${paths.payment(paymentId)}/creditsRevoked`]: outcome.state.taken,
-    [`${paths.payment(paymentId)}/refundedBy`]: by,
-    [`${paths.payment(paymentId)}/refundReason`]: reason,
-    [`${paths.payment(paymentId)}/updatedAt`]: now(),
-    [paths.auditEntry(`refund-${paymentId}`)]: entry,
-  });
+  // A transaction, as every change of a purchase record (patchPurchase says why).
+  await patchPurchase(db, paymentId, () => ({
+    status: 'refunded',
+    amountRefunded: record.amount,
+    creditsRevoked: outcome.state.taken,
+    refundedBy: by,
+    refundReason: reason,
+    updatedAt: now(),
+  }));
+  await db.ref(paths.auditEntry(`refund-${paymentId}`)).set(entry);
   if (outcome.taken > 0)
     await notifyMember(
       db,

@@ -5,6 +5,7 @@
  * They pull in the date helpers and the schemas of `@studio/core`, which the first route
  * leaves out (docs/architecture/web-app.md#first-route-and-the-deferred-shell).
  */
+import { useLocation } from 'wouter';
 import { STUDIO_BRANCH, VERSION_LABEL } from '../../config/studio';
 import { BrandingSync } from '../../features/branding';
 import type { Viewer } from '../../features/navigation';
@@ -14,6 +15,7 @@ import { ServiceWorkerGate } from '../../features/pwa';
 import { useLogout, useSessionBootstrap, useSessionStore } from '../../features/session';
 import { SubscriptionModal } from '../../features/subscription';
 import { WaiverAlert } from '../../features/waiver';
+import { isKioskPath } from '../../lib/kiosk-lock';
 import { clearOfflineCopies } from '../../lib/offline-copy';
 import type { ShellApis } from './shell-apis';
 
@@ -39,9 +41,11 @@ export function SessionLayer({ apis, serviceWorker, now, startedAt }: SessionLay
   const waiverAccepted = useSessionStore((state) => state.waiverAccepted);
   const signedInUid = status === 'signed-in' ? uid : null;
   const waiverPending = Boolean(signedInUid && profile && !profile.conditions);
+  // The kiosk is the members' screen at the door: the desk account's own dialogs wait.
+  const onKiosk = isKioskPath(useLocation()[0]);
   return (
     <>
-      {signedInUid && profile && (
+      {signedInUid && profile && !onKiosk && (
         <WaiverAlert
           uid={signedInUid}
           accepted={profile.conditions}
@@ -56,7 +60,7 @@ export function SessionLayer({ apis, serviceWorker, now, startedAt }: SessionLay
         siteHost={window.location.hostname}
         branch={STUDIO_BRANCH}
         now={now}
-        held={waiverPending}
+        held={waiverPending || onKiosk}
         startedAt={startedAt}
       />
       <ServiceWorkerGate enabled={serviceWorker} startedAt={startedAt} />

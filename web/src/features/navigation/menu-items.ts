@@ -73,12 +73,17 @@ function groups(uid: string): MenuGroupEntry[] {
       workspace: true,
       items: [
         { label: 'menuToday', href: paths.adminToday.getHref({}), icon: 'today', roles: DESK },
+        // Beyond the product's list: the door's tablet
+        // (docs/architecture/front-desk.md#check-in-and-the-kiosk).
+        { label: 'menuKiosk', href: paths.kiosk.getHref({}), icon: 'kiosk', roles: DESK },
         {
           label: 'menuUserClassLists',
           href: paths.adminListsClass.getHref({}),
           icon: 'roster',
           roles: DESK,
         },
+        // Beyond the product's list: a pack or a plan sold at the counter.
+        { label: 'menuDeskSale', href: paths.deskSale.getHref({}), icon: 'cart', roles: DESK },
         {
           label: 'menuAdminClasses',
           href: paths.adminClases.getHref({}),
@@ -170,6 +175,13 @@ function groups(uid: string): MenuGroupEntry[] {
           label: 'menuAddCoaches',
           href: paths.adminCoach.getHref({}),
           icon: 'coach',
+          roles: ADMIN,
+        },
+        // Beyond the product's list: pay rates and the pay report (docs/architecture/front-desk.md).
+        {
+          label: 'menuCoachPay',
+          href: paths.adminCoachPay.getHref({}),
+          icon: 'payments',
           roles: ADMIN,
         },
         {

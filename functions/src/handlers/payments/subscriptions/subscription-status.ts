@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { parseStored, paths, planStateOf, stripeSubscriptionSchema } from '@studio/core';
 import type { StripeSubscription } from '@studio/core';
 import { applyPlanSubscription, isPlanSubscription } from '../../plans/plan-subscriptions';
+import { setFields } from '../../../engine';
 import { uidForCustomer } from '../customers';
 import type { PaymentDeps } from '../deps';
 import { mailSubscriptionEnded } from '../mails';
@@ -118,14 +119,15 @@ async function syncMemberFlags(
   // What the member sees of the plan (active, cancelling on a date, past due, ended), written
   // with the flags so the app never shows one without the other.
   const planState = planStateOf(subscriptionId, subscription, now);
-  // The admins' member directory shows the plan's status, written in the same update.
+  // The admins' member directory shows the plan's status. Both in transactions: the member's
+  // wallet and directory entry are transactions of this instance's other events.
   if (isActiveStatus(subscription.status)) {
-    await db.ref().update({
-      [paths.userField(uid, 'activeSuscription')]: true,
-      [paths.userField(uid, 'activeSuscriptionId')]: subscriptionId,
-      [paths.userField(uid, 'plan-state')]: planState,
-      [paths.userDirectoryField(uid, 'plan')]: planState.status,
+    await setFields(db, paths.user(uid), {
+      activeSuscription: true,
+      activeSuscriptionId: subscriptionId,
+      'plan-state': planState,
     });
+    await setFields(db, paths.userDirectoryEntry(uid), { plan: planState.status });
     return;
   }
   const currentId: unknown = (
@@ -135,12 +137,12 @@ async function syncMemberFlags(
   if (currentId !== null && currentId !== subscriptionId) return;
   // Checkout's first status, before the first payment: the plan is starting, not ending.
   if (subscription.status === 'incomplete') return;
-  await db.ref().update({
-    [paths.userField(uid, 'activeSuscription')]: false,
-    [paths.userField(uid, 'activeSuscriptionId')]: null,
-    [paths.userField(uid, 'plan-state')]: planState,
-    [paths.userDirectoryField(uid, 'plan')]: planState.status,
+  await setFields(db, paths.user(uid), {
+    activeSuscription: false,
+    activeSuscriptionId: null,
+    'plan-state': planState,
   });
+  await setFields(db, paths.userDirectoryEntry(uid), { plan: planState.status });
   // "Your plan has ended" (once per subscription: notice and mail are keyed by it) only for the
   // plan the member had, never for one that did not start (`incomplete_expired`) or was already
   // off, so the once-only mail is kept for the real end.

@@ -20,10 +20,12 @@ const MEMBER = [
 ] as const;
 
 // The workspace's groups: front desk, sales, studio (items beyond the product's list: Today,
-// Insights, Studio and branding, Sent e-mail).
+// Sell at the desk, Insights, Studio and branding, Sent e-mail).
 const ADMIN = [
   ['Today', '/admin-today'],
+  ['Check-in kiosk', '/kiosk'],
   ['User Class Lists', '/admin-lists-class'],
+  ['Sell at the desk', '/desk-sale'],
   ['Admin Classes', '/admin-clases'],
   ['Add Classes', '/crear-clases'],
   ['Admin Users', '/all-users'],
@@ -36,6 +38,7 @@ const ADMIN = [
   ['Add coupons', '/crear-cupones'],
   ['Admin seats', '/admin-spot'],
   ['Add coachs', '/admin-coach'],
+  ['Coach pay', '/admin-coach-pay'],
   ['Admin excersises', '/admin-exercise'],
   ['Studio and branding', '/admin-studio'],
   ['Sent e-mail', '/admin-mail'],
@@ -123,7 +126,9 @@ describe('side menu', () => {
     renderMenu('staff', 'd1');
     expect(menuLinks()).toEqual([
       ['Today', '/admin-today'],
+      ['Check-in kiosk', '/kiosk'],
       ['User Class Lists', '/admin-lists-class'],
+      ['Sell at the desk', '/desk-sale'],
       ...MEMBER,
       ['My Profile', '/tabs/profile-user/d1'],
     ]);

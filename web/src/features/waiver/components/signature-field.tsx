@@ -24,6 +24,7 @@ export function SignatureField({ onChange, disabled = false }: SignatureFieldPro
   const pad = useRef<SignaturePad | null>(null);
   const report = useRef(onChange);
   const [empty, setEmpty] = useState(true);
+  const [ready, setReady] = useState(false);
   useEffect(() => {
     report.current = onChange;
   }, [onChange]);
@@ -37,6 +38,7 @@ export function SignatureField({ onChange, disabled = false }: SignatureFieldPro
       if (stopped) return;
       const drawn = new Pad(element, { backgroundColor: '#ffffff', penColor: '#14161a' });
       pad.current = drawn;
+      setReady(true);
       const fit = () => {
         const ratio = Math.min(window.devicePixelRatio || 1, MAX_RATIO);
         const { width, height } = element.getBoundingClientRect();
@@ -83,6 +85,7 @@ export function SignatureField({ onChange, disabled = false }: SignatureFieldPro
         ref={canvas}
         className="signature-canvas"
         role="img"
+        aria-busy={!ready}
         aria-label={t(empty ? 'signatureEmpty' : 'signatureDrawn')}
       />
       <div className="signature-field-foot">
