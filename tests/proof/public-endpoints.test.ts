@@ -168,6 +168,14 @@ function linkQuery(uid: string, kind = KIND, secret = SECRET): URLSearchParams {
   return new URL(unsubscribeUrl(ENDPOINT, { uid, kind: kind as typeof KIND }, secret)).searchParams;
 }
 
+/**
+ * The token with its 6th character changed. Not the last: base64url's last character of a 32-byte
+ * value carries 2 unused bits, so some changes there decode to the same bytes.
+ */
+function oneCharacterOff(token: string): string {
+  return `${token.slice(0, 5)}${token[5] === 'A' ? 'Q' : 'A'}${token.slice(6)}`;
+}
+
 function withParam(query: URLSearchParams, name: string, value: string): string {
   const changed = new URLSearchParams(query);
   changed.set(name, value);
@@ -183,11 +191,7 @@ describe('mailUnsubscribe: what a stranger or another member tries', () => {
       'no token': `uid=${ids.alice}&kind=${KIND}`,
       'an empty token': withParam(alice, 'token', ''),
       'a token cut short': withParam(alice, 'token', alice.get('token')!.slice(0, 20)),
-      'a token one character off': withParam(
-        alice,
-        'token',
-        `${alice.get('token')!.slice(0, -1)}${alice.get('token')!.endsWith('A') ? 'B' : 'A'}`,
-      ),
+      'a token one character off': withParam(alice, 'token', oneCharacterOff(alice.get('token')!)),
       'a link signed with another secret': linkQuery(ids.alice, KIND, 'x'.repeat(32)).toString(),
       "another member's link with the member changed": withParam(bobLink, 'uid', ids.alice),
       "a member's link with the kind changed": withParam(alice, 'kind', 'class-reminder'),
