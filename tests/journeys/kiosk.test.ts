@@ -211,6 +211,7 @@ describe('the kiosk and the written waiver', () => {
       await alert.getByRole('radio', { name: 'Español' }).check();
       await alert.getByText(`${WAIVER.es} Versión dos.`).waitFor();
       await drawSignature(member);
+      await shoot(member, 'waiver-alert-signing');
       await alert.getByRole('button', { name: 'Sign the waiver' }).click();
       await alert.waitFor({ state: 'detached', ...SERVER });
 
@@ -223,6 +224,15 @@ describe('the kiosk and the written waiver', () => {
       expect(Object.values(signatures)).toEqual([
         expect.objectContaining({ version, via: 'app', lang: 'es' }),
       ]);
+
+      // The admins' editor shows the version in force and offers the next.
+      const admin = await signedInPage(journey, 'admin@demo.studio');
+      await admin.goto(`${journey.baseUrl}/admin-studio`);
+      const editor = admin.getByRole('region', { name: 'The studio’s waiver' });
+      await editor.getByText(`Version ${version}, published`, { exact: false }).waitFor(ARRIVAL);
+      await editor.getByRole('button', { name: `Publish version ${version + 1}` }).waitFor();
+      await editor.scrollIntoViewIfNeeded();
+      await shoot(admin, 'admin-waiver-editor');
     },
     STEP_TIMEOUT,
   );

@@ -97,7 +97,7 @@ export function WaiverEditor({ api }: { api: WaiverAdminApi }) {
         <p>
           {t('editorCurrent', {
             version: current.version,
-            date: format.dayAt(current.publishedAt),
+            date: format.momentInText(current.publishedAt),
           })}
         </p>
       )}
