@@ -124,7 +124,7 @@ describe('AddToClass', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Choose Mariana López' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add to the class' }));
     expect((await screen.findByRole('status')).textContent).toBe(
-      'Mariana López is booked · spot 7.',
+      'Mariana López is booked in this class.',
     );
     expect(addToClass).toHaveBeenCalledWith({
       classId: 'c1',
@@ -170,7 +170,7 @@ describe('AddToClass', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add to the class' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Sign' }));
     expect((await screen.findByRole('status')).textContent).toBe(
-      'Lucía Walk is booked · spot 7 · $15 in cash.',
+      'Lucía Walk is booked in this class · $15 in cash.',
     );
     expect(addToClass).toHaveBeenCalledWith({
       classId: 'c1',

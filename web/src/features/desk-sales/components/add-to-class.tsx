@@ -61,7 +61,6 @@ const NO_PACKAGES: Record<string, Package> = {};
 
 interface Done {
   name: string;
-  spot: string;
   amount?: string;
 }
 
@@ -96,8 +95,8 @@ export function AddToClass({
       {done && (
         <p role="status" className="desk-outcome desk-outcome-ok">
           {done.amount === undefined
-            ? st('addDone', { name: done.name, spot: done.spot })
-            : st('addDonePaid', { name: done.name, spot: done.spot, amount: done.amount })}
+            ? st('addDone', { name: done.name })
+            : st('addDonePaid', { name: done.name, amount: done.amount })}
         </p>
       )}
       {open && (
@@ -181,10 +180,9 @@ function AddToClassDialog({
   });
 
   const send = async (signature?: DeskSignature) => {
-    const result = await api.addToClass(input(signature));
+    await api.addToClass(input(signature));
     onDone({
       name,
-      spot: result.spot,
       ...(paid === 'drop-in' && dropIn
         ? { amount: format.money(dropIn.pack.price, dropIn.pack.currency) }
         : {}),
