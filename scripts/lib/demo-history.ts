@@ -1,7 +1,7 @@
 // The demo studio's past: eight weeks of its life, written through the server's own handlers on
 // a simulated clock, so what `npm start` shows is what the studio would have after two months of
 // real use. Members join week by week and buy a pack (some with WELCOME10), three take the
-// monthly plan and renew it; the owner publishes each week's classes; members book days ahead,
+// monthly plan and renew it, a few others take one of the membership plans and book with it; the owner publishes each week's classes; members book days ahead,
 // some cancel (a few too late), join waiting lists that move when others cancel; coaches take
 // attendance (a few no-shows); members who run out buy again or drift away; the demo accounts
 // running low buy a pack the day before. Then the reconciler expires what ran out and the nightly
@@ -16,6 +16,7 @@
 import { mulberry32 } from './mulberry32.ts';
 import { withQuietFunctionLogs } from './quiet-logs.ts';
 import { refPath } from './ref-path.ts';
+import { DEMO_PLAN_IDS } from './seed-plans.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Database, Reference } from 'firebase-admin/database';
@@ -52,6 +53,20 @@ const FIRST_NAMES = [
   'Alejandro',
 ];
 const LAST_NAMES = ['Salinas', 'Garza', 'Cantú', 'Treviño', 'Elizondo', 'Villarreal'];
+
+/**
+ * The membership plans taken by members who exist only in the past, in the order they join: so
+ * admin-planes and the insights' plan figures have members, revenue and renewals to show.
+ */
+const PLAN_TAKERS: readonly string[] = [
+  DEMO_PLAN_IDS.daily,
+  DEMO_PLAN_IDS.twoAWeek,
+  DEMO_PLAN_IDS.credits,
+  DEMO_PLAN_IDS.daily,
+  DEMO_PLAN_IDS.twoAWeek,
+  DEMO_PLAN_IDS.daily,
+  DEMO_PLAN_IDS.credits,
+];
 
 /** The weekly timetable the demo schedule also uses (Monday to Saturday). */
 const SLOTS = [
@@ -239,8 +254,12 @@ async function writeHistory(options: DemoHistoryOptions): Promise<DemoHistoryRes
     await pay(uid, { kind: 'credits', packageId, ...(coupon ? { promocode: 'WELCOME10' } : {}) });
   };
 
-  const subscribe = async (uid: string) => {
-    const sessionId = await pay(uid, { kind: 'subscription' });
+  /** The monthly plan (`kind: 'subscription'`) or a membership plan, renewed while the past lasts. */
+  const subscribe = async (uid: string, planId?: string) => {
+    const sessionId = await pay(
+      uid,
+      planId === undefined ? { kind: 'subscription' } : { kind: 'plan', planId },
+    );
     const session = await options.stripe.checkout.sessions.retrieve(sessionId);
     if (typeof session.subscription === 'string') await renewAtPeriodEnd(session.subscription);
   };
@@ -283,8 +302,10 @@ async function writeHistory(options: DemoHistoryOptions): Promise<DemoHistoryRes
     return { ...m, slots, perWeek: 2 + Math.floor(random() * 3) };
   });
 
-  // Members join over the first three weeks; three take the monthly plan.
+  // Members join over the first three weeks; three take the monthly plan, a few of those who
+  // exist only in the past a membership plan (they book with it, never cancelling late).
   const subscribers = new Set(options.members.slice(1, 4));
+  const planOf = new Map(extra.slice(0, PLAN_TAKERS.length).map((m, i) => [m.uid, PLAN_TAKERS[i]]));
   const joined = new Map<string, number>();
   members.forEach(({ uid, name, account }, index) => {
     const joinDay = index === 0 ? 0 : Math.floor(random() * 21);
@@ -306,7 +327,9 @@ async function writeHistory(options: DemoHistoryOptions): Promise<DemoHistoryRes
         await options.db.ref(paths.userField(uid, 'Conditions')).set(true);
       }
       // The first member, whom the journeys sign in as, keeps WELCOME10 for their own checkout.
+      const planId = planOf.get(uid);
       if (subscribers.has(uid)) await subscribe(uid);
+      else if (planId !== undefined) await subscribe(uid, planId);
       else await buyPack(uid, index > 0 && random() < 0.5);
     });
   });
@@ -360,9 +383,13 @@ async function writeHistory(options: DemoHistoryOptions): Promise<DemoHistoryRes
         );
         if (bookAt > startsAt - HOUR) continue;
         const cancels = random() < 0.12;
-        const late = random() < 0.4;
+        // A member on a plan cancels in time (a late cancel's fee would wait to be charged).
+        const late = random() < 0.4 && !planOf.has(uid);
+        // A plan of classes books without credits; the credits plan grants them each month.
+        const plan = planOf.get(uid);
+        const needsCredits = plan === undefined || plan === DEMO_PLAN_IDS.credits;
         at(bookAt, async () => {
-          if ((await usable(uid)) === 0) {
+          if (needsCredits && (await usable(uid)) === 0) {
             // Out of credits: most buy again, some drift away.
             if (random() < 0.75) await buyPack(uid, false);
             else return;

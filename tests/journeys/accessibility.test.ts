@@ -127,6 +127,7 @@ const ROUTES: Record<RouteKey, { audience: Audience; href: (ids: DemoIds) => str
   adminImport: { audience: 'admin', href: () => paths.adminImport.getHref({}) },
   adminPlanes: { audience: 'admin', href: () => paths.adminPlanes.getHref({}) },
   adminToday: { audience: 'admin', href: () => paths.adminToday.getHref({}) },
+  adminCoachPay: { audience: 'admin', href: () => paths.adminCoachPay.getHref({}) },
   deskSale: { audience: 'admin', href: () => paths.deskSale.getHref({}) },
   adminListsClass: { audience: 'coach', href: () => paths.adminListsClass.getHref({}) },
   allUsers: { audience: 'admin', href: () => paths.allUsers.getHref({}) },
@@ -294,14 +295,19 @@ afterAll(() => {
 });
 
 /**
- * Opens a class's sheet from the schedule, as a member taps its card: a week ahead first when
- * the class is in the next one.
+ * Opens a class's sheet from the schedule, as a member taps its card: first the class's week,
+ * from the week shown (the schedule keeps the last sheet's: on a Sunday the booked class is in
+ * the next week and the full one in this one).
  */
 async function openClassSheet(page: Page, cls: { date: string; hour: string }): Promise<Locator> {
   await openInApp(page, paths.calendario.getHref({ action: 'choose', type: 'user' }));
   const day = page.locator(`section[aria-labelledby="day-${cls.date}"]`);
+  const shownDay = page.locator('.week section.day').first();
+  await shownDay.waitFor({ state: 'attached' });
   if ((await day.count()) === 0) {
-    await page.getByRole('button', { name: 'Next week' }).click();
+    const shown = (await shownDay.getAttribute('aria-labelledby')) ?? '';
+    const later = shown.replace(/^day-/, '') > cls.date;
+    await page.getByRole('button', { name: later ? 'Previous week' : 'Next week' }).click();
     await day.waitFor();
   }
   await day.getByRole('button', { name: new RegExp(`^${cls.hour}`) }).click();

@@ -3,7 +3,9 @@
 // second the same day with the cap's message and books the next day; a member freezes their plan
 // for 14 days from the profile, a booking inside is refused with the offer to end the freeze, ends
 // it and books; an admin freezes every plan from admin-planes and the members get the mail
-// (MailDev); a first-timer's intro offer is refused on a second try.
+// (MailDev); a first-timer's intro offer is refused on a second try; a member opens Stripe's
+// customer portal from the profile (the sandbox's portal page), switches to a dearer plan there,
+// returns, and the profile shows the new plan (the webhook moved the membership).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { addDays, formatDate, paths } from '@studio/core';
@@ -25,6 +27,7 @@ const HOUR = 60 * 60 * 1000;
 const PLANS = demoPlans();
 const DAILY = PLANS[DEMO_PLAN_IDS.daily]!.name;
 const INTRO = PLANS[DEMO_PLAN_IDS.intro]!.name;
+const TWO_A_WEEK = PLANS[DEMO_PLAN_IDS.twoAWeek]!.name;
 
 /** The cap of one class a day reached on the class's day (today or a later one), in either language. */
 const CAP_OF_THE_DAY =
@@ -104,7 +107,11 @@ async function book(
   line?: RegExp,
 ): Promise<{ detail: Locator; said: string }> {
   const detail = await openClass(journey, page, cls, EXERCISE_NAMES[cls.exercise] ?? cls.exercise);
-  const free = detail.getByRole('button', { name: /^(Spot|Lugar) \S+, (free|libre)$/ }).first();
+  // A free spot can be picked once the roster has answered (until then the map is disabled; on a
+  // loaded machine that takes longer than a click's own wait).
+  const free = detail
+    .getByRole('button', { name: /^(Spot|Lugar) \S+, (free|libre)$/, disabled: false })
+    .first();
   await free.waitFor(SERVER);
   const label = /^(?:Spot|Lugar) (\S+),/.exec((await free.getAttribute('aria-label')) ?? '')?.[1];
   await free.click();
@@ -130,7 +137,7 @@ async function inbox(): Promise<InboxMessage[]> {
 
 beforeAll(async () => {
   await journey.warm(['createCheckoutSession', 'bookClass', 'freezeMembership', 'endFreeze']);
-  await journey.warm(['bulkFreeze']);
+  await journey.warm(['bulkFreeze', 'createPortalSession']);
   // The webhook refuses an unsigned body (400); the call only loads its worker.
   await fetch(journey.stack.functionUrl('stripeWebhook'), {
     method: 'POST',
@@ -275,6 +282,48 @@ describe('plans in the browser', () => {
       });
       expect(second.status).toBe(400);
       expect(JSON.stringify(second.body)).toContain('introAlreadyUsed');
+    },
+  );
+
+  it(
+    'a member switches to a dearer plan in Stripe’s customer portal and the profile shows it',
+    { timeout: STEP_TIMEOUT },
+    async () => {
+      const uid = 'demo-member6';
+      const page = await signedInPage(journey, 'member6@demo.studio');
+      await buyPlan(page, uid, TWO_A_WEEK);
+      const bought = await membership(uid);
+
+      await page.goto(`${journey.baseUrl}/tabs/profile-user/${uid}`);
+      const panel = page.locator('.membership-panel');
+      await panel.locator('.membership-name').filter({ hasText: TWO_A_WEEK }).waitFor(SERVER);
+      await page
+        .getByRole('button', { name: /^(Manage subscription|Administrar suscripción)$/ })
+        .click();
+      await page.waitForURL(/\/portal\/bps_[^/]+$/, SERVER);
+
+      // The portal offers the studio's other plans (not the intro offer), each saying when it applies.
+      const choice = page.getByRole('listitem').filter({ hasText: DAILY });
+      await choice.getByText('Starts now; the rest of this period is prorated.').waitFor(SERVER);
+      expect(await page.getByRole('button', { name: `Switch to ${INTRO}` }).count()).toBe(0);
+      await choice.getByRole('button', { name: `Switch to ${DAILY}` }).click();
+      await page.waitForURL(/\/portal\/bps_[^/]+$/, SERVER);
+      await page.getByRole('heading', { name: new RegExp(`^${DAILY}`) }).waitFor(SERVER);
+
+      await page.getByRole('link', { name: 'Return to the app' }).click();
+      await page.waitForURL(new RegExp(`/tabs/profile-user/${uid}$`), SERVER);
+      await panel.locator('.membership-name').filter({ hasText: DAILY }).waitFor(SERVER);
+      const switched = await until(
+        () => membership(uid),
+        (held) => held?.planId === DEMO_PLAN_IDS.daily,
+      );
+      // The same subscription, now on the unlimited plan's terms.
+      expect(switched).toMatchObject({
+        id: bought?.id,
+        status: 'active',
+        terms: { kind: 'unlimited', dailyCap: 1 },
+      });
+      expect(switched?.pendingChange).toBeUndefined();
     },
   );
 });

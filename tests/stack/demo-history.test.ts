@@ -2,13 +2,15 @@
 // local stack: eight weeks through the functions that hold together as a real studio's would —
 // every booking invariant at rest, each member's history after the day they joined, every
 // payment granted once through the webhook's own handler, WELCOME10 within its limit and kept by
-// the member the journeys sign in as, no e-mail for the past, and insights with figures for it.
+// the member the journeys sign in as, members on the membership plans, no e-mail for the past,
+// and insights with figures for it.
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
   bookingInvariantViolations,
   formatDate,
   isRecord,
+  membershipSchema,
   paymentSchema,
   userClassSchema,
 } from '@studio/core';
@@ -79,6 +81,20 @@ describe("the demo studio's past", () => {
       (day) => Object.keys(record(record(day)['classes'])).length > 0,
     );
     expect(withClasses.length).toBeGreaterThan(40);
+
+    // Members on the membership plans, through the checkout and the webhook, running today, with
+    // renewals paid and the insights counting them.
+    const memberships = Object.values(record(root['Memberships'])).map((m) =>
+      membershipSchema.parse(m),
+    );
+    expect(memberships.filter((m) => m.status === 'active').length).toBeGreaterThanOrEqual(7);
+    expect(new Set(memberships.map((m) => m.planId)).size).toBe(3);
+    expect(memberships.every((m) => m.source === 'stripe')).toBe(true);
+    expect(payments.filter((p) => p.kind === 'plan').length).toBeGreaterThan(memberships.length);
+    const planFigures = Object.values(record(record(days[yesterday])['plans']));
+    expect(
+      planFigures.reduce((sum: number, figures) => sum + Number(record(figures)['members']), 0),
+    ).toBeGreaterThanOrEqual(7);
 
     // The demo members have classes behind them and credits to book with today.
     const users = record(root['Users']);

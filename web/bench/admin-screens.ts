@@ -119,6 +119,7 @@ const PROBES: Readonly<Record<string, Probe>> = {
   'admin-mail': { selector: 'main table tbody tr' },
   'admin-import': { selector: 'main input[type="file"]' },
   'admin-planes': { selector: 'main .membership-choices > li' },
+  'admin-coach-pay': { selector: 'main .coach-pay-totals dd' },
   'admin-lists-class': { selector: 'main .lists-classes > li' },
   'all-users': { selector: 'main table tbody tr' },
   'user-list-class': { selector: 'main .roster-table tbody tr' },

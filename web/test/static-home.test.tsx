@@ -18,6 +18,7 @@ import {
   useBrandingStore,
 } from '../src/lib/branding';
 import type { Lang } from '../src/lib/i18n';
+import { useSessionStore } from '../src/features/session/stores/session-store';
 import { useLangStore } from '../src/lib/i18n';
 import { studioPictureUrl } from './support/studio-pictures';
 
@@ -72,10 +73,15 @@ function loadRoot(
 function comparable(html: string): string {
   const body = new DOMParser().parseFromString(html, 'text/html').body;
   for (const element of body.querySelectorAll('*')) {
-    for (const name of ['hidden', 'tabindex', 'id', 'aria-labelledby', 'data-es']) {
+    for (const name of ['hidden', 'tabindex', 'id', 'aria-labelledby', 'data-es', 'data-guest']) {
       element.removeAttribute(name);
     }
   }
+  // Comments draw nothing (index.html's keep Prettier off a long line).
+  const comments = document.createTreeWalker(body, NodeFilter.SHOW_COMMENT);
+  const found: Node[] = [];
+  while (comments.nextNode()) found.push(comments.currentNode);
+  for (const comment of found) comment.parentNode?.removeChild(comment);
   return body.innerHTML.replace(/>\s+</g, '><').trim();
 }
 
@@ -111,6 +117,30 @@ describe('the start page painted by index.html', () => {
     const { home } = loadRoot(HOME_HREF);
     expect(comparable(home.outerHTML)).toBe(comparable(firstRender('es')));
     expect(document.documentElement.lang).toBe('es');
+  });
+
+  it('welcomes a guest with the schedule, an account and the intro offers', () => {
+    const { home } = loadRoot(HOME_HREF);
+    const welcome = home.querySelector('.home-welcome');
+    expect(welcome?.querySelector('h2')?.textContent).toBe('Your first class starts here');
+    expect([...(welcome?.querySelectorAll('a') ?? [])].map((a) => a.getAttribute('href'))).toEqual([
+      paths.calendario.getHref({ action: 'choose', type: 'user' }),
+      paths.registro.getHref({}),
+      paths.paquetes.getHref({ number: 0 }),
+    ]);
+  });
+
+  it("is the member's first render on the device of the account it last used: no guest welcome or Login", () => {
+    localStorage.setItem('UID', 'member-1');
+    useSessionStore.setState({ expectedUid: 'member-1' });
+    try {
+      const { home } = loadRoot(HOME_HREF);
+      expect(home.querySelector('.home-welcome')).toBeNull();
+      expect(home.querySelector('a[href="/login"]')).toBeNull();
+      expect(comparable(home.outerHTML)).toBe(comparable(firstRender('en')));
+    } finally {
+      useSessionStore.setState({ expectedUid: null });
+    }
   });
 
   it("draws the studio's kept name and cover at the screen's width, as the first render does", () => {

@@ -94,6 +94,26 @@ describe('the member page headings painted by index.html', () => {
     },
   );
 
+  it.each(['en', 'es'] as const)(
+    'the buy-* pages also show their first paragraph, in %s, as BuyPackage renders it',
+    (lang) => {
+      for (const page of ['buy-credits', 'buy-spcredits', 'buy-train-credits'])
+        expect(
+          loadRoot(`/tabs/${page}/stripe/studio/centro/5`, lang).querySelector('p')?.textContent,
+        ).toBe(purchasesMessages[lang].checkoutLead);
+    },
+  );
+
+  it.each(['en', 'es'] as const)(
+    'paquetes also shows its first paragraph, in %s, on each of its tabs, as the page renders it',
+    (lang) => {
+      for (const tab of [0, 1, 2])
+        expect(loadRoot(`/tabs/paquetes/${tab}`, lang).querySelector('p')?.textContent).toBe(
+          purchasesMessages[lang].packagesLead,
+        );
+    },
+  );
+
   it.each([
     ['/tabs/cart', 'en'],
     ['/tabs/confirmar-compra/stripe/studio/centro', 'es'],

@@ -26,18 +26,20 @@ export function changeTiming(
 
 /**
  * When a move from `current` to `next` applies (`changeTiming`). The same plan is refused, and so
- * is a plan off sale and a second change while one is booked.
+ * are a plan off sale, a first-timer's intro offer and a second change while one is booked.
  */
 export function planChangeTiming(
   membership: Membership,
   current: Pick<Plan, 'price' | 'interval'>,
   nextPlanId: string,
-  next: Pick<Plan, 'price' | 'interval' | 'active'>,
+  next: Pick<Plan, 'price' | 'interval' | 'active' | 'introOffer'>,
   timeZone: string,
 ): ChangeTiming | DomainError {
   if (membership.status === 'ended') return new DomainError('failed-precondition', 'noMembership');
   if (nextPlanId === membership.planId) return new DomainError('failed-precondition', 'samePlan');
   if (!next.active) return new DomainError('failed-precondition', 'planInactive');
+  // An intro offer is for members who never bought before: one who holds a plan has.
+  if (next.introOffer === true) return new DomainError('failed-precondition', 'introAlreadyUsed');
   if (membership.pendingChange !== undefined)
     return new DomainError('failed-precondition', 'planChangePending', {
       plan: membership.pendingChange.name,

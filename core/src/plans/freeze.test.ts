@@ -152,6 +152,11 @@ describe('plan changes and cancelling', () => {
       'now',
     ],
     [
+      'a first-timer’s intro offer',
+      { price: 12900, interval: 'month' as const, active: true, introOffer: true },
+      'introAlreadyUsed',
+    ],
+    [
       'a plan off sale',
       { price: 12900, interval: 'month' as const, active: false },
       'planInactive',

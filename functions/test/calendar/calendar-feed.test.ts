@@ -8,7 +8,7 @@ import express from 'express';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS, paths } from '@studio/core';
-import { calendarFeed, rotateCalendarFeed } from '../../src/index';
+import { assignSubstitute, calendarFeed, rotateCalendarFeed } from '../../src/index';
 import { bookClass } from '../../src/handlers/booking/book-class';
 import { cancelBooking } from '../../src/handlers/booking/cancel-booking';
 import { cancelClass } from '../../src/handlers/classes/cancel-class';
@@ -20,6 +20,8 @@ import {
   BRANCH,
   DAY,
   HOUR,
+  OTHER_COACH,
+  desk,
   member,
   seedClass,
   seedMember,
@@ -200,6 +202,23 @@ describe('calendarFeed', () => {
     expect(after!.sequence).toBe(1);
     expect(Math.abs(after!.start - before!.start)).toBe(HOUR);
     expect(after!.lastModified).toBeGreaterThanOrEqual(before!.lastModified!);
+  });
+
+  it('names the substitute who takes a booked class, and its own coach again when given back', async () => {
+    const t0 = Math.floor(Date.now() / HOUR) * HOUR;
+    const uid = await seedMember(backend.db, { credits: 1 });
+    const classId = await seedClass(backend.db, { startsAt: t0 + 2 * DAY });
+    await bookClass(deps(), { uid, classId, spot: 'A1' });
+    const { token } = await rotate(member(uid), {});
+    const [before] = await feedEvents(token!);
+    expect(before).toMatchObject({ description: 'Spot A1\nCoach: Carlos' });
+
+    await assignSubstitute.run(callableRequest({ classId, coachId: OTHER_COACH }, desk) as never);
+    const [covered] = await feedEvents(token!);
+    expect(covered).toMatchObject({ uid: before!.uid, description: 'Spot A1\nCoach: Lucía' });
+
+    await assignSubstitute.run(callableRequest({ classId, coachId: null }, desk) as never);
+    expect((await feedEvents(token!))[0]).toMatchObject({ description: 'Spot A1\nCoach: Carlos' });
   });
 
   it('leaves out classes that are over', async () => {

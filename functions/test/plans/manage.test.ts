@@ -30,6 +30,7 @@ import { usePaymentsTestBed, valueAt } from '../payments/support';
 import {
   ADMIN,
   DAILY,
+  INTRO_WEEK,
   TWO_A_WEEK,
   TZ,
   buyPlan,
@@ -209,6 +210,19 @@ describe('changing plans', () => {
     const membership = await membershipOf(bed, member.uid);
     expect(membership).toMatchObject({ planId: twoAWeek, terms: { kind: 'limited' } });
     expect(membership.pendingChange).toBeUndefined();
+  });
+});
+
+describe('changing to an intro offer', () => {
+  it('is refused: a member who holds a plan has bought before; nothing is written', async () => {
+    const intro = await createPlan(INTRO_WEEK);
+    const member = await newMember(bed);
+    const bought = await buyPlan(bed, member, daily);
+    const refused = await rejectionOf(changePlan.run(callableRequest({ planId: intro }, member)));
+    expect(refused.code).toBe('failed-precondition');
+    expect(refused.details).toMatchObject({ messageKey: 'introAlreadyUsed' });
+    expect(await membershipOf(bed, member.uid)).toEqual(bought);
+    expect((await subscriptionOf(bed, bought)).schedule).toBeNull();
   });
 });
 

@@ -87,6 +87,7 @@ const PROJECT_ROUTES: typeof SPEC_ROUTES = [
   { name: 'admin-precios-train', path: 'admin-precios-train', params: {} },
   { name: 'coach', path: 'coach/carlos', params: { coachId: 'carlos' } },
   { name: 'admin-today', path: 'admin-today', params: {} },
+  { name: 'admin-coach-pay', path: 'admin-coach-pay', params: {} },
   { name: 'desk-sale', path: 'desk-sale', params: {} },
   { name: 'kiosk', path: 'kiosk', params: {} },
 ];
@@ -135,6 +136,7 @@ const BUILT_HEADINGS: Readonly<Record<string, string | RegExp>> = {
   'admin-clases': 'Admin Classes',
   'admin-spot': 'Admin seats',
   'admin-today': 'Today',
+  'admin-coach-pay': 'Coach pay',
   'desk-sale': 'Sell at the desk',
   kiosk: 'Check in',
 };
@@ -148,6 +150,7 @@ const SESSION_GATED = new Set([
   'desk-sale',
   'kiosk',
   'admin-insights',
+  'admin-coach-pay',
   'lista-pagos',
   'admin-precios',
   'admin-precios-events',

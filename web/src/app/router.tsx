@@ -89,6 +89,7 @@ export const pages: readonly PageEntry[] = [
   { route: paths.adminMail, ...lazyPage(() => import('./routes/admin-mail')) },
   { route: paths.adminImport, ...lazyPage(() => import('./routes/admin-import')) },
   { route: paths.adminToday, ...lazyPage(() => import('./routes/admin-today')) },
+  { route: paths.adminCoachPay, ...lazyPage(() => import('./routes/admin-coach-pay')) },
   { route: paths.deskSale, ...lazyPage(() => import('./routes/desk-sale')) },
   { route: paths.adminListsClass, ...lazyPage(() => import('./routes/admin-lists-class')) },
   { route: paths.allUsers, ...lazyPage(() => import('./routes/all-users')) },

@@ -155,6 +155,11 @@ export const paths = {
    */
   adminToday: route('admin-today', 'admin-today', 'root'),
   /**
+   * Not a product screen: what coaches are paid, the pay report with its CSV and the pay rates
+   * (docs/architecture/front-desk.md#coach-pay).
+   */
+  adminCoachPay: route('admin-coach-pay', 'admin-coach-pay', 'root'),
+  /**
    * Not a product screen: a sale at the front desk, a pack or a plan paid in cash or by card
    * (docs/architecture/front-desk.md#walk-ins-sales-and-substitutes).
    */

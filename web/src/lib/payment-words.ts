@@ -2,7 +2,7 @@
  * Payments in words for the admin screens that list them (the payment list, a member's detail):
  * what was bought and how the payment stands, English and Spanish.
  */
-import type { PaymentStatus, PurchaseKind } from '@studio/core';
+import type { CreditKind, PaymentStatus, PurchaseKind } from '@studio/core';
 import type { MessageKeyOf } from './i18n';
 import { defineMessages } from './i18n';
 
@@ -56,3 +56,10 @@ export const PAYMENT_STATUS_LABELS = {
   refunded: 'payRefunded',
   'partially-refunded': 'payPartiallyRefunded',
 } as const satisfies Record<PaymentStatus, PaymentWordKey>;
+
+/** A kind of credit as the packs that grant it are named (insights' liability table). */
+export const CREDIT_KIND_LABELS = {
+  regular: 'payCredits',
+  special: 'paySpcredits',
+  train: 'payTrainCredits',
+} as const satisfies Record<CreditKind, PaymentWordKey>;

@@ -33,6 +33,13 @@ export const shellMessages = defineMessages({
     pageError: 'This screen could not load. Check your connection and try again.',
     retry: 'Try again',
     quickLinks: 'Quick links',
+    // Home's welcome to a guest (index.html paints it too, with the Spanish in data-es).
+    homeWelcomeTitle: 'Your first class starts here',
+    homeWelcomeText:
+      "See the week's classes, pick your spot and book in a minute. New here? Start with an intro offer.",
+    homeSeeSchedule: 'See the schedule',
+    homeSignUp: 'Create account',
+    homeIntroOffers: 'Intro offers and packs',
     // The dialogs' buttons.
     ok: 'OK',
     cancel: 'Cancel',
@@ -66,6 +73,7 @@ export const shellMessages = defineMessages({
     menuAdminStudio: 'Studio and branding',
     menuAdminMail: 'Sent e-mail',
     menuAdminImport: 'Import from another system',
+    menuCoachPay: 'Coach pay',
     menuUserClassLists: 'User Class Lists',
     // Beyond the product's menu: the workspace's home, the menu's group headings, short tab labels.
     menuToday: 'Today',
@@ -118,6 +126,12 @@ export const shellMessages = defineMessages({
     pageError: 'Esta pantalla no pudo cargar. Revisa tu conexión e inténtalo de nuevo.',
     retry: 'Reintentar',
     quickLinks: 'Accesos rápidos',
+    homeWelcomeTitle: 'Tu primera clase empieza aquí',
+    homeWelcomeText:
+      'Mira las clases de la semana, elige tu lugar y reserva en un minuto. ¿Primera vez? Empieza con una oferta de bienvenida.',
+    homeSeeSchedule: 'Ver el horario',
+    homeSignUp: 'Crear cuenta',
+    homeIntroOffers: 'Ofertas de bienvenida y paquetes',
     // The dialogs' buttons.
     ok: 'OK',
     cancel: 'Cancelar',
@@ -151,6 +165,7 @@ export const shellMessages = defineMessages({
     menuAdminStudio: 'Estudio y marca',
     menuAdminMail: 'Correos enviados',
     menuAdminImport: 'Importar de otro sistema',
+    menuCoachPay: 'Pago a coaches',
     menuUserClassLists: 'Listas de clase',
     menuToday: 'Hoy',
     menuDeskSale: 'Vender en recepción',

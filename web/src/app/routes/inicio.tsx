@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { buttonClass } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { selectMemberUid, useSessionStore } from '../../features/session/stores/session-store';
 import { BUILT_IN_LOOK, firstVisitCover, useBrandingStore } from '../../lib/branding';
@@ -137,6 +138,30 @@ export default function InicioPage() {
     <section className="page home" aria-labelledby="page-title">
       <h1 id="page-title">{t('menuHome')}</h1>
       <HomeCover />
+      {!signedInUid && (
+        // What a first-time visitor can do here: see the classes, make an account, an intro offer.
+        <section className="home-welcome" aria-labelledby="home-welcome-title">
+          <h2 id="home-welcome-title">{t('homeWelcomeTitle')}</h2>
+          <p className="home-welcome-text">{t('homeWelcomeText')}</p>
+          <p className="home-welcome-actions">
+            <Link
+              href={paths.calendario.getHref({ action: 'choose', type: 'user' })}
+              className={buttonClass()}
+            >
+              {t('homeSeeSchedule')}
+            </Link>
+            <Link
+              href={paths.registro.getHref({})}
+              className={buttonClass({ variant: 'secondary' })}
+            >
+              {t('homeSignUp')}
+            </Link>
+          </p>
+          <p className="home-welcome-offer">
+            <Link href={paths.paquetes.getHref({ number: 0 })}>{t('homeIntroOffers')}</Link>
+          </p>
+        </section>
+      )}
       <nav aria-labelledby="quick-links-title">
         <h2 id="quick-links-title">{t('quickLinks')}</h2>
         <ul className="plain-list quick-links">

@@ -1,4 +1,4 @@
-import type { Package } from '@studio/core';
+import type { Membership, Package, Plan } from '@studio/core';
 import { useState } from 'react';
 import { paths } from '../../config/paths';
 import { firebasePlansApi, PlanList } from '../../features/plans';
@@ -12,6 +12,7 @@ import {
   useCheckoutStore,
 } from '../../features/purchases';
 import { useRouteParams } from '../../hooks/use-route-params';
+import { useLive } from '../../lib/use-live';
 
 const BUY_ROUTES = {
   credits: paths.buyCredits,
@@ -29,6 +30,20 @@ export default function PaquetesPage() {
   const uid = useSessionStore((state) => (state.status === 'signed-in' ? state.uid : null));
   // Until the session is restored a plan cannot be chosen: a signed-in member is not sent to login.
   const sessionKnown = useSessionStore((state) => state.status !== 'unknown');
+  // Read here, not in PlanList, so the page draws the plans and the packs together.
+  const plans = useLive<Record<string, Plan> | undefined>(
+    tab === 'credits' ? (onChange) => firebasePlansApi.watchPlans(onChange) : null,
+    undefined,
+    [tab],
+  );
+  const membership = useLive<Membership | null>(
+    uid
+      ? (onChange) => firebasePlansApi.watchMembership(uid, (value) => onChange(value.membership))
+      : null,
+    null,
+    [uid],
+  );
+  const currentPlanId = membership && membership.status !== 'ended' ? membership.planId : undefined;
   const [opening, setOpening] = useState<string | undefined>(undefined);
   const [planError, setPlanError] = useState<unknown>(undefined);
   // A plan is bought on Stripe's page; back on the thank-you page, or here if cancelled.
@@ -68,9 +83,12 @@ export default function PaquetesPage() {
       buyHref={buyHref}
       checkout={checkout}
       activeSubscription={activeSubscription}
+      plansPending={plans === undefined}
       plans={
         <PlanList
-          api={firebasePlansApi}
+          plans={plans ?? {}}
+          currentPlanId={currentPlanId}
+          manageHref={uid ? paths.profileUser.getHref({ uid }) : undefined}
           onChoose={choosePlan}
           busyPlanId={opening}
           disabled={!sessionKnown}

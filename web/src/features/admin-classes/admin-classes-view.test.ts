@@ -48,14 +48,23 @@ describe('adminClassDays', () => {
       ['2026-11-26', ['later']],
     ]);
     expect(
-      days.flatMap((day) => day.rows).map((row) => [row.classId, row.phase, row.actionable]),
+      days
+        .flatMap((day) => day.rows)
+        .map((row) => [row.classId, row.phase, row.actionable, row.substitutable]),
     ).toEqual([
-      ['gone', 'ended', false],
-      ['now', 'in-progress', false],
-      ['off', 'cancelled', false],
-      ['later', 'upcoming', true],
+      ['gone', 'ended', false, false],
+      ['now', 'in-progress', false, true],
+      ['off', 'cancelled', false, false],
+      ['later', 'upcoming', true, true],
     ]);
     expect(days[0]?.rows[1]).toMatchObject({ coachName: 'Leo Ruiz', fill: 1, title: 'Cycling' });
+  });
+
+  it('names the substitute of a class beside its own coach, and finds it under either', () => {
+    const covered = { sub: cls('2026-11-26', '09:00', NOW + HOUR, { substitute: 'leo' }) };
+    const [row] = adminClassDays(covered, catalog, { ...ALL, coach: 'leo' }, NOW)[0]?.rows ?? [];
+    expect(row).toMatchObject({ coachName: 'Ana Garza', substituteName: 'Leo Ruiz' });
+    expect(adminClassDays(covered, catalog, { ...ALL, coach: 'ana' }, NOW)).toHaveLength(1);
   });
 
   it('keeps one coach or branch when filtered', () => {

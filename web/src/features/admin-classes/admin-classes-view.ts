@@ -1,6 +1,7 @@
 /**
  * admin-clases as pure state: which classes the filters keep, grouped by day in time order, what
- * each row says (fill, waiting, phase) and may do (edit and cancel only before it starts), and
+ * each row says (fill, waiting, phase, who teaches) and may do (edit and cancel only before it
+ * starts, a substitute until it ends), and
  * the edit form's state and the change it sends. The list only draws it
  * (admin-classes-view.test.ts).
  */
@@ -24,13 +25,18 @@ export interface AdminClassRow {
   classId: string;
   cls: StudioClass;
   title: string;
+  /** Its own coach. */
   coachName: string;
+  /** The coach who takes it instead (`assignSubstitute`), when one does. */
+  substituteName?: string;
   branchName: string;
   phase: ClassPhase;
   /** 0–1. */
   fill: number;
   /** Edit and cancel: a class still to come, not cancelled. */
   actionable: boolean;
+  /** A substitute may take it: not cancelled and not over. */
+  substitutable: boolean;
 }
 
 export interface AdminClassDay {
@@ -55,7 +61,10 @@ export function adminClassDays(
   const days = new Map<string, AdminClassRow[]>();
   const rows = Object.entries(classes)
     .filter(([, cls]) => filters.branch === '' || cls.branch === filters.branch)
-    .filter(([, cls]) => filters.coach === '' || cls.coach === filters.coach)
+    .filter(
+      ([, cls]) =>
+        filters.coach === '' || cls.coach === filters.coach || cls.substitute === filters.coach,
+    )
     .sort(([idA, a], [idB, b]) => a.startsAt - b.startsAt || (idA < idB ? -1 : 1));
   for (const [classId, cls] of rows) {
     const phase = classPhase(cls, now);
@@ -64,10 +73,14 @@ export function adminClassDays(
       cls,
       title: titleOf(cls, catalog),
       coachName: own(catalog.coaches, cls.coach)?.name ?? cls.coach,
+      ...(cls.substitute === undefined || cls.substitute === cls.coach
+        ? {}
+        : { substituteName: own(catalog.coaches, cls.substitute)?.name ?? cls.substitute }),
       branchName: own(catalog.branches, cls.branch)?.name ?? cls.branch,
       phase,
       fill: cls.capacity > 0 ? Math.min(1, cls.bookedCount / cls.capacity) : 0,
       actionable: phase === 'upcoming',
+      substitutable: phase === 'upcoming' || phase === 'in-progress',
     };
     const list = days.get(cls.date) ?? [];
     list.push(row);

@@ -93,6 +93,16 @@ export const classesMessages = defineMessages({
     capacityBelow: 'At least {booked}: members have already booked.',
     auditLink: 'Audit log',
     working: 'Please wait…',
+    substitute: 'Assign a substitute',
+    substituteTitle: 'Who teaches {title}?',
+    substituteText:
+      'The members booked are told in the app and by e-mail, and their calendars show the coach who teaches.',
+    teacher: 'Coach teaching',
+    ownCoach: '{name} (its own coach)',
+    assign: 'Assign',
+    substituteAssigned: '{coach} teaches {title}. Members told: {count}.',
+    substituting: '{substitute}, substituting {coach}',
+    substituteBadge: 'Substitute',
   },
   es: {
     moreActions: 'Más acciones para {title}',
@@ -182,6 +192,16 @@ export const classesMessages = defineMessages({
     capacityBelow: 'Al menos {booked}: ya hay reservas.',
     auditLink: 'Registro de cambios',
     working: 'Espera un momento…',
+    substitute: 'Asignar suplente',
+    substituteTitle: '¿Quién imparte {title}?',
+    substituteText:
+      'Los miembros con reserva reciben aviso en la app y por correo, y su calendario muestra al coach que la imparte.',
+    teacher: 'Coach que imparte',
+    ownCoach: '{name} (su coach)',
+    assign: 'Asignar',
+    substituteAssigned: '{coach} imparte {title}. Miembros avisados: {count}.',
+    substituting: '{substitute}, suplente de {coach}',
+    substituteBadge: 'Suplente',
   },
 });
 

@@ -177,6 +177,13 @@ function groups(uid: string): MenuGroupEntry[] {
           icon: 'coach',
           roles: ADMIN,
         },
+        // Beyond the product's list: pay rates and the pay report (docs/architecture/front-desk.md).
+        {
+          label: 'menuCoachPay',
+          href: paths.adminCoachPay.getHref({}),
+          icon: 'payments',
+          roles: ADMIN,
+        },
         {
           label: 'menuAdminExercises',
           href: paths.adminExercise.getHref({}),

@@ -11,6 +11,8 @@ export const purchasesMessages = defineMessages({
     purchasesOffline:
       'Your purchases cannot be loaded offline. Connect to the internet to see them.',
     packagesTitle: 'Buy Credits',
+    packagesLead:
+      'Pick a pack of credits and book any class with them, or come every week with a membership. Secure payment by card.',
     packageKinds: 'Kinds of credit',
     creditCount: '{count} credits',
     creditCountOne: '1 credit',
@@ -29,6 +31,8 @@ export const purchasesMessages = defineMessages({
     eventsTitle: 'Special Events',
     noEvents: 'No upcoming events.',
     checkoutTitle: 'Confirm purchase',
+    checkoutLead:
+      'Check what you get, add a coupon if you have one, then pay securely on Stripe’s page.',
     coupon: 'Coupon code',
     applyCoupon: 'Apply',
     subtotal: 'Price',
@@ -85,6 +89,8 @@ export const purchasesMessages = defineMessages({
     purchasesOffline:
       'Tus compras no se pueden cargar sin conexión. Conéctate a internet para verlas.',
     packagesTitle: 'Comprar créditos',
+    packagesLead:
+      'Elige un paquete de créditos y reserva cualquier clase con ellos, o ven cada semana con una membresía. Pago seguro con tarjeta.',
     packageKinds: 'Tipos de crédito',
     creditCount: '{count} créditos',
     creditCountOne: '1 crédito',
@@ -103,6 +109,8 @@ export const purchasesMessages = defineMessages({
     eventsTitle: 'Eventos especiales',
     noEvents: 'No hay eventos próximos.',
     checkoutTitle: 'Confirmar compra',
+    checkoutLead:
+      'Revisa lo que recibes, agrega un cupón si tienes uno y paga de forma segura en la página de Stripe.',
     coupon: 'Cupón',
     applyCoupon: 'Aplicar',
     subtotal: 'Precio',

@@ -1,4 +1,5 @@
 import type {
+  AssignSubstituteInput,
   Branch,
   ClassTemplate,
   Coach,
@@ -40,4 +41,6 @@ export interface AdminClassesApi {
   updateClass: (request: UpdateClassInput) => Promise<void>;
   cancelClass: (request: { classId: string; reason: string }) => Promise<{ refunded: number }>;
   saveTemplate: (request: SaveClassTemplateRequest) => Promise<{ id: string }>;
+  /** `assignSubstitute`: `coachId` takes the class, or (null) its own coach again. */
+  assignSubstitute: (request: AssignSubstituteInput) => Promise<{ notified: number }>;
 }

@@ -62,4 +62,5 @@ export const firebaseAdminClassesApi: AdminClassesApi = {
   // The audited wrapper of cancelClass (docs/architecture/admin-and-audit.md#audit-log).
   cancelClass: (request) => call('cancelClass', request),
   saveTemplate: (request) => call('saveClassTemplate', request),
+  assignSubstitute: (request) => call('assignSubstitute', request),
 };

@@ -233,7 +233,90 @@ function CancelClassDialog({
   );
 }
 
-type Open = { kind: 'edit' | 'cancel'; classId: string } | null;
+/**
+ * Who teaches the class: another coach (`assignSubstitute`), or its own again. The server tells
+ * the members booked (in the app and by mail) and their views and calendars name the coach.
+ */
+function SubstituteDialog({
+  api,
+  classId,
+  cls,
+  title,
+  catalog,
+  onClose,
+}: {
+  api: AdminClassesApi;
+  classId: string;
+  cls: StudioClass;
+  title: string;
+  catalog: ClassCatalog;
+  onClose: (done: { coach: string; notified: number } | null) => void;
+}) {
+  const t = useT(classesMessages);
+  const tp = useT();
+  const base = useId();
+  const teaching = cls.substitute ?? cls.coach;
+  const others = Object.entries(catalog.coaches).filter(([id]) => id !== teaching);
+  const [chosen, setChosen] = useState(others[0]?.[0] ?? '');
+  const [failure, setFailure] = useState<ErrorText | null>(null);
+  const [busy, setBusy] = useState(false);
+  const nameOf = (id: string) =>
+    (Object.hasOwn(catalog.coaches, id) ? catalog.coaches[id]?.name : undefined) ?? id;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (chosen === '') return;
+    setFailure(null);
+    setBusy(true);
+    try {
+      const { notified } = await api.assignSubstitute({
+        classId,
+        coachId: chosen === cls.coach ? null : chosen,
+      });
+      onClose({ coach: nameOf(chosen), notified });
+    } catch (error) {
+      setFailure(callableErrorText(error));
+      setBusy(false);
+    }
+  }
+
+  const titleId = `${base}-title`;
+  const textId = `${base}-text`;
+  return (
+    <Dialog labelledBy={titleId} describedBy={textId} onDismiss={() => onClose(null)}>
+      <form aria-labelledby={titleId} onSubmit={(event) => void submit(event)} noValidate>
+        <h2 id={titleId}>{t('substituteTitle', { title })}</h2>
+        <p id={textId}>{t('substituteText')}</p>
+        <Field id={`${base}-teacher`} label={t('teacher')} error={undefined}>
+          {(common) => (
+            <select {...common} value={chosen} onChange={(event) => setChosen(event.target.value)}>
+              {others.map(([id, coach]) => (
+                <option key={id} value={id}>
+                  {id === cls.coach ? t('ownCoach', { name: coach.name }) : coach.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {failure && (
+          <p role="alert" className="form-error">
+            {tp(failure.key, failure.params)}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="submit" className="button button-primary" disabled={busy || chosen === ''}>
+            {busy ? t('working') : t('assign')}
+          </button>
+          <button type="button" className="button button-secondary" onClick={() => onClose(null)}>
+            {t('close')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+type Open = { kind: 'edit' | 'cancel' | 'substitute'; classId: string } | null;
 
 const PHASE_TONES: Record<ClassPhase, BadgeTone> = {
   upcoming: 'neutral',
@@ -290,6 +373,9 @@ export function AdminClassesList({ api }: { api: AdminClassesApi }) {
   }
   const days = adminClassDays(classes, catalog, filters, now);
   const openClass = open ? classes[open.classId] : undefined;
+  const openTitle = openClass
+    ? `${titleOf(openClass, catalog)} · ${format.date(openClass.date)} ${openClass.hour}`
+    : '';
   const titleId = `${base}-title`;
   return (
     <section aria-labelledby={titleId} className="admin-page admin-classes">
@@ -373,7 +459,13 @@ export function AdminClassesList({ api }: { api: AdminClassesApi }) {
                     <span className="admin-class-what">
                       <strong>{title}</strong>
                       <span className="admin-class-meta">
-                        {row.coachName} · {row.branchName}
+                        {row.substituteName === undefined
+                          ? row.coachName
+                          : t('substituting', {
+                              substitute: row.substituteName,
+                              coach: row.coachName,
+                            })}{' '}
+                        · {row.branchName}
                       </span>
                     </span>
                     <span className="admin-class-fill">
@@ -392,30 +484,42 @@ export function AdminClassesList({ api }: { api: AdminClassesApi }) {
                       {row.phase !== 'upcoming' && (
                         <Badge tone={PHASE_TONES[row.phase]}>{t(PHASE_KEYS[row.phase])}</Badge>
                       )}
+                      {row.substituteName !== undefined && row.phase !== 'cancelled' && (
+                        <Badge tone="primary">{t('substituteBadge')}</Badge>
+                      )}
                     </span>
                     <span className="admin-class-actions">
                       {row.actionable && (
-                        <>
-                          <button
-                            type="button"
-                            className="button button-secondary button-s"
-                            aria-label={`${t('edit')} ${label}`}
-                            onClick={() => setOpen({ kind: 'edit', classId })}
-                          >
-                            {t('edit')}
-                          </button>
-                          <ActionMenu
-                            label={t('moreActions', { title: label })}
-                            items={[
-                              {
-                                label: t('cancelClass'),
-                                name: `${t('cancelClass')} ${label}`,
-                                danger: true,
-                                onSelect: () => setOpen({ kind: 'cancel', classId }),
-                              },
-                            ]}
-                          />
-                        </>
+                        <button
+                          type="button"
+                          className="button button-secondary button-s"
+                          aria-label={`${t('edit')} ${label}`}
+                          onClick={() => setOpen({ kind: 'edit', classId })}
+                        >
+                          {t('edit')}
+                        </button>
+                      )}
+                      {row.substitutable && (
+                        <ActionMenu
+                          label={t('moreActions', { title: label })}
+                          items={[
+                            {
+                              label: t('substitute'),
+                              name: `${t('substitute')} ${label}`,
+                              onSelect: () => setOpen({ kind: 'substitute', classId }),
+                            },
+                            ...(row.actionable
+                              ? [
+                                  {
+                                    label: t('cancelClass'),
+                                    name: `${t('cancelClass')} ${label}`,
+                                    danger: true,
+                                    onSelect: () => setOpen({ kind: 'cancel', classId }),
+                                  },
+                                ]
+                              : []),
+                          ]}
+                        />
                       )}
                     </span>
                   </li>
@@ -439,6 +543,27 @@ export function AdminClassesList({ api }: { api: AdminClassesApi }) {
           onClose={(saved) => {
             setOpen(null);
             setStatus(saved ? t('saved') : null);
+          }}
+        />
+      )}
+      {open?.kind === 'substitute' && openClass && (
+        <SubstituteDialog
+          api={api}
+          classId={open.classId}
+          cls={openClass}
+          catalog={catalog}
+          title={openTitle}
+          onClose={(done) => {
+            setOpen(null);
+            setStatus(
+              done === null
+                ? null
+                : t('substituteAssigned', {
+                    coach: done.coach,
+                    title: openTitle,
+                    count: done.notified,
+                  }),
+            );
           }}
         />
       )}

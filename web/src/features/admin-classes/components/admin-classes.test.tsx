@@ -406,6 +406,79 @@ describe('admin-clases', () => {
     expect(screen.getByRole('status').textContent).toBe('Class cancelled. 3 credits returned.');
   });
 
+  it('assigns a substitute from the row menu, names them on the row, and gives it back', async () => {
+    const fake = renderList();
+    fireEvent.click(
+      screen.getByRole('button', { name: `More actions for Morning ride ${soon} 07:00` }),
+    );
+    fireEvent.click(
+      screen.getByRole('menuitem', { name: `Assign a substitute Morning ride ${soon} 07:00` }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    const options = within(dialog)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    // Carlos teaches it: only the others are offered.
+    expect(options).toEqual(['Lucía']);
+    await settle(() => fireEvent.click(within(dialog).getByRole('button', { name: 'Assign' })));
+    expect(fake.calls.assignSubstitute).toEqual([{ classId: 'c1', coachId: 'lucia' }]);
+    expect(screen.getByRole('status').textContent).toMatch(
+      /^Lucía teaches Morning ride · .+ 07:00\. Members told: 2\.$/,
+    );
+
+    // The class as the server leaves it: Lucía substitutes; Carlos is offered back as its own.
+    fake.setClasses({ c1: classOn(soon, { substitute: 'lucia' }) });
+    const ride = await screen.findByRole('listitem', { name: `Morning ride ${soon} 07:00` });
+    expect(within(ride).getByText('Lucía, substituting Carlos · Centro')).toBeTruthy();
+    expect(within(ride).getByText('Substitute')).toBeTruthy();
+    fireEvent.click(
+      screen.getByRole('button', { name: `More actions for Morning ride ${soon} 07:00` }),
+    );
+    fireEvent.click(
+      screen.getByRole('menuitem', { name: `Assign a substitute Morning ride ${soon} 07:00` }),
+    );
+    const again = await screen.findByRole('dialog');
+    type('Coach teaching', 'carlos', again);
+    expect(within(again).getByRole('option', { name: 'Carlos (its own coach)' })).toBeTruthy();
+    await settle(() => fireEvent.click(within(again).getByRole('button', { name: 'Assign' })));
+    expect(fake.calls.assignSubstitute.at(-1)).toEqual({ classId: 'c1', coachId: null });
+  });
+
+  it('shows why a substitute was refused, in Spanish when the app speaks it', async () => {
+    useLangStore.setState({ lang: 'es' });
+    try {
+      const fake = renderList();
+      fake.answers.assignSubstitute = () =>
+        Promise.reject(new CallableRefusal('failed-precondition', 'classEnded'));
+      fireEvent.click(
+        screen.getByRole('button', { name: `Más acciones para Morning ride ${soon} 07:00` }),
+      );
+      fireEvent.click(
+        screen.getByRole('menuitem', { name: `Asignar suplente Morning ride ${soon} 07:00` }),
+      );
+      const dialog = await screen.findByRole('dialog');
+      await settle(() => fireEvent.click(within(dialog).getByRole('button', { name: 'Asignar' })));
+      expect(within(dialog).getByRole('alert').textContent).toBe('Esta clase ya terminó.');
+    } finally {
+      useLangStore.setState({ lang: 'en' });
+    }
+  });
+
+  it('offers a substitute, but no edit or cancel, once a class has started', () => {
+    const startsAt = Date.now() - 60_000;
+    const fake = createFakeAdminClassesApi({
+      classes: { c1: classOn(formatDate(startsAt), { startsAt, duration: 60 }) },
+    });
+    render(<AdminClassesList api={fake.api} />);
+    // Just after midnight the class began yesterday: the list then starts on its day.
+    type('From', formatDate(startsAt));
+    expect(screen.queryByRole('button', { name: /^Edit/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /^More actions for Morning ride/ }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Assign a substitute',
+    ]);
+  });
+
   it('offers no edit or cancel on a cancelled class', () => {
     const fake = createFakeAdminClassesApi({
       classes: { c1: classOn(soon, { status: 'cancelled' }) },

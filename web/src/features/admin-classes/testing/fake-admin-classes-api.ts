@@ -1,6 +1,11 @@
 // Test double of the class admin API: live values set by the test, callables recorded and
 // answered by the test (a refusal is a CallableRefusal, as the functions send it).
-import type { ClassTemplate, StudioClass, UpdateClassInput } from '@studio/core';
+import type {
+  AssignSubstituteInput,
+  ClassTemplate,
+  StudioClass,
+  UpdateClassInput,
+} from '@studio/core';
 import type {
   AdminClassesApi,
   ClassCatalog,
@@ -51,6 +56,7 @@ export function createFakeAdminClassesApi(
     updateClass: [] as UpdateClassInput[],
     cancelClass: [] as { classId: string; reason: string }[],
     saveTemplate: [] as SaveClassTemplateRequest[],
+    assignSubstitute: [] as AssignSubstituteInput[],
   };
   const answers = {
     createClasses: ((request) =>
@@ -68,6 +74,10 @@ export function createFakeAdminClassesApi(
     saveTemplate: (() => Promise.resolve({ id: 't-new' })) as Answer<
       SaveClassTemplateRequest,
       { id: string }
+    >,
+    assignSubstitute: (() => Promise.resolve({ notified: 2 })) as Answer<
+      AssignSubstituteInput,
+      { notified: number }
     >,
   };
 
@@ -103,6 +113,10 @@ export function createFakeAdminClassesApi(
     saveTemplate: (request) => {
       calls.saveTemplate.push(request);
       return answers.saveTemplate(request);
+    },
+    assignSubstitute: (request) => {
+      calls.assignSubstitute.push(request);
+      return answers.assignSubstitute(request);
     },
   };
 

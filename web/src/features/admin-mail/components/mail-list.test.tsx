@@ -56,6 +56,13 @@ describe('sent e-mail list', () => {
     expect(headers.join(' ')).not.toMatch(/Attempts|Last error/);
     expect(within(second!).getByText('Booking confirmed')).toBeTruthy();
     expect(await within(second!).findByText('Ana Member')).toBeTruthy();
+    // Made and sent at the studio's time, as people read it (Monterrey is UTC−6 in November).
+    const cells = within(second!)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells[0]).toMatch(/^Fri 20 Nov(?: 2026)? 09:00$/);
+    expect(cells.some((text) => /^Fri 20 Nov(?: 2026)? 09:01$/.test(text ?? ''))).toBe(true);
+    expect(screen.getByRole('table').textContent).not.toMatch(/2026-11-/);
     expect(within(second!).queryByRole('button', { name: /Resend/ })).toBeNull();
     // The entry the schema refuses is still listed, as unreadable, by its id.
     expect(within(third!).getByText('Unreadable entry')).toBeTruthy();

@@ -5,7 +5,7 @@ import { useT } from '../../../lib/i18n';
 import type { AdminMailApi } from '../api/admin-mail-api';
 import { kindLabel, mailMessages, statusLabel } from '../mail-messages';
 import { mailRows } from '../outbox';
-import { OutboxList, listTime } from './outbox-list';
+import { OutboxList, useListTimes } from './outbox-list';
 import { ResendMail } from './resend-mail';
 
 const STATUS_TONES: Record<MailOutboxStatus, BadgeTone> = {
@@ -22,6 +22,7 @@ const TEXTS = { title: 'mailTitle', shown: 'shown', empty: 'empty', loadMore: 'l
 /** The e-mail tab of admin-mail: the newest outbox entries, filtered by status and kind, with resend. */
 export function MailList({ api }: { api: AdminMailApi }) {
   const t = useT(mailMessages);
+  const times = useListTimes();
   return (
     <OutboxList<MailOutboxEntry>
       watch={api.watchNewestMail}
@@ -36,7 +37,7 @@ export function MailList({ api }: { api: AdminMailApi }) {
       className="mail-outbox"
       skeletonLines={5}
       delivery={(entry) => {
-        if (entry.status === 'sent') return listTime(entry.sentAt);
+        if (entry.status === 'sent') return times.at(entry.sentAt);
         if (entry.status !== 'failed' && entry.status !== 'retrying') return '';
         return (
           <span className="mail-delivery">

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { formatDateTime } from '@studio/core';
 import { Badge } from '../../../components/ui/badge';
 import type { BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +8,7 @@ import type { DataTableColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Field } from '../../../components/ui/field';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useFormat } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import type { ReadMemberContact } from '../../../lib/member-names';
 import { useMemberContacts } from '../../../lib/member-names';
@@ -19,8 +19,20 @@ import { mailMessages } from '../mail-messages';
 import { MAIL_PAGE_SIZE, filterOutbox, mailUids } from '../outbox';
 import type { OutboxEntry, OutboxFilter, OutboxRow } from '../outbox';
 
-/** A time in the list, blank when there is none. */
-export const listTime = (ms: number | undefined) => (ms === undefined ? '' : formatDateTime(ms));
+/**
+ * Times in the lists as people read them, blank when there is none: "Today 05:06",
+ * "Fri 20 Nov 15:01"; inside a sentence, "today 05:06". The column still sorts by the instant.
+ */
+export function useListTimes(): {
+  at: (ms: number | undefined) => string;
+  inText: (ms: number | undefined) => string;
+} {
+  const format = useFormat();
+  return {
+    at: (ms) => (ms === undefined ? '' : format.moment(ms)),
+    inText: (ms) => (ms === undefined ? '' : format.momentInText(ms)),
+  };
+}
 
 export interface OutboxListProps<E extends OutboxEntry> {
   /** The newest entries, or the newest with one status, live (admin-mail's api). */
@@ -57,6 +69,7 @@ export interface OutboxListProps<E extends OutboxEntry> {
 export function OutboxList<E extends OutboxEntry>(props: OutboxListProps<E>) {
   const { watch, texts, statusLabel, kindLabel } = props;
   const t = useT(mailMessages);
+  const times = useListTimes();
   const [filter, setFilter] = useState<OutboxFilter<E>>({ status: '', kind: '' });
   const page = usePagedQuery(
     (limit, onChange) => watch({ limit, status: filter.status }, onChange),
@@ -72,7 +85,7 @@ export function OutboxList<E extends OutboxEntry>(props: OutboxListProps<E>) {
       id: 'created',
       header: t('created'),
       sortValue: (row) => (row.readable ? row.entry.createdAt : -1),
-      cell: (row) => (row.readable ? listTime(row.entry.createdAt) : ''),
+      cell: (row) => (row.readable ? times.at(row.entry.createdAt) : ''),
     },
     {
       id: 'kind',

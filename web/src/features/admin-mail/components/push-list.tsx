@@ -5,7 +5,7 @@ import { useT } from '../../../lib/i18n';
 import type { AdminMailApi } from '../api/admin-mail-api';
 import { mailMessages, pushKindLabel, pushStatusLabel } from '../mail-messages';
 import { pushRows } from '../outbox';
-import { OutboxList, listTime } from './outbox-list';
+import { OutboxList, useListTimes } from './outbox-list';
 
 const STATUS_TONES: Record<PushOutboxStatus, BadgeTone> = {
   pending: 'neutral',
@@ -29,6 +29,7 @@ const TEXTS = {
 /** The push tab of admin-mail: the newest push outbox entries, by status and kind. */
 export function PushList({ api }: { api: Pick<AdminMailApi, 'watchNewestPush' | 'readMember'> }) {
   const t = useT(mailMessages);
+  const times = useListTimes();
   return (
     <OutboxList<PushOutboxEntry>
       watch={api.watchNewestPush}
@@ -44,13 +45,14 @@ export function PushList({ api }: { api: Pick<AdminMailApi, 'watchNewestPush' | 
       intro={<p className="ui-muted">{t('pushIntro')}</p>}
       skeletonLines={3}
       delivery={(entry) => {
-        if (entry.status === 'sent') return listTime(entry.sentAt);
-        if (entry.status === 'held') return t('heldUntil', { time: listTime(entry.nextAttemptAt) });
+        if (entry.status === 'sent') return times.at(entry.sentAt);
+        if (entry.status === 'held')
+          return t('heldUntil', { time: times.inText(entry.nextAttemptAt) });
         if (entry.status === 'pending' || entry.status === 'sending') return '';
         return (
           <span className="mail-delivery">
             {entry.status === 'retrying' && entry.nextAttemptAt !== undefined
-              ? t('nextTry', { time: listTime(entry.nextAttemptAt) })
+              ? t('nextTry', { time: times.inText(entry.nextAttemptAt) })
               : entry.attempts === 1
                 ? t('triedOnce')
                 : entry.attempts > 1

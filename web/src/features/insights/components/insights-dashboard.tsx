@@ -5,7 +5,7 @@ import type { DataTableColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { DateRangeFields, isDateRange } from '../../../components/ui/date-range-fields';
 import { Field } from '../../../components/ui/field';
-import { addDays, formatDate, planRollup, settingsFromStored } from '@studio/core';
+import { addDays, formatDate, monthYear, planRollup, settingsFromStored } from '@studio/core';
 import type {
   ClassFigures,
   CreditKind,
@@ -14,9 +14,10 @@ import type {
   PlanRollupRow,
   RevenueFigures,
 } from '@studio/core';
+import { useFormat } from '../../../lib/format';
 import { useLangStore, useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
-import { PAYMENT_KIND_LABELS, paymentWords } from '../../../lib/payment-words';
+import { CREDIT_KIND_LABELS, PAYMENT_KIND_LABELS, paymentWords } from '../../../lib/payment-words';
 import type { InsightsApi } from '../api/insights-api';
 import {
   DIMENSIONS,
@@ -73,7 +74,11 @@ function namesOf(value: unknown): Record<string, string> {
 export function InsightsDashboard({ api, download, now = Date.now }: InsightsDashboardProps) {
   const t = useT(insightsMessages);
   const pw = useT(paymentWords);
+  const format = useFormat();
   const lang = useLangStore((state) => state.lang);
+  // A day or month of the rollups in a sentence: "Sat 28 Nov", "November 2026".
+  const periodWords = (key: string) =>
+    key.length === 7 ? monthYear(`${key}-01`, lang) : format.date(key);
   const baseId = useId();
   const [filter, setFilter] = useState<InsightsFilter>(() => defaultFilter(formatDate(now())));
   const valid = isDateRange(filter);
@@ -119,6 +124,7 @@ export function InsightsDashboard({ api, download, now = Date.now }: InsightsDas
   const revenue = revenueTotal(summaries.map((s) => s.revenue));
   const liability = latestLiability(liabilityValue);
   const plans = planRollup(periods, catalogue);
+  const lastKey = periods.at(-1)?.key;
 
   const percent = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 });
   const number = new Intl.NumberFormat(lang);
@@ -472,7 +478,7 @@ export function InsightsDashboard({ api, download, now = Date.now }: InsightsDas
           <div className="insights-block">
             <h2>{t('plans')}</h2>
             <p className="insights-note">
-              {t('plansNote', { date: periods.at(-1)?.key ?? t('none') })}
+              {t('plansNote', { date: lastKey === undefined ? t('none') : periodWords(lastKey) })}
             </p>
             <DataTable
               caption={t('plans')}
@@ -486,14 +492,19 @@ export function InsightsDashboard({ api, download, now = Date.now }: InsightsDas
       )}
       {valid && (
         <div className="insights-block">
-          <h2>{t('liability', { date: liability?.date ?? t('none') })}</h2>
+          <h2>{t('liability', { date: liability ? format.date(liability.date) : t('none') })}</h2>
           {liability === null ? (
             <p>{t('noLiability')}</p>
           ) : (
             <DataTable
-              caption={t('liability', { date: liability.date })}
+              caption={t('liability', { date: format.date(liability.date) })}
               columns={[
-                { id: 'kind', header: t('creditKind'), rowHeader: true, cell: (row) => row[0] },
+                {
+                  id: 'kind',
+                  header: t('creditKind'),
+                  rowHeader: true,
+                  cell: (row) => pw(CREDIT_KIND_LABELS[row[0]]),
+                },
                 {
                   id: 'outstanding',
                   header: t('outstanding'),

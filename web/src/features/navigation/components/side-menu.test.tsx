@@ -38,6 +38,7 @@ const ADMIN = [
   ['Add coupons', '/crear-cupones'],
   ['Admin seats', '/admin-spot'],
   ['Add coachs', '/admin-coach'],
+  ['Coach pay', '/admin-coach-pay'],
   ['Admin excersises', '/admin-exercise'],
   ['Studio and branding', '/admin-studio'],
   ['Sent e-mail', '/admin-mail'],

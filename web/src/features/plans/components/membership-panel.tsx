@@ -334,7 +334,10 @@ function ChangeDialog({
   const t = useT(plansMessages);
   const titleId = useId();
   const current = plans[membership.planId];
-  const choices = plansOnSale(plans).filter(([planId]) => planId !== membership.planId);
+  // A first-timer's intro offer is not a plan to move to (the server refuses it too).
+  const choices = plansOnSale(plans).filter(
+    ([planId, plan]) => planId !== membership.planId && plan.introOffer !== true,
+  );
   return (
     <Dialog labelledBy={titleId} onDismiss={onClose}>
       <h2 id={titleId}>{t('changeTitle')}</h2>

@@ -1,13 +1,15 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { CallableRefusal } from '../../../lib/callable-errors';
-import { PLANS, plansApi } from '../plans.fixture';
+import { PLANS } from '../plans.fixture';
 import { PlanList } from './plan-list';
 
 describe('PlanList', () => {
   it('offers the plans on sale and opens the chosen one', () => {
     const onChoose = vi.fn();
-    render(<PlanList api={plansApi()} onChoose={onChoose} />);
+    render(<PlanList plans={PLANS} onChoose={onChoose} />);
     expect(screen.queryByText('Retired plan')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Choose Unlimited, one class a day' }));
     expect(onChoose).toHaveBeenCalledWith('daily');
@@ -15,17 +17,42 @@ describe('PlanList', () => {
 
   it('waits while the session is restored: no plan can be chosen yet', () => {
     const onChoose = vi.fn();
-    render(<PlanList api={plansApi()} onChoose={onChoose} disabled />);
+    render(<PlanList plans={PLANS} onChoose={onChoose} disabled />);
     const choose = screen.getByRole('button', { name: 'Choose Unlimited, one class a day' });
     expect((choose as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(choose);
     expect(onChoose).not.toHaveBeenCalled();
   });
 
+  it("marks the member's own plan, with the way to manage it instead of a button", () => {
+    const { hook } = memoryLocation({ path: '/' });
+    render(
+      <Router hook={hook}>
+        <PlanList
+          plans={PLANS}
+          currentPlanId="two"
+          manageHref="/tabs/profile-user/m1"
+          onChoose={() => undefined}
+        />
+      </Router>,
+    );
+    const mine = screen.getByRole('heading', { name: 'Two classes a week' }).closest('li');
+    expect(mine?.className).toContain('is-current');
+    const card = within(mine as HTMLElement);
+    expect(card.getByText('Your plan')).toBeTruthy();
+    expect(card.queryByRole('button')).toBeNull();
+    expect(card.getByRole('link', { name: 'Manage it on your profile' }).getAttribute('href')).toBe(
+      '/tabs/profile-user/m1',
+    );
+    // The other plan is still on offer.
+    expect(screen.getByRole('button', { name: 'Choose Unlimited, one class a day' })).toBeTruthy();
+    expect(screen.getAllByText('Your plan')).toHaveLength(1);
+  });
+
   it('says why a checkout did not open', () => {
     render(
       <PlanList
-        api={plansApi()}
+        plans={PLANS}
         onChoose={() => undefined}
         error={new CallableRefusal('failed-precondition', 'introAlreadyUsed')}
       />,
@@ -34,7 +61,7 @@ describe('PlanList', () => {
   });
 
   it('shows nothing when no plan is on sale', () => {
-    const { container } = render(<PlanList api={plansApi({ old: PLANS['old']! })} />);
+    const { container } = render(<PlanList plans={{ old: PLANS['old']! }} />);
     expect(container.innerHTML).toBe('');
   });
 });

@@ -1,12 +1,11 @@
 import type { Plan } from '@studio/core';
+import { Link } from 'wouter';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { callableErrorText } from '../../../lib/callable-errors';
 import { useFormat } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
-import { useLive } from '../../../lib/use-live';
-import type { PlansApi } from '../api/plans-api';
 import { allowanceLine, plansOnSale, policyLines, priceLines } from '../plan-facts';
 import { plansMessages } from '../plans-messages';
 import '../plans.css';
@@ -19,6 +18,10 @@ export interface PlanCardProps {
   busy?: boolean | undefined;
   /** The choose button waits (the session is still being restored). */
   disabled?: boolean | undefined;
+  /** The member holds this plan: marked as theirs, with where to manage it instead of a button. */
+  current?: boolean | undefined;
+  /** Where the member manages the plan they hold (their profile). */
+  manageHref?: string | undefined;
 }
 
 /**
@@ -26,17 +29,33 @@ export interface PlanCardProps {
  * (and the first period's intro price), and its rules in full (commitment, late-cancel and no-show
  * policy), shown before purchase.
  */
-export function PlanCard({ planId, plan, onChoose, busy = false, disabled }: PlanCardProps) {
+export function PlanCard({
+  planId,
+  plan,
+  onChoose,
+  busy = false,
+  disabled,
+  current = false,
+  manageHref,
+}: PlanCardProps) {
   const t = useT(plansMessages);
   const format = useFormat();
   const money = (cents: number) => format.money(cents, plan.currency);
   const allowance = allowanceLine(plan);
   const policy = policyLines(plan, money);
   return (
-    <Card as="li" className="plan-card" data-plan-kind={plan.kind}>
+    <Card
+      as="li"
+      className={current ? 'plan-card is-current' : 'plan-card'}
+      data-plan-kind={plan.kind}
+    >
       <div className="plan-card-head">
         <h3 className="plan-card-name">{plan.name}</h3>
-        {plan.introOffer === true && <Badge tone="primary">{t('introOnly')}</Badge>}
+        {current ? (
+          <Badge tone="success">{t('yourPlan')}</Badge>
+        ) : (
+          plan.introOffer === true && <Badge tone="primary">{t('introOnly')}</Badge>
+        )}
       </div>
       <p className="plan-card-allowance">{t(allowance.key, allowance.params)}</p>
       {plan.description && <p className="plan-card-description">{plan.description}</p>}
@@ -52,17 +71,30 @@ export function PlanCard({ planId, plan, onChoose, busy = false, disabled }: Pla
           ))}
         </ul>
       )}
-      {onChoose && (
-        <Button block busy={busy} disabled={disabled} onClick={() => onChoose(planId)}>
-          {busy ? t('opening') : t('choosePlan', { name: plan.name })}
-        </Button>
+      {current ? (
+        // The button's place and height, so the card does not change size when the member's
+        // plan answers after the catalogue.
+        <p className="plan-card-current">
+          {manageHref ? <Link href={manageHref}>{t('manageOnProfile')}</Link> : t('planHeld')}
+        </p>
+      ) : (
+        onChoose && (
+          <Button block busy={busy} disabled={disabled} onClick={() => onChoose(planId)}>
+            {busy ? t('opening') : t('choosePlan', { name: plan.name })}
+          </Button>
+        )
       )}
     </Card>
   );
 }
 
 export interface PlanListProps {
-  api: Pick<PlansApi, 'watchPlans'>;
+  /** `Plans` as read (the route reads it, so the page can wait for it before drawing the packs). */
+  plans: Readonly<Record<string, Plan>>;
+  /** The plan the member holds (a membership not ended), marked "Your plan". */
+  currentPlanId?: string | undefined;
+  /** Where the member manages the plan they hold. */
+  manageHref?: string | undefined;
   onChoose?: (planId: string) => void;
   /** The plan whose checkout is opening. */
   busyPlanId?: string | undefined;
@@ -73,15 +105,20 @@ export interface PlanListProps {
 }
 
 /**
- * The plans on sale, as a section of Buy Credits. Nothing at all while there are none (the spec's
- * monthly subscription offer is then the only plan the page shows).
+ * The plans on sale, as a section of Buy Credits, the member's own marked. Nothing at all while
+ * there are none (the spec's monthly subscription offer is then the only plan the page shows).
  */
-export function PlanList({ api, onChoose, busyPlanId, disabled, error }: PlanListProps) {
+export function PlanList({
+  plans,
+  currentPlanId,
+  manageHref,
+  onChoose,
+  busyPlanId,
+  disabled,
+  error,
+}: PlanListProps) {
   const t = useT(plansMessages);
-  const plans = useLive<Record<string, Plan> | null>((onChange) => api.watchPlans(onChange), null, [
-    api,
-  ]);
-  const onSale = plans === null ? [] : plansOnSale(plans);
+  const onSale = plansOnSale(plans);
   if (onSale.length === 0) return null;
   return (
     <section className="plan-list" aria-labelledby="plan-list-title">
@@ -96,6 +133,8 @@ export function PlanList({ api, onChoose, busyPlanId, disabled, error }: PlanLis
             onChoose={onChoose}
             busy={busyPlanId === planId}
             disabled={disabled}
+            current={planId === currentPlanId}
+            manageHref={manageHref}
           />
         ))}
       </ul>

@@ -58,6 +58,8 @@ export function BuyPackage({ tab, credits, packageId, ...checkout }: BuyPackageP
   return (
     <section className="page" aria-labelledby="page-title" aria-busy={packages === null}>
       <h1 id="page-title">{t('checkoutTitle')}</h1>
+      {/* index.html paints the heading and this line before the app runs. */}
+      <p>{t('checkoutLead')}</p>
       {packages === null ? (
         <div className="purchase-layout" aria-hidden="true">
           <Card className="pack-card">

@@ -37,6 +37,11 @@ export interface PackageListProps {
   activeSubscription?: boolean;
   /** More plans to show above the packs (the plan catalogue's cards, composed by the route). */
   plans?: ReactNode;
+  /**
+   * `plans` has not answered yet: the page keeps its placeholders, so the plans never appear
+   * above packs already on screen and push them down.
+   */
+  plansPending?: boolean;
 }
 
 const TAB_KEYS: Record<PackTab, TextKey<PurchasesKey>> = {
@@ -81,16 +86,22 @@ export function PackageList(props: PackageListProps) {
     null,
     [api],
   );
-  const plan = useLive<{ discounted: number; regular: number } | null>(
+  // undefined until the prices answer, null when the studio sells no monthly plan.
+  const plan = useLive<{ discounted: number; regular: number } | null | undefined>(
     (onChange) => api.watchSubscriptionPrices(onChange),
-    null,
+    undefined,
     [api],
   );
   const offers = packages ? packOffers(packages, tab) : [];
+  // Class credits show the plans above the packs: all of it is drawn at once, in place.
+  const loading =
+    packages === null || (tab === 'credits' && (plan === undefined || props.plansPending === true));
 
   return (
-    <section className="page packages" aria-labelledby="page-title" aria-busy={packages === null}>
+    <section className="page packages" aria-labelledby="page-title" aria-busy={loading}>
       <h1 id="page-title">{t('packagesTitle')}</h1>
+      {/* index.html paints the heading and this line before the app runs. */}
+      <p>{t('packagesLead')}</p>
       <nav className="pack-tabs" aria-label={t('packageKinds')}>
         {PACKAGE_TABS.map((kind, index) => (
           <Link
@@ -103,8 +114,8 @@ export function PackageList(props: PackageListProps) {
           </Link>
         ))}
       </nav>
-      {tab === 'credits' && props.plans}
-      {tab === 'credits' && plan && (
+      {tab === 'credits' && !loading && props.plans}
+      {tab === 'credits' && !loading && plan && (
         <Card as="section" className="plan-offer" title={t('monthlyPlan')}>
           <p className="plan-offer-what">{t('planEveryMonth', { count: SUBSCRIPTION_CREDITS })}</p>
           <p className="plan-offer-price">
@@ -129,7 +140,7 @@ export function PackageList(props: PackageListProps) {
           ) : null}
         </Card>
       )}
-      {packages === null ? (
+      {loading ? (
         <>
           <p role="status" className="visually-hidden">
             {t('loading')}

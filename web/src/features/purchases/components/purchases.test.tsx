@@ -131,6 +131,43 @@ describe('buying a pack', () => {
     expect(screen.getByText('No packs of this kind on sale right now.')).toBeTruthy();
   });
 
+  it('on class credits keeps the placeholders until the prices and the plans answer, then draws them in place', () => {
+    let answerPrices: (value: { discounted: number; regular: number } | null) => void = () =>
+      undefined;
+    const api: PurchasesApi = {
+      ...createFakePurchasesApi(packages).api,
+      watchSubscriptionPrices: (onChange) => {
+        answerPrices = onChange;
+        return () => undefined;
+      },
+    };
+    const page = (plansPending: boolean) => (
+      <PackageList
+        api={api}
+        tab="credits"
+        tabHref={(index) => `/tabs/paquetes/${index}`}
+        buyHref={() => '/buy'}
+        plans={<p>Memberships</p>}
+        plansPending={plansPending}
+      />
+    );
+    const { hook } = memoryLocation({ path: '/' });
+    const { rerender } = render(<Router hook={hook}>{page(true)}</Router>);
+    const drawn = () => [...document.querySelectorAll('.pack-card h2')].map((h) => h.textContent);
+    // The packs have answered, but nothing above them has: only placeholders.
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(drawn()).toEqual([]);
+    act(() => answerPrices(null));
+    expect(drawn()).toEqual([]);
+    expect(screen.queryByText('Memberships')).toBeNull();
+    rerender(<Router hook={hook}>{page(false)}</Router>);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByText('Memberships')).toBeTruthy();
+    expect(drawn()).toEqual(['5 classes', '10 classes', '30 classes']);
+    // No monthly plan on sale: no offer card.
+    expect(screen.queryByText('Monthly plan')).toBeNull();
+  });
+
   it('applies the kept coupon, then opens Stripe Checkout for that pack', async () => {
     const { api, calls } = createFakePurchasesApi(packages);
     const props = checkoutProps(api);
