@@ -7,13 +7,15 @@
 // each run with members and a class of its own (no counter carried over), against the database
 // emulator in a child process. Then a script's burst: one member without credit sends 60 calls at
 // once, (a) and (b), and the answers are counted. Every release run checks 30 booked, none
-// oversold and every booking invariant. Figures only, no pass/fail; writes "## Refused bookings"
+// oversold and every booking invariant. Then the same member's next 60 calls one after another,
+// (a) with the window used up (refused from the instance's memory of it) and (b) uncounted.
+// Figures only, no pass/fail; writes "## Refused bookings"
 // in docs/benchmarks.md.
 import { performance } from 'node:perf_hooks';
 import type { Database } from 'firebase-admin/database';
 import { ROOTS, bookingInvariantViolations, isDomainError, paths } from '@studio/core';
 import { bookClass } from '../src/handlers/booking/book-class';
-import { databaseRateLimiter } from '../src/engine/rate-limiter';
+import { SpentWindows, databaseRateLimiter } from '../src/engine/rate-limiter';
 import { releaseRush } from '../src/engine/rush/index';
 import type { RateLimiter } from '../src/engine/rate-limiter';
 import { writeBenchmarkSection } from './benchmarks-file';
@@ -59,9 +61,13 @@ interface Run {
   violations: number;
 }
 
-/** The deployed limiter, or the same one that lets refusals through uncounted. */
+/**
+ * The deployed limiter (with the instance's memory of used-up windows, one per variant as one
+ * per instance), or the same one that lets refusals through uncounted.
+ */
+const SPENT: Record<Variant, SpentWindows> = { a: new SpentWindows(), b: new SpentWindows() };
 function limiterOf(db: Database, variant: Variant): RateLimiter {
-  const counted = databaseRateLimiter(db, Date.now);
+  const counted = databaseRateLimiter(db, Date.now, undefined, SPENT[variant]);
   if (variant === 'a') return counted;
   return { ...counted, countRefusal: (_uid, _action, error) => Promise.resolve(error) };
 }
@@ -79,6 +85,7 @@ async function burst(
   variant: Variant,
   label: string,
   calls: readonly { uid: string; classId: string }[],
+  oneByOne = false,
 ): Promise<Omit<Run, 'booked' | 'counters' | 'violations'>> {
   // As the callable builds them: the deployed limiter and the release-rush machinery.
   const deps = { db, now: Date.now, limits: limiterOf(db, variant), rush: releaseRush };
@@ -87,13 +94,17 @@ async function burst(
   const clientBefore = process.cpuUsage();
   const databaseBefore = cpuOfProcess(databasePid);
   const start = performance.now();
-  await Promise.all(
-    calls.map(async (call) => {
-      const outcome = await bookClass(deps, call).then(() => 'ok', outcomeOf);
-      latencies.push(performance.now() - start);
-      outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
-    }),
-  );
+  const answer = async (call: { uid: string; classId: string }, from: number) => {
+    const outcome = await bookClass(deps, call).then(() => 'ok', outcomeOf);
+    latencies.push(performance.now() - from);
+    outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+  };
+  if (oneByOne) {
+    // Each call's own time: the next is sent when the last is answered.
+    for (const call of calls) await answer(call, performance.now());
+  } else {
+    await Promise.all(calls.map((call) => answer(call, start)));
+  }
   const wallMs = performance.now() - start;
   const client = process.cpuUsage(clientBefore);
   return {
@@ -192,6 +203,17 @@ async function main(): Promise<void> {
       const run = { ...timed, ...(await check(db, classId, [uid])) };
       log(row(run));
       scripts.push(run);
+      const next = await burst(
+        db,
+        pid,
+        variant,
+        `the same member's next ${SCRIPT_CALLS} calls, one after another, ${VARIANTS[variant]}`,
+        Array.from({ length: SCRIPT_CALLS }, () => ({ uid, classId })),
+        true,
+      );
+      const after = { ...next, ...(await check(db, classId, [uid])) };
+      log(row(after));
+      scripts.push(after);
     }
   } finally {
     await studio.stop();
@@ -208,7 +230,7 @@ async function main(): Promise<void> {
     medianRow('a', runs),
     medianRow('b', runs),
     '',
-    `A script's burst: one member with no credit sends ${SCRIPT_CALLS} \`bookClass\` calls at once. With refusals counted, the first ones past the window's limit are answered \`tooManyAttempts\` and the member's next booking waits for the window to end:`,
+    `A script's burst: one member with no credit sends ${SCRIPT_CALLS} \`bookClass\` calls at once. With refusals counted, the first ones past the window's limit are answered \`tooManyAttempts\` and the member's next booking waits for the window to end. Then the same member's next ${SCRIPT_CALLS} calls one after another (latency: each call's own time): with the window used up, the instance refuses them from its memory of it, before reading the class or writing anything:`,
     '',
     '| run | p50 | p95 | p99 | burst | CPU (this process / database) | booked | counters | breaches | outcomes |',
     '|---|---|---|---|---|---|---|---|---|---|',

@@ -107,7 +107,11 @@ async function book(
   line?: RegExp,
 ): Promise<{ detail: Locator; said: string }> {
   const detail = await openClass(journey, page, cls, EXERCISE_NAMES[cls.exercise] ?? cls.exercise);
-  const free = detail.getByRole('button', { name: /^(Spot|Lugar) \S+, (free|libre)$/ }).first();
+  // A free spot can be picked once the roster has answered (until then the map is disabled; on a
+  // loaded machine that takes longer than a click's own wait).
+  const free = detail
+    .getByRole('button', { name: /^(Spot|Lugar) \S+, (free|libre)$/, disabled: false })
+    .first();
   await free.waitFor(SERVER);
   const label = /^(?:Spot|Lugar) (\S+),/.exec((await free.getAttribute('aria-label')) ?? '')?.[1];
   await free.click();

@@ -1490,26 +1490,43 @@ afterAll(async () => {
 }, 60_000);
 
 /**
- * The one write a refused call may leave: a guess counts against its caller's
- * attempts, refused or not (a miss counts more), so guessing is limited: a well-formed
- * previewPrice or createCheckoutSession with a coupon code (`coupon`), a kiosk look-up by name and phone digits
- * (`lookup`); and a refused booking counts as an attempt (`book`). That counter is left out;
- * everything else must match.
+ * The one write a refused call may leave: its caller's own attempt counter. A member's refused
+ * call counts as an attempt of its action (tests/proof/refusals-counted.test.ts), a coupon code
+ * counts wherever typed (`coupon`), a kiosk look-up by name and phone digits counts (`lookup`).
+ * Those counters are left out; everything else must match. Each case starts with the caller's
+ * counters cleared, so a case meets the refusal it names, not the limit earlier cases used up.
  */
-const GUESS_COUNTERS: Partial<Record<CallableName, string>> = {
-  bookClass: 'book',
-  previewPrice: 'coupon',
-  createCheckoutSession: 'coupon',
-  checkInByName: 'lookup',
+const COUNTERS: Partial<Record<CallableName, readonly string[]>> = {
+  bookClass: ['book'],
+  bookGuest: ['book'],
+  joinWaitlist: ['book'],
+  changeSpot: ['book'],
+  cancelBooking: ['cancel'],
+  leaveWaitlist: ['cancel'],
+  watchClass: ['watch'],
+  unwatchClass: ['watch'],
+  previewPrice: ['coupon'],
+  createCheckoutSession: ['coupon', 'checkout'],
+  createPortalSession: ['checkout'],
+  freezeMembership: ['plan'],
+  endFreeze: ['plan'],
+  changePlan: ['plan'],
+  cancelMembership: ['plan'],
+  savePushSubscription: ['push'],
+  removePushSubscription: ['push'],
+  rotateCalendarFeed: ['feed'],
+  memberPass: ['pass'],
+  signWaiver: ['sign'],
+  checkInByName: ['lookup'],
 };
 
-function withoutGuessCounter(dumped: unknown, fn: CallableName, caller: Caller | null): unknown {
-  const counter = GUESS_COUNTERS[fn];
-  if (counter === undefined || caller === null) return dumped;
+function withoutCounters(dumped: unknown, fn: CallableName, caller: Caller | null): unknown {
+  const counters = COUNTERS[fn];
+  if (counters === undefined || caller === null) return dumped;
   const root = (dumped ?? {}) as Record<string, unknown>;
   const limits = (root['RateLimits'] ?? {}) as Record<string, Record<string, unknown>>;
   const mine = Object.fromEntries(
-    Object.entries(limits[caller.uid] ?? {}).filter(([action]) => action !== counter),
+    Object.entries(limits[caller.uid] ?? {}).filter(([action]) => !counters.includes(action)),
   );
   const others = Object.fromEntries(Object.entries(limits).filter(([uid]) => uid !== caller.uid));
   const rest = Object.keys(mine).length > 0 ? { ...others, [caller.uid]: mine } : others;
@@ -1528,9 +1545,10 @@ describe('bad input to the callables', () => {
     '%s refuses %s with %s and writes nothing',
     async (_fn, _label, _code, c) => {
       const caller = c.caller();
-      const before = withoutGuessCounter(await bed.dump(), c.fn, caller);
+      if (caller !== null) await adminDatabase().ref(`RateLimits/${caller.uid}`).remove();
+      const before = withoutCounters(await bed.dump(), c.fn, caller);
       const outcome = await bed.call(c.fn, caller, c.data());
-      const after = withoutGuessCounter(await bed.dump(), c.fn, caller);
+      const after = withoutCounters(await bed.dump(), c.fn, caller);
 
       expect(outcome.ok ? { wrote: 'a result', result: outcome.result } : outcome.error.code).toBe(
         c.code,

@@ -11,7 +11,12 @@ export { readInTurn } from './rush';
 export type { Rush } from './rush';
 export { releaseRush } from './rush/index';
 export type { HandlerDeps } from './handler-deps';
-export { NO_RATE_LIMITS, databaseRateLimiter } from './rate-limiter';
+export {
+  NO_RATE_LIMITS,
+  SpentWindows,
+  countingRefusals,
+  databaseRateLimiter,
+} from './rate-limiter';
 export type { RateLimiter } from './rate-limiter';
 
 // Reads: from the server, or with a rush from the instance's live copies, parsed once.

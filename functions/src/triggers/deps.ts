@@ -5,14 +5,17 @@ import { DomainError, roleFromClaims, takesAttendance, worksTheDesk } from '@stu
 import type { Role } from '@studio/core';
 import { adminDatabase } from '../admin';
 import { releaseRush } from '../engine';
-import type { BookingDeps } from '../engine';
+import type { BookingDeps, RateLimiter } from '../engine';
 import { requireAuth } from './callable';
 import { memberLimits } from './limits';
 import type { CallerAuth } from './callable';
 
-/** A callable's: the deployed limits and the release-rush machinery (engine/rush.ts). */
-export function bookingDeps(): BookingDeps {
-  return { db: adminDatabase(), now: Date.now, limits: memberLimits(), rush: releaseRush };
+/**
+ * A callable's: the deployed limits (or `limits`, the ones a counted call hands over:
+ * `countedCall`) and the release-rush machinery (engine/rush.ts).
+ */
+export function bookingDeps(limits: RateLimiter = memberLimits()): BookingDeps {
+  return { db: adminDatabase(), now: Date.now, limits, rush: releaseRush };
 }
 
 /** A job's: no member acts, and plain reads (a job reads each class once). */

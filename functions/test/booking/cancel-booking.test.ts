@@ -29,8 +29,10 @@ const backend = useStudioBackend();
 const cancel = (caller: Caller | null, data: unknown) =>
   cancelBooking.run(callableRequest(data, caller));
 
+/** Refused, writing nothing but the caller's `cancel` counter (a refused call counts as an attempt). */
 async function expectRefused(caller: Caller | null, data: unknown, code: string, key: string) {
-  await expectRefusedUnchanged(backend.db, () => cancel(caller, data), code, key);
+  const counted = caller === null ? undefined : { uid: caller.uid, action: 'cancel' as const };
+  await expectRefusedUnchanged(backend.db, () => cancel(caller, data), code, key, counted);
 }
 
 describe('cancelBooking', () => {

@@ -34,8 +34,10 @@ const backend = useStudioBackend();
 const change = (caller: Caller | null, data: unknown) =>
   changeSpot.run(callableRequest(data, caller));
 
+/** Refused, writing nothing but the caller's `book` counter (a refused call counts as an attempt). */
 async function expectRefused(caller: Caller | null, data: unknown, code: string, key: string) {
-  await expectRefusedUnchanged(backend.db, () => change(caller, data), code, key);
+  const counted = caller === null ? undefined : { uid: caller.uid, action: 'book' as const };
+  await expectRefusedUnchanged(backend.db, () => change(caller, data), code, key, counted);
 }
 
 /** A class tomorrow on the A1 … A3 row with `uid` booked on `spot`. */

@@ -42,8 +42,10 @@ const book = (caller: Caller | null, data: unknown) => bookGuest.run(callableReq
 let requests = 0;
 const requestId = () => `req-${Date.now()}-${(requests += 1)}`;
 
+/** Refused, writing nothing but the caller's `book` counter (a refused call counts as an attempt). */
 async function expectRefused(caller: Caller | null, data: unknown, code: string, key: string) {
-  await expectRefusedUnchanged(backend.db, () => book(caller, data), code, key);
+  const counted = caller === null ? undefined : { uid: caller.uid, action: 'book' as const };
+  await expectRefusedUnchanged(backend.db, () => book(caller, data), code, key, counted);
 }
 
 /** A class tomorrow (A1 … A3) with `uid` booked on A1 and holding `credits` - 1 more credits. */

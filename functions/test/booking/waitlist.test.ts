@@ -35,8 +35,14 @@ async function fullClass(startsAt = Date.now() + DAY): Promise<string> {
   return classId;
 }
 
-async function expectRefused(call: () => Promise<unknown>, code: string, key: string) {
-  await expectRefusedUnchanged(backend.db, call, code, key);
+/** Refused, writing nothing but `counted`, the caller's counter (a refused call counts). */
+async function expectRefused(
+  call: () => Promise<unknown>,
+  code: string,
+  key: string,
+  counted?: { uid: string; action: 'book' | 'cancel' },
+) {
+  await expectRefusedUnchanged(backend.db, call, code, key, counted);
 }
 
 describe('joinWaitlist', () => {
@@ -71,7 +77,12 @@ describe('joinWaitlist', () => {
       'invalid-argument',
       'invalidInput',
     );
-    await expectRefused(() => join(member(uid), { classId: 'nope' }), 'not-found', 'classNotFound');
+    await expectRefused(
+      () => join(member(uid), { classId: 'nope' }),
+      'not-found',
+      'classNotFound',
+      { uid, action: 'book' },
+    );
   });
 
   it.each<[string, () => Promise<[string, string]>, string]>([
@@ -128,7 +139,10 @@ describe('joinWaitlist', () => {
     ],
   ])('refuses when %s (failed-precondition) and writes nothing', async (_label, setup, key) => {
     const [classId, uid] = await setup();
-    await expectRefused(() => join(member(uid), { classId }), 'failed-precondition', key);
+    await expectRefused(() => join(member(uid), { classId }), 'failed-precondition', key, {
+      uid,
+      action: 'book',
+    });
   });
 
   it('refuses a cancelled class', async () => {
@@ -139,6 +153,7 @@ describe('joinWaitlist', () => {
       () => join(member(uid), { classId }),
       'failed-precondition',
       'classCancelled',
+      { uid, action: 'book' },
     );
     await backend.db.ref(paths.class(classId)).update({ status: 'scheduled' });
   });
@@ -181,11 +196,15 @@ describe('leaveWaitlist', () => {
   it('refuses a member who is not waiting (not-found) and writes nothing', async () => {
     const classId = await fullClass();
     const uid = await seedMember(backend.db);
-    await expectRefused(() => leave(member(uid), { classId }), 'not-found', 'notWaiting');
+    await expectRefused(() => leave(member(uid), { classId }), 'not-found', 'notWaiting', {
+      uid,
+      action: 'cancel',
+    });
     await expectRefused(
       () => leave(member(uid), { classId: 'nope' }),
       'not-found',
       'classNotFound',
+      { uid, action: 'cancel' },
     );
   });
 

@@ -149,6 +149,7 @@ describe('waivers', () => {
       sign({ version: current + 1 }),
       'failed-precondition',
       'waiverVersionChanged',
+      { uid, action: 'sign' },
     );
     await expectRefusedUnchanged(
       backend.db,
@@ -157,6 +158,7 @@ describe('waivers', () => {
       }),
       'invalid-argument',
       'signatureInvalid',
+      { uid, action: 'sign' },
     );
     const other = await seedMember(backend.db);
     await expectRefusedUnchanged(

@@ -145,7 +145,7 @@ describe('where a checkout may send the member back', () => {
     ['successUrl', 'https://evil.example/thanks'],
     ['cancelUrl', 'https://studio.example.evil.test/paquetes'],
     ['successUrl', 'http://127.0.0.1:5001/x'],
-  ])('refuses a %s outside the app (%s) and writes nothing', async (field, url) => {
+  ])('refuses a %s outside the app (%s) and writes nothing but the attempt', async (field, url) => {
     const uid = await createMember(bed);
     const before = await dump(bed.backend.db);
 
@@ -155,6 +155,10 @@ describe('where a checkout may send the member back', () => {
 
     expect(error.code).toBe('invalid-argument');
     expect(error.details).toMatchObject({ messageKey: 'checkoutUrlNotAllowed' });
+    // The refused call counts as a checkout attempt (a script's refusals use up its window).
+    const counter = paths.rateLimit(uid, 'checkout');
+    expect((await bed.backend.db.ref(counter).get()).val()).toMatchObject({ count: 1 });
+    await bed.backend.db.ref(counter).remove();
     expect(await dump(bed.backend.db)).toEqual(before);
   });
 

@@ -69,12 +69,12 @@ describe('createPortalSession', () => {
     expect(page).toMatch(/Active · renews on/);
   });
 
-  it('refuses a member who never had a plan, and counts nothing', async () => {
+  it('refuses a member who never had a plan, counting the refused call once', async () => {
     const uid = await createMember(bed);
     const error = await rejectionOf(openPortal(uid));
     expect(error.code).toBe('failed-precondition');
     expect(error.details).toMatchObject({ messageKey: 'noSubscription' });
-    expect(await valueAt(bed, paths.rateLimit(uid, 'checkout'))).toBeNull();
+    expect(await valueAt(bed, paths.rateLimit(uid, 'checkout'))).toMatchObject({ count: 1 });
   });
 
   it('refuses a return address outside the app before anything else', async () => {

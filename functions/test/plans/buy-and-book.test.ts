@@ -208,6 +208,7 @@ describe('an intro offer', () => {
         ),
       'failed-precondition',
       'introAlreadyUsed',
+      { uid: twin.uid, action: 'checkout' },
     );
   });
 });

@@ -28,6 +28,8 @@ const STYLE = `
          box-shadow: 0 1px 3px rgba(0,0,0,.15); }
   h1 { font-size: 1.4rem; margin: 0 0 1rem; }
   .note { background: #fff4d6; color: #5c3b00; padding: .5rem .75rem; border-radius: 4px; font-size: .9rem; }
+  .plan-options { list-style: none; padding: 0; margin: 0 0 1rem; }
+  .plan-options li { border-top: 1px solid #e3e3ea; padding-top: .5rem; }
   table { width: 100%; border-collapse: collapse; margin: 1rem 0; }
   caption { text-align: left; font-weight: 600; margin-bottom: .5rem; }
   th, td { text-align: left; padding: .4rem 0; border-bottom: 1px solid #e3e8ee; }

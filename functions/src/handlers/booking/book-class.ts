@@ -56,6 +56,8 @@ export async function bookClass(
   command: BookClassCommand,
 ): Promise<BookClassOutcome> {
   const limits = deps.limits ?? NO_RATE_LIMITS;
+  // A member this instance knows to be over the limit is refused before anything is read.
+  limits.refuseSpent(command.uid, 'book');
   // Watched from the start, so counting the attempt (a booking before its first write, or a
   // refusal) commits in one round trip.
   const stopWatchingLimit = limits.watch(command.uid, 'book');

@@ -5,6 +5,7 @@ import { cancelBooking as cancelBookingHandler } from '../../handlers/booking/ca
 import { bookingCancelled } from '../../handlers/booking/logs';
 import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
 import { bookingDeps } from '../deps';
+import { countedCall } from '../limits';
 
 /** `cancelBooking`: in time the credit comes back; late it is forfeited. */
 export const cancelBooking = onCall(
@@ -13,7 +14,9 @@ export const cancelBooking = onCall(
     runCallable('cancelBooking', request, async () => {
       const { uid } = requireAuth(request);
       const input = parseInput(cancelBookingInput, request.data);
-      const outcome = await cancelBookingHandler(bookingDeps(), { uid, ...input });
+      const outcome = await countedCall(uid, 'cancel', (limits) =>
+        cancelBookingHandler(bookingDeps(limits), { uid, ...input }),
+      );
       bookingCancelled({
         uid,
         classId: input.classId,

@@ -5,6 +5,7 @@ import { changeSpot as changeSpotHandler } from '../../handlers/booking/change-s
 import { spotChanged } from '../../handlers/booking/logs';
 import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
 import { bookingDeps } from '../deps';
+import { countedCall } from '../limits';
 
 /** `changeSpot`: a booked member moves to another free spot; no credit moves. */
 export const changeSpot = onCall(
@@ -13,7 +14,9 @@ export const changeSpot = onCall(
     runCallable('changeSpot', request, async () => {
       const { uid } = requireAuth(request);
       const input = parseInput(changeSpotInput, request.data);
-      const result = await changeSpotHandler(bookingDeps(), { uid, ...input });
+      const result = await countedCall(uid, 'book', (limits) =>
+        changeSpotHandler(bookingDeps(limits), { uid, ...input }),
+      );
       spotChanged({ uid, ...result });
       return result;
     }),

@@ -5,6 +5,7 @@ import { joinWaitlist as joinWaitlistHandler } from '../../handlers/booking/join
 import { waitlistJoined } from '../../handlers/booking/logs';
 import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
 import { bookingDeps } from '../deps';
+import { countedCall } from '../limits';
 
 /** `joinWaitlist`: a full class's FIFO waiting list; returns the position. */
 export const joinWaitlist = onCall(
@@ -13,7 +14,9 @@ export const joinWaitlist = onCall(
     runCallable('joinWaitlist', request, async () => {
       const { uid } = requireAuth(request);
       const input = parseInput(joinWaitlistInput, request.data);
-      const result = await joinWaitlistHandler(bookingDeps(), { uid, ...input });
+      const result = await countedCall(uid, 'book', (limits) =>
+        joinWaitlistHandler(bookingDeps(limits), { uid, ...input }),
+      );
       waitlistJoined({ uid, classId: input.classId, position: result.position });
       return result;
     }),

@@ -5,6 +5,7 @@ import { leaveWaitlist as leaveWaitlistHandler } from '../../handlers/booking/le
 import { waitlistLeft } from '../../handlers/booking/logs';
 import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
 import { bookingDeps } from '../deps';
+import { countedCall } from '../limits';
 
 /** `leaveWaitlist`. */
 export const leaveWaitlist = onCall(
@@ -13,7 +14,9 @@ export const leaveWaitlist = onCall(
     runCallable('leaveWaitlist', request, async () => {
       const { uid } = requireAuth(request);
       const input = parseInput(leaveWaitlistInput, request.data);
-      const result = await leaveWaitlistHandler(bookingDeps(), { uid, ...input });
+      const result = await countedCall(uid, 'cancel', (limits) =>
+        leaveWaitlistHandler(bookingDeps(limits), { uid, ...input }),
+      );
       waitlistLeft({ uid, classId: input.classId });
       return result;
     }),

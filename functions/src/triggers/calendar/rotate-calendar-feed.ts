@@ -5,7 +5,7 @@ import { adminDatabase } from '../../admin';
 import { calendarFeedRotated } from '../../handlers/calendar/logs';
 import { rotateCalendarFeed as rotateCalendarFeedHandler } from '../../handlers/calendar/rotate-calendar-feed';
 import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
-import { memberLimits } from '../limits';
+import { countedCall } from '../limits';
 
 /**
  * `rotateCalendarFeed`: the signed-in member gets a new secret calendar-feed URL (the
@@ -18,10 +18,10 @@ export const rotateCalendarFeed = onCall(
       const caller = requireAuth(request);
       const input = parseInput(rotateCalendarFeedInput, request.data);
       const revoke = input.revoke === true;
-      const result = await rotateCalendarFeedHandler(
-        { db: adminDatabase(), now: Date.now, limits: memberLimits() },
-        caller.uid,
-        { revoke },
+      const result = await countedCall(caller.uid, 'feed', (limits) =>
+        rotateCalendarFeedHandler({ db: adminDatabase(), now: Date.now, limits }, caller.uid, {
+          revoke,
+        }),
       );
       calendarFeedRotated({ uid: caller.uid, revoked: revoke });
       return result;

@@ -8,7 +8,7 @@ import {
   revokeMemberPass as revokeMemberPassHandler,
 } from '../../handlers/desk/member-pass';
 import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
-import { memberLimits } from '../limits';
+import { countedCall } from '../limits';
 import { requireDesk } from '../deps';
 import { MEMBER_PASS_SECRET } from './config';
 
@@ -20,15 +20,12 @@ export const memberPass = onCall(
       const caller = requireAuth(request);
       const input = parseInput(memberPassInput, request.data);
       const renew = input.renew === true;
-      const result = await memberPassHandler(
-        {
-          db: adminDatabase(),
-          now: Date.now,
-          secret: MEMBER_PASS_SECRET.value(),
-          limits: memberLimits(),
-        },
-        caller.uid,
-        { renew },
+      const result = await countedCall(caller.uid, 'pass', (limits) =>
+        memberPassHandler(
+          { db: adminDatabase(), now: Date.now, secret: MEMBER_PASS_SECRET.value(), limits },
+          caller.uid,
+          { renew },
+        ),
       );
       memberPassIssued({ uid: caller.uid, renewed: renew });
       return result;

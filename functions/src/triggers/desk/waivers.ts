@@ -8,7 +8,7 @@ import {
   signWaiver as signWaiverHandler,
 } from '../../handlers/desk/waivers';
 import { CALLABLE_OPTIONS, clientIp, requireAdmin, requireAuth, runCallable } from '../callable';
-import { memberLimits } from '../limits';
+import { countedCall } from '../limits';
 import { requireDesk } from '../deps';
 import { signatureStore } from './config';
 
@@ -41,18 +41,20 @@ export const signWaiver = onCall(
       const forOther = input.uid !== undefined && input.uid !== auth.uid;
       if (forOther) requireDesk(request);
       const uid = input.uid ?? auth.uid;
-      const result = await signWaiverHandler(
-        { db: adminDatabase(), now: Date.now, limits: memberLimits(), store: signatureStore() },
-        {
-          by: auth.uid,
-          uid,
-          via: forOther ? 'kiosk' : 'app',
-          version: input.version,
-          fullName: input.fullName,
-          lang: input.lang,
-          signature: input.signature,
-          ip: clientIp(request.rawRequest),
-        },
+      const result = await countedCall(auth.uid, 'sign', (limits) =>
+        signWaiverHandler(
+          { db: adminDatabase(), now: Date.now, limits, store: signatureStore() },
+          {
+            by: auth.uid,
+            uid,
+            via: forOther ? 'kiosk' : 'app',
+            version: input.version,
+            fullName: input.fullName,
+            lang: input.lang,
+            signature: input.signature,
+            ip: clientIp(request.rawRequest),
+          },
+        ),
       );
       waiverSigned({ by: auth.uid, uid, ...result });
       return result;

@@ -4,7 +4,7 @@ import type { CallableResult } from '@studio/core';
 import { adminDatabase } from '../../admin';
 import { changePlan as handler } from '../../handlers/plans/plan-changes';
 import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
-import { memberLimits } from '../limits';
+import { countedCall } from '../limits';
 import { STRIPE_SECRET_KEY, stripeClient } from '../payments/config';
 
 /** `changePlan {planId}`: an upgrade now, a downgrade at the period's end. */
@@ -14,9 +14,14 @@ export const changePlan = onCall(
     runCallable('changePlan', request, async () => {
       const { uid } = requireAuth(request);
       const input = parseInput(changePlanInput, request.data);
-      return handler(
-        { db: adminDatabase(), stripe: stripeClient(), now: Date.now, limits: memberLimits() },
-        { ...input, uid },
+      return countedCall(uid, 'plan', (limits) =>
+        handler(
+          { db: adminDatabase(), stripe: stripeClient(), now: Date.now, limits },
+          {
+            ...input,
+            uid,
+          },
+        ),
       );
     }),
 );

@@ -4,7 +4,7 @@ import type { CallableResult } from '@studio/core';
 import { adminDatabase } from '../../admin';
 import { freezeMembership as handler } from '../../handlers/plans/freezes';
 import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
-import { memberLimits } from '../limits';
+import { countedCall } from '../limits';
 import { STRIPE_SECRET_KEY, stripeClient } from '../payments/config';
 
 /** `freezeMembership {days | until}`: the member pauses their own plan. */
@@ -14,9 +14,14 @@ export const freezeMembership = onCall(
     runCallable('freezeMembership', request, async () => {
       const { uid } = requireAuth(request);
       const input = parseInput(freezeMembershipInput, request.data);
-      return handler(
-        { db: adminDatabase(), stripe: stripeClient(), now: Date.now, limits: memberLimits() },
-        { ...input, uid },
+      return countedCall(uid, 'plan', (limits) =>
+        handler(
+          { db: adminDatabase(), stripe: stripeClient(), now: Date.now, limits },
+          {
+            ...input,
+            uid,
+          },
+        ),
       );
     }),
 );

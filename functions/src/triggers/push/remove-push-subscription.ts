@@ -4,7 +4,7 @@ import type { CallableResult } from '@studio/core';
 import { adminDatabase } from '../../admin';
 import { removePushSubscription as removeHandler } from '../../handlers/push/devices';
 import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
-import { memberLimits } from '../limits';
+import { countedCall } from '../limits';
 import { localPushOrigins } from './config';
 
 /** `removePushSubscription {endpoint}`: the device stops getting the member's pushes (sign-out). */
@@ -14,14 +14,16 @@ export const removePushSubscription = onCall(
     runCallable('removePushSubscription', request, async () => {
       const { uid } = requireAuth(request);
       const input = parseInput(removePushSubscriptionInput, request.data);
-      return removeHandler(
-        {
-          db: adminDatabase(),
-          now: Date.now,
-          limits: memberLimits(),
-          localOrigins: localPushOrigins(),
-        },
-        { ...input, uid },
+      return countedCall(uid, 'push', (limits) =>
+        removeHandler(
+          {
+            db: adminDatabase(),
+            now: Date.now,
+            limits,
+            localOrigins: localPushOrigins(),
+          },
+          { ...input, uid },
+        ),
       );
     }),
 );

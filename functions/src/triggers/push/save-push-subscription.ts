@@ -4,7 +4,7 @@ import type { CallableResult } from '@studio/core';
 import { adminDatabase } from '../../admin';
 import { savePushSubscription as saveHandler } from '../../handlers/push/devices';
 import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
-import { memberLimits } from '../limits';
+import { countedCall } from '../limits';
 import { localPushOrigins } from './config';
 
 function userAgentOf(header: string | string[] | undefined): string | undefined {
@@ -18,14 +18,16 @@ export const savePushSubscription = onCall(
     runCallable('savePushSubscription', request, async () => {
       const { uid } = requireAuth(request);
       const input = parseInput(savePushSubscriptionInput, request.data);
-      return saveHandler(
-        {
-          db: adminDatabase(),
-          now: Date.now,
-          limits: memberLimits(),
-          localOrigins: localPushOrigins(),
-        },
-        { ...input, uid, userAgent: userAgentOf(request.rawRequest.headers['user-agent']) },
+      return countedCall(uid, 'push', (limits) =>
+        saveHandler(
+          {
+            db: adminDatabase(),
+            now: Date.now,
+            limits,
+            localOrigins: localPushOrigins(),
+          },
+          { ...input, uid, userAgent: userAgentOf(request.rawRequest.headers['user-agent']) },
+        ),
       );
     }),
 );

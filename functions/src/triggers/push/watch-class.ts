@@ -7,6 +7,7 @@ import {
 } from '../../handlers/push/watch';
 import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../callable';
 import { bookingDeps } from '../deps';
+import { countedCall } from '../limits';
 
 /** `watchClass {classId}`: "tell me when a spot opens" on a full class; nothing is held. */
 export const watchClass = onCall(
@@ -15,7 +16,9 @@ export const watchClass = onCall(
     runCallable('watchClass', request, async () => {
       const { uid } = requireAuth(request);
       const input = parseInput(watchClassInput, request.data);
-      return watchHandler(bookingDeps(), { uid, ...input });
+      return countedCall(uid, 'watch', (limits) =>
+        watchHandler(bookingDeps(limits), { uid, ...input }),
+      );
     }),
 );
 
@@ -26,6 +29,8 @@ export const unwatchClass = onCall(
     runCallable('unwatchClass', request, async () => {
       const { uid } = requireAuth(request);
       const input = parseInput(unwatchClassInput, request.data);
-      return unwatchHandler(bookingDeps(), { uid, ...input });
+      return countedCall(uid, 'watch', (limits) =>
+        unwatchHandler(bookingDeps(limits), { uid, ...input }),
+      );
     }),
 );

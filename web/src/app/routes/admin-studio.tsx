@@ -5,16 +5,18 @@ import {
   firebaseAdminStudioApi,
   firebaseGuestSettingsApi,
 } from '../../features/admin-studio';
+import { firebaseWaiverAdminApi, WaiverEditor } from '../../features/waiver';
 
 /**
  * Studio and branding: name, logo, colour and contact details (`Studio`), and the studio's
- * guest-seat settings (`Settings`), audited.
+ * guest-seat settings (`Settings`), and the written waiver members sign (`saveWaiver`), audited.
  */
 export default function AdminStudioPage() {
   return (
     <>
       <AdminStudioScreen api={firebaseAdminStudioApi} />
       <GuestSettings api={firebaseGuestSettingsApi} />
+      <WaiverEditor api={firebaseWaiverAdminApi} />
       <AuditLink />
     </>
   );

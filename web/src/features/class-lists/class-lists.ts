@@ -15,6 +15,11 @@ export function isStaffViewer(viewer: Viewer | null): viewer is Viewer {
   return viewer !== null && takesAttendance(viewer.role);
 }
 
+/** The front desk and admins read the member directory (who has signed the waiver); coaches not. */
+export function readsDirectory(viewer: Viewer | null): boolean {
+  return viewer?.role === 'admin' || viewer?.role === 'staff';
+}
+
 /** The `Coaches` entries linked to the viewer's login (a coach's `uid`). */
 export function ownCoachIds(coaches: Record<string, Coach>, uid: string): ReadonlySet<string> {
   return new Set(

@@ -44,6 +44,7 @@ describe('kioskClasses', () => {
       {
         id: 'running',
         name: 'Cycling',
+        date: '2026-11-25',
         hour: '07:00',
         coachName: 'Ana Garza',
         now: true,
@@ -52,6 +53,7 @@ describe('kioskClasses', () => {
       {
         id: 'next',
         name: 'Cycling',
+        date: '2026-11-25',
         hour: '08:00',
         coachName: 'Leo Ruiz',
         now: false,
@@ -60,6 +62,7 @@ describe('kioskClasses', () => {
       {
         id: 'later',
         name: 'Power Yoga',
+        date: '2026-11-25',
         hour: '09:00',
         coachName: 'Ana Garza',
         now: false,

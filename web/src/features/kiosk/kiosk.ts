@@ -8,6 +8,8 @@ import type { ErrorText } from '../../lib/callable-errors';
 export interface KioskClassRow {
   id: string;
   name: string;
+  /** The studio-local day, `yyyy-MM-dd`: the list names a day other than today. */
+  date: string;
   hour: string;
   coachName: string;
   /** Under way now (started, not ended). */
@@ -40,6 +42,7 @@ export function kioskClasses(
       return {
         id,
         name: cls.name ?? exercise?.name ?? '',
+        date: cls.date,
         hour: cls.hour,
         coachName: Object.hasOwn(coaches, teacher) ? (coaches[teacher]?.name ?? '') : '',
         now: cls.startsAt <= now,

@@ -33,6 +33,10 @@ export const scheduleMessages = defineMessages({
     spotChosen: 'Spot {spot}, chosen',
     bookSpot: 'Book spot {spot}',
     paidByPlan: 'Paid by your plan: {plan}',
+    lateCancelFee: 'Late-cancel policy: a {amount} fee, charged to your saved card.',
+    lateCancelBlock:
+      'Late-cancel policy: your plan books no classes for {days} {days, plural, one {day} other {days}}.',
+    lateCancelNone: 'Late-cancel policy: no fee; the class still counts on your plan.',
     paidByCredit: 'Uses 1 credit.',
     paidByCreditBecause: 'This booking uses 1 credit.',
     useCreditInstead: 'Use a credit instead',
@@ -135,6 +139,10 @@ export const scheduleMessages = defineMessages({
     spotChosen: 'Lugar {spot}, elegido',
     bookSpot: 'Reservar lugar {spot}',
     paidByPlan: 'Pagado con tu plan: {plan}',
+    lateCancelFee: 'Política de cancelación tardía: un cargo de {amount} a tu tarjeta guardada.',
+    lateCancelBlock:
+      'Política de cancelación tardía: tu plan no reserva clases durante {days} {days, plural, one {día} other {días}}.',
+    lateCancelNone: 'Política de cancelación tardía: sin cargo; la clase cuenta en tu plan.',
     paidByCredit: 'Usa 1 crédito.',
     paidByCreditBecause: 'Esta reserva usa 1 crédito.',
     useCreditInstead: 'Usar un crédito',

@@ -25,6 +25,18 @@ export const waiverMessages = defineMessages({
     signatureDate: 'Date',
     signatureSubmit: 'Sign the waiver',
     signatureBack: 'Back',
+    editorTitle: 'The studio’s waiver',
+    editorNone:
+      'No written waiver yet: members accept the short waiver above with ACCEPT. Once you publish one, they sign it with their finger or the mouse.',
+    editorCurrent:
+      'Version {version}, published {date}. Members who signed an older version sign again at their next booking or check-in.',
+    editorEnglish: 'Waiver in English',
+    editorSpanish: 'Waiver in Spanish',
+    editorTooShort: 'Write at least 20 characters.',
+    editorPublish: 'Publish version {version}',
+    editorPublishHint: 'Every member who has not signed this version is asked to sign it.',
+    editorPublished: 'Version {version} is published.',
+    editorUnchanged: 'Change the text to publish a new version.',
   },
   es: {
     waiverTitle: 'EXENCIÓN DE RESPONSABILIDAD PARA CLASES',
@@ -46,6 +58,18 @@ export const waiverMessages = defineMessages({
     signatureDate: 'Fecha',
     signatureSubmit: 'Firmar la exención',
     signatureBack: 'Volver',
+    editorTitle: 'La exención de responsabilidad del estudio',
+    editorNone:
+      'Aún no hay una exención escrita: los miembros aceptan la exención corta con ACEPTO. Cuando publiques una, la firmarán con el dedo o el ratón.',
+    editorCurrent:
+      'Versión {version}, publicada {date}. Quien firmó una versión anterior vuelve a firmar en su próxima reserva o llegada.',
+    editorEnglish: 'Exención en inglés',
+    editorSpanish: 'Exención en español',
+    editorTooShort: 'Escribe al menos 20 caracteres.',
+    editorPublish: 'Publicar la versión {version}',
+    editorPublishHint: 'Se pedirá firmar esta versión a cada miembro que no la haya firmado.',
+    editorPublished: 'La versión {version} está publicada.',
+    editorUnchanged: 'Cambia el texto para publicar una nueva versión.',
   },
 });
 

@@ -4,7 +4,7 @@ import type { CallableResult } from '@studio/core';
 import { adminDatabase } from '../../../admin';
 import { createCheckoutSession as createCheckoutSessionHandler } from '../../../handlers/payments/checkout/create-checkout-session';
 import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../../callable';
-import { memberLimits } from '../../limits';
+import { countedCall } from '../../limits';
 import { STRIPE_SECRET_KEY, appOrigins, stripeClient } from '../config';
 
 /** `createCheckoutSession`: returns the hosted checkout's URL. */
@@ -14,10 +14,12 @@ export const createCheckoutSession = onCall(
     runCallable('createCheckoutSession', request, async () => {
       const { uid, token } = requireAuth(request);
       const input = parseInput(createCheckoutSessionInput, request.data);
-      return createCheckoutSessionHandler(
-        { db: adminDatabase(), stripe: stripeClient(), now: Date.now, limits: memberLimits() },
-        { ...input, uid, email: typeof token.email === 'string' ? token.email : undefined },
-        { appOrigins: appOrigins() },
+      return countedCall(uid, 'checkout', (limits) =>
+        createCheckoutSessionHandler(
+          { db: adminDatabase(), stripe: stripeClient(), now: Date.now, limits },
+          { ...input, uid, email: typeof token.email === 'string' ? token.email : undefined },
+          { appOrigins: appOrigins() },
+        ),
       );
     }),
 );

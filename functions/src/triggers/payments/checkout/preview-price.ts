@@ -5,7 +5,7 @@ import { adminDatabase } from '../../../admin';
 import { withCouponAttempt } from '../../../handlers/payments/coupons/coupon-attempts';
 import { previewPrice as previewPriceHandler } from '../../../handlers/payments/checkout/preview-price';
 import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../../callable';
-import { memberLimits } from '../../limits';
+import { countedCall } from '../../limits';
 
 /** `previewPrice`: the server's price after coupon; needs no Stripe. */
 export const previewPrice = onCall(
@@ -14,8 +14,10 @@ export const previewPrice = onCall(
     runCallable('previewPrice', request, async () => {
       const { uid } = requireAuth(request);
       const input = parseInput(previewPriceInput, request.data);
-      return withCouponAttempt(memberLimits(), uid, input.promocode, () =>
-        previewPriceHandler({ db: adminDatabase(), now: Date.now }, uid, input),
+      return countedCall(uid, 'coupon', (limits) =>
+        withCouponAttempt(limits, uid, input.promocode, () =>
+          previewPriceHandler({ db: adminDatabase(), now: Date.now }, uid, input),
+        ),
       );
     }),
 );

@@ -4,7 +4,7 @@ import type { CallableResult } from '@studio/core';
 import { adminDatabase } from '../../../admin';
 import { createPortalSession as createPortalSessionHandler } from '../../../handlers/payments/subscriptions/create-portal-session';
 import { CALLABLE_OPTIONS, requireAuth, runCallable } from '../../callable';
-import { memberLimits } from '../../limits';
+import { countedCall } from '../../limits';
 import { STRIPE_SECRET_KEY, appOrigins, stripeClient } from '../config';
 
 /** `createPortalSession`: returns the URL of Stripe's customer portal for the member. */
@@ -14,10 +14,12 @@ export const createPortalSession = onCall(
     runCallable('createPortalSession', request, async () => {
       const { uid } = requireAuth(request);
       const input = parseInput(createPortalSessionInput, request.data);
-      return createPortalSessionHandler(
-        { db: adminDatabase(), stripe: stripeClient(), now: Date.now, limits: memberLimits() },
-        { ...input, uid },
-        { appOrigins: appOrigins() },
+      return countedCall(uid, 'checkout', (limits) =>
+        createPortalSessionHandler(
+          { db: adminDatabase(), stripe: stripeClient(), now: Date.now, limits },
+          { ...input, uid },
+          { appOrigins: appOrigins() },
+        ),
       );
     }),
 );

@@ -29,6 +29,11 @@ export interface ClassListsApi {
   watchRoster: (classId: string, onChange: (roster: Roster) => void) => Unsubscribe;
   getLayout: (layoutId: string) => Promise<SeatLayout | null>;
   /**
+   * Which of `uids` have not signed the studio's current written waiver (`UserDirectory`'s
+   * `waiverVersion`, which the front desk and admins read); none while there is no written one.
+   */
+  readUnsigned: (uids: readonly string[]) => Promise<ReadonlySet<string>>;
+  /**
    * The `checkIn` callable (with `guestBookingId`, the guest seat that member booked); rejects
    * with the HttpsError the function sent.
    */

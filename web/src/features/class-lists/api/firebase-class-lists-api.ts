@@ -31,6 +31,16 @@ export const firebaseClassListsApi: ClassListsApi = {
       if (parsed.success) onChange(parsed.data);
       else console.error('ignored malformed roster', classId);
     }),
+  readUnsigned: async (uids) => {
+    const current: unknown = await readPath(paths.waiverCurrent());
+    if (typeof current !== 'number') return new Set();
+    const signed = await Promise.all(
+      uids.map(
+        async (uid) => (await readPath(paths.userDirectoryField(uid, 'waiverVersion'))) === current,
+      ),
+    );
+    return new Set(uids.filter((_, index) => !signed[index]));
+  },
   getLayout: async (layoutId) => {
     const parsed = seatLayoutSchema.safeParse(await readPath(paths.seatLayout(layoutId)));
     return parsed.success ? parsed.data : null;

@@ -18,9 +18,10 @@ import {
   isStaffViewer,
   mayTakeAttendance,
   ownCoachIds,
+  readsDirectory,
 } from '../class-lists';
 import type { RosterRow, Viewer } from '../class-lists';
-import { useRosterView, useStudioNames } from '../hooks/use-class-data';
+import { useRosterView, useStudioNames, useUnsigned } from '../hooks/use-class-data';
 import { listsMessages } from '../lists-messages';
 import { ATTENDANCE_KEYS } from './class-roster';
 import './class-lists.css';
@@ -75,6 +76,7 @@ export function CheckInBoard({
   // Read only where the rules let this viewer read: a coach's own classes, every class for the desk.
   const editable = isStaffViewer(viewer) && cls != null && mayTakeAttendance(viewer, cls, own);
   const { rows } = useRosterView(api, editable ? classId : null, cls?.layout ?? undefined);
+  const unsigned = useUnsigned(api, readsDirectory(viewer), rows);
 
   if (!isStaffViewer(viewer)) {
     return (
@@ -194,6 +196,9 @@ export function CheckInBoard({
                 <strong>{row.name}</strong>
                 {row.guestOf !== undefined && (
                   <span className="guest-of">{lt('guestOf', { name: row.guestOf })}</span>
+                )}
+                {row.guestOf === undefined && unsigned.has(row.uid) && (
+                  <Badge tone="warning">{lt('waiverUnsigned')}</Badge>
                 )}
                 <span>{lt('spotLabel', { spot: row.spotLabel })}</span>
                 <span>

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { emptyRoster } from '@studio/core';
 import type { Attendance, Coach, Exercise, Roster, SeatLayout, StudioClass } from '@studio/core';
 import { describe, expect, it } from 'vitest';
@@ -118,6 +118,8 @@ function fakeApi() {
   /** Every roster a screen asked to read (the rules refuse a coach's other classes). */
   const watched: string[] = [];
   const calls: { classId: string; uid: string; status: Attendance }[] = [];
+  /** Who was asked about the waiver: only the front desk and admins may read the directory. */
+  const waiverReads: string[][] = [];
   let refusal: CallableRefusal | null = null;
   const api: ClassListsApi = {
     watchClasses: (from, to, onChange) => {
@@ -147,6 +149,10 @@ function fakeApi() {
       return () => listeners.delete(classId);
     },
     getLayout: (layoutId) => Promise.resolve(layoutId === 'bikes' ? bikes : null),
+    readUnsigned: (uids) => {
+      waiverReads.push([...uids]);
+      return Promise.resolve(new Set(uids.filter((uid) => uid === 'u-bo')));
+    },
     checkIn: (classId, uid, status) => {
       calls.push({ classId, uid, status });
       if (refusal) return Promise.reject(refusal);
@@ -167,6 +173,7 @@ function fakeApi() {
     api,
     calls,
     watched,
+    waiverReads,
     refuseWith(next: CallableRefusal) {
       refusal = next;
     },
@@ -281,6 +288,25 @@ describe('class roster (user-list-class)', () => {
     expect(screen.getByRole('link', { name: 'Take attendance' }).getAttribute('href')).toBe(
       '/checador?class=cycling1900',
     );
+  });
+
+  it('tells the front desk who has not signed the current waiver; a coach reads no directory', async () => {
+    const fake = fakeApi();
+    render(<ClassRoster api={fake.api} viewer={desk} params={params} />);
+    await settle();
+    const frame = screen.getByRole('region', { name: 'Booked (2)' });
+    const names = within(frame)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.querySelector('.roster-name')?.textContent);
+    expect(names).toEqual(['BoWaiver not signed', 'Ana']);
+    expect(fake.waiverReads).toEqual([['u-ana', 'u-bo']]);
+    cleanup();
+    const asCoach = fakeApi();
+    render(<ClassRoster api={asCoach.api} viewer={coach} params={params} />);
+    await settle();
+    expect(screen.queryByText('Waiver not signed')).toBeNull();
+    expect(asCoach.waiverReads).toEqual([]);
   });
 
   it("does not read another coach's class for a coach", async () => {

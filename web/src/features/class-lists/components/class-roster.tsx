@@ -11,9 +11,9 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { paths } from '../../../config/paths';
 import { useLive } from '../../../lib/use-live';
 import type { ClassListsApi } from '../api/class-lists-api';
-import { isStaffViewer, mayTakeAttendance, ownCoachIds } from '../class-lists';
+import { isStaffViewer, mayTakeAttendance, ownCoachIds, readsDirectory } from '../class-lists';
 import type { Viewer } from '../class-lists';
-import { useRosterView, useStudioNames } from '../hooks/use-class-data';
+import { useRosterView, useStudioNames, useUnsigned } from '../hooks/use-class-data';
 import type { RosterView } from '../hooks/use-class-data';
 import { listsMessages } from '../lists-messages';
 import type { ListsKey } from '../lists-messages';
@@ -69,6 +69,7 @@ export function ClassRoster({ api, viewer, params }: ClassRosterProps) {
     cls != null &&
     mayTakeAttendance(viewer, cls, ownCoachIds(coaches, viewer.uid));
   const { rows, waiting } = useRosterView(api, mayRead ? params.key : null, cls?.layout);
+  const unsigned = useUnsigned(api, readsDirectory(viewer), rows);
 
   if (!isStaffViewer(viewer)) {
     return (
@@ -114,12 +115,18 @@ export function ClassRoster({ api, viewer, params }: ClassRosterProps) {
           </a>
         </p>
       )}
-      {(cls === undefined || mayRead) && <RosterTables rows={rows} waiting={waiting} />}
+      {(cls === undefined || mayRead) && (
+        <RosterTables rows={rows} waiting={waiting} unsigned={unsigned} />
+      )}
     </section>
   );
 }
 
-function RosterTables({ rows, waiting }: Pick<RosterView, 'rows' | 'waiting'>) {
+function RosterTables({
+  rows,
+  waiting,
+  unsigned,
+}: Pick<RosterView, 'rows' | 'waiting'> & { unsigned: ReadonlySet<string> }) {
   const lt = useT(listsMessages);
   const format = useFormat();
   return (
@@ -150,6 +157,11 @@ function RosterTables({ rows, waiting }: Pick<RosterView, 'rows' | 'waiting'>) {
                       {row.name}
                       {row.guestOf !== undefined && (
                         <span className="guest-of">{lt('guestOf', { name: row.guestOf })}</span>
+                      )}
+                      {row.guestOf === undefined && unsigned.has(row.uid) && (
+                        <Badge tone="warning" className="roster-waiver">
+                          {lt('waiverUnsigned')}
+                        </Badge>
                       )}
                     </td>
                     <td data-label={lt('attendance')} className="roster-mark">

@@ -54,3 +54,34 @@ export function useRosterView(
     waiting: roster ? waitingRows(roster) : [],
   };
 }
+
+const NOBODY: ReadonlySet<string> = new Set();
+
+/**
+ * The members on `rows` who have not signed the current written waiver, for the front desk and
+ * admins (coaches read no directory): read again whenever the members listed change.
+ */
+export function useUnsigned(
+  api: ClassListsApi,
+  readsDirectory: boolean,
+  rows: readonly RosterRow[] | null,
+): ReadonlySet<string> {
+  const key =
+    readsDirectory && rows ? [...new Set(rows.map((row) => row.uid))].sort().join(',') : '';
+  const [unsigned, setUnsigned] = useState<{ key: string; uids: ReadonlySet<string> }>({
+    key: '',
+    uids: NOBODY,
+  });
+  useEffect(() => {
+    if (key === '') return undefined;
+    let live = true;
+    api.readUnsigned(key.split(',')).then(
+      (uids) => live && setUnsigned({ key, uids }),
+      (error: unknown) => console.error('waiver signatures not read', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, key]);
+  return unsigned.key === key ? unsigned.uids : NOBODY;
+}

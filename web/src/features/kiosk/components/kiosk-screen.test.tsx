@@ -91,6 +91,20 @@ describe('the kiosk', () => {
     expect(within(list).getByText('4 spots left')).toBeTruthy();
   });
 
+  it('names the day of a class that is not today', () => {
+    const tomorrow = { ...cycling, date: '2026-11-26', startsAt: NOW + 24 * 60 * 60_000 };
+    renderKiosk(
+      fakeApi({
+        watchClasses: (_from, _to, onChange) => (
+          onChange({ c1: cycling, c2: tomorrow }),
+          () => undefined
+        ),
+      }).api,
+    );
+    const hours = screen.getAllByRole('listitem').map((item) => item.firstChild?.textContent);
+    expect(hours).toEqual(['07:30', 'Tomorrow 07:30']);
+  });
+
   it('checks a member in by name and the last four digits, and welcomes them', async () => {
     const { api, calls } = fakeApi();
     renderKiosk(api);

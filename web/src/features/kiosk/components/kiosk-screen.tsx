@@ -218,7 +218,12 @@ function NextClasses({ api, now }: { api: KioskApi; now: () => number }) {
         <ol className="kiosk-class-list">
           {rows.map((row) => (
             <li key={row.id} className="kiosk-class">
-              <span className="kiosk-class-hour">{row.hour}</span>
+              <span className="kiosk-class-hour">
+                {row.date !== today && (
+                  <span className="kiosk-class-day">{format.day(row.date)} </span>
+                )}
+                {row.hour}
+              </span>
               <span className="kiosk-class-name">
                 {row.name}
                 {row.coachName && (
@@ -241,7 +246,6 @@ function NextClasses({ api, now }: { api: KioskApi; now: () => number }) {
           ))}
         </ol>
       )}
-      <p className="kiosk-day">{format.heading(today)}</p>
     </aside>
   );
 }

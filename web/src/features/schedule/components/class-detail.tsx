@@ -498,6 +498,7 @@ export function ClassDetail(props: ClassDetailProps) {
                 cls={cls}
                 timeZone={rules.timeZone}
                 now={props.now()}
+                currency={rules.currency}
                 payWith={payWith}
                 onPayWith={setPayWith}
                 endFreeze={api.endFreeze}

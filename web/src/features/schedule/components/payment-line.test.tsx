@@ -1,7 +1,8 @@
 import type { BookingCredit, Membership, PlanTerms } from '@studio/core';
 import { toEpoch } from '@studio/core';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useLangStore } from '../../../lib/i18n';
 import type { PaymentFacts } from '../api/schedule-api';
 import { PaymentLine, paidByPlan } from './payment-line';
 
@@ -64,6 +65,7 @@ function show(facts: PaymentFacts, endFreeze?: () => Promise<unknown>) {
       cls={cls}
       timeZone={TZ}
       now={NOW}
+      currency="MXN"
       payWith={undefined}
       onPayWith={onPayWith}
       endFreeze={endFreeze}
@@ -73,11 +75,49 @@ function show(facts: PaymentFacts, endFreeze?: () => Promise<unknown>) {
 }
 
 describe('how a booking would be paid', () => {
+  afterEach(() => useLangStore.setState({ lang: 'en' }));
+
   it('says the plan pays, and offers a credit instead when the member has one', () => {
     const { onPayWith } = show({ membership: membership(), 'credits-list': credit });
     expect(screen.getByText('Paid by your plan: Unlimited, one class a day')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Use a credit instead' }));
     expect(onPayWith).toHaveBeenCalledWith('credits');
+  });
+
+  it('states the late-cancel fee or block of the plan, in English and Spanish', () => {
+    useLangStore.setState({ lang: 'en' });
+    const fee = membership({ terms: { ...daily, lateCancel: { kind: 'fee', amount: 1500 } } });
+    const withFee = show({ membership: fee });
+    const policy = () => document.querySelector('.payment-line-policy')?.textContent ?? '';
+    expect(policy()).toMatch(/^Late-cancel policy: a .*15.* fee, charged to your saved card\.$/);
+    expect(policy()).toContain('$');
+    withFee.view.unmount();
+
+    const block = membership({ terms: { ...daily, lateCancel: { kind: 'block', days: 3 } } });
+    const withBlock = show({ membership: block });
+    expect(policy()).toBe('Late-cancel policy: your plan books no classes for 3 days.');
+    withBlock.view.unmount();
+
+    const oneDay = membership({ terms: { ...daily, lateCancel: { kind: 'block', days: 1 } } });
+    act(() => useLangStore.setState({ lang: 'es' }));
+    const spanish = show({ membership: oneDay });
+    expect(policy()).toBe(
+      'Política de cancelación tardía: tu plan no reserva clases durante 1 día.',
+    );
+    spanish.view.unmount();
+    const spanishFee = show({ membership: fee });
+    expect(policy()).toMatch(/^Política de cancelación tardía: un cargo de .*15.* a tu tarjeta/);
+    spanishFee.view.unmount();
+    act(() => useLangStore.setState({ lang: 'en' }));
+
+    show({ membership: membership() });
+    expect(policy()).toBe('Late-cancel policy: no fee; the class still counts on your plan.');
+  });
+
+  it('states no late-cancel policy when a credit pays', () => {
+    const fee = membership({ terms: { ...daily, lateCancel: { kind: 'fee', amount: 1500 } } });
+    show({ membership: fee, 'credits-list': credit, 'booking-credits': usedToday });
+    expect(document.querySelector('.payment-line-policy')).toBeNull();
   });
 
   it('gives the cap of the day as the reason a credit pays', () => {

@@ -4,6 +4,7 @@ import type { PayWith } from '@studio/core';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { callableErrorText } from '../../../lib/callable-errors';
+import { useFormat } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import type { PaymentFacts } from '../api/schedule-api';
 import { scheduleMessages } from '../schedule-messages';
@@ -14,6 +15,8 @@ export interface PaymentLineProps {
   cls: Pick<StudioClass, 'startsAt' | 'creditKind' | 'exercise' | 'branch'>;
   timeZone: string;
   now: number;
+  /** The studio's currency, for a late-cancel fee. */
+  currency: string;
   payWith: PayWith | undefined;
   onPayWith: (payWith: PayWith | undefined) => void;
   /** Ends the plan's freeze (offered when the plan is frozen for this class). */
@@ -50,6 +53,7 @@ export function paidByPlan(question: PaymentQuestion & { payWith: PayWith | unde
  */
 export function PaymentLine(props: PaymentLineProps) {
   const t = useT(scheduleMessages);
+  const format = useFormat();
   const { facts, cls, now, payWith } = props;
   const [ending, setEnding] = useState(false);
   const [endError, setEndError] = useState<string | null>(null);
@@ -66,8 +70,17 @@ export function PaymentLine(props: PaymentLineProps) {
     isDomainError(planOnly) && planOnly.messageKey === 'planFrozen' && endFreeze !== undefined;
   let text: string;
   let alt: { label: string; payWith: PayWith | undefined } | null = null;
+  let policy: string | null = null;
   if (!isDomainError(auto) && auto.payWith === 'plan') {
     text = t('paidByPlan', { plan: auto.planName });
+    // The plan's own late-cancel terms, as sold: the fee or the block, in words.
+    const late = request.membership.terms.lateCancel;
+    policy =
+      late === undefined
+        ? t('lateCancelNone')
+        : late.kind === 'fee'
+          ? t('lateCancelFee', { amount: format.money(late.amount, props.currency) })
+          : t('lateCancelBlock', { days: late.days });
     if (hasCredit) alt = { label: t('useCreditInstead'), payWith: 'credits' };
   } else if (!isDomainError(auto) && payWith === 'credits') {
     text = t('paidByCredit');
@@ -85,6 +98,7 @@ export function PaymentLine(props: PaymentLineProps) {
   return (
     <div className="payment-line" data-paid-by={!isDomainError(auto) ? auto.payWith : 'none'}>
       <p>{text}</p>
+      {policy && <p className="payment-line-policy">{policy}</p>}
       <div className="payment-line-actions">
         {alt && (
           <Button variant="ghost" size="s" onClick={() => props.onPayWith(alt.payWith)}>
