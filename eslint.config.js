@@ -46,6 +46,8 @@ const borrowedSteps = {
     './plans/intro-offers.ts',
     './plans/fees.ts',
     './plans/portal-configuration.ts',
+    // An admin ends a gift, cash or imported plan the way the plans end every membership.
+    './plans/memberships.ts',
   ],
   // A freed seat the waiting list did not take goes to the class's watchers.
   booking: ['./plans/fee-queue.ts', './push/watch.ts'],

@@ -84,6 +84,7 @@ const en = {
     'A subscription checkout is already open. Finish it, or try again in {minutes} minutes.',
   checkoutUrlNotAllowed: 'The return address after paying must be a page of this app.',
   noSubscription: 'There is no subscription to manage on this account.',
+  planEndsNowOnly: 'A gift, cash or imported plan has no billing period: it can only be ended now.',
   returnUrlNotAllowed: 'The return address must be a page of this app.',
   cartEmpty: 'Your cart is empty.',
   paymentsUnavailable: 'Payments are not available right now. Please try again later.',
@@ -283,6 +284,8 @@ const es: Record<MessageKey, string> = {
   checkoutUrlNotAllowed:
     'La dirección de regreso después del pago debe ser una página de esta app.',
   noSubscription: 'Esta cuenta no tiene una suscripción que administrar.',
+  planEndsNowOnly:
+    'Un plan regalado, pagado en efectivo o importado no tiene periodo de cobro: solo puede terminarse ahora.',
   returnUrlNotAllowed: 'La dirección de regreso debe ser una página de esta app.',
   cartEmpty: 'Tu carrito está vacío.',
   paymentsUnavailable: 'Los pagos no están disponibles por ahora. Intenta más tarde.',

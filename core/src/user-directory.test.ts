@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   NAMELESS_SORT_PREFIX,
+  answersDirectoryQuery,
   directoryEntryOf,
   directoryProfile,
   directorySearchQueries,
@@ -113,5 +114,37 @@ describe('mergeDirectoryEntry', () => {
       credits: 2,
       createdAt: 9,
     });
+  });
+});
+
+describe('answersDirectoryQuery', () => {
+  const jose = directoryEntryOf({
+    Name: 'José Núñez',
+    Email: 'jose@demo.studio',
+    Phone: '+52 81 1',
+  });
+
+  it("answers by the entry's own name, e-mail and phone", () => {
+    const query = (text: string, index: string) =>
+      directorySearchQueries(text).find((candidate) => candidate.index === index)!;
+    expect(answersDirectoryQuery(query('jose', 'nameKey'), jose)).toBe(true);
+    expect(answersDirectoryQuery(query('JOSÉ NÚ', 'nameKey'), jose)).toBe(true);
+    expect(answersDirectoryQuery(query('jose@', 'emailKey'), jose)).toBe(true);
+    expect(answersDirectoryQuery(query('+52 81', 'phoneKey'), jose)).toBe(true);
+    expect(answersDirectoryQuery(query('ana', 'nameKey'), jose)).toBe(false);
+  });
+
+  it("does not answer by keys filed under someone else's name, e-mail or phone", () => {
+    const mimic = {
+      ...directoryEntryOf({ Name: 'Żaneta', Email: 'z@demo.studio', Phone: '+1 555' }),
+      nameKey: 'jose nunez',
+      emailKey: 'jose@demo.studio',
+      phoneKey: '52811',
+    };
+    for (const text of ['jose', 'jose@', '+52 81'])
+      for (const query of directorySearchQueries(text))
+        expect(answersDirectoryQuery(query, mimic), `${text} ${query.index}`).toBe(false);
+    expect(answersDirectoryQuery(directorySearchQueries('zaneta')[0]!, mimic)).toBe(true);
+    expect(answersDirectoryQuery(directorySearchQueries('jose')[0]!, null)).toBe(false);
   });
 });

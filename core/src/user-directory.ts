@@ -126,6 +126,23 @@ function prefix(index: DirectoryIndex, start: string): DirectoryPrefixQuery {
 }
 
 /**
+ * Whether `entry` answers `query` by its own name, e-mail or phone: its key derived from them is
+ * in the query's range. The stored keys are the member's to write (the rules cannot fold accented
+ * names), so a search keeps only the rows this holds for: a key filed under someone else's name
+ * does not put a row among theirs.
+ */
+export function answersDirectoryQuery(query: DirectoryPrefixQuery, entry: unknown): boolean {
+  if (typeof entry !== 'object' || entry === null) return false;
+  const text = (field: string): string | undefined => {
+    const value = (entry as Record<string, unknown>)[field];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const profile = { Name: text('name'), Email: text('email'), Phone: text('phone') };
+  const key = directoryProfile(profile)[query.index];
+  return key >= query.start && key <= query.end;
+}
+
+/**
  * The prefix queries a search box's text becomes: the folded text against the name (unless it
  * has an '@') and the e-mail (unless it has a space), and its digits against the phone when the
  * text is a phone number ('81 1234-5', '+52 (81)'). Empty text: none (the page by name instead).

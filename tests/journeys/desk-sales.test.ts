@@ -5,10 +5,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { money, paths } from '@studio/core';
-import type { Package, Payment } from '@studio/core';
+import { dropInPackage, money, paths } from '@studio/core';
+import type { Package, Payment, StudioClass } from '@studio/core';
 import { adminDatabase, closeAll } from '../support/database.ts';
-import { signedInPage, SERVER, until, useJourney } from '../support/journey.ts';
+import { callAs, signedInPage, SERVER, until, useJourney } from '../support/journey.ts';
+import type { InboxMessage } from '../../scripts/lib/mail-inbox.ts';
 import { rollUpInsights } from '../../functions/src/handlers/insights/roll-up-insights.ts';
 
 const journey = useJourney();
@@ -33,10 +34,10 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize(size);
 }
 
-/** The member's payments, read as an admin would (the `uid` index). */
-async function memberPayments(): Promise<Record<string, Payment>> {
+/** A member's payments, read as an admin would (the `uid` index). */
+async function memberPaymentsOf(uid: string): Promise<Record<string, Payment>> {
   const { url } = journey.stack.database;
-  const query = `orderBy=${encodeURIComponent('"uid"')}&equalTo=${encodeURIComponent(`"${MEMBER_UID}"`)}`;
+  const query = `orderBy=${encodeURIComponent('"uid"')}&equalTo=${encodeURIComponent(`"${uid}"`)}`;
   const response = await fetch(`${url}/Payments.json?ns=${journey.stack.namespace}&${query}`, {
     headers: { Authorization: 'Bearer owner' },
   });
@@ -71,6 +72,52 @@ async function demoPack(): Promise<[string, Package]> {
     .sort(([, a], [, b]) => a.price - b.price)[0];
   if (!found) throw new Error('no demo credit pack');
   return found;
+}
+
+const WAIVER = {
+  en: 'I take part in the studio’s classes at my own risk. I am fit to exercise and I follow the coach.',
+  es: 'Participo en las clases del estudio bajo mi propio riesgo. Estoy en condiciones de hacer ejercicio y sigo al coach.',
+};
+
+/** A one-pixel PNG: the desk's own signature, given over the callable. */
+const TINY_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/** A signature drawn across the pad with the mouse, as a finger would. */
+async function drawSignature(page: Page): Promise<void> {
+  const pad = page.locator('canvas.signature-canvas[aria-busy="false"]');
+  await pad.waitFor(ARRIVAL);
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('the signature pad is not on screen');
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + 24, y);
+  await page.mouse.down();
+  for (let step = 1; step <= 12; step += 1)
+    await page.mouse.move(box.x + 24 + step * 22, y + (step % 2 === 0 ? -18 : 18), { steps: 4 });
+  await page.mouse.up();
+  await page.getByRole('img', { name: 'Signature box, signed' }).waitFor();
+}
+
+/** The next class that has not started and has a seat left. */
+async function nextOpenClass(): Promise<[string, StudioClass]> {
+  const classes = (await journey.read('Classes')) as Record<string, StudioClass>;
+  const found = Object.entries(classes)
+    .filter(
+      ([, cls]) =>
+        cls.status === 'scheduled' &&
+        cls.startsAt > Date.now() + 15 * 60_000 &&
+        cls.bookedCount < cls.capacity,
+    )
+    .sort(([, a], [, b]) => a.startsAt - b.startsAt)[0];
+  if (!found) throw new Error('no upcoming demo class with a seat');
+  return found;
+}
+
+/** The mails MailDev holds for `address`. */
+async function mailsTo(address: string): Promise<InboxMessage[]> {
+  const response = await fetch(`http://127.0.0.1:${journey.stack.ports.mailInbox}/api/email`);
+  const mails = (await response.json()) as InboxMessage[];
+  return mails.filter((mail) => mail.to.some((to) => to.address === address));
 }
 
 describe('sales at the front desk', () => {
@@ -113,7 +160,7 @@ describe('sales at the front desk', () => {
       await shoot(desk, 'desk-sale-done');
 
       // A Payments record with method cash, taken by the desk, audited; the credits granted.
-      const payments = await memberPayments();
+      const payments = await memberPaymentsOf(MEMBER_UID);
       const sold = Object.entries(payments).find(
         ([, payment]) => payment.method === 'cash' && payment.items[0]?.id === packId,
       );
@@ -205,6 +252,73 @@ describe('sales at the front desk', () => {
         .getByText('Refunded', { exact: true })
         .first()
         .waitFor(ARRIVAL);
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    'adds someone new to a class: an account, the waiver signed, a drop-in paid, on the roster',
+    async () => {
+      const { version } = (await callAs(journey, 'admin@demo.studio', 'saveWaiver', {
+        text: WAIVER,
+      })) as { version: number };
+      // A new version asks everyone again, the desk's own account too: it signs its own first.
+      await callAs(journey, 'desk@demo.studio', 'signWaiver', {
+        version,
+        fullName: 'Front Desk',
+        lang: 'en',
+        signature: `data:image/png;base64,${TINY_PNG}`,
+      });
+      const [classId, cls] = await nextOpenClass();
+      const packages = (await journey.read('Packages')) as Record<string, Package>;
+      const dropIn = dropInPackage(packages, cls.creditKind);
+      if (!dropIn) throw new Error('the demo sells no single class');
+      const price = money(dropIn.pack.price, dropIn.pack.currency, 'en');
+      const name = 'Lucía Paso';
+      const email = 'lucia.paso@walk.in';
+      const desk = await signedInPage(journey, 'desk@demo.studio');
+      await desk.setViewportSize({ width: 1280, height: 900 });
+      await desk.goto(`${journey.baseUrl}/checador?class=${classId}`);
+      await desk.getByRole('button', { name: 'Add to class' }).click(ARRIVAL);
+      const dialog = desk.getByRole('dialog', { name: 'Add to class' });
+      await dialog.getByRole('radio', { name: 'Someone new' }).check();
+      await dialog.getByLabel('Full name').fill(name);
+      await dialog.getByLabel('E-mail').fill(email);
+      await dialog.getByLabel('Phone').fill('+52 81 5555 0142');
+      await dialog.getByRole('radio', { name: 'Drop-in (cash)' }).check();
+      await dialog.getByText(`Cash received: ${price}`).waitFor(ARRIVAL);
+      await shoot(desk, 'desk-add-walk-in');
+      await dialog.getByRole('button', { name: 'Add to the class' }).click();
+
+      // Someone new signs the studio's waiver on the desk's screen first.
+      await desk.getByRole('heading', { name: 'FITNESS CLASS WAIVER' }).waitFor(ARRIVAL);
+      await drawSignature(desk);
+      await desk.getByRole('button', { name: 'Sign the waiver' }).click();
+      await desk
+        .getByRole('status')
+        .filter({ hasText: `${name} is booked in this class · ${price} in cash.` })
+        .waitFor(SERVER);
+      await desk.locator('.checador-members').getByText(name, { exact: true }).waitFor(ARRIVAL);
+      await shoot(desk, 'desk-add-done');
+
+      const bookings = (await journey.read(`ClassRoster/${classId}/bookings`)) as Record<
+        string,
+        { via?: string }
+      >;
+      const uid = Object.entries(bookings).find(
+        ([id, booking]) => id.startsWith('walkin-') && booking.via === 'desk',
+      )?.[0];
+      if (!uid) throw new Error('no walk-in on the roster');
+      expect(await journey.read(`Users/${uid}/Email`)).toBe(email);
+      expect(await journey.read(`Users/${uid}/Conditions`)).toBe(true);
+      expect(Object.values(await memberPaymentsOf(uid)).map((payment) => payment.method)).toEqual([
+        'cash',
+      ]);
+      // The invitation: the welcome mail, to set a password.
+      await until(
+        () => mailsTo(email),
+        (mails) => mails.length > 0,
+      );
     },
     STEP_TIMEOUT,
   );

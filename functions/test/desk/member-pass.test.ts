@@ -222,4 +222,16 @@ describe('checkInByName (the kiosk)', () => {
       .catch((e: unknown) => e)) as { details: { messageKey: string } };
     expect(error.details.messageKey).toBe('kioskManyMatches');
   });
+
+  it("goes by the name a row shows, not its search key: a key copied from another member's name does not make the kiosk find its writer", async () => {
+    const { uid } = await kioskMember('Wendy Kiosk', '+52 81 3333 0466');
+    // Another member, named otherwise, files their row under Wendy's name with her last digits
+    // (the rules cannot fold a name with accents, so such a key is the member's to write).
+    const mimic = await kioskMember('Żaneta Mimic', '+52 81 4444 0466');
+    await backend.db.ref(paths.userDirectoryEntry(mimic.uid)).update({ nameKey: 'wendy kiosk' });
+    const result = await checkInByName.run(
+      callableRequest({ name: 'wendy', phoneLast4: '0466' }, desk),
+    );
+    expect(result).toMatchObject({ uid });
+  });
 });

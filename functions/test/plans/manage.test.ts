@@ -18,6 +18,7 @@ import {
   bookClass,
   bulkFreeze,
   cancelBooking,
+  cancelMemberSubscription,
   cancelMembership,
   changePlan,
   compMembership,
@@ -248,6 +249,51 @@ describe('cancelling and gifts', () => {
       Math.floor((membership.commitmentEndsAt ?? 0) / 1000) * 1000,
     );
     expect((await membershipOf(bed, member.uid)).status).toBe('cancelling');
+  });
+
+  it('lets an admin end a gift plan now, audited; a second end or one at the period’s end is refused', async () => {
+    const member = await newMember(bed);
+    const until = addDays(today(), 30);
+    const { membershipId } = await compMembership.run(
+      callableRequest({ uid: member.uid, planId: daily, until, reason: 'Ambassador' }, ADMIN),
+    );
+    const later = rejectionOf(
+      cancelMemberSubscription.run(
+        callableRequest({ uid: member.uid, when: 'period-end', reason: 'Moved away' }, ADMIN),
+      ),
+    );
+    expect(await later).toMatchObject({
+      code: 'failed-precondition',
+      details: { messageKey: 'planEndsNowOnly' },
+    });
+    expect(await membershipOf(bed, member.uid)).toMatchObject({ status: 'active' });
+
+    const ended = await cancelMemberSubscription.run(
+      callableRequest({ uid: member.uid, when: 'now', reason: 'Moved away' }, ADMIN),
+    );
+    expect(ended).toEqual({ subscriptionId: membershipId, cancelAt: null });
+    const membership = await membershipOf(bed, member.uid);
+    expect(membership).toMatchObject({ id: membershipId, status: 'ended' });
+    expect(membership.endedAt).toBeGreaterThan(0);
+    const audits = (await auditOf('cancelMemberSubscription')).filter(
+      (entry) => entry.target === member.uid,
+    );
+    expect(audits).toHaveLength(1);
+    expect(audits[0]?.details).toMatchObject({
+      membershipId,
+      source: 'comp',
+      reason: 'Moved away',
+    });
+
+    const again = rejectionOf(
+      cancelMemberSubscription.run(
+        callableRequest({ uid: member.uid, when: 'now', reason: 'Moved away' }, ADMIN),
+      ),
+    );
+    expect(await again).toMatchObject({ code: 'failed-precondition' });
+    expect(
+      (await auditOf('cancelMemberSubscription')).filter((entry) => entry.target === member.uid),
+    ).toHaveLength(1);
   });
 
   it('gives a plan free until a date, audited, and books with it', async () => {

@@ -145,7 +145,11 @@ export async function checkInByPass(
   return checkInMember(deps, caller, { uid: verified.uid, classId });
 }
 
-/** The directory's members whose name starts with `name` and whose phone ends in `last4`. */
+/**
+ * The directory's members whose name starts with `name` and whose phone ends in `last4`. Both are
+ * decided on the row's own name and phone, not on its search keys: a member writes their keys, and
+ * a key filed under someone else's name must not make the kiosk find them (or refuse both).
+ */
 async function membersNamed(db: Database, name: string, last4: string): Promise<string[]> {
   const folded = foldSearchText(name);
   const snapshot = await db
@@ -158,7 +162,12 @@ async function membersNamed(db: Database, name: string, last4: string): Promise<
   const found: string[] = [];
   snapshot.forEach((child) => {
     const entry = userDirectoryEntrySchema.safeParse(child.val());
-    if (child.key !== null && entry.success && phoneDigits(entry.data.phone).endsWith(last4))
+    if (
+      child.key !== null &&
+      entry.success &&
+      foldSearchText(entry.data.name).startsWith(folded) &&
+      phoneDigits(entry.data.phone).endsWith(last4)
+    )
       found.push(child.key);
   });
   return found;

@@ -1,16 +1,30 @@
+import { worksTheDesk } from '@studio/core';
 import { useSearch } from 'wouter';
 import { SignInPrompt } from '../../components/ui/sign-in-prompt';
 import { paths } from '../../config/paths';
 import { CheckInBoard, firebaseClassListsApi } from '../../features/class-lists';
 import { DoorScanner, firebaseDeskApi } from '../../features/desk';
+import { AddToClass, firebaseDeskSalesApi } from '../../features/desk-sales';
+import type { SignatureSlot } from '../../features/desk-sales';
 import { useSessionStore } from '../../features/session';
+import { SignatureForm } from '../../features/waiver';
 import { PageLoading } from '../page-loading';
 
 const systemNow = (): number => Date.now();
 
+const renderSignature = ({ waiver, defaultName, titleId, onSign, onCancel }: SignatureSlot) => (
+  <SignatureForm
+    waiver={waiver}
+    defaultName={defaultName}
+    titleId={titleId}
+    onSign={onSign}
+    onCancel={onCancel}
+  />
+);
+
 /**
- * /checador: attendance check-in, by a tap or by scanning member passes with the camera;
- * `?class=` opens one class directly (from its list).
+ * /checador: attendance check-in, by a tap or by scanning member passes with the camera, and the
+ * front desk's "Add to class"; `?class=` opens one class directly (from its list).
  */
 export default function ChecadorPage() {
   const classId = new URLSearchParams(useSearch()).get('class');
@@ -30,6 +44,18 @@ export default function ChecadorPage() {
       scanner={(open) => (
         <DoorScanner checkIn={(pass) => firebaseDeskApi.checkInByPass(pass, open)} />
       )}
+      deskActions={
+        worksTheDesk(role)
+          ? (open, cls) => (
+              <AddToClass
+                api={firebaseDeskSalesApi}
+                classId={open}
+                cls={cls}
+                renderSignature={renderSignature}
+              />
+            )
+          : undefined
+      }
     />
   );
 }

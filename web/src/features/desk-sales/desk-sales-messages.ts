@@ -106,8 +106,8 @@ export const deskSalesMessages = defineMessages({
     waiverLoading: 'Loading the waiver…',
     waiverMissing: 'The studio has no waiver to sign yet.',
     addConfirm: 'Add to the class',
-    addDone: '{name} is booked · spot {spot}.',
-    addDonePaid: '{name} is booked · spot {spot} · {amount} in cash.',
+    addDone: '{name} is booked in this class.',
+    addDonePaid: '{name} is booked in this class · {amount} in cash.',
     requiredField: 'Required.',
   },
   es: {
@@ -211,8 +211,8 @@ export const deskSalesMessages = defineMessages({
     waiverLoading: 'Cargando la exención…',
     waiverMissing: 'El estudio aún no tiene una exención para firmar.',
     addConfirm: 'Agregar a la clase',
-    addDone: '{name} quedó reservado · lugar {spot}.',
-    addDonePaid: '{name} quedó reservado · lugar {spot} · {amount} en efectivo.',
+    addDone: '{name} quedó en esta clase.',
+    addDonePaid: '{name} quedó en esta clase · {amount} en efectivo.',
     requiredField: 'Obligatorio.',
   },
 });

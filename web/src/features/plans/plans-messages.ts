@@ -143,6 +143,9 @@ export const plansMessages = defineMessages({
     memberEndFreeze: 'End freeze',
     memberChange: 'Change plan',
     memberComp: 'Give a plan free',
+    memberEndPlan: 'End plan now',
+    memberEndPlanWarning:
+      'The plan ends today: it books no more classes and nothing is refunded. Bookings already made stay.',
     fieldWhen: 'When',
     whenNow: 'Now (prorated)',
     whenPeriodEnd: 'At the period’s end',
@@ -301,6 +304,9 @@ export const plansMessages = defineMessages({
     memberEndFreeze: 'Terminar congelación',
     memberChange: 'Cambiar plan',
     memberComp: 'Regalar un plan',
+    memberEndPlan: 'Terminar el plan ahora',
+    memberEndPlanWarning:
+      'El plan termina hoy: no reserva más clases y no se reembolsa nada. Las reservas ya hechas se mantienen.',
     fieldWhen: 'Cuándo',
     whenNow: 'Ahora (prorrateado)',
     whenPeriodEnd: 'Al terminar el periodo',

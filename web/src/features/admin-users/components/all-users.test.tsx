@@ -246,6 +246,28 @@ describe('all users', () => {
     expect(screen.getByText('No member matches.')).toBeTruthy();
   });
 
+  it("does not answer a search with a row whose search key was filed under someone else's name", async () => {
+    // A member named otherwise writes their keys as José's (the rules cannot fold accented names).
+    const mimic = {
+      ...directoryEntryOf({ Name: 'Żaneta Mimic', Email: 'mimic@demo.studio', Phone: '+52 81 9' }),
+      nameKey: 'jose coach',
+      emailKey: 'coach@demo.studio',
+      phoneKey: '528155',
+    };
+    const fake = fakeApi({ ...directory, x1: mimic }, nodes);
+    render(<AllUsers api={fake.api} now={() => NOW} searchDelayMs={0} />);
+    const search = screen.getByLabelText('Search by name, e-mail or phone');
+    for (const [text, found] of [
+      ['JOSE', 'José Coach'],
+      ['coach@', 'José Coach'],
+      ['+52 81 55', 'Mariana Member'],
+    ] as const) {
+      fireEvent.change(search, { target: { value: text } });
+      await settle();
+      expect(names(), text).toEqual([found]);
+    }
+  });
+
   it('closes the member sheet and returns to the list', async () => {
     const fake = fakeApi(directory, nodes);
     render(<AllUsers api={fake.api} now={() => NOW} />);

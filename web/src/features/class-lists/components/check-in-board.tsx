@@ -35,6 +35,8 @@ export interface CheckInBoardProps {
   initialClassId?: string | null;
   /** The door's pass scanner for the open class (the app composes the desk's). */
   scanner?: (classId: string) => ReactNode;
+  /** The front desk's own actions on the open class, e.g. adding someone (the app composes them). */
+  deskActions?: (classId: string, cls: StudioClass) => ReactNode;
 }
 
 const NO_CLASSES: Record<string, StudioClass> = {};
@@ -51,6 +53,7 @@ export function CheckInBoard({
   now,
   initialClassId = null,
   scanner,
+  deskActions,
 }: CheckInBoardProps) {
   const t = useT();
   const lt = useT(listsMessages);
@@ -175,6 +178,7 @@ export function CheckInBoard({
       {cls === null && <p role="alert">{lt('classMissing')}</p>}
       {cls && !editable && <p role="alert">{lt('notYourClass')}</p>}
       {editable && scanner?.(classId)}
+      {editable && deskActions?.(classId, cls)}
       <p className="checador-counts" aria-live="polite">
         {lt('counts', { ...counts })}
       </p>

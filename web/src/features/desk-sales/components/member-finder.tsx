@@ -1,4 +1,4 @@
-import { directorySearchQueries, isRecord } from '@studio/core';
+import { answersDirectoryQuery, directorySearchQueries, isRecord } from '@studio/core';
 import { useId, useState } from 'react';
 import { useT } from '../../../lib/i18n';
 import { useDebounced } from '../../../lib/use-debounced';
@@ -24,7 +24,12 @@ function watchFound(
       answers[at] = value ?? null;
       if (answers.some((answer) => answer === undefined)) return;
       const entries: Record<string, unknown> = {};
-      for (const answer of answers) if (isRecord(answer)) Object.assign(entries, answer);
+      // Only rows found by their own name, e-mail or phone (core's `answersDirectoryQuery`).
+      answers.forEach((answer, from) => {
+        if (!isRecord(answer)) return;
+        for (const [uid, entry] of Object.entries(answer))
+          if (answersDirectoryQuery(queries[from]!, entry)) entries[uid] = entry;
+      });
       onChange(foundMembers(entries).slice(0, FIND_LIMIT));
     }),
   );

@@ -61,4 +61,6 @@ export const firebasePlansAdminApi: PlansAdminApi = {
   bulkFreeze: (request) => callFunction('bulkFreeze', request),
   changeMemberPlan: (request) => callFunction('changeMemberPlan', request),
   compMembership: (request) => callFunction('compMembership', request),
+  endMembership: (uid, reason) =>
+    callFunction('cancelMemberSubscription', { uid, when: 'now', reason }),
 };

@@ -74,4 +74,9 @@ export interface PlansAdminApi {
     until: string;
     reason: string;
   }) => Promise<CallableResult<'compMembership'>>;
+  /** Ends a gift, cash or imported plan now (`cancelMemberSubscription {when: 'now'}`), audited. */
+  endMembership: (
+    uid: string,
+    reason: string,
+  ) => Promise<CallableResult<'cancelMemberSubscription'>>;
 }

@@ -43,6 +43,9 @@ function renderActions(membership: Membership | null) {
     compMembership: vi.fn<PlansAdminApi['compMembership']>(() =>
       Promise.resolve({ membershipId: 'comp-1' }),
     ),
+    endMembership: vi.fn<PlansAdminApi['endMembership']>(() =>
+      Promise.resolve({ subscriptionId: 'comp-1', cancelAt: null }),
+    ),
   };
   const api = {
     watchMembership: (
@@ -83,6 +86,8 @@ describe('a member’s membership on Admin Users', () => {
     ['an ended one', { ...RUNNING, status: 'ended' as const }, ['comp']],
     ['a running plan', RUNNING, ['freeze', 'change']],
     ['a frozen plan', FROZEN, ['end-freeze', 'change']],
+    ['a gift plan', { ...RUNNING, source: 'comp' as const }, ['freeze', 'change', 'end']],
+    ['a frozen cash plan', { ...FROZEN, source: 'cash' as const }, ['end-freeze', 'change', 'end']],
     [
       'a freeze booked for later (not frozen yet, nothing to end until then)',
       {
@@ -162,5 +167,28 @@ describe('a member’s membership on Admin Users', () => {
     await apply(dialog, 'Back early');
     expect(admin.endMemberFreeze).toHaveBeenCalledWith('u1', 'Back early');
     expect(admin.freezeMember).not.toHaveBeenCalled();
+  });
+
+  it('ends a gift plan now, with the audit reason; a refusal is said and the dialog stays', async () => {
+    const admin = renderActions({ ...RUNNING, id: 'comp-1', source: 'comp' });
+    admin.endMembership.mockRejectedValueOnce(
+      new CallableRefusal('failed-precondition', 'noSubscription'),
+    );
+    const dialog = await openDialog();
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'End plan now' }));
+    expect(within(dialog).getByText(/The plan ends today/)).toBeTruthy();
+    await apply(dialog, 'Moved away');
+    expect(admin.endMembership).toHaveBeenCalledWith('u1', 'Moved away');
+    expect(await within(dialog).findByRole('alert')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Done.');
+    expect(admin.endMembership).toHaveBeenCalledTimes(2);
+    expect(admin.freezeMember).not.toHaveBeenCalled();
+  });
+
+  it('does not offer to end a Stripe plan here', async () => {
+    renderActions(RUNNING);
+    const dialog = await openDialog();
+    expect(within(dialog).queryByRole('radio', { name: 'End plan now' })).toBeNull();
   });
 });

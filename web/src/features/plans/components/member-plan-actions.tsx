@@ -15,30 +15,35 @@ import { useLive } from '../../../lib/use-live';
 import type { PlansAdminApi, PlansApi } from '../api/plans-api';
 import { plansMessages } from '../plans-messages';
 
-type Action = 'freeze' | 'end-freeze' | 'change' | 'comp';
+type Action = 'freeze' | 'end-freeze' | 'change' | 'end' | 'comp';
 
 export interface MemberPlanActionsProps {
   api: Pick<PlansApi, 'watchMembership' | 'watchPlans'>;
   admin: Pick<
     PlansAdminApi,
-    'freezeMember' | 'endMemberFreeze' | 'changeMemberPlan' | 'compMembership'
+    'freezeMember' | 'endMemberFreeze' | 'changeMemberPlan' | 'compMembership' | 'endMembership'
   >;
   uid: string;
   name: string;
   now?: () => number;
 }
 
-/** What an admin may do with a member's plan as it is now. */
+/**
+ * What an admin may do with a member's plan as it is now. A gift, cash or imported plan may also
+ * be ended now (a Stripe plan is cancelled from Admin Payments, through Stripe).
+ */
 export function memberPlanActions(membership: Membership | null, nowMs: number): Action[] {
   if (membership === null || membership.status === 'ended') return ['comp'];
   const frozen = currentFreeze(membership, nowMs) !== undefined;
-  return frozen ? ['end-freeze', 'change'] : ['freeze', 'change'];
+  const actions: Action[] = frozen ? ['end-freeze', 'change'] : ['freeze', 'change'];
+  return membership.source === 'stripe' ? actions : [...actions, 'end'];
 }
 
 const ACTION_LABELS = {
   freeze: 'memberFreeze',
   'end-freeze': 'memberEndFreeze',
   change: 'memberChange',
+  end: 'memberEndPlan',
   comp: 'memberComp',
 } as const;
 
@@ -99,6 +104,8 @@ export function MemberPlanActions({
         return admin.endMemberFreeze(uid, reason);
       case 'change':
         return admin.changeMemberPlan({ uid, planId, when, reason });
+      case 'end':
+        return admin.endMembership(uid, reason);
       case 'comp':
         return admin.compMembership({ uid, planId, until, reason });
     }
@@ -195,6 +202,7 @@ export function MemberPlanActions({
                 <DateInput required min={addDays(today, 1)} value={until} onChange={setUntil} />
               </Field>
             )}
+            {chosen === 'end' && <p>{t('memberEndPlanWarning')}</p>}
             <Field label={t('fieldAuditReason')} required>
               <input
                 data-autofocus

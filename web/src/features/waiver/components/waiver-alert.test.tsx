@@ -70,6 +70,12 @@ async function openWrittenWaiver(api: WaiverApi, onAccepted = vi.fn()) {
   );
   fireEvent.click(await screen.findByRole('button', { name: 'ACCEPT' }));
   await screen.findByRole('button', { name: 'Sign the waiver' });
+  // The pad is loaded on its own (a dynamic import): a stroke before it is there draws nothing.
+  await vi.waitFor(() =>
+    expect(
+      screen.getByRole('img', { name: 'Signature box, empty' }).getAttribute('aria-busy'),
+    ).toBe('false'),
+  );
   return onAccepted;
 }
 
