@@ -7,7 +7,7 @@ import type {
 import type { Unsubscribe } from '../../../lib/realtime';
 
 /** A member's nodes the detail view watches (each an admin read in database.rules.json). */
-export type MemberNode = 'user' | 'ledger' | 'bookings' | 'payments';
+export type MemberNode = 'user' | 'ledger' | 'bookings' | 'payments' | 'waivers';
 
 /**
  * What all-users reads. The list never reads `Users` whole: it pages and searches the member
@@ -26,8 +26,15 @@ export interface AdminUsersApi {
   watchDirectoryEntry: (uid: string, onChange: (value: unknown) => void) => Unsubscribe;
   /** `Reports`: accounts without a name. */
   watchReports: (onChange: (value: unknown) => void) => Unsubscribe;
-  /** One member's record, ledger, bookings or payments (`Payments` queried by uid). */
+  /**
+   * One member's record, ledger, bookings, payments (`Payments` queried by uid) or signed waivers
+   * (`WaiverSignatures/{uid}`).
+   */
   watchMember: (uid: string, node: MemberNode, onChange: (value: unknown) => void) => Unsubscribe;
+  /** The written waiver's text of one version (`Waivers/versions/{n}`, public), once. */
+  readWaiverVersion: (version: number) => Promise<unknown>;
+  /** A download URL of a signature's image in Storage (admins and the front desk may read it). */
+  signatureImageUrl: (imagePath: string) => Promise<string>;
   /** The callables; each rejects with the HttpsError the function sent. */
   setUserRole: (input: SetUserRoleInput) => Promise<CallableResult<'setUserRole'>>;
   adjustCredits: (input: AdjustCreditsInput) => Promise<CallableResult<'adjustCredits'>>;

@@ -2,8 +2,8 @@ import { ROOTS, paths } from '@studio/core';
 import type { DirectoryPrefixQuery } from '@studio/core';
 import type { Database, Query } from 'firebase/database';
 import type * as DatabaseModule from 'firebase/database';
-import { callFunction } from '../../../lib/firebase';
-import { watchPath, watchQuery } from '../../../lib/realtime';
+import { callFunction, getStorageClient } from '../../../lib/firebase';
+import { readPath, watchPath, watchQuery } from '../../../lib/realtime';
 import type { AdminUsersApi, MemberNode } from './admin-users-api';
 
 type DatabaseSdk = typeof DatabaseModule;
@@ -12,6 +12,7 @@ const MEMBER_PATHS: Readonly<Record<Exclude<MemberNode, 'payments'>, (uid: strin
   user: paths.user,
   ledger: paths.creditLedger,
   bookings: paths.userClasses,
+  waivers: paths.waiverSignatures,
 };
 
 /** One page of the directory by name: `nameKey` is indexed in database.rules.json. */
@@ -55,6 +56,14 @@ export const firebaseAdminUsersApi: AdminUsersApi = {
           onChange,
         )
       : watchPath(MEMBER_PATHS[node](uid), onChange),
+  readWaiverVersion: (version) => readPath(paths.waiverVersion(version)),
+  signatureImageUrl: async (imagePath) => {
+    const [storage, { getDownloadURL, ref }] = await Promise.all([
+      getStorageClient(),
+      import('firebase/storage'),
+    ]);
+    return getDownloadURL(ref(storage, imagePath));
+  },
   setUserRole: (input) => callFunction('setUserRole', input),
   adjustCredits: (input) => callFunction('adjustCredits', input),
 };

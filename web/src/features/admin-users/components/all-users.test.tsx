@@ -60,6 +60,9 @@ function fakeApi(directory: Record<string, Entry>, nodes: Record<string, unknown
       onChange(nodes[`${node}/${uid}`] ?? null);
       return () => undefined;
     },
+    readWaiverVersion: (version) => Promise.resolve(nodes[`waiver-version/${version}`] ?? null),
+    signatureImageUrl: (imagePath) =>
+      Promise.resolve(`https://firebasestorage.googleapis.com/v0/b/demo/o/${imagePath}`),
     setUserRole: (input) => {
       roles.push(input);
       return refuse ? Promise.reject(refuse) : Promise.resolve({});
@@ -143,6 +146,43 @@ const nodes = {
       status: 'paid',
       createdAt: NOW - 2 * DAY,
     },
+  },
+  'waivers/m1': {
+    s1: {
+      version: 1,
+      textHash: 'a'.repeat(64),
+      lang: 'en',
+      fullName: 'Mariana López',
+      signedAt: NOW - 30 * DAY,
+      ip: '203.0.113.9',
+      imagePath: 'waivers/m1/s1.png',
+      imageSha256: 'b'.repeat(64),
+      imageBytes: 2048,
+      via: 'app',
+      by: 'm1',
+    },
+    s2: {
+      version: 2,
+      textHash: 'c'.repeat(64),
+      lang: 'es',
+      fullName: 'Mariana López Ruiz',
+      signedAt: NOW - DAY,
+      ip: '198.51.100.4',
+      imagePath: 'waivers/m1/s2.png',
+      imageSha256: 'd'.repeat(64),
+      imageBytes: 4096,
+      via: 'kiosk',
+      by: 'desk',
+    },
+    // Not a signature record: left out rather than shown half.
+    broken: { version: 'two', fullName: '<b>x</b>' },
+  },
+  'waiver-version/2': {
+    version: 2,
+    text: { en: 'I take part at my own risk.', es: 'Participo bajo mi propio riesgo.' },
+    hash: 'c'.repeat(64),
+    publishedAt: NOW - 10 * DAY,
+    publishedBy: 'admin',
   },
 };
 
@@ -292,7 +332,13 @@ describe('all users', () => {
     expect(fake.reads.filter((read) => read.startsWith('member'))).toEqual([]);
     await openMember('Mariana Member');
     expect(new Set(fake.reads.filter((read) => read.startsWith('member')))).toEqual(
-      new Set(['member user m1', 'member ledger m1', 'member bookings m1', 'member payments m1']),
+      new Set([
+        'member user m1',
+        'member ledger m1',
+        'member bookings m1',
+        'member payments m1',
+        'member waivers m1',
+      ]),
     );
   });
 
@@ -330,6 +376,51 @@ describe('all users', () => {
     expect(lines('Bookings')).toEqual(['Mon 23 Nov 07:00 · Cycling · 4 · Booked']);
     expect(lines('Payments')).toEqual(['Thu 19 Nov 06:00 · Class credits · Paid · $65']);
     expect(within(sheet).getByText('Active', { selector: 'p' })).toBeTruthy();
+  });
+
+  it('keeps the record of each signed waiver, newest first, and prints it on its own', async () => {
+    const fake = fakeApi(directory, nodes);
+    render(<AllUsers api={fake.api} now={() => NOW} />);
+    const sheet = await openMember('Mariana Member');
+    await settle();
+    const record = within(sheet)
+      .getByRole('heading', { name: 'Signed waivers' })
+      .closest('section') as HTMLElement;
+    const entries = within(record)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('strong')?.textContent);
+    expect(entries).toEqual([
+      'Version 2, signed yesterday 06:00 in Spanish',
+      'Version 1, signed Thu 22 Oct 06:00 in English',
+    ]);
+    const newest = within(record).getAllByRole('listitem')[0]!;
+    expect(within(newest).getByText('Mariana López Ruiz')).toBeTruthy();
+    expect(within(newest).getByText('the kiosk')).toBeTruthy();
+    expect(within(newest).getByText('198.51.100.4')).toBeTruthy();
+    expect(within(newest).getByText('c'.repeat(64))).toBeTruthy();
+    expect(within(newest).getByText('Participo bajo mi propio riesgo.')).toBeTruthy();
+    expect(
+      within(newest)
+        .getByRole('img', { name: 'Signature of Mariana López Ruiz' })
+        .getAttribute('src'),
+    ).toBe('https://firebasestorage.googleapis.com/v0/b/demo/o/waivers/m1/s2.png');
+    // The version whose text did not load shows no text, never another version's.
+    expect(within(record).getAllByText(/propio riesgo/)).toHaveLength(1);
+
+    const printed: boolean[] = [];
+    window.print = () => printed.push(document.body.classList.contains('printing-waiver-record'));
+    fireEvent.click(within(record).getByRole('button', { name: 'Print the record' }));
+    expect(printed).toEqual([true]);
+    window.dispatchEvent(new Event('afterprint'));
+    expect(document.body.classList.contains('printing-waiver-record')).toBe(false);
+  });
+
+  it('says when a member signed no written waiver', async () => {
+    const fake = fakeApi(directory, nodes);
+    render(<AllUsers api={fake.api} now={() => NOW} />);
+    const sheet = await openMember('Ana Admin');
+    expect(within(sheet).getByText('No written waiver signed.')).toBeTruthy();
+    expect(within(sheet).queryByRole('button', { name: 'Print the record' })).toBeNull();
   });
 
   it('sets a role with setUserRole, offering each role by name', async () => {

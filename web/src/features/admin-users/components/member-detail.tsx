@@ -38,6 +38,7 @@ import {
   usersMessages,
 } from '../users-messages';
 import { classTitle, spotLabel } from '../../../lib/class-names';
+import { WaiverRecord } from './waiver-record';
 import {
   PAYMENT_KIND_LABELS,
   PAYMENT_STATUS_LABELS,
@@ -114,6 +115,7 @@ export function MemberDetail({
         <Ledger api={api} uid={uid} now={now} />
         <Bookings api={api} uid={uid} now={now} />
         <Payments api={api} uid={uid} now={now} />
+        <WaiverRecord api={api} uid={uid} name={name} now={now} />
       </div>
     </BottomSheet>
   );
