@@ -77,6 +77,11 @@ export const usersMessages = defineMessages({
     subscriptionActive: 'Active',
     subscriptionNone: 'No active subscription.',
     working: 'Please wait…',
+    passTitle: 'Studio pass',
+    passHint:
+      'Revoke the pass when a phone is lost or a pass was shared: it stops checking in at once, and the member’s app makes a new one.',
+    passRevoke: 'Revoke the pass',
+    passRevoked: 'Revoked. The old QR code no longer checks in.',
     waiverRecordTitle: 'Signed waivers',
     waiverRecordEmpty: 'No written waiver signed.',
     waiverRecordLine: 'Version {version}, signed {when} in {lang}',
@@ -164,6 +169,11 @@ export const usersMessages = defineMessages({
     subscriptionActive: 'Activa',
     subscriptionNone: 'Sin suscripción activa.',
     working: 'Un momento…',
+    passTitle: 'Pase del estudio',
+    passHint:
+      'Revoca el pase si se perdió un teléfono o se compartió el pase: deja de registrar la asistencia al momento y la app del miembro genera uno nuevo.',
+    passRevoke: 'Revocar el pase',
+    passRevoked: 'Revocado. El código QR anterior ya no registra la asistencia.',
     waiverRecordTitle: 'Exenciones firmadas',
     waiverRecordEmpty: 'No ha firmado una exención escrita.',
     waiverRecordLine: 'Versión {version}, firmada {when} en {lang}',

@@ -2,6 +2,7 @@ import type {
   AdjustCreditsInput,
   CallableResult,
   DirectoryPrefixQuery,
+  RevokeMemberPassInput,
   SetUserRoleInput,
 } from '@studio/core';
 import type { Unsubscribe } from '../../../lib/realtime';
@@ -37,5 +38,6 @@ export interface AdminUsersApi {
   signatureImageUrl: (imagePath: string) => Promise<string>;
   /** The callables; each rejects with the HttpsError the function sent. */
   setUserRole: (input: SetUserRoleInput) => Promise<CallableResult<'setUserRole'>>;
+  revokeMemberPass: (input: RevokeMemberPassInput) => Promise<CallableResult<'revokeMemberPass'>>;
   adjustCredits: (input: AdjustCreditsInput) => Promise<CallableResult<'adjustCredits'>>;
 }

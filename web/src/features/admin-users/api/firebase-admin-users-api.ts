@@ -65,5 +65,6 @@ export const firebaseAdminUsersApi: AdminUsersApi = {
     return getDownloadURL(ref(storage, imagePath));
   },
   setUserRole: (input) => callFunction('setUserRole', input),
+  revokeMemberPass: (input) => callFunction('revokeMemberPass', input),
   adjustCredits: (input) => callFunction('adjustCredits', input),
 };

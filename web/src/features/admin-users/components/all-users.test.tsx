@@ -30,6 +30,7 @@ function fakeApi(directory: Record<string, Entry>, nodes: Record<string, unknown
     });
   const roles: SetUserRoleInput[] = [];
   const adjustments: AdjustCreditsInput[] = [];
+  const revoked: string[] = [];
   let refuse: Error | undefined;
   const api: AdminUsersApi = {
     watchDirectoryPage: (limit, onChange) => {
@@ -63,6 +64,10 @@ function fakeApi(directory: Record<string, Entry>, nodes: Record<string, unknown
     readWaiverVersion: (version) => Promise.resolve(nodes[`waiver-version/${version}`] ?? null),
     signatureImageUrl: (imagePath) =>
       Promise.resolve(`https://firebasestorage.googleapis.com/v0/b/demo/o/${imagePath}`),
+    revokeMemberPass: (input) => {
+      revoked.push(input.uid);
+      return refuse ? Promise.reject(refuse) : Promise.resolve({});
+    },
     setUserRole: (input) => {
       roles.push(input);
       return refuse ? Promise.reject(refuse) : Promise.resolve({});
@@ -77,6 +82,7 @@ function fakeApi(directory: Record<string, Entry>, nodes: Record<string, unknown
     reads,
     roles,
     adjustments,
+    revoked,
     refuseWith(error: Error) {
       refuse = error;
     },
@@ -413,6 +419,23 @@ describe('all users', () => {
     expect(printed).toEqual([true]);
     window.dispatchEvent(new Event('afterprint'));
     expect(document.body.classList.contains('printing-waiver-record')).toBe(false);
+  });
+
+  it("revokes the member's pass with revokeMemberPass and says so, or shows the refusal", async () => {
+    const fake = fakeApi(directory, nodes);
+    render(<AllUsers api={fake.api} now={() => NOW} />);
+    await openMember('Mariana Member');
+    const form = screen.getByRole('form', { name: 'Studio pass' });
+    fireEvent.submit(form);
+    await within(form).findByText('Revoked. The old QR code no longer checks in.');
+    expect(fake.revoked).toEqual(['m1']);
+
+    fake.refuseWith(new CallableRefusal('not-found', 'userNotFound', { uid: 'm1' }));
+    fireEvent.submit(form);
+    expect((await within(form).findByRole('alert')).textContent).toBe(
+      'This member does not exist.',
+    );
+    expect(within(form).queryByText('Revoked. The old QR code no longer checks in.')).toBeNull();
   });
 
   it('says when a member signed no written waiver', async () => {

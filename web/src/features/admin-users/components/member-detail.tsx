@@ -111,6 +111,7 @@ export function MemberDetail({
         />
         {membershipAction?.({ uid, name: user.Name || user.Email || uid })}
         <RoleForm api={api} uid={uid} current={roleFromAdminFlag(user.Admin)} />
+        <PassForm api={api} uid={uid} />
         <AdjustForm api={api} uid={uid} />
         <Ledger api={api} uid={uid} now={now} />
         <Bookings api={api} uid={uid} now={now} />
@@ -155,6 +156,57 @@ function Subscription({ user, action }: { user: MemberProfile; action: ReactNode
       <p>{user.activeSuscription === true ? ut('subscriptionActive') : ut('subscriptionNone')}</p>
       {user.activeSuscription === true && action}
     </section>
+  );
+}
+
+/**
+ * The member's studio pass (their QR code): revoked at once when a phone is lost or a pass was
+ * shared; the member's app asks for a new one the next time it shows it. Audited by the server.
+ */
+function PassForm({ api, uid }: { api: AdminUsersApi; uid: string }) {
+  const t = useT();
+  const ut = useT(usersMessages);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const [failure, setFailure] = useState<ErrorText | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setFailure(null);
+    setDone(false);
+    try {
+      await api.revokeMemberPass({ uid });
+      setDone(true);
+    } catch (error) {
+      setFailure(callableErrorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="card ui-form member-form"
+      aria-label={ut('passTitle')}
+      onSubmit={(event) => void submit(event)}
+    >
+      <h3>{ut('passTitle')}</h3>
+      <p>{ut('passHint')}</p>
+      <Button type="submit" variant="danger" busy={busy}>
+        {busy ? ut('working') : ut('passRevoke')}
+      </Button>
+      {done && (
+        <p role="status" className="form-success">
+          {ut('passRevoked')}
+        </p>
+      )}
+      {failure && (
+        <p role="alert" className="form-error">
+          {t(failure.key, failure.params)}
+        </p>
+      )}
+    </form>
   );
 }
 
