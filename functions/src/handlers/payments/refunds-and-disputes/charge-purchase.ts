@@ -93,3 +93,17 @@ export async function purchaseOfCharge(
     grantKeys: found.subscription ? [found.purchaseId] : grantKeysOf(found.purchaseId, record),
   };
 }
+
+/**
+ * The record to mirror a refund or dispute on, looked up again once its wallet change has
+ * committed: the events of one purchase run at once, and the record (or the checkout an invoice
+ * belongs to) may have been found only after this event's first look. The last event to commit
+ * its change then always mirrors the final state. Undefined while there is no record.
+ */
+export async function recordOfCharge(
+  deps: PaymentDeps,
+  charge: ChargeObject,
+): Promise<string | undefined> {
+  const purchase = await purchaseOfCharge(deps, charge);
+  return typeof purchase !== 'string' && purchase.record ? purchase.recordId : undefined;
+}

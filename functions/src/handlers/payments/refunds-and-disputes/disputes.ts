@@ -1,7 +1,7 @@
 import type { DisputeState, MessageKey } from '@studio/core';
 import { applyPurchaseReturn } from '../credit-grants';
 import { patchPurchase } from '../purchase-record';
-import { purchaseOfCharge } from './charge-purchase';
+import { purchaseOfCharge, recordOfCharge } from './charge-purchase';
 import type { PaymentDeps } from '../deps';
 import { creditsRevoked } from '../logs';
 import { notifyMember } from '../notify';
@@ -53,9 +53,10 @@ export async function chargeDisputed(
     },
     now(),
   );
-  if (purchase.record) {
+  const recordId = await recordOfCharge(deps, charge);
+  if (recordId !== undefined) {
     // Events of one purchase finish in any order: a closed dispute is never reopened here.
-    await patchPurchase(db, purchase.recordId, (record) => {
+    await patchPurchase(db, recordId, (record) => {
       const stored = record.disputeId === dispute.id ? record.disputeStatus : undefined;
       const latest = outcome.state.disputes?.[dispute.id]?.status ?? status;
       return {

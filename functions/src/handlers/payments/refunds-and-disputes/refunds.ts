@@ -1,6 +1,6 @@
 import { applyPurchaseReturn } from '../credit-grants';
 import { patchPurchase } from '../purchase-record';
-import { purchaseOfCharge } from './charge-purchase';
+import { purchaseOfCharge, recordOfCharge } from './charge-purchase';
 import type { PaymentDeps } from '../deps';
 import { creditsRevoked } from '../logs';
 import { notifyMember } from '../notify';
@@ -35,9 +35,10 @@ export async function chargeRefunded(
     now(),
   );
   const refunded = outcome.state.refunded;
-  if (purchase.record) {
+  const recordId = await recordOfCharge(deps, charge);
+  if (recordId !== undefined) {
     // Events of one purchase finish in any order: the record keeps the most given back.
-    await patchPurchase(db, purchase.recordId, (record) => {
+    await patchPurchase(db, recordId, (record) => {
       const amountRefunded = Math.max(record.amountRefunded ?? 0, refunded);
       return {
         status: amountRefunded >= outcome.state.amount ? 'refunded' : 'partially-refunded',
