@@ -80,12 +80,12 @@ export async function setUserRole(
   // The input schema refuses a branch on other roles; a command-line call is checked here too.
   if (branch !== undefined && !takesBranchScope(role))
     throw new DomainError('invalid-argument', 'branchScopeRole');
+  if (branch !== undefined && !(await db.ref(paths.branch(branch)).get()).exists())
+    throw new DomainError('not-found', 'branchNotFound');
   const user = await getAuthUser(auth, uid);
   const unverified = user.emailVerified !== true;
   if (unverified && isPrivileged(role) && !allowUnverified)
     throw new DomainError('failed-precondition', 'emailNotVerified');
-  if (branch !== undefined && !(await db.ref(paths.branch(branch)).get()).exists())
-    throw new DomainError('not-found', 'branchNotFound');
   const { branch: claimedBranch, ...claims } = user.customClaims ?? {};
   const storedFlag = adminFlagSchema.safeParse(
     (await db.ref(paths.userField(uid, 'Admin')).get()).val(),
