@@ -7,14 +7,7 @@ import http from 'node:http';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { REGION, startStack, type Stack } from '../../scripts/lib/stack.ts';
 import { DEMO_PASSWORD, seedDemoData, type SeedOptions } from '../../scripts/lib/seed.ts';
-import {
-  daysBetween,
-  formatDate,
-  paths,
-  startOfWeek,
-  type SeatLayout,
-  type StudioClass,
-} from '@studio/core';
+import { daysBetween, formatDate, paths, type SeatLayout, type StudioClass } from '@studio/core';
 import { launchBrowser } from './browser.ts';
 import type { SharedStackInfo } from './journey-stack.ts';
 
@@ -267,6 +260,21 @@ export async function signedInPage(j: Journey, email: string): Promise<Page> {
   return page;
 }
 
+/** A signature drawn across the signature pad with the mouse, as a finger would. */
+export async function drawSignature(page: Page): Promise<void> {
+  const pad = page.locator('canvas.signature-canvas[aria-busy="false"]');
+  await pad.waitFor({ timeout: 60_000 });
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('the signature pad is not on screen');
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + 24, y);
+  await page.mouse.down();
+  for (let step = 1; step <= 12; step += 1)
+    await page.mouse.move(box.x + 24 + step * 22, y + (step % 2 === 0 ? -18 : 18), { steps: 4 });
+  await page.mouse.up();
+  await page.getByRole('img', { name: 'Signature box, signed' }).waitFor();
+}
+
 /**
  * A callable as the HTTPS protocol carries it, signed in through the Auth emulator: the HTTP
  * status and the JSON body as they came (for refusals a test inspects).
@@ -342,7 +350,7 @@ export async function soonestCyclingClass(j: Journey, coach?: string): Promise<C
   return { classId, cls, spotOf };
 }
 
-/** Opens the schedule on the class's week and the class's detail, as a member would. */
+/** Opens the schedule on the class's seven days and the class's detail, as a member would. */
 export async function openClass(
   j: Journey,
   page: Page,
@@ -350,8 +358,8 @@ export async function openClass(
   name: string,
 ): Promise<Locator> {
   await page.goto(`${j.baseUrl}/tabs/calendario/choose/user`);
-  const monday = startOfWeek(cls.date);
-  const weeksAhead = daysBetween(startOfWeek(Date.now()), monday) / 7;
+  // The schedule shows seven days at a time from today.
+  const weeksAhead = Math.floor(daysBetween(formatDate(Date.now()), cls.date) / 7);
   for (let week = 0; week < weeksAhead; week++) {
     await page.getByRole('button', { name: 'Next week' }).click();
   }

@@ -7,7 +7,7 @@ export { instancesFor, newId } from './deps';
 export type { BookingDeps } from './deps';
 export { instancesOf, openInstance, studioInstances } from './instances';
 export type { Instances } from './instances';
-export { readInTurn } from './rush';
+export { finishInTurn, readInTurn } from './rush';
 export type { Rush } from './rush';
 export { releaseRush } from './rush/index';
 export type { HandlerDeps } from './handler-deps';
@@ -43,8 +43,8 @@ export {
 export type { ClassContext } from './views';
 export { notify } from './notifications';
 
-// Jobs: paging through a large node a page at a time, one item at a time.
-export { forEachChild, inPool } from './pages';
+// Jobs: paging through a large node a page at a time, one item at a time; a date range of classes.
+export { forEachChild, inPool, readClassRange } from './pages';
 export type { PageOptions } from './pages';
 export { jobItemFailed } from './job-logs';
 
