@@ -12,7 +12,7 @@ import {
 } from '@studio/core/import';
 import { changeWallet } from '../../engine';
 import { clientAccounts } from './clients';
-import { mapPool, type ImportDeps, type RowResult, type RunContext } from './run';
+import { IN_FLIGHT, mapPool, type ImportDeps, type RowResult, type RunContext } from './run';
 
 interface BalanceRow {
   line: number;
@@ -40,15 +40,16 @@ export async function importBalanceRows(
     ctx,
     rows.map((row) => row.record.clientId),
   );
-  return mapPool(rows, 16, async ({ line, record }): Promise<RowResult> => {
+  return mapPool(rows, IN_FLIGHT, async ({ line, record }): Promise<RowResult> => {
     const base = { line, id: record.id };
-    const uid = accounts.get(record.clientId);
-    if (uid === undefined)
+    const account = accounts.get(record.clientId);
+    if (account === undefined)
       return {
         ...base,
         outcome: 'skipped',
         problems: [{ reason: 'unknownMember', field: 'clientId' }],
       };
+    const { uid } = account;
     const expiresAt =
       record.expiresOn === undefined
         ? creditExpiry(ctx.nowMs, ctx.validityDays)
@@ -74,7 +75,9 @@ export async function importBalanceRows(
       timeZone: ctx.timeZone,
     };
     if (ctx.dryRun) {
-      const node = (await deps.db.ref(paths.user(uid)).get()).val() as unknown;
+      const node = account.planned
+        ? null
+        : ((await deps.db.ref(paths.user(uid)).get()).val() as unknown);
       const previous = storedImportedBalance(node, key, paths.user(uid));
       if (previous === undefined && record.remaining === 0) {
         return {
