@@ -35,7 +35,13 @@ import {
   userClassSchema,
 } from '@studio/core';
 import type { CreditKind, DateString, InsightsLiability, LiabilityFigures } from '@studio/core';
-import { forEachChild, instancesFor, jobItemFailed, readSettings } from '../../engine';
+import {
+  forEachChild,
+  instancesFor,
+  jobItemFailed,
+  readClassRange,
+  readSettings,
+} from '../../engine';
 import type { Instances, PageOptions } from '../../engine';
 import { Rollup, monthOf } from './rollup';
 
@@ -127,17 +133,7 @@ export async function rollUpInsights(
   // Classes of the window, a week per query (the `date` index), their rosters 8 at once.
   for (const where of holders)
     for (const [start, end] of chunks(rollup.dates)) {
-      const query = classesByDateRange(start, end);
-      const page = await where
-        .ref(query.path)
-        .orderByChild(query.orderByChild)
-        .startAt(query.startAt)
-        .endAt(query.endAt)
-        .get();
-      const found: [string, unknown][] = [];
-      page.forEach((child) => {
-        if (child.key !== null) found.push([child.key, child.val()]);
-      });
+      const found = await readClassRange(where, classesByDateRange(start, end));
       for (let i = 0; i < found.length; i += ROSTER_CONCURRENCY) {
         await Promise.all(
           found.slice(i, i + ROSTER_CONCURRENCY).map(async ([classId, value]) => {
