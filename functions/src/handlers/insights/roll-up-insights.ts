@@ -303,11 +303,28 @@ export async function rollUpInsights(
   report.wallets = wallets.done;
 
   // Write: every day and month of the window replaced whole, then today's liability snapshot.
+  // Each branch's class figures apart, for the admin of that branch (the rules give them only
+  // `Insights/branches/{branchId}`): every branch of the catalogue and any seen in the window.
+  const stored: unknown = (await db.ref(paths.branches()).get()).val();
+  const branchIds = new Set([
+    ...(typeof stored === 'object' && stored !== null ? Object.keys(stored) : []),
+    ...rollup.branches(),
+  ]);
   const documents: [string, unknown][] = [
     ...rollup.allDays().map((day) => [paths.insightsDay(day.date), day] as [string, unknown]),
     ...rollup
       .allMonths()
       .map((month) => [paths.insightsMonth(month.month), month] as [string, unknown]),
+    ...[...branchIds].flatMap((branchId) => [
+      ...rollup
+        .branchDays(branchId)
+        .map((day) => [paths.insightsBranchDay(branchId, day.date), day] as [string, unknown]),
+      ...rollup
+        .branchMonths(branchId)
+        .map(
+          (month) => [paths.insightsBranchMonth(branchId, month.month), month] as [string, unknown],
+        ),
+    ]),
   ];
   for (let i = 0; i < documents.length; i += WRITE_BATCH) {
     await db.ref().update(Object.fromEntries(documents.slice(i, i + WRITE_BATCH)));
