@@ -31,6 +31,7 @@ import { classesMessages } from '../classes-messages';
 import { Field } from './class-fields';
 import { useClassCatalog } from './use-catalog';
 import './admin-classes.css';
+import { FailureText } from '../../../components/ui/failure-text';
 
 /** The list opens on the next two weeks: what an admin usually adjusts. */
 const DEFAULT_DAYS = 13;
@@ -49,7 +50,6 @@ function EditClassDialog({
   onClose: (saved: boolean) => void;
 }) {
   const t = useT(classesMessages);
-  const tp = useT();
   const format = useFormat();
   const base = useId();
   const [state, setState] = useState(() => editState(cls));
@@ -130,11 +130,7 @@ function EditClassDialog({
         {select('coach')}
         {input('capacity', 'capacity')}
         {input('name', 'name')}
-        {failure && (
-          <p role="alert" className="form-error">
-            {tp(failure.key, failure.params)}
-          </p>
-        )}
+        <FailureText failure={failure} />
         <div className="dialog-actions">
           <button type="submit" className="button button-primary" disabled={busy}>
             {busy ? t('working') : t('save')}
@@ -160,7 +156,6 @@ function CancelClassDialog({
   onClose: (refunded: number | null) => void;
 }) {
   const t = useT(classesMessages);
-  const tp = useT();
   const base = useId();
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
@@ -210,11 +205,7 @@ function CancelClassDialog({
             />
           )}
         </Field>
-        {failure && (
-          <p role="alert" className="form-error">
-            {tp(failure.key, failure.params)}
-          </p>
-        )}
+        <FailureText failure={failure} />
         <div className="dialog-actions">
           <button type="submit" className="button button-danger" disabled={busy}>
             {busy ? t('working') : t('confirmCancel')}
@@ -253,7 +244,6 @@ function SubstituteDialog({
   onClose: (done: { coach: string; notified: number } | null) => void;
 }) {
   const t = useT(classesMessages);
-  const tp = useT();
   const base = useId();
   const teaching = cls.substitute ?? cls.coach;
   const others = Object.entries(catalog.coaches).filter(([id]) => id !== teaching);
@@ -298,11 +288,7 @@ function SubstituteDialog({
             </select>
           )}
         </Field>
-        {failure && (
-          <p role="alert" className="form-error">
-            {tp(failure.key, failure.params)}
-          </p>
-        )}
+        <FailureText failure={failure} />
         <div className="dialog-actions">
           <button type="submit" className="button button-primary" disabled={busy || chosen === ''}>
             {busy ? t('working') : t('assign')}
