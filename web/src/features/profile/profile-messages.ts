@@ -44,7 +44,7 @@ export const profileMessages = defineMessages({
     languageIntro: 'The app and the studio’s e-mails to you use this language.',
     photoLabel: 'Your photo',
     photoHint:
-      'Shown to you and to the studio’s staff on class lists, kept in the studio’s own storage.',
+      'Shown on your profile and at the top of the app, and to the studio’s admins on your profile. Kept in the studio’s own storage.',
     photoSaved: 'Photo saved.',
     photoRemoved: 'Photo removed.',
     photoFailed: 'The photo could not be saved. Try again.',
@@ -87,7 +87,7 @@ export const profileMessages = defineMessages({
     languageIntro: 'La app y los correos del estudio usan este idioma.',
     photoLabel: 'Tu foto',
     photoHint:
-      'La ves tú y el personal del estudio en las listas de clase; se guarda en el almacenamiento del propio estudio.',
+      'Se ve en tu perfil y arriba en la app, y los administradores del estudio la ven en tu perfil. Se guarda en el almacenamiento del propio estudio.',
     photoSaved: 'Foto guardada.',
     photoRemoved: 'Foto quitada.',
     photoFailed: 'No se pudo guardar la foto. Inténtalo de nuevo.',

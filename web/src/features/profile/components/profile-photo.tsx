@@ -15,7 +15,7 @@ export interface ProfilePhotoProps {
 /**
  * The member's own photo: chosen or taken, framed in a circle and resized in the browser, stored
  * under their own folder in the studio's bucket (storage.rules: only they write it), and its
- * download URL saved as `Img`. The profile's header and the staff's class lists show it.
+ * download URL saved as `Img`. The profile's header and the app's header show it.
  */
 export function ProfilePhoto({ api, uid, img }: ProfilePhotoProps) {
   const t = useT(profileMessages);
