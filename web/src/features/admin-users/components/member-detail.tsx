@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import {
   CREDIT_KINDS,
@@ -111,7 +112,7 @@ export function MemberDetail({
         />
         {membershipAction?.({ uid, name: user.Name || user.Email || uid })}
         <RoleForm api={api} uid={uid} current={roleFromAdminFlag(user.Admin)} />
-        <PassForm api={api} uid={uid} />
+        <PassForm api={api} uid={uid} name={name} />
         <AdjustForm api={api} uid={uid} />
         <Ledger api={api} uid={uid} now={now} />
         <Bookings api={api} uid={uid} now={now} />
@@ -163,15 +164,17 @@ function Subscription({ user, action }: { user: MemberProfile; action: ReactNode
  * The member's studio pass (their QR code): revoked at once when a phone is lost or a pass was
  * shared; the member's app asks for a new one the next time it shows it. Audited by the server.
  */
-function PassForm({ api, uid }: { api: AdminUsersApi; uid: string }) {
+function PassForm({ api, uid, name }: { api: AdminUsersApi; uid: string; name: string }) {
   const t = useT();
   const ut = useT(usersMessages);
+  const titleId = useId();
+  const textId = useId();
+  const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<ErrorText | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const revoke = async () => {
     setBusy(true);
     setFailure(null);
     setDone(false);
@@ -182,19 +185,24 @@ function PassForm({ api, uid }: { api: AdminUsersApi; uid: string }) {
       setFailure(callableErrorText(error));
     } finally {
       setBusy(false);
+      setConfirming(false);
     }
   };
 
+  // Destructive, so never a solid red button in the sheet: an outlined one that asks first.
   return (
     <form
       className="card ui-form member-form"
       aria-label={ut('passTitle')}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        setConfirming(true);
+      }}
     >
       <h3>{ut('passTitle')}</h3>
       <p>{ut('passHint')}</p>
-      <Button type="submit" variant="danger" busy={busy}>
-        {busy ? ut('working') : ut('passRevoke')}
+      <Button type="submit" variant="secondary" aria-haspopup="dialog">
+        {ut('passRevoke')}
       </Button>
       {done && (
         <p role="status" className="form-success">
@@ -205,6 +213,25 @@ function PassForm({ api, uid }: { api: AdminUsersApi; uid: string }) {
         <p role="alert" className="form-error">
           {t(failure.key, failure.params)}
         </p>
+      )}
+      {confirming && (
+        <Dialog
+          role="alertdialog"
+          labelledBy={titleId}
+          describedBy={textId}
+          onDismiss={() => setConfirming(false)}
+        >
+          <h2 id={titleId}>{ut('passConfirmTitle', { name })}</h2>
+          <p id={textId}>{ut('passConfirmText')}</p>
+          <div className="dialog-actions">
+            <Button variant="secondary" data-autofocus onClick={() => setConfirming(false)}>
+              {ut('passKeep')}
+            </Button>
+            <Button variant="danger" busy={busy} onClick={() => void revoke()}>
+              {busy ? ut('working') : ut('passRevoke')}
+            </Button>
+          </div>
+        </Dialog>
       )}
     </form>
   );
