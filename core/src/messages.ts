@@ -42,6 +42,9 @@ const en = {
   layoutUsedByClasses:
     'This seat layout is used by {count} upcoming classes, so it cannot be deleted.',
   branchNotFound: 'This branch does not exist.',
+  branchScopeRole: 'Only an admin or the front desk can be given a branch of their own.',
+  outsideBranch: 'This belongs to another branch: your account manages its own branch only.',
+  chainAdminOnly: 'Only an admin of the whole chain can do this: your account manages one branch.',
   coachNotFound: 'This coach does not exist.',
   exerciseNotFound: 'This class type does not exist.',
   noUsableCredit: 'You have no usable credit for this class. Buy credits to book it.',
@@ -241,6 +244,10 @@ const es: Record<MessageKey, string> = {
   layoutUsedByClasses:
     'Esta distribución de lugares la usan {count} clases próximas, así que no se puede eliminar.',
   branchNotFound: 'Esta sucursal no existe.',
+  branchScopeRole: 'Solo un administrador o la recepción pueden tener una sucursal propia.',
+  outsideBranch: 'Esto pertenece a otra sucursal: tu cuenta gestiona solo la suya.',
+  chainAdminOnly:
+    'Solo un administrador de toda la cadena puede hacer esto: tu cuenta gestiona una sucursal.',
   coachNotFound: 'Este coach no existe.',
   exerciseNotFound: 'Este tipo de clase no existe.',
   noUsableCredit: 'No tienes un crédito válido para esta clase. Compra créditos para reservarla.',

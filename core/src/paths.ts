@@ -302,6 +302,13 @@ export const paths = {
   insightsLiabilities: () => join(ROOTS.insights, 'liability'),
   insightsLiability: (date: DateString) => join(ROOTS.insights, 'liability', date),
   insightsRun: () => join(ROOTS.insights, 'run'),
+  /** One branch's class figures (its classes of each day, its cells of each month), for its admin. */
+  insightsBranchDays: (branchId: string) => join(ROOTS.insights, 'branches', branchId, 'days'),
+  insightsBranchDay: (branchId: string, date: DateString) =>
+    join(ROOTS.insights, 'branches', branchId, 'days', date),
+  insightsBranchMonths: (branchId: string) => join(ROOTS.insights, 'branches', branchId, 'months'),
+  insightsBranchMonth: (branchId: string, month: string) =>
+    join(ROOTS.insights, 'branches', branchId, 'months', month),
 
   // Imports from another system (docs/architecture/import.md); functions write, admins read; a
   // member reads their own `ImportedHistory`.

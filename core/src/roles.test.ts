@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   adminFlagForRole,
+  branchScopeFromClaims,
+  coversBranch,
   roleFromAdminFlag,
   roleFromClaims,
   ROLES,
@@ -48,6 +50,28 @@ describe('roles', () => {
     [null, 'member'],
   ])('reads claims %j as %s', (claims, role) => {
     expect(roleFromClaims(claims)).toBe(role);
+  });
+});
+
+describe('a branch manager', () => {
+  it.each([
+    [{ role: 'admin', branch: 'norte' }, 'norte'],
+    [{ role: 'staff', branch: 'norte' }, 'norte'],
+    [{ role: 'admin' }, null],
+    // Only admins and the front desk are scoped; a stray claim on anyone else scopes nothing.
+    [{ role: 'coach', branch: 'norte' }, null],
+    [{ role: 'member', branch: 'norte' }, null],
+    [{ role: 'admin', branch: '' }, null],
+    [{ role: 'admin', branch: 7 }, null],
+    [null, null],
+  ])('reads claims %j as scope %j', (claims, scope) => {
+    expect(branchScopeFromClaims(claims)).toBe(scope);
+  });
+
+  it('covers only their branch; the chain covers every branch', () => {
+    expect(coversBranch('norte', 'norte')).toBe(true);
+    expect(coversBranch('norte', 'centro')).toBe(false);
+    expect(coversBranch(null, 'centro')).toBe(true);
   });
 });
 

@@ -46,6 +46,30 @@ export function roleFromClaims(claims: unknown): Role {
   return parsed.success ? parsed.data : 'member';
 }
 
+/**
+ * A branch manager: an admin or the front desk scoped to one branch by the custom claim
+ * `branch` next to `role` (set by `setUserRole`). They see and act on that branch's classes,
+ * rosters, insights and payments; members stay the chain's. Without the claim an admin is the
+ * chain's (every branch) and the front desk works every branch's desk.
+ */
+export function takesBranchScope(role: Role): boolean {
+  return role === 'admin' || role === 'staff';
+}
+
+/** The branch the claims scope their holder to, or null (the whole chain). */
+export function branchScopeFromClaims(claims: unknown): string | null {
+  if (typeof claims !== 'object' || claims === null) return null;
+  const branch = (claims as { branch?: unknown }).branch;
+  return typeof branch === 'string' && branch !== '' && takesBranchScope(roleFromClaims(claims))
+    ? branch
+    : null;
+}
+
+/** Whether someone of this scope (null: the chain) may see or act on this branch. */
+export function coversBranch(scope: string | null, branchId: string): boolean {
+  return scope === null || scope === branchId;
+}
+
 /** Who takes attendance: admins and the front desk for every class, coaches for their own. */
 export function takesAttendance(role: Role): boolean {
   return role === 'admin' || role === 'staff' || role === 'coach';

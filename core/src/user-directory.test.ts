@@ -42,6 +42,15 @@ describe('directoryEntryOf', () => {
     expect(userDirectoryEntrySchema.safeParse(entry).success).toBe(true);
   });
 
+  it('names the branch of a branch manager, and of no one else', () => {
+    expect(directoryEntryOf({ Admin: 'Staff', 'branch-scope': 'norte' }).branch).toBe('norte');
+    expect(directoryEntryOf({ Admin: true, 'branch-scope': 'norte' }).branch).toBe('norte');
+    expect(directoryEntryOf({ Admin: 'Coach', 'branch-scope': 'norte' })).not.toHaveProperty(
+      'branch',
+    );
+    expect(directoryEntryOf({ Admin: true, 'branch-scope': 'a/b' })).not.toHaveProperty('branch');
+  });
+
   it('reads a missing or malformed field as empty and the old flag as an active plan', () => {
     expect(
       directoryEntryOf({ Name: 42, Email: 'x@y.z', Admin: true, activeSuscription: true }),

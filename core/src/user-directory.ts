@@ -6,8 +6,8 @@
 // (docs/architecture/admin-and-audit.md#member-directory).
 import { z } from 'zod';
 import { planStateSchema, planStatusSchema } from './plan-state';
-import { roleFromAdminFlag, roleSchema } from './roles';
-import { epochMsSchema } from './schemas/common';
+import { roleFromAdminFlag, roleSchema, takesBranchScope } from './roles';
+import { epochMsSchema, keySchema } from './schemas/common';
 import { userSchema } from './schemas/user';
 
 /**
@@ -23,6 +23,8 @@ export const userDirectoryEntrySchema = z.object({
   email: z.string().max(320),
   phone: z.string().max(40),
   role: roleSchema,
+  /** The branch an admin or front-desk account is scoped to (`Users/{uid}/branch-scope`). */
+  branch: keySchema.optional(),
   /** `Users/{uid}/Credits`: usable regular credits. */
   credits: z.number().int(),
   /** The plan as `plan-state` says (absent: never had one). */
@@ -109,6 +111,8 @@ export function directoryEntryOf(user: unknown): Omit<UserDirectoryEntry, 'creat
   const planState = planStateSchema.safeParse(record['plan-state']);
   if (planState.success) entry.plan = planState.data.status;
   else if (record['activeSuscription'] === true) entry.plan = 'active';
+  const scope = field(record, 'branch-scope');
+  if (scope !== undefined && takesBranchScope(entry.role)) entry.branch = scope;
   const waiver = userSchema.shape.waiver.safeParse(record['waiver']);
   if (waiver.success && waiver.data) entry.waiverVersion = waiver.data.version;
   return entry;

@@ -262,3 +262,90 @@ describe('setUserRole handler', () => {
     expect(await adminFlagOf(uid)).toBe('Coach');
   });
 });
+
+describe('setUserRole: a branch manager', () => {
+  const BRANCH = 'norte-roles';
+  beforeAll(async () => {
+    await backend.db.ref(paths.branch(BRANCH)).set({ name: 'Norte', active: true });
+  });
+
+  it.each<['admin' | 'staff', true | 'Staff']>([
+    ['admin', true],
+    ['staff', 'Staff'],
+  ])('scopes %s to a branch: claim, profile, directory and audit', async (role, flag) => {
+    const uid = await createMember({ tier: 'gold' });
+
+    await setUserRole.run(callableRequest({ uid, role, branch: BRANCH }, admin));
+
+    expect(await claimsOf(uid)).toEqual({ tier: 'gold', role, branch: BRANCH });
+    expect(await adminFlagOf(uid)).toBe(flag);
+    expect((await backend.db.ref(paths.userField(uid, 'branch-scope')).get()).val()).toBe(BRANCH);
+    expect((await backend.db.ref(paths.userDirectoryField(uid, 'branch')).get()).val()).toBe(
+      BRANCH,
+    );
+    const [entry] = await auditEntriesFor(uid);
+    expect(entry?.details).toMatchObject({ after: { claim: role, Admin: flag, branch: BRANCH } });
+  });
+
+  it('a role without a branch takes the old scope away, and the audit says which it was', async () => {
+    const uid = await createMember();
+    await setUserRole.run(callableRequest({ uid, role: 'staff', branch: BRANCH }, admin));
+
+    await setUserRole.run(callableRequest({ uid, role: 'admin' }, admin));
+
+    expect(await claimsOf(uid)).toEqual({ role: 'admin' });
+    expect((await backend.db.ref(paths.userField(uid, 'branch-scope')).get()).val()).toBeNull();
+    expect((await backend.db.ref(paths.userDirectoryField(uid, 'branch')).get()).val()).toBeNull();
+    const last = (await auditEntriesFor(uid)).sort((a, b) => a.at - b.at).at(-1);
+    expect(last?.details).toMatchObject({
+      before: { claim: 'staff', branch: BRANCH },
+      after: { claim: 'admin', Admin: true },
+    });
+    expect((last?.details as { after: object }).after).not.toHaveProperty('branch');
+  });
+
+  it.each([
+    ['a coach', { role: 'coach', branch: BRANCH }, 'invalid-argument'],
+    ['a member', { role: 'member', branch: BRANCH }, 'invalid-argument'],
+    ['a branch id that is no key', { role: 'admin', branch: 'a/b' }, 'invalid-argument'],
+    ['an empty branch', { role: 'staff', branch: '' }, 'invalid-argument'],
+    ['a branch that does not exist', { role: 'admin', branch: 'nowhere' }, 'not-found'],
+  ])('refuses %s with a branch and writes nothing', async (_case, input, code) => {
+    const uid = await createMember({ role: 'member' });
+    const before = await dump(backend.db);
+
+    const error = await rejectionOf(setUserRole.run(callableRequest({ uid, ...input }, admin)));
+
+    expect(error.code).toBe(code);
+    if (code === 'not-found') expect(error.message).toBe('This branch does not exist.');
+    expect(await claimsOf(uid)).toEqual({ role: 'member' });
+    expect(await dump(backend.db)).toEqual(before);
+  });
+
+  it('the handler refuses a branch on a coach from the command line too', async () => {
+    const uid = await createMember();
+    await expect(
+      setUserRoleHandler(
+        { db: backend.db, auth: backend.auth, now: Date.now },
+        { by: 'cli', uid, role: 'coach', branch: BRANCH },
+      ),
+    ).rejects.toMatchObject({ code: 'invalid-argument', messageKey: 'branchScopeRole' });
+  });
+
+  it('an admin of one branch cannot give roles: that is the chain admin’s', async () => {
+    const uid = await createMember({ role: 'member' });
+    const before = await dump(backend.db);
+    const scoped = { uid: 'branch-admin', claims: { role: 'admin', branch: BRANCH } };
+
+    const error = await rejectionOf(
+      setUserRole.run(callableRequest({ uid, role: 'admin' }, scoped)),
+    );
+
+    expect(error.code).toBe('permission-denied');
+    expect(error.message).toBe(
+      'Only an admin of the whole chain can do this: your account manages one branch.',
+    );
+    expect(await claimsOf(uid)).toEqual({ role: 'member' });
+    expect(await dump(backend.db)).toEqual(before);
+  });
+});

@@ -8,7 +8,14 @@ import type { Page } from 'playwright-core';
 import { dropInPackage, money, paths } from '@studio/core';
 import type { Package, Payment, StudioClass } from '@studio/core';
 import { adminDatabase, closeAll } from '../support/database.ts';
-import { callAs, signedInPage, SERVER, until, useJourney } from '../support/journey.ts';
+import {
+  callAs,
+  drawSignature,
+  signedInPage,
+  SERVER,
+  until,
+  useJourney,
+} from '../support/journey.ts';
 import type { InboxMessage } from '../../scripts/lib/mail-inbox.ts';
 import { rollUpInsights } from '../../functions/src/handlers/insights/roll-up-insights.ts';
 
@@ -82,21 +89,6 @@ const WAIVER = {
 /** A one-pixel PNG: the desk's own signature, given over the callable. */
 const TINY_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-
-/** A signature drawn across the pad with the mouse, as a finger would. */
-async function drawSignature(page: Page): Promise<void> {
-  const pad = page.locator('canvas.signature-canvas[aria-busy="false"]');
-  await pad.waitFor(ARRIVAL);
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('the signature pad is not on screen');
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + 24, y);
-  await page.mouse.down();
-  for (let step = 1; step <= 12; step += 1)
-    await page.mouse.move(box.x + 24 + step * 22, y + (step % 2 === 0 ? -18 : 18), { steps: 4 });
-  await page.mouse.up();
-  await page.getByRole('img', { name: 'Signature box, signed' }).waitFor();
-}
 
 /** The next class that has not started and has a seat left. */
 async function nextOpenClass(): Promise<[string, StudioClass]> {

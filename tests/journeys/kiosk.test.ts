@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import type { StudioClass } from '@studio/core';
 import {
   callAs,
+  drawSignature,
   offerAlreadyShown,
   signedInPage,
   SERVER,
@@ -54,21 +55,6 @@ async function writeAsOwner(where: string, value: unknown): Promise<void> {
     body: JSON.stringify(value),
   });
   expect(response.ok).toBe(true);
-}
-
-/** A signature drawn across the pad with the mouse, as a finger would. */
-async function drawSignature(page: Page): Promise<void> {
-  const pad = page.locator('canvas.signature-canvas[aria-busy="false"]');
-  await pad.waitFor(ARRIVAL);
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('the signature pad is not on screen');
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + 24, y);
-  await page.mouse.down();
-  for (let step = 1; step <= 12; step += 1)
-    await page.mouse.move(box.x + 24 + step * 22, y + (step % 2 === 0 ? -18 : 18), { steps: 4 });
-  await page.mouse.up();
-  await page.getByRole('img', { name: 'Signature box, signed' }).waitFor();
 }
 
 /** The next class that has not started, within a day, cancelled ones left out. */

@@ -536,7 +536,19 @@ const SPECS: Record<CallableName, Spec> = {
   setUserRole: {
     ...ADMIN_ONLY,
     valid: () => ({ uid: ids.memberUid, role: 'coach' }),
-    fields: [key('uid'), oneOf('role')],
+    fields: [key('uid'), oneOf('role'), key('branch', false)],
+    refusals: [
+      [
+        'a branch for a coach (only an admin or the front desk manage one)',
+        'invalid-argument',
+        (valid) => ({ ...valid, branch: BRANCH }),
+      ],
+      [
+        'a branch that does not exist',
+        'not-found',
+        (valid) => ({ ...valid, role: 'staff', branch: 'no-such-branch' }),
+      ],
+    ],
   },
   adjustCredits: {
     ...ADMIN_ONLY,

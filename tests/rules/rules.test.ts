@@ -31,6 +31,9 @@ const staff: Identity = { uid: 'desk1', role: 'staff' };
 /** A member whose profile has no Name (such a user is reported). */
 const nameless: Identity = { uid: 'carol', role: 'member' };
 const admin: Identity = { uid: 'admin1', role: 'admin' };
+/** Branch managers: an admin and the front desk scoped to Norte by the claim `branch`. */
+const norteAdmin: Identity = { uid: 'norte-admin', role: 'admin', claims: { branch: 'norte' } };
+const norteDesk: Identity = { uid: 'norte-desk', role: 'staff', claims: { branch: 'norte' } };
 
 const fixture = {
   Users: {
@@ -68,7 +71,7 @@ const fixture = {
   CodeCloudStore: { WELCOME10: { alice: { '0': 1 }, bob: { '0': 1 } } },
   Settings: { timeZone: 'America/Monterrey' },
   Studio: { name: 'Demo Studio', primaryColor: '#0f5e59' },
-  Branches: { centro: { name: 'Centro' } },
+  Branches: { centro: { name: 'Centro' }, norte: { name: 'Norte' } },
   Coaches: {
     carlos: { name: 'Carlos', uid: 'coach1' },
     lucia: { name: 'Lucía', uid: 'coach2' },
@@ -98,15 +101,22 @@ const fixture = {
   Insights: {
     days: { '2026-11-23': { date: '2026-11-23', members: { active: 3 } } },
     months: { '2026-11': { month: '2026-11', days: 23 } },
+    branches: {
+      norte: { days: { '2026-11-23': { date: '2026-11-23' } } },
+      centro: { days: { '2026-11-23': { date: '2026-11-23' } } },
+    },
   },
   Classes: {
     c1: { date: '2026-11-23', hour: '07:00', capacity: 20, coach: 'carlos' },
     // Nadia's class, taken over by Lucía (a substitute).
     c2: { date: '2026-11-23', hour: '09:00', capacity: 20, coach: 'nadia', substitute: 'lucia' },
+    // A class of Norte (a branch manager's).
+    c3: { date: '2026-11-23', hour: '10:00', capacity: 20, coach: 'nadia', branch: 'norte' },
   },
   Payments: {
     cs_alice: { uid: 'alice', kind: 'credits', amount: 6500, status: 'paid' },
     cs_bob: { uid: 'bob', kind: 'credits', amount: 3000, status: 'paid' },
+    cs_norte: { uid: 'bob', kind: 'credits', amount: 3000, status: 'paid', branch: 'norte' },
   },
   StripeEvents: { evt_1: { type: 'invoice.paid', outcome: 'processed' } },
   StripeCustomers: { alice: { customerId: 'cus_alice', claimedAt: 1 } },
@@ -136,6 +146,7 @@ const fixture = {
       bookings: { bob: { bookingId: 'b3', uid: 'bob', spot: 'A1', bookedAt: 3, name: 'Bob' } },
       version: 1,
     },
+    c3: { spots: { A1: true }, bookings: { bob: { uid: 'bob', spot: 'A1' } }, version: 1 },
     // A roster whose class is gone: no coach teaches it.
     c9: { spots: { A1: true }, version: 1 },
   },
@@ -173,7 +184,9 @@ interface Case {
 }
 
 const name = (who: Identity) =>
-  who === null ? 'guest' : `${who.uid}${who.role ? ` (${who.role})` : ''}`;
+  who === null
+    ? 'guest'
+    : `${who.uid}${who.role ? ` (${who.role}${typeof who.claims?.['branch'] === 'string' ? ` of ${who.claims['branch']}` : ''})` : ''}`;
 const byUid = (path: string, uid: string): Operation => where(path, 'uid', uid);
 
 const cases: Case[] = [
@@ -1362,6 +1375,62 @@ cases.push(
     operation: write('Users/alice/waiver', { version: 1, signedAt: 1, signatureId: 's1' }),
     allowed: false,
   },
+);
+
+// Branch managers (docs/architecture/roles-and-rules.md#branch-managers): their branch's rosters,
+// payments and class figures; members through the directory as the desk; nothing of the chain's.
+const managerCases: [Identity, Operation, boolean][] = [
+  [norteAdmin, read('ClassRoster/c3'), true],
+  [norteDesk, read('ClassRoster/c3/bookings'), true],
+  [norteAdmin, read('ClassRoster/c1'), false],
+  [norteDesk, read('ClassRoster/c2/bookings'), false],
+  [norteAdmin, read('ClassRoster'), false],
+  [norteDesk, read('ClassRoster'), false],
+  [staff, read('ClassRoster/c3'), true],
+  [admin, read('ClassRoster/c3'), true],
+  [norteAdmin, where('Payments', 'branch', 'norte'), true],
+  [norteAdmin, where('Payments', 'branch', 'centro'), false],
+  [norteAdmin, read('Payments'), false],
+  [norteAdmin, where('Payments', 'createdAt', '1'), false],
+  [norteAdmin, byUid('Payments', 'bob'), true],
+  [norteDesk, where('Payments', 'branch', 'norte'), false],
+  [staff, where('Payments', 'branch', 'norte'), false],
+  [admin, where('Payments', 'branch', 'norte'), true],
+  [norteAdmin, read('Insights/branches/norte'), true],
+  [norteAdmin, read('Insights/branches/centro'), false],
+  [norteAdmin, read('Insights/days'), false],
+  [norteAdmin, read('Insights/branches'), false],
+  [norteDesk, read('Insights/branches/norte'), false],
+  [admin, read('Insights/branches/norte'), true],
+  [admin, read('Insights/branches'), true],
+  [norteAdmin, read('UserDirectory'), true],
+  [norteDesk, read('UserDirectory'), true],
+  [norteAdmin, read('Users'), false],
+  [norteAdmin, read('Users/bob'), false],
+  [norteAdmin, read('AuditLog'), false],
+  [norteAdmin, read('Coupons'), false],
+  [norteAdmin, read('UserClasses'), false],
+  [norteAdmin, read('CreditLedger'), false],
+  [norteAdmin, read('ClassTemplates'), false],
+  [norteAdmin, read('MailOutbox'), false],
+  [norteAdmin, read('StripeSubscriptions'), false],
+  [norteAdmin, write('Classes/c3/capacity', 30), false],
+  [norteAdmin, write('Users/bob/Credits', 9), false],
+  // Their own profile as a member's: the scope itself is the functions'.
+  [
+    { uid: 'alice', role: 'admin', claims: { branch: 'norte' } },
+    write('Users/alice/branch-scope', 'centro'),
+    false,
+  ],
+  [{ uid: 'alice', role: 'admin', claims: { branch: 'norte' } }, read('Users/alice'), true],
+];
+cases.push(
+  ...managerCases.map(([who, operation, allowed]) => ({
+    area: 'branch managers',
+    who,
+    operation,
+    allowed,
+  })),
 );
 
 let emulator: RtdbEmulator;

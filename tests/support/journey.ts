@@ -267,6 +267,21 @@ export async function signedInPage(j: Journey, email: string): Promise<Page> {
   return page;
 }
 
+/** A signature drawn across the signature pad with the mouse, as a finger would. */
+export async function drawSignature(page: Page): Promise<void> {
+  const pad = page.locator('canvas.signature-canvas[aria-busy="false"]');
+  await pad.waitFor({ timeout: 60_000 });
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('the signature pad is not on screen');
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + 24, y);
+  await page.mouse.down();
+  for (let step = 1; step <= 12; step += 1)
+    await page.mouse.move(box.x + 24 + step * 22, y + (step % 2 === 0 ? -18 : 18), { steps: 4 });
+  await page.mouse.up();
+  await page.getByRole('img', { name: 'Signature box, signed' }).waitFor();
+}
+
 /**
  * A callable as the HTTPS protocol carries it, signed in through the Auth emulator: the HTTP
  * status and the JSON body as they came (for refusals a test inspects).

@@ -56,6 +56,43 @@ describe('callable inputs', () => {
     ['setUserRole coach', setUserRoleInput, { uid: 'u1', role: 'coach' }, true],
     ['setUserRole spec flag', setUserRoleInput, { uid: 'u1', role: 'Coach' }, false],
     [
+      'setUserRole admin of a branch',
+      setUserRoleInput,
+      { uid: 'u1', role: 'admin', branch: 'norte' },
+      true,
+    ],
+    [
+      'setUserRole desk of a branch',
+      setUserRoleInput,
+      { uid: 'u1', role: 'staff', branch: 'norte' },
+      true,
+    ],
+    [
+      'setUserRole coach of a branch',
+      setUserRoleInput,
+      { uid: 'u1', role: 'coach', branch: 'norte' },
+      false,
+    ],
+    [
+      'setUserRole member of a branch',
+      setUserRoleInput,
+      { uid: 'u1', role: 'member', branch: 'norte' },
+      false,
+    ],
+    [
+      'setUserRole branch not a key',
+      setUserRoleInput,
+      { uid: 'u1', role: 'admin', branch: 'a/b' },
+      false,
+    ],
+    ['setUserRole empty branch', setUserRoleInput, { uid: 'u1', role: 'admin', branch: '' }, false],
+    [
+      'setUserRole branch not text',
+      setUserRoleInput,
+      { uid: 'u1', role: 'admin', branch: 7 },
+      false,
+    ],
+    [
       'adjust +5',
       adjustCreditsInput,
       { uid: 'u1', kind: 'regular', delta: 5, reason: 'gift' },

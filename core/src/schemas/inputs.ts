@@ -24,7 +24,7 @@ import {
   watchClassInput,
 } from './push';
 import { planInputSchema } from './plans';
-import { roleSchema } from '../roles';
+import { roleSchema, takesBranchScope } from '../roles';
 import { MAX_GUESTS_PER_MEMBER } from '../settings';
 import { dateSchema, daysBetween, hourSchema, isDateString } from '../time';
 import { deskCallableInputs } from '../desk/inputs';
@@ -97,7 +97,16 @@ export const checkInInput = z.strictObject({
 });
 export type CheckInInput = z.infer<typeof checkInInput>;
 
-export const setUserRoleInput = z.strictObject({ uid: keySchema, role: roleSchema });
+/**
+ * `branch` scopes an admin or the front desk to one branch (a branch manager); absent, the role
+ * covers the whole chain. Other roles take no branch.
+ */
+export const setUserRoleInput = z
+  .strictObject({ uid: keySchema, role: roleSchema, branch: keySchema.optional() })
+  .refine((input) => input.branch === undefined || takesBranchScope(input.role), {
+    message: 'only an admin or the front desk is scoped to a branch',
+    path: ['branch'],
+  });
 export type SetUserRoleInput = z.infer<typeof setUserRoleInput>;
 
 export const adjustCreditsInput = z.strictObject({

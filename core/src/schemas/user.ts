@@ -141,6 +141,11 @@ export const userSchema = z.object({
   membership: membershipSchema.optional(),
   /** Late-cancel, no-show, hold and early-end fees of their plan (functions only). */
   'plan-fees': rtdbMap(planFeeSchema).optional(),
+  /**
+   * The branch an admin or front-desk account is scoped to, as its custom claim `branch` says
+   * (`setUserRole` only; core/src/roles.ts). Absent: the whole chain.
+   */
+  'branch-scope': keySchema.optional(),
   /** Preferred language for messages; the app falls back to 'en'. */
   Lang: z.enum(['en', 'es']).optional(),
   /** Kinds of mail the member turned off (false) or on (schemas/mail-preferences.ts). */

@@ -43,8 +43,8 @@ export {
 export type { ClassContext } from './views';
 export { notify } from './notifications';
 
-// Jobs: paging through a large node a page at a time, one item at a time.
-export { forEachChild, inPool } from './pages';
+// Jobs: paging through a large node a page at a time, one item at a time; a date range of classes.
+export { forEachChild, inPool, readClassRange } from './pages';
 export type { PageOptions } from './pages';
 export { jobItemFailed } from './job-logs';
 

@@ -2,6 +2,7 @@
 // (`orderByKey` + `startAfter` + `limitToFirst`), never the whole tree, and each child handled
 // on its own, so one bad record or one failed call is logged and counted while the rest go on.
 import type { Database } from 'firebase-admin/database';
+import type { ClassRangeQuery } from '@studio/core';
 
 export interface PageOptions {
   /** Children read per query. */
@@ -49,6 +50,27 @@ export async function forEachChild(
     if (children.length < options.pageSize) return tally;
     after = children[children.length - 1]?.[0];
   }
+}
+
+/**
+ * The classes of a date range in one instance, by the `date` index (core's `classesByDateRange`),
+ * as stored: `[classId, value]` in date order, for the caller to parse as it needs.
+ */
+export async function readClassRange(
+  db: Database,
+  query: ClassRangeQuery,
+): Promise<[string, unknown][]> {
+  const page = await db
+    .ref(query.path)
+    .orderByChild(query.orderByChild)
+    .startAt(query.startAt)
+    .endAt(query.endAt)
+    .get();
+  const found: [string, unknown][] = [];
+  page.forEach((child) => {
+    if (child.key !== null) found.push([child.key, child.val()]);
+  });
+  return found;
 }
 
 /** Runs `work` over `items` with at most `concurrency` running at once. */

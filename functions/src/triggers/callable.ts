@@ -3,7 +3,7 @@
 import { defineBoolean } from 'firebase-functions/params';
 import type { CallableOptions, CallableRequest, HttpsOptions } from 'firebase-functions/v2/https';
 import type { ScheduleOptions } from 'firebase-functions/v2/scheduler';
-import { DomainError, roleFromClaims } from '@studio/core';
+import { DomainError, branchScopeFromClaims, roleFromClaims } from '@studio/core';
 import { isInternal, toHttpsError } from '../errors';
 import type { ErrorDetails } from '../errors';
 import { callableFailed, callableRejected } from '../logs';
@@ -99,13 +99,28 @@ export function requireAuth(request: CallableRequest<unknown>): CallerAuth {
   return request.auth;
 }
 
-/** The role comes from the custom claim that only setUserRole writes. */
+/**
+ * An admin of the whole chain. The role comes from the custom claim that only setUserRole
+ * writes; an admin scoped to a branch (the claim `branch`) is told this is the chain's.
+ */
 export function requireAdmin(request: CallableRequest<unknown>): CallerAuth {
+  const { scope, ...auth } = requireBranchAdmin(request);
+  if (scope !== null) throw new DomainError('permission-denied', 'chainAdminOnly');
+  return auth;
+}
+
+/**
+ * An admin of the chain (scope null) or of one branch (the claim `branch`): the callables of a
+ * branch's classes, which check the class's branch against the scope (`requireClassInScope`).
+ */
+export function requireBranchAdmin(
+  request: CallableRequest<unknown>,
+): CallerAuth & { scope: string | null } {
   const auth = requireAuth(request);
   if (roleFromClaims(auth.token) !== 'admin') {
     throw new DomainError('permission-denied', 'permissionDenied');
   }
-  return auth;
+  return { ...auth, scope: branchScopeFromClaims(auth.token) };
 }
 
 /** Loose enough for IPv4, IPv6 and IPv4-mapped IPv6; anything else is not stored. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auditEntrySchema, classSchema, paths, toEpoch } from '@studio/core';
-import { adjustCredits, cancelClass, createClasses } from '../../src/index';
+import { adjustCredits, cancelClass, checkIn, createClasses } from '../../src/index';
 import { bookClass as bookClassHandler } from '../../src/handlers/booking/book-class';
 import { joinWaitlist as joinWaitlistHandler } from '../../src/handlers/booking/join-waitlist';
 import { callableRequest } from '../support/callable';
@@ -270,5 +270,73 @@ describe('cancelClass', () => {
       'classNotFound',
     );
     await expectRefused(() => run.cancel(admin, { classId }), 'invalid-argument', 'invalidInput');
+  });
+});
+
+describe('a branch manager (an admin or the front desk scoped to a branch)', () => {
+  const ofBranch = (role: string, branch: string) => ({
+    uid: `${role}-of-${branch}`,
+    claims: { role, branch },
+  });
+  const classFields = {
+    exercise: EXERCISE,
+    coach: COACH,
+    hour: '07:00',
+    duration: 45,
+    capacity: 5,
+    date: '2030-01-07',
+  };
+
+  it('cancels a class of their own branch', async () => {
+    const classId = await seedClass(backend.db, { startsAt: Date.now() + 2 * DAY });
+    const result = await run.cancel(ofBranch('admin', BRANCH), { classId, reason: 'Holiday' });
+    expect(result).toEqual({ refunded: 0 });
+    expect(await read(backend.db, paths.class(classId))).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('is refused another branch’s class, in words, and nothing is written', async () => {
+    const classId = await seedClass(backend.db, { startsAt: Date.now() + 2 * DAY });
+    const other = ofBranch('admin', 'norte');
+    await expectRefused(
+      () => run.cancel(other, { classId, reason: 'x' }),
+      'permission-denied',
+      'outsideBranch',
+    );
+    await expectRefused(
+      () => run.create(other, { ...classFields, branch: BRANCH }),
+      'permission-denied',
+      'outsideBranch',
+    );
+    const uid = await seedMember(backend.db);
+    await bookClassHandler(backend.deps(now), { uid, classId });
+    await expectRefused(
+      () =>
+        checkIn.run(
+          callableRequest({ classId, uid, status: 'attended' }, ofBranch('staff', 'norte')),
+        ),
+      'permission-denied',
+      'permissionDenied',
+    );
+  });
+
+  it('the front desk of the class’s branch marks attendance', async () => {
+    const classId = await seedClass(backend.db, { startsAt: Date.now() + 30 * MINUTE });
+    const uid = await seedMember(backend.db);
+    await bookClassHandler(backend.deps(now), { uid, classId });
+    await checkIn.run(
+      callableRequest({ classId, uid, status: 'attended' }, ofBranch('staff', BRANCH)),
+    );
+    expect(await read(backend.db, `${paths.classRoster(classId)}/bookings/${uid}`)).toMatchObject({
+      attendance: 'attended',
+    });
+  });
+
+  it('is told the chain’s work (credits of a member) is the chain admin’s', async () => {
+    const uid = await seedMember(backend.db);
+    await expectRefused(
+      () => run.adjust(ofBranch('admin', BRANCH), { uid, kind: 'regular', delta: 1, reason: 'r' }),
+      'permission-denied',
+      'chainAdminOnly',
+    );
   });
 });

@@ -10,6 +10,7 @@ import { flushOutbox } from '../../src/engine/wallets';
 import { setFields } from '../../src/engine/fields';
 import { newUid, startBackend } from '../support/backend';
 import type { TestBackend } from '../support/backend';
+import { settles } from '../support/settles';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -28,19 +29,6 @@ const entry = (creditId: string): LedgerEntry => ({
   at: 1,
   by: 'system',
 });
-
-/** Whether `promise` settles within `ms`. */
-async function settles(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  const settled = promise.then(
-    () => true,
-    () => true,
-  );
-  const result = await Promise.race([settled, late]);
-  clearTimeout(timer);
-  return result;
-}
 
 /** `db`, whose `update()` at `path` runs `after` once the server has taken it. */
 function afterUpdateOf(db: Database, path: string, after: () => void): Database {

@@ -18,7 +18,7 @@ import { openInstance, studioInstances } from '../../src/engine/instances';
 import { defaultWindow, rollUpInsights } from '../../src/handlers/insights/roll-up-insights';
 import { startBackend } from '../support/backend';
 import type { TestBackend } from '../support/backend';
-import { seedInsightsStudio } from '../support/insights-seed';
+import { SEED_BRANCHES, seedInsightsStudio } from '../support/insights-seed';
 import { bruteForce, datesOf } from './brute-force';
 
 let backend: TestBackend;
@@ -126,6 +126,37 @@ describe('rollUpInsights', () => {
     for (const [figure, total] of Object.entries(totals)) expect(total, figure).toBeGreaterThan(0);
     // Classes after yesterday are not rolled up (they exist in the seed).
     expect(Object.keys(records.classes).some((id) => id.startsWith('c2026-03-20'))).toBe(true);
+  });
+
+  it('writes each branch its own class figures apart, for the admin of that branch', async () => {
+    const db = backend.db;
+    const records = await seedInsightsStudio(db, { ...SEED, collect: true, seed: 11 });
+    await rollUpInsights({ db, now: () => NOW }, { from: FROM });
+    const expected = bruteForce(records, datesOf(FROM, TO), NOW);
+
+    let rows = 0;
+    for (const branch of SEED_BRANCHES) {
+      const days = ((await db.ref(paths.insightsBranchDays(branch)).get()).val() ?? {}) as Raw;
+      const months = ((await db.ref(paths.insightsBranchMonths(branch)).get()).val() ?? {}) as Raw;
+      for (const day of expected.days) {
+        const parsed = insightsDaySchema.parse(days[day.date]);
+        const own = Object.entries(day.classes).filter(([, row]) => row.branch === branch);
+        rows += own.length;
+        expect(parsed.classes, `${branch} ${day.date}`).toEqual(Object.fromEntries(own));
+        // Money and members are the chain's: none of it is in a branch's day.
+        expect(parsed.revenue).toEqual({ byKind: {}, byCoupon: {} });
+        expect(parsed.members.active).toBe(0);
+      }
+      for (const month of expected.months) {
+        const parsed = insightsMonthSchema.parse(months[month.month]);
+        expect(parsed.cells, `${branch} ${month.month}`).toEqual(
+          Object.fromEntries(
+            Object.entries(month.cells).filter(([, row]) => row.branch === branch),
+          ),
+        );
+      }
+    }
+    expect(rows).toBe(expected.days.reduce((n, day) => n + Object.keys(day.classes).length, 0));
   });
 
   it('writes the same values when run again over the same data', async () => {

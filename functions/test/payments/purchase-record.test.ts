@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '@studio/core';
 import { patchPurchase } from '../../src/handlers/payments/purchase-record';
+import { settles } from '../support/settles';
 import { usePaymentsTestBed } from './support';
 
 const bed = usePaymentsTestBed();
@@ -20,19 +21,6 @@ const RECORD = {
   status: 'pending',
   createdAt: 1,
 };
-
-/** Whether `promise` settles within `ms`. */
-async function settles(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  const settled = promise.then(
-    () => true,
-    () => true,
-  );
-  const result = await Promise.race([settled, late]);
-  clearTimeout(timer);
-  return result;
-}
 
 describe('purchase records', () => {
   it('the SDK drops a sent transaction when this process writes twice under its node', async () => {

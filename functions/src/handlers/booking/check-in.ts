@@ -2,6 +2,7 @@ import {
   DomainError,
   applyNoShow,
   checkInError,
+  coversBranch,
   classCoachIds,
   coachSchema,
   guestSeatKey,
@@ -19,19 +20,23 @@ export interface CheckInCommand extends CheckInInput {
   /** Who marks attendance, and their role claim. */
   by: string;
   role: Role;
+  /** The branch an admin or the front desk manages (the claim `branch`); absent: every branch. */
+  scope?: string | null;
 }
 
 /**
  * A coach takes attendance for the classes they teach or substitute (their `Coaches` entry's
- * uid, the rule `ClassRoster/$classId` reads by); admins and the front desk for all.
+ * uid, the rule `ClassRoster/$classId` reads by); admins and the front desk for all, or for
+ * their branch's when scoped to one.
  */
 export async function mayTakeAttendance(
   deps: Pick<BookingDeps, 'db'>,
-  cls: Pick<StudioClass, 'coach' | 'substitute'>,
+  cls: Pick<StudioClass, 'coach' | 'substitute' | 'branch'>,
   by: string,
   role: Role,
+  scope: string | null = null,
 ): Promise<boolean> {
-  if (worksTheDesk(role)) return true;
+  if (worksTheDesk(role)) return coversBranch(scope, cls.branch);
   if (role !== 'coach') return false;
   const coaches = await Promise.all(
     classCoachIds(cls).map(async (coachId) =>
@@ -50,12 +55,12 @@ export async function mayTakeAttendance(
  */
 export async function checkIn(
   deps: BookingDeps,
-  { by, role, classId, uid, guestBookingId, status }: CheckInCommand,
+  { by, role, scope = null, classId, uid, guestBookingId, status }: CheckInCommand,
 ): Promise<CallableResult<'checkIn'>> {
   const { db } = deps;
   const nowMs = deps.now();
   const { context, cls, settings, roster } = await readClassCall(deps, classId);
-  if (!(await mayTakeAttendance(deps, cls, by, role)))
+  if (!(await mayTakeAttendance(deps, cls, by, role, scope)))
     throw new DomainError('permission-denied', 'permissionDenied');
   // A guest seat is marked on the roster and shown on its member's entry; the member's own
   // `Attendance` counts only their own visits (docs/architecture/booking.md#guest-seats).

@@ -36,6 +36,7 @@ import {
   instancesFor,
   mirrorDirectoryCredits,
   newId,
+  readClassRange,
   readRoster,
   readSettings,
   recordAttendance,
@@ -131,17 +132,7 @@ export async function reconcileBookings(
   );
   // Each instance's classes (docs/scaling.md#a-chain-of-studios), then the members once.
   for (const db of await instancesFor(deps).all()) {
-    const classes = await db
-      .ref(window.path)
-      .orderByChild(window.orderByChild)
-      .startAt(window.startAt)
-      .endAt(window.endAt)
-      .get();
-    const found: [string, unknown][] = [];
-    classes.forEach((child) => {
-      if (child.key !== null) found.push([child.key, child.val()]);
-    });
-    for (const [classId, stored] of found) {
+    for (const [classId, stored] of await readClassRange(db, window)) {
       const parsed = classSchema.safeParse(stored);
       if (!parsed.success) {
         report.failures += 1;

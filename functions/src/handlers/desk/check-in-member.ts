@@ -31,6 +31,8 @@ const LOOKAHEAD_MS = 24 * HOUR_MS;
 export interface DoorCaller {
   by: string;
   role: Role;
+  /** The branch an admin or the front desk manages (the claim `branch`); absent: every branch. */
+  scope?: string | null;
 }
 
 /**
@@ -102,7 +104,7 @@ export async function checkInMember(
   if (isDomainError(choice)) throw choice;
   const classDb = await instancesFor(deps).ofClass(choice.classId);
   const cls = await readClass(classDb, choice.classId);
-  if (!(await mayTakeAttendance(deps, cls, caller.by, caller.role)))
+  if (!(await mayTakeAttendance(deps, cls, caller.by, caller.role, caller.scope)))
     throw new DomainError('permission-denied', 'permissionDenied');
   // A new waiver version, or a first visit: the member signs before they are let in.
   if (!user.success || user.data.Conditions !== true)
@@ -112,6 +114,7 @@ export async function checkInMember(
   await checkIn(deps, {
     by: caller.by,
     role: caller.role,
+    scope: caller.scope ?? null,
     classId: choice.classId,
     uid,
     status: 'attended',

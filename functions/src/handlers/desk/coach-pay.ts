@@ -26,7 +26,7 @@ import type {
   SaveCoachPayRateInput,
 } from '@studio/core';
 import type { Database } from 'firebase-admin/database';
-import { inPool, instancesFor, newId } from '../../engine';
+import { inPool, instancesFor, newId, readClassRange } from '../../engine';
 import type { BookingDeps } from '../../engine';
 
 type PayDeps = Pick<BookingDeps, 'db' | 'now' | 'instances'>;
@@ -95,17 +95,7 @@ async function paidClassesIn(
   from: DateString,
   to: DateString,
 ): Promise<Record<string, PaidClass>> {
-  const query = classesByDateRange(from, to);
-  const page = await db
-    .ref(query.path)
-    .orderByChild(query.orderByChild)
-    .startAt(query.startAt)
-    .endAt(query.endAt)
-    .get();
-  const found: [string, unknown][] = [];
-  page.forEach((child) => {
-    if (child.key !== null) found.push([child.key, child.val()]);
-  });
+  const found = await readClassRange(db, classesByDateRange(from, to));
   const classes: Record<string, PaidClass> = {};
   await inPool(found, 8, async ([classId, value]) => {
     const cls = parseStored(classSchema, value, paths.class(classId));

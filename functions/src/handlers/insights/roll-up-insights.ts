@@ -35,7 +35,13 @@ import {
   userClassSchema,
 } from '@studio/core';
 import type { CreditKind, DateString, InsightsLiability, LiabilityFigures } from '@studio/core';
-import { forEachChild, instancesFor, jobItemFailed, readSettings } from '../../engine';
+import {
+  forEachChild,
+  instancesFor,
+  jobItemFailed,
+  readClassRange,
+  readSettings,
+} from '../../engine';
 import type { Instances, PageOptions } from '../../engine';
 import { Rollup, monthOf } from './rollup';
 
@@ -127,17 +133,7 @@ export async function rollUpInsights(
   // Classes of the window, a week per query (the `date` index), their rosters 8 at once.
   for (const where of holders)
     for (const [start, end] of chunks(rollup.dates)) {
-      const query = classesByDateRange(start, end);
-      const page = await where
-        .ref(query.path)
-        .orderByChild(query.orderByChild)
-        .startAt(query.startAt)
-        .endAt(query.endAt)
-        .get();
-      const found: [string, unknown][] = [];
-      page.forEach((child) => {
-        if (child.key !== null) found.push([child.key, child.val()]);
-      });
+      const found = await readClassRange(where, classesByDateRange(start, end));
       for (let i = 0; i < found.length; i += ROSTER_CONCURRENCY) {
         await Promise.all(
           found.slice(i, i + ROSTER_CONCURRENCY).map(async ([classId, value]) => {
@@ -307,11 +303,28 @@ export async function rollUpInsights(
   report.wallets = wallets.done;
 
   // Write: every day and month of the window replaced whole, then today's liability snapshot.
+  // Each branch's class figures apart, for the admin of that branch (the rules give them only
+  // `Insights/branches/{branchId}`): every branch of the catalogue and any seen in the window.
+  const stored: unknown = (await db.ref(paths.branches()).get()).val();
+  const branchIds = new Set([
+    ...(typeof stored === 'object' && stored !== null ? Object.keys(stored) : []),
+    ...rollup.branches(),
+  ]);
   const documents: [string, unknown][] = [
     ...rollup.allDays().map((day) => [paths.insightsDay(day.date), day] as [string, unknown]),
     ...rollup
       .allMonths()
       .map((month) => [paths.insightsMonth(month.month), month] as [string, unknown]),
+    ...[...branchIds].flatMap((branchId) => [
+      ...rollup
+        .branchDays(branchId)
+        .map((day) => [paths.insightsBranchDay(branchId, day.date), day] as [string, unknown]),
+      ...rollup
+        .branchMonths(branchId)
+        .map(
+          (month) => [paths.insightsBranchMonth(branchId, month.month), month] as [string, unknown],
+        ),
+    ]),
   ];
   for (let i = 0; i < documents.length; i += WRITE_BATCH) {
     await db.ref().update(Object.fromEntries(documents.slice(i, i + WRITE_BATCH)));

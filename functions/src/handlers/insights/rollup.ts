@@ -162,6 +162,38 @@ export class Rollup {
     return [...this.monthsByKey.values()];
   }
 
+  /**
+   * One branch's view of the window: each day with only that branch's classes and each month
+   * with only its cells (the studio-wide parts, money and members, are the chain's). Written for
+   * every branch on every run, so a branch's days are replaced whole like the chain's.
+   */
+  branchDays(branchId: string): Pick<InsightsDay, 'date' | 'classes'>[] {
+    return this.allDays().map((day) => ({
+      date: day.date,
+      classes: Object.fromEntries(
+        Object.entries(day.classes).filter(([, row]) => row.branch === branchId),
+      ),
+    }));
+  }
+
+  branchMonths(branchId: string): Pick<InsightsMonth, 'month' | 'days' | 'cells'>[] {
+    return this.allMonths().map((month) => ({
+      month: month.month,
+      days: month.days,
+      cells: Object.fromEntries(
+        Object.entries(month.cells).filter(([, row]) => row.branch === branchId),
+      ),
+    }));
+  }
+
+  /** Every branch with a class in the window. */
+  branches(): Set<string> {
+    const seen = new Set<string>();
+    for (const day of this.daysByDate.values())
+      for (const row of Object.values(day.classes)) seen.add(row.branch);
+    return seen;
+  }
+
   private both<T>(
     date: DateString,
     ofDay: (day: InsightsDay) => T,

@@ -8,6 +8,7 @@ import {
   paths,
   roleFromAdminFlag,
   roleSchema,
+  takesBranchScope,
 } from '@studio/core';
 import type { AdminFlag, AuditEntry, Role, SetUserRoleInput } from '@studio/core';
 import type { HandlerDeps } from '../../engine';
@@ -42,6 +43,8 @@ interface RoleState {
   claim?: Role;
   /** `Users/{uid}/Admin`. */
   Admin?: AdminFlag;
+  /** The custom claim `branch`: the branch an admin or the front desk is scoped to. */
+  branch?: string;
 }
 
 async function getAuthUser(auth: HandlerDeps['auth'], uid: string): Promise<UserRecord> {
@@ -63,18 +66,27 @@ async function getAuthUser(auth: HandlerDeps['auth'], uid: string): Promise<User
  * verified: anyone can register someone else's address, and the owner's first admin grant names
  * an address (`emailNotVerified`, nothing written). Taking a role away never needs it.
  *
+ * With `branch` (an admin or the front desk only, and a branch that exists) the account manages
+ * that branch alone: the claim `branch` next to `role` (what the rules and callables check) and
+ * `Users/{uid}/branch-scope` (what the app reads). Without it the role covers the whole chain.
+ *
  * The claim is written first because it is the security boundary: if the database write then
  * fails the call fails, and repeating it (idempotent) brings the field in line.
  */
 export async function setUserRole(
   { db, auth, now }: HandlerDeps,
-  { by, operator, uid, role, allowUnverified = false }: SetUserRoleCommand,
+  { by, operator, uid, role, branch, allowUnverified = false }: SetUserRoleCommand,
 ): Promise<SetUserRoleOutcome> {
+  // The input schema refuses a branch on other roles; a command-line call is checked here too.
+  if (branch !== undefined && !takesBranchScope(role))
+    throw new DomainError('invalid-argument', 'branchScopeRole');
+  if (branch !== undefined && !(await db.ref(paths.branch(branch)).get()).exists())
+    throw new DomainError('not-found', 'branchNotFound');
   const user = await getAuthUser(auth, uid);
   const unverified = user.emailVerified !== true;
   if (unverified && isPrivileged(role) && !allowUnverified)
     throw new DomainError('failed-precondition', 'emailNotVerified');
-  const claims = user.customClaims ?? {};
+  const { branch: claimedBranch, ...claims } = user.customClaims ?? {};
   const storedFlag = adminFlagSchema.safeParse(
     (await db.ref(paths.userField(uid, 'Admin')).get()).val(),
   );
@@ -82,9 +94,17 @@ export async function setUserRole(
   const before: RoleState = {};
   if (claimed.success) before.claim = claimed.data;
   if (storedFlag.success) before.Admin = storedFlag.data;
-  const after = { claim: role, Admin: adminFlagForRole(role) } satisfies RoleState;
+  if (typeof claimedBranch === 'string') before.branch = claimedBranch;
+  const flag = adminFlagForRole(role);
+  const after: RoleState = { claim: role, Admin: flag };
+  if (branch !== undefined) after.branch = branch;
 
-  await auth.setCustomUserClaims(uid, { ...claims, role });
+  // A new role without a branch covers the whole chain: an old scope does not carry over.
+  await auth.setCustomUserClaims(uid, {
+    ...claims,
+    role,
+    ...(branch === undefined ? {} : { branch }),
+  });
 
   const auditId = db.ref(paths.auditLog()).push().key;
   if (auditId === null) throw new Error('push() returned no key');
@@ -102,9 +122,12 @@ export async function setUserRole(
     },
   };
   await db.ref().update({
-    [paths.userField(uid, 'Admin')]: after.Admin,
+    [paths.userField(uid, 'Admin')]: flag,
+    // What the app reads to show a branch manager their branch (null removes it).
+    [paths.userField(uid, 'branch-scope')]: branch ?? null,
     // The admins' member directory shows the role (docs/architecture/admin-and-audit.md).
     [paths.userDirectoryField(uid, 'role')]: role,
+    [paths.userDirectoryField(uid, 'branch')]: branch ?? null,
     [paths.auditEntry(auditId)]: entry,
   });
 

@@ -14,6 +14,7 @@ export const checkIn = onCall(CALLABLE_OPTIONS, (request): Promise<CallableResul
     const result = await checkInHandler(bookingDeps(), {
       by: caller.uid,
       role: caller.role,
+      scope: caller.scope,
       ...input,
     });
     attendanceMarked({ by: caller.uid, ...input });

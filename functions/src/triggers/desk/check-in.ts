@@ -23,7 +23,7 @@ export const checkInByPass = onCall(
       const input = parseInput(checkInByPassInput, request.data);
       const result = await checkInByPassHandler(
         { ...bookingDeps(), secret: MEMBER_PASS_SECRET.value() },
-        { by: caller.uid, role: caller.role },
+        { by: caller.uid, role: caller.role, scope: caller.scope },
         input,
       );
       memberCheckedIn({ by: caller.uid, uid: result.uid, classId: result.classId, via: 'pass' });
@@ -40,7 +40,7 @@ export const checkInByName = onCall(
       const input = parseInput(checkInByNameInput, request.data);
       const result = await checkInByNameHandler(
         bookingDeps(),
-        { by: caller.uid, role: caller.role },
+        { by: caller.uid, role: caller.role, scope: caller.scope },
         input,
       );
       memberCheckedIn({ by: caller.uid, uid: result.uid, classId: result.classId, via: 'name' });

@@ -15,6 +15,7 @@ import { coachPayRateSaved, substituteAssigned } from '../../handlers/desk/logs'
 import { assignSubstitute as assignSubstituteHandler } from '../../handlers/desk/substitutes';
 import { CALLABLE_OPTIONS, requireAdmin, runCallable } from '../callable';
 import { bookingDeps, requireDesk } from '../deps';
+import { requireClassInScope } from '../scope';
 
 /** `assignSubstitute` (the front desk, admins): another coach takes a class, or its own again. */
 export const assignSubstitute = onCall(
@@ -23,6 +24,7 @@ export const assignSubstitute = onCall(
     runCallable('assignSubstitute', request, async () => {
       const caller = requireDesk(request);
       const input = parseInput(assignSubstituteInput, request.data);
+      await requireClassInScope(bookingDeps(), caller.scope, input.classId);
       const result = await assignSubstituteHandler(bookingDeps(), { ...input, by: caller.uid });
       substituteAssigned({ by: caller.uid, ...input, notified: result.notified });
       return result;

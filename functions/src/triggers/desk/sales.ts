@@ -22,6 +22,7 @@ import {
 } from '../../handlers/desk/sales';
 import { CALLABLE_OPTIONS, clientIp, runCallable } from '../callable';
 import { bookingDeps, requireDesk } from '../deps';
+import { requireClassInScope } from '../scope';
 import { memberLimits } from '../limits';
 import { STRIPE_SECRET_KEY, appOrigins, stripeClient } from '../payments/config';
 import { signatureStore } from './config';
@@ -61,6 +62,7 @@ export const addToClass = onCall(
     runCallable('addToClass', request, async () => {
       const caller = requireDesk(request);
       const input = parseInput(addToClassInput, request.data);
+      await requireClassInScope(bookingDeps(), caller.scope, input.classId);
       const result = await addToClassHandler(
         { ...bookingDeps(), auth: adminAuth(), store: signatureStore() },
         { ...input, by: caller.uid, ip: clientIp(request.rawRequest) },

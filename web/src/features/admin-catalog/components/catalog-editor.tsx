@@ -2,14 +2,14 @@ import { isRecord } from '@studio/core';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { FailureText } from '../../../components/ui/failure-text';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { z } from 'zod';
-import { callableErrorText } from '../../../lib/callable-errors';
-import type { ErrorText } from '../../../lib/callable-errors';
 import { useLangStore, useT } from '../../../lib/i18n';
 import type { Lang, Translate } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
+import { useSubmit } from '../../../lib/use-submit';
 import { adminMessages } from '../admin-messages';
 import type { AdminKey } from '../admin-messages';
 import type { AdminCatalogApi, CatalogCollection, WatchedNode } from '../api/admin-catalog-api';
@@ -98,7 +98,6 @@ export function compareItems(a: ListedItem, b: ListedItem): number {
 /** A live list of one collection's items and a form to create, edit or delete one. */
 export function CatalogEditor({ api, config, level = 1 }: EditorProps) {
   const Heading = level === 1 ? 'h1' : 'h2';
-  const t = useT();
   const at = useT(adminMessages);
   const lang = useLangStore((state) => state.lang);
   const summaryOf = (item: Item) => config.summary(item, { t: at, lang });
@@ -109,9 +108,7 @@ export function CatalogEditor({ api, config, level = 1 }: EditorProps) {
   const items = listItems(node, config);
   const [editing, setEditing] = useState<{ id?: string; form: FormState } | null>(null);
   const [errors, setErrors] = useState<Record<string, FieldError>>({});
-  const [failure, setFailure] = useState<ErrorText | null>(null);
-  const [done, setDone] = useState<AdminKey | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, done, failure, run, clear } = useSubmit<AdminKey>();
   // Each opening moves focus to the form's first field; Cancel gives it back to the opener.
   const [openings, setOpenings] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
@@ -127,8 +124,7 @@ export function CatalogEditor({ api, config, level = 1 }: EditorProps) {
       document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setEditing(id === undefined ? { form } : { id, form });
     setErrors({});
-    setFailure(null);
-    setDone(null);
+    clear();
     setOpenings((count) => count + 1);
   };
 
@@ -137,20 +133,13 @@ export function CatalogEditor({ api, config, level = 1 }: EditorProps) {
     if (openerRef.current?.isConnected) openerRef.current.focus();
   };
 
-  const send = async (id: string | undefined, value: unknown, outcome: AdminKey) => {
-    setBusy(true);
-    setFailure(null);
-    try {
+  const send = (id: string | undefined, value: unknown, outcome: AdminKey) =>
+    run(async () => {
       const request = { collection: config.collection, value };
       await api.save(id === undefined ? request : { ...request, id });
       setEditing(null);
-      setDone(outcome);
-    } catch (error) {
-      setFailure(callableErrorText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return outcome;
+    });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -236,11 +225,7 @@ export function CatalogEditor({ api, config, level = 1 }: EditorProps) {
               upload={api.uploadPicture}
             />
           </div>
-          {failure && (
-            <p role="alert" className="form-error">
-              {t(failure.key, failure.params)}
-            </p>
-          )}
+          <FailureText failure={failure} />
           <div className="ui-actions">
             <Button type="submit" busy={busy}>
               {busy ? at('saving') : at('save')}

@@ -8,6 +8,7 @@ import { withExercise } from '../class-form';
 import type { ClassesKey } from '../classes-messages';
 import { classesMessages } from '../classes-messages';
 import { useT } from '../../../lib/i18n';
+import { NameOptions } from '../../../components/ui/name-options';
 
 const KIND_LABELS: Readonly<Record<CreditKind, ClassesKey>> = {
   regular: 'kindRegular',
@@ -61,10 +62,6 @@ export function Field({ id, label, error, hint, children }: FieldProps) {
   );
 }
 
-function byName<T extends { name: string }>(items: Record<string, T>): [string, T][] {
-  return Object.entries(items).sort(([, a], [, b]) => a.name.localeCompare(b.name));
-}
-
 interface ClassFieldsProps {
   value: ClassFieldsState;
   errors: FieldErrors;
@@ -97,13 +94,10 @@ export function ClassFields({ value, errors, catalog, onChange }: ClassFieldsPro
           }
         >
           <option value="">{t('choose')}</option>
-          {byName(items)
-            .filter(([id, item]) => item.active !== false || id === value[field])
-            .map(([id, item]) => (
-              <option key={id} value={id}>
-                {item.name}
-              </option>
-            ))}
+          <NameOptions
+            items={items}
+            shown={(id, item) => item.active !== false || id === value[field]}
+          />
         </select>
       )}
     </Field>
@@ -142,11 +136,7 @@ export function ClassFields({ value, errors, catalog, onChange }: ClassFieldsPro
             onChange={(event) => set('layout', event.target.value)}
           >
             <option value="">{t('noLayout')}</option>
-            {byName(catalog.layouts).map(([id, layout]) => (
-              <option key={id} value={id}>
-                {layout.name}
-              </option>
-            ))}
+            <NameOptions items={catalog.layouts} />
           </select>
         )}
       </Field>

@@ -1,12 +1,13 @@
 import { classDates, formatDate, isDomainError, isDateString, isoWeekday } from '@studio/core';
 import { DateInput } from '../../../components/ui/date-input';
 import { Button } from '../../../components/ui/button';
+import { FailureText } from '../../../components/ui/failure-text';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import type { FormEvent } from 'react';
 import { useId, useState } from 'react';
-import { callableErrorText } from '../../../lib/callable-errors';
 import type { ErrorText } from '../../../lib/callable-errors';
 import { useT } from '../../../lib/i18n';
+import { useSubmit } from '../../../lib/use-submit';
 import type { AdminClassesApi } from '../api/admin-classes-api';
 import type { ClassFieldsState, DatesState, FieldErrors } from '../class-form';
 import { EMPTY_CLASS_FIELDS, WEEKDAYS, createClassesRequest } from '../class-form';
@@ -55,9 +56,7 @@ export function CreateClassesForm({ api }: { api: AdminClassesApi }) {
     weekdays: [],
   });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<string | null>(null);
-  const [failure, setFailure] = useState<ErrorText | null>(null);
+  const { busy, done: status, failure, run, clear } = useSubmit<string>();
 
   const preview = previewOf(dates);
   const toggleDay = (weekday: number) =>
@@ -68,25 +67,19 @@ export function CreateClassesForm({ api }: { api: AdminClassesApi }) {
         : [...dates.weekdays, weekday].sort(),
     });
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setStatus(null);
-    setFailure(null);
+    clear();
     const checked = createClassesRequest(fields, dates);
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
+    void run(async () => {
       const { classIds } = await api.createClasses(checked.value);
-      setStatus(t('created', { count: classIds.length }));
-    } catch (error) {
-      setFailure(callableErrorText(error));
-    } finally {
-      setBusy(false);
-    }
+      return t('created', { count: classIds.length });
+    });
   }
 
   if (!catalog) {
@@ -101,12 +94,7 @@ export function CreateClassesForm({ api }: { api: AdminClassesApi }) {
   return (
     <section aria-labelledby={titleId} className="admin-page">
       <h1 id={titleId}>{t('createTitle')}</h1>
-      <form
-        className="card ui-card ui-form"
-        aria-labelledby={titleId}
-        onSubmit={(event) => void submit(event)}
-        noValidate
-      >
+      <form className="card ui-card ui-form" aria-labelledby={titleId} onSubmit={submit} noValidate>
         <SegmentedControl
           label={t('createTitle')}
           name={`${base}-mode`}
@@ -189,11 +177,7 @@ export function CreateClassesForm({ api }: { api: AdminClassesApi }) {
             </>
           )}
         </div>
-        {failure && (
-          <p role="alert" className="form-error">
-            {tp(failure.key, failure.params)}
-          </p>
-        )}
+        <FailureText failure={failure} />
         {status && (
           <p role="status" className="form-success">
             {status}

@@ -1,12 +1,13 @@
 import { expandRepeat, formatDate, isDateString } from '@studio/core';
 import { DateInput } from '../../../components/ui/date-input';
+import { FailureText } from '../../../components/ui/failure-text';
 import type { ClassTemplate, ClassTemplateRow } from '@studio/core';
 import type { FormEvent } from 'react';
 import { useId, useState } from 'react';
 import { callableErrorText } from '../../../lib/callable-errors';
-import type { ErrorText } from '../../../lib/callable-errors';
 import { useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
+import { useSubmit } from '../../../lib/use-submit';
 import type { AdminClassesApi } from '../api/admin-classes-api';
 import type { FieldErrors, TemplateRowState } from '../class-form';
 import { EMPTY_CLASS_FIELDS, WEEKDAYS, rowState, templateRow } from '../class-form';
@@ -55,14 +56,16 @@ export function TemplateEditor({ api }: { api: AdminClassesApi }) {
   const [errors, setErrors] = useState<{ name?: boolean; rows: FieldErrors[]; range: FieldErrors }>(
     { rows: [], range: {} },
   );
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<string | null>(null);
-  const [failure, setFailure] = useState<ErrorText | null>(null);
+  const submission = useSubmit<string>();
+  const { busy, failure } = submission;
+  // The rows' own check refused to apply them: said where a call's outcome is said.
+  const [rowsInvalid, setRowsInvalid] = useState(false);
+  const status = submission.done ?? (rowsInvalid ? t('rowsInvalid') : null);
 
   function load(id: string) {
     setTemplateId(id);
-    setStatus(null);
-    setFailure(null);
+    submission.clear();
+    setRowsInvalid(false);
     setErrors({ rows: [], range: {} });
     const template = templates[id];
     setName(template?.name ?? '');
@@ -83,17 +86,9 @@ export function TemplateEditor({ api }: { api: AdminClassesApi }) {
       )
     : 0;
 
-  async function run(action: () => Promise<string>) {
-    setStatus(null);
-    setFailure(null);
-    setBusy(true);
-    try {
-      setStatus(await action());
-    } catch (error) {
-      setFailure(callableErrorText(error));
-    } finally {
-      setBusy(false);
-    }
+  function run(action: () => Promise<string>) {
+    setRowsInvalid(false);
+    return submission.run(action);
   }
 
   function save(event: FormEvent) {
@@ -130,8 +125,8 @@ export function TemplateEditor({ api }: { api: AdminClassesApi }) {
     setErrors({ rows: checked.errors, range: rangeErrors });
     const good = checked.rows;
     if (!good || Object.keys(rangeErrors).length > 0) {
-      setFailure(null);
-      setStatus(good ? null : t('rowsInvalid'));
+      submission.clear();
+      setRowsInvalid(!good);
       return;
     }
     void run(async () => {
@@ -275,11 +270,7 @@ export function TemplateEditor({ api }: { api: AdminClassesApi }) {
           </button>
         </div>
       </fieldset>
-      {failure && (
-        <p role="alert" className="form-error">
-          {tp(failure.key, failure.params)}
-        </p>
-      )}
+      <FailureText failure={failure} />
       {status && (
         <p role="status" className="form-success">
           {status}

@@ -1,10 +1,8 @@
 import { cancelMemberSubscriptionInput, formatDate } from '@studio/core';
 import type { PlanCancellation } from '@studio/core';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
+import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import type { ErrorText } from '../../../lib/callable-errors';
 import { callableErrorText } from '../../../lib/callable-errors';
@@ -35,7 +33,6 @@ export function CancelPlan({ api, uid, name, onStart }: CancelPlanProps) {
   const t = useT(cancelPlanMessages);
   const format = useFormat();
   const formId = useId();
-  const titleId = `${formId}-title`;
   const [open, setOpen] = useState(false);
   const [when, setWhen] = useState<PlanCancellation>('period-end');
   const [reason, setReason] = useState('');
@@ -48,8 +45,7 @@ export function CancelPlan({ api, uid, name, onStart }: CancelPlanProps) {
     if (done) doneRef.current?.focus();
   }, [done]);
 
-  const submit = (event: FormEvent): void => {
-    event.preventDefault();
+  const submit = (): void => {
     const parsed = cancelMemberSubscriptionInput.safeParse({ uid, when, reason });
     if (!parsed.success) {
       setOutcome({
@@ -90,44 +86,31 @@ export function CancelPlan({ api, uid, name, onStart }: CancelPlanProps) {
         </Button>
       )}
       {open && (
-        <Dialog labelledBy={titleId} onDismiss={() => setOpen(false)}>
-          <h2 id={titleId}>{t('cancelPlanOf', { name })}</h2>
-          <form className="ui-form" aria-labelledby={titleId} onSubmit={submit}>
-            <SegmentedControl
-              label={t('cancelWhen')}
-              showLabel
-              name={`${formId}-when`}
-              options={[
-                { value: 'period-end', label: t('whenPeriodEnd') },
-                { value: 'now', label: t('whenNow') },
-              ]}
-              value={when}
-              onChange={setWhen}
-            />
-            <Field label={t('cancelReason')} required>
-              <input
-                data-autofocus
-                required
-                maxLength={200}
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-              />
-            </Field>
-            {outcome?.kind === 'error' && (
-              <p role="alert" className="ui-field-error">
-                {t(outcome.error.key, outcome.error.params)}
-              </p>
-            )}
-            <div className="dialog-actions">
-              <Button variant="secondary" onClick={() => setOpen(false)}>
-                {t('keepPlan')}
-              </Button>
-              <Button type="submit" variant="danger" busy={busy}>
-                {t('confirmCancel')}
-              </Button>
-            </div>
-          </form>
-        </Dialog>
+        <ReasonDialog
+          title={t('cancelPlanOf', { name })}
+          reasonLabel={t('cancelReason')}
+          reason={reason}
+          onReasonChange={setReason}
+          failure={outcome?.kind === 'error' ? outcome.error : null}
+          cancelLabel={t('keepPlan')}
+          confirmLabel={t('confirmCancel')}
+          confirmVariant="danger"
+          busy={busy}
+          onConfirm={submit}
+          onClose={() => setOpen(false)}
+        >
+          <SegmentedControl
+            label={t('cancelWhen')}
+            showLabel
+            name={`${formId}-when`}
+            options={[
+              { value: 'period-end', label: t('whenPeriodEnd') },
+              { value: 'now', label: t('whenNow') },
+            ]}
+            value={when}
+            onChange={setWhen}
+          />
+        </ReasonDialog>
       )}
       {done && (
         <span role="status" tabIndex={-1} ref={doneRef}>

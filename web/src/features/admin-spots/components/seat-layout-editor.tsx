@@ -1,6 +1,7 @@
 import { formatDate, seatLayoutSchema, usableSpots } from '@studio/core';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { byName } from '../../../components/ui/name-options';
 import type { SeatLayout } from '@studio/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -37,9 +38,9 @@ export function SeatLayoutEditor({ api, now }: SeatLayoutEditorProps) {
   const t = useT();
   const st = useT(spotsMessages);
   const node = useLive<unknown>((onChange) => api.watchLayouts(onChange), null, [api]);
-  const layouts = Object.entries(
+  const layouts = byName(
     parseEntries(node, (entry) => seatLayoutSchema.safeParse(entry), 'seat layout'),
-  ).sort(([, a], [, b]) => a.name.localeCompare(b.name));
+  );
   const [editing, setEditing] = useState<Editing | null>(null);
   const [issues, setIssues] = useState<string[]>([]);
   const [failure, setFailure] = useState<ErrorText | null>(null);

@@ -4,6 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { FailureText } from '../../../components/ui/failure-text';
 import { Field } from '../../../components/ui/field';
 import {
   CREDIT_KINDS,
@@ -15,8 +16,7 @@ import {
 import type { CreditKind, Role } from '@studio/core';
 import { parseMemberProfile } from '../../../lib/user-directory';
 import type { MemberProfile } from '../../../lib/user-directory';
-import { callableErrorText } from '../../../lib/callable-errors';
-import type { ErrorText } from '../../../lib/callable-errors';
+import { useSubmit } from '../../../lib/use-submit';
 import { useLangStore, useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import type { AdminUsersApi, MemberNode } from '../api/admin-users-api';
@@ -165,36 +165,28 @@ function Subscription({ user, action }: { user: MemberProfile; action: ReactNode
  * shared; the member's app asks for a new one the next time it shows it. Audited by the server.
  */
 function PassForm({ api, uid, name }: { api: AdminUsersApi; uid: string; name: string }) {
-  const t = useT();
   const ut = useT(usersMessages);
   const titleId = useId();
   const textId = useId();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-  const [failure, setFailure] = useState<ErrorText | null>(null);
+  const { busy, done, failure, run } = useSubmit();
 
-  const revoke = async () => {
-    setBusy(true);
-    setFailure(null);
-    setDone(false);
-    try {
-      await api.revokeMemberPass({ uid });
-      setDone(true);
-    } catch (error) {
-      setFailure(callableErrorText(error));
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
-  };
+  const revoke = () =>
+    void run(async () => {
+      try {
+        await api.revokeMemberPass({ uid });
+        return true;
+      } finally {
+        setConfirming(false);
+      }
+    });
 
   // Destructive, so never a solid red button in the sheet: an outlined one that asks first.
   return (
     <form
       className="card ui-form member-form"
       aria-label={ut('passTitle')}
-      onSubmit={(event) => {
+      onSubmit={(event: FormEvent) => {
         event.preventDefault();
         setConfirming(true);
       }}
@@ -209,11 +201,7 @@ function PassForm({ api, uid, name }: { api: AdminUsersApi; uid: string; name: s
           {ut('passRevoked')}
         </p>
       )}
-      {failure && (
-        <p role="alert" className="form-error">
-          {t(failure.key, failure.params)}
-        </p>
-      )}
+      <FailureText failure={failure} />
       {confirming && (
         <Dialog
           role="alertdialog"
@@ -227,7 +215,7 @@ function PassForm({ api, uid, name }: { api: AdminUsersApi; uid: string; name: s
             <Button variant="secondary" data-autofocus onClick={() => setConfirming(false)}>
               {ut('passKeep')}
             </Button>
-            <Button variant="danger" busy={busy} onClick={() => void revoke()}>
+            <Button variant="danger" busy={busy} onClick={revoke}>
               {busy ? ut('working') : ut('passRevoke')}
             </Button>
           </div>
@@ -238,36 +226,22 @@ function PassForm({ api, uid, name }: { api: AdminUsersApi; uid: string; name: s
 }
 
 function RoleForm({ api, uid, current }: { api: AdminUsersApi; uid: string; current: Role }) {
-  const t = useT();
   const ut = useT(usersMessages);
   const [chosen, setChosen] = useState<Role | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<Role | null>(null);
-  const [failure, setFailure] = useState<ErrorText | null>(null);
+  const { busy, done, failure, run } = useSubmit<Role>();
   const role = chosen ?? current;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    setDone(null);
-    try {
+    void run(async () => {
       await api.setUserRole({ uid, role });
-      setDone(role);
       setChosen(null);
-    } catch (error) {
-      setFailure(callableErrorText(error));
-    } finally {
-      setBusy(false);
-    }
+      return role;
+    });
   };
 
   return (
-    <form
-      className="card ui-form member-form"
-      aria-label={ut('setRole')}
-      onSubmit={(event) => void submit(event)}
-    >
+    <form className="card ui-form member-form" aria-label={ut('setRole')} onSubmit={submit}>
       <h3>{ut('role')}</h3>
       <Field label={ut('role')}>
         <select value={role} onChange={(event) => setChosen(event.target.value as Role)}>
@@ -286,54 +260,41 @@ function RoleForm({ api, uid, current }: { api: AdminUsersApi; uid: string; curr
           {ut('roleSaved', { role: ut(ROLE_LABELS[done]) })}
         </p>
       )}
-      {failure && (
-        <p role="alert" className="form-error">
-          {t(failure.key, failure.params)}
-        </p>
-      )}
+      <FailureText failure={failure} />
     </form>
   );
 }
 
 function AdjustForm({ api, uid }: { api: AdminUsersApi; uid: string }) {
-  const t = useT();
   const ut = useT(usersMessages);
   const [kind, setKind] = useState<CreditKind>('regular');
   const [delta, setDelta] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ delta?: boolean; reason?: boolean }>({});
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<{ kind: CreditKind; balance: number } | null>(null);
-  const [failure, setFailure] = useState<ErrorText | null>(null);
+  const { busy, done, failure, run, clear } = useSubmit<{ kind: CreditKind; balance: number }>();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setDone(null);
-    setFailure(null);
+    clear();
     const request = adjustRequest(uid, kind, delta, reason);
     if (!request.ok) {
       setErrors({ delta: request.delta, reason: request.reason });
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
+    void run(async () => {
       const { balance } = await api.adjustCredits(request.value);
-      setDone({ kind, balance });
       setDelta('');
       setReason('');
-    } catch (error) {
-      setFailure(callableErrorText(error));
-    } finally {
-      setBusy(false);
-    }
+      return { kind, balance };
+    });
   };
 
   return (
     <form
       className="card ui-form member-form"
       aria-label={ut('adjustTitle')}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       noValidate
     >
       <h3>{ut('adjustTitle')}</h3>
@@ -369,11 +330,7 @@ function AdjustForm({ api, uid }: { api: AdminUsersApi; uid: string }) {
           {ut('adjusted', { kind: ut(KIND_LABELS[done.kind]), balance: done.balance })}
         </p>
       )}
-      {failure && (
-        <p role="alert" className="form-error">
-          {t(failure.key, failure.params)}
-        </p>
-      )}
+      <FailureText failure={failure} />
     </form>
   );
 }

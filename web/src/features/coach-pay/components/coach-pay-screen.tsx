@@ -25,6 +25,7 @@ import { DateInput } from '../../../components/ui/date-input';
 import { DateRangeFields, isDateRange } from '../../../components/ui/date-range-fields';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Field } from '../../../components/ui/field';
+import { NameOptions } from '../../../components/ui/name-options';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs } from '../../../components/ui/tabs';
 import { callableErrorText } from '../../../lib/callable-errors';
@@ -233,13 +234,7 @@ function PayReport({
             onChange={(event) => setCoachId(event.target.value)}
           >
             <option value="">{t('allCoaches')}</option>
-            {Object.entries(coaches)
-              .sort(([, a], [, b]) => a.name.localeCompare(b.name))
-              .map(([id, coach]) => (
-                <option key={id} value={id}>
-                  {coach.name}
-                </option>
-              ))}
+            <NameOptions items={coaches} />
           </select>
         </Field>
       </form>
@@ -562,13 +557,7 @@ function RateForm({
               onChange={(event) => set({ coachId: event.target.value })}
             >
               <option value="">{t('chooseCoach')}</option>
-              {Object.entries(coaches)
-                .sort(([, a], [, b]) => a.name.localeCompare(b.name))
-                .map(([id, coach]) => (
-                  <option key={id} value={id}>
-                    {coach.name}
-                  </option>
-                ))}
+              <NameOptions items={coaches} />
             </select>
           </Field>
           <Field label={t('classType')} error={error('exercise')}>
@@ -579,13 +568,7 @@ function RateForm({
               onChange={(event) => set({ exercise: event.target.value })}
             >
               <option value={ANY_EXERCISE}>{t('anyType')}</option>
-              {Object.entries(exercises)
-                .sort(([, a], [, b]) => a.name.localeCompare(b.name))
-                .map(([id, exercise]) => (
-                  <option key={id} value={id}>
-                    {exercise.name}
-                  </option>
-                ))}
+              <NameOptions items={exercises} />
             </select>
           </Field>
           <Field label={t('effectiveFrom')} error={error('effectiveFrom')} required>

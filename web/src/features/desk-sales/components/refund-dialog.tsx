@@ -1,9 +1,6 @@
 import type { Payment } from '@studio/core';
-import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
+import { useState } from 'react';
+import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { callableErrorText } from '../../../lib/callable-errors';
 import type { ErrorText } from '../../../lib/callable-errors';
 import { useFormat } from '../../../lib/format';
@@ -26,18 +23,14 @@ export function RefundDialog({
   onClose: () => void;
   onDone: (taken: number) => void;
 }) {
-  const t = useT();
   const st = useT(deskSalesMessages);
   const format = useFormat();
-  const titleId = useId();
-  const textId = useId();
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorText | null>(null);
   const amount = format.money(payment.amount, payment.currency);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     setBusy(true);
     setError(null);
     try {
@@ -50,33 +43,20 @@ export function RefundDialog({
   };
 
   return (
-    <Dialog labelledBy={titleId} describedBy={textId} onDismiss={onClose}>
-      <h2 id={titleId}>{st('refundTitle', { name: paymentName(payment) })}</h2>
-      <p id={textId}>{st('refundIntro', { amount })}</p>
-      <form className="ui-form" onSubmit={(event) => void submit(event)}>
-        <Field label={st('refundReason')} hint={st('refundReasonHint')} required>
-          <input
-            data-autofocus
-            required
-            maxLength={200}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </Field>
-        {error && (
-          <p role="alert" className="ui-field-error">
-            {t(error.key, error.params)}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <Button variant="secondary" onClick={onClose}>
-            {st('cancel')}
-          </Button>
-          <Button type="submit" variant="danger" busy={busy}>
-            {st('refundConfirm', { amount })}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <ReasonDialog
+      title={st('refundTitle', { name: paymentName(payment) })}
+      intro={st('refundIntro', { amount })}
+      reasonLabel={st('refundReason')}
+      reasonHint={st('refundReasonHint')}
+      reason={reason}
+      onReasonChange={setReason}
+      failure={error}
+      cancelLabel={st('cancel')}
+      confirmLabel={st('refundConfirm', { amount })}
+      confirmVariant="danger"
+      busy={busy}
+      onConfirm={() => void submit()}
+      onClose={onClose}
+    />
   );
 }

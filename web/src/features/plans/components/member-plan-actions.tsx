@@ -1,11 +1,10 @@
 import type { Membership, Plan } from '@studio/core';
 import { addDays, currentFreeze, formatDate } from '@studio/core';
 import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
 import { DateInput } from '../../../components/ui/date-input';
 import { Field } from '../../../components/ui/field';
+import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import type { ErrorText } from '../../../lib/callable-errors';
 import { callableErrorText } from '../../../lib/callable-errors';
@@ -62,7 +61,6 @@ export function MemberPlanActions({
   const t = useT(plansMessages);
   const format = useFormat();
   const formId = useId();
-  const titleId = `${formId}-title`;
   const state = useLive<{ membership: Membership | null } | undefined>(
     (onChange) => api.watchMembership(uid, onChange),
     undefined,
@@ -110,8 +108,7 @@ export function MemberPlanActions({
         return admin.compMembership({ uid, planId, until, reason });
     }
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setBusy(true);
     setError(null);
     request().then(
@@ -147,86 +144,72 @@ export function MemberPlanActions({
       </Button>
       {done && <p role="status">{t('done')}</p>}
       {open && (
-        <Dialog labelledBy={titleId} onDismiss={() => setOpen(false)}>
-          <h2 id={titleId}>{t('managePlanOf', { name })}</h2>
-          <p>{summary}</p>
-          <form className="ui-form" aria-labelledby={titleId} onSubmit={submit}>
-            {actions.length > 1 && (
-              <SegmentedControl
-                label={t('memberAction')}
-                name={`${formId}-action`}
-                options={actions.map((value) => ({ value, label: t(ACTION_LABELS[value]) }))}
-                value={chosen}
-                onChange={setAction}
-              />
-            )}
-            {chosen === 'freeze' && (
-              <Field label={t('fieldDays')} required>
-                <input
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={365}
-                  required
-                  value={days}
-                  onChange={(event) => setDays(event.target.value)}
-                />
-              </Field>
-            )}
-            {(chosen === 'change' || chosen === 'comp') && (
-              <Field label={t('colPlan')} required>
-                <select value={planId} required onChange={(event) => setPlanId(event.target.value)}>
-                  {otherPlans.map(([id, plan]) => (
-                    <option key={id} value={id}>
-                      {plan.name}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-            )}
-            {chosen === 'change' && (
-              <SegmentedControl
-                label={t('fieldWhen')}
-                showLabel
-                name={`${formId}-when`}
-                options={[
-                  { value: 'period-end', label: t('whenPeriodEnd') },
-                  { value: 'now', label: t('whenNow') },
-                ]}
-                value={when}
-                onChange={setWhen}
-              />
-            )}
-            {chosen === 'comp' && (
-              <Field label={t('fieldCompUntil')} required>
-                <DateInput required min={addDays(today, 1)} value={until} onChange={setUntil} />
-              </Field>
-            )}
-            {chosen === 'end' && <p>{t('memberEndPlanWarning')}</p>}
-            <Field label={t('fieldAuditReason')} required>
+        <ReasonDialog
+          title={t('managePlanOf', { name })}
+          intro={summary}
+          reasonLabel={t('fieldAuditReason')}
+          reason={reason}
+          onReasonChange={setReason}
+          failure={error}
+          cancelLabel={t('keepPlan')}
+          confirmLabel={t('apply')}
+          busy={busy}
+          onConfirm={submit}
+          onClose={() => setOpen(false)}
+        >
+          {actions.length > 1 && (
+            <SegmentedControl
+              label={t('memberAction')}
+              name={`${formId}-action`}
+              options={actions.map((value) => ({ value, label: t(ACTION_LABELS[value]) }))}
+              value={chosen}
+              onChange={setAction}
+            />
+          )}
+          {chosen === 'freeze' && (
+            <Field label={t('fieldDays')} required>
               <input
-                data-autofocus
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={365}
                 required
-                maxLength={200}
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
+                value={days}
+                onChange={(event) => setDays(event.target.value)}
               />
             </Field>
-            {error && (
-              <p role="alert" className="ui-field-error">
-                {t(error.key, error.params)}
-              </p>
-            )}
-            <div className="dialog-actions">
-              <Button variant="secondary" onClick={() => setOpen(false)}>
-                {t('keepPlan')}
-              </Button>
-              <Button type="submit" busy={busy}>
-                {t('apply')}
-              </Button>
-            </div>
-          </form>
-        </Dialog>
+          )}
+          {(chosen === 'change' || chosen === 'comp') && (
+            <Field label={t('colPlan')} required>
+              <select value={planId} required onChange={(event) => setPlanId(event.target.value)}>
+                {otherPlans.map(([id, plan]) => (
+                  <option key={id} value={id}>
+                    {plan.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )}
+          {chosen === 'change' && (
+            <SegmentedControl
+              label={t('fieldWhen')}
+              showLabel
+              name={`${formId}-when`}
+              options={[
+                { value: 'period-end', label: t('whenPeriodEnd') },
+                { value: 'now', label: t('whenNow') },
+              ]}
+              value={when}
+              onChange={setWhen}
+            />
+          )}
+          {chosen === 'comp' && (
+            <Field label={t('fieldCompUntil')} required>
+              <DateInput required min={addDays(today, 1)} value={until} onChange={setUntil} />
+            </Field>
+          )}
+          {chosen === 'end' && <p>{t('memberEndPlanWarning')}</p>}
+        </ReasonDialog>
       )}
     </section>
   );
