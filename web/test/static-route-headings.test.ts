@@ -4,6 +4,7 @@ import indexHtml from '../index.html?raw';
 import { appMessages } from '../src/app/app-messages';
 import { purchasesMessages } from '../src/features/purchases/purchases-messages';
 import { scheduleMessages } from '../src/features/schedule/schedule-messages';
+import { waitlistMessages } from '../src/features/schedule/waitlist-messages';
 import type { Lang } from '../src/lib/i18n';
 import { translate } from '../src/lib/i18n';
 import { shellMessages } from '../src/lib/ui-messages';
@@ -90,7 +91,7 @@ describe('the member page headings painted by index.html', () => {
     (lang) => {
       const page = loadRoot('/tabs/contacto', lang);
       expect(page.querySelector('p')?.textContent).toBe(appMessages[lang].contactText);
-      expect(loadRoot('/tabs/waitlist').querySelector('p')).toBeNull();
+      expect(loadRoot('/tabs/sobre-nosotros').querySelector('p')).toBeNull();
     },
   );
 
@@ -106,6 +107,15 @@ describe('the member page headings painted by index.html', () => {
       expect(
         loadRoot('/tabs/gracias-compra', lang, '?session_id=cs_1').querySelector('p')?.textContent,
       ).toBe(purchasesMessages[lang].thanksWaiting);
+    },
+  );
+
+  it.each(['en', 'es'] as const)(
+    'waitlist also shows its first paragraph, in %s, as MyWaitlist renders it',
+    (lang) => {
+      expect(loadRoot('/tabs/waitlist', lang).querySelector('p')?.textContent).toBe(
+        waitlistMessages[lang].waitlistIntro,
+      );
     },
   );
 
