@@ -13,6 +13,7 @@ const BOOKING_SUITES = [
   '!test/booking/stack.test.ts',
   '!test/booking/live.test.ts',
   '!test/booking/read-turns.test.ts',
+  '!test/booking/pay-turns.test.ts',
 ];
 
 /** Functions suites run again in another set-up (as functions/vitest.config.mts runs them). */

@@ -67,6 +67,7 @@ export const ROOTS = {
   importRuns: 'ImportRuns',
   importRunRows: 'ImportRunRows',
   importDryRunMembers: 'ImportDryRunMembers',
+  importRunMembers: 'ImportRunMembers',
   importMappings: 'ImportMappings',
   importedMembers: 'ImportedMembers',
   importedVisits: 'ImportedVisits',
@@ -319,6 +320,9 @@ export const paths = {
   /** The accounts a dry run would make, so its later files read as they will (removed at its end). */
   importDryRunMembers: (runId: string) => join(ROOTS.importDryRunMembers, runId),
   importDryRunMember: (runId: string, key: string) => join(ROOTS.importDryRunMembers, runId, key),
+  /** Members whose visit history a run changed: their summary is rebuilt at its end. */
+  importRunMembers: (runId: string) => join(ROOTS.importRunMembers, runId),
+  importRunMember: (runId: string, uid: string) => join(ROOTS.importRunMembers, runId, uid),
   importMappings: () => ROOTS.importMappings,
   importMapping: (source: string) => join(ROOTS.importMappings, source),
   importedMember: (source: string, key: string) => join(ROOTS.importedMembers, source, key),

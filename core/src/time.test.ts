@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  datesFrom,
   daysBetween,
   formatDate,
   formatDateTime,
@@ -9,6 +10,7 @@ import {
   isHourString,
   isoWeekday,
   sameMinute,
+  schedulePageStart,
   startOfWeek,
   toEpoch,
   weekDates,
@@ -135,6 +137,26 @@ describe('calendar arithmetic', () => {
       '2025-01-04',
       '2025-01-05',
     ]);
+  });
+
+  it('lists consecutive dates across a month and a year', () => {
+    expect(datesFrom('2026-12-30', 4)).toEqual([
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-02',
+    ]);
+  });
+
+  it('pages the schedule seven days at a time from today, whatever weekday today is', () => {
+    const sunday = '2026-11-29';
+    expect(schedulePageStart(sunday, sunday)).toBe(sunday);
+    expect(schedulePageStart('2026-12-05', sunday)).toBe(sunday);
+    expect(schedulePageStart('2026-12-06', sunday)).toBe('2026-12-06');
+    expect(schedulePageStart('2026-12-19', sunday)).toBe('2026-12-13');
+    expect(schedulePageStart('2026-11-28', sunday)).toBe('2026-11-22');
+    expect(schedulePageStart('2026-11-22', sunday)).toBe('2026-11-22');
+    expect(schedulePageStart('2026-11-21', sunday)).toBe('2026-11-15');
   });
 
   it('counts days between dates', () => {

@@ -142,6 +142,20 @@ export function weekDates(date: DateString | number, tz: string = STUDIO_TIME_ZO
   return Array.from({ length: 7 }, (_, i) => addDays(monday, i));
 }
 
+/** `count` consecutive dates from `start` on. */
+export function datesFrom(start: DateString, count: number): DateString[] {
+  return Array.from({ length: count }, (_, i) => addDays(start, i));
+}
+
+/**
+ * The first day of the seven-day page that holds `date`, pages counted from `today`: the member's
+ * schedule opens on today and the six days after it (never on days already past), and moves seven
+ * days at a time either way.
+ */
+export function schedulePageStart(date: DateString, today: DateString): DateString {
+  return addDays(today, 7 * Math.floor(daysBetween(today, date) / 7));
+}
+
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: DateString, to: DateString): number {
   const a = requireDate(from);

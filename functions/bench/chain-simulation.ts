@@ -33,6 +33,7 @@ const HEADING = '## Chain simulation: 50 branch instances';
 const RATED_WRITES_PER_SECOND = 1_000;
 
 async function main(): Promise<void> {
+  const loadBefore = loadAverage().join(' / ');
   const studio = await startBenchStudio('chain-simulation');
   try {
     const result = await simulateChain(
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
     log(
       `refusals: ${JSON.stringify(refusals.outcomes)}, CPU ${ms(refusals.clientMs)} / db ${ms(refusals.databaseMs)}`,
     );
-    const markdown = section(result);
+    const markdown = section(result, loadBefore);
     if (flag('--no-write')) log(markdown);
     else {
       writeBenchmarkSection(HEADING, markdown, { after: '## Release across branch instances' });
@@ -69,7 +70,7 @@ const ms = (value: number) => `${Math.round(value)} ms`;
 const perCall = (total: number, count: number) =>
   count === 0 ? '—' : `${(total / count).toFixed(2)} ms`;
 
-function section(result: ChainResult): string {
+function section(result: ChainResult, loadBefore: string): string {
   const { release, refusals, writes, options } = result;
   const { branches, classes, staggerMs } = options;
   const load = loadAverage().join(' / ');
@@ -98,7 +99,7 @@ function section(result: ChainResult): string {
   return [
     HEADING,
     '',
-    `${new Date().toISOString().slice(0, 10)}, ${coreCount()} cores, load average ${load} at the end (\`npm run bench:chain-sim -w functions\`, functions/bench/chain-simulation.ts).`,
+    `${new Date().toISOString().slice(0, 10)}, ${coreCount()} cores, load average ${loadBefore} before, ${load} at the end (\`npm run bench:chain-sim -w functions\`, functions/bench/chain-simulation.ts).`,
     '',
     `${branches} branches, each with its classes in a database instance of its own (an emulator namespace), ${classes} classes of ${CAPACITY} each; ${result.members.toLocaleString('en')} members with 2 credits each in the default instance. The branches open one after another, ${staggerMs} ms apart; a branch's members all book the moment it opens (one in ten at the next branch), ten for each class of ${CAPACITY}. In-process: the \`bookClass\` handler with the release-rush engine the callables use, the real admin SDK, the database emulator in a child process, one thread for all ${branches + 1} instances. Latency from the branch's opening.`,
     '',

@@ -27,6 +27,7 @@ import {
   checkInInput,
   createCheckoutSessionInput,
   createClassesInput,
+  saveCoachPayRateInput,
   formatDate,
   isoWeekday,
   paths,
@@ -73,6 +74,27 @@ const SLOTS = [
   { hour: '07:00', exercise: 'cycling', coach: 'carlos', layout: 'bikes', duration: 45 },
   { hour: '12:30', exercise: 'yoga', coach: 'lucia', layout: 'mats', duration: 60 },
   { hour: '19:00', exercise: 'hiit', coach: 'carlos', layout: 'bikes', duration: 50 },
+] as const;
+
+/** What the owner pays each coach (cents): a class, each head from the 6th, a full-room bonus. */
+const PAY_RATES = [
+  {
+    coachId: 'carlos',
+    exercise: '*',
+    rule: {
+      perClass: 2000,
+      perHead: [{ from: 6, amount: 150 }],
+      bonus: { over: 15, amount: 1000 },
+      minimum: 2000,
+    },
+  },
+  {
+    coachId: 'lucia',
+    exercise: 'yoga',
+    rule: { perClass: 2500, perHead: [{ from: 8, amount: 100 }], minimum: 2500 },
+  },
+  { coachId: 'valeria', exercise: '*', rule: { perClass: 2200, minimum: 2200 } },
+  { coachId: 'diego', exercise: '*', rule: { perClass: 2200, minimum: 2200 } },
 ] as const;
 
 export interface DemoHistoryOptions {
@@ -180,6 +202,7 @@ async function writeHistory(options: DemoHistoryOptions): Promise<DemoHistoryRes
     { processStripeEvent },
     { rollUpInsights },
     { bootstrapUser },
+    { saveCoachPayRate },
   ] = await Promise.all([
     import('../../functions/src/handlers/booking/book-class.ts'),
     import('../../functions/src/handlers/booking/cancel-booking.ts'),
@@ -191,6 +214,7 @@ async function writeHistory(options: DemoHistoryOptions): Promise<DemoHistoryRes
     import('../../functions/src/handlers/payments/webhook/process-stripe-event.ts'),
     import('../../functions/src/handlers/insights/roll-up-insights.ts'),
     import('../../functions/src/handlers/users/bootstrap-user.ts'),
+    import('../../functions/src/handlers/desk/coach-pay.ts'),
   ]);
   const random = mulberry32(20261128);
   const realNow = options.now ?? Date.now();
@@ -202,6 +226,18 @@ async function writeHistory(options: DemoHistoryOptions): Promise<DemoHistoryRes
   const bookingDeps = { db, now };
   const paymentDeps = { db, stripe: options.stripe, now };
   const result: DemoHistoryResult = { classes: 0, bookings: 0, purchases: 0, from: firstMonday };
+
+  // The owner sets what each coach is paid before the first week, so the pay report has figures.
+  for (const { coachId, exercise, rule } of PAY_RATES)
+    await saveCoachPayRate(bookingDeps, {
+      by: options.adminUid,
+      ...saveCoachPayRateInput.parse({
+        coachId,
+        exercise,
+        effectiveFrom: addDays(firstMonday, -7),
+        rule,
+      }),
+    });
 
   const delivery = (await control(options.sandboxUrl, 'delivery')) as { webhookUrl: string | null };
   const receiver = await quietReceiver();

@@ -9,7 +9,6 @@ import {
   dayLabel,
   formatDate,
   paths,
-  startOfWeek,
   usableSpots,
   weekRange,
   type SeatLayout,
@@ -20,9 +19,10 @@ import { callRawAs as callAs, offerAlreadyShown, useJourney } from '../support/j
 
 const journey = useJourney();
 
-function classesOfWeek(all: Record<string, StudioClass>, monday: string) {
-  const sunday = addDays(monday, 6);
-  return Object.entries(all).filter(([, cls]) => cls.date >= monday && cls.date <= sunday);
+/** The classes of the seven days the schedule shows from `first` on. */
+function classesOfPage(all: Record<string, StudioClass>, first: string) {
+  const last = addDays(first, 6);
+  return Object.entries(all).filter(([, cls]) => cls.date >= first && cls.date <= last);
 }
 
 beforeAll(() => journey.warm(['bookClass']), 300_000);
@@ -117,10 +117,11 @@ describe('a guest', () => {
 
       await page.waitForURL(/\/tabs\/calendario\/choose\/user$/);
       const classes = (await journey.read(paths.classes())) as Record<string, StudioClass>;
-      const monday = startOfWeek(Date.now());
-      const thisWeek = classesOfWeek(classes, monday);
-      // The week reads as people write it ("Week of 23–29 Nov"; another year's names its year).
-      const week = weekRange(monday, addDays(monday, 6), 'en', formatDate(Date.now()));
+      // The schedule opens on today and the six days after it.
+      const start = formatDate(Date.now());
+      const thisWeek = classesOfPage(classes, start);
+      // The days read as people write them ("Week of 29 Nov – 5 Dec"; another year's names it).
+      const week = weekRange(start, addDays(start, 6), 'en', formatDate(Date.now()));
       await page.getByText(`Week of ${week}`, { exact: true }).waitFor();
       const items = page.locator('.week .class-item');
       await expect.poll(() => items.count(), { timeout: 20_000 }).toBe(thisWeek.length);
@@ -131,9 +132,9 @@ describe('a guest', () => {
       await expect.poll(() => items.count()).toBe(yoga.length);
       await page.getByLabel('Class type').selectOption({ label: 'All' });
 
-      // The next week is downloaded when the guest moves to it.
+      // The next seven days are downloaded when the guest moves to them.
       await page.getByRole('button', { name: 'Next week' }).click();
-      const nextWeek = classesOfWeek(classes, addDays(monday, 7));
+      const nextWeek = classesOfPage(classes, addDays(start, 7));
       await expect.poll(() => items.count(), { timeout: 20_000 }).toBe(nextWeek.length);
       const [firstId, first] = nextWeek.sort((a, b) => a[1].startsAt - b[1].startsAt)[0]!;
       await page

@@ -1,6 +1,7 @@
 // Pictures through the real Storage SDK on the local stack: an admin uploads a coach's headshot
 // on admin-coach (chosen, framed and resized to WebP in Chromium, stored in the Storage emulator
-// under storage.rules), and a member sees it on the class sheet of that coach's class.
+// under storage.rules), and a member sees it on the class sheet of that coach's class; a member
+// uploads their own photo on their profile and sees it in the profile's header.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parseStorageUrl, paths, pictureOf, type StudioClass } from '@studio/core';
@@ -11,6 +12,7 @@ import { gradientPng } from '../support/png.ts';
 const journey = useJourney();
 const STEP = 300_000;
 const COACH = 'lucia';
+const MEMBER = { uid: 'demo-member5', email: 'member5@demo.studio' };
 
 async function soonestClassOf(coach: string): Promise<{ id: string; cls: StudioClass }> {
   const classes = (await journey.read(paths.classes())) as Record<string, StudioClass>;
@@ -82,6 +84,38 @@ describe('a coach headshot, uploaded by an admin and seen by a member', () => {
       const shown = await photo.evaluate((img) => (img as HTMLImageElement).currentSrc);
       const id = pictureOf(parseStorageUrl(stored)!.path)!.pictureId;
       expect(shown).toContain(`studio%2Fcoaches%2F${id}%2F`);
+    },
+    STEP,
+  );
+
+  it(
+    'a member uploads their own photo on the profile: in their avatar folder, shown in the header',
+    async () => {
+      const member = await signedInPage(journey, MEMBER.email);
+      await member.goto(`${journey.baseUrl}/tabs/profile-user/${MEMBER.uid}`);
+      const field = member.locator('.ui-field').filter({ hasText: 'Your photo' });
+      await field.locator('input[type="file"]:not([capture])').setInputFiles({
+        name: 'me.png',
+        mimeType: 'image/png',
+        buffer: gradientPng(600, 800, [240, 170, 120], [60, 40, 110]),
+      });
+      await field.getByRole('application', { name: /Frame the picture/ }).waitFor(SERVER);
+      await field.getByRole('button', { name: 'Use this picture' }).click();
+      await member.getByText('Photo saved.').waitFor(SERVER);
+
+      const img = (await journey.read(`${paths.user(MEMBER.uid)}/Img`)) as string;
+      const url = parseStorageUrl(img);
+      expect(url).toMatchObject({ bucket: STORAGE_BUCKET, origin: journey.stack.storage.url });
+      expect(pictureOf(url!.path)).toMatchObject({ slot: 'avatar', width: 192, extension: 'webp' });
+      expect(url!.path.startsWith(`members/${MEMBER.uid}/avatar/`)).toBe(true);
+      const header = member.locator('.profile-hero img.profile-avatar');
+      await header.waitFor(SERVER);
+      await member.waitForFunction(
+        (element) =>
+          element instanceof HTMLImageElement && element.complete && element.naturalWidth === 192,
+        await header.elementHandle(),
+      );
+      expect(await header.getAttribute('src')).toBe(img);
     },
     STEP,
   );

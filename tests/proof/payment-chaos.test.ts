@@ -6,9 +6,11 @@
 // delivered to the real stripeWebhook 1–5 times, shuffled, concurrently, after random delays (so
 // refunds and disputes often arrive before the purchase they undo), mixed with deliveries whose
 // signature is forged, stale or over a tampered body; events the webhook itself causes (a
-// duplicate plan cancelled and refunded) get the same treatment. Afterwards every balance is
-// exactly what was paid and kept, every payment is recorded once, and the ledger explains every
-// balance (core's booking invariants).
+// duplicate plan cancelled and refunded) get the same treatment. Meanwhile every member races for
+// a coupon with three uses, one per member, some of them twice at once, and one of its checkouts
+// expires. Afterwards every balance is exactly what was paid and kept, every payment is recorded
+// once, the coupon was used no more than its limits allow, and the ledger explains every balance
+// (core's booking invariants).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Stripe from 'stripe';
 import { bookingInvariantViolations, creditsToTakeBack, paths } from '@studio/core';
@@ -33,6 +35,10 @@ const PACKAGES = {
 } as const;
 type PackageId = keyof typeof PACKAGES;
 const SUBSCRIPTION_CREDITS = 30;
+/** The raced coupon: half off, three uses in all, one per member. */
+const LIMITED = { code: 'HALF3', percentOff: 50, maxRedemptions: 3, maxPerMember: 1 } as const;
+/** createCheckoutSession's limit per member and window (`checkout`): racers stay under it. */
+const CHECKOUT_LIMIT = 5;
 const URLS = {
   successUrl: 'http://127.0.0.1:5000/success?session={CHECKOUT_SESSION_ID}',
   cancelUrl: 'http://127.0.0.1:5000/paquetes',
@@ -46,7 +52,11 @@ interface Purchase {
   sessionId: string;
   packageId: PackageId | 'subscription';
   coupon: boolean;
+  /** Bought with the raced coupon (LIMITED). */
+  limited?: boolean;
   completed: boolean;
+  /** Left open until Stripe expired it. */
+  expired?: boolean;
   /** What happened to the money after paying. */
   after?: { refunded: number; paid: number } | { dispute: 'won' | 'lost' };
   /** A second plan paid through a race on Stripe's side: the webhook cancels and refunds one. */
@@ -61,6 +71,9 @@ const figures = {
   /** Refunds and disputes whose first good delivery came before their purchase's completion. */
   returnsBeforeFulfilment: 0,
   concurrentPlanCheckoutsRefused: 0,
+  couponRacers: 0,
+  couponAttempts: 0,
+  couponRefused: 0,
 };
 
 let bed: FunctionsBed;
@@ -72,8 +85,11 @@ let uids: string[] = [];
 let planTwiceUid = '';
 let racedUid = '';
 const purchases: Purchase[] = [];
+/** createCheckoutSession calls per member, refused ones included (they count too). */
+const calls = new Map<string, number>();
 
 async function checkout(uid: string, data: Record<string, unknown>): Promise<string> {
+  calls.set(uid, (calls.get(uid) ?? 0) + 1);
   const outcome = await bed.call(
     'createCheckoutSession',
     { uid, claims: { role: 'member' } },
@@ -96,6 +112,7 @@ beforeAll(async () => {
       { key: 'regular', Precio: 59 },
     ],
     [paths.coupon('WELCOME10')]: { code: 'WELCOME10', percentOff: 10, active: true, redeemed: 0 },
+    [paths.coupon(LIMITED.code)]: { ...LIMITED, active: true, redeemed: 0 },
   };
   for (const [id, pack] of Object.entries(PACKAGES)) {
     catalogue[paths.package(id)] = {
@@ -133,7 +150,10 @@ afterAll(async () => {
       `(${delivery.good} correctly signed of which ${delivery.duplicates} duplicates, ` +
       `${delivery.retried} answered 5xx and retried); ` +
       `${delivery.forged + delivery.stale + delivery.tampered} refused signatures ` +
-      `(${delivery.forged} forged, ${delivery.stale} stale, ${delivery.tampered} over a tampered body)`,
+      `(${delivery.forged} forged, ${delivery.stale} stale, ${delivery.tampered} over a tampered body); ` +
+      `coupon ${LIMITED.code} (${LIMITED.maxRedemptions} uses, ${LIMITED.maxPerMember} per ` +
+      `member): ${figures.couponAttempts} checkouts by ${figures.couponRacers} members at once, ` +
+      `${figures.couponRefused} refused, one expired and its use given back`,
   );
 }, 60_000);
 
@@ -219,6 +239,50 @@ describe('payment chaos', () => {
         completed: true,
         racedPlan: true,
       });
+
+    // 1d. Every member races for the limited coupon at once, some twice (as many calls as the
+    //     checkout limit leaves each): exactly maxRedemptions checkouts open, for as many
+    //     members; the others are refused in words. One of them is left to expire.
+    const racers = uids.filter((uid) => (calls.get(uid) ?? 0) < CHECKOUT_LIMIT);
+    const doubles = racers.filter((uid) => (calls.get(uid) ?? 0) < CHECKOUT_LIMIT - 1).slice(0, 4);
+    const attempts = [...racers, ...doubles];
+    const limitedOrder = { kind: 'credits', packageId: 'p5', promocode: LIMITED.code };
+    const raced = await Promise.allSettled(attempts.map((uid) => checkout(uid, limitedOrder)));
+    const won = raced.flatMap((outcome, i) =>
+      outcome.status === 'fulfilled' ? [{ uid: attempts[i]!, sessionId: outcome.value }] : [],
+    );
+    expect(won).toHaveLength(LIMITED.maxRedemptions);
+    expect(new Set(won.map((w) => w.uid)).size).toBe(LIMITED.maxRedemptions);
+    for (const outcome of raced)
+      if (outcome.status === 'rejected')
+        expect(outcome.reason).toMatchObject({
+          code: 'failed-precondition',
+          details: {
+            messageKey: expect.stringMatching(/^coupon(UsedUp|PerMemberLimit)$/) as unknown,
+          },
+        });
+    figures.couponRacers = racers.length;
+    figures.couponAttempts = attempts.length;
+    figures.couponRefused = attempts.length - won.length;
+    const [lapsing, ...payingLimited] = won;
+    await sandboxApi.checkout.sessions.expire(lapsing!.sessionId);
+    purchases.push(
+      {
+        ...lapsing!,
+        packageId: 'p5',
+        coupon: false,
+        limited: true,
+        completed: false,
+        expired: true,
+      },
+      ...payingLimited.map((w) => ({
+        ...w,
+        packageId: 'p5' as const,
+        coupon: false,
+        limited: true,
+        completed: true,
+      })),
+    );
 
     // 2. They pay, all at once; then the three first plans renew once (a second invoice.paid).
     await Promise.all(
@@ -352,15 +416,21 @@ describe('payment chaos', () => {
       for (const p of mineAll) {
         const record = payments[p.sessionId];
         const after = p.after;
-        const status = !p.completed
-          ? 'pending'
-          : after && 'refunded' in after
-            ? after.refunded >= after.paid
-              ? 'refunded'
-              : 'partially-refunded'
-            : 'paid';
+        const status = p.expired
+          ? 'expired'
+          : !p.completed
+            ? 'pending'
+            : after && 'refunded' in after
+              ? after.refunded >= after.paid
+                ? 'refunded'
+                : 'partially-refunded'
+              : 'paid';
         if (p.racedPlan) expect(['paid', 'refunded']).toContain(record?.status);
-        else expect(record?.status).toBe(status);
+        else
+          expect(
+            record?.status,
+            `${p.sessionId} ${p.packageId} limited=${p.limited} coupon=${p.coupon}`,
+          ).toBe(status);
         if (after && 'dispute' in after)
           expect((record as { disputeStatus?: string } | undefined)?.disputeStatus).toBe(
             after.dispute,
@@ -368,7 +438,13 @@ describe('payment chaos', () => {
         if (p.packageId === 'subscription') continue;
         // The server's price, after WELCOME10's 10 % where it was used.
         const price = PACKAGES[p.packageId].price;
-        expect(record?.amount).toBe(p.coupon ? Math.round(price * 0.9) : price);
+        expect(record?.amount).toBe(
+          p.coupon
+            ? Math.round(price * 0.9)
+            : p.limited
+              ? Math.round((price * (100 - LIMITED.percentOff)) / 100)
+              : price,
+        );
       }
       const plans = mineAll.filter(
         (p) => p.packageId === 'subscription' && !p.racedPlan && p.uid !== planTwiceUid,
@@ -393,6 +469,26 @@ describe('payment chaos', () => {
     expect(Object.keys(root['StripeEvents'] ?? {}).sort()).toEqual(events.map((e) => e.id).sort());
     // The ledger explains every balance; no credit lost or doubled.
     expect(bookingInvariantViolations(root, { nowMs: Date.now(), quiescent: true })).toEqual([]);
+
+    // The limited coupon: counted once per paid checkout, no hold left (the expired checkout's
+    // went back), never past its limits; its one remaining use goes to one of two members racing
+    // for it now.
+    const coupon = (root['Coupons'] ?? {})[LIMITED.code] as { redeemed?: number } | undefined;
+    expect(coupon?.redeemed).toBe(payingLimited.length);
+    expect((root['CouponHolds'] ?? {})[LIMITED.code]).toBeUndefined();
+    const fresh = uids.filter(
+      (uid) => !won.some((w) => w.uid === uid) && (calls.get(uid) ?? 0) < CHECKOUT_LIMIT,
+    );
+    expect(fresh.length).toBeGreaterThanOrEqual(2);
+    const lastUse = await Promise.allSettled(
+      fresh.slice(0, 2).map((uid) => checkout(uid, limitedOrder)),
+    );
+    expect(lastUse.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(
+      LIMITED.maxRedemptions - payingLimited.length,
+    );
+    expect(lastUse.find((outcome) => outcome.status === 'rejected')).toMatchObject({
+      reason: { code: 'failed-precondition', details: { messageKey: 'couponUsedUp' } },
+    });
     // Usually 5–20 s. The bound outlasts one event claim (EVENT_CLAIM_MS, 2 min): should a
     // delivery ever leave its claim to lapse, the redeliveries then finish the event, as Stripe's
     // would, and the figures above still have to hold.

@@ -3,15 +3,18 @@
 // every booking invariant at rest, each member's history after the day they joined, every
 // payment granted once through the webhook's own handler, WELCOME10 within its limit and kept by
 // the member the journeys sign in as, members on the membership plans, no e-mail for the past,
-// and insights with figures for it.
+// insights with figures for it, and a pay rate for every class taught.
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
   bookingInvariantViolations,
+  classSchema,
+  coachPayRateSchema,
   formatDate,
   isRecord,
   membershipSchema,
   paymentSchema,
+  rateFor,
   userClassSchema,
 } from '@studio/core';
 import { seedDemoData } from '../../scripts/lib/seed.ts';
@@ -33,6 +36,22 @@ describe("the demo studio's past", () => {
     const root = record(await journey.read(''));
 
     expect(bookingInvariantViolations(root, { nowMs: Date.now(), quiescent: true })).toEqual([]);
+
+    // Every class taught before now has a pay rate in effect, so the pay report has figures.
+    const rates = record(root['CoachPayRates']);
+    const ratesOf = (coach: string) =>
+      Object.fromEntries(
+        Object.entries(record(rates[coach])).map(([id, rate]) => [
+          id,
+          coachPayRateSchema.parse(rate),
+        ]),
+      );
+    const unpaid = Object.values(record(root['Classes']))
+      .map((stored) => classSchema.parse(stored))
+      .filter((cls) => cls.startsAt < started)
+      .filter((cls) => rateFor(ratesOf(cls.coach), cls.exercise, cls.date) === null);
+    expect(Object.keys(rates).sort()).toEqual(['carlos', 'diego', 'lucia', 'valeria']);
+    expect(unpaid).toEqual([]);
 
     // Nobody's history starts before they joined.
     const directory = record(root['UserDirectory']);

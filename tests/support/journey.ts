@@ -7,14 +7,7 @@ import http from 'node:http';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { REGION, startStack, type Stack } from '../../scripts/lib/stack.ts';
 import { DEMO_PASSWORD, seedDemoData, type SeedOptions } from '../../scripts/lib/seed.ts';
-import {
-  daysBetween,
-  formatDate,
-  paths,
-  startOfWeek,
-  type SeatLayout,
-  type StudioClass,
-} from '@studio/core';
+import { daysBetween, formatDate, paths, type SeatLayout, type StudioClass } from '@studio/core';
 import { launchBrowser } from './browser.ts';
 import type { SharedStackInfo } from './journey-stack.ts';
 
@@ -357,7 +350,7 @@ export async function soonestCyclingClass(j: Journey, coach?: string): Promise<C
   return { classId, cls, spotOf };
 }
 
-/** Opens the schedule on the class's week and the class's detail, as a member would. */
+/** Opens the schedule on the class's seven days and the class's detail, as a member would. */
 export async function openClass(
   j: Journey,
   page: Page,
@@ -365,8 +358,8 @@ export async function openClass(
   name: string,
 ): Promise<Locator> {
   await page.goto(`${j.baseUrl}/tabs/calendario/choose/user`);
-  const monday = startOfWeek(cls.date);
-  const weeksAhead = daysBetween(startOfWeek(Date.now()), monday) / 7;
+  // The schedule shows seven days at a time from today.
+  const weeksAhead = Math.floor(daysBetween(formatDate(Date.now()), cls.date) / 7);
   for (let week = 0; week < weeksAhead; week++) {
     await page.getByRole('button', { name: 'Next week' }).click();
   }

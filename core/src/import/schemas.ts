@@ -86,8 +86,6 @@ export const importRunSchema = z.object({
   finishedAt: epochMsSchema.optional(),
   /** The plan each of the old system's plan names maps to (by `planNameKey`). */
   plans: planChoicesSchema.optional(),
-  /** Members whose visit history changed in this run: their summary is rebuilt at the end. */
-  dirty: z.record(keySchema, z.literal(true)).optional(),
 });
 export type ImportRun = z.infer<typeof importRunSchema>;
 

@@ -7,7 +7,7 @@ export { instancesFor, newId } from './deps';
 export type { BookingDeps } from './deps';
 export { instancesOf, openInstance, studioInstances } from './instances';
 export type { Instances } from './instances';
-export { readInTurn } from './rush';
+export { finishInTurn, readInTurn } from './rush';
 export type { Rush } from './rush';
 export { releaseRush } from './rush/index';
 export type { HandlerDeps } from './handler-deps';
@@ -28,7 +28,13 @@ export type { ClassCallReads } from './context';
 // Writes: a class's roster through its group commit, a member's wallet, the views and mirrors
 // (the admins' member directory among them).
 export { changeRoster, committedRoster, confirmBooking, markSettled } from './rosters';
-export { changeWallet, changeWalletThen, flushOutbox } from './wallets';
+export {
+  changeWallet,
+  changeWalletAlone,
+  changeWalletThen,
+  emptyOutbox,
+  flushOutbox,
+} from './wallets';
 export { mirrorDirectoryCredits, refreshDirectoryEntry, writeNewDirectoryEntry } from './directory';
 export { setFields } from './fields';
 export {

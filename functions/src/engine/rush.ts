@@ -3,7 +3,8 @@
 // it: reads go to the server, each roster change is its own transaction. A callable hands in a
 // `Rush` (`rush/`) to make the same calls cheap when hundreds of members race for one class on
 // one function instance: reads from live listeners parsed once per value, roster changes
-// committed together (group commit), member reads in turns. Nothing it does decides a booking:
+// committed together (group commit), member reads in turns, bookings finished a few at a time
+// (pay turns). Nothing it does decides a booking:
 // every decision is still made on the roster the server commits.
 import type { Database } from 'firebase-admin/database';
 import type { Roster } from '@studio/core';
@@ -68,6 +69,11 @@ export interface Rush {
     read: () => Promise<T>,
     refusal: QuickRefusal,
   ): InTurn<T>;
+  /**
+   * `work` (a booking's steps after its seat: payment, views, confirmation) once few enough
+   * others finish on `db`'s instance at once.
+   */
+  finishInTurn<T>(db: Database, work: () => Promise<T>): Promise<T>;
 }
 
 /** `path` read with `parse`: through the rush's live copy when there is one, else the server. */
@@ -92,4 +98,13 @@ export function readInTurn<T>(
 ): InTurn<T> {
   if (rush) return rush.readInTurn(db, classId, seatsLeft, read, refusal);
   return { value: read(), done: () => undefined };
+}
+
+/** `work` in a finishing turn with a rush; at once without one. */
+export function finishInTurn<T>(
+  rush: Rush | undefined,
+  db: Database,
+  work: () => Promise<T>,
+): Promise<T> {
+  return rush ? rush.finishInTurn(db, work) : work();
 }

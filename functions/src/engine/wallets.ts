@@ -44,8 +44,37 @@ export async function changeWalletThen<R>(
   nowMs: number,
   transition: WalletTransition<R>,
 ): Promise<{ result: R; flushed: Promise<number> }> {
+  const { result, outbox, credits } = await changeWalletAlone(db, uid, nowMs, transition);
+  const flushed = flushOutbox(db, uid, outbox);
+  if (credits === undefined) return { result, flushed };
+  // The copy is a convenience for the admins' list: a failed write must not fail the member's
+  // committed change (the next change or the directory backfill puts it right).
+  const mirrored = mirrorDirectoryCredits(db, uid, credits).catch((error: unknown) =>
+    logger.warn('Directory credits copy failed', { uid, error: String(error) }),
+  );
+  return { result, flushed: Promise.all([flushed, mirrored]).then(([copied]) => copied) };
+}
+
+export interface WalletCommitted<R> {
+  result: R;
+  /** The member's outbox after the commit: to copy to the ledger (`flushOutbox`). */
+  outbox: Readonly<Record<string, LedgerEntry>>;
+  /** The count, when it moved: for the directory's copy. */
+  credits: number | undefined;
+}
+
+/**
+ * The transaction alone, for a caller that copies many members' outboxes and counts in one
+ * write of its own (an import's batch) and then empties each outbox (`emptyOutbox`).
+ */
+export async function changeWalletAlone<R>(
+  db: Database,
+  uid: string,
+  nowMs: number,
+  transition: WalletTransition<R>,
+): Promise<WalletCommitted<R>> {
   const path = paths.user(uid);
-  const { result, outbox, credits } = await transact(db.ref(path), (current) => {
+  return transact(db.ref(path), (current) => {
     const wallet = readWallet(current, path);
     const outcome = transition(wallet, current);
     if (outcome instanceof Error) return outcome;
@@ -64,14 +93,6 @@ export async function changeWalletThen<R>(
       result: { result: outcome.result, outbox: after.outbox, credits },
     };
   });
-  const flushed = flushOutbox(db, uid, outbox);
-  if (credits === undefined) return { result, flushed };
-  // The copy is a convenience for the admins' list: a failed write must not fail the member's
-  // committed change (the next change or the directory backfill puts it right).
-  const mirrored = mirrorDirectoryCredits(db, uid, credits).catch((error: unknown) =>
-    logger.warn('Directory credits copy failed', { uid, error: String(error) }),
-  );
-  return { result, flushed: Promise.all([flushed, mirrored]).then(([copied]) => copied) };
 }
 
 /**
@@ -98,10 +119,20 @@ export async function flushOutbox(
   const copies: Record<string, unknown> = {};
   for (const id of ids) copies[id] = outbox[id];
   await db.ref(paths.creditLedger(uid)).update(copies);
+  await emptyOutbox(db, uid, ids);
+  return ids.length;
+}
+
+/** Takes `ids`, already copied to the ledger, out of the member's outbox (a transaction). */
+export async function emptyOutbox(
+  db: Database,
+  uid: string,
+  ids: readonly string[],
+): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .ref(paths.ledgerOutbox(uid))
     .transaction((current: unknown) => withoutKeys(current, ids), undefined, false);
-  return ids.length;
 }
 
 /** `current` without `keys` (null when nothing is left): the outbox once its entries are copied. */

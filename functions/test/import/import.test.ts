@@ -2,7 +2,7 @@
 // client, pack and visit file end to end; re-runs; the launch-day update; row-level refusals
 // that write nothing; the dry run; and a crash at every write of a run, resumed by running again.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from 'firebase-admin/database';
 import { auditEntrySchema, mailOutboxIds, paths, toEpoch } from '@studio/core';
 import { importedUid, type ImportEntity, type ImportRowsInput } from '@studio/core/import';
@@ -141,7 +141,13 @@ function contracts(people: ReturnType<typeof clients>): Rows {
 
 async function runImport(
   files: Partial<Record<ImportEntity, Rows>>,
-  options: { dryRun?: boolean; db?: Database; plans?: Record<string, string> } = {},
+  options: {
+    dryRun?: boolean;
+    db?: Database;
+    plans?: Record<string, string>;
+    /** Each file's batch on a new instance, which has learnt no client's account yet. */
+    newInstances?: boolean;
+  } = {},
 ) {
   const entities = (['members', 'balances', 'memberships', 'visits'] as const).filter(
     (entity) => files[entity] !== undefined,
@@ -162,7 +168,17 @@ async function runImport(
   });
   const results: Record<string, RowResult[]> = {};
   for (const [file, entity] of entities.entries()) {
-    const { rows } = await importRows(d, { by: 'admin-1', runId, file, rows: files[entity] ?? [] });
+    let steps = { importRows };
+    if (options.newInstances) {
+      vi.resetModules();
+      steps = await import('../../src/handlers/import/steps');
+    }
+    const { rows } = await steps.importRows(d, {
+      by: 'admin-1',
+      runId,
+      file,
+      rows: files[entity] ?? [],
+    });
     results[entity] = rows;
   }
   const finished = await finishImport(d, { by: 'admin-1', runId });
@@ -443,6 +459,41 @@ describe('imported memberships', () => {
       'skipped',
     ]);
     expect(await studioState()).toEqual(before);
+  });
+});
+
+describe('batches on several instances', () => {
+  it("read the clients' accounts from the database: a dry run's and a run's", async () => {
+    const people = clients(2);
+    const dry = await runImport(fileRows(people), { dryRun: true, newInstances: true });
+    expect(dry.results['balances']?.map((row) => [row.outcome, row.detail])).toEqual([
+      ['created', '7 credits, expire 2027-01-31'],
+      ['created', '7 credits, expire 2027-01-31'],
+    ]);
+    expect(dry.results['visits']?.map((row) => row.outcome)).toEqual([
+      'created',
+      'created',
+      'created',
+      'created',
+    ]);
+    const run = await runImport(fileRows(people), { newInstances: true });
+    expect(run.results['balances']?.map((row) => row.outcome)).toEqual(['created', 'created']);
+    for (const person of people) {
+      const uid = importedUid('mindbody', person.id);
+      expect(await val(paths.userField(uid, 'Credits'))).toBe(7);
+      expect(Object.keys((await val(paths.creditLedger(uid))) as object)).toEqual([
+        `import-pk-${person.id}`,
+      ]);
+      expect(await val(paths.ledgerOutbox(uid))).toBeNull();
+      expect(await val(paths.userDirectoryField(uid, 'credits'))).toBe(7);
+      expect(await val(paths.importedHistory(uid))).toMatchObject({ attended: 1, noShow: 1 });
+    }
+    expect(await val(paths.importRunMembers(run.runId))).toBeNull();
+    const again = await runImport(fileRows(people), { newInstances: true });
+    for (const entity of ['members', 'balances', 'visits'])
+      expect(new Set(again.results[entity]?.map((row) => row.outcome))).toEqual(
+        new Set(['unchanged']),
+      );
   });
 });
 

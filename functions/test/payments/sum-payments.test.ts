@@ -96,6 +96,20 @@ describe('sumPayments', () => {
     expect(totals).toEqual(paymentTotals(expected));
   });
 
+  it('sums their branch’s payments for an admin of that branch, and no other branch’s', async () => {
+    const norteAdmin: Caller = { uid: 'admin-norte', claims: { role: 'admin', branch: 'norte' } };
+    const { totals } = await sum(norteAdmin, { from: FROM, to: TO, branch: 'norte' });
+    expect(totals).toEqual(paymentTotals(inRange.filter((p) => p.branch === 'norte')));
+    for (const data of [
+      { from: FROM, to: TO },
+      { from: FROM, to: TO, branch: 'centro' },
+    ]) {
+      const error = await rejectionOf(sum(norteAdmin, data));
+      expect(error.code).toBe('permission-denied');
+      expect(error.details).toMatchObject({ messageKey: 'outsideBranch' });
+    }
+  });
+
   it('answers no totals for a range without payments', async () => {
     await expect(sum(admin, { from: '2025-01-01', to: '2025-01-31' })).resolves.toEqual({
       totals: [],

@@ -14,3 +14,15 @@ export const readMemberContact: ReadMemberContact = async (uid) => {
   ]);
   return { Name: text(name), Email: text(email) };
 };
+
+/**
+ * The same from the member's `UserDirectory/{uid}` row, which the front desk and a branch manager
+ * may read (not `Users/{uid}`, the chain admins').
+ */
+export const readDirectoryContact: ReadMemberContact = async (uid) => {
+  const [name, email] = await Promise.all([
+    readPath(paths.userDirectoryField(uid, 'name')),
+    readPath(paths.userDirectoryField(uid, 'email')),
+  ]);
+  return { Name: text(name), Email: text(email) };
+};

@@ -1,21 +1,29 @@
 // The release-rush machinery behind the engine's `Rush` seam (../rush.ts;
 // docs/architecture/booking.md#the-release-rush): live listeners parsed once per value
-// (live.ts), group commit (group-commit.ts), turns to read members (read-turns.ts). The
-// callables hand `releaseRush` to the handlers (triggers/deps.ts); jobs, scripts and admin paths
-// run without it. Removing this folder and that one line leaves correct, slower code.
+// (live.ts), group commit (group-commit.ts), turns to read members (read-turns.ts), turns to
+// finish bookings (pay-turns.ts). The callables hand `releaseRush` to the handlers
+// (triggers/deps.ts); jobs, scripts and admin paths run without it. Removing this folder and that one line leaves correct, slower code.
 import type { Database } from 'firebase-admin/database';
 import { paths } from '@studio/core';
 import type { Rush } from '../rush';
 import { commitTogether } from './group-commit';
 import { listenerMirrors, parsedFrom, raceLive } from './live';
 import type { Mirrors } from './live';
+import { PAYERS, payTurns } from './pay-turns';
 import { readTurn } from './read-turns';
 
 export type { Mirrors } from './live';
 
-/** The rush on live copies from `mirrorsOf` (a test hands in copies it can freeze). */
-export function rushWith(mirrorsOf: (db: Database) => Mirrors = listenerMirrors): Rush {
+/**
+ * The rush on live copies from `mirrorsOf` (a test hands in copies it can freeze), finishing
+ * `payers` bookings at once per database.
+ */
+export function rushWith(
+  mirrorsOf: (db: Database) => Mirrors = listenerMirrors,
+  { payers = PAYERS }: { payers?: number } = {},
+): Rush {
   return {
+    finishInTurn: payTurns(payers),
     read: (db, path, parse) => parsedFrom(mirrorsOf(db), path, parse),
     changeRoster: commitTogether,
     readInTurn(db, classId, seatsLeft, read, refusal) {
@@ -38,5 +46,5 @@ export function rushWith(mirrorsOf: (db: Database) => Mirrors = listenerMirrors)
   };
 }
 
-/** The function instance's listeners, group commit and read turns. */
+/** The function instance's listeners, group commit, read turns and pay turns. */
 export const releaseRush: Rush = rushWith();

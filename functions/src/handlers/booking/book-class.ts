@@ -18,6 +18,7 @@ import type {
 import {
   changeRoster,
   committedRoster,
+  finishInTurn,
   newId,
   NO_RATE_LIMITS,
   readClassCall,
@@ -160,13 +161,16 @@ async function bookSeat(
     );
     const { booking } = reserved.result;
 
-    // 2. The payment, what the member was shown (never switched), then views and confirmation.
-    const creditId = await finishBooking(
-      deps,
-      context,
-      booking,
-      reserved.roster,
-      grant.paidBy === 'plan' ? 'plan' : 'credits',
+    // 2. The payment, what the member was shown (never switched), then views and confirmation;
+    // in a rush, a few bookings of the instance at a time (the seat is held meanwhile).
+    const creditId = await finishInTurn(deps.rush, deps.db, () =>
+      finishBooking(
+        deps,
+        context,
+        booking,
+        reserved.roster,
+        grant.paidBy === 'plan' ? 'plan' : 'credits',
+      ),
     );
     return {
       classId,

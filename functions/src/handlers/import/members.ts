@@ -21,7 +21,14 @@ import {
 import type { UserRecord } from 'firebase-admin/auth';
 import { enqueueMail } from '../../mail';
 import { welcomeMessage } from '../../mail/invitation';
-import { mapPool, type ImportDeps, type RowResult, type RunContext } from './run';
+import {
+  IN_FLIGHT,
+  mapPool,
+  runAccounts,
+  type ImportDeps,
+  type RowResult,
+  type RunContext,
+} from './run';
 
 interface MemberRow {
   line: number;
@@ -67,11 +74,13 @@ async function accountsByEmail(
   emails: readonly string[],
 ): Promise<Map<string, UserRecord>> {
   const found = new Map<string, UserRecord>();
-  for (let at = 0; at < emails.length; at += 100) {
-    const chunk = emails.slice(at, at + 100).map((email) => ({ email }));
-    const { users } = await deps.auth.getUsers(chunk);
+  const chunks: { email: string }[][] = [];
+  for (let at = 0; at < emails.length; at += 100)
+    chunks.push(emails.slice(at, at + 100).map((email) => ({ email })));
+  // The admin SDK looks up at most 100 identifiers a call: a batch's calls go together.
+  const pages = await mapPool(chunks, 4, (chunk) => deps.auth.getUsers(chunk));
+  for (const { users } of pages)
     for (const user of users) if (user.email) found.set(user.email.toLowerCase(), user);
-  }
   return found;
 }
 
@@ -81,7 +90,7 @@ async function plan(
   rows: readonly MemberRow[],
 ): Promise<Plan[]> {
   const { db } = deps;
-  const markers = await mapPool(rows, 32, async (row) => {
+  const markers = await mapPool(rows, IN_FLIGHT, async (row) => {
     const key = sourceKey(row.record.id) ?? '';
     const snapshot = await db.ref(paths.importedMember(ctx.source, key)).get();
     return snapshot.exists()
@@ -91,7 +100,7 @@ async function plan(
   const fresh = rows.filter((_, index) => markers[index] === undefined);
   const accounts = await accountsByEmail(deps, [...new Set(fresh.map((row) => row.record.email))]);
   const existingNames = new Map<string, string>();
-  await mapPool([...accounts.values()], 16, async (account) => {
+  await mapPool([...accounts.values()], IN_FLIGHT, async (account) => {
     const name: unknown = (await db.ref(paths.userField(account.uid, 'Name')).get()).val();
     existingNames.set(account.uid, typeof name === 'string' ? name : (account.displayName ?? ''));
   });
@@ -158,8 +167,13 @@ export async function importMemberRows(
 ): Promise<RowResult[]> {
   const plans = await plan(deps, ctx, rows);
   const results = new Map<number, RowResult>();
-  for (const entry of plans)
+  const known = runAccounts(ctx.runId);
+  for (const entry of plans) {
     results.set(entry.row.line, entry.action === 'skip' ? entry.result : resultOf(entry));
+    // A marker read: its account is the run's from now on (a new one's once it is written).
+    if (entry.action === 'update' || entry.action === 'unchanged')
+      known.set(entry.key, { uid: entry.uid, planned: false });
+  }
   if (ctx.dryRun) return rows.map((row) => results.get(row.line) as RowResult);
 
   const { db } = deps;
@@ -248,6 +262,7 @@ export async function importMemberRows(
     } satisfies ImportedMember;
   }
   if (Object.keys(markers).length > 0) await db.ref().update(markers);
+  for (const entry of done) known.set(entry.key, { uid: entry.uid, planned: false });
 
   // 4. One invitation per account this import made, whatever number of runs.
   const toInvite = plans.filter(
@@ -257,7 +272,7 @@ export async function importMemberRows(
         entry.marker.invited !== true &&
         entry.uid.startsWith('imp-')),
   );
-  const invited = await mapPool(toInvite, 16, async (entry) => {
+  const invited = await mapPool(toInvite, IN_FLIGHT, async (entry) => {
     const outcome = await enqueueMail(
       db,
       {

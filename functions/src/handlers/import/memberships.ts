@@ -18,7 +18,7 @@ import {
   storable,
 } from '../plans/memberships';
 import { clientAccounts } from './clients';
-import { mapPool, type ImportDeps, type RowResult, type RunContext } from './run';
+import { IN_FLIGHT, mapPool, type ImportDeps, type RowResult, type RunContext } from './run';
 
 interface MembershipRow {
   line: number;
@@ -94,10 +94,10 @@ export async function importMembershipRows(
   ]);
   const catalogue = plans.map(({ id, plan }) => ({ id, name: plan.name }));
   const choices = ctx.run.plans ?? {};
-  return mapPool(rows, 16, async ({ line, record }): Promise<RowResult> => {
+  return mapPool(rows, IN_FLIGHT, async ({ line, record }): Promise<RowResult> => {
     const base = { line, id: record.id };
-    const uid = accounts.get(record.clientId);
-    if (uid === undefined)
+    const account = accounts.get(record.clientId);
+    if (account === undefined)
       return {
         ...base,
         outcome: 'skipped',
@@ -114,8 +114,9 @@ export async function importMembershipRows(
     const period = importedPeriod(record, ctx.nowMs, ctx.timeZone);
     if (!period.ok) return { ...base, outcome: 'skipped', problems: [period.problem] };
     const id = `import-${sourceKey(record.id) ?? ''}`;
+    const { uid } = account;
     const next = membershipOf(ctx, { id, uid, planId, plan }, period.period);
-    const held = await readMembership(deps.db, uid);
+    const held = account.planned ? undefined : await readMembership(deps.db, uid);
     if (held !== undefined && held.id !== id && held.status !== 'ended')
       return {
         ...base,

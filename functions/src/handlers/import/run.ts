@@ -70,6 +70,40 @@ export async function runContext(deps: ImportDeps, runId: string, by: string): P
   };
 }
 
+/**
+ * The accounts a run's clients have, as this process learnt them (a marker read or written, a
+ * dry run's planned account written): a marker's account never changes, so a later batch of the
+ * same run reads only the clients it has not seen. Per run, so a new run reads afresh; the last
+ * few runs only.
+ */
+const RUN_ACCOUNTS = new Map<string, Map<string, ClientAccount>>();
+const KEPT_RUNS = 4;
+
+/**
+ * A client's account in a run; `planned` when it is one a dry run's members file would make, so
+ * nothing of it (pack, plan, visit: each needs the marker) exists yet.
+ */
+export interface ClientAccount {
+  uid: string;
+  planned: boolean;
+}
+
+export function runAccounts(runId: string): Map<string, ClientAccount> {
+  let accounts = RUN_ACCOUNTS.get(runId);
+  if (accounts === undefined) {
+    accounts = new Map();
+    RUN_ACCOUNTS.set(runId, accounts);
+    for (const old of RUN_ACCOUNTS.keys()) {
+      if (RUN_ACCOUNTS.size <= KEPT_RUNS) break;
+      RUN_ACCOUNTS.delete(old);
+    }
+  }
+  return accounts;
+}
+
+/** How many reads or transactions a step keeps in the air at once. */
+export const IN_FLIGHT = 64;
+
 /** Runs `work` over `items`, at most `limit` at a time, keeping the results in order. */
 export async function mapPool<T, R>(
   items: readonly T[],

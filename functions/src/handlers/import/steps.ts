@@ -25,8 +25,10 @@ import { importBalanceRows } from './balances';
 import { importMemberRows } from './members';
 import { importMembershipRows } from './memberships';
 import {
+  IN_FLIGHT,
   mapPool,
   readRun,
+  runAccounts,
   runContext,
   type ImportDeps,
   type RowResult,
@@ -165,7 +167,7 @@ export async function importRows(
     if (row.detail !== undefined) line.detail = row.detail.slice(0, 300);
     writes[paths.importRunRow(ctx.runId, importRowKey(input.file, row.line))] = line;
     if (row.historyOf !== undefined && !ctx.dryRun)
-      writes[`${paths.importRun(ctx.runId)}/dirty/${row.historyOf}`] = true;
+      writes[paths.importRunMember(ctx.runId, row.historyOf)] = true;
     const key = row.id === undefined ? undefined : sourceKey(row.id);
     if (ctx.dryRun && row.account !== undefined && key !== undefined)
       writes[paths.importDryRunMember(ctx.runId, key)] = row.account;
@@ -176,6 +178,14 @@ export async function importRows(
   }
   writes[`${paths.importRun(ctx.runId)}/updatedAt`] = deps.now();
   await deps.db.ref().update(writes);
+  if (ctx.dryRun) {
+    const known = runAccounts(ctx.runId);
+    for (const row of rows) {
+      const key = row.id === undefined ? undefined : sourceKey(row.id);
+      if (row.account !== undefined && key !== undefined)
+        known.set(key, { uid: row.account, planned: row.outcome === 'created' });
+    }
+  }
   // The accounts stay here: the caller gets what the report says.
   return { rows: rows.map(({ account: _account, ...row }) => row) };
 }
@@ -195,10 +205,15 @@ export async function finishImport(
   const run = await readRun(deps, input.runId);
   if (run.status !== 'running') return { counts: run.counts, status: run.status };
   const now = deps.now();
-  const dirty = Object.keys(run.dirty ?? {});
-  for (let at = 0; at < dirty.length; at += 200) {
-    const chunk = dirty.slice(at, at + 200);
-    const histories = await mapPool(chunk, 16, async (uid) => {
+  // The members whose visits the run wrote, a page at a time; a page's key goes with its summary,
+  // so a finish cut short starts again where it was.
+  for (;;) {
+    const page = (
+      await db.ref(paths.importRunMembers(input.runId)).orderByKey().limitToFirst(1000).get()
+    ).val() as Record<string, unknown> | null;
+    const uids = Object.keys(page ?? {});
+    if (uids.length === 0) break;
+    const histories = await mapPool(uids, IN_FLIGHT, async (uid) => {
       const stored: unknown = (await db.ref(paths.importedVisits(uid)).get()).val();
       const visits = Object.values(stored ?? {})
         .map((visit) => importedVisitSchema.safeParse(visit))
@@ -207,7 +222,7 @@ export async function finishImport(
       return [paths.importedHistory(uid), summariseVisits(run.source, visits, now)] as const;
     });
     const writes: Record<string, unknown> = Object.fromEntries(histories);
-    for (const uid of chunk) writes[`${paths.importRun(input.runId)}/dirty/${uid}`] = null;
+    for (const uid of uids) writes[paths.importRunMember(input.runId, uid)] = null;
     await db.ref().update(writes);
   }
   const status = input.cancelled ? 'cancelled' : 'finished';

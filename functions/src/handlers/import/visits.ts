@@ -37,9 +37,10 @@ export async function importVisitRows(
     rows.map((row) => row.record.clientId),
   );
   const writes: Record<string, ImportedVisit> = {};
+  const planned = new Set<string>();
   const results = rows.map(({ line, record }): RowResult => {
-    const uid = accounts.get(record.clientId);
-    if (uid === undefined) {
+    const account = accounts.get(record.clientId);
+    if (account === undefined) {
       return {
         line,
         id: record.id,
@@ -47,13 +48,16 @@ export async function importVisitRows(
         problems: [{ reason: 'unknownMember', field: 'clientId' }],
       };
     }
+    const { uid } = account;
     writes[paths.importedVisit(uid, sourceKey(record.id) ?? '')] = stored(record, ctx);
+    if (account.planned) planned.add(uid);
     return { line, id: record.id, outcome: 'created', historyOf: uid };
   });
-  // Which of them were there already: read per member, one read each.
+  // Which of them were there already: read per member, one read each (a dry run's planned new
+  // account has none).
   const byMember = new Map<string, RowResult[]>();
   for (const result of results) {
-    if (result.historyOf === undefined) continue;
+    if (result.historyOf === undefined || planned.has(result.historyOf)) continue;
     byMember.set(result.historyOf, [...(byMember.get(result.historyOf) ?? []), result]);
   }
   await Promise.all(

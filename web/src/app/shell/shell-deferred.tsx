@@ -73,6 +73,8 @@ export interface SideMenuPanelProps {
   id: string;
   apis: ShellApis;
   viewer: Viewer;
+  /** The branch a branch manager manages (their menu); null: the chain. */
+  branchScope: string | null;
   uid: string;
   signedIn: boolean;
   open: boolean;

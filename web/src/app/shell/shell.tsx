@@ -9,7 +9,7 @@ import { TabBar } from '../../features/navigation/components/tab-bar';
 import type { Viewer } from '../../features/navigation/menu-items';
 import { isWorkspaceViewer } from '../../features/navigation/menu-items';
 import { useLangSwitch } from '../../features/session/hooks/use-lang-switch';
-import { useSessionStore } from '../../features/session/stores/session-store';
+import { selectBranchScope, useSessionStore } from '../../features/session/stores/session-store';
 import { APP_STARTED_AT } from '../../lib/app-start';
 import { useBrandingStore } from '../../lib/branding';
 import { firstAnswersPresented } from '../../lib/first-reads';
@@ -94,6 +94,7 @@ export function Shell({
   const t = useT();
   const status = useSessionStore((state) => state.status);
   const uid = useSessionStore((state) => state.uid);
+  const branchScope = useSessionStore(selectBranchScope);
   const role = useSessionStore((state) => state.role);
   const profile = useSessionStore((state) => state.profile);
   const switchLang = useLangSwitch(apis.session);
@@ -160,6 +161,7 @@ export function Shell({
           id={SIDE_MENU_ID}
           apis={apis}
           viewer={viewer}
+          branchScope={branchScope}
           uid={menuUid}
           signedIn={signedInUid !== null}
           open={menuOpen}

@@ -57,6 +57,14 @@ export function paymentsQuery(from: DateString, to: DateString): IndexedQuery {
   };
 }
 
+/**
+ * A branch manager's payments: those naming their branch, by the `branch` index (the one query
+ * the rules give them); the dates then filter on the device, as the other filters do.
+ */
+export function branchPaymentsQuery(branch: string): IndexedQuery {
+  return { path: paths.payments(), orderByChild: 'branch', equalTo: branch, from: 'last' };
+}
+
 /** `Payments` (or a query of it) with each member's name and e-mail; newest first. */
 export function paymentRows(
   payments: unknown,

@@ -1,9 +1,8 @@
 // How all-users asks the member directory for rows: with nothing typed, the first `limit`
-// entries by name; with a search, each indexed prefix query the text becomes (name, e-mail,
-// phone; core's `directorySearchQueries`), merged by uid. Every read has a limit. A row answers a
-// search only when its own name, e-mail or phone matches: the search keys are the member's to
-// write, and a key filed under someone else's name must not put the row among theirs.
-import { answersDirectoryQuery, directorySearchQueries, isRecord } from '@studio/core';
+// entries by name; with a search, the directory search (lib/directory-search.ts). Every read has
+// a limit.
+import { directorySearchQueries, isRecord } from '@studio/core';
+import { watchDirectorySearch } from '../../lib/directory-search';
 import type { Unsubscribe } from '../../lib/realtime';
 import type { AdminUsersApi } from './api/admin-users-api';
 
@@ -30,21 +29,7 @@ export function watchMemberDirectory(
       onChange({ entries: isRecord(value) ? value : {}, more: count(value) >= limit }),
     );
   }
-  const answers: unknown[] = queries.map(() => undefined);
-  const stops = queries.map((query, at) =>
-    api.watchDirectorySearch(query, limit, (value) => {
-      answers[at] = value ?? null;
-      if (answers.some((answer) => answer === undefined)) return;
-      const entries: Record<string, unknown> = {};
-      answers.forEach((answer, from) => {
-        if (!isRecord(answer)) return;
-        for (const [uid, entry] of Object.entries(answer))
-          if (answersDirectoryQuery(queries[from]!, entry)) entries[uid] = entry;
-      });
-      onChange({ entries, more: answers.some((answer) => count(answer) >= limit) });
-    }),
+  return watchDirectorySearch(api.watchDirectorySearch, queries, limit, (entries, more) =>
+    onChange({ entries, more }),
   );
-  return () => {
-    for (const stop of stops) stop();
-  };
 }

@@ -67,6 +67,8 @@ export const insightsMessages = defineMessages({
     expiring30: 'Expiring in 30 days',
     noLiability: 'No snapshot yet.',
     none: '—',
+    branchOnly:
+      '{branch}: the classes of your branch. Money, members and plans are the whole chain’s, for its admins.',
     studioWide: 'Revenue, members and subscriptions are studio-wide; the filters apply to classes.',
     mrr: 'Monthly recurring revenue (plans)',
     planMembers: 'Members on plans at the end',
@@ -150,6 +152,8 @@ export const insightsMessages = defineMessages({
     expiring30: 'Vencen en 30 días',
     noLiability: 'Aún no hay corte.',
     none: '—',
+    branchOnly:
+      '{branch}: las clases de tu sucursal. El dinero, los socios y los planes son de toda la cadena, para sus administradores.',
     studioWide:
       'Ingresos, miembros y suscripciones son de todo el estudio; los filtros aplican a las clases.',
     mrr: 'Ingreso mensual recurrente (planes)',

@@ -30,6 +30,8 @@ export interface MenuGroup {
 
 interface MenuEntry extends MenuItem {
   roles: readonly Viewer[];
+  /** An admin's item that an admin scoped to one branch (a branch manager) keeps. */
+  branchManager?: boolean;
 }
 
 interface MenuGroupEntry {
@@ -120,6 +122,7 @@ function groups(uid: string): MenuGroupEntry[] {
           href: paths.listaPagos.getHref({}),
           icon: 'payments',
           roles: ADMIN,
+          branchManager: true,
         },
         // Beyond the product's list: the nightly rollups (docs/architecture/insights.md).
         {
@@ -127,6 +130,7 @@ function groups(uid: string): MenuGroupEntry[] {
           href: paths.adminInsights.getHref({}),
           icon: 'insights',
           roles: ADMIN,
+          branchManager: true,
         },
         {
           label: 'menuAdminPackages',
@@ -292,14 +296,22 @@ function groups(uid: string): MenuGroupEntry[] {
  * The groups `viewer` sees, each with at least one item: the workspace's first for those who
  * work in it. `uid` is the stored UID (a guest's is the text 'null').
  */
-export function menuGroupsFor(viewer: Viewer, uid: string): MenuGroup[] {
+export function menuGroupsFor(
+  viewer: Viewer,
+  uid: string,
+  branchScope: string | null = null,
+): MenuGroup[] {
+  // A branch manager: an admin keeps the desk's items and their branch's payments and insights;
+  // the chain's work (prices, plans, settings, roles…) is the chain admins'.
+  const shows = (item: MenuEntry) =>
+    branchScope !== null && viewer === 'admin'
+      ? item.roles.includes('staff') || item.branchManager === true
+      : item.roles.includes(viewer);
   const all = groups(uid)
     .map((group) => ({
       workspace: group.workspace,
       heading: group.heading,
-      items: group.items
-        .filter((item) => item.roles.includes(viewer))
-        .map(({ label, href, icon }) => ({ label, href, icon })),
+      items: group.items.filter(shows).map(({ label, href, icon }) => ({ label, href, icon })),
     }))
     .filter((group) => group.items.length > 0);
   const workspaceFirst = WORK_FIRST[viewer];
@@ -310,6 +322,10 @@ export function menuGroupsFor(viewer: Viewer, uid: string): MenuGroup[] {
 }
 
 /** Every item `viewer` sees, in the menu's order. */
-export function menuItemsFor(viewer: Viewer, uid: string): MenuItem[] {
-  return menuGroupsFor(viewer, uid).flatMap((group) => group.items);
+export function menuItemsFor(
+  viewer: Viewer,
+  uid: string,
+  branchScope: string | null = null,
+): MenuItem[] {
+  return menuGroupsFor(viewer, uid, branchScope).flatMap((group) => group.items);
 }

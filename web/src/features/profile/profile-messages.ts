@@ -42,6 +42,12 @@ export const profileMessages = defineMessages({
     phoneInvalid: 'Use digits, spaces and + ( ) - only, up to {max} characters.',
     languageTitle: 'Language',
     languageIntro: 'The app and the studio’s e-mails to you use this language.',
+    photoLabel: 'Your photo',
+    photoHint:
+      'Shown on your profile and at the top of the app, and to the studio’s admins on your profile. Kept in the studio’s own storage.',
+    photoSaved: 'Photo saved.',
+    photoRemoved: 'Photo removed.',
+    photoFailed: 'The photo could not be saved. Try again.',
   },
   es: {
     noPurchases: 'Aún no tienes compras.',
@@ -79,6 +85,12 @@ export const profileMessages = defineMessages({
     phoneInvalid: 'Usa solo dígitos, espacios y + ( ) -, hasta {max} caracteres.',
     languageTitle: 'Idioma',
     languageIntro: 'La app y los correos del estudio usan este idioma.',
+    photoLabel: 'Tu foto',
+    photoHint:
+      'Se ve en tu perfil y arriba en la app, y los administradores del estudio la ven en tu perfil. Se guarda en el almacenamiento del propio estudio.',
+    photoSaved: 'Foto guardada.',
+    photoRemoved: 'Foto quitada.',
+    photoFailed: 'No se pudo guardar la foto. Inténtalo de nuevo.',
   },
 });
 

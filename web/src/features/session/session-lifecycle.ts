@@ -106,6 +106,7 @@ export function toProfile(user: User | null): Profile {
     conditions: user?.Conditions === true,
     activeSubscription: user?.activeSuscription === true,
     credits: user?.Credits ?? 0,
+    ...(user?.['branch-scope'] === undefined ? {} : { branchScope: user['branch-scope'] }),
   };
 }
 

@@ -16,6 +16,7 @@ import type { AdminCatalogApi } from '../api/admin-catalog-api';
 import { field, fieldErrors } from '../form-fields';
 import type { Field, FieldError } from '../form-fields';
 import { FormInputs } from './form-inputs';
+import { FailureText } from '../../../components/ui/failure-text';
 
 /** The first entry is the discounted price, the second the regular one. */
 const FIELDS: readonly Field[] = [
@@ -30,7 +31,6 @@ function pricesOf(value: unknown): SuscriptionPrice[] | null {
 }
 
 function PriceForm({ api, current }: { api: AdminCatalogApi; current: SuscriptionPrice[] }) {
-  const t = useT();
   const at = useT(adminMessages);
   const [form, setForm] = useState<Record<string, string>>({
     discounted: current[0] ? String(current[0].Precio) : '',
@@ -93,11 +93,7 @@ function PriceForm({ api, current }: { api: AdminCatalogApi; current: Suscriptio
           {at('saved')}
         </p>
       )}
-      {failure && (
-        <p role="alert" className="form-error">
-          {t(failure.key, failure.params)}
-        </p>
-      )}
+      <FailureText failure={failure} />
       <div className="ui-actions">
         <Button type="submit">{at('save')}</Button>
       </div>

@@ -31,6 +31,8 @@ import { classesMessages } from '../classes-messages';
 import { Field } from './class-fields';
 import { useClassCatalog } from './use-catalog';
 import './admin-classes.css';
+import { FailureText } from '../../../components/ui/failure-text';
+import { NameOptions } from '../../../components/ui/name-options';
 
 /** The list opens on the next two weeks: what an admin usually adjusts. */
 const DEFAULT_DAYS = 13;
@@ -49,7 +51,6 @@ function EditClassDialog({
   onClose: (saved: boolean) => void;
 }) {
   const t = useT(classesMessages);
-  const tp = useT();
   const format = useFormat();
   const base = useId();
   const [state, setState] = useState(() => editState(cls));
@@ -130,11 +131,7 @@ function EditClassDialog({
         {select('coach')}
         {input('capacity', 'capacity')}
         {input('name', 'name')}
-        {failure && (
-          <p role="alert" className="form-error">
-            {tp(failure.key, failure.params)}
-          </p>
-        )}
+        <FailureText failure={failure} />
         <div className="dialog-actions">
           <button type="submit" className="button button-primary" disabled={busy}>
             {busy ? t('working') : t('save')}
@@ -160,7 +157,6 @@ function CancelClassDialog({
   onClose: (refunded: number | null) => void;
 }) {
   const t = useT(classesMessages);
-  const tp = useT();
   const base = useId();
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
@@ -210,11 +206,7 @@ function CancelClassDialog({
             />
           )}
         </Field>
-        {failure && (
-          <p role="alert" className="form-error">
-            {tp(failure.key, failure.params)}
-          </p>
-        )}
+        <FailureText failure={failure} />
         <div className="dialog-actions">
           <button type="submit" className="button button-danger" disabled={busy}>
             {busy ? t('working') : t('confirmCancel')}
@@ -253,7 +245,6 @@ function SubstituteDialog({
   onClose: (done: { coach: string; notified: number } | null) => void;
 }) {
   const t = useT(classesMessages);
-  const tp = useT();
   const base = useId();
   const teaching = cls.substitute ?? cls.coach;
   const others = Object.entries(catalog.coaches).filter(([id]) => id !== teaching);
@@ -298,11 +289,7 @@ function SubstituteDialog({
             </select>
           )}
         </Field>
-        {failure && (
-          <p role="alert" className="form-error">
-            {tp(failure.key, failure.params)}
-          </p>
-        )}
+        <FailureText failure={failure} />
         <div className="dialog-actions">
           <button type="submit" className="button button-primary" disabled={busy || chosen === ''}>
             {busy ? t('working') : t('assign')}
@@ -406,11 +393,7 @@ export function AdminClassesList({ api }: { api: AdminClassesApi }) {
               onChange={(event) => setFilters({ ...filters, branch: event.target.value })}
             >
               <option value="">{t('allBranches')}</option>
-              {Object.entries(catalog.branches).map(([id, branch]) => (
-                <option key={id} value={id}>
-                  {branch.name}
-                </option>
-              ))}
+              <NameOptions items={catalog.branches} order="stored" />
             </select>
           )}
         </Field>
@@ -423,11 +406,7 @@ export function AdminClassesList({ api }: { api: AdminClassesApi }) {
               onChange={(event) => setFilters({ ...filters, coach: event.target.value })}
             >
               <option value="">{t('allCoaches')}</option>
-              {Object.entries(catalog.coaches).map(([id, coach]) => (
-                <option key={id} value={id}>
-                  {coach.name}
-                </option>
-              ))}
+              <NameOptions items={catalog.coaches} order="stored" />
             </select>
           )}
         </Field>

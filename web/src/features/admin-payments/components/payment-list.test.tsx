@@ -171,6 +171,40 @@ describe('payment list', () => {
     ).toBeTruthy();
   });
 
+  it('shows a branch manager their branch’s payments only, read by the branch index', async () => {
+    const fake = fakeApi({
+      payments: {
+        ...PAYMENTS,
+        p4: payment({ uid: 'm1', branch: 'norte', amount: 9900 }),
+        // Norte's, but before the dates: the dates still filter on the device.
+        p5: payment({ uid: 'm2', branch: 'norte', createdAt: toEpoch('2026-09-01', '09:00') }),
+      },
+      users,
+      branches: {
+        centro: { name: 'Centro', active: true },
+        norte: { name: 'Norte', active: true },
+      },
+    });
+    render(
+      <PaymentList api={fake.api} download={() => undefined} now={() => NOW} branchScope="norte" />,
+    );
+    await screen.findAllByText('Mariana Member', { selector: 'th' });
+    expect(fake.pages[0]?.query).toEqual({
+      path: 'Payments',
+      orderByChild: 'branch',
+      equalTo: 'norte',
+      from: 'last',
+    });
+    expect(screen.getByText('Norte: the payments made at your branch.')).toBeTruthy();
+    expect(screen.queryByLabelText('Branch')).toBeNull();
+    expect(screen.getByText('1 of 2 loaded payments')).toBeTruthy();
+    expect(screen.queryByText('Beto Buyer', { selector: 'th' })).toBeNull();
+    expect(fake.sums.at(-1)).toEqual({ from: '2026-10-22', to: '2026-11-21', branch: 'norte' });
+    expect(
+      await screen.findByText('USD: 1 payment · paid $99.00 · refunded $0.00 · net $99.00'),
+    ).toBeTruthy();
+  });
+
   it("loads the next page of older payments with 'Load older payments'", async () => {
     const many = Object.fromEntries(
       Array.from({ length: PAYMENT_PAGE_SIZE + 3 }, (_, i) => [

@@ -35,6 +35,7 @@ import {
   paymentRows,
   paymentUids,
   paymentsCsv,
+  branchPaymentsQuery,
   paymentsQuery,
 } from '../payments';
 import type { PaymentFilter, PaymentRow } from '../payments';
@@ -44,6 +45,7 @@ import {
   PAYMENT_STATUS_LABELS,
   paymentWords,
 } from '../../../lib/payment-words';
+import { NameOptions } from '../../../components/ui/name-options';
 
 const STATUS_TONES: Partial<Record<PaymentStatus, BadgeTone>> = {
   paid: 'success',
@@ -57,6 +59,8 @@ interface PaymentListProps {
   /** Hands the CSV to the person (a download in the app). */
   download: (fileName: string, csv: string) => void;
   now?: () => number;
+  /** The branch a branch manager's account is scoped to: its payments only; null = the chain. */
+  branchScope?: string | null;
 }
 
 type TotalsState =
@@ -109,15 +113,24 @@ async function readContacts(
  * (the head office's view of each branch); the range's totals from the server; the whole range as
  * CSV.
  */
-export function PaymentList({ api, download, now = Date.now }: PaymentListProps) {
+export function PaymentList({
+  api,
+  download,
+  now = Date.now,
+  branchScope = null,
+}: PaymentListProps) {
   const pt = useT(paymentsMessages);
   const pw = useT(paymentWords);
   const lang = useLangStore((state) => state.lang);
   const baseId = useId();
-  const [filter, setFilter] = useState<PaymentFilter>(() => {
+  const [chosen, setFilter] = useState<PaymentFilter>(() => {
     const today = formatDate(now());
     return { from: addDays(today, -30), to: today, status: '', kind: '', member: '', branch: '' };
   });
+  // A branch manager sees the payments naming their branch, and no other.
+  const filter = branchScope === null ? chosen : { ...chosen, branch: branchScope };
+  const query = () =>
+    branchScope === null ? paymentsQuery(filter.from, filter.to) : branchPaymentsQuery(branchScope);
   const branches = useLive<Record<string, Branch>>((onChange) => api.watchBranches(onChange), {}, [
     api,
   ]);
@@ -125,12 +138,9 @@ export function PaymentList({ api, download, now = Date.now }: PaymentListProps)
   const [exportFailed, setExportFailed] = useState(false);
   const validRange = isDateRange(filter);
   const page = usePagedQuery(
-    validRange
-      ? (limit, onChange) =>
-          api.watchPaymentsPage(paymentsQuery(filter.from, filter.to), limit, onChange)
-      : null,
+    validRange ? (limit, onChange) => api.watchPaymentsPage(query(), limit, onChange) : null,
     PAYMENT_PAGE_SIZE,
-    [api, validRange, filter.from, filter.to],
+    [api, validRange, filter.from, filter.to, branchScope],
   );
   const contacts = useMemberContacts(paymentUids(page.value), api.readMember);
   const loaded = paymentRows(page.value, contacts);
@@ -148,13 +158,13 @@ export function PaymentList({ api, download, now = Date.now }: PaymentListProps)
       : null,
   );
   const money = (cents: number, currency: string) => formatMoney(cents, currency, lang);
-  const set = (patch: Partial<PaymentFilter>) => setFilter({ ...filter, ...patch });
+  const set = (patch: Partial<PaymentFilter>) => setFilter({ ...chosen, ...patch });
 
   const exportCsv = async () => {
     setExporting(true);
     setExportFailed(false);
     try {
-      const range = await api.readAllPayments(paymentsQuery(filter.from, filter.to));
+      const range = await api.readAllPayments(query());
       const names = await readContacts(api, paymentUids(range), contacts);
       const all = filterPayments(paymentRows(range, names), filter);
       download(`pagos-${filter.from}-${filter.to}.csv`, paymentsCsv(all));
@@ -229,6 +239,9 @@ export function PaymentList({ api, download, now = Date.now }: PaymentListProps)
   return (
     <section aria-labelledby="payments-title" className="admin-page">
       <h1 id="payments-title">{pt('paymentsTitle')}</h1>
+      {branchScope !== null && (
+        <p>{pt('branchPayments', { branch: branches[branchScope]?.name ?? '' })}</p>
+      )}
       <form
         className="card ui-form ui-form-grid payment-filters"
         aria-label={pt('paymentsTitle')}
@@ -268,7 +281,7 @@ export function PaymentList({ api, download, now = Date.now }: PaymentListProps)
             ))}
           </select>
         </Field>
-        {Object.keys(branches).length > 1 && (
+        {branchScope === null && Object.keys(branches).length > 1 && (
           <Field label={pt('branch')}>
             <select
               id={`${baseId}-branch`}
@@ -276,11 +289,7 @@ export function PaymentList({ api, download, now = Date.now }: PaymentListProps)
               onChange={(event) => set({ branch: event.target.value })}
             >
               <option value="">{pt('allBranches')}</option>
-              {Object.entries(branches).map(([branchId, entry]) => (
-                <option key={branchId} value={branchId}>
-                  {entry.name}
-                </option>
-              ))}
+              <NameOptions items={branches} order="stored" />
             </select>
           </Field>
         )}

@@ -17,6 +17,7 @@ import { spotsMessages } from '../spots-messages';
 import type { SpotsKey } from '../spots-messages';
 import { LayoutCanvas } from './layout-canvas';
 import './admin-spots.css';
+import { FailureText } from '../../../components/ui/failure-text';
 
 interface Editing {
   id?: string;
@@ -35,7 +36,6 @@ function sizeValue(value: string): number {
 
 /** admin-spot: the studio's seat layouts, and an editor for one of them on its grid. */
 export function SeatLayoutEditor({ api, now }: SeatLayoutEditorProps) {
-  const t = useT();
   const st = useT(spotsMessages);
   const node = useLive<unknown>((onChange) => api.watchLayouts(onChange), null, [api]);
   const layouts = byName(
@@ -197,11 +197,7 @@ export function SeatLayoutEditor({ api, now }: SeatLayoutEditorProps) {
               </ul>
             </div>
           )}
-          {failure && (
-            <p role="alert" className="form-error">
-              {t(failure.key, failure.params)}
-            </p>
-          )}
+          <FailureText failure={failure} />
           {refusal && (
             <p role="alert" className="form-error">
               {refusal}

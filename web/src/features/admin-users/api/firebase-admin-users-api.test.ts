@@ -2,7 +2,8 @@ import type { Database } from 'firebase/database';
 import type * as DatabaseModule from 'firebase/database';
 import { describe, expect, it } from 'vitest';
 import { directorySearchQueries } from '@studio/core';
-import { directoryPageQuery, directorySearchQuery } from './firebase-admin-users-api';
+import { directorySearchQuery } from '../../../lib/firebase-directory-search';
+import { directoryPageQuery } from './firebase-admin-users-api';
 
 /** The SDK's query builders, recording what they were given instead of building queries. */
 const recordingSdk = {

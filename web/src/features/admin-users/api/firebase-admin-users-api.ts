@@ -1,8 +1,8 @@
 import { ROOTS, paths } from '@studio/core';
-import type { DirectoryPrefixQuery } from '@studio/core';
 import type { Database, Query } from 'firebase/database';
 import type * as DatabaseModule from 'firebase/database';
 import { callFunction, getStorageClient } from '../../../lib/firebase';
+import { firebaseDirectorySearch } from '../../../lib/firebase-directory-search';
 import { readPath, watchPath, watchQuery } from '../../../lib/realtime';
 import type { AdminUsersApi, MemberNode } from './admin-users-api';
 
@@ -24,27 +24,10 @@ export function directoryPageQuery(db: Database, sdk: DatabaseSdk, limit: number
   );
 }
 
-/** The entries whose indexed key starts with the typed prefix. */
-export function directorySearchQuery(
-  db: Database,
-  sdk: DatabaseSdk,
-  { index, start, end }: DirectoryPrefixQuery,
-  limit: number,
-): Query {
-  return sdk.query(
-    sdk.ref(db, paths.userDirectory()),
-    sdk.orderByChild(index),
-    sdk.startAt(start),
-    sdk.endAt(end),
-    sdk.limitToFirst(limit),
-  );
-}
-
 export const firebaseAdminUsersApi: AdminUsersApi = {
   watchDirectoryPage: (limit, onChange) =>
     watchQuery((db, sdk) => directoryPageQuery(db, sdk, limit), onChange),
-  watchDirectorySearch: (query, limit, onChange) =>
-    watchQuery((db, sdk) => directorySearchQuery(db, sdk, query, limit), onChange),
+  watchDirectorySearch: firebaseDirectorySearch,
   watchDirectoryEntry: (uid, onChange) => watchPath(paths.userDirectoryEntry(uid), onChange),
   watchReports: (onChange) => watchPath(ROOTS.reports, onChange),
   watchMember: (uid, node, onChange) =>

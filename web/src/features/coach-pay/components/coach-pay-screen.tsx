@@ -45,6 +45,7 @@ import {
 import type { RateDraft, RateErrorKey, RateField, RateRow, RateStanding } from '../coach-pay';
 import { coachPayMessages } from '../coach-pay-messages';
 import './coach-pay.css';
+import { FailureText } from '../../../components/ui/failure-text';
 
 interface CoachPayScreenProps {
   api: CoachPayApi;
@@ -479,7 +480,6 @@ function RateForm({
   onSaved: () => void;
 }) {
   const t = useT(coachPayMessages);
-  const tp = useT();
   const format = useFormat();
   const base = useId();
   const [draft, setDraft] = useState<RateDraft>(() => emptyDraft(today));
@@ -645,11 +645,7 @@ function RateForm({
           </Field>
           {amount('bonusAmount', t('bonusAmount'), t('bonusAmountHint'))}
         </div>
-        {failure && (
-          <p role="alert" className="form-error">
-            {tp(failure.key, failure.params)}
-          </p>
-        )}
+        <FailureText failure={failure} />
         {saved && (
           <p role="status" className="form-success">
             {saved}

@@ -7,23 +7,13 @@ import {
   waiverVersionSchema,
 } from '@studio/core';
 import { callFunction } from '../../../lib/firebase';
-import { parseEntries, watchIndexed, watchPath, watchQuery } from '../../../lib/realtime';
+import { firebaseDirectorySearch } from '../../../lib/firebase-directory-search';
+import { parseEntries, watchIndexed, watchPath } from '../../../lib/realtime';
 import type { Unsubscribe } from '../../../lib/unsubscribe';
 import type { DeskSalesApi } from './desk-sales-api';
 
 export const firebaseDeskSalesApi: DeskSalesApi = {
-  watchDirectorySearch: ({ index, start, end }, limit, onChange) =>
-    watchQuery(
-      (db, sdk) =>
-        sdk.query(
-          sdk.ref(db, paths.userDirectory()),
-          sdk.orderByChild(index),
-          sdk.startAt(start),
-          sdk.endAt(end),
-          sdk.limitToFirst(limit),
-        ),
-      onChange,
-    ),
+  watchDirectorySearch: firebaseDirectorySearch,
   watchDirectoryEntry: (uid, onChange) => watchPath(paths.userDirectoryEntry(uid), onChange),
   watchPackages: (onChange) =>
     watchPath(

@@ -1,5 +1,6 @@
-import { answersDirectoryQuery, directorySearchQueries, isRecord } from '@studio/core';
+import { directorySearchQueries } from '@studio/core';
 import { useId, useState } from 'react';
+import { watchDirectorySearch } from '../../../lib/directory-search';
 import { useT } from '../../../lib/i18n';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useLive } from '../../../lib/use-live';
@@ -17,25 +18,12 @@ function watchFound(
   text: string,
   onChange: (found: FoundMember[] | null) => void,
 ) {
-  const queries = directorySearchQueries(text);
-  const answers: unknown[] = queries.map(() => undefined);
-  const stops = queries.map((query, at) =>
-    api.watchDirectorySearch(query, FIND_LIMIT, (value) => {
-      answers[at] = value ?? null;
-      if (answers.some((answer) => answer === undefined)) return;
-      const entries: Record<string, unknown> = {};
-      // Only rows found by their own name, e-mail or phone (core's `answersDirectoryQuery`).
-      answers.forEach((answer, from) => {
-        if (!isRecord(answer)) return;
-        for (const [uid, entry] of Object.entries(answer))
-          if (answersDirectoryQuery(queries[from]!, entry)) entries[uid] = entry;
-      });
-      onChange(foundMembers(entries).slice(0, FIND_LIMIT));
-    }),
+  return watchDirectorySearch(
+    api.watchDirectorySearch,
+    directorySearchQueries(text),
+    FIND_LIMIT,
+    (entries) => onChange(foundMembers(entries).slice(0, FIND_LIMIT)),
   );
-  return () => {
-    for (const stop of stops) stop();
-  };
 }
 
 /**

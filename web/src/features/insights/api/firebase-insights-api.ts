@@ -3,11 +3,20 @@ import { parseEntries, watchPath, watchQuery } from '../../../lib/realtime';
 import type { InsightsApi } from './insights-api';
 
 export const firebaseInsightsApi: InsightsApi = {
-  watchPeriods: (granularity, { start, end }, onChange) =>
+  watchPeriods: (granularity, { start, end }, onChange, branch = null) =>
     watchQuery(
       (db, sdk) =>
         sdk.query(
-          sdk.ref(db, granularity === 'day' ? paths.insightsDays() : paths.insightsMonths()),
+          sdk.ref(
+            db,
+            branch === null
+              ? granularity === 'day'
+                ? paths.insightsDays()
+                : paths.insightsMonths()
+              : granularity === 'day'
+                ? paths.insightsBranchDays(branch)
+                : paths.insightsBranchMonths(branch),
+          ),
           sdk.orderByKey(),
           sdk.startAt(start),
           sdk.endAt(end),

@@ -9,14 +9,16 @@ import { InsightsDashboard } from './insights-dashboard';
 const NOW = toEpoch('2026-03-03', '12:00');
 
 function fakeApi(days: unknown) {
-  const asked: { granularity: string; start: string; end: string }[] = [];
+  const asked: { granularity: string; start: string; end: string; branch?: string }[] = [];
+  const chainReads: string[] = [];
   const api: InsightsApi = {
-    watchPeriods: (granularity, range, onChange) => {
-      asked.push({ granularity, ...range });
+    watchPeriods: (granularity, range, onChange, branch = null) => {
+      asked.push({ granularity, ...range, ...(branch === null ? {} : { branch }) });
       onChange(granularity === 'day' ? days : null);
       return () => undefined;
     },
     watchLiability: (_end, onChange) => {
+      chainReads.push('liability');
       onChange({
         '2026-03-03': {
           asOf: NOW,
@@ -36,6 +38,7 @@ function fakeApi(days: unknown) {
       return () => undefined;
     },
     watchPlans: (onChange) => {
+      chainReads.push('plans');
       onChange(PLANS);
       return () => undefined;
     },
@@ -44,7 +47,7 @@ function fakeApi(days: unknown) {
       return () => undefined;
     },
   };
-  return { api, asked };
+  return { api, asked, chainReads };
 }
 
 afterEach(() => useLangStore.setState({ lang: 'en' }));
@@ -79,6 +82,35 @@ describe('admin-insights', () => {
       .getAllByRole('rowheader')
       .map((cell) => cell.textContent);
     expect(kinds.sort()).toEqual(['Class credits', 'Monthly plan']);
+  });
+
+  it('shows a branch manager their branch’s classes only, read from that branch’s figures', () => {
+    const fake = fakeApi(DAYS);
+    render(
+      <InsightsDashboard
+        api={fake.api}
+        download={() => undefined}
+        now={() => NOW}
+        branchScope="centro"
+      />,
+    );
+    expect(fake.asked[0]).toEqual({
+      granularity: 'day',
+      start: '2026-02-01',
+      end: '2026-03-02',
+      branch: 'centro',
+    });
+    // The chain's money, members, plans and credits are neither read nor shown.
+    expect(fake.chainReads).toEqual([]);
+    expect(screen.getByText(/^Centro: the classes of your branch\./)).toBeTruthy();
+    expect(screen.queryByLabelText('Branch')).toBeNull();
+    const summary = screen.getByRole('heading', { name: 'Summary' })
+      .nextElementSibling as HTMLElement;
+    expect(within(summary).getByText('Classes held').nextElementSibling?.textContent).toBe('2');
+    expect(within(summary).queryByText('Net revenue')).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Revenue by package kind' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: /Credits outstanding/ })).toBeNull();
+    expect(screen.getByRole('table', { name: 'Occupancy by day' })).toBeTruthy();
   });
 
   it('shows members, recurring revenue and churn per plan, frozen plans apart', () => {

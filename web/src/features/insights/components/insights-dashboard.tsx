@@ -47,6 +47,8 @@ interface InsightsDashboardProps {
   /** Hands the CSV to the person (a download in the app). */
   download: (fileName: string, csv: string) => void;
   now?: () => number;
+  /** The branch a branch manager's account is scoped to: its classes only; null = the chain. */
+  branchScope?: string | null;
 }
 
 const DIMENSION_LABELS: Record<Dimension, InsightsKey> = {
@@ -71,7 +73,14 @@ function namesOf(value: unknown): Record<string, string> {
  * admin-insights: the nightly rollups over a chosen range, filtered by branch, coach and class
  * type; summary figures, charts with table alternatives, breakdowns and a CSV.
  */
-export function InsightsDashboard({ api, download, now = Date.now }: InsightsDashboardProps) {
+export function InsightsDashboard({
+  api,
+  download,
+  now = Date.now,
+  branchScope = null,
+}: InsightsDashboardProps) {
+  // A branch manager reads their branch's class figures only (Insights/branches/{branchId}).
+  const scoped = branchScope !== null;
   const t = useT(insightsMessages);
   const pw = useT(paymentWords);
   const format = useFormat();
@@ -80,16 +89,17 @@ export function InsightsDashboard({ api, download, now = Date.now }: InsightsDas
   const periodWords = (key: string) =>
     key.length === 7 ? monthYear(`${key}-01`, lang) : format.date(key);
   const baseId = useId();
-  const [filter, setFilter] = useState<InsightsFilter>(() => defaultFilter(formatDate(now())));
+  const [chosen, setFilter] = useState<InsightsFilter>(() => defaultFilter(formatDate(now())));
+  const filter = branchScope === null ? chosen : { ...chosen, branch: branchScope };
   const valid = isDateRange(filter);
   const range = valid ? periodRange(filter) : null;
   const stored = useLive<unknown>(
-    range ? (onChange) => api.watchPeriods(range.granularity, range, onChange) : null,
+    range ? (onChange) => api.watchPeriods(range.granularity, range, onChange, branchScope) : null,
     undefined,
-    [api, range?.granularity, range?.start, range?.end],
+    [api, range?.granularity, range?.start, range?.end, branchScope],
   );
   const liabilityValue = useLive<unknown>(
-    valid ? (onChange) => api.watchLiability(addDays(filter.to, 1), onChange) : null,
+    valid && !scoped ? (onChange) => api.watchLiability(addDays(filter.to, 1), onChange) : null,
     null,
     [api, valid ? filter.to : ''],
   );
@@ -105,9 +115,11 @@ export function InsightsDashboard({ api, download, now = Date.now }: InsightsDas
   const { currency } = settingsFromStored(
     useLive<unknown>((onChange) => api.watchSettings(onChange), null, [api]),
   );
-  const catalogue = useLive<Record<string, Plan>>((onChange) => api.watchPlans(onChange), {}, [
-    api,
-  ]);
+  const catalogue = useLive<Record<string, Plan>>(
+    scoped ? null : (onChange) => api.watchPlans(onChange),
+    {},
+    [api, scoped],
+  );
   const dimensionNames: Record<Dimension, Record<string, string>> = {
     branch: branches,
     coach: coaches,
@@ -250,7 +262,7 @@ export function InsightsDashboard({ api, download, now = Date.now }: InsightsDas
     },
   ];
 
-  const summaryItems: [InsightsKey, string][] = [
+  const allSummaryItems: [InsightsKey, string][] = [
     ['classesHeld', number.format(totals.held)],
     ['classesCancelled', number.format(totals.cancelled)],
     ['occupancy', pct(totalRates.occupancy)],
@@ -272,6 +284,8 @@ export function InsightsDashboard({ api, download, now = Date.now }: InsightsDas
     ['mrr', byCurrency(plans.mrr)],
     ['planChurn', pct(plans.churnRate)],
   ];
+  // The chain's money, members and plans are not a branch manager's: their branch's classes only.
+  const summaryItems = scoped ? allSummaryItems.slice(0, 7) : allSummaryItems;
 
   const planCount = (
     id: string,
@@ -323,7 +337,9 @@ export function InsightsDashboard({ api, download, now = Date.now }: InsightsDas
   return (
     <section aria-labelledby={`${baseId}-title`} className="admin-page insights">
       <h1 id={`${baseId}-title`}>{t('title')}</h1>
-      <p className="insights-intro">{t('intro')}</p>
+      <p className="insights-intro">
+        {scoped ? t('branchOnly', { branch: branches[branchScope] ?? '' }) : t('intro')}
+      </p>
       <form
         className="card ui-form ui-form-grid"
         aria-label={t('filters')}
@@ -334,7 +350,7 @@ export function InsightsDashboard({ api, download, now = Date.now }: InsightsDas
           value={{ from: filter.from, to: filter.to }}
           onChange={(range) => set(range)}
         />
-        {select('branch', branches, 'branch')}
+        {!scoped && select('branch', branches, 'branch')}
         {select('coach', coaches, 'coach')}
         {select('exercise', exercises, 'exercise')}
       </form>
@@ -365,7 +381,7 @@ export function InsightsDashboard({ api, download, now = Date.now }: InsightsDas
               </div>
             ))}
           </dl>
-          <p className="insights-note">{t('studioWide')}</p>
+          {!scoped && <p className="insights-note">{t('studioWide')}</p>}
           <div className="insights-charts">
             <BarChart
               title={t('occupancyChart', { period: periodWord })}
@@ -376,26 +392,30 @@ export function InsightsDashboard({ api, download, now = Date.now }: InsightsDas
               tableToggle={t('showTable')}
               none={t('none')}
             />
-            <BarChart
-              title={t('revenueChart', { period: periodWord })}
-              data={summaries.map((s) => ({ label: s.key, value: netRevenue(s.revenue) }))}
-              format={cents}
-              labelHeader={t('period')}
-              valueHeader={t('net')}
-              tableToggle={t('showTable')}
-              none={t('none')}
-            />
-            <BarChart
-              title={t('activeChart', { period: periodWord })}
-              data={summaries.map((s) => ({ label: s.key, value: s.members.active }))}
-              format={(v) => number.format(v)}
-              labelHeader={t('period')}
-              valueHeader={t('active')}
-              tableToggle={t('showTable')}
-              none={t('none')}
-            />
+            {!scoped && (
+              <>
+                <BarChart
+                  title={t('revenueChart', { period: periodWord })}
+                  data={summaries.map((s) => ({ label: s.key, value: netRevenue(s.revenue) }))}
+                  format={cents}
+                  labelHeader={t('period')}
+                  valueHeader={t('net')}
+                  tableToggle={t('showTable')}
+                  none={t('none')}
+                />
+                <BarChart
+                  title={t('activeChart', { period: periodWord })}
+                  data={summaries.map((s) => ({ label: s.key, value: s.members.active }))}
+                  format={(v) => number.format(v)}
+                  labelHeader={t('period')}
+                  valueHeader={t('active')}
+                  tableToggle={t('showTable')}
+                  none={t('none')}
+                />
+              </>
+            )}
           </div>
-          {DIMENSIONS.map((dimension) => (
+          {DIMENSIONS.filter((dimension) => !scoped || dimension !== 'branch').map((dimension) => (
             <div key={dimension} className="insights-block">
               <h2>{t('byDimension', { dimension: t(DIMENSION_LABELS[dimension]) })}</h2>
               <DataTable
@@ -407,90 +427,106 @@ export function InsightsDashboard({ api, download, now = Date.now }: InsightsDas
               />
             </div>
           ))}
-          <div className="insights-block">
-            <h2>{t('revenueByKind')}</h2>
-            <DataTable
-              caption={t('revenueByKind')}
-              columns={revenueColumns('kind', kindWord)}
-              rows={revenueBy(periods, 'byKind')}
-              rowKey={(row) => row.key}
-            />
-          </div>
-          <div className="insights-block">
-            <h2>{t('revenueByCoupon')}</h2>
-            <DataTable
-              caption={t('revenueByCoupon')}
-              columns={revenueColumns('coupon')}
-              rows={revenueBy(periods, 'byCoupon')}
-              rowKey={(row) => row.key}
-              empty={<p>{t('none')}</p>}
-            />
-          </div>
-          <div className="insights-block">
-            <h2>{t('members')}</h2>
-            <DataTable
-              caption={t('members')}
-              columns={[
-                {
-                  id: 'period',
-                  header: t('period'),
-                  rowHeader: true,
-                  cell: (s) => <span className="insights-period">{s.key}</span>,
-                },
-                { id: 'active', header: t('active'), align: 'end', cell: (s) => s.members.active },
-                {
-                  id: 'first',
-                  header: t('firstVisits'),
-                  align: 'end',
-                  cell: (s) => s.members.firstVisits,
-                },
-                {
-                  id: 'second',
-                  header: t('secondVisits'),
-                  align: 'end',
-                  cell: (s) => s.members.secondVisits,
-                },
-                { id: 'lapsed', header: t('lapsed'), align: 'end', cell: (s) => s.members.lapsed },
-                {
-                  id: 'subscribers',
-                  header: t('subscribers'),
-                  align: 'end',
-                  cell: (s) => s.subscriptions.active,
-                },
-                {
-                  id: 'started',
-                  header: t('started'),
-                  align: 'end',
-                  cell: (s) => s.subscriptions.started,
-                },
-                {
-                  id: 'churned',
-                  header: t('churned'),
-                  align: 'end',
-                  cell: (s) => s.subscriptions.churned,
-                },
-              ]}
-              rows={summaries}
-              rowKey={(s) => s.key}
-              pageSize={31}
-            />
-          </div>
-          <div className="insights-block">
-            <h2>{t('plans')}</h2>
-            <p className="insights-note">
-              {t('plansNote', { date: lastKey === undefined ? t('none') : periodWords(lastKey) })}
-            </p>
-            <DataTable
-              caption={t('plans')}
-              columns={planColumns}
-              rows={plans.rows}
-              rowKey={(row) => row.planId}
-              empty={<p>{t('noPlans')}</p>}
-            />
-          </div>
+          {!scoped && (
+            <>
+              <div className="insights-block">
+                <h2>{t('revenueByKind')}</h2>
+                <DataTable
+                  caption={t('revenueByKind')}
+                  columns={revenueColumns('kind', kindWord)}
+                  rows={revenueBy(periods, 'byKind')}
+                  rowKey={(row) => row.key}
+                />
+              </div>
+              <div className="insights-block">
+                <h2>{t('revenueByCoupon')}</h2>
+                <DataTable
+                  caption={t('revenueByCoupon')}
+                  columns={revenueColumns('coupon')}
+                  rows={revenueBy(periods, 'byCoupon')}
+                  rowKey={(row) => row.key}
+                  empty={<p>{t('none')}</p>}
+                />
+              </div>
+              <div className="insights-block">
+                <h2>{t('members')}</h2>
+                <DataTable
+                  caption={t('members')}
+                  columns={[
+                    {
+                      id: 'period',
+                      header: t('period'),
+                      rowHeader: true,
+                      cell: (s) => <span className="insights-period">{s.key}</span>,
+                    },
+                    {
+                      id: 'active',
+                      header: t('active'),
+                      align: 'end',
+                      cell: (s) => s.members.active,
+                    },
+                    {
+                      id: 'first',
+                      header: t('firstVisits'),
+                      align: 'end',
+                      cell: (s) => s.members.firstVisits,
+                    },
+                    {
+                      id: 'second',
+                      header: t('secondVisits'),
+                      align: 'end',
+                      cell: (s) => s.members.secondVisits,
+                    },
+                    {
+                      id: 'lapsed',
+                      header: t('lapsed'),
+                      align: 'end',
+                      cell: (s) => s.members.lapsed,
+                    },
+                    {
+                      id: 'subscribers',
+                      header: t('subscribers'),
+                      align: 'end',
+                      cell: (s) => s.subscriptions.active,
+                    },
+                    {
+                      id: 'started',
+                      header: t('started'),
+                      align: 'end',
+                      cell: (s) => s.subscriptions.started,
+                    },
+                    {
+                      id: 'churned',
+                      header: t('churned'),
+                      align: 'end',
+                      cell: (s) => s.subscriptions.churned,
+                    },
+                  ]}
+                  rows={summaries}
+                  rowKey={(s) => s.key}
+                  pageSize={31}
+                />
+              </div>
+              <div className="insights-block">
+                <h2>{t('plans')}</h2>
+                <p className="insights-note">
+                  {t('plansNote', {
+                    date: lastKey === undefined ? t('none') : periodWords(lastKey),
+                  })}
+                </p>
+                <DataTable
+                  caption={t('plans')}
+                  columns={planColumns}
+                  rows={plans.rows}
+                  rowKey={(row) => row.planId}
+                  empty={<p>{t('noPlans')}</p>}
+                />
+              </div>
+            </>
+          )}
         </>
       )}
-      {valid && (
+      {valid && !scoped && (
         <div className="insights-block">
           <h2>{t('liability', { date: liability ? format.date(liability.date) : t('none') })}</h2>
           {liability === null ? (

@@ -47,7 +47,11 @@ const ADMIN = [
 
 const COACH = [['User Class Lists', '/admin-lists-class']] as const;
 
-function renderMenu(viewer: Viewer, uid: string, extra: { onLogout?: () => void } = {}) {
+function renderMenu(
+  viewer: Viewer,
+  uid: string,
+  extra: { onLogout?: () => void; branchScope?: string } = {},
+) {
   const onClose = vi.fn();
   const location = memoryLocation({ path: '/tabs/inicio', record: true });
   render(
@@ -131,6 +135,31 @@ describe('side menu', () => {
       ['Sell at the desk', '/desk-sale'],
       ...MEMBER,
       ['My Profile', '/tabs/profile-user/d1'],
+    ]);
+  });
+
+  it('gives an admin of one branch the desk, its payments and insights, none of the chain’s work', () => {
+    renderMenu('admin', 'a2', { branchScope: 'norte' });
+    expect(menuLinks()).toEqual([
+      ['Today', '/admin-today'],
+      ['Check-in kiosk', '/kiosk'],
+      ['User Class Lists', '/admin-lists-class'],
+      ['Sell at the desk', '/desk-sale'],
+      ['Payment list', '/lista-pagos'],
+      ['Insights', '/admin-insights'],
+      ...MEMBER,
+      ['My Profile', '/tabs/profile-user/a2'],
+    ]);
+  });
+
+  it('gives the front desk of one branch the desk’s items, as any front desk', () => {
+    renderMenu('staff', 'd2', { branchScope: 'norte' });
+    expect(menuLinks().slice(0, 5)).toEqual([
+      ['Today', '/admin-today'],
+      ['Check-in kiosk', '/kiosk'],
+      ['User Class Lists', '/admin-lists-class'],
+      ['Sell at the desk', '/desk-sale'],
+      MEMBER[0],
     ]);
   });
 

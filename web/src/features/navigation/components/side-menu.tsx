@@ -10,6 +10,8 @@ import { NavIcon } from './nav-icon';
 export interface SideMenuProps {
   id: string;
   viewer: Viewer;
+  /** The branch an admin or the front desk manages (a branch manager's menu); null: the chain. */
+  branchScope?: string | null;
   uid: string;
   versionLabel: string;
   /** Off-canvas state on narrow screens; from 1024 px the menu always shows. */
@@ -27,6 +29,7 @@ function isCurrent(href: string, location: string): boolean {
 export function SideMenu({
   id,
   viewer,
+  branchScope = null,
   uid,
   versionLabel,
   open,
@@ -37,7 +40,7 @@ export function SideMenu({
   const studioName = useBrandingStore((state) => state.branding?.name);
   const [location] = useLocation();
   const closeButton = useRef<HTMLButtonElement>(null);
-  const groups = menuGroupsFor(viewer, uid);
+  const groups = menuGroupsFor(viewer, uid, branchScope);
 
   useEffect(() => {
     if (!open) return;

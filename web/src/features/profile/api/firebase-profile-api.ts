@@ -6,6 +6,7 @@ import {
   userSchema,
 } from '@studio/core';
 import { getDatabaseClient } from '../../../lib/firebase';
+import { uploadPicture } from '../../../lib/pictures/upload';
 import { profileUpdate } from '../../../lib/profile-update';
 import { isOwnAccount } from '../../../lib/offline-copy';
 import { parseEntries, readPath, watchPath } from '../../../lib/realtime';
@@ -60,5 +61,15 @@ export const firebaseProfileApi: ProfileApi = {
       import('firebase/database'),
     ]);
     await update(ref(db, paths.user(uid)), { PromotionCutoffHours: hours });
+  },
+  uploadPicture,
+  savePhoto: async (uid, url) => {
+    const [db, { ref, remove, set }] = await Promise.all([
+      getDatabaseClient(),
+      import('firebase/database'),
+    ]);
+    const img = ref(db, paths.userField(uid, 'Img'));
+    // The rules take only a data URL or a download URL under the member's own avatar folder.
+    await (url === null ? remove(img) : set(img, url));
   },
 };

@@ -1,4 +1,5 @@
 import type { LedgerEntry, User, UserClass } from '@studio/core';
+import type { UploadPicture } from '../../../lib/pictures/upload';
 import type { Unsubscribe } from '../../../lib/realtime';
 
 export interface ProfileApi {
@@ -27,4 +28,8 @@ export interface ProfileApi {
   saveDetails: (uid: string, details: { Name: string; Phone: string | null }) => Promise<void>;
   /** "My cut-off": `Users/{uid}/PromotionCutoffHours`; null goes back to the studio's. */
   savePromotionCutoff: (uid: string, hours: number | null) => Promise<void>;
+  /** Stores a picture's widths in Cloud Storage (the member's photo: `members/{uid}/avatar/…`). */
+  uploadPicture: UploadPicture;
+  /** The member's photo, `Users/{uid}/Img`: a download URL of their own upload; null removes it. */
+  savePhoto: (uid: string, url: string | null) => Promise<void>;
 }

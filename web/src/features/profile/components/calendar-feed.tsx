@@ -6,6 +6,7 @@ import { useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import type { MemberMailApi } from '../api/member-mail-api';
 import { mailSettingsMessages } from '../mail-settings-messages';
+import { FailureText } from '../../../components/ui/failure-text';
 
 export interface CalendarFeedSectionProps {
   api: Pick<MemberMailApi, 'watchCalendarFeedToken' | 'rotateCalendarFeed'>;
@@ -138,11 +139,7 @@ export function CalendarFeedSection({ api, uid, origin, copy }: CalendarFeedSect
           {t('feedCopyFailed')}
         </p>
       )}
-      {failure && (
-        <p role="alert" className="form-error">
-          {t(failure.key, failure.params)}
-        </p>
-      )}
+      <FailureText failure={failure} />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { useT } from '../../../lib/i18n';
 import type { ProfileApi } from '../api/profile-api';
 import type { ProfileKey } from '../profile-messages';
 import { profileMessages } from '../profile-messages';
+import { FailureText } from '../../../components/ui/failure-text';
 
 /** The database rules' bounds on what a member writes (database.rules.json, `Users/$uid`). */
 export const NAME_MAX = 100;
@@ -114,11 +115,7 @@ export function PersonalDetails({ api, uid, name, email, phone }: PersonalDetail
             </span>
           )}
         </div>
-        {failure && (
-          <p role="alert" className="form-error">
-            {t(failure.key, failure.params)}
-          </p>
-        )}
+        <FailureText failure={failure} />
       </form>
     </section>
   );

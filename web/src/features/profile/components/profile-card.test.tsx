@@ -19,6 +19,8 @@ const QUIET = {
   loadStudioCutoffMinutes: () => Promise.resolve(60),
   savePromotionCutoff: () => Promise.resolve(),
   saveDetails: () => Promise.resolve(),
+  uploadPicture: () => Promise.reject(new Error('no upload here')),
+  savePhoto: () => Promise.resolve(),
 } satisfies Partial<ProfileApi>;
 
 function fakeProfileApi(user: User, ledger: Record<string, LedgerEntry>): ProfileApi {

@@ -8,6 +8,7 @@ import type { ProfileApi } from '../api/profile-api';
 import { CreditLedger } from './credit-ledger';
 import { CreditsExplained } from './credits-explained';
 import { PersonalDetails } from './personal-details';
+import { ProfilePhoto } from './profile-photo';
 import { ProfileHeader, ProfileHeaderSkeleton } from './profile-header';
 import { PromotionCutoff } from './promotion-cutoff';
 import '../profile.css';
@@ -137,6 +138,7 @@ export function ProfileCard({
               <p>{user?.activeSuscription ? t('subscriptionActive') : t('subscriptionNone')}</p>
             )}
           </section>
+          {own && <ProfilePhoto api={api} uid={uid} img={user?.Img} />}
           {own && (
             <PersonalDetails
               api={api}

@@ -4,6 +4,7 @@ import { callableErrorText } from '../../../lib/callable-errors';
 import { useT } from '../../../lib/i18n';
 import type { ProfileApi } from '../api/profile-api';
 import { selfServiceMessages } from '../self-service-messages';
+import { FailureText } from '../../../components/ui/failure-text';
 
 export interface PromotionCutoffProps {
   api: Pick<ProfileApi, 'savePromotionCutoff' | 'loadStudioCutoffMinutes'>;
@@ -92,11 +93,7 @@ export function PromotionCutoff({ api, uid, hours }: PromotionCutoffProps) {
           {t('cutoffSaved')}
         </p>
       )}
-      {failure && (
-        <p role="alert" className="form-error">
-          {t(failure.key, failure.params)}
-        </p>
-      )}
+      <FailureText failure={failure} />
     </section>
   );
 }

@@ -1,12 +1,13 @@
-import type { MessageParams, SeatLayout } from '@studio/core';
+import type { SeatLayout } from '@studio/core';
 import { usableSpots } from '@studio/core';
 import { useId, useState } from 'react';
 import { callableErrorText } from '../../../lib/callable-errors';
-import type { TextKey } from '../../../lib/i18n';
 import { useT } from '../../../lib/i18n';
 import type { ScheduleApi } from '../api/schedule-api';
 import type { ChangeSpotKey } from '../change-spot-messages';
 import { changeSpotMessages } from '../change-spot-messages';
+import { OutcomeLine } from './outcome-line';
+import type { Outcome as BaseOutcome } from './outcome-line';
 import { SpotMap } from './spot-map';
 
 export interface ChangeSpotProps {
@@ -20,11 +21,7 @@ export interface ChangeSpotProps {
   mine: string;
 }
 
-interface Outcome {
-  tone: 'ok' | 'error';
-  key: TextKey<ChangeSpotKey>;
-  params?: MessageParams;
-}
+type Outcome = BaseOutcome<ChangeSpotKey> & { tone: 'ok' | 'error' };
 
 /**
  * "Change spot" on a booked class: the member picks a free spot on the live map and
@@ -62,11 +59,7 @@ export function ChangeSpot({ api, classId, room, taken, mine }: ChangeSpotProps)
     );
   };
 
-  const shown = outcome && (
-    <p role={outcome.tone === 'error' ? 'alert' : 'status'} className={`outcome-${outcome.tone}`}>
-      {t(outcome.key, outcome.params)}
-    </p>
-  );
+  const shown = <OutcomeLine outcome={outcome} messages={changeSpotMessages} />;
 
   if (!picking) {
     return (

@@ -1,19 +1,16 @@
 import { scheduleMessages } from '../schedule-messages';
 import type { DateString } from '@studio/core';
 import type { KeyboardEvent } from 'react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useT } from '../../../lib/i18n';
 import type { Format } from '../../../lib/format';
-import { splitAtToday, weekdayName } from './schedule-days';
+import { weekdayName } from './schedule-days';
 
 export interface DayStripProps {
-  /** Monday to Sunday of the shown week. */
+  /** The seven days shown. */
   days: readonly DateString[];
   today: DateString;
   format: Format;
-  /** Whether the days before today are unfolded. */
-  showPast: boolean;
-  onShowPast: () => void;
   /** Brings that day's classes into view. */
   onPick: (date: DateString) => void;
 }
@@ -26,18 +23,13 @@ const MOVES: Record<string, (index: number, last: number) => number> = {
 };
 
 /**
- * The week as a row of days that starts today: the days already past come after a tap on
- * "Earlier days" (and a week back with "Previous week"), never first. The days are one tab stop
- * (roving tabindex): Tab lands on the chosen day, the arrow keys, Home and End move between days,
- * Enter or Space picks one and focus stays on it. "Earlier days" hands focus to the first day.
+ * The shown days as a row (from today on the first page). The days are one tab stop (roving
+ * tabindex): Tab lands on the chosen day, the arrow keys, Home and End move between days, Enter
+ * or Space picks one and focus stays on it.
  */
-export function DayStrip({ days, today, format, showPast, onShowPast, onPick }: DayStripProps) {
+export function DayStrip({ days: shown, today, format, onPick }: DayStripProps) {
   const t = useT(scheduleMessages);
-  const { past } = splitAtToday(days, today);
-  const shown = showPast ? days : days.filter((date) => date >= today);
   const [chosen, setChosen] = useState<DateString | null>(null);
-  // "Earlier days" goes away when pressed: focus moves to the first day once it is shown.
-  const focusFirst = useRef(false);
   const chips = useRef(new Map<DateString, HTMLButtonElement>());
   // The tab stop: the chosen day while it is shown, else today, else the first day shown.
   const stop =
@@ -46,14 +38,6 @@ export function DayStrip({ days, today, format, showPast, onShowPast, onPick }: 
       : shown.includes(today)
         ? today
         : (shown[0] ?? null);
-
-  const first = shown[0];
-
-  useEffect(() => {
-    if (!focusFirst.current || first === undefined) return;
-    focusFirst.current = false;
-    chips.current.get(first)?.focus();
-  }, [first]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const move = MOVES[event.key];
@@ -67,18 +51,6 @@ export function DayStrip({ days, today, format, showPast, onShowPast, onPick }: 
 
   return (
     <nav className="day-strip" aria-label={t('days')}>
-      {past.length > 0 && !showPast && (
-        <button
-          type="button"
-          className="day-chip day-chip-earlier"
-          onClick={() => {
-            focusFirst.current = true;
-            onShowPast();
-          }}
-        >
-          {t('earlierDays')}
-        </button>
-      )}
       <ol className="day-strip-days">
         {shown.map((date, index) => {
           const weekday = date === today ? t('today') : weekdayName(date, format.lang, 'short');

@@ -1,4 +1,4 @@
-import type { MessageParams, SeatLayout, Settings, UserClass, UserClassStatus } from '@studio/core';
+import type { SeatLayout, Settings, UserClass, UserClassStatus } from '@studio/core';
 import { guestNameSchema } from '@studio/core';
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -12,14 +12,12 @@ import type { ScheduleApi } from '../api/schedule-api';
 import type { GuestSeatKey } from '../guest-seat-messages';
 import { guestSeatMessages } from '../guest-seat-messages';
 import { bringFriendState, guestCancelNote, guestSeatRows } from '../guest-seats-state';
+import { OutcomeLine } from './outcome-line';
+import type { Outcome as BaseOutcome } from './outcome-line';
 import { SpotMap } from './spot-map';
 import './guest-seats.css';
 
-interface Outcome {
-  tone: 'ok' | 'error' | 'pending';
-  key: TextKey<GuestSeatKey>;
-  params?: MessageParams;
-}
+type Outcome = BaseOutcome<GuestSeatKey>;
 
 const STATUS_KEYS: Record<UserClassStatus, TextKey<GuestSeatKey>> = {
   booked: 'guestStatusBooked',
@@ -31,16 +29,6 @@ const STATUS_KEYS: Record<UserClassStatus, TextKey<GuestSeatKey>> = {
 };
 
 export { heldGuests } from '../guest-seats-state';
-
-function OutcomeLine({ outcome }: { outcome: Outcome | null }) {
-  const t = useT(guestSeatMessages);
-  if (!outcome) return null;
-  return (
-    <p role={outcome.tone === 'error' ? 'alert' : 'status'} className={`outcome-${outcome.tone}`}>
-      {t(outcome.key, outcome.params)}
-    </p>
-  );
-}
 
 export interface GuestSeatListProps {
   api: Pick<ScheduleApi, 'cancelBooking'>;
@@ -121,7 +109,7 @@ export function GuestSeatList(props: GuestSeatListProps) {
           </li>
         ))}
       </ul>
-      <OutcomeLine outcome={outcome} />
+      <OutcomeLine outcome={outcome} messages={guestSeatMessages} />
       {confirming && warning && (
         <Dialog
           role="alertdialog"
@@ -237,7 +225,7 @@ export function BringFriend(props: BringFriendProps) {
             {t('bringFriend')}
           </Button>
         )}
-        <OutcomeLine outcome={outcome} />
+        <OutcomeLine outcome={outcome} messages={guestSeatMessages} />
       </div>
     );
   }
@@ -299,7 +287,7 @@ export function BringFriend(props: BringFriendProps) {
           </Button>
         </div>
       </form>
-      <OutcomeLine outcome={outcome} />
+      <OutcomeLine outcome={outcome} messages={guestSeatMessages} />
     </section>
   );
 }

@@ -1,23 +1,6 @@
-import type { DateString } from '@studio/core';
 import { weekdayName } from '../../../lib/weekday-name';
 
 export { weekdayName };
-
-/** The days of a shown week split at today: the ones already past fold away behind a control. */
-export function splitAtToday(
-  days: readonly DateString[],
-  today: DateString,
-): { past: DateString[]; coming: DateString[] } {
-  return {
-    past: days.filter((date) => date < today),
-    coming: days.filter((date) => date >= today),
-  };
-}
-
-/** A day's heading: the weekday beside the spec's year-month-day date. */
-export function dayLabel(date: DateString, lang: string): string {
-  return `${weekdayName(date, lang, 'long')} ${date}`;
-}
 
 /** At or below this many free spots (or a fifth of the class) a card says "few spots left". */
 const FEW_SPOTS = 3;

@@ -136,13 +136,13 @@ describe('week schedule', () => {
       api: { ...api, getClass: (id) => Promise.resolve(id === 'later' ? classes.later : null) },
     });
     await screen.findByRole('dialog');
-    expect(calls.weeks.at(-1)).toEqual({ from: '2025-06-16', to: '2025-06-22' });
+    expect(calls.weeks.at(-1)).toEqual({ from: '2025-06-17', to: '2025-06-23' });
     expect(screen.getByRole('dialog').textContent).toContain('09:00');
   });
 
-  it('starts the days at today and downloads only this week, Monday to Sunday', async () => {
+  it('starts at today and downloads only today and the six days after it', async () => {
     const { calls } = await renderSchedule();
-    expect(calls.weeks).toEqual([{ from: '2025-06-09', to: '2025-06-15' }]);
+    expect(calls.weeks).toEqual([{ from: '2025-06-10', to: '2025-06-16' }]);
     const strip = screen.getByRole('navigation', { name: 'Days' });
     expect(
       within(strip)
@@ -155,7 +155,9 @@ describe('week schedule', () => {
       'Fri 13, Friday 13 June',
       'Sat 14, Saturday 14 June',
       'Sun 15, Sunday 15 June',
+      'Mon 16, Monday 16 June',
     ]);
+    expect(screen.getByText('Week of 10–16 Jun')).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Today · Tuesday 10 June',
       'Tomorrow · Wednesday 11 June',
@@ -163,6 +165,7 @@ describe('week schedule', () => {
       'Friday 13 June',
       'Saturday 14 June',
       'Sunday 15 June',
+      'Monday 16 June',
     ]);
     expect(within(day('Tomorrow · Wednesday 11 June')).getByText('Cycling')).toBeTruthy();
     expect(screen.queryByText('09:00')).toBeNull();
@@ -190,36 +193,19 @@ describe('week schedule', () => {
     ]);
   });
 
-  it('reaches the days already past through "Earlier days", after today', async () => {
+  it('reaches the days already past a page back, never first', async () => {
     const past = { ...classes, monday: studioClass('2025-06-09', '06:30') };
-    const { api } = createFakeScheduleApi({ classes: past, layouts: { room } });
+    const { api, calls } = createFakeScheduleApi({ classes: past, layouts: { room } });
     await renderSchedule({ api });
     const strip = screen.getByRole('navigation', { name: 'Days' });
-    expect(within(strip).queryByRole('button', { name: /2025-06-09/ })).toBeNull();
+    expect(within(strip).queryByRole('button', { name: /9 June/ })).toBeNull();
     expect(classButton(/06:30/)).toBeNull();
-    fireEvent.click(within(strip).getByRole('button', { name: 'Earlier days' }));
-    expect(
-      within(strip)
-        .getAllByRole('listitem')
-        .map((item) => within(item).getByRole('button').getAttribute('aria-label'))
-        .slice(0, 2),
-    ).toEqual(['Mon 9, Monday 9 June', 'Today 10, Tuesday 10 June']);
-    expect(within(strip).queryByRole('button', { name: 'Earlier days' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous week' }));
+    await settle();
+    expect(calls.weeks.at(-1)).toEqual({ from: '2025-06-03', to: '2025-06-09' });
     expect(
       within(day('Yesterday · Monday 9 June')).getByRole('button', { name: /^06:30/ }),
     ).toBeTruthy();
-  });
-
-  it('hands focus to the first day when "Earlier days" unfolds them', async () => {
-    const { api } = createFakeScheduleApi({ classes, layouts: { room } });
-    await renderSchedule({ api });
-    const strip = screen.getByRole('navigation', { name: 'Days' });
-    const earlier = within(strip).getByRole('button', { name: 'Earlier days' });
-    earlier.focus();
-    fireEvent.click(earlier);
-    expect(document.activeElement).toBe(
-      within(strip).getByRole('button', { name: 'Mon 9, Monday 9 June' }),
-    );
   });
 
   it('makes the days one tab stop that the arrow keys move along, keeping focus on the pick', async () => {
@@ -237,9 +223,10 @@ describe('week schedule', () => {
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
     expect(document.activeElement).toBe(chip('Wed 11, Wednesday 11 June'));
     fireEvent.keyDown(document.activeElement!, { key: 'End' });
-    expect(document.activeElement).toBe(chip('Sun 15, Sunday 15 June'));
+    expect(document.activeElement).toBe(chip('Mon 16, Monday 16 June'));
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
-    expect(document.activeElement).toBe(chip('Sun 15, Sunday 15 June'));
+    expect(document.activeElement).toBe(chip('Mon 16, Monday 16 June'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
     fireEvent.click(chip('Sat 14, Saturday 14 June'));
     expect(document.activeElement).toBe(chip('Sat 14, Saturday 14 June'));
@@ -256,23 +243,22 @@ describe('week schedule', () => {
     expect(link.querySelector('.ui-avatar')).toBeTruthy();
   });
 
-  it('moves to the next and previous week, showing every day of a week not this one', async () => {
+  it('moves seven days forward and back, showing every day of a page', async () => {
     const { calls } = await renderSchedule();
     fireEvent.click(screen.getByRole('button', { name: 'Next week' }));
     await settle();
-    expect(calls.weeks.at(-1)).toEqual({ from: '2025-06-16', to: '2025-06-22' });
+    expect(calls.weeks.at(-1)).toEqual({ from: '2025-06-17', to: '2025-06-23' });
     expect(within(day('Tuesday 17 June')).getByText('09:00')).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(7);
     expect(classButton(/Yoga/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Previous week' }));
     await settle();
-    expect(calls.weeks.at(-1)).toEqual({ from: '2025-06-09', to: '2025-06-15' });
+    expect(calls.weeks.at(-1)).toEqual({ from: '2025-06-10', to: '2025-06-16' });
     expect(classButton(/Yoga/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Previous week' }));
     await settle();
-    expect(calls.weeks.at(-1)).toEqual({ from: '2025-06-02', to: '2025-06-08' });
+    expect(calls.weeks.at(-1)).toEqual({ from: '2025-06-03', to: '2025-06-09' });
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(7);
-    expect(screen.queryByRole('button', { name: 'Earlier days' })).toBeNull();
   });
 
   it('filters by branch and by class type', async () => {

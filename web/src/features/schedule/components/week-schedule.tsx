@@ -1,6 +1,6 @@
 import { scheduleMessages } from '../schedule-messages';
 import type { DateString, StudioClass, UserClass, UserWaitlistEntry } from '@studio/core';
-import { addDays, formatDate, startOfWeek, weekDates } from '@studio/core';
+import { addDays, datesFrom, formatDate, schedulePageStart } from '@studio/core';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { IconButton } from '../../../components/ui/icon-button';
 import { useT } from '../../../lib/i18n';
@@ -32,9 +32,9 @@ const NO_WAITING: Record<string, UserWaitlistEntry> = {};
 const ALL = '';
 
 /**
- * Spec route `calendario/{action}/{type}`: Monday to Sunday in the studio's time zone, one
- * week downloaded at a time, filtered by branch and class type. The day strip starts today (the
- * week's past days stay folded until asked for); a class opens as a sheet with its live spot map.
+ * Spec route `calendario/{action}/{type}`: seven days at a time in the studio's time zone, from
+ * today on (the days already past are a page back), one page downloaded at a time, filtered by
+ * branch and class type. A class opens as a sheet with its live spot map.
  */
 export function WeekSchedule(props: WeekScheduleProps) {
   const { api, uid, now } = props;
@@ -46,14 +46,13 @@ export function WeekSchedule(props: WeekScheduleProps) {
   const [today] = useState(() => formatDate(now()));
   const [clock] = useState(now);
   const format = useFormat(now);
-  const [monday, setMonday] = useState(() => startOfWeek(today));
-  const [showPast, setShowPast] = useState(false);
+  const [first, setFirst] = useState(today);
   const [branch, setBranch] = useState(ALL);
   const [exercise, setExercise] = useState(ALL);
   const [selected, setSelected] = useState<string | null>(null);
   const [catalog, setCatalog] = useState<Catalog | null>(null);
-  const days = weekDates(monday);
-  const sunday = addDays(monday, 6);
+  const days = datesFrom(first, 7);
+  const last = addDays(first, 6);
   const { openClassId } = props;
 
   useEffect(() => {
@@ -62,7 +61,7 @@ export function WeekSchedule(props: WeekScheduleProps) {
     api.getClass(openClassId).then(
       (cls) => {
         if (!current || !cls) return;
-        setMonday(startOfWeek(cls.date));
+        setFirst(schedulePageStart(cls.date, today));
         setSelected(openClassId);
       },
       (error: unknown) => console.error('class not loaded', error),
@@ -70,7 +69,7 @@ export function WeekSchedule(props: WeekScheduleProps) {
     return () => {
       current = false;
     };
-  }, [api, openClassId]);
+  }, [api, openClassId, today]);
 
   useEffect(() => {
     let current = true;
@@ -87,9 +86,9 @@ export function WeekSchedule(props: WeekScheduleProps) {
 
   // Undefined until the shown week has answered: "no classes this day" would be a guess.
   const classes = useLive<Record<string, StudioClass> | undefined>(
-    (onChange) => api.watchClasses(monday, sunday, onChange),
+    (onChange) => api.watchClasses(first, last, onChange),
     undefined,
-    [api, monday, sunday],
+    [api, first, last],
   );
   const myClasses = useLive(
     uid ? (onChange) => api.watchMyClasses(uid, onChange) : null,
@@ -131,12 +130,9 @@ export function WeekSchedule(props: WeekScheduleProps) {
   };
   const selectedClass = selected !== null ? classes?.[selected] : undefined;
   const moveWeek = (days: number) => {
-    setMonday(addDays(monday, days));
+    setFirst(addDays(first, days));
     setSelected(null);
   };
-  // This week's days before today fold away until the member asks for them.
-  const foldPast = !showPast && days.includes(today);
-  const pastHidden = (date: DateString) => foldPast && date < today;
   const pickDay = (date: DateString) => {
     document.getElementById(`day-${date}`)?.scrollIntoView({ block: 'start' });
   };
@@ -151,7 +147,7 @@ export function WeekSchedule(props: WeekScheduleProps) {
           variant="secondary"
           onClick={() => moveWeek(-7)}
         />
-        <p aria-live="polite">{t('weekShown', { range: format.weekRange(monday, sunday) })}</p>
+        <p aria-live="polite">{t('weekShown', { range: format.weekRange(first, last) })}</p>
         <IconButton
           label={t('nextWeek')}
           icon="›"
@@ -159,14 +155,7 @@ export function WeekSchedule(props: WeekScheduleProps) {
           onClick={() => moveWeek(7)}
         />
       </div>
-      <DayStrip
-        days={days}
-        today={today}
-        format={format}
-        showPast={!foldPast}
-        onShowPast={() => setShowPast(true)}
-        onPick={pickDay}
-      />
+      <DayStrip days={days} today={today} format={format} onPick={pickDay} />
       <div className="filters">
         <label htmlFor={branchId}>{t('branch')}</label>
         <select id={branchId} value={branch} onChange={(event) => setBranch(event.target.value)}>
@@ -222,7 +211,6 @@ export function WeekSchedule(props: WeekScheduleProps) {
                 key={date}
                 className={date === today ? 'day is-today' : date < today ? 'day is-past' : 'day'}
                 aria-labelledby={headingId}
-                hidden={pastHidden(date)}
               >
                 <h2 id={headingId} className="day-heading">
                   {format.heading(date)}

@@ -20,6 +20,8 @@ export interface Profile {
   conditions: boolean;
   activeSubscription: boolean;
   credits: number;
+  /** The branch an admin or front-desk account manages (`branch-scope`); absent: the chain. */
+  branchScope?: string;
 }
 
 interface AuthSlice {
@@ -101,3 +103,13 @@ export const initialSessionState: Pick<
   SessionState,
   'status' | 'uid' | 'expectedUid' | 'guestKey' | 'profile' | 'role'
 > = { status: 'unknown', uid: null, expectedUid: null, guestKey: null, profile: null, role: null };
+
+/**
+ * The branch a signed-in admin or front desk manages (a branch manager), or null: the whole chain,
+ * or any other role. The rules hold them to it; screens use it to read what they may.
+ */
+export function selectBranchScope(state: SessionState): string | null {
+  return state.role === 'admin' || state.role === 'staff'
+    ? (state.profile?.branchScope ?? null)
+    : null;
+}
