@@ -17,7 +17,7 @@ import {
   type GalleryEntry,
   type GalleryRole,
 } from '../support/gallery.ts';
-import { offerAlreadyShown, useJourney } from '../support/journey.ts';
+import { callAs, offerAlreadyShown, useJourney } from '../support/journey.ts';
 import { DEMO_PASSWORD } from '../../scripts/lib/seed.ts';
 import { liveIn, type LivedIn } from '../support/lived-in.ts';
 
@@ -273,6 +273,26 @@ const STATES = [
     role: 'admin',
     caption: 'admin-insights: the figures and charts of the last 30 days',
   },
+  {
+    name: 'member-sheet',
+    role: 'admin',
+    caption: 'all-users: a member’s sheet (profile, credits, plan)',
+  },
+  {
+    name: 'member-sheet-pass',
+    role: 'admin',
+    caption: 'the member sheet further down: role, studio pass, credit adjustment',
+  },
+  {
+    name: 'member-sheet-waiver',
+    role: 'admin',
+    caption: 'the member sheet’s foot: the signed waiver record, printable',
+  },
+  {
+    name: 'member-sheet-revoke',
+    role: 'admin',
+    caption: 'revoking a member’s studio pass asks first',
+  },
 ] as const satisfies readonly GalleryEntry[];
 
 function photographState(
@@ -334,6 +354,36 @@ async function startAs(role: Role): Promise<{ page: Page; ids: DemoIds }> {
   }
   await waitForContent(page);
   return { page, ids: await demoIds(role === 'guest' ? 'null' : ACCOUNTS[role].uid) };
+}
+
+/** The demo member, as the admin's list names her. */
+const MEMBER_NAME = 'Mariana López';
+
+/** The studio's written waiver, in both languages, as an admin publishes it. */
+const WAIVER = {
+  en: 'I take part in the studio’s classes at my own risk. I am fit to exercise, I tell the coach about any injury and I follow the coach’s instructions.',
+  es: 'Participo en las clases del estudio bajo mi propio riesgo. Estoy en condiciones de hacer ejercicio, aviso al coach de cualquier lesión y sigo sus indicaciones.',
+};
+
+/** A signature as a finger draws it on the pad: a PNG data URL drawn on a canvas in the page. */
+function drawnSignature(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 480;
+    canvas.height = 160;
+    const pen = canvas.getContext('2d');
+    if (!pen) throw new Error('no 2d canvas');
+    pen.lineWidth = 3;
+    pen.lineCap = 'round';
+    pen.strokeStyle = '#1d1b2e';
+    pen.beginPath();
+    pen.moveTo(40, 110);
+    for (let x = 40; x <= 420; x += 6) pen.lineTo(x, 90 + 34 * Math.sin(x / 23) * Math.cos(x / 71));
+    pen.moveTo(120, 130);
+    pen.quadraticCurveTo(260, 150, 400, 124);
+    pen.stroke();
+    return canvas.toDataURL('image/png');
+  });
 }
 
 /** The kiosk locks the device to itself: the admin leaves it as the front desk does. */
@@ -488,6 +538,43 @@ describe('accessibility of every route', { timeout: 300_000 }, () => {
     const summary = page.getByRole('heading', { name: 'Summary' });
     await summary.waitFor();
     await photographState(page, 'insights-figures', summary);
+
+    // A member's sheet on all-users, with the written waiver she signed (published now, signed
+    // by the admin first, as a new version asks everyone again) and the studio pass.
+    const { version } = (await callAs(journey, ACCOUNTS.admin.email, 'saveWaiver', {
+      text: WAIVER,
+    })) as { version: number };
+    const signature = await drawnSignature(page);
+    for (const [email, fullName, lang] of [
+      [ACCOUNTS.admin.email, 'Ana Villarreal', 'en'],
+      [ACCOUNTS.member.email, MEMBER_NAME, 'es'],
+    ] as const) {
+      await callAs(journey, email, 'signWaiver', { version, fullName, lang, signature });
+    }
+    await openInApp(page, paths.allUsers.getHref({}));
+    // Found as the desk finds a member: the list's first page holds the first 50 by name.
+    await page.getByLabel('Search by name, e-mail or phone').fill('Mariana');
+    await page.getByRole('button', { name: `Open ${MEMBER_NAME}` }).click({ timeout: 60_000 });
+    const sheet = page.getByRole('dialog', { name: MEMBER_NAME });
+    const record = sheet.locator('section.waiver-record');
+    await record.getByText(`Typed name`).first().waitFor({ timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    await settled(page);
+    await audit(page, 'admin member sheet', found);
+    await photographState(page, 'member-sheet');
+    const pass = sheet.getByRole('form', { name: 'Studio pass' });
+    await photographState(page, 'member-sheet-pass', sheet.getByRole('form', { name: 'Set role' }));
+    await photographState(page, 'member-sheet-waiver', record);
+    await pass.getByRole('button', { name: 'Revoke the pass' }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Revoke ${MEMBER_NAME}’s pass?` });
+    await confirm.waitFor();
+    await settled(page);
+    await audit(page, 'admin revoke-pass confirmation', found);
+    await photographState(page, 'member-sheet-revoke');
+    await confirm.getByRole('button', { name: 'Keep the pass' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
 
     await openInApp(page, paths.adminPrecios.getHref({}));
     await page

@@ -56,8 +56,12 @@ export async function photograph(
     // No focus ring left where the last step clicked or pressed Escape.
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
   });
+  await sumsShown(page);
   for (const size of GALLERY_SIZES) {
     await page.setViewportSize(size);
+    // The pointer off every control (a menu row under it shows its hover colour), on the
+    // header's top edge, before the transitions are waited for.
+    await page.mouse.move(size.width / 2, 1);
     if (scrollTo) {
       await scrollTo.evaluate((element: HTMLElement) => {
         const header = document.querySelector('header')?.getBoundingClientRect().height ?? 0;
@@ -66,6 +70,7 @@ export async function photograph(
       });
     }
     await settled(page);
+    if (fullPage && size.width >= 1024) await tallAsThePage(page, size);
     await page.screenshot({
       path: path.join(folder, `${name}-${size.width}.png`),
       animations: 'disabled',
@@ -75,6 +80,42 @@ export async function photograph(
   }
   if (before) await page.setViewportSize(before);
 }
+
+/**
+ * A part the page adds up or asks for after its heading (a payment list's totals: "Adding up the
+ * totals…"; the member's pass, whose first call may wait on a function's cold start) is waited
+ * for, up to 40 s; a note that stays (a payment still being confirmed) is taken as it is.
+ */
+async function sumsShown(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        ![...document.querySelectorAll('main [role="status"]')].some((status) =>
+          /…$/.test(status.textContent?.trim() ?? ''),
+        ),
+      undefined,
+      { timeout: 40_000 },
+    )
+    .catch(() => undefined);
+}
+
+/**
+ * A desktop's whole page is taken on a screen as tall as the page: a capture beyond the viewport
+ * draws the fixed side menu only as tall as the viewport, its column cut some 800 px down on a
+ * long page. Twice, as a taller screen can lengthen the page (a table's height follows it).
+ */
+async function tallAsThePage(page: Page, size: { width: number; height: number }): Promise<void> {
+  for (let round = 0; round < 2; round += 1) {
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    const tall = Math.min(Math.max(height, size.height), MAX_HEIGHT);
+    if (tall === page.viewportSize()?.height) return;
+    await page.setViewportSize({ width: size.width, height: tall });
+    await settled(page);
+  }
+}
+
+/** Chromium draws a screen up to this tall in one piece; a longer page is captured beyond it. */
+const MAX_HEIGHT = 8_000;
 
 /** No transition running (the side menu slides in and out with the width and the menu button). */
 export async function settled(page: Page): Promise<void> {

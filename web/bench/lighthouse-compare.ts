@@ -19,7 +19,12 @@ import { startStack } from '../../scripts/lib/stack.ts';
 import { metricsOf } from './lighthouse-report.ts';
 import { CATEGORIES, loadLighthouse } from './lighthouse.ts';
 import type { MemberRoute } from './lighthouse-routes.ts';
-import { clearCachesKeepingSession, MEMBER_ROUTES, signInMember } from './lighthouse-routes.ts';
+import {
+  callablesAnswer,
+  clearCachesKeepingSession,
+  MEMBER_ROUTES,
+  signInMember,
+} from './lighthouse-routes.ts';
 import { serveDist } from './local-site.ts';
 
 const { values } = parseArgs({
@@ -72,6 +77,7 @@ try {
     A: await serveDist(stack.ports.database, sides.A, emulators),
     B: await serveDist(stack.ports.database, sides.B, emulators),
   };
+  for (const site of Object.values(sites)) await callablesAnswer(stack.ports.functions, site.url);
   const chrome = await launchChrome();
   try {
     const signedIn = new Set<string>();

@@ -12,7 +12,7 @@ import { chromium } from 'playwright-core';
 import { DEMO_PASSWORD, seedDemoData } from '../../scripts/lib/seed.ts';
 import { KEPT_TOKEN_KEY } from '../src/lib/kept-token.ts';
 import { OFFLINE_DATABASE } from '../src/lib/offline-copy.ts';
-import { startStack } from '../../scripts/lib/stack.ts';
+import { PROJECT_ID, REGION, startStack } from '../../scripts/lib/stack.ts';
 import type { Metric } from './lighthouse-report.ts';
 import { explain, metricsOf } from './lighthouse-report.ts';
 import { CATEGORIES, installedLighthouse, loadLighthouse } from './lighthouse.ts';
@@ -82,6 +82,7 @@ export async function measureMemberRoutes(log: (line: string) => void): Promise<
       auth: stack.ports.auth,
       functions: stack.ports.functions,
     });
+    await callablesAnswer(stack.ports.functions, site.url);
     const chrome = await launchChrome();
     try {
       const routes: RouteScore[] = [];
@@ -129,6 +130,38 @@ export async function measureMemberRoutes(log: (line: string) => void): Promise<
     }
   } finally {
     await stack.stop();
+  }
+}
+
+/** The callables the signed-in pages make as they open. */
+const OPENING_CALLABLES = ['stampServerTime', 'previewPrice'] as const;
+
+/**
+ * The Functions emulator answers the app's callables from the site's origin (their CORS
+ * preflight allows it). A functions build without one of them (a stale `functions/lib`; the web
+ * bench builds it first) answers 404 without CORS headers: the pages then log blocked calls,
+ * best practices loses its points and the pages wait on calls that never come, so the run stops
+ * here instead of measuring that.
+ */
+export async function callablesAnswer(functionsPort: number, siteUrl: string): Promise<void> {
+  for (const name of OPENING_CALLABLES) {
+    const response = await fetch(
+      `http://127.0.0.1:${functionsPort}/${PROJECT_ID}/${REGION}/${name}`,
+      {
+        method: 'OPTIONS',
+        headers: {
+          Origin: new URL(siteUrl).origin,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'authorization,content-type',
+        },
+      },
+    );
+    if (!response.ok || response.headers.get('access-control-allow-origin') === null) {
+      throw new Error(
+        `the Functions emulator does not answer ${name} from ${siteUrl} (${response.status}): ` +
+          'rebuild the functions (npm run build -w functions)',
+      );
+    }
   }
 }
 

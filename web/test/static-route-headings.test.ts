@@ -4,6 +4,7 @@ import indexHtml from '../index.html?raw';
 import { appMessages } from '../src/app/app-messages';
 import { purchasesMessages } from '../src/features/purchases/purchases-messages';
 import { scheduleMessages } from '../src/features/schedule/schedule-messages';
+import { waitlistMessages } from '../src/features/schedule/waitlist-messages';
 import type { Lang } from '../src/lib/i18n';
 import { translate } from '../src/lib/i18n';
 import { shellMessages } from '../src/lib/ui-messages';
@@ -13,7 +14,7 @@ import { shellMessages } from '../src/lib/ui-messages';
 // the same heading from its catalogue, so both must be the same text in either language.
 
 /** `#root` of index.html in the test document, the headings' inline script run at `pathname`. */
-function loadRoot(pathname: string, lang: Lang | null = null): Element {
+function loadRoot(pathname: string, lang: Lang | null = null, search = ''): Element {
   const parsed = new DOMParser().parseFromString(indexHtml, 'text/html');
   document.body.innerHTML = parsed.getElementById('root')?.outerHTML ?? '';
   const script = [...document.querySelectorAll('#root .app-main script')].find((element) =>
@@ -23,7 +24,7 @@ function loadRoot(pathname: string, lang: Lang | null = null): Element {
   if (!script || !page) throw new Error('index.html has no static member-page heading');
   if (lang) localStorage.setItem('Lang', lang);
   runInNewContext(script.textContent ?? '', {
-    location: { pathname },
+    location: { pathname, search },
     document: {
       currentScript: script,
       documentElement: document.documentElement,
@@ -90,7 +91,39 @@ describe('the member page headings painted by index.html', () => {
     (lang) => {
       const page = loadRoot('/tabs/contacto', lang);
       expect(page.querySelector('p')?.textContent).toBe(appMessages[lang].contactText);
-      expect(loadRoot('/tabs/events').querySelector('p')).toBeNull();
+      expect(loadRoot('/tabs/sobre-nosotros').querySelector('p')).toBeNull();
+    },
+  );
+
+  it.each(['en', 'es'] as const)(
+    'gracias-compra also shows a member the first line of the payment’s outcome, in %s, as PaymentOutcome renders it',
+    (lang) => {
+      // A guest gets the heading alone (the page offers a link, no outcome).
+      expect(loadRoot('/tabs/gracias-compra', lang).querySelector('p')).toBeNull();
+      localStorage.setItem('UID', 'm1');
+      expect(loadRoot('/tabs/gracias-compra', lang).querySelector('p')?.textContent).toBe(
+        purchasesMessages[lang].thanksNoSession,
+      );
+      expect(
+        loadRoot('/tabs/gracias-compra', lang, '?session_id=cs_1').querySelector('p')?.textContent,
+      ).toBe(purchasesMessages[lang].thanksWaiting);
+    },
+  );
+
+  it.each(['en', 'es'] as const)(
+    'waitlist also shows its first paragraph, in %s, as MyWaitlist renders it',
+    (lang) => {
+      expect(loadRoot('/tabs/waitlist', lang).querySelector('p')?.textContent).toBe(
+        waitlistMessages[lang].waitlistIntro,
+      );
+    },
+  );
+
+  it.each(['en', 'es'] as const)(
+    'events also shows its first paragraph, in %s, as EventList renders it',
+    (lang) => {
+      const page = loadRoot('/tabs/events', lang);
+      expect(page.querySelector('p')?.textContent).toBe(purchasesMessages[lang].eventsLead);
     },
   );
 

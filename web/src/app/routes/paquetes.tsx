@@ -1,7 +1,7 @@
 import type { Membership, Package, Plan } from '@studio/core';
 import { useState } from 'react';
 import { paths } from '../../config/paths';
-import { firebasePlansApi, PlanList } from '../../features/plans';
+import { firebasePlansApi, PlanList, SwitchPlanDialog } from '../../features/plans';
 import { useSessionStore } from '../../features/session';
 import { useCheckoutContext } from '../purchase-pages';
 import { STUDIO_BRANCH } from '../../config/studio';
@@ -46,6 +46,10 @@ export default function PaquetesPage() {
   const currentPlanId = membership && membership.status !== 'ended' ? membership.planId : undefined;
   const [opening, setOpening] = useState<string | undefined>(undefined);
   const [planError, setPlanError] = useState<unknown>(undefined);
+  // A member with a plan switches to another through the change-plan path, not a new checkout.
+  const [switching, setSwitching] = useState<string | undefined>(undefined);
+  const [switchNotice, setSwitchNotice] = useState<string | undefined>(undefined);
+  const switchPlan = switching === undefined ? undefined : plans?.[switching];
   // A plan is bought on Stripe's page; back on the thank-you page, or here if cancelled.
   const choosePlan = (planId: string) => {
     if (!uid) {
@@ -76,25 +80,46 @@ export default function PaquetesPage() {
       credits: pkg.credits,
     })}?package=${encodeURIComponent(id)}`;
   return (
-    <PackageList
-      api={firebasePurchasesApi}
-      tab={tab}
-      tabHref={(index) => paths.paquetes.getHref({ number: index })}
-      buyHref={buyHref}
-      checkout={checkout}
-      activeSubscription={activeSubscription}
-      plansPending={plans === undefined}
-      plans={
-        <PlanList
-          plans={plans ?? {}}
-          currentPlanId={currentPlanId}
-          manageHref={uid ? paths.profileUser.getHref({ uid }) : undefined}
-          onChoose={choosePlan}
-          busyPlanId={opening}
-          disabled={!sessionKnown}
-          error={planError}
+    <>
+      <PackageList
+        api={firebasePurchasesApi}
+        tab={tab}
+        tabHref={(index) => paths.paquetes.getHref({ number: index })}
+        buyHref={buyHref}
+        checkout={checkout}
+        activeSubscription={activeSubscription}
+        plansPending={plans === undefined}
+        plans={
+          <PlanList
+            plans={plans ?? {}}
+            currentPlanId={currentPlanId}
+            manageHref={uid ? paths.profileUser.getHref({ uid }) : undefined}
+            onChoose={choosePlan}
+            onSwitch={(planId) => {
+              setSwitchNotice(undefined);
+              setSwitching(planId);
+            }}
+            notice={switchNotice}
+            busyPlanId={opening}
+            disabled={!sessionKnown}
+            error={planError}
+          />
+        }
+      />
+      {membership && switching !== undefined && switchPlan !== undefined && (
+        <SwitchPlanDialog
+          api={firebasePlansApi}
+          membership={membership}
+          currentPlan={plans?.[membership.planId]}
+          planId={switching}
+          plan={switchPlan}
+          onClose={() => setSwitching(undefined)}
+          onSwitched={(notice) => {
+            setSwitching(undefined);
+            setSwitchNotice(notice);
+          }}
         />
-      }
-    />
+      )}
+    </>
   );
 }

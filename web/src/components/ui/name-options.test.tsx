@@ -35,6 +35,19 @@ describe('NameOptions', () => {
     ]);
   });
 
+  it("keeps the node's own order when asked to", () => {
+    render(
+      <select aria-label="Branch">
+        <NameOptions items={coaches} order="stored" />
+      </select>,
+    );
+    expect(screen.getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual([
+      'c2',
+      'c1',
+      'c3',
+    ]);
+  });
+
   it('sorts entries by name', () => {
     expect(byName(coaches).map(([id]) => id)).toEqual(['c1', 'c3', 'c2']);
   });

@@ -82,6 +82,10 @@ export const usersMessages = defineMessages({
       'Revoke the pass when a phone is lost or a pass was shared: it stops checking in at once, and the member’s app makes a new one.',
     passRevoke: 'Revoke the pass',
     passRevoked: 'Revoked. The old QR code no longer checks in.',
+    passConfirmTitle: 'Revoke {name}’s pass?',
+    passConfirmText:
+      'The QR code on their phone stops checking in now. Their app makes a new one the next time they open it.',
+    passKeep: 'Keep the pass',
     waiverRecordTitle: 'Signed waivers',
     waiverRecordEmpty: 'No written waiver signed.',
     waiverRecordLine: 'Version {version}, signed {when} in {lang}',
@@ -174,6 +178,10 @@ export const usersMessages = defineMessages({
       'Revoca el pase si se perdió un teléfono o se compartió el pase: deja de registrar la asistencia al momento y la app del miembro genera uno nuevo.',
     passRevoke: 'Revocar el pase',
     passRevoked: 'Revocado. El código QR anterior ya no registra la asistencia.',
+    passConfirmTitle: '¿Revocar el pase de {name}?',
+    passConfirmText:
+      'El código QR de su teléfono deja de registrar la asistencia ahora. Su app genera uno nuevo la próxima vez que la abra.',
+    passKeep: 'Conservar el pase',
     waiverRecordTitle: 'Exenciones firmadas',
     waiverRecordEmpty: 'No ha firmado una exención escrita.',
     waiverRecordLine: 'Versión {version}, firmada {when} en {lang}',

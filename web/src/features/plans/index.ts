@@ -2,6 +2,8 @@ export type { PlansAdminApi, PlansApi } from './api/plans-api';
 export { firebasePlansAdminApi, firebasePlansApi } from './api/firebase-plans-api';
 export { PlanCard, PlanList } from './components/plan-list';
 export type { PlanCardProps, PlanListProps } from './components/plan-list';
+export { SwitchPlanDialog } from './components/switch-plan-dialog';
+export type { SwitchPlanDialogProps } from './components/switch-plan-dialog';
 export { MembershipPanel } from './components/membership-panel';
 export type { MembershipPanelProps } from './components/membership-panel';
 export { PlansAdmin } from './components/plans-admin';

@@ -19,12 +19,3 @@ export function packTab(number: string | undefined): PackTab {
 export function dayLabel(at: number, lang: Lang): string {
   return shortDate(dateKeyOf(at, STUDIO_TIME_ZONE), lang);
 }
-
-/** The weekday of a studio date ('2025-06-10' → 'Tue'), shown beside the date. */
-export function weekdayOf(date: string, lang: string): string {
-  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
-  const weekday = new Intl.DateTimeFormat(lang, { weekday: 'short', timeZone: 'UTC' })
-    .format(Date.UTC(year, month - 1, day))
-    .replace(/\.$/, '');
-  return `${weekday.charAt(0).toLocaleUpperCase(lang)}${weekday.slice(1)}`;
-}

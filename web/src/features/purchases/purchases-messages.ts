@@ -29,6 +29,8 @@ export const purchasesMessages = defineMessages({
     buy: 'Buy',
     addToCart: 'Add to cart',
     eventsTitle: 'Special Events',
+    eventsLead:
+      'Workshops, long rides and guest coaches, a few times a season. Book them with special-event credits.',
     noEvents: 'No upcoming events.',
     checkoutTitle: 'Confirm purchase',
     checkoutLead:
@@ -107,6 +109,8 @@ export const purchasesMessages = defineMessages({
     buy: 'Comprar',
     addToCart: 'Agregar al carrito',
     eventsTitle: 'Eventos especiales',
+    eventsLead:
+      'Talleres, rodadas largas y coaches invitados, algunas veces por temporada. Resérvalos con créditos de eventos especiales.',
     noEvents: 'No hay eventos próximos.',
     checkoutTitle: 'Confirmar compra',
     checkoutLead:

@@ -32,6 +32,7 @@ import { Field } from './class-fields';
 import { useClassCatalog } from './use-catalog';
 import './admin-classes.css';
 import { FailureText } from '../../../components/ui/failure-text';
+import { NameOptions } from '../../../components/ui/name-options';
 
 /** The list opens on the next two weeks: what an admin usually adjusts. */
 const DEFAULT_DAYS = 13;
@@ -392,11 +393,7 @@ export function AdminClassesList({ api }: { api: AdminClassesApi }) {
               onChange={(event) => setFilters({ ...filters, branch: event.target.value })}
             >
               <option value="">{t('allBranches')}</option>
-              {Object.entries(catalog.branches).map(([id, branch]) => (
-                <option key={id} value={id}>
-                  {branch.name}
-                </option>
-              ))}
+              <NameOptions items={catalog.branches} order="stored" />
             </select>
           )}
         </Field>
@@ -409,11 +406,7 @@ export function AdminClassesList({ api }: { api: AdminClassesApi }) {
               onChange={(event) => setFilters({ ...filters, coach: event.target.value })}
             >
               <option value="">{t('allCoaches')}</option>
-              {Object.entries(catalog.coaches).map(([id, coach]) => (
-                <option key={id} value={id}>
-                  {coach.name}
-                </option>
-              ))}
+              <NameOptions items={catalog.coaches} order="stored" />
             </select>
           )}
         </Field>

@@ -15,6 +15,7 @@ import { classesMessages } from '../classes-messages';
 import { ClassFields, Field } from './class-fields';
 import { weekdayKey } from './create-classes-form';
 import { useClassCatalog } from './use-catalog';
+import { NameOptions } from '../../../components/ui/name-options';
 
 const NEW = '';
 
@@ -170,11 +171,7 @@ export function TemplateEditor({ api }: { api: AdminClassesApi }) {
         {(common) => (
           <select {...common} value={templateId} onChange={(event) => load(event.target.value)}>
             <option value={NEW}>{t('newTemplate')}</option>
-            {Object.entries(templates).map(([id, template]) => (
-              <option key={id} value={id}>
-                {template.name}
-              </option>
-            ))}
+            <NameOptions items={templates} order="stored" />
           </select>
         )}
       </Field>

@@ -6,6 +6,7 @@ import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import type { ErrorText } from '../../../lib/callable-errors';
 import { callableErrorText } from '../../../lib/callable-errors';
+import { useFormat } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import type { PlanAdminApi } from '../api/plan-admin-api';
 import { cancelPlanMessages } from '../cancel-plan-messages';
@@ -30,6 +31,7 @@ export interface CancelPlanProps {
  */
 export function CancelPlan({ api, uid, name, onStart }: CancelPlanProps) {
   const t = useT(cancelPlanMessages);
+  const format = useFormat();
   const formId = useId();
   const [open, setOpen] = useState(false);
   const [when, setWhen] = useState<PlanCancellation>('period-end');
@@ -114,7 +116,7 @@ export function CancelPlan({ api, uid, name, onStart }: CancelPlanProps) {
         <span role="status" tabIndex={-1} ref={doneRef}>
           {outcome.cancelAt === null
             ? t('cancelledNow')
-            : t('cancelledAt', { date: formatDate(outcome.cancelAt) })}
+            : t('cancelledAt', { date: format.date(formatDate(outcome.cancelAt)) })}
         </span>
       )}
     </span>

@@ -45,6 +45,7 @@ import {
   PAYMENT_STATUS_LABELS,
   paymentWords,
 } from '../../../lib/payment-words';
+import { NameOptions } from '../../../components/ui/name-options';
 
 const STATUS_TONES: Partial<Record<PaymentStatus, BadgeTone>> = {
   paid: 'success',
@@ -288,11 +289,7 @@ export function PaymentList({
               onChange={(event) => set({ branch: event.target.value })}
             >
               <option value="">{pt('allBranches')}</option>
-              {Object.entries(branches).map(([branchId, entry]) => (
-                <option key={branchId} value={branchId}>
-                  {entry.name}
-                </option>
-              ))}
+              <NameOptions items={branches} order="stored" />
             </select>
           </Field>
         )}

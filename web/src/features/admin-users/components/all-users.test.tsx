@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { directoryEntryOf } from '@studio/core';
 import type {
@@ -426,12 +426,23 @@ describe('all users', () => {
     render(<AllUsers api={fake.api} now={() => NOW} />);
     await openMember('Mariana Member');
     const form = screen.getByRole('form', { name: 'Studio pass' });
+    // Asked first: keeping the pass revokes nothing.
     fireEvent.submit(form);
+    let confirm = await screen.findByRole('alertdialog', { name: 'Revoke Mariana Member’s pass?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Keep the pass' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(fake.revoked).toEqual([]);
+
+    fireEvent.submit(form);
+    confirm = await screen.findByRole('alertdialog', { name: 'Revoke Mariana Member’s pass?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Revoke the pass' }));
     await within(form).findByText('Revoked. The old QR code no longer checks in.');
     expect(fake.revoked).toEqual(['m1']);
 
     fake.refuseWith(new CallableRefusal('not-found', 'userNotFound', { uid: 'm1' }));
     fireEvent.submit(form);
+    confirm = await screen.findByRole('alertdialog');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Revoke the pass' }));
     expect((await within(form).findByRole('alert')).textContent).toBe(
       'This member does not exist.',
     );

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
 import { FailureText } from '../../../components/ui/failure-text';
 import { Field } from '../../../components/ui/field';
 import {
@@ -111,7 +112,7 @@ export function MemberDetail({
         />
         {membershipAction?.({ uid, name: user.Name || user.Email || uid })}
         <RoleForm api={api} uid={uid} current={roleFromAdminFlag(user.Admin)} />
-        <PassForm api={api} uid={uid} />
+        <PassForm api={api} uid={uid} name={name} />
         <AdjustForm api={api} uid={uid} />
         <Ledger api={api} uid={uid} now={now} />
         <Bookings api={api} uid={uid} now={now} />
@@ -163,24 +164,37 @@ function Subscription({ user, action }: { user: MemberProfile; action: ReactNode
  * The member's studio pass (their QR code): revoked at once when a phone is lost or a pass was
  * shared; the member's app asks for a new one the next time it shows it. Audited by the server.
  */
-function PassForm({ api, uid }: { api: AdminUsersApi; uid: string }) {
+function PassForm({ api, uid, name }: { api: AdminUsersApi; uid: string; name: string }) {
   const ut = useT(usersMessages);
+  const titleId = useId();
+  const textId = useId();
+  const [confirming, setConfirming] = useState(false);
   const { busy, done, failure, run } = useSubmit();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const revoke = () =>
     void run(async () => {
-      await api.revokeMemberPass({ uid });
-      return true;
+      try {
+        await api.revokeMemberPass({ uid });
+        return true;
+      } finally {
+        setConfirming(false);
+      }
     });
-  };
 
+  // Destructive, so never a solid red button in the sheet: an outlined one that asks first.
   return (
-    <form className="card ui-form member-form" aria-label={ut('passTitle')} onSubmit={submit}>
+    <form
+      className="card ui-form member-form"
+      aria-label={ut('passTitle')}
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        setConfirming(true);
+      }}
+    >
       <h3>{ut('passTitle')}</h3>
       <p>{ut('passHint')}</p>
-      <Button type="submit" variant="danger" busy={busy}>
-        {busy ? ut('working') : ut('passRevoke')}
+      <Button type="submit" variant="secondary" aria-haspopup="dialog">
+        {ut('passRevoke')}
       </Button>
       {done && (
         <p role="status" className="form-success">
@@ -188,6 +202,25 @@ function PassForm({ api, uid }: { api: AdminUsersApi; uid: string }) {
         </p>
       )}
       <FailureText failure={failure} />
+      {confirming && (
+        <Dialog
+          role="alertdialog"
+          labelledBy={titleId}
+          describedBy={textId}
+          onDismiss={() => setConfirming(false)}
+        >
+          <h2 id={titleId}>{ut('passConfirmTitle', { name })}</h2>
+          <p id={textId}>{ut('passConfirmText')}</p>
+          <div className="dialog-actions">
+            <Button variant="secondary" data-autofocus onClick={() => setConfirming(false)}>
+              {ut('passKeep')}
+            </Button>
+            <Button variant="danger" busy={busy} onClick={revoke}>
+              {busy ? ut('working') : ut('passRevoke')}
+            </Button>
+          </div>
+        </Dialog>
+      )}
     </form>
   );
 }

@@ -73,7 +73,8 @@ export function MembershipPanel({ api, uid, canManage, now = Date.now }: Members
   }
 
   const at = now();
-  const day = (ms: number) => formatDate(ms, settings.timeZone);
+  // In words ("Thu 24 Dec"), the studio's day of the instant.
+  const day = (ms: number) => format.date(formatDate(ms, settings.timeZone));
   const money = (cents: number) => format.money(cents, settings.currency);
   const freeze = currentFreeze(membership, at);
   const frozenNow = freeze !== undefined && freeze.freeze.from <= at;

@@ -49,6 +49,41 @@ describe('PlanList', () => {
     expect(screen.getAllByText('Your plan')).toHaveLength(1);
   });
 
+  it('offers a member with a plan a switch to another one, not a new checkout', () => {
+    const { hook } = memoryLocation({ path: '/' });
+    const onChoose = vi.fn();
+    const onSwitch = vi.fn();
+    const intro: Record<string, (typeof PLANS)[string]> = {
+      ...PLANS,
+      first: { ...PLANS['daily']!, name: 'First month', introOffer: true },
+    };
+    render(
+      <Router hook={hook}>
+        <PlanList
+          plans={intro}
+          currentPlanId="two"
+          manageHref="/tabs/profile-user/m1"
+          onChoose={onChoose}
+          onSwitch={onSwitch}
+          notice="Your plan is now Two classes a week."
+        />
+      </Router>,
+    );
+    expect(screen.queryByRole('button', { name: /^Choose/ })).toBeNull();
+    const other = screen.getByRole('heading', { name: 'Unlimited, one class a day' }).closest('li');
+    const button = within(other as HTMLElement).getByRole('button', {
+      name: 'Switch to this plan: Unlimited, one class a day',
+    });
+    expect(button.textContent).toBe('Switch to this plan');
+    fireEvent.click(button);
+    expect(onSwitch).toHaveBeenCalledWith('daily');
+    expect(onChoose).not.toHaveBeenCalled();
+    // A first-timer's offer is not a plan to switch to.
+    const first = screen.getByRole('heading', { name: 'First month' }).closest('li');
+    expect(within(first as HTMLElement).queryByRole('button')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('Your plan is now Two classes a week.');
+  });
+
   it('says why a checkout did not open', () => {
     render(
       <PlanList

@@ -22,6 +22,11 @@ export interface PlanCardProps {
   current?: boolean | undefined;
   /** Where the member manages the plan they hold (their profile). */
   manageHref?: string | undefined;
+  /**
+   * The member holds another plan: the button reads as a switch ("Switch to this plan") and
+   * calls this instead of `onChoose`; a first-timer's intro offer then has no button.
+   */
+  onSwitch?: ((planId: string) => void) | undefined;
 }
 
 /**
@@ -37,6 +42,7 @@ export function PlanCard({
   disabled,
   current = false,
   manageHref,
+  onSwitch,
 }: PlanCardProps) {
   const t = useT(plansMessages);
   const format = useFormat();
@@ -77,6 +83,18 @@ export function PlanCard({
         <p className="plan-card-current">
           {manageHref ? <Link href={manageHref}>{t('manageOnProfile')}</Link> : t('planHeld')}
         </p>
+      ) : onSwitch ? (
+        plan.introOffer !== true && (
+          <Button
+            block
+            variant="secondary"
+            disabled={disabled}
+            aria-label={t('switchPlanNamed', { name: plan.name })}
+            onClick={() => onSwitch(planId)}
+          >
+            {t('switchPlan')}
+          </Button>
+        )
       ) : (
         onChoose && (
           <Button block busy={busy} disabled={disabled} onClick={() => onChoose(planId)}>
@@ -96,6 +114,10 @@ export interface PlanListProps {
   /** Where the member manages the plan they hold. */
   manageHref?: string | undefined;
   onChoose?: (planId: string) => void;
+  /** The member holds a plan: another one is a switch through the change-plan path. */
+  onSwitch?: ((planId: string) => void) | undefined;
+  /** What the last switch did ("Your plan is now …"), shown under the plans. */
+  notice?: string | undefined;
   /** The plan whose checkout is opening. */
   busyPlanId?: string | undefined;
   /** No plan can be chosen yet (the session is still being restored). */
@@ -113,6 +135,8 @@ export function PlanList({
   currentPlanId,
   manageHref,
   onChoose,
+  onSwitch,
+  notice,
   busyPlanId,
   disabled,
   error,
@@ -135,9 +159,15 @@ export function PlanList({
             disabled={disabled}
             current={planId === currentPlanId}
             manageHref={manageHref}
+            onSwitch={currentPlanId === undefined ? undefined : onSwitch}
           />
         ))}
       </ul>
+      {notice !== undefined && (
+        <p role="status" className="plan-list-notice">
+          {notice}
+        </p>
+      )}
       {error !== undefined && (
         <p role="alert" className="plan-list-error">
           {(() => {

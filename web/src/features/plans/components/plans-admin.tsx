@@ -21,6 +21,7 @@ import { EMPTY_PLAN_FORM, formOf, planFromForm } from '../plan-form';
 import type { PlanForm } from '../plan-form';
 import { plansMessages } from '../plans-messages';
 import '../plans.css';
+import { NameOptions } from '../../../components/ui/name-options';
 
 const PAGE = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -367,11 +368,7 @@ function BulkFreeze({
             onChange={(event) => setBranch(event.target.value)}
           >
             <option value="">{t('allBranches')}</option>
-            {Object.entries(branches).map(([branchId, entry]) => (
-              <option key={branchId} value={branchId}>
-                {entry.name}
-              </option>
-            ))}
+            <NameOptions items={branches} order="stored" />
           </select>
         </Field>
         <Field label={t('fieldReason')}>

@@ -6,10 +6,10 @@ import { buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useLangStore, useT } from '../../../lib/i18n';
+import { useFormat } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { useLive } from '../../../lib/use-live';
 import type { PurchasesApi } from '../api/purchases-api';
-import { weekdayOf } from '../money';
 
 export interface EventListProps {
   api: PurchasesApi;
@@ -24,7 +24,7 @@ const SKELETON_ROWS = 2;
 /** Spec `events`: upcoming special events, booked with special-event credits. */
 export function EventList({ api, now, packagesHref }: EventListProps) {
   const t = useT(purchasesMessages);
-  const lang = useLangStore((state) => state.lang);
+  const format = useFormat(now);
   const events = useLive<Record<string, StudioEvent> | null>(
     (onChange) => api.watchEvents(onChange),
     null,
@@ -42,6 +42,8 @@ export function EventList({ api, now, packagesHref }: EventListProps) {
   return (
     <section className="page" aria-labelledby="page-title" aria-busy={events === null}>
       <h1 id="page-title">{t('eventsTitle')}</h1>
+      {/* The same line index.html paints under the heading before the scripts run. */}
+      <p>{t('eventsLead')}</p>
       {events === null ? (
         <>
           <p role="status" className="visually-hidden">
@@ -68,7 +70,7 @@ export function EventList({ api, now, packagesHref }: EventListProps) {
                 <span className="event-what">
                   <h2 className="event-name">{event.name}</h2>
                   <span className="event-when">
-                    {weekdayOf(event.date, lang)} {event.date} {event.hour}
+                    {format.day(event.date)} · {event.hour}
                   </span>
                   {event.description && (
                     <span className="pack-description">{event.description}</span>

@@ -16,7 +16,7 @@ import type { BadgeTone } from '../../../components/ui/badge';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { weekdayName } from '../../../lib/weekday-name';
+import { dayAndMonth, weekdayName } from '../../../lib/weekday-name';
 import { useFormat } from '../../../lib/format';
 import './my-classes.css';
 import './class-time-block.css';
@@ -54,12 +54,15 @@ const STATUS_KEYS: Record<UserClassStatus, TextKey<ScheduleKey>> = {
 
 function ClassRow({
   entry,
+  now,
   colour,
   picture,
   calendar,
   guests,
 }: {
   entry: UserClass;
+  /** The clock "Today" and "Tomorrow" are read against. */
+  now: () => number;
   /** The class type's colour (`Exercises/{id}.color`), its accent on the card as on the schedule. */
   colour: string | undefined;
   /** The class type's picture (`Exercises/{id}.img`), on the cards of classes to come. */
@@ -70,9 +73,12 @@ function ClassRow({
 }) {
   const t = useT(scheduleMessages);
   const lang = useLangStore((state) => state.lang);
-  const format = useFormat();
-  const weekday = weekdayName(entry.date, lang, 'short');
-  // The time block repeats the line beside it for the eye; the separators are for readers.
+  const format = useFormat(now);
+  // The date block holds the day and month, so the line beside it says the day in words
+  // ("Tomorrow", else the weekday) and the time; readers get the date from the line.
+  const block = dayAndMonth(entry.date, lang);
+  const words = format.day(entry.date);
+  const relative = words !== format.date(entry.date);
   return (
     <li
       className={`card ui-card my-class my-class-${entry.status}`}
@@ -82,12 +88,13 @@ function ClassRow({
         className={`class-time-block${entry.status === 'booked' ? ' class-time-block-solid' : ''}`}
         aria-hidden="true"
       >
-        <span className="class-time-block-hour">{entry.hour}</span>
-        <span className="class-time-block-weekday">{weekday}</span>
+        <span className="class-time-block-hour">{block.day}</span>
+        <span className="class-time-block-weekday">{block.month}</span>
       </span>
       <span className="my-class-info">
         <span className="my-class-when">
-          {format.day(entry.date)} {entry.hour}
+          {relative ? words : weekdayName(entry.date, lang, 'long')}
+          {!relative && <span className="visually-hidden"> {words}</span>} · {entry.hour}
         </span>
         <span className="visually-hidden"> </span>
         <span className="my-class-title">{classTitle(entry)}</span>
@@ -224,6 +231,7 @@ export function MyClasses({ api, uid, now, scheduleHref, onLoaded }: MyClassesPr
     <ClassRow
       key={entry.classId}
       entry={entry}
+      now={now}
       colour={colourOf(entry)}
       guests={guestSeats(entry)}
     />
@@ -234,6 +242,7 @@ export function MyClasses({ api, uid, now, scheduleHref, onLoaded }: MyClassesPr
     <ClassRow
       key={entry.classId}
       entry={entry}
+      now={now}
       colour={colourOf(entry)}
       picture={exerciseOf(entry)?.img}
       guests={guestSeats(entry)}

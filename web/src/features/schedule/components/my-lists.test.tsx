@@ -115,6 +115,25 @@ describe('my classes', () => {
   });
 });
 
+describe('the date on a class card', () => {
+  it('leads with the day and month, and says the day in words beside the time, never the ISO date', () => {
+    const fake = createFakeScheduleApi();
+    fake.setMyClasses({
+      tomorrow: userClass('tomorrow', NOW + DAY, 'booked'),
+      later: userClass('later', NOW + 3 * DAY, 'booked'),
+    });
+    inRouter(<MyClasses api={fake.api} uid="m" now={() => NOW} scheduleHref="/cal" />);
+    const [tomorrow, later] = within(
+      screen.getByRole('region', { name: 'Upcoming classes' }),
+    ).getAllByRole('listitem');
+    expect(tomorrow?.querySelector('.class-time-block')?.textContent).toBe('11Jun');
+    expect(tomorrow?.querySelector('.my-class-when')?.textContent).toBe('Tomorrow · 07:00');
+    // Another day: its weekday, the date for readers (the block is hidden from them).
+    expect(later?.querySelector('.my-class-when')?.textContent).toBe('Friday Fri 13 Jun · 07:00');
+    expect(later?.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  });
+});
+
 describe('spot and class names', () => {
   it('shows the room label and class title the entry carries, not the ids', () => {
     const fake = createFakeScheduleApi();

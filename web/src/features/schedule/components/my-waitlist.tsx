@@ -123,6 +123,7 @@ export function MyWaitlist({
   return (
     <section className="page waitlist" aria-labelledby="page-title">
       <h1 id="page-title">{t('waitingListTitle')}</h1>
+      {/* index.html paints the heading and this line before the app runs. */}
       <p className="waitlist-intro">{tw('waitlistIntro')}</p>
       {!entries ? (
         <>

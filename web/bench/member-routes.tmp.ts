@@ -1,0 +1,11 @@
+import { loadavg } from 'node:os';
+import { kilobytes, measureFirstRoute } from '../scripts/first-route-bundle.ts';
+import { measureMemberRoutes, routeTable } from './lighthouse-routes.ts';
+const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+console.log(`start ${new Date().toISOString()} load ${load()}`);
+const b = measureFirstRoute();
+console.log(`first route gzip ${kilobytes(b.total.gzip)} (${b.chunks.map((c) => `${c.file} ${kilobytes(c.gzip)}`).join(', ')})`);
+const r = await measureMemberRoutes((l) => console.log(l.startsWith('  lighthouse') ? `${l} (load ${load()})` : l));
+if (r.measured) for (const line of routeTable(r)) console.log(line);
+else console.log(r.reason);
+console.log(`end ${new Date().toISOString()} load ${load()}`);
