@@ -1,7 +1,7 @@
 // Head office and branch managers, on the demo chain (Centro and Norte on two database
-// instances): the chain admin makes an account the admin of Norte; that manager's payments,
-// insights and menu hold Norte's only, and a chain screen tells them it is the chain admins';
-// the chain admin sees every branch's payments and filters them by branch
+// instances): the chain admin makes an account the admin of Norte from its member sheet; that
+// manager's payments, insights and menu hold Norte's only, and a chain screen tells them it is
+// the chain admins'; the chain admin sees every branch's payments and filters them by branch
 // (docs/architecture/roles-and-rules.md#branch-managers).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -57,16 +57,49 @@ beforeAll(async () => {
   await buyAt(CENTRO_BUYER.email, 'centro');
   norteBuyer = (await journey.read(paths.userField(NORTE_BUYER.uid, 'Name'))) as string;
   centroBuyer = (await journey.read(paths.userField(CENTRO_BUYER.uid, 'Name'))) as string;
-  // The chain admin makes the account the admin of Norte (audited, as every role change).
-  await callAs(journey, 'admin@demo.studio', 'setUserRole', {
-    uid: MANAGER.uid,
-    role: 'admin',
-    branch: CHAIN_BRANCH_ID,
-  });
-  expect(await journey.read(paths.userField(MANAGER.uid, 'branch-scope'))).toBe(CHAIN_BRANCH_ID);
 }, 300_000);
 
 describe('a branch manager and the head office', () => {
+  it(
+    'the chain admin makes an account the admin of Norte from its member sheet',
+    STEP,
+    async () => {
+      const page = await signedInPage(journey, 'admin@demo.studio');
+      await page.goto(`${journey.baseUrl}/all-users`);
+      await page
+        .getByRole('button', { name: /^Open / })
+        .first()
+        .waitFor(SERVER);
+      const name = (await journey.read(paths.userField(MANAGER.uid, 'Name'))) as string;
+      await page.getByLabel('Search by name, e-mail or phone').fill(MANAGER.email);
+      await page.getByText('Members shown: 1').waitFor(SERVER);
+      await page.getByRole('button', { name: `Open ${name}`, exact: true }).click(SERVER);
+      await page.getByRole('heading', { level: 2, name }).waitFor(SERVER);
+      const form = page.getByRole('form', { name: 'Set role' });
+      await form.getByLabel('Role').selectOption('admin');
+      await form.getByLabel('Branch they manage').selectOption({ label: 'Norte' });
+      await shots(page, 'member-sheet-branch-role');
+      await form.getByRole('button', { name: 'Set role' }).click();
+      await form.getByText('Role changed to Admin.').waitFor(SERVER);
+      // The claim, the profile the app reads and an audit entry (setUserRole).
+      expect(await journey.read(paths.userField(MANAGER.uid, 'branch-scope'))).toBe(
+        CHAIN_BRANCH_ID,
+      );
+      const audit = Object.values(
+        (await journey.read(paths.auditLog())) as Record<string, unknown>,
+      );
+      expect(audit).toContainEqual(
+        expect.objectContaining({
+          action: 'setUserRole',
+          target: MANAGER.uid,
+          details: expect.objectContaining({
+            after: { claim: 'admin', Admin: true, branch: CHAIN_BRANCH_ID },
+          }) as unknown,
+        }),
+      );
+    },
+  );
+
   it(
     'the admin of Norte sees Norte’s payments and insights, and none of the chain’s',
     STEP,
