@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { checkDatabaseRules } from '../../scripts/lib/deploy-check/database-rules.ts';
 import { checkStorageRules } from '../../scripts/lib/deploy-check/storage-rules.ts';
 import {
+  checkDatabaseTargets,
   checkFirebaseJson,
   checkFirebaserc,
   checkFunctionsPackage,
@@ -298,6 +299,50 @@ describe('storage rules', () => {
     );
     expect(result.ok).toBe(false);
     expect(result.detail).toContain("'firestore' is not evaluated");
+  });
+
+  it('takes a chain’s list of database instances, each with the same rules', () => {
+    const config = readJson('firebase.json');
+    const chain = (database: unknown) => checkDatabaseTargets(database);
+    const listed = chain([
+      { instance: 'studio-default-rtdb', rules: 'database.rules.json' },
+      { instance: 'studio-norte', rules: 'database.rules.json' },
+    ]);
+    expect(listed).toEqual({
+      result: {
+        ok: true,
+        name: 'firebase.json database',
+        detail: '2 instances (studio-default-rtdb, studio-norte), rules database.rules.json',
+      },
+      rulesFile: 'database.rules.json',
+    });
+    expect(
+      failures(
+        checkFirebaseJson({
+          ...config,
+          database: [{ instance: 'studio-default-rtdb', rules: 'database.rules.json' }],
+        }).results,
+      ),
+    ).toEqual([]);
+    expect(chain([{ instance: 'Studio_Norte', rules: 'database.rules.json' }]).result?.ok).toBe(
+      false,
+    );
+    expect(chain([{ instance: 'studio-norte' }]).result?.detail).toBe(
+      'instance studio-norte names no "rules" file',
+    );
+    expect(
+      chain([
+        { instance: 'studio-norte', rules: 'a.json' },
+        { instance: 'studio-norte', rules: 'a.json' },
+      ]).result?.detail,
+    ).toBe('instance studio-norte is listed twice');
+    expect(
+      chain([
+        { instance: 'studio-a', rules: 'a.json' },
+        { instance: 'studio-b', rules: 'b.json' },
+      ]).result?.detail,
+    ).toBe('every instance takes the same rules; the list names a.json, b.json');
+    expect(chain([]).result?.detail).toBe('lists no instance');
   });
 
   it('fails when firebase.json names no storage rules', () => {

@@ -22,7 +22,7 @@ import { paths, type StudioClass, type UserClass } from '@studio/core';
 import type { InboxMessage } from '../../scripts/lib/mail-inbox.ts';
 import { DEMO_PASSWORD } from '../../scripts/lib/seed.ts';
 import { profileUpdate } from '../../web/src/lib/profile-update.ts';
-import { callAs, until, useJourney } from '../support/journey.ts';
+import { callAs, offerAlreadyShown, until, useJourney } from '../support/journey.ts';
 
 const journey = useJourney();
 const STEP = 420_000;
@@ -104,19 +104,9 @@ async function watchedPage(email: string): Promise<Watched> {
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  const signed = await signedInPageOn(page, email);
-  return { page: signed, requests, dialogs };
-}
-
-async function signedInPageOn(page: Page, email: string): Promise<Page> {
-  await page.context().addInitScript(
-    (today: string) => {
-      localStorage.setItem('weekly_modal_date', today);
-    },
-    new Date().toISOString().slice(0, 10),
-  );
+  await offerAlreadyShown(page);
   await journey.signIn(page, email);
-  return page;
+  return { page, requests, dialogs };
 }
 
 /** Hosts outside the local stack the page has asked for (data: and blob: are the page's own). */

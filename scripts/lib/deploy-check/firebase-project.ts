@@ -1,6 +1,7 @@
 // What `firebase deploy` reads before it builds anything: firebase.json (runtime, predeploy
 // builds, what Hosting serves, the database and storage rules files), .firebaserc (which project a bare deploy targets)
 // and functions/package.json (the Node version and the bundle deploy uploads).
+import { instanceNameSchema } from '@studio/core';
 import { fail, pass, type CheckResult } from './result.ts';
 
 export const EXPECTED_RUNTIME = 'nodejs22';
@@ -93,11 +94,8 @@ export function checkFirebaseJson(config: unknown): {
     if (typeof hosting.public === 'string') hostingPublic = hosting.public;
   }
 
-  const database = config.database;
-  const rulesFile = isObject(database) ? database.rules : undefined;
-  if (typeof rulesFile !== 'string') {
-    results.push(fail('firebase.json database', 'names no "rules" file'));
-  }
+  const { result: databaseResult, rulesFile } = checkDatabaseTargets(config.database);
+  if (databaseResult !== null) results.push(databaseResult);
 
   const storage = config.storage;
   const storageRulesFile = isObject(storage) ? storage.rules : undefined;
@@ -212,4 +210,61 @@ export function checkFunctionsPackage(
   }
   if (main === null) return { result: fail(name, 'has no "main" (the bundle)'), main };
   return { result: pass(name, `engines.node "${expected}", main ${main}`), main };
+}
+
+/**
+ * `database`: one rules file for the default instance (`{ rules }`), or a chain's list of
+ * instances (`[{ instance, rules }]`, docs/deploy.md), each a valid instance name, named once,
+ * all with the same rules: the rules read `Classes` and `Coaches` in their own instance, so every
+ * instance takes the same file.
+ */
+export function checkDatabaseTargets(database: unknown): {
+  result: CheckResult | null;
+  rulesFile: string | undefined;
+} {
+  const name = 'firebase.json database';
+  if (!Array.isArray(database)) {
+    const rulesFile = isObject(database) ? database.rules : undefined;
+    return typeof rulesFile === 'string'
+      ? { result: null, rulesFile }
+      : { result: fail(name, 'names no "rules" file'), rulesFile: undefined };
+  }
+  const instances: string[] = [];
+  const files = new Set<string>();
+  for (const entry of database) {
+    const instance = isObject(entry) ? entry.instance : undefined;
+    const rules = isObject(entry) ? entry.rules : undefined;
+    if (typeof instance !== 'string' || !instanceNameSchema.safeParse(instance).success)
+      return {
+        result: fail(name, `an entry names no valid "instance": ${JSON.stringify(entry)}`),
+        rulesFile: undefined,
+      };
+    if (typeof rules !== 'string')
+      return {
+        result: fail(name, `instance ${instance} names no "rules" file`),
+        rulesFile: undefined,
+      };
+    if (instances.includes(instance))
+      return { result: fail(name, `instance ${instance} is listed twice`), rulesFile: undefined };
+    instances.push(instance);
+    files.add(rules);
+  }
+  const [rulesFile, ...others] = [...files];
+  if (rulesFile === undefined)
+    return { result: fail(name, 'lists no instance'), rulesFile: undefined };
+  if (others.length > 0)
+    return {
+      result: fail(
+        name,
+        `every instance takes the same rules; the list names ${[...files].join(', ')}`,
+      ),
+      rulesFile: undefined,
+    };
+  return {
+    result: pass(
+      name,
+      `${instances.length} instances (${instances.join(', ')}), rules ${rulesFile}`,
+    ),
+    rulesFile,
+  };
 }

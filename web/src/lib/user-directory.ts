@@ -62,9 +62,11 @@ const memberProfileSchema = directoryEntrySchema.extend({
   Conditions: userSchema.shape.Conditions.catch(undefined),
   LastSeen: userSchema.shape.LastSeen.catch(undefined),
   'credits-list': userSchema.shape['credits-list'].catch(undefined),
+  'branch-scope': userSchema.shape['branch-scope'].catch(undefined),
 });
 
-export type MemberProfile = DirectoryUser & Pick<User, 'Conditions' | 'LastSeen' | 'credits-list'>;
+export type MemberProfile = DirectoryUser &
+  Pick<User, 'Conditions' | 'LastSeen' | 'credits-list' | 'branch-scope'>;
 
 /** One `Users/{uid}` for the member detail; a value that is not a record reads as empty. */
 export function parseMemberProfile(value: unknown): MemberProfile {

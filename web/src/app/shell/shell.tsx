@@ -171,7 +171,7 @@ export function Shell({
       <main id="main" className="app-main" tabIndex={-1}>
         {children}
       </main>
-      <TabBar viewer={viewer} uid={menuUid} />
+      <TabBar viewer={viewer} uid={menuUid} branchScope={branchScope} />
       <Toaster label={t('notifications')} />
       <Suspense fallback={null}>
         <SessionLayer apis={apis} serviceWorker={serviceWorker} now={now} startedAt={startedAt} />

@@ -8,6 +8,8 @@ import { coachesClass, takesAttendance, usableSpots, worksTheDesk } from '@studi
 export interface Viewer {
   uid: string;
   role: Role;
+  /** The branch an admin or the front desk manages (a branch manager): its classes only. */
+  branchScope?: string | null;
 }
 
 /** Who opens the class lists: admins, the front desk and coaches. */
@@ -49,12 +51,15 @@ export interface ListedClass {
 }
 
 /** A coach's own classes first, then the rest; each group by start time. */
+/** A day's classes as `viewer` lists them: a branch manager's branch only, a coach's own first. */
 export function classesForViewer(
   classes: Record<string, StudioClass>,
   viewer: Viewer,
   own: ReadonlySet<string>,
 ): ListedClass[] {
+  const scope = viewer.branchScope ?? null;
   return Object.entries(classes)
+    .filter(([, cls]) => scope === null || cls.branch === scope)
     .map(([id, cls]) => ({ id, cls, own: viewer.role === 'coach' && coachesClass(cls, own) }))
     .sort(
       (a, b) =>

@@ -88,9 +88,23 @@ const TABS: Readonly<Record<Viewer, readonly TabName[]>> = {
   admin: ['today', 'classLists', 'classes', 'members', 'payments'],
 };
 
-export function tabItemsFor(viewer: Viewer, uid: string): TabItem[] {
+/** An admin scoped to one branch (a branch manager): the desk's, and their branch's payments. */
+const BRANCH_MANAGER_TABS: readonly TabName[] = [
+  'today',
+  'classLists',
+  'schedule',
+  'payments',
+  'profile',
+];
+
+export function tabItemsFor(
+  viewer: Viewer,
+  uid: string,
+  branchScope: string | null = null,
+): TabItem[] {
   const all: Record<TabName, TabItem> = allTabs(uid);
-  return TABS[viewer].map((name) => all[name]);
+  const names = viewer === 'admin' && branchScope !== null ? BRANCH_MANAGER_TABS : TABS[viewer];
+  return names.map((name) => all[name]);
 }
 
 /** A tab is current on any location of its screen, with or without the /tabs prefix. */

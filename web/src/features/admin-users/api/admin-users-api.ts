@@ -4,6 +4,7 @@ import type {
   DirectoryPrefixQuery,
   RevokeMemberPassInput,
   SetUserRoleInput,
+  Branch,
 } from '@studio/core';
 import type { Unsubscribe } from '../../../lib/realtime';
 
@@ -36,6 +37,8 @@ export interface AdminUsersApi {
   readWaiverVersion: (version: number) => Promise<unknown>;
   /** A download URL of a signature's image in Storage (admins and the front desk may read it). */
   signatureImageUrl: (imagePath: string) => Promise<string>;
+  /** The studio's branches, live: a role may be scoped to one (a branch manager). */
+  watchBranches: (onChange: (branches: Record<string, Branch>) => void) => Unsubscribe;
   /** The callables; each rejects with the HttpsError the function sent. */
   setUserRole: (input: SetUserRoleInput) => Promise<CallableResult<'setUserRole'>>;
   revokeMemberPass: (input: RevokeMemberPassInput) => Promise<CallableResult<'revokeMemberPass'>>;

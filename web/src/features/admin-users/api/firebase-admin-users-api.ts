@@ -4,6 +4,7 @@ import type * as DatabaseModule from 'firebase/database';
 import { callFunction, getStorageClient } from '../../../lib/firebase';
 import { firebaseDirectorySearch } from '../../../lib/firebase-directory-search';
 import { readPath, watchPath, watchQuery } from '../../../lib/realtime';
+import { watchBranches } from '../../../lib/watch-branches';
 import type { AdminUsersApi, MemberNode } from './admin-users-api';
 
 type DatabaseSdk = typeof DatabaseModule;
@@ -47,6 +48,7 @@ export const firebaseAdminUsersApi: AdminUsersApi = {
     ]);
     return getDownloadURL(ref(storage, imagePath));
   },
+  watchBranches,
   setUserRole: (input) => callFunction('setUserRole', input),
   revokeMemberPass: (input) => callFunction('revokeMemberPass', input),
   adjustCredits: (input) => callFunction('adjustCredits', input),

@@ -6,6 +6,7 @@ import type {
   DirectoryPrefixQuery,
   SetUserRoleInput,
   UserDirectoryEntry,
+  Branch,
 } from '@studio/core';
 import { useLangStore } from '../../../lib/i18n';
 import { CallableRefusal } from '../../../lib/callable-errors';
@@ -67,6 +68,14 @@ function fakeApi(directory: Record<string, Entry>, nodes: Record<string, unknown
     revokeMemberPass: (input) => {
       revoked.push(input.uid);
       return refuse ? Promise.reject(refuse) : Promise.resolve({});
+    },
+    watchBranches: (onChange) => {
+      onChange(
+        (nodes['branches'] as Record<string, Branch> | undefined) ?? {
+          centro: { name: 'Centro', active: true },
+        },
+      );
+      return () => undefined;
     },
     setUserRole: (input) => {
       roles.push(input);
@@ -475,6 +484,32 @@ describe('all users', () => {
 
     expect(fake.roles).toEqual([{ uid: 'm1', role: 'coach' }]);
     expect(screen.getByText('Role changed to Coach.')).toBeTruthy();
+  });
+
+  it('makes an admin of one branch of a chain, the branch by name', async () => {
+    const fake = fakeApi(directory, {
+      ...nodes,
+      branches: {
+        centro: { name: 'Centro', active: true },
+        norte: { name: 'Norte', active: true },
+      },
+    });
+    render(<AllUsers api={fake.api} now={() => NOW} />);
+    await openMember('Mariana Member');
+    const form = screen.getByRole('form', { name: 'Set role' });
+    // A member manages no branch: the choice appears with a role that can.
+    expect(within(form).queryByLabelText('Branch they manage')).toBeNull();
+    fireEvent.change(within(form).getByLabelText('Role'), { target: { value: 'admin' } });
+    const branch = within(form).getByLabelText('Branch they manage');
+    expect([...(branch as HTMLSelectElement).options].map((option) => option.text)).toEqual([
+      'Every branch (the whole chain)',
+      'Centro',
+      'Norte',
+    ]);
+    fireEvent.change(branch, { target: { value: 'norte' } });
+    fireEvent.submit(form);
+    await settle();
+    expect(fake.roles).toEqual([{ uid: 'm1', role: 'admin', branch: 'norte' }]);
   });
 
   it('adjusts credits with a reason and shows the new balance', async () => {

@@ -11,9 +11,10 @@ import {
   ledgerReason,
   MAX_ADJUST_DELTA,
   roleFromAdminFlag,
+  takesBranchScope,
   ROLES,
 } from '@studio/core';
-import type { CreditKind, Role } from '@studio/core';
+import type { Branch, CreditKind, Role } from '@studio/core';
 import { parseMemberProfile } from '../../../lib/user-directory';
 import type { MemberProfile } from '../../../lib/user-directory';
 import { useSubmit } from '../../../lib/use-submit';
@@ -111,7 +112,12 @@ export function MemberDetail({
           action={planAction?.({ uid, name: user.Name || user.Email || uid })}
         />
         {membershipAction?.({ uid, name: user.Name || user.Email || uid })}
-        <RoleForm api={api} uid={uid} current={roleFromAdminFlag(user.Admin)} />
+        <RoleForm
+          api={api}
+          uid={uid}
+          current={roleFromAdminFlag(user.Admin)}
+          currentBranch={user['branch-scope'] ?? ''}
+        />
         <PassForm api={api} uid={uid} name={name} />
         <AdjustForm api={api} uid={uid} />
         <Ledger api={api} uid={uid} now={now} />
@@ -225,17 +231,36 @@ function PassForm({ api, uid, name }: { api: AdminUsersApi; uid: string; name: s
   );
 }
 
-function RoleForm({ api, uid, current }: { api: AdminUsersApi; uid: string; current: Role }) {
+function RoleForm({
+  api,
+  uid,
+  current,
+  currentBranch,
+}: {
+  api: AdminUsersApi;
+  uid: string;
+  current: Role;
+  /** The branch the account manages now; '' = the whole chain. */
+  currentBranch: string;
+}) {
   const ut = useT(usersMessages);
   const [chosen, setChosen] = useState<Role | null>(null);
+  const [chosenBranch, setChosenBranch] = useState<string | null>(null);
+  const branches = useLive<Record<string, Branch>>((onChange) => api.watchBranches(onChange), {}, [
+    api,
+  ]);
   const { busy, done, failure, run } = useSubmit<Role>();
   const role = chosen ?? current;
+  // An admin or the front desk may manage one branch of a chain (takesBranchScope).
+  const scoped = takesBranchScope(role) && Object.keys(branches).length > 1;
+  const branch = scoped ? (chosenBranch ?? currentBranch) : '';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      await api.setUserRole({ uid, role });
+      await api.setUserRole({ uid, role, ...(branch === '' ? {} : { branch }) });
       setChosen(null);
+      setChosenBranch(null);
       return role;
     });
   };
@@ -252,6 +277,18 @@ function RoleForm({ api, uid, current }: { api: AdminUsersApi; uid: string; curr
           ))}
         </select>
       </Field>
+      {scoped && (
+        <Field label={ut('roleBranch')}>
+          <select value={branch} onChange={(event) => setChosenBranch(event.target.value)}>
+            <option value="">{ut('wholeChain')}</option>
+            {Object.entries(branches).map(([id, entry]) => (
+              <option key={id} value={id}>
+                {entry.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
       <Button type="submit" busy={busy}>
         {busy ? ut('working') : ut('setRole')}
       </Button>

@@ -243,6 +243,31 @@ describe('class lists (admin-lists-class)', () => {
     ]);
   });
 
+  it('shows a branch manager only their branch’s classes', () => {
+    const { api } = fakeApi();
+    const norte = {
+      ...api,
+      watchClasses: (
+        from: string,
+        to: string,
+        onChange: (value: Record<string, StudioClass>) => void,
+      ) =>
+        api.watchClasses(from, to, (value) =>
+          onChange({
+            ...value,
+            norte1000: { ...aClass('10:00', 'yoga', 'lucia'), branch: 'norte' },
+          }),
+        ),
+    };
+    render(<ClassLists api={norte} viewer={{ ...admin, branchScope: 'norte' }} now={now} />);
+    const all = screen.getByRole('region', { name: 'Classes' });
+    expect(
+      within(all)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([expect.stringContaining('10:00 · Yoga')]);
+  });
+
   it('moves to another day with the date filter', () => {
     render(<ClassLists api={fakeApi().api} viewer={admin} now={now} />);
     fireEvent.click(screen.getByRole('button', { name: 'Next day' }));

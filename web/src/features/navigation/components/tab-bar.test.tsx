@@ -5,11 +5,11 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { Viewer } from '../menu-items';
 import { TabBar } from './tab-bar';
 
-function renderTabs(path: string, viewer: Viewer = 'member') {
+function renderTabs(path: string, viewer: Viewer = 'member', branchScope: string | null = null) {
   const location = memoryLocation({ path });
   render(
     <Router hook={location.hook}>
-      <TabBar viewer={viewer} uid="u1" />
+      <TabBar viewer={viewer} uid="u1" branchScope={branchScope} />
     </Router>,
   );
   return within(screen.getByRole('navigation', { name: 'Sections' }));
@@ -46,6 +46,16 @@ describe('tab bar', () => {
       ['Classes', '/admin-clases'],
       ['Members', '/all-users'],
       ['Payments', '/lista-pagos'],
+    ]);
+  });
+
+  it('gives an admin of one branch the desk’s tabs and their payments, no chain screen', () => {
+    expect(hrefs(renderTabs('/admin-today', 'admin', 'norte')).map(([label]) => label)).toEqual([
+      'Today',
+      'Class lists',
+      'Schedule',
+      'Payments',
+      'Profile',
     ]);
   });
 

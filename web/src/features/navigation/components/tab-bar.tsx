@@ -5,13 +5,22 @@ import { isTabActive, tabItemsFor } from '../tab-items';
 import { NavIcon } from './nav-icon';
 
 /** The phone's tab bar (hidden from 1024 px, where the side navigation stays open). */
-export function TabBar({ viewer, uid }: { viewer: Viewer; uid: string }) {
+export function TabBar({
+  viewer,
+  uid,
+  branchScope = null,
+}: {
+  viewer: Viewer;
+  uid: string;
+  /** The branch a branch manager manages (their tabs); null: the chain. */
+  branchScope?: string | null;
+}) {
   const t = useT();
   const [location] = useLocation();
   return (
     <nav className="tab-bar" aria-label={t('tabBar')}>
       <ul>
-        {tabItemsFor(viewer, uid).map((tab) => {
+        {tabItemsFor(viewer, uid, branchScope).map((tab) => {
           const active = isTabActive(tab, location);
           return (
             <li key={tab.route.name}>
