@@ -101,6 +101,15 @@ async function openClass(name: RegExp) {
 }
 
 describe('week schedule', () => {
+  it('says a past day has passed, not that the studio held no classes', async () => {
+    await renderSchedule();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous week' }));
+    await settle();
+    // 2025-06-09, the day before NOW: its classes are not the schedule's to show.
+    expect(day('Yesterday · Monday 9 June').textContent).toContain('This day has passed.');
+    expect(day('Yesterday · Monday 9 June').textContent).not.toContain('No classes this day.');
+  });
+
   it('says the week is loading, not that no day has classes, until the week answers', async () => {
     const { api } = createFakeScheduleApi();
     await renderSchedule({ api: { ...api, watchClasses: () => () => undefined } });

@@ -216,7 +216,9 @@ export function WeekSchedule(props: WeekScheduleProps) {
                   {format.heading(date)}
                 </h2>
                 {list.length === 0 ? (
-                  <p className="muted day-empty">{t('noClasses')}</p>
+                  // A past day shows no classes (the schedule is for booking): it says so,
+                  // rather than that the studio held none.
+                  <p className="muted day-empty">{t(date < today ? 'dayPassed' : 'noClasses')}</p>
                 ) : (
                   <ul className="class-list">
                     {list.map(([id, cls]) => (
