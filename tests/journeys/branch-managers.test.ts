@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { paths } from '@studio/core';
 import { CHAIN_BRANCH_ID } from '../../scripts/lib/seed-chain.ts';
 import { SERVER, callAs, signedInPage, until, useJourney } from '../support/journey.ts';
@@ -19,11 +19,12 @@ const CENTRO_BUYER = { uid: 'demo-member17', email: 'member17@demo.studio' };
 /** With SHOTS_DIR set, the manager's and the head office's screens at a phone's and a laptop's width. */
 const SHOTS_DIR = process.env['SHOTS_DIR'];
 
-async function shots(page: Page, name: string): Promise<void> {
+async function shots(page: Page, name: string, focus?: Locator): Promise<void> {
   if (SHOTS_DIR === undefined) return;
   mkdirSync(SHOTS_DIR, { recursive: true });
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await focus?.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
   }
 }
@@ -78,7 +79,7 @@ describe('a branch manager and the head office', () => {
       const form = page.getByRole('form', { name: 'Set role' });
       await form.getByLabel('Role').selectOption('admin');
       await form.getByLabel('Branch they manage').selectOption({ label: 'Norte' });
-      await shots(page, 'member-sheet-branch-role');
+      await shots(page, 'member-sheet-branch-role', form);
       await form.getByRole('button', { name: 'Set role' }).click();
       await form.getByText('Role changed to Admin.').waitFor(SERVER);
       // The claim, the profile the app reads and an audit entry (setUserRole).
