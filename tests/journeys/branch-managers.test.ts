@@ -119,7 +119,9 @@ describe('a branch manager and the head office', () => {
       expect(await page.getByLabel('Branch').count()).toBe(0);
       await shots(page, 'branch-manager-insights');
 
-      // The menu: the desk's work and their branch's money and figures, not the chain's.
+      // The menu (a drawer on the phone, opened as the manager would): the desk's work and their
+      // branch's money and figures, not the chain's.
+      await page.getByRole('button', { name: 'Open menu' }).click();
       const menu = page.getByRole('navigation', { name: 'Side menu' });
       await menu.getByRole('link', { name: 'Insights' }).waitFor(SERVER);
       expect(await menu.getByRole('link', { name: 'Admin packages' }).count()).toBe(0);

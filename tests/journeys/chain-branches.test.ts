@@ -124,7 +124,7 @@ describe('a chain of two branches on two database instances', () => {
       ] as const) {
         await upcoming
           .getByRole('listitem')
-          .filter({ hasText: `${dayLabel(cls.date, 'en', today)} ${cls.hour}` })
+          .filter({ hasText: `${dayLabel(cls.date, 'en', today)} · ${cls.hour}` })
           .getByText(`Spot ${spot}`, { exact: false })
           .waitFor(SERVER);
       }

@@ -130,8 +130,9 @@ describe('a member offline', () => {
       await tab(page, 'My Classes').click();
       await page.waitForURL(/\/tabs\/mis-compras\//);
       const upcoming = page.getByRole('region', { name: 'Upcoming classes' });
-      // The row says its day in words, as the member reads it ("Tomorrow 07:00").
-      const when = `${dayLabel(cls.date, 'en', formatDate(Date.now()))} ${cls.hour}`;
+      // The row says its day in words, as the member reads it ("Tomorrow · 07:00"; a later day
+      // its weekday, with the date for readers).
+      const when = `${dayLabel(cls.date, 'en', formatDate(Date.now()))} · ${cls.hour}`;
       const row = upcoming.getByRole('listitem').filter({ hasText: when });
       await row.getByText(`Spot ${spot}`, { exact: false }).waitFor(SERVER);
 
