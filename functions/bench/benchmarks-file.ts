@@ -3,11 +3,29 @@
 // profile's findings) is kept after the generated part.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { flag, log } from './support/harness';
 
 export const BENCHMARKS_FILE = path.resolve(__dirname, '../../docs/benchmarks.md');
 
 /** Where a section that is not in the file yet goes: before one heading, or after one section. */
 export type SectionPlace = { before: string } | { after: string } | undefined;
+
+/**
+ * A run's section: printed with `--no-write`, else written into docs/benchmarks.md (in place, or
+ * at `place` the first time).
+ */
+export function publishBenchmarkSection(
+  heading: string,
+  markdown: string,
+  place?: SectionPlace,
+): void {
+  if (flag('--no-write')) {
+    log(markdown);
+    return;
+  }
+  writeBenchmarkSection(heading, markdown, place);
+  log('Written to docs/benchmarks.md');
+}
 
 /** `existing` with `heading`'s generated part replaced by `markdown` (pure, for the writers). */
 export function spliceSection(

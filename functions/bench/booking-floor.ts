@@ -33,25 +33,26 @@ import type { Rush } from '../src/engine/rush';
 import { rushWith } from '../src/engine/rush/index';
 import { PAYERS, payTurns } from '../src/engine/rush/pay-turns';
 import { bookClass } from '../src/handlers/booking/book-class';
-import { writeBenchmarkSection } from './benchmarks-file';
+import { publishBenchmarkSection } from './benchmarks-file';
 import {
   coreCount,
   cpuOfProcess,
-  flag,
   loadAverage,
   log,
   numberArg,
   runBenchmark,
   startBenchStudio,
 } from './support/harness';
-import { memberIds, seedCreditMembers, seedReleaseClass } from './support/seed-release';
-import { seedReleaseStudio } from './support/seed-release';
+import {
+  memberIds,
+  seedCreditMembers,
+  seedReleaseClass,
+  seedReleaseStudio,
+  TWO_BRANCHES,
+} from './support/seed-release';
 
 const HEADING = '## The floor under a booking';
-const BRANCHES = [
-  { id: 'centro', instance: 'demo-studio-centro' },
-  { id: 'norte', instance: 'demo-studio-norte' },
-] as const;
+const BRANCHES = TWO_BRANCHES;
 const CLASSES_PER_BRANCH = 20;
 const CAPACITY = 30;
 const SEATS = BRANCHES.length * CLASSES_PER_BRANCH * CAPACITY;
@@ -477,11 +478,7 @@ async function main(): Promise<void> {
       }
     }
     const markdown = section(results, rounds, loadBefore);
-    if (flag('--no-write')) log(markdown);
-    else {
-      writeBenchmarkSection(HEADING, markdown, { after: '## Release across branch instances' });
-      log('Written to docs/benchmarks.md');
-    }
+    publishBenchmarkSection(HEADING, markdown, { after: '## Release across branch instances' });
   } finally {
     await studio.stop();
   }

@@ -26,11 +26,10 @@ import type { Rush } from '../src/engine/rush';
 import { releaseRush } from '../src/engine/rush/index';
 import { bookClass } from '../src/handlers/booking/book-class';
 import { merge } from '../test/support/layouts';
-import { writeBenchmarkSection } from './benchmarks-file';
+import { publishBenchmarkSection } from './benchmarks-file';
 import {
   coreCount,
   cpuOfProcess,
-  flag,
   loadAverage,
   log,
   percentile,
@@ -42,13 +41,11 @@ import {
   seedCreditMembers,
   seedReleaseClass,
   seedReleaseStudio,
+  TWO_BRANCHES,
 } from './support/seed-release';
 
 const HEADING = '## Release across branch instances';
-const BRANCHES = [
-  { id: 'centro', instance: 'demo-studio-centro' },
-  { id: 'norte', instance: 'demo-studio-norte' },
-] as const;
+const BRANCHES = TWO_BRANCHES;
 const CLASSES_PER_BRANCH = 20;
 const CAPACITY = 30;
 const MEMBERS = 2_000;
@@ -221,11 +218,7 @@ async function main(): Promise<void> {
       results.push({ mode, race: { ...race, ...checked }, wins, refusals });
     }
     const markdown = section(results);
-    if (flag('--no-write')) log(markdown);
-    else {
-      writeBenchmarkSection(HEADING, markdown, { after: '## Load' });
-      log('Written to docs/benchmarks.md');
-    }
+    publishBenchmarkSection(HEADING, markdown, { after: '## Load' });
   } finally {
     await studio.stop();
   }

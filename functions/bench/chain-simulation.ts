@@ -15,12 +15,11 @@
 // against the 1,000 writes/s a Realtime Database instance is rated for.
 // `--branches N` runs a smaller chain; `--no-write` prints the section without touching
 // docs/benchmarks.md.
-import { writeBenchmarkSection } from './benchmarks-file';
+import { publishBenchmarkSection } from './benchmarks-file';
 import { CAPACITY, simulateChain } from './support/chain-simulation';
 import type { ChainResult } from './support/chain-simulation';
 import {
   coreCount,
-  flag,
   loadAverage,
   log,
   numberArg,
@@ -56,11 +55,7 @@ async function main(): Promise<void> {
       `refusals: ${JSON.stringify(refusals.outcomes)}, CPU ${ms(refusals.clientMs)} / db ${ms(refusals.databaseMs)}`,
     );
     const markdown = section(result, loadBefore);
-    if (flag('--no-write')) log(markdown);
-    else {
-      writeBenchmarkSection(HEADING, markdown, { after: '## Release across branch instances' });
-      log('Written to docs/benchmarks.md');
-    }
+    publishBenchmarkSection(HEADING, markdown, { after: '## Release across branch instances' });
   } finally {
     await studio.stop();
   }

@@ -14,6 +14,12 @@ import {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** `count` member ids `prefix-0000`, `prefix-0001`, … */
+/** The two branches of the chain benches, each in its own database instance (namespace). */
+export const TWO_BRANCHES = [
+  { id: 'centro', instance: 'demo-studio-centro' },
+  { id: 'norte', instance: 'demo-studio-norte' },
+] as const;
+
 export const memberIds = (prefix: string, count: number): string[] =>
   Array.from({ length: count }, (_, i) => `${prefix}-${String(i).padStart(4, '0')}`);
 
