@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   dateKeyOf,
+  dayAndMonth,
   datePattern,
   dayHeading,
   dayInText,
@@ -45,6 +46,14 @@ describe('dayInText: the same day inside a sentence', () => {
     ['2026-11-27', 'es', 'vie 27 nov'],
   ] as const)('%s in %s → %s', (date, lang, expected) => {
     expect(dayInText(date, lang, TODAY)).toBe(expected);
+  });
+});
+
+describe('dayAndMonth', () => {
+  it("gives a date block's day and short month in each language, without a full stop", () => {
+    expect(dayAndMonth('2026-11-30', 'en')).toEqual({ day: 30, month: 'Nov' });
+    expect(dayAndMonth('2026-09-01', 'es')).toEqual({ day: 1, month: 'sept' });
+    expect(dayAndMonth('not a date', 'en')).toEqual({ day: Number.NaN, month: '' });
   });
 });
 

@@ -88,6 +88,13 @@ export function longDate(date: string, lang: Lang, today?: string): string {
   return `${weekday} ${day} ${month}${withYear ? ` ${year}` : ''}`;
 }
 
+/** A date block's day of the month and short month: '2026-11-30' → 30, "Nov" / "nov". */
+export function dayAndMonth(date: string, lang: Lang): { day: number; month: string } {
+  const at = utcOf(date);
+  if (at === undefined) return { day: Number.NaN, month: '' };
+  return { day: new Date(at).getUTCDate(), month: part(at, lang, 'month', 'short') };
+}
+
 /** "September 2026" / "septiembre de 2026": since when, where the day does not matter. */
 export function monthYear(date: string, lang: Lang): string {
   const at = utcOf(date);

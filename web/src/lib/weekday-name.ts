@@ -8,12 +8,3 @@ export function weekdayName(date: DateString, lang: string, width: 'long' | 'sho
   );
   return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
 }
-
-/** The day of the month and the short month of a studio-local date ('2026-11-30' → 30, 'NOV'). */
-export function dayAndMonth(date: DateString, lang: string): { day: number; month: string } {
-  const at = new Date(`${date}T00:00:00Z`);
-  const month = new Intl.DateTimeFormat(lang, { month: 'short', timeZone: 'UTC' })
-    .format(at)
-    .replace(/\.$/, '');
-  return { day: at.getUTCDate(), month };
-}

@@ -1,6 +1,7 @@
 import type { ScheduleKey } from '../schedule-messages';
 import { scheduleMessages } from '../schedule-messages';
 import type { Exercise, UserClass, UserClassStatus } from '@studio/core';
+import { dayAndMonth } from '@studio/core';
 import { useEffect, useMemo, useState } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -16,7 +17,7 @@ import type { BadgeTone } from '../../../components/ui/badge';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { dayAndMonth, weekdayName } from '../../../lib/weekday-name';
+import { weekdayName } from '../../../lib/weekday-name';
 import { useFormat } from '../../../lib/format';
 import './my-classes.css';
 import './class-time-block.css';
