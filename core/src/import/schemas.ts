@@ -89,7 +89,7 @@ export const importRunSchema = z.object({
 });
 export type ImportRun = z.infer<typeof importRunSchema>;
 
-/** `ImportRunRows/{runId}/{rowKey}`: what happened to one row (the report's line). */
+/** What happened to one row (the report's line), in its batch's `ImportRunRows/{runId}/{batchKey}`. */
 export const importRunRowSchema = z.object({
   file: z.number().int().min(0).max(9),
   line: z.number().int().min(1),
@@ -101,7 +101,7 @@ export const importRunRowSchema = z.object({
 });
 export type ImportRunRow = z.infer<typeof importRunRowSchema>;
 
-/** Row keys sort by file then line: `0-000000042`. */
+/** Batch keys sort by file then first line: `0-000000042`. */
 export function importRowKey(file: number, line: number): string {
   return `${file}-${String(line).padStart(9, '0')}`;
 }
@@ -179,6 +179,12 @@ export type StartImportInput = z.input<typeof startImportInputSchema>;
 
 /** Rows a single `importRows` call takes. */
 export const MAX_IMPORT_BATCH = 500;
+
+/**
+ * `ImportRunRows/{runId}/{batchKey}`: a batch's lines, one value (one path to write, not one a
+ * row). A batch sent again replaces its own; the report merges batches by file and line.
+ */
+export const importRunBatchSchema = z.array(importRunRowSchema).min(1).max(MAX_IMPORT_BATCH);
 
 export const importRowsInputSchema = z.strictObject({
   runId: keySchema,

@@ -24,6 +24,7 @@ import { welcomeMessage } from '../../mail/invitation';
 import {
   IN_FLIGHT,
   mapPool,
+  readChildren,
   runAccounts,
   type ImportDeps,
   type RowResult,
@@ -90,12 +91,18 @@ async function plan(
   rows: readonly MemberRow[],
 ): Promise<Plan[]> {
   const { db } = deps;
-  const markers = await mapPool(rows, IN_FLIGHT, async (row) => {
-    const key = sourceKey(row.record.id) ?? '';
-    const snapshot = await db.ref(paths.importedMember(ctx.source, key)).get();
-    return snapshot.exists()
-      ? parseStored(importedMemberSchema, snapshot.val(), paths.importedMember(ctx.source, key))
-      : undefined;
+  // The batch's markers by one key-range read (rows whose id is too long for a key have none).
+  const keys = rows.map((row) => sourceKey(row.record.id) ?? '');
+  const stored = await readChildren(
+    db,
+    paths.importedMembers(ctx.source),
+    keys.filter((key) => key !== ''),
+  );
+  const markers = keys.map((key) => {
+    const value = key === '' ? undefined : stored.get(key);
+    return value === undefined
+      ? undefined
+      : parseStored(importedMemberSchema, value, paths.importedMember(ctx.source, key));
   });
   const fresh = rows.filter((_, index) => markers[index] === undefined);
   const accounts = await accountsByEmail(deps, [...new Set(fresh.map((row) => row.record.email))]);
