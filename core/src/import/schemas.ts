@@ -114,6 +114,18 @@ export const importedMemberSchema = z.object({
   /** The invitation mail is in the outbox. */
   invited: z.boolean().optional(),
   at: epochMsSchema,
+  /** Stripe's migration mapping for this client: the customer and the card Stripe copied. */
+  card: z
+    .object({
+      customer: z.string().regex(/^cus_[A-Za-z0-9]{1,64}$/),
+      paymentMethod: z
+        .string()
+        .regex(/^(pm|card|src)_[A-Za-z0-9]{1,64}$/)
+        .optional(),
+    })
+    .optional(),
+  /** The Stripe subscription the import made for each of the client's memberships (by key). */
+  subscriptions: rtdbMap(z.string().regex(/^sub_[A-Za-z0-9]{1,64}$/)).optional(),
 });
 export type ImportedMember = z.infer<typeof importedMemberSchema>;
 

@@ -5,6 +5,7 @@
 import { parseStored, paths } from '@studio/core';
 import { importedMemberSchema, importedUid, sourceKey } from '@studio/core/import';
 import {
+  accountOf,
   readChildren,
   runAccounts,
   type ClientAccount,
@@ -33,7 +34,7 @@ export async function clientAccounts(
   const markers = await readChildren(deps.db, paths.importedMembers(ctx.source), unseen);
   for (const [key, value] of markers) {
     const path = paths.importedMember(ctx.source, key);
-    known.set(key, { uid: parseStored(importedMemberSchema, value, path).uid, planned: false });
+    known.set(key, accountOf(parseStored(importedMemberSchema, value, path)));
   }
   if (ctx.dryRun) {
     const without = unseen.filter((key) => !markers.has(key));

@@ -23,6 +23,7 @@ import { enqueueMail } from '../../mail';
 import { welcomeMessage } from '../../mail/invitation';
 import {
   IN_FLIGHT,
+  accountOf,
   mapPool,
   readChildren,
   runAccounts,
@@ -179,7 +180,7 @@ export async function importMemberRows(
     results.set(entry.row.line, entry.action === 'skip' ? entry.result : resultOf(entry));
     // A marker read: its account is the run's from now on (a new one's once it is written).
     if (entry.action === 'update' || entry.action === 'unchanged')
-      known.set(entry.key, { uid: entry.uid, planned: false });
+      known.set(entry.key, accountOf(entry.marker));
   }
   if (ctx.dryRun) return rows.map((row) => results.get(row.line) as RowResult);
 
@@ -261,15 +262,22 @@ export async function importMemberRows(
   );
   const markers: Record<string, unknown> = {};
   for (const entry of done) {
+    // An updated client keeps what the marker holds besides the row (invitation, card, plans).
     markers[paths.importedMember(ctx.source, entry.key)] = {
+      ...(entry.action === 'update' ? entry.marker : {}),
       uid: entry.uid,
       digest: digestOf(entry.row.record),
       at: now,
-      ...(entry.action === 'update' && entry.marker.invited ? { invited: true } : {}),
     } satisfies ImportedMember;
   }
   if (Object.keys(markers).length > 0) await db.ref().update(markers);
-  for (const entry of done) known.set(entry.key, { uid: entry.uid, planned: false });
+  for (const entry of done)
+    known.set(
+      entry.key,
+      entry.action === 'update'
+        ? accountOf({ ...entry.marker, uid: entry.uid })
+        : { uid: entry.uid, planned: false },
+    );
 
   // 4. One invitation per account this import made, whatever number of runs.
   const toInvite = plans.filter(

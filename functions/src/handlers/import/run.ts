@@ -5,6 +5,7 @@ import { DomainError, compareDatabaseKeys, formatDate, parseStored, paths } from
 import {
   SOURCE_NAMES,
   importRunSchema,
+  type ImportedMember,
   type ImportRun,
   type ImportSource,
   type ParseOptions,
@@ -12,10 +13,16 @@ import {
   type StoredRowProblem,
 } from '@studio/core/import';
 import type { Database } from 'firebase-admin/database';
+import type Stripe from 'stripe';
 import type { CountryCode } from 'libphonenumber-js/min';
 import { readSettings, type HandlerDeps } from '../../engine';
 
-export type ImportDeps = HandlerDeps;
+/**
+ * The handlers' database, Auth and clock, and a Stripe client where the import runs with one
+ * (the callables, the command line against a stack): a membership whose member has a mapped
+ * card is billed through a Stripe subscription only then.
+ */
+export type ImportDeps = HandlerDeps & { stripe?: Stripe | undefined };
 
 export interface RunContext {
   runId: string;
@@ -87,6 +94,9 @@ const KEPT_RUNS = 4;
 export interface ClientAccount {
   uid: string;
   planned: boolean;
+  /** Stripe's mapping for the client (the cards file), and the subscriptions the import made. */
+  card?: ImportedMember['card'];
+  subscriptions?: ImportedMember['subscriptions'];
 }
 
 export function runAccounts(runId: string): Map<string, ClientAccount> {
@@ -164,4 +174,12 @@ export async function readChildren(
     if (value !== null) found.set(key, value);
   });
   return found;
+}
+
+/** A client's account as their marker says it (its card and subscriptions with it). */
+export function accountOf(marker: ImportedMember): ClientAccount {
+  const account: ClientAccount = { uid: marker.uid, planned: false };
+  if (marker.card !== undefined) account.card = marker.card;
+  if (marker.subscriptions !== undefined) account.subscriptions = marker.subscriptions;
+  return account;
 }

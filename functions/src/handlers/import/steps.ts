@@ -23,6 +23,7 @@ import {
 import { ServerValue } from 'firebase-admin/database';
 import { newId } from '../../engine';
 import { importBalanceRows } from './balances';
+import { importCardRows } from './cards';
 import { importMemberRows } from './members';
 import { importMembershipRows } from './memberships';
 import {
@@ -109,6 +110,8 @@ function importValid(
   switch (entity) {
     case 'members':
       return importMemberRows(deps, ctx, valid as Valid<'members'>[]);
+    case 'cards':
+      return importCardRows(deps, ctx, valid as Valid<'cards'>[]);
     case 'balances':
       return importBalanceRows(deps, ctx, valid as Valid<'balances'>[]);
     case 'memberships':
