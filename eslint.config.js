@@ -326,6 +326,28 @@ export default tseslint.config(
     },
   },
   {
+    // The webhook's events of one purchase run at once in one process and read what the others
+    // write (functions/src/engine/README.md#one-process-many-calls).
+    files: [
+      'functions/src/engine/**/*.ts',
+      'functions/src/handlers/payments/**/*.ts',
+      'functions/src/handlers/plans/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name="transaction"]:not([arguments.2.raw="false"])',
+          message:
+            'Pass applyLocally false (`ref.transaction(update, undefined, false)`): otherwise the ' +
+            "SDK's first guess (often null, from an empty cache) is what every get() of the node " +
+            'in this process reads until the server answers.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -68,7 +68,7 @@ export const insightsMessages = defineMessages({
     noLiability: 'No snapshot yet.',
     none: '—',
     branchOnly:
-      '{branch}: the classes of your branch. Money, members and plans are the whole chain’s, for its admins.',
+      '{branch}: the classes of your branch and the payments made at it. Members and plans are the whole chain’s, for its admins.',
     studioWide: 'Revenue, members and subscriptions are studio-wide; the filters apply to classes.',
     mrr: 'Monthly recurring revenue (plans)',
     planMembers: 'Members on plans at the end',
@@ -153,7 +153,7 @@ export const insightsMessages = defineMessages({
     noLiability: 'Aún no hay corte.',
     none: '—',
     branchOnly:
-      '{branch}: las clases de tu sucursal. El dinero, los socios y los planes son de toda la cadena, para sus administradores.',
+      '{branch}: las clases de tu sucursal y los pagos hechos en ella. Los socios y los planes son de toda la cadena, para sus administradores.',
     studioWide:
       'Ingresos, miembros y suscripciones son de todo el estudio; los filtros aplican a las clases.',
     mrr: 'Ingreso mensual recurrente (planes)',

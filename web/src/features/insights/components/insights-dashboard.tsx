@@ -284,8 +284,9 @@ export function InsightsDashboard({
     ['mrr', byCurrency(plans.mrr)],
     ['planChurn', pct(plans.churnRate)],
   ];
-  // The chain's money, members and plans are not a branch manager's: their branch's classes only.
-  const summaryItems = scoped ? allSummaryItems.slice(0, 7) : allSummaryItems;
+  // The chain's members and plans are not a branch manager's: their branch's classes and the
+  // money of its payments only.
+  const summaryItems = scoped ? allSummaryItems.slice(0, 8) : allSummaryItems;
 
   const planCount = (
     id: string,
@@ -366,7 +367,10 @@ export function InsightsDashboard({
             <Button
               variant="secondary"
               onClick={() =>
-                download(`insights-${filter.from}-${filter.to}.csv`, insightsCsv(summaries))
+                download(
+                  `insights-${filter.from}-${filter.to}.csv`,
+                  insightsCsv(summaries, { branch: scoped }),
+                )
               }
             >
               {t('exportCsv')}
@@ -392,17 +396,17 @@ export function InsightsDashboard({
               tableToggle={t('showTable')}
               none={t('none')}
             />
+            <BarChart
+              title={t('revenueChart', { period: periodWord })}
+              data={summaries.map((s) => ({ label: s.key, value: netRevenue(s.revenue) }))}
+              format={cents}
+              labelHeader={t('period')}
+              valueHeader={t('net')}
+              tableToggle={t('showTable')}
+              none={t('none')}
+            />
             {!scoped && (
               <>
-                <BarChart
-                  title={t('revenueChart', { period: periodWord })}
-                  data={summaries.map((s) => ({ label: s.key, value: netRevenue(s.revenue) }))}
-                  format={cents}
-                  labelHeader={t('period')}
-                  valueHeader={t('net')}
-                  tableToggle={t('showTable')}
-                  none={t('none')}
-                />
                 <BarChart
                   title={t('activeChart', { period: periodWord })}
                   data={summaries.map((s) => ({ label: s.key, value: s.members.active }))}
@@ -427,27 +431,28 @@ export function InsightsDashboard({
               />
             </div>
           ))}
+          <div className="insights-block">
+            <h2>{t('revenueByKind')}</h2>
+            <DataTable
+              caption={t('revenueByKind')}
+              columns={revenueColumns('kind', kindWord)}
+              rows={revenueBy(periods, 'byKind')}
+              rowKey={(row) => row.key}
+              empty={<p>{t('none')}</p>}
+            />
+          </div>
+          <div className="insights-block">
+            <h2>{t('revenueByCoupon')}</h2>
+            <DataTable
+              caption={t('revenueByCoupon')}
+              columns={revenueColumns('coupon')}
+              rows={revenueBy(periods, 'byCoupon')}
+              rowKey={(row) => row.key}
+              empty={<p>{t('none')}</p>}
+            />
+          </div>
           {!scoped && (
             <>
-              <div className="insights-block">
-                <h2>{t('revenueByKind')}</h2>
-                <DataTable
-                  caption={t('revenueByKind')}
-                  columns={revenueColumns('kind', kindWord)}
-                  rows={revenueBy(periods, 'byKind')}
-                  rowKey={(row) => row.key}
-                />
-              </div>
-              <div className="insights-block">
-                <h2>{t('revenueByCoupon')}</h2>
-                <DataTable
-                  caption={t('revenueByCoupon')}
-                  columns={revenueColumns('coupon')}
-                  rows={revenueBy(periods, 'byCoupon')}
-                  rowKey={(row) => row.key}
-                  empty={<p>{t('none')}</p>}
-                />
-              </div>
               <div className="insights-block">
                 <h2>{t('members')}</h2>
                 <DataTable
