@@ -25,6 +25,7 @@
 //                       watch read), as plain SDK calls, all finishing at once or 32 at a time.
 // `--no-write` prints the section without touching docs/benchmarks.md; `--only rush,floor` runs
 // those engines (tags below); `--payers 8,64` adds bookClass with other limits of pay turns.
+import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { Database, Reference } from 'firebase-admin/database';
 import { isDomainError, paths } from '@studio/core';
@@ -324,7 +325,10 @@ async function writesByInstance(port: number): Promise<number> {
   return Object.values(counts).reduce((sum, n) => sum + n, 0);
 }
 
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
 async function main(): Promise<void> {
+  const windows: { label: string; startUs: number; endUs: number }[] = [];
   const loadBefore = loadAverage().join(' / ');
   const studio = await startBenchStudio('booking-floor');
   const { db, database } = studio;
@@ -353,6 +357,7 @@ async function main(): Promise<void> {
     const databaseBefore = cpuOfProcess(database.child.pid);
     const writesBefore = await writesByInstance(database.port);
     const start = performance.now();
+    const startUs = monotonicUs();
     let ok = 0;
     await Promise.all(
       pairs.map(async ([uid, cls]) => {
@@ -365,6 +370,7 @@ async function main(): Promise<void> {
       }),
     );
     const wallMs = performance.now() - start;
+    windows.push({ label, startUs, endUs: monotonicUs() });
     const client = process.cpuUsage(clientBefore);
     const result: Burst = {
       calls: pairs.length,
@@ -477,6 +483,9 @@ async function main(): Promise<void> {
         } else results.push({ engine, wins, refusals });
       }
     }
+    // BENCH_WINDOWS=w.json: the bursts' times, to cut a profile to them (profile-summary.ts).
+    const windowsFile = process.env['BENCH_WINDOWS'];
+    if (windowsFile) writeFileSync(windowsFile, JSON.stringify(windows, null, 2));
     const markdown = section(results, rounds, loadBefore);
     publishBenchmarkSection(HEADING, markdown, { after: '## Release across branch instances' });
   } finally {
