@@ -51,8 +51,9 @@ const borrowedSteps = {
   ],
   // A freed seat the waiting list did not take goes to the class's watchers.
   booking: ['./plans/fee-queue.ts', './push/watch.ts'],
-  // An imported membership is written the way the plans write every membership.
-  import: ['./plans/memberships.ts'],
+  // An imported membership is written the way the plans write every membership; one billed by
+  // a mapped card is sold on the plan's Stripe price, made the way the plans make it.
+  import: ['./plans/memberships.ts', './plans/save-plan.ts'],
   desk: [
     './booking/check-in.ts',
     './booking/book-class.ts',
@@ -320,6 +321,28 @@ export default tseslint.config(
         {
           selector: 'Program > :not(ExportNamedDeclaration[source], ExportAllDeclaration)',
           message: 'functions/src/index.ts only re-exports the triggers.',
+        },
+      ],
+    },
+  },
+  {
+    // The webhook's events of one purchase run at once in one process and read what the others
+    // write (functions/src/engine/README.md#one-process-many-calls).
+    files: [
+      'functions/src/engine/**/*.ts',
+      'functions/src/handlers/payments/**/*.ts',
+      'functions/src/handlers/plans/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name="transaction"]:not([arguments.2.raw="false"])',
+          message:
+            'Pass applyLocally false (`ref.transaction(update, undefined, false)`): otherwise the ' +
+            "SDK's first guess (often null, from an empty cache) is what every get() of the node " +
+            'in this process reads until the server answers.',
         },
       ],
     },

@@ -5,6 +5,7 @@
 // 'cli'); `branch` runs `saveCatalogItem` (validated like the callable, audited); see
 // scripts/README.md.
 import { parseArgs } from 'node:util';
+import Stripe from 'stripe';
 import { FirebaseAuthError } from 'firebase-admin/auth';
 import type { UserRecord } from 'firebase-admin/auth';
 import {
@@ -12,11 +13,13 @@ import {
   adminFlagForRole,
   isPrivileged,
   branchSchema,
+  branchScopeFromClaims,
   keySchema,
   paths,
   roleFromAdminFlag,
   roleFromClaims,
   roleSchema,
+  takesBranchScope,
 } from '@studio/core';
 import type { Branch, Role } from '@studio/core';
 import { saveCatalogItem } from '../functions/src/handlers/catalogue/save-catalog-item.ts';
@@ -39,12 +42,12 @@ import type { Target, TargetOptions } from './lib/admin-target.ts';
 const CLI_ACTOR = 'cli';
 
 const USAGE = `Usage:
-  npm run admin -- grant <email> ${ROLES.join('|')} [--allow-unverified] [--project <id>] [--database-url <url>]
+  npm run admin -- grant <email> ${ROLES.join('|')} [--branch <id>] [--allow-unverified] [--project <id>] [--database-url <url>]
   npm run admin -- list [--project <id>] [--database-url <url>]
   npm run admin -- branch <id> <name> [--address <text>] [--phone <text>] [--project <id>] [--database-url <url>]
   npm run admin -- directory [--project <id>] [--database-url <url>]
   npm run admin -- coupon-redemptions [--project <id>] [--database-url <url>]
-  npm run admin -- import <file…> [--source ${IMPORT_SOURCES.join('|')}] [--dry-run]
+  npm run admin -- import <file…> [--source ${IMPORT_SOURCES.join('|')}] [--dry-run] [--card-mapping <file.csv>]
                    [--date-order mdy|dmy|ymd] [--country MX] [--report <file.csv>] [--project <id>] [--database-url <url>]
   npm run admin -- export <folder> [--project <id>] [--database-url <url>]
 
@@ -53,7 +56,10 @@ grant  gives the account with that e-mail the role, exactly as the setUserRole f
        and coach go only to an account whose e-mail is verified (anyone can register an address):
        its owner signs in and opens the link in the verification e-mail first.
        --allow-unverified skips that, with a warning and a note in the audit entry.
-list   shows the accounts that hold the admin, staff or coach role (claim or Admin field).
+       --branch <id> (admin or staff only) makes them that branch's manager: the claim 'branch'
+       next to 'role', recorded in the audit entry; without it the role covers the whole chain.
+list   shows the accounts that hold the admin, staff or coach role (claim or Admin field), and
+       the branch a manager is scoped to.
 branch creates or replaces Branches/<id> (the id the web app sells for: VITE_STUDIO_BRANCH,
        'centro' by default), validated and audited as the admin screens' saveCatalogItem.
 directory rebuilds UserDirectory (the member directory all-users reads) from Users: run it once
@@ -62,6 +68,9 @@ import brings members, their packs (credits with their expiry) and visit history
        another system's CSV or XLSX exports (docs/architecture/import.md): each row is imported
        or explained, the report is written as CSV; running it again changes nothing. Exit 0 when
        every row was imported or explained, 1 when a file cannot be read (nothing is written).
+       --card-mapping names Stripe's migration mapping (old customer id → Stripe customer and
+       card): a membership of a mapped member is billed from its next billing date through a
+       Stripe subscription (STRIPE_SECRET_KEY, and STRIPE_API_URL for the local sandbox).
 export writes the whole studio in the import's generic template into <folder>.
 coupon-redemptions moves the redemption markers of coupons counted by the older layout out of
        Coupons into CouponRedemptions (crear-cupones lists them there): run it once; safe to repeat.
@@ -75,7 +84,14 @@ The database is --database-url, or https://<project>-default-rtdb.firebaseio.com
 class UsageError extends Error {}
 
 type Command =
-  | { name: 'grant'; email: string; role: Role; allowUnverified: boolean; target: TargetOptions }
+  | {
+      name: 'grant';
+      email: string;
+      role: Role;
+      branch: string | undefined;
+      allowUnverified: boolean;
+      target: TargetOptions;
+    }
   | { name: 'list'; target: TargetOptions }
   | { name: 'branch'; id: string; branch: Branch; target: TargetOptions }
   | { name: 'directory'; target: TargetOptions }
@@ -83,6 +99,7 @@ type Command =
   | {
       name: 'import';
       files: string[];
+      cardMappings: string[];
       source: ImportSource | undefined;
       dryRun: boolean;
       dateOrder: DateOrder | undefined;
@@ -110,7 +127,9 @@ function parseCommand(argv: string[]): Command {
         'date-order': { type: 'string' },
         country: { type: 'string' },
         report: { type: 'string' },
+        'card-mapping': { type: 'string', multiple: true },
         'allow-unverified': { type: 'boolean' },
+        branch: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -128,10 +147,20 @@ function parseCommand(argv: string[]): Command {
   if (allowUnverified && name !== 'grant') {
     throw new UsageError('--allow-unverified goes with "grant".');
   }
-  const importOnly = ['source', 'dry-run', 'date-order', 'country', 'report'] as const;
+  if (values.branch !== undefined && name !== 'grant') {
+    throw new UsageError('--branch goes with "grant".');
+  }
+  const importOnly = [
+    'source',
+    'dry-run',
+    'date-order',
+    'country',
+    'report',
+    'card-mapping',
+  ] as const;
   if (importOnly.some((option) => values[option] !== undefined) && name !== 'import') {
     throw new UsageError(
-      '--source, --dry-run, --date-order, --country and --report go with "import".',
+      '--source, --dry-run, --date-order, --country, --report and --card-mapping go with "import".',
     );
   }
   if (name === 'import' && rest.length > 0) {
@@ -149,6 +178,7 @@ function parseCommand(argv: string[]): Command {
     return {
       name,
       files: rest,
+      cardMappings: values['card-mapping'] ?? [],
       source: source as ImportSource | undefined,
       dryRun: values['dry-run'] === true,
       dateOrder: dateOrder as DateOrder | undefined,
@@ -187,7 +217,18 @@ function parseCommand(argv: string[]): Command {
     if (!checked.success) {
       throw new CommandError(`Unknown role "${role}": use ${ROLES.join(', ')}.`);
     }
-    return { name, email, role: checked.data, allowUnverified, target };
+    const branch = values.branch;
+    if (branch !== undefined && !keySchema.safeParse(branch).success) {
+      throw new CommandError(
+        `"${branch}" cannot be a branch id: no . $ # [ ] / or control characters.`,
+      );
+    }
+    if (branch !== undefined && !takesBranchScope(checked.data)) {
+      throw new CommandError(
+        `Only an admin or staff can be given a branch of their own, not ${checked.data}.`,
+      );
+    }
+    return { name, email, role: checked.data, branch, allowUnverified, target };
   }
   throw new UsageError(
     name === undefined ? 'No command given.' : `Cannot run "${positionals.join(' ')}".`,
@@ -225,10 +266,17 @@ function unverifiedRefusal(email: string, role: Role, target: Target): CommandEr
 
 async function grant(
   target: Target,
-  email: string,
-  role: Role,
-  allowUnverified: boolean,
+  { email, role, branch, allowUnverified }: Extract<Command, { name: 'grant' }>,
 ): Promise<void> {
+  // setUserRole refuses it too (branchNotFound); asked first so the message names the branch.
+  if (
+    branch !== undefined &&
+    !(await readWithin(target, target.db.ref(paths.branch(branch)).get())).exists()
+  ) {
+    throw new CommandError(
+      `There is no branch "${branch}" in ${target.label}: create it with "npm run admin -- branch ${branch} <name>" first.`,
+    );
+  }
   const account = await accountByEmail(target, email);
   const unverified = account.emailVerified !== true && isPrivileged(role);
   if (unverified && !allowUnverified) throw unverifiedRefusal(email, role, target);
@@ -247,11 +295,20 @@ async function grant(
   await readWithin(target, target.db.ref(paths.userField(account.uid, 'Admin')).get());
   const outcome = await setUserRole(
     { db: target.db, auth: target.auth, now: Date.now },
-    { by: CLI_ACTOR, operator: target.operator, uid: account.uid, role, allowUnverified },
+    {
+      by: CLI_ACTOR,
+      operator: target.operator,
+      uid: account.uid,
+      role,
+      ...(branch === undefined ? {} : { branch }),
+      allowUnverified,
+    },
   );
+  const scope = branch === undefined ? '' : ` of branch ${branch}`;
+  const branchClaim = branch === undefined ? '' : ` branch=${branch}`;
   console.log(
-    `✔ ${email} (${account.uid}) is now ${role} in ${target.label}, was ${outcome.before}: ` +
-      `claim role=${role}, Users/${account.uid}/Admin=${JSON.stringify(adminFlagForRole(role))}, ` +
+    `✔ ${email} (${account.uid}) is now ${role}${scope} in ${target.label}, was ${outcome.before}: ` +
+      `claim role=${role}${branchClaim}, Users/${account.uid}/Admin=${JSON.stringify(adminFlagForRole(role))}, ` +
       `audit entry ${outcome.auditId}.`,
   );
   console.log(
@@ -298,6 +355,8 @@ interface StaffRow {
   claim: Role;
   /** `Users/{uid}/Admin` as stored: what the app reads. */
   field: unknown;
+  /** The custom claim `branch`: the one branch a manager is scoped to (none = the chain). */
+  branch: string | undefined;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -334,6 +393,7 @@ async function staffRows(target: Target): Promise<StaffRow[]> {
       email: account?.email ?? (typeof storedEmail === 'string' ? storedEmail : '(no e-mail)'),
       claim: roleFromClaims(account?.customClaims),
       field: isRecord(profile) ? profile['Admin'] : undefined,
+      branch: branchScopeFromClaims(account?.customClaims) ?? undefined,
     };
   });
 }
@@ -355,10 +415,25 @@ async function list(target: Target): Promise<void> {
     const fieldRole = roleFromAdminFlag(row.field);
     const note =
       fieldRole === row.claim ? '' : `  ⚠ Admin says ${fieldRole}: run grant to make them agree`;
+    const scope = row.branch === undefined ? '' : `  branch=${row.branch}`;
     console.log(
-      `  ${row.claim.padEnd(6)}  ${row.email.padEnd(emailWidth)}  ${row.uid.padEnd(uidWidth)}  Admin=${field}${note}`,
+      `  ${row.claim.padEnd(6)}  ${row.email.padEnd(emailWidth)}  ${row.uid.padEnd(uidWidth)}  Admin=${field}${scope}${note}`,
     );
   }
+}
+
+/** The Stripe client the import bills mapped cards with: STRIPE_SECRET_KEY (and the sandbox's STRIPE_API_URL). */
+function stripeFromEnv(): Stripe | undefined {
+  const key = process.env['STRIPE_SECRET_KEY'];
+  if (key === undefined || key === '') return undefined;
+  const api = process.env['STRIPE_API_URL'];
+  if (api === undefined || api === '') return new Stripe(key);
+  const url = new URL(api);
+  return new Stripe(key, {
+    host: url.hostname,
+    port: Number(url.port),
+    protocol: url.protocol === 'http:' ? 'http' : 'https',
+  });
 }
 
 async function importFiles(
@@ -375,9 +450,10 @@ async function importFiles(
   process.once('SIGINT', onSignal);
   try {
     const summary = await runImportCommand(
-      { db: target.db, auth: target.auth, now: Date.now },
+      { db: target.db, auth: target.auth, now: Date.now, stripe: stripeFromEnv() },
       {
         files: command.files,
+        cardMappings: command.cardMappings,
         source: command.source,
         dryRun: command.dryRun,
         dateOrder: command.dateOrder,
@@ -432,8 +508,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const target = await openTarget(command.target);
   try {
-    if (command.name === 'grant')
-      await grant(target, command.email, command.role, command.allowUnverified);
+    if (command.name === 'grant') await grant(target, command);
     else if (command.name === 'branch') await saveBranch(target, command.id, command.branch);
     else if (command.name === 'directory') await rebuildDirectory(target);
     else if (command.name === 'coupon-redemptions') await moveRedemptions(target);

@@ -115,7 +115,9 @@ describe('a branch manager and the head office', () => {
       await shots(page, 'branch-manager-payments');
 
       await page.goto(`${journey.baseUrl}/admin-insights`);
-      await page.getByText(/^Norte: the classes of your branch\./).waitFor(SERVER);
+      await page
+        .getByText(/^Norte: the classes of your branch and the payments made at it\./)
+        .waitFor(SERVER);
       expect(await page.getByLabel('Branch').count()).toBe(0);
       await shots(page, 'branch-manager-insights');
 

@@ -1112,9 +1112,11 @@ const SPECS: Record<CallableName, Spec> = {
       key('planId', false),
       int('amount', [-1, 1.5]),
       key('requestId', false),
+      key('branch', false),
     ],
     refusals: [
       ['a wrong amount of cash', 'invalid-argument', (valid) => ({ ...valid, amount: 6000 })],
+      ['a branch that does not exist', 'not-found', (valid) => ({ ...valid, branch: 'nowhere' })],
       ['a pack that does not exist', 'not-found', (valid) => ({ ...valid, packageId: 'nope' })],
       [
         'a pack no longer on sale',
@@ -1158,9 +1160,11 @@ const SPECS: Record<CallableName, Spec> = {
       oneOf('delivery'),
       { name: 'successUrl', attacks: URL_ATTACKS, required: true },
       { name: 'cancelUrl', attacks: URL_ATTACKS, required: true },
+      key('branch', false),
     ],
     refusals: [
       ['a member who does not exist', 'not-found', (valid) => ({ ...valid, uid: 'no-such-user' })],
+      ['a branch that does not exist', 'not-found', (valid) => ({ ...valid, branch: 'nowhere' })],
       ['a pack that does not exist', 'not-found', (valid) => ({ ...valid, packageId: 'nope' })],
     ],
   },

@@ -375,6 +375,12 @@ describe('payment chaos', () => {
 
     // 5. What was paid for and kept, and nothing else.
     const root = (await bed.dump()) as Record<string, Record<string, unknown> | undefined>;
+    /** How the webhook recorded a session's checkout events: what a wrong status is told with. */
+    const checkoutEvents = (sessionId: string) =>
+      events
+        .filter((e) => e.type.startsWith('checkout.session.') && objectId(e) === sessionId)
+        .map((e) => `${e.type} ${JSON.stringify((root['StripeEvents'] ?? {})[e.id])}`)
+        .join(', ');
     const users = root['Users'] ?? {};
     const payments = (root['Payments'] ?? {}) as Record<
       string,
@@ -429,7 +435,8 @@ describe('payment chaos', () => {
         else
           expect(
             record?.status,
-            `${p.sessionId} ${p.packageId} limited=${p.limited} coupon=${p.coupon}`,
+            `${p.sessionId} ${p.packageId} limited=${p.limited} coupon=${p.coupon} ` +
+              `after=${JSON.stringify(after)}; its checkout events: ${checkoutEvents(p.sessionId)}`,
           ).toBe(status);
         if (after && 'dispute' in after)
           expect((record as { disputeStatus?: string } | undefined)?.disputeStatus).toBe(

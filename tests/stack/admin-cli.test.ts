@@ -262,6 +262,54 @@ describe('npm run admin on the local stack', () => {
     });
   });
 
+  it('grants staff of one branch with --branch: the claim branch, the audit entry, the list', async () => {
+    const run = await admin(['grant', 'desk@demo.studio', 'staff', '--branch', 'norte'], env);
+
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('desk@demo.studio (demo-desk) is now staff of branch norte');
+    expect(await claims('demo-desk')).toEqual({ role: 'staff', branch: 'norte' });
+    expect((await db.ref(paths.userField('demo-desk', 'branch-scope')).get()).val()).toBe('norte');
+    const entries = await auditFor('demo-desk');
+    expect(entries.at(-1)).toMatchObject({
+      by: 'cli',
+      action: 'setUserRole',
+      details: { after: { claim: 'staff', Admin: 'Staff', branch: 'norte' } },
+    });
+    const listed = await admin(['list'], env);
+    expect(listed.stdout).toMatch(
+      /staff\s+desk@demo\.studio\s+demo-desk\s+Admin="Staff"\s+branch=norte/,
+    );
+
+    // Without --branch the role is the chain's again.
+    expect((await admin(['grant', 'desk@demo.studio', 'staff'], env)).code).toBe(0);
+    expect(await claims('demo-desk')).toEqual({ role: 'staff' });
+    expect((await db.ref(paths.userField('demo-desk', 'branch-scope')).get()).val()).toBeNull();
+  });
+
+  it('refuses a branch that does not exist, a coach of a branch and --branch elsewhere, writing nothing', async () => {
+    const before = await everything();
+
+    const missing = await admin(['grant', 'desk@demo.studio', 'staff', '--branch', 'sur'], env);
+    const coach = await admin(['grant', 'coach@demo.studio', 'coach', '--branch', 'norte'], env);
+    const badId = await admin(['grant', 'desk@demo.studio', 'staff', '--branch', 'no/rte'], env);
+    const elsewhere = await admin(['list', '--branch', 'norte'], env);
+
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe(
+      '✖ There is no branch "sur" in the emulators (demo-studio): create it with "npm run admin -- branch sur <name>" first.\n',
+    );
+    expect(coach.code).toBe(1);
+    expect(coach.stderr).toBe(
+      '✖ Only an admin or staff can be given a branch of their own, not coach.\n',
+    );
+    expect(badId.code).toBe(1);
+    expect(badId.stderr).toContain('"no/rte" cannot be a branch id');
+    expect(elsewhere.code).toBe(2);
+    expect(elsewhere.stderr).toContain('--branch goes with "grant".');
+    expect(await everything()).toEqual(before);
+  });
+
   it('rebuilds the member directory from Users: a missing entry back, a stale one corrected', async () => {
     await db.ref(paths.userDirectoryEntry('demo-member')).remove();
     await db.ref(paths.userDirectoryField('demo-admin', 'credits')).set(999);

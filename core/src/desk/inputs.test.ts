@@ -50,6 +50,16 @@ describe('front desk inputs', () => {
     ['both', { uid: 'u1', kind: 'credits', packageId: 'p5', planId: 'x', amount: 1 }, false],
     ['a negative amount', { uid: 'u1', kind: 'credits', packageId: 'p5', amount: -1 }, false],
     [
+      'a pack at a branch',
+      { uid: 'u1', kind: 'credits', packageId: 'p5', amount: 6500, branch: 'norte' },
+      true,
+    ],
+    [
+      'a branch with a slash',
+      { uid: 'u1', kind: 'credits', packageId: 'p5', amount: 6500, branch: 'no/rte' },
+      false,
+    ],
+    [
       'an amount in pesos with cents',
       { uid: 'u1', kind: 'credits', packageId: 'p5', amount: 65.5 },
       false,

@@ -111,6 +111,11 @@ const saleFields = {
   kind: z.enum(DESK_SALE_KINDS),
   packageId: keySchema.optional(),
   planId: keySchema.optional(),
+  /**
+   * The branch whose desk sells (the payment's `branch`): a branch manager's desk sells for
+   * theirs whatever it sends; the chain's desk names the branch of its site, or none.
+   */
+  branch: keySchema.optional(),
 };
 
 function checkSaleShape(

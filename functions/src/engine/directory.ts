@@ -32,7 +32,11 @@ export async function writeNewDirectoryEntry(
 ): Promise<void> {
   await db
     .ref(paths.userDirectoryEntry(uid))
-    .transaction((stored: unknown) => mergeDirectoryEntry(stored, user, createdAt));
+    .transaction(
+      (stored: unknown) => mergeDirectoryEntry(stored, user, createdAt),
+      undefined,
+      false,
+    );
 }
 
 /**

@@ -72,6 +72,13 @@ export interface ClassOptions {
   creditKind?: CreditKind;
   coach?: string;
   name?: string;
+  /** `BRANCH` unless given; another branch must be seeded first (`seedBranch`). */
+  branch?: string;
+}
+
+/** A second branch of the chain, in the same instance as `BRANCH`'s classes under either layout. */
+export async function seedBranch(db: Database, branchId: string, name: string): Promise<void> {
+  await db.ref(paths.branch(branchId)).set({ name, active: true, ...branchPlacement() });
 }
 
 /** A scheduled class starting at `startsAt`; returns its id. */
@@ -80,7 +87,7 @@ export async function seedClass(db: Database, options: ClassOptions): Promise<st
   const layout = options.layout === undefined ? LAYOUT : options.layout;
   const cls: StudioClass = classSchema.parse({
     name: options.name ?? 'Morning ride',
-    branch: BRANCH,
+    branch: options.branch ?? BRANCH,
     date: formatDate(options.startsAt),
     hour: formatHour(options.startsAt),
     startsAt: options.startsAt,
@@ -93,7 +100,7 @@ export async function seedClass(db: Database, options: ClassOptions): Promise<st
   });
   await db.ref().update({
     [paths.class(classId)]: JSON.parse(JSON.stringify(cls)) as unknown,
-    ...classPlacement(classId, BRANCH),
+    ...classPlacement(classId, options.branch ?? BRANCH),
   });
   return classId;
 }

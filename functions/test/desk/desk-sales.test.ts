@@ -30,6 +30,8 @@ import {
   expectRefusedUnchanged,
   member,
   read,
+  BRANCH,
+  seedBranch,
   seedClass,
   seedMember,
   useStudioBackend,
@@ -258,6 +260,75 @@ describe('cash sales', () => {
       'paymentAlreadyRefunded',
     );
     await expectInvariants(backend.db);
+  });
+});
+
+describe('cash sales at a branch', () => {
+  const deskOf = (branch: string) => ({
+    uid: `desk-of-${branch}`,
+    claims: { role: 'staff', branch },
+  });
+  const saleOf = (uid: string, requestId: string) => ({
+    uid,
+    kind: 'credits',
+    packageId: PACK,
+    amount: 6500,
+    requestId,
+  });
+
+  it('records the branch of a branch manager’s desk on the payment and in the audit entry', async () => {
+    await seedBranch(backend.db, 'norte', 'Norte');
+    const uid = await seedMember(backend.db, { credits: 0 });
+    const { paymentId } = await call(recordCashSale, saleOf(uid, 'norte-1'), deskOf('norte'));
+    expect(await read(backend.db, paths.payment(paymentId))).toMatchObject({
+      branch: 'norte',
+      takenBy: 'desk-of-norte',
+    });
+    const [entry] = (await auditOf('recordCashSale')).filter(
+      (audit) => audit.target === paths.payment(paymentId),
+    );
+    expect(entry?.details).toMatchObject({ branch: 'norte' });
+  });
+
+  it('records the branch the chain’s desk names, and none when it names none', async () => {
+    const uid = await seedMember(backend.db, { credits: 0 });
+    const named = await call(recordCashSale, { ...saleOf(uid, 'chain-1'), branch: BRANCH }, desk);
+    const unnamed = await call(recordCashSale, saleOf(uid, 'chain-2'), desk);
+    expect(await read(backend.db, paths.payment(named.paymentId))).toMatchObject({
+      branch: BRANCH,
+    });
+    expect(await read(backend.db, paths.payment(unnamed.paymentId))).not.toHaveProperty('branch');
+  });
+
+  it('refuses another branch, a branch that does not exist, and another branch’s refund, writing nothing', async () => {
+    await seedBranch(backend.db, 'norte', 'Norte');
+    const uid = await seedMember(backend.db, { credits: 0 });
+    await expectRefusedUnchanged(
+      backend.db,
+      () => call(recordCashSale, { ...saleOf(uid, 'x-1'), branch: BRANCH }, deskOf('norte')),
+      'permission-denied',
+      'outsideBranch',
+    );
+    await expectRefusedUnchanged(
+      backend.db,
+      () => call(recordCashSale, { ...saleOf(uid, 'x-2'), branch: 'sur' }, desk),
+      'not-found',
+      'branchNotFound',
+    );
+    const { paymentId } = await call(
+      recordCashSale,
+      { ...saleOf(uid, 'x-3'), branch: BRANCH },
+      desk,
+    );
+    await expectRefusedUnchanged(
+      backend.db,
+      () => call(refundCashSale, { paymentId, reason: 'Not ours' }, deskOf('norte')),
+      'permission-denied',
+      'outsideBranch',
+    );
+    expect(await call(refundCashSale, { paymentId, reason: 'Ours' }, deskOf(BRANCH))).toEqual({
+      taken: 5,
+    });
   });
 });
 

@@ -18,6 +18,7 @@ import {
   otherCoach,
   read,
   seedClass,
+  seedBranch,
   seedMember,
   useStudioBackend,
 } from '../booking/fixtures';
@@ -170,6 +171,62 @@ describe('checkInByPass', () => {
       'failed-precondition',
       'passOtherClass',
     );
+  });
+});
+
+describe('checkInByPass at a branch’s desk (a desk scoped to one branch)', () => {
+  const deskOf = (branch: string) => ({
+    uid: `desk-of-${branch}`,
+    claims: { role: 'staff', branch },
+  });
+
+  /** Ana booked at Centro in 10 minutes and at Norte in 25: Centro's class is the soonest. */
+  async function bookedAtBoth() {
+    await seedBranch(backend.db, 'norte', 'Norte');
+    const now = Date.now();
+    const centro = await seedClass(backend.db, {
+      startsAt: now + 10 * MINUTE,
+      name: 'Centro ride',
+    });
+    const norte = await seedClass(backend.db, {
+      startsAt: now + 25 * MINUTE,
+      name: 'Norte ride',
+      branch: 'norte',
+    });
+    const uid = await seedMember(backend.db, { name: 'Ana Ruiz', waiver: true });
+    for (const classId of [centro, norte])
+      await bookClassHandler({ db: backend.db, now: () => now - DAY }, { uid, classId });
+    return { centro, norte, uid };
+  }
+
+  it('checks the member into this branch’s class, not the sooner one at another branch', async () => {
+    const { centro, norte, uid } = await bookedAtBoth();
+    const { pass } = await passOf(uid);
+
+    const result = await scan(deskOf('norte'), { pass });
+
+    expect(result).toMatchObject({ uid, classId: norte, title: 'Norte ride' });
+    expect(await read(backend.db, paths.rosterBooking(norte, uid))).toMatchObject({
+      attendance: 'attended',
+      checkedInBy: 'desk-of-norte',
+    });
+    expect(await read(backend.db, paths.rosterBooking(centro, uid))).not.toHaveProperty(
+      'attendance',
+    );
+    // The chain's desk still takes the soonest, Centro's.
+    expect(await scan(desk, { pass })).toMatchObject({ classId: centro });
+    await expectInvariants(backend.db);
+  });
+
+  it('says the class is another branch’s when only that one is booked, and writes nothing', async () => {
+    const { uid } = await bookedMember();
+    await seedBranch(backend.db, 'norte', 'Norte');
+    const { pass } = await passOf(uid);
+    await expectRefused(deskOf('norte'), { pass }, 'permission-denied', 'outsideBranch');
+    // A member with nothing booked anywhere gets the usual answer, not the branch's.
+    const idle = await seedMember(backend.db, { name: 'Luis', waiver: true });
+    const idlePass = await passOf(idle);
+    await expectRefused(deskOf('norte'), { pass: idlePass.pass }, 'not-found', 'passNoBooking');
   });
 });
 

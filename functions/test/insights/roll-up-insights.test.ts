@@ -128,35 +128,69 @@ describe('rollUpInsights', () => {
     expect(Object.keys(records.classes).some((id) => id.startsWith('c2026-03-20'))).toBe(true);
   });
 
-  it('writes each branch its own class figures apart, for the admin of that branch', async () => {
+  it('writes each branch its own class figures and its payments’ money apart, for the admin of that branch', async () => {
     const db = backend.db;
     const records = await seedInsightsStudio(db, { ...SEED, collect: true, seed: 11 });
     await rollUpInsights({ db, now: () => NOW }, { from: FROM });
-    const expected = bruteForce(records, datesOf(FROM, TO), NOW);
+    const dates = datesOf(FROM, TO);
+    const expected = bruteForce(records, dates, NOW);
 
     let rows = 0;
+    let payments = 0;
     for (const branch of SEED_BRANCHES) {
+      // The brute-force count of the payments made at this branch only.
+      const ofBranch = bruteForce(
+        {
+          ...records,
+          payments: Object.fromEntries(
+            Object.entries(records.payments).filter(([, payment]) => payment['branch'] === branch),
+          ),
+        },
+        dates,
+        NOW,
+      );
       const days = ((await db.ref(paths.insightsBranchDays(branch)).get()).val() ?? {}) as Raw;
       const months = ((await db.ref(paths.insightsBranchMonths(branch)).get()).val() ?? {}) as Raw;
-      for (const day of expected.days) {
+      for (const [i, day] of expected.days.entries()) {
         const parsed = insightsDaySchema.parse(days[day.date]);
         const own = Object.entries(day.classes).filter(([, row]) => row.branch === branch);
         rows += own.length;
         expect(parsed.classes, `${branch} ${day.date}`).toEqual(Object.fromEntries(own));
-        // Money and members are the chain's: none of it is in a branch's day.
-        expect(parsed.revenue).toEqual({ byKind: {}, byCoupon: {} });
+        expect(parsed.revenue, `${branch} ${day.date}`).toEqual(ofBranch.days[i]?.revenue);
+        for (const figures of Object.values(parsed.revenue.byKind)) payments += figures.payments;
+        // Members and plans are the chain's: none of it is in a branch's day.
         expect(parsed.members.active).toBe(0);
       }
-      for (const month of expected.months) {
+      for (const month of ofBranch.months) {
         const parsed = insightsMonthSchema.parse(months[month.month]);
         expect(parsed.cells, `${branch} ${month.month}`).toEqual(
           Object.fromEntries(
             Object.entries(month.cells).filter(([, row]) => row.branch === branch),
           ),
         );
+        // The month's money is its days' money summed.
+        const monthRevenue = { byKind: {}, byCoupon: {} } as Record<
+          'byKind' | 'byCoupon',
+          Record<string, Record<string, number>>
+        >;
+        for (const day of ofBranch.days.filter((d) => d.date.startsWith(month.month)))
+          for (const part of ['byKind', 'byCoupon'] as const)
+            for (const [key, figures] of Object.entries(day.revenue[part])) {
+              const sum = (monthRevenue[part][key] ??= {});
+              for (const [field, value] of Object.entries(figures))
+                sum[field] = (sum[field] ?? 0) + num(value);
+            }
+        expect(parsed.revenue, `${branch} ${month.month}`).toEqual(monthRevenue);
       }
     }
     expect(rows).toBe(expected.days.reduce((n, day) => n + Object.keys(day.classes).length, 0));
+    // Some money is a branch's and some (no branch) only the chain's.
+    const chainPayments = expected.days.reduce(
+      (n, day) => n + Object.values(day.revenue.byKind).reduce((t, f) => t + num(f['payments']), 0),
+      0,
+    );
+    expect(payments).toBeGreaterThan(0);
+    expect(payments).toBeLessThan(chainPayments);
   });
 
   it('writes the same values when run again over the same data', async () => {

@@ -4,7 +4,7 @@
 // change of a purchase record is a transaction (`patchPurchase`).
 import { describe, expect, it } from 'vitest';
 import { paths } from '@studio/core';
-import { patchPurchase } from '../../src/handlers/payments/purchase-record';
+import { patchPurchase, readPurchase } from '../../src/handlers/payments/purchase-record';
 import { settles } from '../support/settles';
 import { usePaymentsTestBed } from './support';
 
@@ -58,6 +58,17 @@ describe('purchase records', () => {
       disputeStatus: 'lost',
       creditsRevoked: 5,
     });
+  });
+
+  it('a read of the record while a change of it waits for the server finds the record', async () => {
+    const { db } = bed.backend;
+    await db.ref(paths.payment('cs_in_flight')).set(RECORD);
+    // Nothing listens to the record, so the transaction's first run sees an empty cache: its
+    // guess (no record) must not be what another event of the purchase reads meanwhile.
+    const patched = patchPurchase(db, 'cs_in_flight', () => ({ disputeId: 'du_1', updatedAt: 2 }));
+    const read = readPurchase(db, 'cs_in_flight');
+    await patched;
+    expect(await read).toMatchObject({ uid: 'buyer', status: 'pending' });
   });
 
   it('an absent record stays absent', async () => {

@@ -270,6 +270,8 @@ export async function seedInsightsStudio(
       status,
       createdAt,
       ...(coupon ? { coupon } : {}),
+      // Two in three at a branch (its desk or its site's checkout), by turns; the rest none.
+      ...(n % 3 === 2 ? {} : { branch: SEED_BRANCHES[n % 3] }),
       ...(paid ? { paidAt: createdAt + Math.floor(random() * 3 * 3600_000) } : {}),
       ...(status === 'refunded' ? { amountRefunded: amount } : {}),
       ...(status === 'partially-refunded' ? { amountRefunded: Math.floor(amount / 3) } : {}),

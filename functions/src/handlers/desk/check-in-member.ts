@@ -7,6 +7,7 @@ import {
   DomainError,
   LOOKUP_MISS_COST,
   chooseCheckInClass,
+  coversBranch,
   foldSearchText,
   isDomainError,
   paths,
@@ -37,13 +38,13 @@ export interface DoorCaller {
 
 /**
  * The member's bookings near now, with their classes, as the choice needs them: their class views
- * in every instance holding classes (a branch's live in its own).
+ * in every instance holding classes (a branch's live in its own), each with its class's branch.
  */
 async function bookingsNear(
   deps: Pick<BookingDeps, 'db' | 'instances'>,
   uid: string,
   nowMs: number,
-): Promise<PassBooking[]> {
+): Promise<(PassBooking & { branch: string })[]> {
   const found = await Promise.all(
     (await instancesFor(deps).all()).map(async (db) => {
       const snapshot = await db
@@ -71,6 +72,7 @@ async function bookingsNear(
         title: view.title ?? (await classTitle(deps.db, cls)),
         hour: cls.hour,
         classCancelled: cls.status === 'cancelled',
+        branch: cls.branch,
       };
     }),
   );
@@ -94,14 +96,24 @@ export async function checkInMember(
   if (!userValue.exists()) throw new DomainError('not-found', 'userNotFound', { uid });
   const user = userSchema.safeParse(userValue.val());
   const name = (user.success ? user.data.Name?.trim() : undefined) || uid;
+  // A branch's desk chooses among that branch's classes: a member booked here at 07:00 and at
+  // another branch at 06:45 is checked in here. When only another branch's class would do, the
+  // refusal says it is another branch's (as before the choice was scoped).
+  const bookings = await bookingsNear(deps, uid, nowMs);
+  const scope = caller.scope ?? null;
   const choice = chooseCheckInClass(
-    await bookingsNear(deps, uid, nowMs),
+    bookings.filter((booking) => coversBranch(scope, booking.branch)),
     nowMs,
     settings,
     name,
     classId,
   );
-  if (isDomainError(choice)) throw choice;
+  if (isDomainError(choice)) {
+    const elsewhere =
+      scope === null ? choice : chooseCheckInClass(bookings, nowMs, settings, name, classId);
+    if (!isDomainError(elsewhere)) throw new DomainError('permission-denied', 'outsideBranch');
+    throw choice;
+  }
   const classDb = await instancesFor(deps).ofClass(choice.classId);
   const cls = await readClass(classDb, choice.classId);
   if (!(await mayTakeAttendance(deps, cls, caller.by, caller.role, caller.scope)))

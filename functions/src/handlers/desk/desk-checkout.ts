@@ -6,6 +6,7 @@ import { DomainError, paths } from '@studio/core';
 import type { AuditEntry, CallableResult, CreateDeskCheckoutInput } from '@studio/core';
 import { newId } from '../../engine';
 import { createCheckoutSession } from '../payments/checkout/create-checkout-session';
+import { deskSaleBranch } from './sales';
 import type { CheckoutConfig, PaymentDeps } from '../payments/deps';
 
 /**
@@ -15,10 +16,17 @@ import type { CheckoutConfig, PaymentDeps } from '../payments/deps';
  */
 export async function createDeskCheckout(
   deps: PaymentDeps,
-  { by, delivery, ...input }: CreateDeskCheckoutInput & { by: string },
+  {
+    by,
+    delivery,
+    scope = null,
+    ...input
+  }: CreateDeskCheckoutInput & { by: string; scope?: string | null },
   config: CheckoutConfig,
 ): Promise<CallableResult<'createDeskCheckout'>> {
   const { db, now } = deps;
+  // The payment's branch, as for cash: a branch manager's desk sells for their branch.
+  const branch = await deskSaleBranch(db, scope, input.branch);
   const user = await db.ref(paths.user(input.uid)).get();
   if (!user.exists()) throw new DomainError('not-found', 'userNotFound', { uid: input.uid });
   const email: unknown = user.child('Email').val();
@@ -30,6 +38,7 @@ export async function createDeskCheckout(
       kind: input.kind,
       successUrl: input.successUrl,
       cancelUrl: input.cancelUrl,
+      ...(branch === undefined ? {} : { branch }),
       ...(input.kind === 'plan' ? { planId: input.planId } : { packageId: input.packageId }),
     },
     config,

@@ -6,6 +6,7 @@ import {
   DomainError,
   addBillingPeriods,
   cashAmountRefusal,
+  coversBranch,
   cashPaymentId,
   daysBetween,
   formatDate,
@@ -40,6 +41,25 @@ export interface SalesDeps {
   now: () => number;
   /** The desk's `desk` limit; none in tests that sell freely. */
   limits?: RateLimiter;
+}
+
+/**
+ * The branch a desk sale is recorded for (the payment's `branch`, what a branch manager's
+ * payments and their branch's insights count): a manager's own branch, another refused
+ * (`outsideBranch`); a chain desk's `wanted` branch when it exists (`branchNotFound`), or none.
+ */
+export async function deskSaleBranch(
+  db: Database,
+  scope: string | null,
+  wanted: string | undefined,
+): Promise<string | undefined> {
+  if (wanted !== undefined && !coversBranch(scope, wanted))
+    throw new DomainError('permission-denied', 'outsideBranch');
+  const branch = scope ?? wanted;
+  if (branch === undefined) return undefined;
+  if (!(await db.ref(paths.branch(branch)).get()).exists())
+    throw new DomainError('not-found', 'branchNotFound');
+  return branch;
 }
 
 /** How long an intro offer's claim waits for the sale to be recorded. */
@@ -192,16 +212,23 @@ async function grantRecord(deps: SalesDeps, paymentId: string, record: PurchaseR
 
 /**
  * `recordCashSale` (the front desk, admins): the cash received for a pack or a plan. Every rule
- * is checked before anything is written (the member, the item on sale, the amount its price, the
- * intro offer once per person, one plan at a time); then the credits or the plan, the payment
- * record with the audit entry in one update, the receipt. `requestId` names the payment, so a
- * repeat (a double tap, a retry after a dropped answer) returns the first sale.
+ * is checked before anything is written (the branch, the member, the item on sale, the amount its
+ * price, the intro offer once per person, one plan at a time); then the credits or the plan, the
+ * payment record (with its branch: `deskSaleBranch`) and the audit entry in one update, the
+ * receipt. `requestId` names the payment, so a repeat (a double tap, a retry after a dropped
+ * answer) returns the first sale.
  */
 export async function recordCashSale(
   deps: SalesDeps,
-  { by, ...input }: RecordCashSaleInput & { by: string },
+  {
+    by,
+    scope = null,
+    branch: wanted,
+    ...input
+  }: RecordCashSaleInput & { by: string; scope?: string | null },
 ): Promise<CallableResult<'recordCashSale'>> {
   const { db, now } = deps;
+  const branch = await deskSaleBranch(db, scope, wanted);
   const paymentId = cashPaymentId(input.requestId ?? newId(db));
   const done = await readPurchase(db, paymentId);
   if (done !== undefined) {
@@ -222,6 +249,7 @@ export async function recordCashSale(
   const { record } = sale;
   record.takenBy = by;
   if (email !== undefined) record.email = email;
+  if (branch !== undefined) record.branch = branch;
   const offer = plan ? undefined : await introOfferOf(db, input, false);
   await deps.limits?.take(by, 'desk');
   if (offer !== undefined) {
@@ -247,6 +275,7 @@ export async function recordCashSale(
       item: record.items.map((item) => item.id).join(','),
       amount: record.amount,
       currency: record.currency,
+      ...(branch === undefined ? {} : { branch }),
     },
   };
   await db.ref().update({
@@ -259,16 +288,24 @@ export async function recordCashSale(
 
 /**
  * `refundCashSale` (the front desk, admins): the cash is handed back. Only a cash payment not
- * refunded yet; its unused credits are taken back (the used ones stay used, as with a card
- * refund), a plan bought with it ends now. The payment says `refunded`, with who and why; audited.
+ * refunded yet, and a branch manager's desk only a sale of their branch; its unused credits are
+ * taken back (the used ones stay used, as with a card refund), a plan bought with it ends now.
+ * The payment says `refunded`, with who and why; audited.
  */
 export async function refundCashSale(
   deps: SalesDeps,
-  { by, paymentId, reason }: { by: string; paymentId: string; reason: string },
+  {
+    by,
+    scope = null,
+    paymentId,
+    reason,
+  }: { by: string; scope?: string | null; paymentId: string; reason: string },
 ): Promise<CallableResult<'refundCashSale'>> {
   const { db, now } = deps;
   const record = await readPurchase(db, paymentId);
   if (record === undefined) throw new DomainError('not-found', 'paymentNotFound');
+  if (scope !== null && record.branch !== scope)
+    throw new DomainError('permission-denied', 'outsideBranch');
   if (record.method !== 'cash') throw new DomainError('failed-precondition', 'paymentNotCash');
   if (record.status !== 'paid')
     throw new DomainError('failed-precondition', 'paymentAlreadyRefunded');

@@ -170,12 +170,16 @@ export async function rollUpInsights(
       const id = child.key;
       if (id === null) return;
       try {
-        const revenue = paymentRevenue(
-          parseStored(paymentSchema, child.val(), paths.payment(id)),
-          tz,
-        );
+        const payment = parseStored(paymentSchema, child.val(), paths.payment(id));
+        const revenue = paymentRevenue(payment, tz);
         if (revenue && rollup.has(revenue.day)) {
-          rollup.addRevenue(revenue.day, revenue.kind, revenue.coupon, revenue.figures);
+          rollup.addRevenue(
+            revenue.day,
+            revenue.kind,
+            revenue.coupon,
+            revenue.figures,
+            payment.branch,
+          );
           report.payments += 1;
         }
       } catch (error) {

@@ -28,6 +28,8 @@ export class Rollup {
   readonly months: readonly string[];
   private readonly daysByDate = new Map<DateString, InsightsDay>();
   private readonly monthsByKey = new Map<string, InsightsMonth>();
+  /** Each branch's money by day and by month (`branch` of the payment), keyed branch → period. */
+  private readonly branchRevenue = new Map<string, Map<string, RevenueBreakdown>>();
 
   constructor(
     readonly from: DateString,
@@ -88,17 +90,27 @@ export class Rollup {
     addFigures(cell, row);
   }
 
+  /** Adds a payment to the chain's day and month and, with `branch`, to that branch's too. */
   addRevenue(
     date: DateString,
     kind: string,
     coupon: string | undefined,
     figures: RevenueFigures,
+    branch?: string,
   ): void {
     for (const breakdown of this.both(
       date,
       (d) => d.revenue,
       (m) => m.revenue,
     )) {
+      addRevenueTo(breakdown, kind, coupon, figures);
+    }
+    if (branch === undefined || !this.daysByDate.has(date)) return;
+    const periods = this.branchRevenue.get(branch) ?? new Map<string, RevenueBreakdown>();
+    this.branchRevenue.set(branch, periods);
+    for (const period of [date, monthOf(date)]) {
+      const breakdown = periods.get(period) ?? { byKind: {}, byCoupon: {} };
+      periods.set(period, breakdown);
       addRevenueTo(breakdown, kind, coupon, figures);
     }
   }
@@ -164,31 +176,37 @@ export class Rollup {
 
   /**
    * One branch's view of the window: each day with only that branch's classes and each month
-   * with only its cells (the studio-wide parts, money and members, are the chain's). Written for
-   * every branch on every run, so a branch's days are replaced whole like the chain's.
+   * with only its cells, and the money of the payments made at that branch (`branch` of the
+   * payment: its desk's sales, its site's checkouts); members and plans are the chain's. Written
+   * for every branch on every run, so a branch's days are replaced whole like the chain's.
    */
-  branchDays(branchId: string): Pick<InsightsDay, 'date' | 'classes'>[] {
+  branchDays(branchId: string): Pick<InsightsDay, 'date' | 'classes' | 'revenue'>[] {
     return this.allDays().map((day) => ({
       date: day.date,
       classes: Object.fromEntries(
         Object.entries(day.classes).filter(([, row]) => row.branch === branchId),
       ),
+      revenue: this.branchRevenue.get(branchId)?.get(day.date) ?? { byKind: {}, byCoupon: {} },
     }));
   }
 
-  branchMonths(branchId: string): Pick<InsightsMonth, 'month' | 'days' | 'cells'>[] {
+  branchMonths(branchId: string): Pick<InsightsMonth, 'month' | 'days' | 'cells' | 'revenue'>[] {
     return this.allMonths().map((month) => ({
       month: month.month,
       days: month.days,
       cells: Object.fromEntries(
         Object.entries(month.cells).filter(([, row]) => row.branch === branchId),
       ),
+      revenue: this.branchRevenue.get(branchId)?.get(month.month) ?? {
+        byKind: {},
+        byCoupon: {},
+      },
     }));
   }
 
-  /** Every branch with a class in the window. */
+  /** Every branch with a class or a payment in the window. */
   branches(): Set<string> {
-    const seen = new Set<string>();
+    const seen = new Set<string>(this.branchRevenue.keys());
     for (const day of this.daysByDate.values())
       for (const row of Object.values(day.classes)) seen.add(row.branch);
     return seen;

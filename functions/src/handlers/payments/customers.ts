@@ -17,8 +17,11 @@ async function claimCustomer(db: Database, path: string, at: number): Promise<St
     try {
       const { snapshot } = await db
         .ref(path)
-        .transaction((current: unknown) =>
-          current === null ? ({ claimedAt: at } satisfies StripeCustomer) : undefined,
+        .transaction(
+          (current: unknown) =>
+            current === null ? ({ claimedAt: at } satisfies StripeCustomer) : undefined,
+          undefined,
+          false,
         );
       return parseStored(stripeCustomerSchema, snapshot.val(), path);
     } catch (error) {
@@ -48,11 +51,15 @@ export async function ensureCustomer(
   // The index first: a claim naming a customer always has its way back to the member. A second
   // checkout got the same customer (the idempotency key), so whichever names it first wins.
   await db.ref(paths.stripeCustomerUid(customer.id)).set(uid);
-  const { snapshot } = await db.ref(path).transaction((current: unknown) => {
-    const stored = stripeCustomerSchema.safeParse(current);
-    if (!stored.success || stored.data.customerId !== undefined) return current;
-    return { ...stored.data, customerId: customer.id } satisfies StripeCustomer;
-  });
+  const { snapshot } = await db.ref(path).transaction(
+    (current: unknown) => {
+      const stored = stripeCustomerSchema.safeParse(current);
+      if (!stored.success || stored.data.customerId !== undefined) return current;
+      return { ...stored.data, customerId: customer.id } satisfies StripeCustomer;
+    },
+    undefined,
+    false,
+  );
   return parseStored(stripeCustomerSchema, snapshot.val(), path).customerId ?? customer.id;
 }
 

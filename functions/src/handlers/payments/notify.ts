@@ -17,9 +17,13 @@ export async function notifyMember(
 ): Promise<void> {
   const ref = db.ref(paths.notification(uid, notificationId));
   // Created once: a replay must not mark a notification the member has read as unread.
-  await ref.transaction((current: unknown) => {
-    if (current !== null) return current;
-    const notification: Notification = { type, messageKey, params, at: now, read: false };
-    return notification;
-  });
+  await ref.transaction(
+    (current: unknown) => {
+      if (current !== null) return current;
+      const notification: Notification = { type, messageKey, params, at: now, read: false };
+      return notification;
+    },
+    undefined,
+    false,
+  );
 }

@@ -57,10 +57,14 @@ export async function patchPurchase(
 ): Promise<void> {
   // Refusals write the value back unchanged rather than abort: the SDK first runs the update on
   // its cache (usually nothing), and only the server's value may decide.
-  await db.ref(paths.payment(paymentId)).transaction((current: unknown) => {
-    if (current === null || typeof current !== 'object') return current;
-    const record = current as PurchaseRecord;
-    const change = patch(record);
-    return change === undefined ? current : { ...record, ...change };
-  });
+  await db.ref(paths.payment(paymentId)).transaction(
+    (current: unknown) => {
+      if (current === null || typeof current !== 'object') return current;
+      const record = current as PurchaseRecord;
+      const change = patch(record);
+      return change === undefined ? current : { ...record, ...change };
+    },
+    undefined,
+    false,
+  );
 }

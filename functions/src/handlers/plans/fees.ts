@@ -32,7 +32,7 @@ export async function recordFee(
   const path = paths.planFee(uid, feeId);
   const { snapshot } = await db
     .ref(path)
-    .transaction((current: unknown) => (current === null ? fee : current));
+    .transaction((current: unknown) => (current === null ? fee : current), undefined, false);
   await queueFee(db, uid, feeId, fee.at);
   return parseStored(planFeeSchema, snapshot.val(), path);
 }
@@ -70,13 +70,17 @@ async function settle(
 ): Promise<PlanFee | undefined> {
   const path = paths.planFee(uid, feeId);
   const at = deps.now();
-  const { snapshot } = await deps.db.ref(path).transaction((current: unknown) => {
-    const stored = planFeeSchema.safeParse(current);
-    if (!stored.success) return current;
-    // A charge that went through is never turned back into a failure by a late event.
-    if (stored.data.status === 'charged') return current;
-    return { ...stored.data, ...outcome, updatedAt: at };
-  });
+  const { snapshot } = await deps.db.ref(path).transaction(
+    (current: unknown) => {
+      const stored = planFeeSchema.safeParse(current);
+      if (!stored.success) return current;
+      // A charge that went through is never turned back into a failure by a late event.
+      if (stored.data.status === 'charged') return current;
+      return { ...stored.data, ...outcome, updatedAt: at };
+    },
+    undefined,
+    false,
+  );
   const parsed = planFeeSchema.safeParse(snapshot.val());
   return parsed.success ? parsed.data : undefined;
 }
@@ -113,7 +117,7 @@ async function recordPayment(
   };
   await deps.db
     .ref(paths.payment(intentId))
-    .transaction((current: unknown) => (current === null ? record : current));
+    .transaction((current: unknown) => (current === null ? record : current), undefined, false);
 }
 
 async function tellFee(deps: PaymentDeps, uid: string, feeId: string, fee: PlanFee, plan: string) {

@@ -149,13 +149,17 @@ export async function settleIntroClaims(
   const at = deps.now();
   await Promise.all(
     keys.map((key) =>
-      deps.db.ref(paths.introClaim(key)).transaction((current: unknown) => {
-        const stored = introClaimSchema.safeParse(current);
-        if (!stored.success || stored.data.sessionId !== sessionId) return current;
-        const paid: IntroClaim = { ...stored.data, paidAt: stored.data.paidAt ?? at };
-        delete paid.expiresAt;
-        return paid;
-      }),
+      deps.db.ref(paths.introClaim(key)).transaction(
+        (current: unknown) => {
+          const stored = introClaimSchema.safeParse(current);
+          if (!stored.success || stored.data.sessionId !== sessionId) return current;
+          const paid: IntroClaim = { ...stored.data, paidAt: stored.data.paidAt ?? at };
+          delete paid.expiresAt;
+          return paid;
+        },
+        undefined,
+        false,
+      ),
     ),
   );
 }
@@ -168,12 +172,16 @@ export async function releaseIntroClaims(
 ): Promise<void> {
   await Promise.all(
     keys.map((key) =>
-      db.ref(paths.introClaim(key)).transaction((current: unknown) => {
-        const stored = introClaimSchema.safeParse(current);
-        if (!stored.success || stored.data.paidAt !== undefined) return current;
-        if (sessionId !== undefined && stored.data.sessionId !== sessionId) return current;
-        return null;
-      }),
+      db.ref(paths.introClaim(key)).transaction(
+        (current: unknown) => {
+          const stored = introClaimSchema.safeParse(current);
+          if (!stored.success || stored.data.paidAt !== undefined) return current;
+          if (sessionId !== undefined && stored.data.sessionId !== sessionId) return current;
+          return null;
+        },
+        undefined,
+        false,
+      ),
     ),
   );
 }

@@ -116,19 +116,23 @@ export async function changeMembership(
   const path = paths.membership(uid);
   let refusal: DomainError | undefined;
   let changed = false;
-  const { snapshot } = await db.ref(path).transaction((stored: unknown) => {
-    refusal = undefined;
-    changed = false;
-    const current = stored === null ? undefined : parseStored(membershipSchema, stored, path);
-    const next = change(current);
-    if (isDomainError(next)) {
-      refusal = next;
-      return stored;
-    }
-    if (next === undefined) return stored;
-    changed = true;
-    return storable(next);
-  });
+  const { snapshot } = await db.ref(path).transaction(
+    (stored: unknown) => {
+      refusal = undefined;
+      changed = false;
+      const current = stored === null ? undefined : parseStored(membershipSchema, stored, path);
+      const next = change(current);
+      if (isDomainError(next)) {
+        refusal = next;
+        return stored;
+      }
+      if (next === undefined) return stored;
+      changed = true;
+      return storable(next);
+    },
+    undefined,
+    false,
+  );
   if (refusal) throw refusal;
   const value: unknown = snapshot.val();
   if (value === null) return undefined;

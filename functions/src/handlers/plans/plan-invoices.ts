@@ -105,7 +105,7 @@ export async function planInvoicePaid(
     if (invoice.customer) record.stripeCustomerId = invoice.customer;
     await db
       .ref(paths.payment(invoice.id))
-      .transaction((current: unknown) => (current === null ? record : current));
+      .transaction((current: unknown) => (current === null ? record : current), undefined, false);
   }
   return processed(`plan invoice ${invoice.billing_reason ?? ''}`);
 }

@@ -36,7 +36,11 @@ export const recordCashSale = onCall(
     runCallable('recordCashSale', request, async () => {
       const caller = requireDesk(request);
       const input = parseInput(recordCashSaleInput, request.data);
-      const result = await recordCashSaleHandler(salesDeps(), { ...input, by: caller.uid });
+      const result = await recordCashSaleHandler(salesDeps(), {
+        ...input,
+        by: caller.uid,
+        scope: caller.scope,
+      });
       cashSaleRecorded({ by: caller.uid, uid: input.uid, ...result, amount: input.amount });
       return result;
     }),
@@ -49,7 +53,11 @@ export const refundCashSale = onCall(
     runCallable('refundCashSale', request, async () => {
       const caller = requireDesk(request);
       const input = parseInput(refundCashSaleInput, request.data);
-      const result = await refundCashSaleHandler(salesDeps(), { ...input, by: caller.uid });
+      const result = await refundCashSaleHandler(salesDeps(), {
+        ...input,
+        by: caller.uid,
+        scope: caller.scope,
+      });
       cashSaleRefunded({ by: caller.uid, paymentId: input.paymentId, taken: result.taken });
       return result;
     }),
@@ -87,7 +95,7 @@ export const createDeskCheckout = onCall(
       const input = parseInput(createDeskCheckoutInput, request.data);
       const result = await createDeskCheckoutHandler(
         { ...salesDeps(), stripe: stripeClient() },
-        { ...input, by: caller.uid },
+        { ...input, by: caller.uid, scope: caller.scope },
         { appOrigins: appOrigins() },
       );
       deskCheckoutOpened({

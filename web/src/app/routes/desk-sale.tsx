@@ -5,7 +5,8 @@ import { paths } from '../../config/paths';
 import { PassCode } from '../../features/desk';
 import { DeskSale, deskSalesMessages, firebaseDeskSalesApi } from '../../features/desk-sales';
 import type { CardReturn } from '../../features/desk-sales';
-import { useSessionStore } from '../../features/session';
+import { selectBranchScope, useSessionStore } from '../../features/session';
+import { STUDIO_BRANCH } from '../../config/studio';
 import { useT } from '../../lib/i18n';
 import { PageLoading } from '../page-loading';
 
@@ -27,6 +28,8 @@ export default function DeskSalePage() {
   const search = useSearch();
   const status = useSessionStore((state) => state.status);
   const role = useSessionStore((state) => state.role);
+  // A branch manager's desk sells for their branch; the chain's desk for this site's.
+  const branchScope = useSessionStore(selectBranchScope);
   if (status === 'unknown' || (status === 'signed-in' && role === null))
     return <PageLoading title={t('menuDeskSale')} />;
   if (status !== 'signed-in' || !role)
@@ -47,6 +50,7 @@ export default function DeskSalePage() {
       thanksPath={paths.graciasCompra.getHref({})}
       openUrl={openUrl}
       returned={cardReturn(search)}
+      branch={branchScope ?? STUDIO_BRANCH}
     />
   );
 }

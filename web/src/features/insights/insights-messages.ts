@@ -49,6 +49,8 @@ export const insightsMessages = defineMessages({
     attended: 'Attended',
     revenueByKind: 'Revenue by package kind',
     revenueByCoupon: 'Revenue by coupon',
+    noCouponRevenue: 'No coupon was used in this range.',
+    noRevenue: 'No payment in this range.',
     kind: 'Kind',
     coupon: 'Coupon',
     payments: 'Payments',
@@ -68,7 +70,7 @@ export const insightsMessages = defineMessages({
     noLiability: 'No snapshot yet.',
     none: '—',
     branchOnly:
-      '{branch}: the classes of your branch. Money, members and plans are the whole chain’s, for its admins.',
+      '{branch}: the classes of your branch and the payments made at it. Members and plans are the whole chain’s, for its admins.',
     studioWide: 'Revenue, members and subscriptions are studio-wide; the filters apply to classes.',
     mrr: 'Monthly recurring revenue (plans)',
     planMembers: 'Members on plans at the end',
@@ -134,6 +136,8 @@ export const insightsMessages = defineMessages({
     attended: 'Asistieron',
     revenueByKind: 'Ingresos por tipo de paquete',
     revenueByCoupon: 'Ingresos por cupón',
+    noCouponRevenue: 'No se usó ningún cupón en estas fechas.',
+    noRevenue: 'Ningún pago en estas fechas.',
     kind: 'Tipo',
     coupon: 'Cupón',
     payments: 'Pagos',
@@ -153,7 +157,7 @@ export const insightsMessages = defineMessages({
     noLiability: 'Aún no hay corte.',
     none: '—',
     branchOnly:
-      '{branch}: las clases de tu sucursal. El dinero, los socios y los planes son de toda la cadena, para sus administradores.',
+      '{branch}: las clases de tu sucursal y los pagos hechos en ella. Los socios y los planes son de toda la cadena, para sus administradores.',
     studioWide:
       'Ingresos, miembros y suscripciones son de todo el estudio; los filtros aplican a las clases.',
     mrr: 'Ingreso mensual recurrente (planes)',

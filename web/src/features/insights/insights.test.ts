@@ -92,6 +92,17 @@ describe('insights arithmetic', () => {
     expect(lines[3]).toBe('');
   });
 
+  it('writes a branch’s CSV up to its money, without the chain’s member columns', () => {
+    const csv = insightsCsv(periodSummaries(parsePeriods(DAYS, 'day'), ALL), { branch: true });
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe(
+      'period,classes_held,classes_cancelled,capacity,booked,occupancy,attended,no_shows,attendance_rate,late_cancels,cancels,waitlisted,turned_away,payments,gross,discount,refunded,net',
+    );
+    expect(lines[2]).toBe(
+      '2026-03-02,2,0,30,28,0.9333,12,4,0.7500,2,2,0,3,2,100.00,10.00,25.00,75.00',
+    );
+  });
+
   it('takes the newest liability snapshot that parses', () => {
     expect(
       latestLiability({

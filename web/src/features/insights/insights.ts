@@ -257,8 +257,19 @@ export const CSV_HEADER = [
   'subscriptions_churned',
 ] as const;
 
-/** The summaries as CSV: a header row, CRLF line ends, money in units, rates as fractions. */
-export function insightsCsv(summaries: readonly PeriodSummary[]): string {
+/** The columns a branch's figures fill: its classes and its payments (members are the chain's). */
+const BRANCH_COLUMNS = CSV_HEADER.indexOf('active_members');
+
+/**
+ * The summaries as CSV: a header row, CRLF line ends, money in units, rates as fractions. A
+ * branch's (`branch: true`, a branch manager's) stops at the money: members and subscriptions
+ * are the chain's, and a column of zeros would read as a fact about the branch.
+ */
+export function insightsCsv(
+  summaries: readonly PeriodSummary[],
+  { branch = false }: { branch?: boolean } = {},
+): string {
+  const width = branch ? BRANCH_COLUMNS : CSV_HEADER.length;
   const lines = summaries.map((s) => {
     const r = rates(s.classes);
     return [
@@ -288,8 +299,9 @@ export function insightsCsv(summaries: readonly PeriodSummary[]): string {
       s.subscriptions.started,
       s.subscriptions.churned,
     ]
+      .slice(0, width)
       .map((field) => csvField(field ?? undefined))
       .join(',');
   });
-  return [CSV_HEADER.join(','), ...lines].join('\r\n') + '\r\n';
+  return [CSV_HEADER.slice(0, width).join(','), ...lines].join('\r\n') + '\r\n';
 }

@@ -24,7 +24,7 @@ export async function recordCouponRedemption(
   const entry: CouponRedemption = { paymentId, discount, at: now };
   await db
     .ref(paths.memberRedemption(code, uid, paymentId))
-    .transaction((current: unknown) => (current === null ? entry : current));
+    .transaction((current: unknown) => (current === null ? entry : current), undefined, false);
   // The checkout's hold on the coupon goes in the update that counts the redemption.
   const released = hold === undefined ? {} : { [paths.couponHold(code, hold)]: null };
   const coupon: unknown = (await db.ref(paths.coupon(code)).get()).val();
@@ -34,7 +34,7 @@ export async function recordCouponRedemption(
     const created: CouponRedemptionEntry = { uid, discount, at: now, counted: countedBefore };
     const { snapshot } = await db
       .ref(paths.couponRedemptionEntry(code, paymentId))
-      .transaction((current: unknown) => (current === null ? created : current));
+      .transaction((current: unknown) => (current === null ? created : current), undefined, false);
     const marker: unknown = snapshot.val();
     if (isRecord(marker) && marker['counted'] !== true)
       await db.ref().update({

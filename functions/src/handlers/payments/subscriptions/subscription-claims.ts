@@ -47,9 +47,8 @@ export async function claimSubscriptionCheckout(deps: PaymentDeps, uid: string):
   };
   let refusal: DomainError | undefined;
   // Refusals write the value back unchanged rather than abort, so only the server's value decides.
-  const { snapshot } = await deps.db
-    .ref(paths.subscriptionClaim(uid))
-    .transaction((current: unknown) => {
+  const { snapshot } = await deps.db.ref(paths.subscriptionClaim(uid)).transaction(
+    (current: unknown) => {
       refusal = undefined;
       if (current === null) return claim;
       const stored = subscriptionClaimSchema.safeParse(current);
@@ -65,7 +64,10 @@ export async function claimSubscriptionCheckout(deps: PaymentDeps, uid: string):
         minutes: Math.max(1, Math.ceil(((expiresAt ?? now) - now) / 60_000)),
       });
       return current;
-    });
+    },
+    undefined,
+    false,
+  );
   const stored = subscriptionClaimSchema.safeParse(snapshot.val());
   if (stored.success && stored.data.checkoutId === checkoutId) return checkoutId;
   throw refusal ?? new DomainError('aborted', 'tryAgain');
@@ -78,11 +80,15 @@ export async function attachCheckoutSession(
   checkoutId: string,
   sessionId: string,
 ): Promise<void> {
-  await deps.db.ref(paths.subscriptionClaim(uid)).transaction((current: unknown) => {
-    const stored = subscriptionClaimSchema.safeParse(current);
-    if (!stored.success || stored.data.checkoutId !== checkoutId) return current;
-    return { ...stored.data, sessionId };
-  });
+  await deps.db.ref(paths.subscriptionClaim(uid)).transaction(
+    (current: unknown) => {
+      const stored = subscriptionClaimSchema.safeParse(current);
+      if (!stored.success || stored.data.checkoutId !== checkoutId) return current;
+      return { ...stored.data, sessionId };
+    },
+    undefined,
+    false,
+  );
 }
 
 /**
@@ -94,15 +100,19 @@ export async function releaseCheckoutClaim(
   uid: string,
   which: { checkoutId: string } | { sessionId: string },
 ): Promise<void> {
-  await deps.db.ref(paths.subscriptionClaim(uid)).transaction((current: unknown) => {
-    const stored = subscriptionClaimSchema.safeParse(current);
-    if (!stored.success || stored.data.subscriptionId !== undefined) return current;
-    const ours =
-      'checkoutId' in which
-        ? stored.data.checkoutId === which.checkoutId
-        : stored.data.sessionId === which.sessionId;
-    return ours ? null : current;
-  });
+  await deps.db.ref(paths.subscriptionClaim(uid)).transaction(
+    (current: unknown) => {
+      const stored = subscriptionClaimSchema.safeParse(current);
+      if (!stored.success || stored.data.subscriptionId !== undefined) return current;
+      const ours =
+        'checkoutId' in which
+          ? stored.data.checkoutId === which.checkoutId
+          : stored.data.sessionId === which.sessionId;
+      return ours ? null : current;
+    },
+    undefined,
+    false,
+  );
 }
 
 /**
@@ -124,9 +134,8 @@ export async function holdSubscription(
     held.subscriptionId !== subscriptionId &&
     (await subscriptionEnded(deps, held.subscriptionId));
   const claim: SubscriptionClaim = { subscriptionId, claimedAt: deps.now() };
-  const { snapshot } = await deps.db
-    .ref(paths.subscriptionClaim(uid))
-    .transaction((current: unknown) => {
+  const { snapshot } = await deps.db.ref(paths.subscriptionClaim(uid)).transaction(
+    (current: unknown) => {
       const stored = subscriptionClaimSchema.safeParse(current);
       if (current === null || !stored.success) return claim;
       const holder = stored.data.subscriptionId;
@@ -134,7 +143,10 @@ export async function holdSubscription(
       if (holder === undefined) return claim;
       if (holder === held?.subscriptionId && heldEnded) return claim;
       return current;
-    });
+    },
+    undefined,
+    false,
+  );
   const winner = subscriptionClaimSchema.safeParse(snapshot.val());
   return winner.success && winner.data.subscriptionId === subscriptionId;
 }
@@ -145,10 +157,14 @@ export async function releaseSubscription(
   uid: string,
   subscriptionId: string,
 ): Promise<void> {
-  await deps.db.ref(paths.subscriptionClaim(uid)).transaction((current: unknown) => {
-    const stored = subscriptionClaimSchema.safeParse(current);
-    return stored.success && stored.data.subscriptionId === subscriptionId ? null : current;
-  });
+  await deps.db.ref(paths.subscriptionClaim(uid)).transaction(
+    (current: unknown) => {
+      const stored = subscriptionClaimSchema.safeParse(current);
+      return stored.success && stored.data.subscriptionId === subscriptionId ? null : current;
+    },
+    undefined,
+    false,
+  );
 }
 
 /**
@@ -212,17 +228,21 @@ export async function cancelDuplicateSubscription(
       ? (await stripe.checkout.sessions.list({ subscription: subscriptionId, limit: 1 })).data
       : [];
   if (session) {
-    await deps.db.ref(paths.payment(session.id)).transaction((current: unknown) => {
-      if (current === null || typeof current !== 'object') return current;
-      const record = current as Record<string, unknown>;
-      return {
-        ...record,
-        status: 'refunded',
-        amountRefunded: record['amount'],
-        stripeSubscriptionId: subscriptionId,
-        updatedAt: deps.now(),
-      };
-    });
+    await deps.db.ref(paths.payment(session.id)).transaction(
+      (current: unknown) => {
+        if (current === null || typeof current !== 'object') return current;
+        const record = current as Record<string, unknown>;
+        return {
+          ...record,
+          status: 'refunded',
+          amountRefunded: record['amount'],
+          stripeSubscriptionId: subscriptionId,
+          updatedAt: deps.now(),
+        };
+      },
+      undefined,
+      false,
+    );
   }
   duplicateSubscriptionCancelled({ uid, subscriptionId });
 }

@@ -61,7 +61,7 @@ export async function grantSubscriptionPeriod(
   };
   const { snapshot } = await db
     .ref(path)
-    .transaction((current: unknown) => (current === null ? claim : current));
+    .transaction((current: unknown) => (current === null ? claim : current), undefined, false);
   const marker = parseStored(subscriptionGrantSchema, snapshot.val(), path);
   const added = await grantCredits(
     db,
@@ -146,7 +146,7 @@ async function recordRenewal(
   if (invoice.customer) record.stripeCustomerId = invoice.customer;
   await db
     .ref(paths.payment(invoice.id))
-    .transaction((current: unknown) => (current === null ? record : current));
+    .transaction((current: unknown) => (current === null ? record : current), undefined, false);
 }
 
 /** `invoice.paid`: the period's credits (the grant lives here, not on checkout). */

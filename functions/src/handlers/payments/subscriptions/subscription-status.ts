@@ -89,11 +89,16 @@ export async function applySubscriptionState(
   if (subscription.cancel_at_period_end !== undefined)
     next.cancelAtPeriodEnd = subscription.cancel_at_period_end;
 
-  const { snapshot } = await db.ref(path).transaction((current: unknown) => {
-    const stored = stripeSubscriptionSchema.safeParse(current);
-    if (stored.success && !replaces(stored.data, subscription.status, eventCreated)) return current;
-    return next;
-  });
+  const { snapshot } = await db.ref(path).transaction(
+    (current: unknown) => {
+      const stored = stripeSubscriptionSchema.safeParse(current);
+      if (stored.success && !replaces(stored.data, subscription.status, eventCreated))
+        return current;
+      return next;
+    },
+    undefined,
+    false,
+  );
   const winner = parseStored(stripeSubscriptionSchema, snapshot.val(), path);
   if (isActiveStatus(winner.status) && !(await holdSubscription(deps, uid, subscription.id))) {
     // The member's claim is held by another live subscription: this one is a second, paid

@@ -125,14 +125,18 @@ async function claimEvent(db: Database, event: Stripe.Event, now: number): Promi
   };
   // Refusals write the value back unchanged rather than abort: the SDK first runs the update on
   // its cache (usually nothing), and only the server's value may decide (engine/transact.ts).
-  const { snapshot } = await ref.transaction((current: unknown) => {
-    if (current === null) return claim;
-    const stored = stripeEventRecordSchema.safeParse(current);
-    if (stored.success && stored.data.outcome === 'processing') {
-      if ((stored.data.claimExpiresAt ?? 0) <= now) return claim;
-    }
-    return current;
-  });
+  const { snapshot } = await ref.transaction(
+    (current: unknown) => {
+      if (current === null) return claim;
+      const stored = stripeEventRecordSchema.safeParse(current);
+      if (stored.success && stored.data.outcome === 'processing') {
+        if ((stored.data.claimExpiresAt ?? 0) <= now) return claim;
+      }
+      return current;
+    },
+    undefined,
+    false,
+  );
   const stored = stripeEventRecordSchema.safeParse(snapshot.val());
   if (stored.success && stored.data.claimId === claimId) return { kind: 'claimed', claimId };
   return stored.success && stored.data.outcome === 'processing'
@@ -152,11 +156,15 @@ async function settleClaim(
 ): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await db.ref(paths.stripeEvent(eventId)).transaction((current: unknown) => {
-        const stored = stripeEventRecordSchema.safeParse(current);
-        if (!stored.success || stored.data.claimId !== claimId) return current;
-        return next;
-      });
+      await db.ref(paths.stripeEvent(eventId)).transaction(
+        (current: unknown) => {
+          const stored = stripeEventRecordSchema.safeParse(current);
+          if (!stored.success || stored.data.claimId !== claimId) return current;
+          return next;
+        },
+        undefined,
+        false,
+      );
       return;
     } catch (error) {
       // 'maxretry' (other writers kept changing the node) or 'disconnect': the step is

@@ -319,11 +319,21 @@ const PHASE_KEYS = {
   cancelled: 'statusCancelled',
 } as const;
 
-/** admin-clases: the classes in a date range, by branch and coach; edit or cancel each. */
-export function AdminClassesList({ api }: { api: AdminClassesApi }) {
+/**
+ * admin-clases: the classes in a date range, by branch and coach; edit or cancel each. A branch
+ * manager (`branchScope`) sees and edits their branch's classes only.
+ */
+export function AdminClassesList({
+  api,
+  branchScope = null,
+}: {
+  api: AdminClassesApi;
+  /** The branch a branch manager's account is scoped to; null = the chain. */
+  branchScope?: string | null;
+}) {
   const t = useT(classesMessages);
   const base = useId();
-  const catalog = useClassCatalog(api);
+  const catalog = useClassCatalog(api, branchScope);
   // The screen's clock is read once, when it opens.
   const [now] = useState(() => Date.now());
   const today = formatDate(now);
@@ -331,7 +341,7 @@ export function AdminClassesList({ api }: { api: AdminClassesApi }) {
   const [filters, setFilters] = useState<ClassFilters>({
     from: today,
     to: addDays(today, DEFAULT_DAYS),
-    branch: '',
+    branch: branchScope ?? '',
     coach: '',
   });
   const rangeOk = validRange(filters);
@@ -392,7 +402,7 @@ export function AdminClassesList({ api }: { api: AdminClassesApi }) {
               value={filters.branch}
               onChange={(event) => setFilters({ ...filters, branch: event.target.value })}
             >
-              <option value="">{t('allBranches')}</option>
+              {branchScope === null && <option value="">{t('allBranches')}</option>}
               <NameOptions items={catalog.branches} order="stored" />
             </select>
           )}

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CallableRefusal } from '../../../lib/callable-errors';
 import { useLangStore } from '../../../lib/i18n';
 import { CLASS_PAGE_SIZE, adminClassesQuery } from '../class-list-query';
-import { createFakeAdminClassesApi } from '../testing/fake-admin-classes-api';
+import { FAKE_CATALOG, createFakeAdminClassesApi } from '../testing/fake-admin-classes-api';
 import { AdminClassesList } from './admin-classes-list';
 import { CreateClassesForm } from './create-classes-form';
 import { TemplateEditor } from './template-editor';
@@ -134,6 +134,45 @@ describe('crear-clases', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'El cupo no puede superar los 2 lugares de la sala.',
     );
+  });
+});
+
+describe('a branch manager’s classes', () => {
+  const CHAIN = {
+    ...FAKE_CATALOG,
+    branches: { ...FAKE_CATALOG.branches, norte: { name: 'Norte', active: true } },
+  };
+
+  it('creates classes at their branch only: it is the one branch offered, chosen already', async () => {
+    const fake = createFakeAdminClassesApi({ catalog: CHAIN });
+    render(<CreateClassesForm api={fake.api} branchScope="norte" />);
+    const branch = screen.getByLabelText<HTMLSelectElement>('Branch');
+    expect(branch.value).toBe('norte');
+    expect([...branch.options].map((option) => option.textContent)).not.toContain('Centro');
+    fireEvent.click(screen.getByLabelText('One class'));
+    type('Date', '2030-02-01');
+    type('Hour', '07:00');
+    type('Class type', 'cycling');
+    type('Coach', 'carlos');
+    type('Capacity', '12');
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Create classes' })));
+    expect(fake.calls.createClasses).toEqual([expect.objectContaining({ branch: 'norte' })]);
+  });
+
+  it('lists their branch’s classes, with no “all branches” to choose', () => {
+    const soon = addDays(formatDate(Date.now()), 2);
+    const fake = createFakeAdminClassesApi({
+      catalog: CHAIN,
+      classes: {
+        c1: classOn(soon),
+        c2: classOn(soon, { name: 'Norte ride', branch: 'norte', hour: '08:00' }),
+      },
+    });
+    render(<AdminClassesList api={fake.api} branchScope="norte" />);
+    expect(screen.getByRole('listitem', { name: `Norte ride ${soon} 08:00` })).toBeTruthy();
+    expect(screen.queryByRole('listitem', { name: `Morning ride ${soon} 07:00` })).toBeNull();
+    const branch = screen.getByLabelText<HTMLSelectElement>('Branch');
+    expect([...branch.options].map((option) => option.textContent)).toEqual(['Norte']);
   });
 });
 

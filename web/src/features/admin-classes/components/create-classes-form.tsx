@@ -40,14 +40,27 @@ function previewOf(dates: DatesState): { dates: string[] } | { error: ErrorText 
   return { dates: result };
 }
 
-/** crear-clases: one class, or the same class every chosen weekday over a date range. */
-export function CreateClassesForm({ api }: { api: AdminClassesApi }) {
+/**
+ * crear-clases: one class, or the same class every chosen weekday over a date range; a branch
+ * manager's (`branchScope`) at their branch.
+ */
+export function CreateClassesForm({
+  api,
+  branchScope = null,
+}: {
+  api: AdminClassesApi;
+  /** The branch a branch manager's account is scoped to; null = the chain. */
+  branchScope?: string | null;
+}) {
   const t = useT(classesMessages);
   const tp = useT();
   const base = useId();
-  const catalog = useClassCatalog(api);
+  const catalog = useClassCatalog(api, branchScope);
   const [today] = useState(() => formatDate(Date.now()));
-  const [fields, setFields] = useState<ClassFieldsState>(EMPTY_CLASS_FIELDS);
+  const [fields, setFields] = useState<ClassFieldsState>(() => ({
+    ...EMPTY_CLASS_FIELDS,
+    branch: branchScope ?? EMPTY_CLASS_FIELDS.branch,
+  }));
   const [dates, setDates] = useState<DatesState>({
     mode: 'weekly',
     date: today,

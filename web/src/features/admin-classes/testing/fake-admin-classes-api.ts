@@ -44,6 +44,7 @@ export function createFakeAdminClassesApi(
   initial: {
     classes?: Record<string, StudioClass>;
     templates?: Record<string, ClassTemplate>;
+    catalog?: ClassCatalog;
   } = {},
 ) {
   let classes = initial.classes ?? {};
@@ -83,7 +84,7 @@ export function createFakeAdminClassesApi(
 
   const api: AdminClassesApi = {
     watchCatalog: (onChange) => {
-      onChange(FAKE_CATALOG);
+      onChange(initial.catalog ?? FAKE_CATALOG);
       return () => undefined;
     },
     watchClassesPage: (query, limit, onChange) => {

@@ -81,11 +81,12 @@ function fakeApi(overrides: Partial<DeskSalesApi> = {}) {
   return api;
 }
 
-function renderSale(api: DeskSalesApi, openUrl = vi.fn()) {
+function renderSale(api: DeskSalesApi, openUrl = vi.fn(), branch?: string) {
   let id = 0;
   render(
     <DeskSale
       api={api}
+      {...(branch === undefined ? {} : { branch })}
       renderQr={(text, label) => <img alt={label} data-text={text} />}
       origin="https://studio.test"
       screenPath="/desk-sale"
@@ -122,6 +123,25 @@ describe('DeskSale', () => {
     });
     const recent = screen.getByRole('region', { name: 'Their desk sales' });
     expect(within(recent).getByText(/10 classes · \$1,200/)).toBeTruthy();
+  });
+
+  it('records the branch it sells for on a cash sale and on a card checkout', async () => {
+    const api = fakeApi();
+    renderSale(api, vi.fn(), 'norte');
+    await chooseMarianaAndPack();
+    fireEvent.click(screen.getByRole('button', { name: 'Record $1,200 in cash' }));
+    await screen.findByRole('status');
+    expect(api.recordCashSale).toHaveBeenCalledWith(
+      expect.objectContaining({ uid: 'm1', packageId: 'ten', branch: 'norte' }),
+    );
+    fireEvent.click(screen.getByRole('radio', { name: /10 classes/ }));
+    fireEvent.click(screen.getByRole('radio', { name: /Card here/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Open the card payment' }));
+    await vi.waitFor(() =>
+      expect(api.createDeskCheckout).toHaveBeenCalledWith(
+        expect.objectContaining({ uid: 'm1', branch: 'norte', delivery: 'here' }),
+      ),
+    );
   });
 
   it('shows a refusal in words and keeps the choice', async () => {

@@ -49,6 +49,11 @@ export interface DeskSaleProps {
   openUrl: (url: string) => void;
   /** Back from a card payment made here: whose and which. */
   returned?: CardReturn | null;
+  /**
+   * The branch this desk sells for, recorded on the payment (a branch manager's payments and
+   * their branch's figures count it): the manager's own branch, or the site's.
+   */
+  branch?: string;
   now?: () => number;
   newId?: () => string;
 }
@@ -106,9 +111,11 @@ export function DeskSale({
   thanksPath,
   openUrl,
   returned = null,
+  branch,
   now = Date.now,
   newId = newRequestId,
 }: DeskSaleProps) {
+  const atBranch = branch === undefined ? {} : { branch };
   const t = useT();
   const st = useT(deskSalesMessages);
   const format = useFormat(now);
@@ -174,7 +181,10 @@ export function DeskSale({
     setRefunded(null);
     try {
       if (method === 'cash') {
-        const sold = await api.recordCashSale(cashSaleInput(member.uid, option, requestId));
+        const sold = await api.recordCashSale({
+          ...cashSaleInput(member.uid, option, requestId),
+          ...atBranch,
+        });
         setOutcome({ kind: 'cash', member, option, credits: sold.credits });
         setOptionKey(null);
         setRequestId(newId());
@@ -184,9 +194,10 @@ export function DeskSale({
           method === 'here'
             ? `${back}?member=${encodeURIComponent(member.uid)}&session={CHECKOUT_SESSION_ID}`
             : `${origin}${thanksPath}?session_id={CHECKOUT_SESSION_ID}`;
-        const opened = await api.createDeskCheckout(
-          deskCheckoutInput(member.uid, option, method, { successUrl, cancelUrl: back }),
-        );
+        const opened = await api.createDeskCheckout({
+          ...deskCheckoutInput(member.uid, option, method, { successUrl, cancelUrl: back }),
+          ...atBranch,
+        });
         if (method === 'here') openUrl(opened.url);
         else setOutcome({ kind: 'link', member, option, ...opened });
       }

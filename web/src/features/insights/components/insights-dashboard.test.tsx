@@ -67,7 +67,7 @@ describe('admin-insights', () => {
     expect(figure('Second visit within 30 days')).toBe('50%');
     expect(figure('Subscribers at the end')).toBe('5');
     expect(
-      screen.getByRole('img', { name: /Occupancy by day: 2 · max 93\.3% \(2026-03-02\)/ }),
+      screen.getByRole('img', { name: /Occupancy by day: 2 · max 93\.3% \(Mon 2 Mar\)/ }),
     ).toBeTruthy();
     expect(screen.getByRole('table', { name: 'Occupancy by day' })).toBeTruthy();
     // The day in words, each kind of credit named as its packs are.
@@ -84,12 +84,13 @@ describe('admin-insights', () => {
     expect(kinds.sort()).toEqual(['Class credits', 'Monthly plan']);
   });
 
-  it('shows a branch manager their branch’s classes only, read from that branch’s figures', () => {
+  it('shows a branch manager their branch’s classes and money only, read from that branch’s figures', () => {
     const fake = fakeApi(DAYS);
+    const files: [string, string][] = [];
     render(
       <InsightsDashboard
         api={fake.api}
-        download={() => undefined}
+        download={(name, csv) => files.push([name, csv])}
         now={() => NOW}
         branchScope="centro"
       />,
@@ -100,17 +101,30 @@ describe('admin-insights', () => {
       end: '2026-03-02',
       branch: 'centro',
     });
-    // The chain's money, members, plans and credits are neither read nor shown.
+    // The chain's members, plans and credits are neither read nor shown.
     expect(fake.chainReads).toEqual([]);
-    expect(screen.getByText(/^Centro: the classes of your branch\./)).toBeTruthy();
+    expect(
+      screen.getByText(/^Centro: the classes of your branch and the payments made at it\./),
+    ).toBeTruthy();
     expect(screen.queryByLabelText('Branch')).toBeNull();
     const summary = screen.getByRole('heading', { name: 'Summary' })
       .nextElementSibling as HTMLElement;
     expect(within(summary).getByText('Classes held').nextElementSibling?.textContent).toBe('2');
-    expect(within(summary).queryByText('Net revenue')).toBeNull();
-    expect(screen.queryByRole('table', { name: 'Revenue by package kind' })).toBeNull();
+    // The money of the payments made at the branch (its figures carry them).
+    expect(within(summary).getByText('Net revenue').nextElementSibling?.textContent).toBe(
+      '$114.00',
+    );
+    expect(within(summary).queryByText('Subscribers at the end')).toBeNull();
+    expect(screen.getByRole('table', { name: 'Revenue by package kind' })).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Members and subscriptions' })).toBeNull();
     expect(screen.queryByRole('heading', { name: /Credits outstanding/ })).toBeNull();
     expect(screen.getByRole('table', { name: 'Occupancy by day' })).toBeTruthy();
+    // Its CSV stops at the money: no columns of the chain's members and subscriptions.
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    const [header, first] = files[0]?.[1].split('\r\n') ?? [];
+    expect(header?.split(',').at(-1)).toBe('net');
+    expect(header).not.toContain('active_members');
+    expect(first?.split(',')).toHaveLength(header?.split(',').length ?? 0);
   });
 
   it('shows members, recurring revenue and churn per plan, frozen plans apart', () => {

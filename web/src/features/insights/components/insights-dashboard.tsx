@@ -284,8 +284,9 @@ export function InsightsDashboard({
     ['mrr', byCurrency(plans.mrr)],
     ['planChurn', pct(plans.churnRate)],
   ];
-  // The chain's money, members and plans are not a branch manager's: their branch's classes only.
-  const summaryItems = scoped ? allSummaryItems.slice(0, 7) : allSummaryItems;
+  // The chain's members and plans are not a branch manager's: their branch's classes and the
+  // money of its payments only.
+  const summaryItems = scoped ? allSummaryItems.slice(0, 8) : allSummaryItems;
 
   const planCount = (
     id: string,
@@ -366,7 +367,10 @@ export function InsightsDashboard({
             <Button
               variant="secondary"
               onClick={() =>
-                download(`insights-${filter.from}-${filter.to}.csv`, insightsCsv(summaries))
+                download(
+                  `insights-${filter.from}-${filter.to}.csv`,
+                  insightsCsv(summaries, { branch: scoped }),
+                )
               }
             >
               {t('exportCsv')}
@@ -385,27 +389,36 @@ export function InsightsDashboard({
           <div className="insights-charts">
             <BarChart
               title={t('occupancyChart', { period: periodWord })}
-              data={summaries.map((s) => ({ label: s.key, value: rates(s.classes).occupancy }))}
+              data={summaries.map((s) => ({
+                label: periodWords(s.key),
+                value: rates(s.classes).occupancy,
+              }))}
               format={(v) => percent.format(v)}
               labelHeader={t('period')}
               valueHeader={t('occupancy')}
               tableToggle={t('showTable')}
               none={t('none')}
             />
+            <BarChart
+              title={t('revenueChart', { period: periodWord })}
+              data={summaries.map((s) => ({
+                label: periodWords(s.key),
+                value: netRevenue(s.revenue),
+              }))}
+              format={cents}
+              labelHeader={t('period')}
+              valueHeader={t('net')}
+              tableToggle={t('showTable')}
+              none={t('none')}
+            />
             {!scoped && (
               <>
                 <BarChart
-                  title={t('revenueChart', { period: periodWord })}
-                  data={summaries.map((s) => ({ label: s.key, value: netRevenue(s.revenue) }))}
-                  format={cents}
-                  labelHeader={t('period')}
-                  valueHeader={t('net')}
-                  tableToggle={t('showTable')}
-                  none={t('none')}
-                />
-                <BarChart
                   title={t('activeChart', { period: periodWord })}
-                  data={summaries.map((s) => ({ label: s.key, value: s.members.active }))}
+                  data={summaries.map((s) => ({
+                    label: periodWords(s.key),
+                    value: s.members.active,
+                  }))}
                   format={(v) => number.format(v)}
                   labelHeader={t('period')}
                   valueHeader={t('active')}
@@ -427,27 +440,28 @@ export function InsightsDashboard({
               />
             </div>
           ))}
+          <div className="insights-block">
+            <h2>{t('revenueByKind')}</h2>
+            <DataTable
+              caption={t('revenueByKind')}
+              columns={revenueColumns('kind', kindWord)}
+              rows={revenueBy(periods, 'byKind')}
+              rowKey={(row) => row.key}
+              empty={<p className="ui-muted">{t('noRevenue')}</p>}
+            />
+          </div>
+          <div className="insights-block">
+            <h2>{t('revenueByCoupon')}</h2>
+            <DataTable
+              caption={t('revenueByCoupon')}
+              columns={revenueColumns('coupon')}
+              rows={revenueBy(periods, 'byCoupon')}
+              rowKey={(row) => row.key}
+              empty={<p className="ui-muted">{t('noCouponRevenue')}</p>}
+            />
+          </div>
           {!scoped && (
             <>
-              <div className="insights-block">
-                <h2>{t('revenueByKind')}</h2>
-                <DataTable
-                  caption={t('revenueByKind')}
-                  columns={revenueColumns('kind', kindWord)}
-                  rows={revenueBy(periods, 'byKind')}
-                  rowKey={(row) => row.key}
-                />
-              </div>
-              <div className="insights-block">
-                <h2>{t('revenueByCoupon')}</h2>
-                <DataTable
-                  caption={t('revenueByCoupon')}
-                  columns={revenueColumns('coupon')}
-                  rows={revenueBy(periods, 'byCoupon')}
-                  rowKey={(row) => row.key}
-                  empty={<p>{t('none')}</p>}
-                />
-              </div>
               <div className="insights-block">
                 <h2>{t('members')}</h2>
                 <DataTable
@@ -457,7 +471,7 @@ export function InsightsDashboard({
                       id: 'period',
                       header: t('period'),
                       rowHeader: true,
-                      cell: (s) => <span className="insights-period">{s.key}</span>,
+                      cell: (s) => <span className="insights-period">{periodWords(s.key)}</span>,
                     },
                     {
                       id: 'active',

@@ -138,13 +138,15 @@ describe('side menu', () => {
     ]);
   });
 
-  it('gives an admin of one branch the desk, its payments and insights, none of the chain’s work', () => {
+  it('gives an admin of one branch the desk, its classes, payments and insights, none of the chain’s work', () => {
     renderMenu('admin', 'a2', { branchScope: 'norte' });
     expect(menuLinks()).toEqual([
       ['Today', '/admin-today'],
       ['Check-in kiosk', '/kiosk'],
       ['User Class Lists', '/admin-lists-class'],
       ['Sell at the desk', '/desk-sale'],
+      ['Admin Classes', '/admin-clases'],
+      ['Add Classes', '/crear-clases'],
       ['Payment list', '/lista-pagos'],
       ['Insights', '/admin-insights'],
       ...MEMBER,
