@@ -16,6 +16,8 @@ import { measureCalendarBytes } from './calendar-bytes.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { BOOKED_CLASSES, measureMemberRoutes, routeTable } from './lighthouse-routes.ts';
 
+/** The first route's JavaScript the branded app holds itself to (gzip -9), under the deploy guard. */
+const FIRST_ROUTE_TARGET_BYTES = 100 * 1024;
 const log = (line: string) => console.log(line);
 const started = Date.now();
 const startedAt = new Date(started).toISOString().slice(0, 16).replace('T', ' ');
@@ -52,9 +54,9 @@ const table = ['| Figure | Value | Target | Met? |', '| --- | --- | --- | --- |'
 table.push(
   row(
     'Initial JS of the first route (`/tabs/inicio`), gzip',
-    `${kilobytes(bundle.total.gzip)} (${bundle.chunks.length} chunks, ${kilobytes(bundle.total.bytes)} minified)`,
-    `≤ ${FIRST_ROUTE_BUDGET_BYTES / 1024} KB`,
-    bundle.total.gzip <= FIRST_ROUTE_BUDGET_BYTES,
+    `${kilobytes(bundle.total.gzip)}, ${bundle.total.gzip.toLocaleString('en')} bytes (${bundle.chunks.length} chunks, ${kilobytes(bundle.total.bytes)} minified)`,
+    `≤ ${FIRST_ROUTE_TARGET_BYTES / 1024} KB (\`deploy:check\` refuses over ${FIRST_ROUTE_BUDGET_BYTES / 1024} KB)`,
+    bundle.total.gzip <= FIRST_ROUTE_TARGET_BYTES,
   ),
 );
 table.push(
