@@ -3,7 +3,7 @@
 // Stripe customer (and card); this step makes that customer the member's one Stripe customer
 // (`StripeCustomers/{uid}` and its `cus → uid` index, as a first checkout would) and keeps the card
 // on the client's marker, where the memberships step reads it with the account
-// (docs/architecture/import.md#cards-and-billing). A member who already pays here as another
+// (docs/architecture/import.md#what-comes-in). A member who already pays here as another
 // Stripe customer keeps that one: the row is explained, nothing written.
 import { parseStored, paths, stripeCustomerSchema, type StripeCustomer } from '@studio/core';
 import { sourceKey, type CardRecord, type ImportedMember } from '@studio/core/import';
@@ -40,14 +40,18 @@ async function claimCustomer(
   customer: string,
 ): Promise<string | undefined> {
   const path = paths.stripeCustomer(uid);
-  const { snapshot } = await deps.db.ref(path).transaction((current: unknown) => {
-    const stored = stripeCustomerSchema.safeParse(current);
-    if (stored.success && stored.data.customerId !== undefined) return undefined;
-    return {
-      claimedAt: stored.success ? stored.data.claimedAt : deps.now(),
-      customerId: customer,
-    } satisfies StripeCustomer;
-  });
+  const { snapshot } = await deps.db.ref(path).transaction(
+    (current: unknown) => {
+      const stored = stripeCustomerSchema.safeParse(current);
+      if (stored.success && stored.data.customerId !== undefined) return undefined;
+      return {
+        claimedAt: stored.success ? stored.data.claimedAt : deps.now(),
+        customerId: customer,
+      } satisfies StripeCustomer;
+    },
+    undefined,
+    false,
+  );
   const claimed = parseStored(stripeCustomerSchema, snapshot.val(), path).customerId;
   return claimed === customer ? undefined : claimed;
 }
