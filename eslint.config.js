@@ -53,7 +53,7 @@ const borrowedSteps = {
   booking: ['./plans/fee-queue.ts', './push/watch.ts'],
   // An imported membership is written the way the plans write every membership; one billed by
   // a mapped card is sold on the plan's Stripe price, made the way the plans make it.
-  import: ['./plans/memberships.ts', './plans/save-plan.ts'],
+  import: ['./plans/memberships.ts', './plans/save-plan.ts', './plans/notices.ts'],
   desk: [
     './booking/check-in.ts',
     './booking/book-class.ts',
