@@ -13,10 +13,6 @@ export const appMessages = defineMessages({
     confirmTitle: 'Confirm purchase',
     paymentTitle: 'Payment',
     profileTitle: 'My Profile',
-    chainAdminsOnly:
-      'This screen is for the admins of the whole chain. Your account manages one branch: work from Today, the class lists, payments and insights.',
-    adminsOnly:
-      'This screen is for the studio’s admins. The front desk works from Today, the class lists and the door.',
     contactTitle: 'Contact',
     contactText: 'Write to us or visit the studio. We answer within one working day.',
     aboutTitle: 'About us',
@@ -31,10 +27,6 @@ export const appMessages = defineMessages({
     confirmTitle: 'Confirmar compra',
     paymentTitle: 'Pago',
     profileTitle: 'Mi perfil',
-    chainAdminsOnly:
-      'Esta pantalla es de los administradores de toda la cadena. Tu cuenta gestiona una sucursal: trabaja desde Hoy, las listas de clase, los pagos y las métricas.',
-    adminsOnly:
-      'Esta pantalla es para los administradores del estudio. La recepción trabaja desde Hoy, las listas de clase y la entrada.',
     contactTitle: 'Contacto',
     contactText: 'Escríbenos o visita el estudio. Respondemos en un día hábil.',
     aboutTitle: 'Sobre nosotros',
