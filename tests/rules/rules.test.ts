@@ -338,6 +338,22 @@ const cases: Case[] = [
   { area: 'Users', who: alice, operation: write('Users/alice/Lang', 'fr'), allowed: false },
   { area: 'Users', who: alice, operation: write('Users/alice/Lang', 1), allowed: false },
   { area: 'Users', who: bob, operation: write('Users/alice/Lang', 'es'), allowed: false },
+  // The home branch the app writes at registration: a key-shaped id, the member's own only.
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('Users/alice/homeBranch', 'norte'),
+    allowed: true,
+  },
+  {
+    area: 'Users',
+    who: alice,
+    operation: write('Users/alice/homeBranch', 'centro/name'),
+    allowed: false,
+  },
+  { area: 'Users', who: alice, operation: write('Users/alice/homeBranch', ''), allowed: false },
+  { area: 'Users', who: alice, operation: write('Users/alice/homeBranch', 7), allowed: false },
+  { area: 'Users', who: bob, operation: write('Users/alice/homeBranch', 'norte'), allowed: false },
   // "My cut-off": a whole number of hours, 1 … 48, on the member's own profile.
   {
     area: 'Users',
@@ -501,6 +517,18 @@ const cases: Case[] = [
       'UserDirectory/newcomer/email': 'n@x.y',
       'UserDirectory/newcomer/nameKey': 'new',
       'UserDirectory/newcomer/emailKey': 'n@x.y',
+    }),
+    allowed: true,
+  },
+  // … with the site's branch as their home (the app's registration).
+  {
+    area: 'Users',
+    who: newcomer,
+    operation: patch('', {
+      'Users/newcomer/Name': 'New',
+      'Users/newcomer/homeBranch': 'centro',
+      'UserDirectory/newcomer/name': 'New',
+      'UserDirectory/newcomer/nameKey': 'new',
     }),
     allowed: true,
   },
@@ -1403,6 +1431,19 @@ const managerCases: [Identity, Operation, boolean][] = [
   [norteDesk, read('Insights/branches/norte'), false],
   [admin, read('Insights/branches/norte'), true],
   [admin, read('Insights/branches'), true],
+  // Their branch's members list (home and visiting), not another's; members' details as the desk.
+  [norteAdmin, read('BranchMembers/norte'), true],
+  [norteDesk, read('BranchMembers/norte'), true],
+  [norteAdmin, read('BranchMembers/centro'), false],
+  [norteDesk, read('BranchMembers/centro'), false],
+  [norteAdmin, read('BranchMembers'), false],
+  [staff, read('BranchMembers/norte'), false],
+  [coach, read('BranchMembers/norte'), false],
+  [alice, read('BranchMembers/norte'), false],
+  [admin, read('BranchMembers'), true],
+  [admin, read('BranchMembers/norte'), true],
+  [admin, write('BranchMembers/norte/alice', { visits: 1 }), false],
+  [norteAdmin, write('BranchMembers/norte/alice', { visits: 1 }), false],
   [norteAdmin, read('UserDirectory'), true],
   [norteDesk, read('UserDirectory'), true],
   [norteAdmin, read('Users'), false],
