@@ -51,8 +51,9 @@ const borrowedSteps = {
   ],
   // A freed seat the waiting list did not take goes to the class's watchers.
   booking: ['./plans/fee-queue.ts', './push/watch.ts'],
-  // An imported membership is written the way the plans write every membership.
-  import: ['./plans/memberships.ts'],
+  // An imported membership is written the way the plans write every membership; one billed by
+  // a mapped card is sold on the plan's Stripe price, made the way the plans make it.
+  import: ['./plans/memberships.ts', './plans/save-plan.ts'],
   desk: [
     './booking/check-in.ts',
     './booking/book-class.ts',

@@ -5,6 +5,7 @@
 // 'cli'); `branch` runs `saveCatalogItem` (validated like the callable, audited); see
 // scripts/README.md.
 import { parseArgs } from 'node:util';
+import Stripe from 'stripe';
 import { FirebaseAuthError } from 'firebase-admin/auth';
 import type { UserRecord } from 'firebase-admin/auth';
 import {
@@ -46,7 +47,7 @@ const USAGE = `Usage:
   npm run admin -- branch <id> <name> [--address <text>] [--phone <text>] [--project <id>] [--database-url <url>]
   npm run admin -- directory [--project <id>] [--database-url <url>]
   npm run admin -- coupon-redemptions [--project <id>] [--database-url <url>]
-  npm run admin -- import <file…> [--source ${IMPORT_SOURCES.join('|')}] [--dry-run]
+  npm run admin -- import <file…> [--source ${IMPORT_SOURCES.join('|')}] [--dry-run] [--card-mapping <file.csv>]
                    [--date-order mdy|dmy|ymd] [--country MX] [--report <file.csv>] [--project <id>] [--database-url <url>]
   npm run admin -- export <folder> [--project <id>] [--database-url <url>]
 
@@ -67,6 +68,9 @@ import brings members, their packs (credits with their expiry) and visit history
        another system's CSV or XLSX exports (docs/architecture/import.md): each row is imported
        or explained, the report is written as CSV; running it again changes nothing. Exit 0 when
        every row was imported or explained, 1 when a file cannot be read (nothing is written).
+       --card-mapping names Stripe's migration mapping (old customer id → Stripe customer and
+       card): a membership of a mapped member is billed from its next billing date through a
+       Stripe subscription (STRIPE_SECRET_KEY, and STRIPE_API_URL for the local sandbox).
 export writes the whole studio in the import's generic template into <folder>.
 coupon-redemptions moves the redemption markers of coupons counted by the older layout out of
        Coupons into CouponRedemptions (crear-cupones lists them there): run it once; safe to repeat.
@@ -95,6 +99,7 @@ type Command =
   | {
       name: 'import';
       files: string[];
+      cardMappings: string[];
       source: ImportSource | undefined;
       dryRun: boolean;
       dateOrder: DateOrder | undefined;
@@ -122,6 +127,7 @@ function parseCommand(argv: string[]): Command {
         'date-order': { type: 'string' },
         country: { type: 'string' },
         report: { type: 'string' },
+        'card-mapping': { type: 'string', multiple: true },
         'allow-unverified': { type: 'boolean' },
         branch: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -144,10 +150,17 @@ function parseCommand(argv: string[]): Command {
   if (values.branch !== undefined && name !== 'grant') {
     throw new UsageError('--branch goes with "grant".');
   }
-  const importOnly = ['source', 'dry-run', 'date-order', 'country', 'report'] as const;
+  const importOnly = [
+    'source',
+    'dry-run',
+    'date-order',
+    'country',
+    'report',
+    'card-mapping',
+  ] as const;
   if (importOnly.some((option) => values[option] !== undefined) && name !== 'import') {
     throw new UsageError(
-      '--source, --dry-run, --date-order, --country and --report go with "import".',
+      '--source, --dry-run, --date-order, --country, --report and --card-mapping go with "import".',
     );
   }
   if (name === 'import' && rest.length > 0) {
@@ -165,6 +178,7 @@ function parseCommand(argv: string[]): Command {
     return {
       name,
       files: rest,
+      cardMappings: values['card-mapping'] ?? [],
       source: source as ImportSource | undefined,
       dryRun: values['dry-run'] === true,
       dateOrder: dateOrder as DateOrder | undefined,
@@ -408,6 +422,20 @@ async function list(target: Target): Promise<void> {
   }
 }
 
+/** The Stripe client the import bills mapped cards with: STRIPE_SECRET_KEY (and the sandbox's STRIPE_API_URL). */
+function stripeFromEnv(): Stripe | undefined {
+  const key = process.env['STRIPE_SECRET_KEY'];
+  if (key === undefined || key === '') return undefined;
+  const api = process.env['STRIPE_API_URL'];
+  if (api === undefined || api === '') return new Stripe(key);
+  const url = new URL(api);
+  return new Stripe(key, {
+    host: url.hostname,
+    port: Number(url.port),
+    protocol: url.protocol === 'http:' ? 'http' : 'https',
+  });
+}
+
 async function importFiles(
   target: Target,
   command: Extract<Command, { name: 'import' }>,
@@ -422,9 +450,10 @@ async function importFiles(
   process.once('SIGINT', onSignal);
   try {
     const summary = await runImportCommand(
-      { db: target.db, auth: target.auth, now: Date.now },
+      { db: target.db, auth: target.auth, now: Date.now, stripe: stripeFromEnv() },
       {
         files: command.files,
+        cardMappings: command.cardMappings,
         source: command.source,
         dryRun: command.dryRun,
         dateOrder: command.dateOrder,

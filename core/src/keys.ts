@@ -62,3 +62,29 @@ export const keySchema = z
   .refine((value) => !PROTOTYPE_KEYS.has(value), {
     message: 'must not be a name every object has (__proto__, constructor, prototype, toString…)',
   });
+
+const INTEGER_KEY = /^-?(0*)\d{1,10}$/;
+
+/** The key as the database reads it when ordering: a 32-bit integer when it looks like one. */
+function keyAsInteger(key: string): number | null {
+  if (!INTEGER_KEY.test(key)) return null;
+  const value = Number(key);
+  return value >= -2147483648 && value <= 2147483647 ? value : null;
+}
+
+/**
+ * The database's order of keys (`orderByKey`): keys that read as 32-bit integers first, by
+ * value (the shorter spelling first when equal, "7" before "007"), then the others as strings.
+ * A key range (`startAt(first)`, `endAt(last)`) holds exactly the keys between two keys in it.
+ */
+export function compareDatabaseKeys(a: string, b: string): number {
+  if (a === b) return 0;
+  const left = keyAsInteger(a);
+  const right = keyAsInteger(b);
+  if (left !== null) {
+    if (right === null) return -1;
+    return left === right ? a.length - b.length : left - right;
+  }
+  if (right !== null) return 1;
+  return a < b ? -1 : 1;
+}

@@ -320,7 +320,8 @@ export const paths = {
   importRuns: () => ROOTS.importRuns,
   importRun: (runId: string) => join(ROOTS.importRuns, runId),
   importRunRows: (runId: string) => join(ROOTS.importRunRows, runId),
-  importRunRow: (runId: string, rowKey: string) => join(ROOTS.importRunRows, runId, rowKey),
+  /** A batch's report lines, keyed by its file and first line (`importRowKey`). */
+  importRunBatch: (runId: string, batchKey: string) => join(ROOTS.importRunRows, runId, batchKey),
   /** The accounts a dry run would make, so its later files read as they will (removed at its end). */
   importDryRunMembers: (runId: string) => join(ROOTS.importDryRunMembers, runId),
   importDryRunMember: (runId: string, key: string) => join(ROOTS.importDryRunMembers, runId, key),
@@ -329,6 +330,7 @@ export const paths = {
   importRunMember: (runId: string, uid: string) => join(ROOTS.importRunMembers, runId, uid),
   importMappings: () => ROOTS.importMappings,
   importMapping: (source: string) => join(ROOTS.importMappings, source),
+  importedMembers: (source: string) => join(ROOTS.importedMembers, source),
   importedMember: (source: string, key: string) => join(ROOTS.importedMembers, source, key),
   importedVisits: (uid: string) => join(ROOTS.importedVisits, uid),
   importedVisit: (uid: string, key: string) => join(ROOTS.importedVisits, uid, key),

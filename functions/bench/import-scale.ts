@@ -5,7 +5,8 @@
 // does) against the database emulator's CLI and the Auth emulator, each in a child process:
 // first a dry run, then the import. Prints wall time, rows per second, and the peak RSS and heap
 // of this process (sampled every 20 ms), and writes them to docs/benchmarks.md under
-// "## Import at studio scale" (`--no-write`: print only; `--clients N`, `--visits N` per client,
+// "## Import at studio scale" (`--no-write`: print only; `--dry-only`: the dry run alone, e.g. under
+// `node --cpu-prof`, with IMPORT_PROFILE_DIR=<folder> profiling the database's process too; `--clients N`, `--visits N` per client,
 // `--memberships N`: another size). Targets: import under 2 minutes within 512 MB, dry run
 // under 30 s.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -43,6 +44,8 @@ const CLIENTS = numberArg('--clients', 10_000);
 const VISITS_PER_CLIENT = numberArg('--visits', 20);
 const MEMBERSHIPS = numberArg('--memberships', 3_000);
 const WRITE = !flag('--no-write');
+const DRY_ONLY = flag('--dry-only');
+const PROFILE_DIR = process.env['IMPORT_PROFILE_DIR'];
 const PLAN_ID = 'unlimited-daily';
 
 async function main(): Promise<void> {
@@ -54,7 +57,10 @@ async function main(): Promise<void> {
     },
   } as unknown as Parameters<typeof startAuthEmulator>[0]);
   process.env['FIREBASE_AUTH_EMULATOR_HOST'] = authHost;
-  const studio = await startBenchStudio('import-scale');
+  const studio = await startBenchStudio(
+    'import-scale',
+    PROFILE_DIR === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`],
+  );
   const folder = mkdtempSync(path.join(tmpdir(), 'import-bench-'));
   try {
     const { db } = studio;
@@ -116,7 +122,10 @@ async function main(): Promise<void> {
       );
     global.gc?.();
     const dry = await run(true);
-    log(`dry run: ${seconds(dry.ms)} ${JSON.stringify(dry.result.counts)}`);
+    log(
+      `dry run: ${seconds(dry.ms)}, peak RSS ${mb(dry.peakRss)}, heap ${mb(dry.peakHeap)} ${JSON.stringify(dry.result.counts)}`,
+    );
+    if (DRY_ONLY) return;
     global.gc?.();
     const real = await run(false);
     log(`import: ${seconds(real.ms)} ${JSON.stringify(real.result.counts)}`);

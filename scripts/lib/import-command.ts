@@ -37,6 +37,8 @@ import { NotATableFile, countRows, readRows, sniffFile, type FileSniff } from '.
 
 export interface ImportOptions {
   files: string[];
+  /** Stripe's migration mapping files (old customer id → Stripe customer and card). */
+  cardMappings?: string[] | undefined;
   source: ImportSource | undefined;
   dryRun: boolean;
   dateOrder: DateOrder | undefined;
@@ -69,7 +71,8 @@ async function plan(
   source: ImportSource | undefined,
 ): Promise<PlannedFile[]> {
   const planned: PlannedFile[] = [];
-  for (const path of options.files) {
+  const cardFiles = new Set(options.cardMappings ?? []);
+  for (const path of [...options.files, ...cardFiles]) {
     let sniff: FileSniff;
     let headers: string[];
     try {
@@ -85,7 +88,7 @@ async function plan(
     try {
       detection = new FileRows(
         headers,
-        { source, manual },
+        { source, manual, ...(cardFiles.has(path) ? { entity: 'cards' as const } : {}) },
         { dateOrder: 'ymd', country: 'MX', today: '2000-01-01' },
       ).detection;
     } catch (error) {
@@ -104,7 +107,12 @@ async function plan(
     }
     planned.push({ path, sniff, detection, rows: await countRows(path, sniff) });
   }
-  const sources = new Set(planned.map((file) => file.detection.source));
+  // Stripe's mapping reads the same whatever system the members came from.
+  const sources = new Set(
+    planned
+      .filter((file) => file.detection.entity !== 'cards')
+      .map((file) => file.detection.source),
+  );
   if (sources.size > 1) {
     throw new CommandError(
       `The files look like exports of different systems (${[...sources].join(', ')}): name one with --source.`,
@@ -149,7 +157,10 @@ export async function runImportCommand(
     planChoices[source as ImportSource] = parsed.plans ?? {};
   }
   const files = await plan(options, mappings, options.source);
-  const source = options.source ?? files[0]?.detection.source ?? 'generic';
+  const source =
+    options.source ??
+    files.find((file) => file.detection.entity !== 'cards')?.detection.source ??
+    'generic';
   const dateOrder = options.dateOrder ?? dateOrders[source] ?? defaultDateOrder(source);
   const readOptions = { dateOrder, country: options.country, today: formatDate(deps.now()) };
 

@@ -17,8 +17,10 @@ import {
   type GalleryEntry,
   type GalleryRole,
 } from '../support/gallery.ts';
-import { callAs, offerAlreadyShown, useJourney } from '../support/journey.ts';
+import { callAs, offerAlreadyShown, signedInPage, useJourney } from '../support/journey.ts';
+import { addDays, formatDate, paths as dataPaths } from '@studio/core';
 import { DEMO_PASSWORD } from '../../scripts/lib/seed.ts';
+import { DEMO_PLAN_IDS } from '../../scripts/lib/seed-plans.ts';
 import { liveIn, type LivedIn } from '../support/lived-in.ts';
 
 const journey = useJourney();
@@ -266,6 +268,11 @@ const STATES = [
   { name: 'confirm-purchase', role: 'member', caption: 'confirmar-compra from the cart' },
   { name: 'pay', role: 'member', caption: 'realizar-compra from the cart' },
   { name: 'coupon', role: 'member', caption: 'buying a package with the WELCOME10 coupon' },
+  {
+    name: 'switch-plan',
+    role: 'member',
+    caption: 'Buy Credits for a member on a plan: switching to another asks first, saying when',
+  },
   { name: 'side-menu-coach', role: 'coach', caption: 'the side menu' },
   { name: 'side-menu-admin', role: 'admin', caption: 'the side menu' },
   {
@@ -292,6 +299,11 @@ const STATES = [
     name: 'member-sheet-revoke',
     role: 'admin',
     caption: 'revoking a member’s studio pass asks first',
+  },
+  {
+    name: 'layout-editor',
+    role: 'admin',
+    caption: 'admin-spot: a room’s layout open in the editor (spots, coach, doors)',
   },
 ] as const satisfies readonly GalleryEntry[];
 
@@ -354,6 +366,27 @@ async function startAs(role: Role): Promise<{ page: Page; ids: DemoIds }> {
   }
   await waitForContent(page);
   return { page, ids: await demoIds(role === 'guest' ? 'null' : ACCOUNTS[role].uid) };
+}
+
+const DAILY_PLAN = 'Unlimited, one class a day';
+
+/**
+ * A demo member the desk may give a plan (to show the switch on Buy Credits): the first of
+ * member2 … member20 holding neither the monthly subscription nor a plan (the history gives a few
+ * of them the subscription).
+ */
+async function memberWithoutPlan(): Promise<{ uid: string; email: string }> {
+  for (let n = 2; n <= 20; n += 1) {
+    const uid = `demo-member${n}`;
+    const subscribed = await journey.read(dataPaths.userField(uid, 'activeSuscription'));
+    const membership = (await journey.read(dataPaths.membership(uid))) as {
+      status?: string;
+    } | null;
+    if (subscribed !== true && (membership === null || membership.status === 'ended')) {
+      return { uid, email: `member${n}@demo.studio` };
+    }
+  }
+  throw new Error('Every demo member holds a plan or the subscription');
 }
 
 /** The demo member, as the admin's list names her. */
@@ -521,6 +554,24 @@ describe('accessibility of every route', { timeout: 300_000 }, () => {
     await page.locator('dl.price-lines').getByText('−$6.50').waitFor({ timeout: 90_000 });
     await audit(page, 'member buy-credits (coupon)', found);
     await photographState(page, 'coupon');
+
+    // A member on a plan (given by the desk as a prize) picks another on Buy Credits: the switch
+    // is asked first, with what changes and when.
+    const holderAccount = await memberWithoutPlan();
+    await callAs(journey, ACCOUNTS.admin.email, 'compMembership', {
+      uid: holderAccount.uid,
+      planId: DEMO_PLAN_IDS.twoAWeek,
+      until: addDays(formatDate(Date.now()), 30),
+      reason: 'Prize: November attendance challenge',
+    });
+    const holder = await signedInPage(journey, holderAccount.email);
+    await waitForContent(holder);
+    await openInApp(holder, paths.paquetes.getHref({ number: 0 }));
+    await holder.getByRole('button', { name: `Switch to this plan: ${DAILY_PLAN}` }).click();
+    await holder.getByRole('dialog', { name: `Switch to ${DAILY_PLAN}` }).waitFor();
+    await settled(holder);
+    await audit(holder, 'member switch-plan confirmation', found);
+    await photographState(holder, 'switch-plan');
     expect(found.join('\n')).toBe('');
   });
 
@@ -575,6 +626,15 @@ describe('accessibility of every route', { timeout: 300_000 }, () => {
     await confirm.waitFor({ state: 'detached' });
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'detached' });
+
+    // A room's layout in the editor: its spots, the coach's place and the doors on the grid.
+    await openInApp(page, paths.adminSpot.getHref({}));
+    await page.getByRole('button', { name: /^Edit Cycling room/ }).click();
+    const editor = page.getByRole('form', { name: /^Cycling room/ });
+    await editor.waitFor();
+    await settled(page);
+    await audit(page, 'admin layout editor', found);
+    await photographState(page, 'layout-editor', editor);
 
     await openInApp(page, paths.adminPrecios.getHref({}));
     await page

@@ -164,7 +164,7 @@ describe('npm run admin -- import / export', () => {
       source: 'import',
     });
     expect(lines).toContain(
-      `mindbody-contracts.csv,2,cc-${clients[0]?.id},Created,"Unlimited, one class a day, paid through ${addDays(dates.nextAutopay, -1)}"`,
+      `mindbody-contracts.csv,2,cc-${clients[0]?.id},Created,"Unlimited, one class a day, paid through ${addDays(dates.nextAutopay, -1)}, no card here: ends unless the member adds one"`,
     );
     expect(await val(paths.membership(unmapped()))).toBeNull();
   });

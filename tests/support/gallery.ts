@@ -70,7 +70,7 @@ export async function photograph(
       });
     }
     await settled(page);
-    if (fullPage && size.width >= 1024) await tallAsThePage(page, size);
+    if (fullPage) await tallAsThePage(page, size);
     await page.screenshot({
       path: path.join(folder, `${name}-${size.width}.png`),
       animations: 'disabled',
@@ -100,9 +100,10 @@ async function sumsShown(page: Page): Promise<void> {
 }
 
 /**
- * A desktop's whole page is taken on a screen as tall as the page: a capture beyond the viewport
- * draws the fixed side menu only as tall as the viewport, its column cut some 800 px down on a
- * long page. Twice, as a taller screen can lengthen the page (a table's height follows it).
+ * A whole page is taken on a screen as tall as the page: a capture beyond the viewport draws what
+ * is fixed where the viewport ends (a desktop's side menu cut some 800 px down, a phone's tab bar
+ * across the middle of a long page). Twice, as a taller screen can lengthen the page (a table's
+ * height follows it).
  */
 async function tallAsThePage(page: Page, size: { width: number; height: number }): Promise<void> {
   for (let round = 0; round < 2; round += 1) {

@@ -2,6 +2,7 @@ import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import indexHtml from '../index.html?raw';
 import { appMessages } from '../src/app/app-messages';
+import { profileMessages } from '../src/features/profile/profile-messages';
 import { purchasesMessages } from '../src/features/purchases/purchases-messages';
 import { scheduleMessages } from '../src/features/schedule/schedule-messages';
 import { waitlistMessages } from '../src/features/schedule/waitlist-messages';
@@ -107,6 +108,41 @@ describe('the member page headings painted by index.html', () => {
       expect(
         loadRoot('/tabs/gracias-compra', lang, '?session_id=cs_1').querySelector('p')?.textContent,
       ).toBe(purchasesMessages[lang].thanksWaiting);
+    },
+  );
+
+  it.each(['en', 'es'] as const)(
+    'profile-user also shows a member their own profile’s first line, in %s, as ProfileCard renders it',
+    (lang) => {
+      // A guest gets the heading alone (the page asks them to sign in).
+      expect(loadRoot('/tabs/profile-user/null', lang).querySelector('p')).toBeNull();
+      localStorage.setItem('UID', 'm1');
+      for (const path of ['/tabs/profile-user/null', '/tabs/profile-user/m1', '/profile-user/m1'])
+        expect(loadRoot(path, lang).querySelector('p')?.textContent).toBe(
+          profileMessages[lang].profileLead,
+        );
+      // A coach or an admin opening a member's profile: not their own.
+      expect(loadRoot('/tabs/profile-user/m2', lang).querySelector('p')).toBeNull();
+    },
+  );
+
+  it.each(['en', 'es'] as const)(
+    'mis-compras also shows a member its first line, in %s, as the page renders it',
+    (lang) => {
+      expect(loadRoot('/tabs/mis-compras/user/view', lang).querySelector('p')).toBeNull();
+      localStorage.setItem('UID', 'm1');
+      expect(loadRoot('/tabs/mis-compras/user/view', lang).querySelector('p')?.textContent).toBe(
+        appMessages[lang].myClassesLead,
+      );
+    },
+  );
+
+  it.each(['en', 'es'] as const)(
+    'calendario also shows its first paragraph, in %s, as WeekSchedule renders it',
+    (lang) => {
+      expect(loadRoot('/tabs/calendario/choose/user', lang).querySelector('p')?.textContent).toBe(
+        scheduleMessages[lang].scheduleLead,
+      );
     },
   );
 

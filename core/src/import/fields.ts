@@ -21,7 +21,11 @@ export const SOURCE_NAMES: Readonly<Record<ImportSource, string>> = {
   generic: 'Studio export',
 };
 
-export const IMPORT_ENTITIES = ['members', 'balances', 'memberships', 'visits'] as const;
+/**
+ * In the order a run imports them: `cards` is Stripe's migration mapping (the old system's
+ * customer → the Stripe customer and card that Stripe copied), read before the memberships it bills.
+ */
+export const IMPORT_ENTITIES = ['members', 'cards', 'balances', 'memberships', 'visits'] as const;
 export type ImportEntity = (typeof IMPORT_ENTITIES)[number];
 
 export const ENTITY_FIELDS = {
@@ -39,6 +43,7 @@ export const ENTITY_FIELDS = {
     'marketing',
     'waiverSignedAt',
   ],
+  cards: ['clientId', 'stripeCustomer', 'paymentMethod', 'oldCard'],
   balances: ['id', 'clientId', 'name', 'remaining', 'expiresAt', 'kind'],
   memberships: [
     'id',
@@ -72,6 +77,7 @@ export type ImportField = FieldOf<ImportEntity>;
  */
 export const REQUIRED_FIELDS: { readonly [E in ImportEntity]: readonly FieldOf<E>[] } = {
   members: ['id', 'email'],
+  cards: ['clientId', 'stripeCustomer'],
   balances: ['clientId', 'remaining'],
   memberships: ['clientId', 'name'],
   visits: ['clientId', 'date'],
@@ -120,6 +126,8 @@ export const ROW_REASONS = [
   'unknownPlan',
   'planHeld',
   'membershipEnded',
+  'invalidStripeId',
+  'cardCustomerDiffers',
 ] as const;
 export type RowReason = (typeof ROW_REASONS)[number];
 

@@ -40,6 +40,9 @@ const FIELD_NAMES: Readonly<Record<Lang, Readonly<Record<string, string>>>> = {
     paidThrough: 'paid-through date',
     nextBilling: 'next billing date',
     resumesOn: 'freeze end',
+    stripeCustomer: 'Stripe customer',
+    paymentMethod: 'Stripe card',
+    oldCard: 'old card id',
   },
   es: {
     id: 'id',
@@ -71,6 +74,9 @@ const FIELD_NAMES: Readonly<Record<Lang, Readonly<Record<string, string>>>> = {
     paidThrough: 'pagado hasta',
     nextBilling: 'próximo cobro',
     resumesOn: 'fin de la pausa',
+    stripeCustomer: 'cliente de Stripe',
+    paymentMethod: 'tarjeta de Stripe',
+    oldCard: 'id de tarjeta anterior',
   },
 };
 
@@ -97,6 +103,9 @@ const REASONS: Readonly<Record<Lang, Readonly<Record<RowReason, string>>>> = {
     unknownPlan: 'No plan here matches “{name}”: choose one in the mapping step.',
     planHeld: 'This member already holds another plan here ({name}).',
     membershipEnded: 'This membership has ended: nothing to bring over.',
+    invalidStripeId: 'The {field} is not a Stripe id (cus_…, pm_… or card_…).',
+    cardCustomerDiffers:
+      'This member already pays here as another Stripe customer ({customer}): their card stays that one.',
   },
   es: {
     missing: 'Falta el campo {field}.',
@@ -121,6 +130,9 @@ const REASONS: Readonly<Record<Lang, Readonly<Record<RowReason, string>>>> = {
     unknownPlan: 'Ningún plan de aquí corresponde a «{name}»: elige uno en el paso de columnas.',
     planHeld: 'Este socio ya tiene otro plan aquí ({name}).',
     membershipEnded: 'Esta membresía terminó: no hay nada que traer.',
+    invalidStripeId: 'El campo {field} no es un id de Stripe (cus_…, pm_… o card_…).',
+    cardCustomerDiffers:
+      'Este socio ya paga aquí como otro cliente de Stripe ({customer}): su tarjeta sigue siendo esa.',
   },
 };
 

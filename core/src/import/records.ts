@@ -35,6 +35,16 @@ export interface MemberRecord {
   waiverSignedAt?: DateString;
 }
 
+/** A line of Stripe's migration mapping: the old system's customer → Stripe's customer and card. */
+export interface CardRecord {
+  /** The client's id in the old system (one card a client: a second line is a duplicate). */
+  id: string;
+  clientId: string;
+  customer: string;
+  /** The card Stripe copied; none: the customer's default card. */
+  paymentMethod?: string;
+}
+
 export interface BalanceRecord {
   /** The source's id of the pack, or one made of client, name and expiry when it has none. */
   id: string;
@@ -73,6 +83,7 @@ export interface VisitRecord {
 
 export interface RecordOf {
   members: MemberRecord;
+  cards: CardRecord;
   balances: BalanceRecord;
   memberships: MembershipRecord;
   visits: VisitRecord;
@@ -198,6 +209,36 @@ function parseKind(text: string): CreditKind | undefined | Invalid {
   return (CREDIT_KINDS as readonly string[]).includes(folded)
     ? (folded as CreditKind)
     : new Invalid('text');
+}
+
+const STRIPE_CUSTOMER = /^cus_[A-Za-z0-9]{1,64}$/;
+const STRIPE_CARD = /^(pm|card|src)_[A-Za-z0-9]{1,64}$/;
+
+function stripeId(
+  read: Reader<'cards'>,
+  field: 'stripeCustomer' | 'paymentMethod',
+  pattern: RegExp,
+) {
+  const text = read.raw(field).trim();
+  if (text.length === 0) return undefined;
+  if (pattern.test(text)) return text;
+  read.problems.push({ reason: 'invalidStripeId', field });
+  return undefined;
+}
+
+function parseCard(values: RowValues<'cards'>): ParsedRow<'cards'> {
+  const read = new Reader(values);
+  const clientId = read.id('clientId', true);
+  const customer = stripeId(read, 'stripeCustomer', STRIPE_CUSTOMER);
+  if (customer === undefined && read.raw('stripeCustomer').trim().length === 0)
+    read.problems.push({ reason: 'missing', field: 'stripeCustomer' });
+  const paymentMethod = stripeId(read, 'paymentMethod', STRIPE_CARD);
+  if (read.problems.length > 0 || clientId === undefined || customer === undefined)
+    return { ok: false, problems: read.problems };
+  return {
+    ok: true,
+    record: withDefined<CardRecord>({ id: clientId, clientId, customer, paymentMethod }),
+  };
 }
 
 function parseBalance(values: RowValues<'balances'>, options: ParseOptions): ParsedRow<'balances'> {
@@ -331,11 +372,13 @@ export function parseRow<E extends ImportEntity>(
   const parsed =
     entity === 'members'
       ? parseMember(values, options)
-      : entity === 'balances'
-        ? parseBalance(values, options)
-        : entity === 'memberships'
-          ? parseMembership(values, options)
-          : parseVisit(values, options);
+      : entity === 'cards'
+        ? parseCard(values)
+        : entity === 'balances'
+          ? parseBalance(values, options)
+          : entity === 'memberships'
+            ? parseMembership(values, options)
+            : parseVisit(values, options);
   if (parsed.ok && sourceKey(parsed.record.id) === undefined) {
     return { ok: false, problems: [{ reason: 'tooLong', field: 'id' }] };
   }

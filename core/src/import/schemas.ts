@@ -89,7 +89,7 @@ export const importRunSchema = z.object({
 });
 export type ImportRun = z.infer<typeof importRunSchema>;
 
-/** `ImportRunRows/{runId}/{rowKey}`: what happened to one row (the report's line). */
+/** What happened to one row (the report's line), in its batch's `ImportRunRows/{runId}/{batchKey}`. */
 export const importRunRowSchema = z.object({
   file: z.number().int().min(0).max(9),
   line: z.number().int().min(1),
@@ -101,7 +101,7 @@ export const importRunRowSchema = z.object({
 });
 export type ImportRunRow = z.infer<typeof importRunRowSchema>;
 
-/** Row keys sort by file then line: `0-000000042`. */
+/** Batch keys sort by file then first line: `0-000000042`. */
 export function importRowKey(file: number, line: number): string {
   return `${file}-${String(line).padStart(9, '0')}`;
 }
@@ -114,6 +114,18 @@ export const importedMemberSchema = z.object({
   /** The invitation mail is in the outbox. */
   invited: z.boolean().optional(),
   at: epochMsSchema,
+  /** Stripe's migration mapping for this client: the customer and the card Stripe copied. */
+  card: z
+    .object({
+      customer: z.string().regex(/^cus_[A-Za-z0-9]{1,64}$/),
+      paymentMethod: z
+        .string()
+        .regex(/^(pm|card|src)_[A-Za-z0-9]{1,64}$/)
+        .optional(),
+    })
+    .optional(),
+  /** The Stripe subscription the import made for each of the client's memberships (by key). */
+  subscriptions: rtdbMap(z.string().regex(/^sub_[A-Za-z0-9]{1,64}$/)).optional(),
 });
 export type ImportedMember = z.infer<typeof importedMemberSchema>;
 
@@ -179,6 +191,12 @@ export type StartImportInput = z.input<typeof startImportInputSchema>;
 
 /** Rows a single `importRows` call takes. */
 export const MAX_IMPORT_BATCH = 500;
+
+/**
+ * `ImportRunRows/{runId}/{batchKey}`: a batch's lines, one value (one path to write, not one a
+ * row). A batch sent again replaces its own; the report merges batches by file and line.
+ */
+export const importRunBatchSchema = z.array(importRunRowSchema).min(1).max(MAX_IMPORT_BATCH);
 
 export const importRowsInputSchema = z.strictObject({
   runId: keySchema,

@@ -35,6 +35,11 @@ export const GENERIC_TEMPLATE: {
     marketing: 'marketing_consent',
     waiverSignedAt: 'waiver_signed_at',
   },
+  cards: {
+    clientId: 'old_customer_id',
+    stripeCustomer: 'stripe_customer_id',
+    paymentMethod: 'stripe_payment_method_id',
+  },
   balances: {
     id: 'balance_id',
     clientId: 'member_id',
@@ -72,8 +77,28 @@ function genericAliases<E extends ImportEntity>(entity: E): HeaderAliases[E] {
   );
 }
 
+/**
+ * Stripe's migration mapping, whatever system the members came from: the copy tool's file
+ * (`customer_id_old`, `source_id_old`, `customer_id_new`, `source_id_new`) and the mapping of
+ * imported cards to customers (`old_customer_id`, `stripe_customer_id`).
+ */
+const STRIPE_CARDS: HeaderAliases['cards'] = {
+  clientId: ['customeridold', 'oldcustomerid', 'oldcustomer'],
+  stripeCustomer: ['customeridnew', 'stripecustomerid', 'newcustomerid', 'stripecustomer'],
+  paymentMethod: [
+    'sourceidnew',
+    'paymentmethodid',
+    'stripepaymentmethodid',
+    'paymentmethod',
+    'cardidnew',
+    'newcardid',
+  ],
+  oldCard: ['sourceidold', 'oldcardid', 'cardidold'],
+};
+
 const generic: HeaderAliases = {
   members: genericAliases('members'),
+  cards: { ...STRIPE_CARDS, ...genericAliases('cards') },
   balances: genericAliases('balances'),
   memberships: genericAliases('memberships'),
   visits: genericAliases('visits'),
@@ -87,6 +112,7 @@ const generic: HeaderAliases = {
  * `Remaining`, `StartDateTime`, `SignedIn`, `LateCancelled`).
  */
 const mindbody: HeaderAliases = {
+  cards: STRIPE_CARDS,
   members: {
     id: ['clientid', 'id', 'uniqueid', 'rssid', 'barcodeid'],
     firstName: ['firstname', 'first'],
@@ -144,6 +170,7 @@ const mindbody: HeaderAliases = {
  * `emergency_contact_name`, `marketing_opt_in`).
  */
 const marianatek: HeaderAliases = {
+  cards: STRIPE_CARDS,
   members: {
     id: ['customerid', 'userid', 'id'],
     firstName: ['firstname'],
@@ -198,6 +225,7 @@ const marianatek: HeaderAliases = {
  * "Expiry date") and booking exports ("Session name", "Checked in").
  */
 const momence: HeaderAliases = {
+  cards: STRIPE_CARDS,
   members: {
     id: ['memberid', 'customerid', 'id'],
     firstName: ['firstname'],
@@ -246,6 +274,7 @@ const momence: HeaderAliases = {
  * "Email", "Phone", "Added", "Membership Expiry Date"), credit and booking reports.
  */
 const glofox: HeaderAliases = {
+  cards: STRIPE_CARDS,
   members: {
     id: ['memberid', 'userid', 'clientid', 'id'],
     firstName: ['firstname'],

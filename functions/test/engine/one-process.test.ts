@@ -116,6 +116,18 @@ describe('fields set beside a waiting transaction', () => {
     });
   });
 
+  it('land when this process writes one field under the node while they wait for the server', async () => {
+    const { db } = backend;
+    const path = paths.userDirectoryEntry(newUid('directory'));
+    await db.ref(path).set({ Name: 'Ana', credits: 2 });
+    // Nothing listens here, so the transaction first runs on nothing and the server refuses it;
+    // the plain write meanwhile (the directory's credit count) makes the SDK abort it ('set').
+    const plan = setFields(db, path, { plan: 'active' });
+    await db.ref(`${path}/credits`).set(3);
+    expect(await settles(plan, 15_000)).toBe(true);
+    expect((await db.ref(path).get()).val()).toEqual({ Name: 'Ana', credits: 3, plan: 'active' });
+  });
+
   it('creates a missing node and removes one left empty', async () => {
     const { db } = backend;
     const path = paths.userDirectoryEntry(newUid('entry'));

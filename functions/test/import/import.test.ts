@@ -401,7 +401,7 @@ describe('imported memberships', () => {
     expect(held['commitmentEndsAt']).toBeUndefined();
     expect(await val(paths.membershipRecord(`import-cc-${people[0]?.id}`))).toEqual(held);
     expect(first.results['memberships']?.[0]?.detail).toBe(
-      'Unlimited, one class a day, paid through 2026-12-14',
+      'Unlimited, one class a day, paid through 2026-12-14, no card here: ends unless the member adds one',
     );
 
     // The mapping step's choice for the unknown name, then the same file again.
@@ -415,7 +415,7 @@ describe('imported memberships', () => {
       'skipped',
     ]);
     expect(second.results['memberships']?.[1]?.detail).toBe(
-      'Unlimited, one class a day, paid through 2026-12-31, frozen until 2026-12-10',
+      'Unlimited, one class a day, paid through 2026-12-31, frozen until 2026-12-10, no card here: ends unless the member adds one',
     );
     const frozen = importedUid('mindbody', people[1]?.id ?? '');
     expect(await val(paths.membership(frozen))).toMatchObject({

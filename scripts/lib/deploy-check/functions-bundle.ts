@@ -25,6 +25,8 @@ export const FUNCTIONS_CONTRACT: FunctionsContract = {
     cancelMemberSubscription: ['STRIPE_SECRET_KEY'],
     stripeWebhook: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
     monthlyCredits: ['STRIPE_SECRET_KEY'],
+    // An import bills a member's mapped card through a Stripe subscription.
+    importRows: ['STRIPE_SECRET_KEY'],
     // The mail outbox (functions/src/triggers/mail): the senders, and the unsubscribe links.
     sendOutboxMail: ['SMTP_PASSWORD', 'MAIL_UNSUBSCRIBE_SECRET'],
     sweepMail: ['SMTP_PASSWORD', 'MAIL_UNSUBSCRIBE_SECRET'],

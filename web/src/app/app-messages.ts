@@ -8,6 +8,9 @@ import { defineMessages } from '../lib/i18n';
 export const appMessages = defineMessages({
   en: {
     myPurchases: 'My purchases',
+    // My Classes' first line for a member (index.html paints it too).
+    myClassesLead:
+      'Your classes to come with your spot, the classes you have been to, and everything you have bought from the studio.',
     waitingListTitle: 'My Waiting List',
     cartTitle: 'Cart',
     confirmTitle: 'Confirm purchase',
@@ -26,6 +29,8 @@ export const appMessages = defineMessages({
   },
   es: {
     myPurchases: 'Mis compras',
+    myClassesLead:
+      'Tus próximas clases con tu lugar, las clases a las que has ido y todo lo que has comprado en el estudio.',
     waitingListTitle: 'Mi lista de espera',
     cartTitle: 'Carrito',
     confirmTitle: 'Confirmar compra',

@@ -1,5 +1,6 @@
 import { paramError } from '../http/errors';
 import {
+  applyMetadata,
   bool,
   hash,
   int,
@@ -18,7 +19,12 @@ import {
   pauseSubscription,
   resumeSubscription,
 } from '../flows/billing-changes';
-import { cancelSubscription, setCancelAt, updateSubscription } from '../flows/subscriptions';
+import {
+  cancelSubscription,
+  createSubscription,
+  setCancelAt,
+  updateSubscription,
+} from '../flows/subscriptions';
 import { paginate, render, renderList } from '../state/render';
 import type { Route } from './route';
 
@@ -34,6 +40,19 @@ const FEEDBACK = [
 ] as const;
 
 const retrieveParams = params({});
+const createParams = params({
+  customer: required(str()),
+  items: required(list(required(hash({ price: required(str()), quantity: int({ min: 1 }) })))),
+  default_payment_method: str(),
+  /** A Unix timestamp: a trial until then, the first charge at its end. */
+  trial_end: int(),
+  metadata: metadata(),
+  description: str({ max: 500 }),
+  /** Accepted as Stripe's default; the sandbox charges the card on file at once. */
+  payment_behavior: oneOf(['allow_incomplete', 'default_incomplete', 'error_if_incomplete']),
+  off_session: bool(),
+  proration_behavior: oneOf(['always_invoice', 'create_prorations', 'none']),
+});
 const updateParams = params({
   cancel_at_period_end: bool(),
   /** A timestamp; empty clears it. */
@@ -102,6 +121,25 @@ function matchesStatus(
 }
 
 export const subscriptionRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: '/v1/subscriptions',
+    handle: ({ store, form, batch }) => {
+      const input = createParams(form);
+      const subscription = createSubscription(store, batch, {
+        customer: input.customer,
+        items: input.items.map((item, index) => ({
+          price: store.prices.get(item.price, `items[${index}][price]`, 400),
+          quantity: item.quantity ?? 1,
+        })),
+        defaultPaymentMethod: input.default_payment_method ?? null,
+        trialEnd: input.trial_end ?? null,
+        metadata: applyMetadata({}, input.metadata),
+        description: input.description ?? null,
+      });
+      return render(store, subscription, input.expand);
+    },
+  },
   {
     method: 'GET',
     path: '/v1/subscriptions/:id',

@@ -71,7 +71,7 @@ export function refundCharge(
 }
 
 /** The payment methods a customer has: the card saved in the portal, and their checkout cards. */
-function customerPaymentMethods(store: Store, customer: string): Set<string> {
+export function customerPaymentMethods(store: Store, customer: string): Set<string> {
   const methods = new Set<string>();
   const saved = store.cards.get(customer);
   if (saved !== undefined) methods.add(saved.paymentMethod);

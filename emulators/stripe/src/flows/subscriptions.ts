@@ -1,9 +1,12 @@
-import { stateError } from '../http/errors';
+import { paramError, stateError } from '../http/errors';
 import type { MetadataPatch } from '../http/params';
 import { applyMetadata } from '../http/params';
 import { addInterval, recurrenceOf } from '../objects/catalog';
 import { nowSeconds } from '../objects/ids';
-import type { InvoiceObject, SubscriptionObject } from '../objects/types';
+import type { InvoiceLineFields } from '../objects/invoice';
+import { buildSubscription } from '../objects/subscription';
+import type { InvoiceObject, PriceObject, SubscriptionObject } from '../objects/types';
+import { ApiError } from '../http/errors';
 import {
   buildInvoice,
   buildInvoicePayment,
@@ -14,7 +17,7 @@ import type { EventBatch } from '../state/events';
 import type { Store } from '../state/store';
 import { takePendingLines } from './billing-changes';
 import { payInvoice } from './checkout';
-import { createPayment } from './payments';
+import { createPayment, customerPaymentMethods } from './payments';
 import { enterNextPhase } from './schedules';
 
 function requireNotCanceled(subscription: SubscriptionObject): void {
@@ -332,5 +335,138 @@ export function updateSubscription(
   subscription.metadata = applyMetadata(subscription.metadata, changes.metadata);
   if (changes.description !== undefined) subscription.description = changes.description;
   emitUpdated(batch, before, subscription);
+  return subscription;
+}
+
+export interface NewSubscription {
+  customer: string;
+  items: { price: PriceObject; quantity: number }[];
+  /** One of the customer's payment methods; else the customer's invoice default. */
+  defaultPaymentMethod: string | null;
+  /** A trial until then (Unix seconds): nothing is charged before it. */
+  trialEnd: number | null;
+  metadata: Record<string, string>;
+  description: string | null;
+}
+
+/**
+ * `POST /v1/subscriptions` for a customer with a card on file: the first invoice
+ * (`subscription_create`) is paid at once with that card, or, in a trial, is a zero "Trial
+ * period" line and the first charge comes at `trial_end` (the sandbox's renew moves it on).
+ * Events as Stripe sends them: `customer.subscription.created`, `invoice.created`,
+ * `invoice.finalized`, `invoice.paid`, `invoice.payment_succeeded`.
+ */
+export function createSubscription(
+  store: Store,
+  batch: EventBatch,
+  input: NewSubscription,
+): SubscriptionObject {
+  const customer = store.customer(input.customer, 'customer', 400);
+  const methods = customerPaymentMethods(store, customer.id);
+  const paymentMethod =
+    input.defaultPaymentMethod ??
+    (typeof customer.invoice_settings.default_payment_method === 'string'
+      ? customer.invoice_settings.default_payment_method
+      : null);
+  if (paymentMethod === null) {
+    throw stateError(
+      'This customer has no attached payment source or default payment method. Please consider adding a default payment method.',
+      { code: 'resource_missing' },
+    );
+  }
+  if (!methods.has(paymentMethod)) {
+    throw new ApiError(
+      400,
+      'invalid_request_error',
+      `The customer does not have a payment method with the ID ${paymentMethod}. The payment method must be attached to the customer.`,
+      { param: 'default_payment_method', code: 'resource_missing', validation: true },
+    );
+  }
+  const first = input.items[0];
+  const recurrence = first === undefined ? null : recurrenceOf(first.price);
+  if (first === undefined || recurrence === null) {
+    throw paramError('items', 'A subscription needs at least one recurring price.');
+  }
+  const currency = first.price.currency;
+  if (input.items.some((item) => item.price.currency !== currency)) {
+    throw paramError('items', 'All prices on a subscription must have the same currency.');
+  }
+  const start = nowSeconds();
+  const trialEnd = input.trialEnd;
+  if (trialEnd !== null && (trialEnd <= start || trialEnd > start + 730 * 24 * 3600)) {
+    throw paramError(
+      'trial_end',
+      'Invalid timestamp: must be an integer Unix timestamp in the future and at most two years away.',
+      'parameter_invalid_integer',
+    );
+  }
+  if (trialEnd === null && store.cards.get(customer.id)?.failing === true) {
+    throw new ApiError(402, 'card_error', 'Your card has insufficient funds.', {
+      code: 'card_declined',
+      extra: { decline_code: 'insufficient_funds' },
+    });
+  }
+  const end = addInterval(start, recurrence);
+  const subscription = store.subscriptions.add(
+    buildSubscription({
+      customer: customer.id,
+      currency,
+      items: input.items,
+      metadata: { ...input.metadata },
+      description: input.description,
+      defaultPaymentMethod: paymentMethod,
+      periodStart: start,
+      periodEnd: end,
+      trialEnd,
+    }),
+  );
+  store.cycles.set(subscription.id, 0);
+  const name = (price: PriceObject) => store.products.find(price.product)?.name ?? 'Subscription';
+  const lines: InvoiceLineFields[] = subscription.items.data.map((item) =>
+    trialEnd === null
+      ? {
+          price: item.price,
+          quantity: item.quantity ?? 1,
+          description: `${item.quantity ?? 1} × ${name(item.price)}`,
+          subscriptionItem: item.id,
+          periodStart: start,
+          periodEnd: end,
+        }
+      : {
+          price: item.price,
+          quantity: item.quantity ?? 1,
+          description: `Trial period for ${name(item.price)}`,
+          subscriptionItem: item.id,
+          periodStart: start,
+          periodEnd: trialEnd,
+          amount: 0,
+        },
+  );
+  const invoice = store.invoices.add(
+    buildInvoice({
+      customer,
+      subscription: subscription.id,
+      subscriptionMetadata: subscription.metadata,
+      billingReason: 'subscription_create',
+      currency,
+      lines,
+      periodStart: start,
+      periodEnd: start,
+    }),
+  );
+  subscription.latest_invoice = invoice.id;
+  batch.emit('customer.subscription.created', subscription);
+  batch.emit('invoice.created', invoice);
+  finalizeInvoice(invoice, customer);
+  batch.emit('invoice.finalized', invoice);
+  payInvoice(
+    store,
+    invoice,
+    customer,
+    { email: customer.email, name: customer.name ?? null },
+    'Subscription creation',
+  );
+  batch.emit('invoice.paid', invoice);
+  batch.emit('invoice.payment_succeeded', invoice);
   return subscription;
 }

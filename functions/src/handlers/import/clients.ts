@@ -5,8 +5,8 @@
 import { parseStored, paths } from '@studio/core';
 import { importedMemberSchema, importedUid, sourceKey } from '@studio/core/import';
 import {
-  IN_FLIGHT,
-  mapPool,
+  accountOf,
+  readChildren,
   runAccounts,
   type ClientAccount,
   type ImportDeps,
@@ -20,35 +20,35 @@ export async function clientAccounts(
 ): Promise<Map<string, ClientAccount>> {
   const known = runAccounts(ctx.runId);
   const unique = [...new Set(clientIds)];
-  const found = await mapPool(unique, IN_FLIGHT, async (clientId) => {
+  const keyOf = new Map<string, string>();
+  const idOf = new Map<string, string>();
+  for (const clientId of unique) {
     const key = sourceKey(clientId);
-    if (key === undefined) return undefined;
-    const seen = known.get(key);
-    if (seen !== undefined) return seen;
+    if (key === undefined) continue;
+    keyOf.set(clientId, key);
+    idOf.set(key, clientId);
+  }
+  // The clients this process has not seen in the run: their markers by one key-range read, then
+  // (in a dry run) the accounts its members file planned for those without one.
+  const unseen = [...new Set(keyOf.values())].filter((key) => !known.has(key));
+  const markers = await readChildren(deps.db, paths.importedMembers(ctx.source), unseen);
+  for (const [key, value] of markers) {
     const path = paths.importedMember(ctx.source, key);
-    const snapshot = await deps.db.ref(path).get();
-    if (snapshot.exists()) {
-      const account = {
-        uid: parseStored(importedMemberSchema, snapshot.val(), path).uid,
-        planned: false,
-      };
-      known.set(key, account);
-      return account;
+    known.set(key, accountOf(parseStored(importedMemberSchema, value, path)));
+  }
+  if (ctx.dryRun) {
+    const without = unseen.filter((key) => !markers.has(key));
+    const planned = await readChildren(deps.db, paths.importDryRunMembers(ctx.runId), without);
+    for (const [key, uid] of planned) {
+      if (typeof uid !== 'string') continue;
+      // A dry run plans a new account under the client's own uid, a link under the member's.
+      known.set(key, { uid, planned: uid === importedUid(ctx.source, idOf.get(key) ?? key) });
     }
-    if (!ctx.dryRun) return undefined;
-    const planned: unknown = (
-      await deps.db.ref(paths.importDryRunMember(ctx.runId, key)).get()
-    ).val();
-    if (typeof planned !== 'string') return undefined;
-    // A dry run plans a new account under the client's own uid, a link under the member's.
-    const account = { uid: planned, planned: planned === importedUid(ctx.source, clientId) };
-    known.set(key, account);
-    return account;
-  });
+  }
   const accounts = new Map<string, ClientAccount>();
-  unique.forEach((clientId, index) => {
-    const account = found[index];
+  for (const [clientId, key] of keyOf) {
+    const account = known.get(key);
     if (account !== undefined) accounts.set(clientId, account);
-  });
+  }
   return accounts;
 }

@@ -23,7 +23,9 @@ import { enqueueMail } from '../../mail';
 import { welcomeMessage } from '../../mail/invitation';
 import {
   IN_FLIGHT,
+  accountOf,
   mapPool,
+  readChildren,
   runAccounts,
   type ImportDeps,
   type RowResult,
@@ -90,12 +92,18 @@ async function plan(
   rows: readonly MemberRow[],
 ): Promise<Plan[]> {
   const { db } = deps;
-  const markers = await mapPool(rows, IN_FLIGHT, async (row) => {
-    const key = sourceKey(row.record.id) ?? '';
-    const snapshot = await db.ref(paths.importedMember(ctx.source, key)).get();
-    return snapshot.exists()
-      ? parseStored(importedMemberSchema, snapshot.val(), paths.importedMember(ctx.source, key))
-      : undefined;
+  // The batch's markers by one key-range read (rows whose id is too long for a key have none).
+  const keys = rows.map((row) => sourceKey(row.record.id) ?? '');
+  const stored = await readChildren(
+    db,
+    paths.importedMembers(ctx.source),
+    keys.filter((key) => key !== ''),
+  );
+  const markers = keys.map((key) => {
+    const value = key === '' ? undefined : stored.get(key);
+    return value === undefined
+      ? undefined
+      : parseStored(importedMemberSchema, value, paths.importedMember(ctx.source, key));
   });
   const fresh = rows.filter((_, index) => markers[index] === undefined);
   const accounts = await accountsByEmail(deps, [...new Set(fresh.map((row) => row.record.email))]);
@@ -172,7 +180,7 @@ export async function importMemberRows(
     results.set(entry.row.line, entry.action === 'skip' ? entry.result : resultOf(entry));
     // A marker read: its account is the run's from now on (a new one's once it is written).
     if (entry.action === 'update' || entry.action === 'unchanged')
-      known.set(entry.key, { uid: entry.uid, planned: false });
+      known.set(entry.key, accountOf(entry.marker));
   }
   if (ctx.dryRun) return rows.map((row) => results.get(row.line) as RowResult);
 
@@ -254,15 +262,22 @@ export async function importMemberRows(
   );
   const markers: Record<string, unknown> = {};
   for (const entry of done) {
+    // An updated client keeps what the marker holds besides the row (invitation, card, plans).
     markers[paths.importedMember(ctx.source, entry.key)] = {
+      ...(entry.action === 'update' ? entry.marker : {}),
       uid: entry.uid,
       digest: digestOf(entry.row.record),
       at: now,
-      ...(entry.action === 'update' && entry.marker.invited ? { invited: true } : {}),
     } satisfies ImportedMember;
   }
   if (Object.keys(markers).length > 0) await db.ref().update(markers);
-  for (const entry of done) known.set(entry.key, { uid: entry.uid, planned: false });
+  for (const entry of done)
+    known.set(
+      entry.key,
+      entry.action === 'update'
+        ? accountOf({ ...entry.marker, uid: entry.uid })
+        : { uid: entry.uid, planned: false },
+    );
 
   // 4. One invitation per account this import made, whatever number of runs.
   const toInvite = plans.filter(

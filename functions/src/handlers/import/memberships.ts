@@ -1,7 +1,9 @@
 // Imported memberships → the member's plan, written with the plans' own `startMembership`
 // (source 'import'). Its id comes from the contract's id in the old system, so a second run
-// finds it and changes nothing; a later file moves its paid period. A membership without a
-// card here ends at its paid period's end, and the plan jobs warn the member before then.
+// finds it and changes nothing; a later file moves its paid period. A member whose card Stripe's
+// mapping names is billed from the next billing date through a Stripe subscription (`billByCard`);
+// one without a card keeps the plan to its paid period's end and is asked to add a card.
+import type Stripe from 'stripe';
 import { formatDate, paths, type Membership, type Plan } from '@studio/core';
 import {
   importedPeriod,
@@ -17,8 +19,17 @@ import {
   startMembership,
   storable,
 } from '../plans/memberships';
+import { ensurePlanPrice } from '../plans/save-plan';
 import { clientAccounts } from './clients';
-import { IN_FLIGHT, mapPool, type ImportDeps, type RowResult, type RunContext } from './run';
+import {
+  IN_FLIGHT,
+  mapPool,
+  runAccounts,
+  type ClientAccount,
+  type ImportDeps,
+  type RowResult,
+  type RunContext,
+} from './run';
 
 interface MembershipRow {
   line: number;
@@ -113,9 +124,15 @@ export async function importMembershipRows(
       };
     const period = importedPeriod(record, ctx.nowMs, ctx.timeZone);
     if (!period.ok) return { ...base, outcome: 'skipped', problems: [period.problem] };
-    const id = `import-${sourceKey(record.id) ?? ''}`;
+    const key = sourceKey(record.id) ?? '';
+    const id = `import-${key}`;
     const { uid } = account;
     const next = membershipOf(ctx, { id, uid, planId, plan }, period.period);
+    const billed = billedFrom(ctx, account, next, deps.stripe !== undefined);
+    // Billed by card already: the import made its Stripe subscription on an earlier run.
+    const subscription = account.subscriptions?.[key];
+    if (subscription !== undefined)
+      return { ...base, outcome: 'unchanged', detail: `${detailOf(ctx, next)}${billed}` };
     const held = account.planned ? undefined : await readMembership(deps.db, uid);
     if (held !== undefined && held.id !== id && held.status !== 'ended')
       return {
@@ -135,7 +152,75 @@ export async function importMembershipRows(
     if (!ctx.dryRun) {
       if (held?.id === id) next.startedAt = held.startedAt;
       await startMembership(deps.db, next);
+      if (account.card !== undefined && deps.stripe !== undefined && next.frozenUntil === undefined)
+        await billByCard(deps as ImportDeps & { stripe: Stripe }, ctx, {
+          account: { ...account, card: account.card },
+          clientKey: sourceKey(record.clientId) ?? '',
+          key,
+          planId,
+          plan,
+          membership: next,
+        });
     }
-    return { ...base, outcome, detail };
+    return { ...base, outcome, detail: `${detail}${billed}` };
+  });
+}
+
+/** How the report says the plan goes on: by the card from its next billing date, or not. */
+function billedFrom(
+  ctx: RunContext,
+  account: ClientAccount,
+  membership: Membership,
+  withStripe: boolean,
+): string {
+  if (account.card === undefined) return ', no card here: ends unless the member adds one';
+  if (!withStripe) return ', card mapped but Stripe is not set up here: not billed';
+  if (membership.frozenUntil !== undefined) return ', card mapped: billed again once unfrozen';
+  const date = formatDate(membership.periodEnd ?? ctx.nowMs, ctx.timeZone);
+  return `, billed by card from ${date}`;
+}
+
+/**
+ * A Stripe subscription on the plan's price for the member's mapped card, in a trial until the
+ * membership's next billing date, so the old system's paid period is not charged again and the
+ * first charge here falls on the day the old system would have charged. The webhook then makes
+ * it the member's membership (`applyPlanSubscription`: source stripe, the same period). The
+ * idempotency key is the contract's, and its id is kept on the client's marker, so a run again
+ * makes no second one.
+ */
+async function billByCard(
+  deps: ImportDeps & { stripe: Stripe },
+  ctx: RunContext,
+  fields: {
+    account: ClientAccount & { card: NonNullable<ClientAccount['card']> };
+    clientKey: string;
+    key: string;
+    planId: string;
+    plan: Plan;
+    membership: Membership;
+  },
+): Promise<void> {
+  const { account, clientKey, key, planId, plan, membership } = fields;
+  const { priceId } = await ensurePlanPrice(deps, planId, plan);
+  const trialEnd = Math.floor((membership.periodEnd ?? ctx.nowMs) / 1000);
+  const subscription = await deps.stripe.subscriptions.create(
+    {
+      customer: account.card.customer,
+      items: [{ price: priceId }],
+      ...(account.card.paymentMethod === undefined
+        ? {}
+        : { default_payment_method: account.card.paymentMethod }),
+      trial_end: trialEnd,
+      metadata: { uid: account.uid, kind: 'plan', planId, importedFrom: membership.id },
+      description: `${plan.name} (imported from ${ctx.sourceName})`,
+    },
+    { idempotencyKey: `import-${ctx.source}-${key}-${trialEnd}` },
+  );
+  await deps.db
+    .ref(`${paths.importedMember(ctx.source, clientKey)}/subscriptions/${key}`)
+    .set(subscription.id);
+  runAccounts(ctx.runId).set(clientKey, {
+    ...account,
+    subscriptions: { ...account.subscriptions, [key]: subscription.id },
   });
 }

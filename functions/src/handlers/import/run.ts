@@ -1,20 +1,28 @@
 // An import run's record and what every step of it reads: the run, the studio's settings, the
 // parse options. The steps are `startImport`, `importRows` (any number of batches, any order of
 // files the admin chose), and `finishImport` (docs/architecture/import.md).
-import { DomainError, formatDate, parseStored, paths } from '@studio/core';
+import { DomainError, compareDatabaseKeys, formatDate, parseStored, paths } from '@studio/core';
 import {
   SOURCE_NAMES,
   importRunSchema,
+  type ImportedMember,
   type ImportRun,
   type ImportSource,
   type ParseOptions,
   type RowOutcome,
   type StoredRowProblem,
 } from '@studio/core/import';
+import type { Database } from 'firebase-admin/database';
+import type Stripe from 'stripe';
 import type { CountryCode } from 'libphonenumber-js/min';
 import { readSettings, type HandlerDeps } from '../../engine';
 
-export type ImportDeps = HandlerDeps;
+/**
+ * The handlers' database, Auth and clock, and a Stripe client where the import runs with one
+ * (the callables, the command line against a stack): a membership whose member has a mapped
+ * card is billed through a Stripe subscription only then.
+ */
+export type ImportDeps = HandlerDeps & { stripe?: Stripe | undefined };
 
 export interface RunContext {
   runId: string;
@@ -86,6 +94,9 @@ const KEPT_RUNS = 4;
 export interface ClientAccount {
   uid: string;
   planned: boolean;
+  /** Stripe's mapping for the client (the cards file), and the subscriptions the import made. */
+  card?: ImportedMember['card'];
+  subscriptions?: ImportedMember['subscriptions'];
 }
 
 export function runAccounts(runId: string): Map<string, ClientAccount> {
@@ -121,4 +132,54 @@ export async function mapPool<T, R>(
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
   return results;
+}
+
+/**
+ * The children `keys` of `parent` that exist, by one key-range query for them all rather than a
+ * read each: a file's ids mostly come in order, so the range between the first and the last
+ * holds about these. When the answer is cut at its limit (the range holds many others), the keys
+ * after its last one are read one by one.
+ */
+export async function readChildren(
+  db: Database,
+  parent: string,
+  keys: readonly string[],
+): Promise<Map<string, unknown>> {
+  const found = new Map<string, unknown>();
+  const sorted = [...new Set(keys)].sort(compareDatabaseKeys);
+  const first = sorted[0];
+  const last = sorted[sorted.length - 1];
+  if (first === undefined || last === undefined) return found;
+  const wanted = new Set(sorted);
+  const limit = sorted.length * 2 + 8;
+  const page = await db
+    .ref(parent)
+    .orderByKey()
+    .startAt(first)
+    .endAt(last)
+    .limitToFirst(limit)
+    .get();
+  let answered = 0;
+  let lastAnswered = first;
+  page.forEach((child) => {
+    answered += 1;
+    if (child.key === null) return;
+    lastAnswered = child.key;
+    if (wanted.has(child.key)) found.set(child.key, child.val());
+  });
+  if (answered < limit) return found;
+  const rest = sorted.filter((key) => compareDatabaseKeys(key, lastAnswered) > 0);
+  await mapPool(rest, IN_FLIGHT, async (key) => {
+    const value: unknown = (await db.ref(`${parent}/${key}`).get()).val();
+    if (value !== null) found.set(key, value);
+  });
+  return found;
+}
+
+/** A client's account as their marker says it (its card and subscriptions with it). */
+export function accountOf(marker: ImportedMember): ClientAccount {
+  const account: ClientAccount = { uid: marker.uid, planned: false };
+  if (marker.card !== undefined) account.card = marker.card;
+  if (marker.subscriptions !== undefined) account.subscriptions = marker.subscriptions;
+  return account;
 }

@@ -1,8 +1,9 @@
 // The three steps of an import, shared by the callables (the wizard) and `npm run admin --
 // import` (the command line): start a run, import rows in batches, finish it.
-import { DomainError, paths, type AuditEntry } from '@studio/core';
+import { DomainError, parseStored, paths, type AuditEntry } from '@studio/core';
 import {
   importRowKey,
+  importRunBatchSchema,
   parseRow,
   summariseVisits,
   importedVisitSchema,
@@ -22,6 +23,7 @@ import {
 import { ServerValue } from 'firebase-admin/database';
 import { newId } from '../../engine';
 import { importBalanceRows } from './balances';
+import { importCardRows } from './cards';
 import { importMemberRows } from './members';
 import { importMembershipRows } from './memberships';
 import {
@@ -108,6 +110,8 @@ function importValid(
   switch (entity) {
     case 'members':
       return importMemberRows(deps, ctx, valid as Valid<'members'>[]);
+    case 'cards':
+      return importCardRows(deps, ctx, valid as Valid<'cards'>[]);
     case 'balances':
       return importBalanceRows(deps, ctx, valid as Valid<'balances'>[]);
     case 'memberships':
@@ -159,19 +163,24 @@ export async function importRows(
 
   const writes: Record<string, unknown> = {};
   const counts: ImportCounts = { created: 0, updated: 0, unchanged: 0, skipped: 0 };
+  const lines: ImportRunRow[] = [];
   for (const row of rows) {
     counts[row.outcome] += 1;
     const line: ImportRunRow = { file: input.file, line: row.line, outcome: row.outcome };
     if (row.id !== undefined) line.id = row.id.slice(0, 300);
     if (row.problems !== undefined && row.problems.length > 0) line.problems = row.problems;
     if (row.detail !== undefined) line.detail = row.detail.slice(0, 300);
-    writes[paths.importRunRow(ctx.runId, importRowKey(input.file, row.line))] = line;
+    lines.push(line);
     if (row.historyOf !== undefined && !ctx.dryRun)
       writes[paths.importRunMember(ctx.runId, row.historyOf)] = true;
     const key = row.id === undefined ? undefined : sourceKey(row.id);
     if (ctx.dryRun && row.account !== undefined && key !== undefined)
       writes[paths.importDryRunMember(ctx.runId, key)] = row.account;
   }
+  // The batch's lines under one path (keyed by its first line), not a path a row.
+  const first = rows[0];
+  if (first !== undefined)
+    writes[paths.importRunBatch(ctx.runId, importRowKey(input.file, first.line))] = lines;
   for (const [outcome, count] of Object.entries(counts)) {
     if (count > 0)
       writes[`${paths.importRun(ctx.runId)}/counts/${outcome}`] = ServerValue.increment(count);
@@ -237,16 +246,37 @@ export async function finishImport(
   return { counts: run.counts, status };
 }
 
-/** The run's report lines in file and line order, a page at a time. */
+/**
+ * The run's report lines in file and line order, a page of batches at a time. A batch sent
+ * again under another first line (a retry cut differently) overlaps one before it: a line
+ * already given is not given twice.
+ */
 export async function* runReport(deps: ImportDeps, runId: string): AsyncGenerator<ImportRunRow> {
+  const PAGE = 20;
   let after: string | undefined;
+  let last: ImportRunRow | undefined;
   for (;;) {
-    let query = deps.db.ref(paths.importRunRows(runId)).orderByKey().limitToFirst(1000);
+    let query = deps.db.ref(paths.importRunRows(runId)).orderByKey().limitToFirst(PAGE);
     if (after !== undefined) query = query.startAfter(after);
-    const page = (await query.get()).val() as Record<string, ImportRunRow> | null;
-    const keys = Object.keys(page ?? {}).sort();
-    for (const key of keys) yield (page as Record<string, ImportRunRow>)[key] as ImportRunRow;
-    if (keys.length < 1000) return;
-    after = keys[keys.length - 1];
+    const page = await query.get();
+    const lines: ImportRunRow[] = [];
+    let keys = 0;
+    page.forEach((batch) => {
+      keys += 1;
+      after = batch.key ?? after;
+      const path = paths.importRunBatch(runId, batch.key ?? '');
+      lines.push(...parseStored(importRunBatchSchema, batch.val(), path));
+    });
+    lines.sort((a, b) => a.file - b.file || a.line - b.line);
+    for (const line of lines) {
+      if (
+        last !== undefined &&
+        (line.file < last.file || (line.file === last.file && line.line <= last.line))
+      )
+        continue;
+      last = line;
+      yield line;
+    }
+    if (keys < PAGE) return;
   }
 }

@@ -13,6 +13,7 @@ import {
   startImport as startImportHandler,
 } from '../../handlers/import/steps';
 import { CALLABLE_OPTIONS, requireAdmin, runCallable } from '../callable';
+import { STRIPE_SECRET_KEY, stripeClient } from '../payments/config';
 
 const deps = () => ({ db: adminDatabase(), auth: adminAuth(), now: Date.now });
 
@@ -29,12 +30,16 @@ export const startImport = onCall(
 
 /** `importRows` (admins): one batch of one file of a run, each row imported or explained. */
 export const importRows = onCall(
-  CALLABLE_OPTIONS,
+  // Stripe's key: a membership whose member has a mapped card is billed by a subscription.
+  { ...CALLABLE_OPTIONS, secrets: [STRIPE_SECRET_KEY] },
   (request): Promise<CallableResult<'importRows'>> =>
     runCallable('importRows', request, async () => {
       const caller = requireAdmin(request);
       const input = parseInput(importRowsInputSchema, request.data);
-      const { rows } = await importRowsHandler(deps(), { by: caller.uid, ...input });
+      const { rows } = await importRowsHandler(
+        { ...deps(), stripe: stripeClient() },
+        { by: caller.uid, ...input },
+      );
       return { rows: rows.map(({ historyOf: _member, ...row }) => row) };
     }),
 );

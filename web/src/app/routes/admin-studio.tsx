@@ -15,8 +15,10 @@ export default function AdminStudioPage() {
   return (
     <>
       <AdminStudioScreen api={firebaseAdminStudioApi} />
-      <GuestSettings api={firebaseGuestSettingsApi} />
-      <WaiverEditor api={firebaseWaiverAdminApi} />
+      <div className="studio-more">
+        <GuestSettings api={firebaseGuestSettingsApi} />
+        <WaiverEditor api={firebaseWaiverAdminApi} />
+      </div>
       <AuditLink />
     </>
   );

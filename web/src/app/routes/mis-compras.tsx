@@ -42,6 +42,9 @@ export default function MisComprasPage() {
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title">{t('menuMyClasses')}</h1>
+      {/* Static, so index.html paints it with the heading: larger than what the classes draw
+          (docs/architecture/performance.md#member-pages-painted-by-indexhtml). */}
+      <p>{t('myClassesLead')}</p>
       <MyClasses
         api={firebaseScheduleApi}
         uid={uid}

@@ -1,6 +1,7 @@
 import type { ButtonHTMLAttributes, Ref } from 'react';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+/** `danger` is solid (a confirmation's last step); `quiet-danger` is red text, for a row or form. */
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'quiet-danger';
 export type ButtonSize = 's' | 'm' | 'l';
 
 export interface ButtonLookOptions {

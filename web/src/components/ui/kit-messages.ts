@@ -29,6 +29,10 @@ export const kitMessages = defineMessages({
     kitPictureTooLarge: 'That picture is larger than 5 MB. Choose a smaller one.',
     kitPictureUnreadable: 'This browser cannot open that picture. Try a JPEG or PNG.',
     kitPictureFailed: 'The picture could not be saved. Check your connection and try again.',
+    kitWhen: 'When',
+    kitWhenPeriodEnd: 'At the end of the paid period',
+    kitWhenNow: 'Now',
+    kitWhenNowProrated: 'Now (prorated)',
   },
   es: {
     kitSearch: 'Buscar',
@@ -57,5 +61,9 @@ export const kitMessages = defineMessages({
     kitPictureTooLarge: 'Esa foto pesa más de 5 MB. Elige una más ligera.',
     kitPictureUnreadable: 'Este navegador no puede abrir esa foto. Prueba con JPEG o PNG.',
     kitPictureFailed: 'No se pudo guardar la foto. Revisa tu conexión e inténtalo de nuevo.',
+    kitWhen: 'Cuándo',
+    kitWhenPeriodEnd: 'Al final del periodo pagado',
+    kitWhenNow: 'Ahora',
+    kitWhenNowProrated: 'Ahora (prorrateado)',
   },
 });

@@ -5,7 +5,7 @@ export const importMessages = defineMessages({
   en: {
     title: 'Bring your studio over',
     intro:
-      'Drop the exports of your current system: clients, packs or pricing options, memberships and visits. Nothing is written until you press Import.',
+      'Drop the exports of your current system: clients, packs or pricing options, memberships and visits, and Stripe’s card mapping if Stripe moved your cards. Nothing is written until you press Import.',
     files: 'Export files (CSV or Excel)',
     filesHint: 'Several at once; from a workbook, the first sheet is read.',
     source: 'Comes from',
@@ -19,6 +19,7 @@ export const importMessages = defineMessages({
     'entity-balances': 'packs and credits',
     'entity-memberships': 'memberships',
     'entity-visits': 'visits',
+    'entity-cards': 'Stripe card mapping',
     mapTitle: 'Match what we could not',
     missingColumn: 'Which column of {file} holds the {field}?',
     chooseColumn: 'Choose a column',
@@ -46,7 +47,7 @@ export const importMessages = defineMessages({
   es: {
     title: 'Trae tu estudio',
     intro:
-      'Sube las exportaciones de tu sistema actual: clientes, paquetes, membresías y visitas. No se escribe nada hasta que pulses Importar.',
+      'Sube las exportaciones de tu sistema actual: clientes, paquetes, membresías y visitas, y el mapeo de tarjetas de Stripe si Stripe trasladó tus tarjetas. No se escribe nada hasta que pulses Importar.',
     files: 'Archivos exportados (CSV o Excel)',
     filesHint: 'Varios a la vez; de un libro de Excel se lee la primera hoja.',
     source: 'Vienen de',
@@ -60,6 +61,7 @@ export const importMessages = defineMessages({
     'entity-balances': 'paquetes y créditos',
     'entity-memberships': 'membresías',
     'entity-visits': 'visitas',
+    'entity-cards': 'mapeo de tarjetas de Stripe',
     mapTitle: 'Empareja lo que no reconocimos',
     missingColumn: '¿Qué columna de {file} tiene el campo {field}?',
     chooseColumn: 'Elige una columna',

@@ -88,7 +88,13 @@ export function recogniseFiles(
   const manual = options.manual ?? {};
   const first = tables[0];
   if (first === undefined) throw new UnreadableFile('no file');
-  const source = options.source ?? recognise(first, undefined, manual).source;
+  // Stripe's card mapping reads the same under every system: the others name the source.
+  const source =
+    options.source ??
+    tables
+      .map((table) => recognise(table, undefined, manual))
+      .find((detection) => detection.entity !== 'cards')?.source ??
+    recognise(first, undefined, manual).source;
   const files = tables
     .map((table) => ({ table, detection: recognise(table, source, manual) }))
     .sort(

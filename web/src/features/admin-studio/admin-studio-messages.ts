@@ -35,7 +35,7 @@ export const adminStudioMessages = defineMessages({
     colourPlum: 'Plum',
     colourGraphite: 'Graphite',
     pickColour: 'Pick the primary colour',
-    contrastOk: 'Contrast {ratio}:1 on white: readable.',
+    contrastOk: 'Reads well on white: buttons and links stay legible (contrast {ratio}:1).',
     preview: 'Preview',
     previewLight: 'Light theme',
     previewDark: 'Dark theme',
@@ -108,7 +108,7 @@ export const adminStudioMessages = defineMessages({
     primaryColorHint:
       'Elige un color arriba o escribe su código (como #5b2a86). Lo usan botones, enlaces y el encabezado; debe leerse sobre blanco.',
     pickColour: 'Elegir el color principal',
-    contrastOk: 'Contraste {ratio}:1 sobre blanco: legible.',
+    contrastOk: 'Se lee bien sobre blanco: botones y enlaces legibles (contraste {ratio}:1).',
     preview: 'Vista previa',
     previewLight: 'Tema claro',
     previewDark: 'Tema oscuro',

@@ -151,9 +151,6 @@ export const plansMessages = defineMessages({
     memberEndPlan: 'End plan now',
     memberEndPlanWarning:
       'The plan ends today: it books no more classes and nothing is refunded. Bookings already made stay.',
-    fieldWhen: 'When',
-    whenNow: 'Now (prorated)',
-    whenPeriodEnd: 'At the period’s end',
     fieldDays: 'Days',
     apply: 'Apply',
     done: 'Done.',
@@ -317,9 +314,6 @@ export const plansMessages = defineMessages({
     memberEndPlan: 'Terminar el plan ahora',
     memberEndPlanWarning:
       'El plan termina hoy: no reserva más clases y no se reembolsa nada. Las reservas ya hechas se mantienen.',
-    fieldWhen: 'Cuándo',
-    whenNow: 'Ahora (prorrateado)',
-    whenPeriodEnd: 'Al terminar el periodo',
     fieldDays: 'Días',
     apply: 'Aplicar',
     done: 'Hecho.',

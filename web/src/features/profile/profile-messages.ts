@@ -9,6 +9,9 @@ export const profileMessages = defineMessages({
   en: {
     noPurchases: 'No purchases yet.',
     profileTitle: 'My Profile',
+    // The page's first line on the member's own profile (index.html paints it too).
+    profileLead:
+      'Your credits and where they went, your plan, your pass and how the studio keeps in touch, in one place.',
     credits: 'Credits',
     expires: 'expires {date}',
     nextExpiry: 'Next to expire: {date}',
@@ -52,6 +55,8 @@ export const profileMessages = defineMessages({
   es: {
     noPurchases: 'Aún no tienes compras.',
     profileTitle: 'Mi perfil',
+    profileLead:
+      'Tus créditos y en qué se usaron, tu plan, tu pase y cómo te contacta el estudio, en un solo lugar.',
     credits: 'Créditos',
     expires: 'vence {date}',
     nextExpiry: 'El próximo vence: {date}',

@@ -8,6 +8,9 @@ import { defineMessages } from '../../lib/i18n';
 export const scheduleMessages = defineMessages({
   en: {
     scheduleTitle: 'Reserve Class',
+    // The page's first line (index.html paints it too).
+    scheduleLead:
+      'Pick a class and your spot in the room, then book it with a credit or your membership.',
     previousWeek: 'Previous week',
     nextWeek: 'Next week',
     weekOf: 'Week of {from} to {to}',
@@ -114,6 +117,8 @@ export const scheduleMessages = defineMessages({
   },
   es: {
     scheduleTitle: 'Reservar clase',
+    scheduleLead:
+      'Elige una clase y tu lugar en el salón, y resérvala con un crédito o tu membresía.',
     previousWeek: 'Semana anterior',
     nextWeek: 'Semana siguiente',
     weekOf: 'Semana del {from} al {to}',

@@ -168,8 +168,11 @@ describe('credit packages editor', () => {
     });
 
     fireEvent.click(screen.getByRole('button', { name: /Edit 10 classes/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const ask = await screen.findByRole('alertdialog', { name: /^Delete 10 classes/ });
+    expect(fake.saves).toHaveLength(1);
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+      fireEvent.click(within(ask).getByRole('button', { name: 'Delete' }));
       await Promise.resolve();
     });
     expect(fake.saves[1]).toEqual({ collection: 'packages', id: 'p1', value: null });

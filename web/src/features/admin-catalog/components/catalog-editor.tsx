@@ -1,6 +1,7 @@
 import { isRecord } from '@studio/core';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FailureText } from '../../../components/ui/failure-text';
 import { useEffect, useRef, useState } from 'react';
@@ -109,6 +110,7 @@ export function CatalogEditor({ api, config, level = 1 }: EditorProps) {
   const [editing, setEditing] = useState<{ id?: string; form: FormState } | null>(null);
   const [errors, setErrors] = useState<Record<string, FieldError>>({});
   const { busy, done, failure, run, clear } = useSubmit<AdminKey>();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   // Each opening moves focus to the form's first field; Cancel gives it back to the opener.
   const [openings, setOpenings] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
@@ -125,7 +127,13 @@ export function CatalogEditor({ api, config, level = 1 }: EditorProps) {
     setEditing(id === undefined ? { form } : { id, form });
     setErrors({});
     clear();
+    setConfirmingDelete(false);
     setOpenings((count) => count + 1);
+  };
+
+  const editingName = (id: string) => {
+    const listed = items.find((entry) => entry.id === id);
+    return listed ? summaryOf(listed.item) : id;
   };
 
   const cancel = () => {
@@ -230,19 +238,33 @@ export function CatalogEditor({ api, config, level = 1 }: EditorProps) {
             <Button type="submit" busy={busy}>
               {busy ? at('saving') : at('save')}
             </Button>
+            <Button variant="ghost" onClick={cancel}>
+              {at('cancel')}
+            </Button>
             {editing.id !== undefined && (
               <Button
-                variant="danger"
+                variant="quiet-danger"
                 disabled={busy}
-                onClick={() => void send(editing.id, null, 'deleted')}
+                aria-haspopup="dialog"
+                onClick={() => setConfirmingDelete(true)}
               >
                 {at('delete')}
               </Button>
             )}
-            <Button variant="ghost" onClick={cancel}>
-              {at('cancel')}
-            </Button>
           </div>
+          {confirmingDelete && editing.id !== undefined && (
+            <ConfirmDialog
+              title={at('deleteTitle', { name: editingName(editing.id) })}
+              message={at('deleteText')}
+              keepLabel={at('keepItem')}
+              confirmLabel={at('delete')}
+              onKeep={() => setConfirmingDelete(false)}
+              onConfirm={() => {
+                setConfirmingDelete(false);
+                void send(editing.id, null, 'deleted');
+              }}
+            />
+          )}
         </form>
       )}
     </section>

@@ -3,7 +3,7 @@ import type { PlanCancellation } from '@studio/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
-import { SegmentedControl } from '../../../components/ui/segmented-control';
+import { PeriodEndOrNow } from '../../../components/ui/period-end-or-now';
 import type { ErrorText } from '../../../lib/callable-errors';
 import { callableErrorText } from '../../../lib/callable-errors';
 import { useFormat } from '../../../lib/format';
@@ -99,17 +99,7 @@ export function CancelPlan({ api, uid, name, onStart }: CancelPlanProps) {
           onConfirm={submit}
           onClose={() => setOpen(false)}
         >
-          <SegmentedControl
-            label={t('cancelWhen')}
-            showLabel
-            name={`${formId}-when`}
-            options={[
-              { value: 'period-end', label: t('whenPeriodEnd') },
-              { value: 'now', label: t('whenNow') },
-            ]}
-            value={when}
-            onChange={setWhen}
-          />
+          <PeriodEndOrNow name={`${formId}-when`} value={when} onChange={setWhen} />
         </ReasonDialog>
       )}
       {done && (

@@ -203,238 +203,249 @@ export function LayoutCanvas({ layout, onChange }: LayoutCanvasProps) {
 
   return (
     <div className="layout-canvas">
-      <fieldset className="layout-tools">
-        <legend>{st('place')}</legend>
-        {(['spot', ...ROOM_FEATURE_KINDS] as const).map((kind) => (
-          <label key={kind} className={tool === kind ? 'layout-tool is-current' : 'layout-tool'}>
-            <input
-              type="radio"
-              name="layout-tool"
-              value={kind}
-              checked={tool === kind}
-              onChange={() => setTool(kind)}
-            />
-            {kind === 'spot' ? st('toolSpot') : featureName(kind)}
-          </label>
-        ))}
-      </fieldset>
-      <p id="layout-grid-help" className="layout-help">
-        {st('gridHelp')}
-      </p>
-      <div
-        ref={gridRef}
-        role="grid"
-        aria-label={st('grid', { name })}
-        aria-describedby="layout-grid-help"
-        className="layout-grid"
-        style={{ gridTemplateColumns: `repeat(${cols}, minmax(2.75rem, 1fr))` }}
-        onKeyDown={onKeyDown}
-      >
-        {Array.from({ length: rows }, (_, row) => (
-          <div role="row" key={row} className="layout-row">
-            {Array.from({ length: cols }, (_, col) => {
-              const cell = { row, col };
-              const spot = spotAt(layout, cell);
-              const there = featureAt(layout, cell);
-              const current = focusCell.row === row && focusCell.col === col;
-              return (
-                <div
-                  key={col}
-                  role="gridcell"
-                  data-cell={`${row}:${col}`}
-                  tabIndex={current ? 0 : -1}
-                  aria-label={cellLabel(cell, spot)}
-                  aria-selected={
-                    (spot !== undefined && spot.id === selected) ||
-                    (there !== undefined && there.id === selectedFeature)
-                  }
-                  className={[
-                    'layout-cell',
-                    there
-                      ? `layout-cell-feature layout-feature-${there.feature.kind}`
-                      : spot
-                        ? 'layout-cell-spot'
-                        : 'layout-cell-empty',
-                    there !== undefined && there.id === selectedFeature
-                      ? 'layout-cell-selected'
-                      : '',
-                    spot?.disabled ? 'layout-cell-disabled' : '',
-                    spot !== undefined && spot.id === selected ? 'layout-cell-selected' : '',
-                  ].join(' ')}
-                  onClick={() => activate(cell)}
-                >
-                  {there
-                    ? there.feature.row === row && there.feature.col === col
-                      ? featureName(there.feature.kind)
-                      : ''
-                    : (spot?.label ?? '')}
-                </div>
-              );
-            })}
-          </div>
-        ))}
-      </div>
-      <p aria-live="polite" className="layout-announcement">
-        {announcement}
-      </p>
-
-      {selectedSpot && (
-        <fieldset className="selected-spot">
-          <legend>{st('selectedSpot')}</legend>
-          <label>
-            {st('spotName')}
-            <input
-              value={selectedSpot.label}
-              maxLength={10}
-              onChange={(event) =>
-                onChange(renameSpot(layout, selectedSpot.id, event.target.value))
-              }
-            />
-          </label>
-          <label>
-            {st('spotKind')}
-            <select
-              value={selectedSpot.kind ?? ''}
-              onChange={(event) =>
-                onChange(
-                  setSpotKind(
-                    layout,
-                    selectedSpot.id,
-                    SPOT_KINDS.find((kind) => kind === event.target.value),
-                  ),
-                )
-              }
-            >
-              <option value="">{st('kindPlain')}</option>
-              {SPOT_KINDS.map((kind: SpotKind) => (
-                <option key={kind} value={kind}>
-                  {st(SPOT_KIND_LABELS[kind])}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <input
-              type="checkbox"
-              checked={selectedSpot.disabled === true}
-              onChange={(event) =>
-                onChange(setSpotDisabled(layout, selectedSpot.id, event.target.checked))
-              }
-            />
-            {st('disabled')}
-          </label>
-          <button
-            type="button"
-            className="button button-danger button-s"
-            onClick={() => remove(selectedSpot)}
-          >
-            {st('deleteSpot')}
-          </button>
-        </fieldset>
-      )}
-
-      {feature && selectedFeature !== null && (
-        <fieldset className="selected-spot">
-          <legend>{st('selectedFeature', { kind: featureName(feature.kind) })}</legend>
-          <label>
-            {st('featureWidth')}
-            <input
-              type="number"
-              min={1}
-              max={cols}
-              value={feature.width}
-              onChange={(event) =>
-                onChange(
-                  updateFeature(layout, selectedFeature, { width: Number(event.target.value) }),
-                )
-              }
-            />
-          </label>
-          <label>
-            {st('featureHeight')}
-            <input
-              type="number"
-              min={1}
-              max={rows}
-              value={feature.height}
-              onChange={(event) =>
-                onChange(
-                  updateFeature(layout, selectedFeature, { height: Number(event.target.value) }),
-                )
-              }
-            />
-          </label>
-          <button
-            type="button"
-            className="button button-secondary button-s"
-            onClick={() => {
-              onChange(deleteFeature(layout, selectedFeature));
-              setSelectedFeature(null);
-              setAnnouncement(st('featureRemoved', { kind: featureName(feature.kind) }));
-            }}
-          >
-            {st('deleteFeature')}
-          </button>
-        </fieldset>
-      )}
-
-      <h3>{st('spotList')}</h3>
-      {spots.length === 0 ? (
-        <p>{st('noSpots')}</p>
-      ) : (
-        <ul aria-label={st('spotList')} className="layout-spot-list">
-          {spots.map((spot) => (
-            <li key={spot.id}>
+      <div className="layout-room">
+        <fieldset className="layout-tools">
+          <legend>{st('place')}</legend>
+          {(['spot', ...ROOM_FEATURE_KINDS] as const).map((kind) => (
+            <label key={kind} className={tool === kind ? 'layout-tool is-current' : 'layout-tool'}>
               <input
-                aria-label={st('listName', { row: spot.row + 1, col: spot.col + 1 })}
-                value={spot.label}
-                maxLength={10}
-                onChange={(event) => onChange(renameSpot(layout, spot.id, event.target.value))}
+                type="radio"
+                name="layout-tool"
+                value={kind}
+                checked={tool === kind}
+                onChange={() => setTool(kind)}
               />
+              {kind === 'spot' ? st('toolSpot') : featureName(kind)}
+            </label>
+          ))}
+        </fieldset>
+        <p id="layout-grid-help" className="layout-help">
+          {st('gridHelp')}
+        </p>
+        <div
+          ref={gridRef}
+          role="grid"
+          aria-label={st('grid', { name })}
+          aria-describedby="layout-grid-help"
+          className="layout-grid"
+          style={{ gridTemplateColumns: `repeat(${cols}, minmax(2.75rem, 1fr))` }}
+          onKeyDown={onKeyDown}
+        >
+          {Array.from({ length: rows }, (_, row) => (
+            <div role="row" key={row} className="layout-row">
+              {Array.from({ length: cols }, (_, col) => {
+                const cell = { row, col };
+                const spot = spotAt(layout, cell);
+                const there = featureAt(layout, cell);
+                const current = focusCell.row === row && focusCell.col === col;
+                return (
+                  <div
+                    key={col}
+                    role="gridcell"
+                    data-cell={`${row}:${col}`}
+                    tabIndex={current ? 0 : -1}
+                    aria-label={cellLabel(cell, spot)}
+                    aria-selected={
+                      (spot !== undefined && spot.id === selected) ||
+                      (there !== undefined && there.id === selectedFeature)
+                    }
+                    className={[
+                      'layout-cell',
+                      there
+                        ? `layout-cell-feature layout-feature-${there.feature.kind}`
+                        : spot
+                          ? 'layout-cell-spot'
+                          : 'layout-cell-empty',
+                      there !== undefined && there.id === selectedFeature
+                        ? 'layout-cell-selected'
+                        : '',
+                      spot?.disabled ? 'layout-cell-disabled' : '',
+                      spot !== undefined && spot.id === selected ? 'layout-cell-selected' : '',
+                    ].join(' ')}
+                    onClick={() => activate(cell)}
+                  >
+                    {there
+                      ? there.feature.row === row && there.feature.col === col
+                        ? featureName(there.feature.kind)
+                        : ''
+                      : (spot?.label ?? '')}
+                  </div>
+                );
+              })}
+            </div>
+          ))}
+        </div>
+        <p aria-live="polite" className="layout-announcement">
+          {announcement}
+        </p>
+
+        {selectedSpot && (
+          <fieldset className="selected-spot">
+            <legend>{st('selectedSpot')}</legend>
+            <label>
+              {st('spotName')}
               <input
-                type="number"
-                min={1}
-                max={rows}
-                aria-label={st('listRow', { label: spot.label })}
-                value={spot.row + 1}
+                value={selectedSpot.label}
+                maxLength={10}
                 onChange={(event) =>
-                  move(spot, { row: Number(event.target.value) - 1, col: spot.col })
+                  onChange(renameSpot(layout, selectedSpot.id, event.target.value))
                 }
               />
+            </label>
+            <label>
+              {st('spotKind')}
+              <select
+                value={selectedSpot.kind ?? ''}
+                onChange={(event) =>
+                  onChange(
+                    setSpotKind(
+                      layout,
+                      selectedSpot.id,
+                      SPOT_KINDS.find((kind) => kind === event.target.value),
+                    ),
+                  )
+                }
+              >
+                <option value="">{st('kindPlain')}</option>
+                {SPOT_KINDS.map((kind: SpotKind) => (
+                  <option key={kind} value={kind}>
+                    {st(SPOT_KIND_LABELS[kind])}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <input
+                type="checkbox"
+                checked={selectedSpot.disabled === true}
+                onChange={(event) =>
+                  onChange(setSpotDisabled(layout, selectedSpot.id, event.target.checked))
+                }
+              />
+              {st('disabled')}
+            </label>
+            <button
+              type="button"
+              className="button button-danger button-s"
+              onClick={() => remove(selectedSpot)}
+            >
+              {st('deleteSpot')}
+            </button>
+          </fieldset>
+        )}
+
+        {feature && selectedFeature !== null && (
+          <fieldset className="selected-spot">
+            <legend>{st('selectedFeature', { kind: featureName(feature.kind) })}</legend>
+            <label>
+              {st('featureWidth')}
               <input
                 type="number"
                 min={1}
                 max={cols}
-                aria-label={st('listCol', { label: spot.label })}
-                value={spot.col + 1}
+                value={feature.width}
                 onChange={(event) =>
-                  move(spot, { row: spot.row, col: Number(event.target.value) - 1 })
+                  onChange(
+                    updateFeature(layout, selectedFeature, { width: Number(event.target.value) }),
+                  )
                 }
               />
-              <label>
+            </label>
+            <label>
+              {st('featureHeight')}
+              <input
+                type="number"
+                min={1}
+                max={rows}
+                value={feature.height}
+                onChange={(event) =>
+                  onChange(
+                    updateFeature(layout, selectedFeature, { height: Number(event.target.value) }),
+                  )
+                }
+              />
+            </label>
+            <button
+              type="button"
+              className="button button-secondary button-s"
+              onClick={() => {
+                onChange(deleteFeature(layout, selectedFeature));
+                setSelectedFeature(null);
+                setAnnouncement(st('featureRemoved', { kind: featureName(feature.kind) }));
+              }}
+            >
+              {st('deleteFeature')}
+            </button>
+          </fieldset>
+        )}
+      </div>
+      <div className="layout-spots">
+        <h3 id="layout-spot-list-title">{st('spotList')}</h3>
+        {spots.length === 0 ? (
+          <p>{st('noSpots')}</p>
+        ) : (
+          <ul aria-label={st('spotList')} className="layout-spot-list">
+            {/* The columns' names, seen; each field is named in full for a screen reader. */}
+            <li className="layout-spot-head" aria-hidden="true">
+              <span>{st('colSpot')}</span>
+              <span>{st('colRow')}</span>
+              <span>{st('colCol')}</span>
+              <span>{st('outOfService')}</span>
+            </li>
+            {spots.map((spot) => (
+              <li key={spot.id}>
                 <input
-                  type="checkbox"
-                  checked={spot.disabled === true}
+                  aria-label={st('listName', { row: spot.row + 1, col: spot.col + 1 })}
+                  value={spot.label}
+                  maxLength={10}
+                  onChange={(event) => onChange(renameSpot(layout, spot.id, event.target.value))}
+                />
+                <input
+                  type="number"
+                  min={1}
+                  max={rows}
+                  aria-label={st('listRow', { label: spot.label })}
+                  value={spot.row + 1}
                   onChange={(event) =>
-                    onChange(setSpotDisabled(layout, spot.id, event.target.checked))
+                    move(spot, { row: Number(event.target.value) - 1, col: spot.col })
                   }
                 />
-                {st('listDisabled', { label: spot.label })}
-              </label>
-              <button
-                type="button"
-                className="button button-ghost button-s"
-                onClick={() => remove(spot)}
-              >
-                {st('listDelete', { label: spot.label })}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <button type="button" className="button button-secondary button-s" onClick={addFromList}>
-        {st('add')}
-      </button>
+                <input
+                  type="number"
+                  min={1}
+                  max={cols}
+                  aria-label={st('listCol', { label: spot.label })}
+                  value={spot.col + 1}
+                  onChange={(event) =>
+                    move(spot, { row: spot.row, col: Number(event.target.value) - 1 })
+                  }
+                />
+                <label className="layout-spot-out">
+                  <input
+                    type="checkbox"
+                    aria-label={st('listDisabled', { label: spot.label })}
+                    checked={spot.disabled === true}
+                    onChange={(event) =>
+                      onChange(setSpotDisabled(layout, spot.id, event.target.checked))
+                    }
+                  />
+                </label>
+                <button
+                  type="button"
+                  className="button button-quiet-danger button-s"
+                  aria-label={st('listDelete', { label: spot.label })}
+                  onClick={() => remove(spot)}
+                >
+                  {st('deleteFeature')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <button type="button" className="button button-secondary button-s" onClick={addFromList}>
+          {st('add')}
+        </button>
+      </div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { SeatLayout } from '@studio/core';
 import { describe, expect, it } from 'vitest';
 import { CallableRefusal } from '../../../lib/callable-errors';
@@ -175,10 +175,10 @@ describe('seat layout editor', () => {
     render(<SeatLayoutEditor api={fake.api} now={now} />);
     fireEvent.click(screen.getByRole('button', { name: 'Edit Studio' }));
     const list = screen.getByRole('list', { name: 'Spots as a list' });
-    fireEvent.click(within(list).getByLabelText('Spot 2 disabled'));
+    fireEvent.click(within(list).getByLabelText('Spot 2 out of service'));
     fireEvent.change(within(list).getByLabelText('Row of spot 1'), { target: { value: '2' } });
 
-    expect(cell('Spot 2, row 1, column 2, disabled')).toBeTruthy();
+    expect(cell('Spot 2, row 1, column 2, out of service')).toBeTruthy();
     expect(cell('Spot 1, row 2, column 1')).toBeTruthy();
     await save();
     expect(fake.saves[0]?.layout?.spots['s2']?.disabled).toBe(true);
@@ -236,10 +236,7 @@ describe('seat layout editor', () => {
     const fake = fakeApi({ studio }, 3);
     render(<SeatLayoutEditor api={fake.api} now={now} />);
     fireEvent.click(screen.getByRole('button', { name: 'Edit Studio' }));
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Delete layout' }));
-      await Promise.resolve();
-    });
+    await deleteAndConfirm();
     expect(screen.getByRole('alert').textContent).toBe(
       'This layout is used by 3 upcoming classes; it cannot be deleted.',
     );
@@ -250,11 +247,24 @@ describe('seat layout editor', () => {
     const fake = fakeApi();
     render(<SeatLayoutEditor api={fake.api} now={now} />);
     fireEvent.click(screen.getByRole('button', { name: 'Edit Studio' }));
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Delete layout' }));
-      await Promise.resolve();
-    });
+    // Asked first: keeping it deletes nothing.
+    fireEvent.click(screen.getByRole('button', { name: 'Delete layout' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Delete Studio?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep the layout' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(fake.saves).toHaveLength(0);
+    await deleteAndConfirm();
     expect(fake.saves).toEqual([{ id: 'studio', layout: null }]);
     expect(screen.getByRole('status').textContent).toBe('Layout deleted.');
   });
 });
+
+/** "Delete layout", then the confirmation's own "Delete layout". */
+async function deleteAndConfirm(): Promise<void> {
+  fireEvent.click(screen.getByRole('button', { name: 'Delete layout' }));
+  const ask = await screen.findByRole('alertdialog', { name: /^Delete .*\?$/ });
+  await act(async () => {
+    fireEvent.click(within(ask).getByRole('button', { name: 'Delete layout' }));
+    await Promise.resolve();
+  });
+}

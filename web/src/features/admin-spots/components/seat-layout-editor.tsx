@@ -1,5 +1,6 @@
 import { formatDate, seatLayoutSchema, usableSpots } from '@studio/core';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { byName } from '../../../components/ui/name-options';
 import type { SeatLayout } from '@studio/core';
@@ -47,9 +48,11 @@ export function SeatLayoutEditor({ api, now }: SeatLayoutEditorProps) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [done, setDone] = useState<SpotsKey | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
 
   const open = (next: Editing | null) => {
     setEditing(next);
+    setConfirmingDelete(false);
     setIssues([]);
     setFailure(null);
     setRefusal(null);
@@ -89,6 +92,7 @@ export function SeatLayoutEditor({ api, now }: SeatLayoutEditorProps) {
   };
 
   const remove = async (id: string) => {
+    setConfirmingDelete(false);
     setBusy(true);
     try {
       const used = await api.countUpcomingClasses(id, formatDate(now()));
@@ -207,19 +211,30 @@ export function SeatLayoutEditor({ api, now }: SeatLayoutEditorProps) {
             <Button type="submit" busy={busy}>
               {busy ? st('saving') : st('save')}
             </Button>
+            <Button variant="ghost" onClick={() => open(null)}>
+              {st('cancel')}
+            </Button>
             {editing.id !== undefined && (
               <Button
-                variant="danger"
+                variant="quiet-danger"
                 disabled={busy}
-                onClick={() => editing.id !== undefined && void remove(editing.id)}
+                aria-haspopup="dialog"
+                onClick={() => setConfirmingDelete(true)}
               >
                 {st('deleteLayout')}
               </Button>
             )}
-            <Button variant="ghost" onClick={() => open(null)}>
-              {st('cancel')}
-            </Button>
           </div>
+          {confirmingDelete && editing.id !== undefined && (
+            <ConfirmDialog
+              title={st('deleteLayoutTitle', { name: editing.draft.name })}
+              message={st('deleteLayoutText')}
+              keepLabel={st('keepLayout')}
+              confirmLabel={st('deleteLayout')}
+              onKeep={() => setConfirmingDelete(false)}
+              onConfirm={() => editing.id !== undefined && void remove(editing.id)}
+            />
+          )}
         </form>
       )}
     </section>

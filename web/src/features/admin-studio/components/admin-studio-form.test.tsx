@@ -75,7 +75,7 @@ describe('admin-studio', () => {
         .querySelector<HTMLElement>('.brand-preview-light')
         ?.style.getPropertyValue('--preview-primary'),
     ).toBe('#c2185b');
-    expect(screen.getByText(/^Contrast 5\.\d\d:1 on white: readable\.$/)).toBeTruthy();
+    expect(screen.getByText(/^Reads well on white: .* \(contrast 5\.\d\d:1\)\.$/)).toBeTruthy();
 
     type(/^Colour code/, '#ffd700');
     await save();

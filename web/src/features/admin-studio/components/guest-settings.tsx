@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { MAX_GUESTS_PER_MEMBER, settingsFromStored } from '@studio/core';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -50,8 +50,8 @@ function Form({
   };
 
   return (
-    <form onSubmit={submit} noValidate className="guest-settings-form">
-      <label className="guest-settings-switch">
+    <form onSubmit={submit} noValidate className="ui-form studio-form-section">
+      <label className="ui-check">
         <input
           type="checkbox"
           checked={enabled}
@@ -82,9 +82,11 @@ function Form({
       </Field>
       {failure && <p role="alert">{t(failure.key, failure.params)}</p>}
       {saved && <p role="status">{t('guestSettingsSaved')}</p>}
-      <Button type="submit" busy={busy}>
-        {t('saveGuestSettings')}
-      </Button>
+      <div>
+        <Button type="submit" busy={busy}>
+          {t('saveGuestSettings')}
+        </Button>
+      </div>
     </form>
   );
 }
@@ -95,25 +97,21 @@ function Form({
  */
 export function GuestSettings({ api }: { api: GuestSettingsApi }) {
   const t = useT(guestSettingsMessages);
-  const titleId = useId();
   const stored = useLive<unknown>((onChange) => api.watchSettings(onChange), undefined, [api]);
   const settings = stored === undefined ? undefined : settingsFromStored(stored);
   return (
-    <Card>
-      <section className="guest-settings" aria-labelledby={titleId}>
-        <h2 id={titleId}>{t('guestSeatsTitle')}</h2>
-        <p>{t('guestSeatsIntro')}</p>
-        {settings && (
-          // Mounted once the stored node has arrived, so the inputs start from what is saved.
-          <Form
-            api={api}
-            initial={{
-              enabled: settings.guestBookingsEnabled,
-              perMember: settings.guestsPerMember,
-            }}
-          />
-        )}
-      </section>
+    <Card as="section" title={t('guestSeatsTitle')} className="studio-form-card">
+      <p className="ui-muted">{t('guestSeatsIntro')}</p>
+      {settings && (
+        // Mounted once the stored node has arrived, so the inputs start from what is saved.
+        <Form
+          api={api}
+          initial={{
+            enabled: settings.guestBookingsEnabled,
+            perMember: settings.guestsPerMember,
+          }}
+        />
+      )}
     </Card>
   );
 }

@@ -77,7 +77,8 @@ export function MemberPassCard({ api, uid }: { api: DeskApi; uid: string }) {
           </div>
         </div>
       ) : (
-        <p>{dt('passLoading')}</p>
+        // A status, so a screen reader hears it and whoever waits on the page knows it is coming.
+        <p role="status">{dt('passLoading')}</p>
       )}
       {renewed && (
         <p role="status" className="form-success">

@@ -67,7 +67,7 @@ describe('admin-insights', () => {
     expect(figure('Second visit within 30 days')).toBe('50%');
     expect(figure('Subscribers at the end')).toBe('5');
     expect(
-      screen.getByRole('img', { name: /Occupancy by day: 2 · max 93\.3% \(2026-03-02\)/ }),
+      screen.getByRole('img', { name: /Occupancy by day: 2 · max 93\.3% \(Mon 2 Mar\)/ }),
     ).toBeTruthy();
     expect(screen.getByRole('table', { name: 'Occupancy by day' })).toBeTruthy();
     // The day in words, each kind of credit named as its packs are.

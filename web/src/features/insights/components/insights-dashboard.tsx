@@ -389,7 +389,10 @@ export function InsightsDashboard({
           <div className="insights-charts">
             <BarChart
               title={t('occupancyChart', { period: periodWord })}
-              data={summaries.map((s) => ({ label: s.key, value: rates(s.classes).occupancy }))}
+              data={summaries.map((s) => ({
+                label: periodWords(s.key),
+                value: rates(s.classes).occupancy,
+              }))}
               format={(v) => percent.format(v)}
               labelHeader={t('period')}
               valueHeader={t('occupancy')}
@@ -398,7 +401,10 @@ export function InsightsDashboard({
             />
             <BarChart
               title={t('revenueChart', { period: periodWord })}
-              data={summaries.map((s) => ({ label: s.key, value: netRevenue(s.revenue) }))}
+              data={summaries.map((s) => ({
+                label: periodWords(s.key),
+                value: netRevenue(s.revenue),
+              }))}
               format={cents}
               labelHeader={t('period')}
               valueHeader={t('net')}
@@ -409,7 +415,10 @@ export function InsightsDashboard({
               <>
                 <BarChart
                   title={t('activeChart', { period: periodWord })}
-                  data={summaries.map((s) => ({ label: s.key, value: s.members.active }))}
+                  data={summaries.map((s) => ({
+                    label: periodWords(s.key),
+                    value: s.members.active,
+                  }))}
                   format={(v) => number.format(v)}
                   labelHeader={t('period')}
                   valueHeader={t('active')}
@@ -438,7 +447,7 @@ export function InsightsDashboard({
               columns={revenueColumns('kind', kindWord)}
               rows={revenueBy(periods, 'byKind')}
               rowKey={(row) => row.key}
-              empty={<p>{t('none')}</p>}
+              empty={<p className="ui-muted">{t('noRevenue')}</p>}
             />
           </div>
           <div className="insights-block">
@@ -448,7 +457,7 @@ export function InsightsDashboard({
               columns={revenueColumns('coupon')}
               rows={revenueBy(periods, 'byCoupon')}
               rowKey={(row) => row.key}
-              empty={<p>{t('none')}</p>}
+              empty={<p className="ui-muted">{t('noCouponRevenue')}</p>}
             />
           </div>
           {!scoped && (
@@ -462,7 +471,7 @@ export function InsightsDashboard({
                       id: 'period',
                       header: t('period'),
                       rowHeader: true,
-                      cell: (s) => <span className="insights-period">{s.key}</span>,
+                      cell: (s) => <span className="insights-period">{periodWords(s.key)}</span>,
                     },
                     {
                       id: 'active',

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { DateInput } from '../../../components/ui/date-input';
 import { Field } from '../../../components/ui/field';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
+import { PeriodEndOrNow, type PeriodEndOrNowValue } from '../../../components/ui/period-end-or-now';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import type { ErrorText } from '../../../lib/callable-errors';
 import { callableErrorText } from '../../../lib/callable-errors';
@@ -71,7 +72,7 @@ export function MemberPlanActions({
   const [action, setAction] = useState<Action>('freeze');
   const [days, setDays] = useState('14');
   const [planId, setPlanId] = useState('');
-  const [when, setWhen] = useState<'now' | 'period-end'>('period-end');
+  const [when, setWhen] = useState<PeriodEndOrNowValue>('period-end');
   const [until, setUntil] = useState('');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -191,17 +192,7 @@ export function MemberPlanActions({
             </Field>
           )}
           {chosen === 'change' && (
-            <SegmentedControl
-              label={t('fieldWhen')}
-              showLabel
-              name={`${formId}-when`}
-              options={[
-                { value: 'period-end', label: t('whenPeriodEnd') },
-                { value: 'now', label: t('whenNow') },
-              ]}
-              value={when}
-              onChange={setWhen}
-            />
+            <PeriodEndOrNow prorated name={`${formId}-when`} value={when} onChange={setWhen} />
           )}
           {chosen === 'comp' && (
             <Field label={t('fieldCompUntil')} required>

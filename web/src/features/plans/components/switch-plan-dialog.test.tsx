@@ -1,5 +1,5 @@
 import type { Membership } from '@studio/core';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CallableRefusal } from '../../../lib/callable-errors';
 import type { PlansApi } from '../api/plans-api';
@@ -56,6 +56,8 @@ describe('SwitchPlanDialog', () => {
     });
     expect(dialog.textContent).toContain('From Two classes a week to Unlimited, one class a day');
     expect(dialog.textContent).toContain('Applies now');
+    // The plan's name already says what it gives: not said twice.
+    expect(within(dialog).queryByText('Unlimited, one class a day')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Switch to Unlimited, one class a day' }));
     await vi.waitFor(() =>
       expect(onSwitched).toHaveBeenCalledWith('Your plan is now Unlimited, one class a day.'),
@@ -76,6 +78,7 @@ describe('SwitchPlanDialog', () => {
     const { onSwitched } = renderSwitch(changePlan, 'two', onDaily);
     const dialog = await screen.findByRole('dialog', { name: 'Switch to Two classes a week' });
     expect(dialog.textContent).toContain('Applies when your period ends');
+    expect(within(dialog).getByText('2 classes a week')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Switch to Two classes a week' }));
     await vi.waitFor(() => expect(onSwitched).toHaveBeenCalled());
     const notice = String(onSwitched.mock.calls[0]?.[0]);

@@ -45,6 +45,7 @@ export function SwitchPlanDialog({
   const [error, setError] = useState<ErrorText | null>(null);
   const timing = currentPlan === undefined ? 'now' : changeTiming(currentPlan, plan);
   const allowance = allowanceLine(plan);
+  const allowanceText = t(allowance.key, allowance.params);
   const price = t('pricePer', {
     price: format.money(plan.price, plan.currency),
     interval: plan.interval,
@@ -72,7 +73,8 @@ export function SwitchPlanDialog({
         {t('switchFrom', { current: membership.terms.name, name: plan.name, price })}{' '}
         {t(timing === 'now' ? 'changeNow' : 'changeLater')}
       </p>
-      <p>{t(allowance.key, allowance.params)}</p>
+      {/* What the plan gives, unless its name already says it ("Unlimited, one class a day"). */}
+      {allowanceText.toLowerCase() !== plan.name.trim().toLowerCase() && <p>{allowanceText}</p>}
       {error && <p role="alert">{t(error.key, error.params)}</p>}
       <div className="dialog-actions">
         <Button variant="secondary" data-autofocus onClick={onClose}>

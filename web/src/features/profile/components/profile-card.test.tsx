@@ -155,6 +155,28 @@ describe('profile', () => {
     expect(screen.queryByText(/Class credits/)).toBeNull();
   });
 
+  it('opens the member’s own profile with its first line, before and after the profile answers', () => {
+    let answer: ((user: User | null) => void) | undefined;
+    const later: ProfileApi = {
+      ...QUIET,
+      watchUser: (_uid, onChange) => {
+        answer = onChange;
+        return () => undefined;
+      },
+      watchLedger: () => () => undefined,
+    };
+    const lead = /^Your credits and where they went/;
+    const { unmount } = render(<ProfileCard api={later} uid="m" own now={() => NOW} />);
+    // The same line, in the same place, as index.html paints it before the scripts run.
+    expect(screen.getByRole('heading', { level: 1 }).nextElementSibling?.textContent).toMatch(lead);
+    act(() => answer?.({ Name: 'Ana López' }));
+    expect(screen.getByRole('heading', { level: 1 }).nextElementSibling?.textContent).toMatch(lead);
+    unmount();
+    // A coach or an admin looking at a member's profile: not theirs.
+    render(<ProfileCard api={later} uid="m" now={() => NOW} />);
+    expect(screen.queryByText(lead)).toBeNull();
+  });
+
   it('shows what follows it only once the profile has answered, so it never jumps down', () => {
     let answer: ((user: User | null) => void) | undefined;
     const later: ProfileApi = {

@@ -100,6 +100,7 @@ export function ProfileCard({
     return (
       <section className="page profile" aria-labelledby="page-title">
         <h1 id="page-title">{t('profileTitle')}</h1>
+        {own && <p>{t('profileLead')}</p>}
         {read.state === 'loading' ? (
           <ProfileSkeleton />
         ) : (
@@ -115,6 +116,9 @@ export function ProfileCard({
   return (
     <section className="page profile" aria-labelledby="page-title">
       <h1 id="page-title">{t('profileTitle')}</h1>
+      {/* Static, so index.html paints it with the heading: the page's largest text on a phone
+          (docs/architecture/performance.md#member-pages-painted-by-indexhtml). */}
+      {own && <p>{t('profileLead')}</p>}
       <div className="profile-layout">
         <ProfileHeader user={user} ledger={ledger} nowMs={now()} buyHref={buyHref} />
         <div className="profile-column">

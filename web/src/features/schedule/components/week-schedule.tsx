@@ -140,6 +140,9 @@ export function WeekSchedule(props: WeekScheduleProps) {
   return (
     <section className="page schedule" aria-labelledby="page-title">
       <h1 id="page-title">{t('scheduleTitle')}</h1>
+      {/* Static, so index.html paints it with the heading: larger than a day's heading, which
+          waits for the week's classes (docs/architecture/performance.md#member-pages-painted-by-indexhtml). */}
+      <p>{t('scheduleLead')}</p>
       <div className="week-nav">
         <IconButton
           label={t('previousWeek')}
