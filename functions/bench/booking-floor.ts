@@ -24,16 +24,20 @@
 //                       directory's count, the notification, the mail's reads and entry, the
 //                       watch read), as plain SDK calls, all finishing at once or 32 at a time.
 // `--no-write` prints the section without touching docs/benchmarks.md; `--only rush,floor` runs
-// those engines (tags below); `--payers 8,64` adds bookClass with other limits of pay turns.
+// those engines (tags below); `--payers 8,64` adds bookClass with other limits of pay turns;
+// `--baseline <dir>` adds another checkout's bookClass, rush and plain (support/baseline.ts).
+// `BENCH_WINDOWS=w.json` writes the bursts' times for profile-summary.ts.
+import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { Database, Reference } from 'firebase-admin/database';
 import { isDomainError, paths } from '@studio/core';
 import { openInstance } from '../src/engine/instances';
-import type { Rush } from '../src/engine/rush';
+import type { BookingDeps } from '../src/engine';
 import { rushWith } from '../src/engine/rush/index';
 import { PAYERS, payTurns } from '../src/engine/rush/pay-turns';
 import { bookClass } from '../src/handlers/booking/book-class';
 import { publishBenchmarkSection } from './benchmarks-file';
+import { loadBaseline, type Baseline } from './support/baseline';
 import {
   coreCount,
   cpuOfProcess,
@@ -309,10 +313,14 @@ async function finishFloor(
   await confirm(where, classId, uid);
 }
 
-function handlerEngine(db: Database, rush: Rush | undefined): Book {
+function handlerEngine(
+  db: Database,
+  rush: unknown,
+  book: Baseline['bookClass'] = (deps, command) => bookClass(deps as BookingDeps, command),
+): Book {
   const deps = { db, now: Date.now, ...(rush ? { rush } : {}) };
   return async (uid, { id: classId }) => {
-    await bookClass(deps, { uid, classId });
+    await book(deps, { uid, classId });
   };
 }
 
@@ -324,7 +332,10 @@ async function writesByInstance(port: number): Promise<number> {
   return Object.values(counts).reduce((sum, n) => sum + n, 0);
 }
 
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
 async function main(): Promise<void> {
+  const windows: { label: string; startUs: number; endUs: number }[] = [];
   const loadBefore = loadAverage().join(' / ');
   const studio = await startBenchStudio('booking-floor');
   const { db, database } = studio;
@@ -353,6 +364,7 @@ async function main(): Promise<void> {
     const databaseBefore = cpuOfProcess(database.child.pid);
     const writesBefore = await writesByInstance(database.port);
     const start = performance.now();
+    const startUs = monotonicUs();
     let ok = 0;
     await Promise.all(
       pairs.map(async ([uid, cls]) => {
@@ -365,6 +377,7 @@ async function main(): Promise<void> {
       }),
     );
     const wallMs = performance.now() - start;
+    windows.push({ label, startUs, endUs: monotonicUs() });
     const client = process.cpuUsage(clientBefore);
     const result: Burst = {
       calls: pairs.length,
@@ -401,6 +414,7 @@ async function main(): Promise<void> {
             .split(',')
             .map(Number)
             .filter((n) => n > 0);
+    const baseline = await loadBaseline();
     const engines: { engine: string; tag: string; book: Book }[] = [
       {
         engine: `bookClass, rush (${PAYERS} finishing at once)`,
@@ -418,6 +432,21 @@ async function main(): Promise<void> {
         book: handlerEngine(db, rushWith(undefined, { payers })),
       })),
       { engine: 'bookClass, plain', tag: 'plain', book: handlerEngine(db, undefined) },
+      // `--baseline <dir>`: another checkout's handler beside this one (support/baseline.ts).
+      ...(baseline
+        ? [
+            {
+              engine: `bookClass at ${baseline.label}, rush (${PAYERS} finishing at once)`,
+              tag: 'baseline',
+              book: handlerEngine(db, baseline.rushWith(), baseline.bookClass),
+            },
+            {
+              engine: `bookClass at ${baseline.label}, plain`,
+              tag: 'baselineplain',
+              book: handlerEngine(db, undefined, baseline.bookClass),
+            },
+          ]
+        : []),
       {
         engine: 'floor: seat, credit, view',
         tag: 'floor',
@@ -477,6 +506,9 @@ async function main(): Promise<void> {
         } else results.push({ engine, wins, refusals });
       }
     }
+    // BENCH_WINDOWS=w.json: the bursts' times, to cut a profile to them (profile-summary.ts).
+    const windowsFile = process.env['BENCH_WINDOWS'];
+    if (windowsFile) writeFileSync(windowsFile, JSON.stringify(windows, null, 2));
     const markdown = section(results, rounds, loadBefore);
     publishBenchmarkSection(HEADING, markdown, { after: '## Release across branch instances' });
   } finally {

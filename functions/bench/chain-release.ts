@@ -11,7 +11,8 @@
 //   wins      1,200 members onto 40 fresh classes, exactly the seats: CPU per winning booking;
 //   refusals  800 members onto those classes, now full: CPU per refused booking.
 // CPU is this process's (handlers + admin SDK) and the database emulator's, per booking.
-// `--no-write` prints the section without touching docs/benchmarks.md.
+// `--no-write` prints the section without touching docs/benchmarks.md; `--baseline <dir>` adds
+// another checkout's handler, with and without its rush (support/baseline.ts).
 import { performance } from 'node:perf_hooks';
 import type { Database } from 'firebase-admin/database';
 import {
@@ -22,11 +23,12 @@ import {
   rosterSchema,
 } from '@studio/core';
 import { openInstance } from '../src/engine/instances';
-import type { Rush } from '../src/engine/rush';
+import type { BookingDeps } from '../src/engine';
 import { releaseRush } from '../src/engine/rush/index';
 import { bookClass } from '../src/handlers/booking/book-class';
 import { merge } from '../test/support/layouts';
 import { publishBenchmarkSection } from './benchmarks-file';
+import { loadBaseline, type Baseline, type BaselineDeps } from './support/baseline';
 import {
   coreCount,
   cpuOfProcess,
@@ -73,6 +75,7 @@ function outcomeOf(error: unknown): string {
 }
 
 async function main(): Promise<void> {
+  const loadBefore = loadAverage().join(' / ');
   const studio = await startBenchStudio('chain-release');
   const { db, database } = studio;
   const branchDbs = new Map(BRANCHES.map(({ id, instance }) => [id, openInstance(db, instance)]));
@@ -96,8 +99,9 @@ async function main(): Promise<void> {
 
   const burst = async (
     label: string,
-    deps: { db: Database; now: () => number; rush?: Rush },
+    deps: BaselineDeps,
     pairs: readonly [string, string][],
+    book: Baseline['bookClass'],
   ): Promise<Burst> => {
     const latencies: number[] = [];
     const outcomes: Record<string, number> = {};
@@ -106,7 +110,7 @@ async function main(): Promise<void> {
     const start = performance.now();
     await Promise.all(
       pairs.map(async ([uid, classId]) => {
-        const outcome = await bookClass(deps, { uid, classId }).then(() => 'ok', outcomeOf);
+        const outcome = await book(deps, { uid, classId }).then(() => 'ok', outcomeOf);
         latencies.push(performance.now() - start);
         outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
       }),
@@ -166,14 +170,26 @@ async function main(): Promise<void> {
         ),
       );
     const results: ModeResult[] = [];
-    const modes: { mode: string; rush?: Rush }[] = [
-      { mode: 'with the rush machinery', rush: releaseRush },
-      { mode: 'plain (no rush)' },
+    const here: Baseline['bookClass'] = (deps, command) => bookClass(deps as BookingDeps, command);
+    const modes: { mode: string; tag: string; rush?: unknown; book: Baseline['bookClass'] }[] = [
+      { mode: 'with the rush machinery', tag: 'rush', rush: releaseRush, book: here },
+      { mode: 'plain (no rush)', tag: 'plain', book: here },
     ];
+    // `--baseline <dir>`: another checkout's handler beside this one (support/baseline.ts).
+    const baseline = await loadBaseline();
+    if (baseline)
+      modes.push(
+        {
+          mode: `at ${baseline.label}, with the rush machinery`,
+          tag: 'baseline-rush',
+          rush: baseline.rushWith(),
+          book: baseline.bookClass,
+        },
+        { mode: `at ${baseline.label}, plain`, tag: 'baseline-plain', book: baseline.bookClass },
+      );
     // Warm-up per mode: connection, JIT, the instances' lookups; not measured.
-    for (const { mode, rush } of modes) {
+    for (const { mode, tag, rush, book } of modes) {
       const deps = { db, now: Date.now, ...(rush ? { rush } : {}) };
-      const tag = rush ? 'rush' : 'plain';
       const warm = memberIds(`${tag}-warm`, 60);
       await seedCreditMembers(db, warm, { credits: CREDITS_EACH });
       const warmClasses = await seedClasses(`${tag}-warm`);
@@ -181,6 +197,7 @@ async function main(): Promise<void> {
         `${mode}: warm-up`,
         deps,
         warm.map((uid, i) => [uid, warmClasses[i % 40]?.id ?? '']),
+        book,
       );
 
       const racers = memberIds(`${tag}-race`, MEMBERS);
@@ -190,6 +207,7 @@ async function main(): Promise<void> {
         `${mode}: race`,
         deps,
         racers.map((uid, i) => [uid, raceClasses[i % raceClasses.length]?.id ?? '']),
+        book,
       );
       const checked = await check(
         raceClasses.map((c) => c.id),
@@ -208,16 +226,18 @@ async function main(): Promise<void> {
         `${mode}: wins`,
         deps,
         winners.map((uid, i) => [uid, winClasses[i % winClasses.length]?.id ?? '']),
+        book,
       );
       const refused = racers.slice(seats);
       const refusals = await burst(
         `${mode}: refusals`,
         deps,
         refused.map((uid, i) => [uid, winClasses[i % winClasses.length]?.id ?? '']),
+        book,
       );
       results.push({ mode, race: { ...race, ...checked }, wins, refusals });
     }
-    const markdown = section(results);
+    const markdown = section(results, loadBefore);
     publishBenchmarkSection(HEADING, markdown, { after: '## Load' });
   } finally {
     await studio.stop();
@@ -228,7 +248,7 @@ const ms = (value: number) => `${Math.round(value)} ms`;
 const perCall = (total: number, count: number) =>
   count === 0 ? '—' : `${(total / count).toFixed(2)} ms`;
 
-function section(results: readonly ModeResult[]): string {
+function section(results: readonly ModeResult[], loadBefore: string): string {
   const load = loadAverage().join(' / ');
   const rows = results.map(({ mode, race, wins, refusals }) => {
     const won = wins.outcomes['ok'] ?? 0;
@@ -238,9 +258,9 @@ function section(results: readonly ModeResult[]): string {
   return [
     HEADING,
     '',
-    `${new Date().toISOString().slice(0, 10)}, ${coreCount()} cores, load average ${load} at the end (\`npm run bench:chain -w functions\`, functions/bench/chain-release.ts).`,
+    `${new Date().toISOString().slice(0, 10)}, ${coreCount()} cores, load average ${loadBefore} before, ${load} at the end (\`npm run bench:chain -w functions\`, functions/bench/chain-release.ts).`,
     '',
-    `${MEMBERS.toLocaleString('en')} members race for ${BRANCHES.length * CLASSES_PER_BRANCH} classes of ${CAPACITY} (${CLASSES_PER_BRANCH} per branch, each branch's classes in its own database instance, members and credits in the default one), all calls started at once, in-process (the \`bookClass\` handler with the real admin SDK, the database emulator in a child process). Both engines in one run, each with its own members and classes. CPU per booking: a burst of winners only (${BRANCHES.length * CLASSES_PER_BRANCH * CAPACITY} members onto fresh classes, exactly the seats), then a burst of refusals only (the other members onto those full classes); this process (handlers + admin SDK) / the database emulator.`,
+    `${MEMBERS.toLocaleString('en')} members race for ${BRANCHES.length * CLASSES_PER_BRANCH} classes of ${CAPACITY} (${CLASSES_PER_BRANCH} per branch, each branch's classes in its own database instance, members and credits in the default one), all calls started at once, in-process (the \`bookClass\` handler with the real admin SDK, the database emulator in a child process). ${results.length > 2 ? 'The engines' : 'Both engines'} in one run, each with its own members and classes${results.length > 2 ? ' (a row "at <commit>": the handler of that commit, loaded beside this one\'s, `--baseline`)' : ''}. CPU per booking: a burst of winners only (${BRANCHES.length * CLASSES_PER_BRANCH * CAPACITY} members onto fresh classes, exactly the seats), then a burst of refusals only (the other members onto those full classes); this process (handlers + admin SDK) / the database emulator.`,
     '',
     '| Engine | Booked | Oversold | Credits conserved | p50 | p95 | CPU per win (process / db) | CPU per refusal (process / db) |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',

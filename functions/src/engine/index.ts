@@ -7,7 +7,7 @@ export { instancesFor, newId } from './deps';
 export type { BookingDeps } from './deps';
 export { instancesOf, openInstance, studioInstances } from './instances';
 export type { Instances } from './instances';
-export { finishInTurn, readInTurn } from './rush';
+export { finishInTurn, readInTurn, readParsed } from './rush';
 export type { Rush } from './rush';
 export { releaseRush } from './rush/index';
 export type { HandlerDeps } from './handler-deps';

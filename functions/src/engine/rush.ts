@@ -59,8 +59,8 @@ export interface Rush {
   ): Promise<RosterChange<T>>;
   /**
    * `read` (a member's node, for a booking of `classId` that showed `seatsLeft` seats) once this
-   * caller's turn comes; refused with `refusal`'s error as soon as the class's roster, as the
-   * instance receives it, gives one.
+   * caller's turn comes; refused with `refusal`'s error when the class's roster, as the
+   * instance receives it, gives one and the committed roster gives it too (never a false full).
    */
   readInTurn<T>(
     db: Database,

@@ -7,13 +7,15 @@ import { branchSchema, coachSchema, paths, teachingCoachId, type StudioClass } f
 import type { Database } from 'firebase-admin/database';
 import type { MailClass } from './kinds';
 
-async function read<T>(
-  db: Database,
-  path: string,
-  parse: (value: unknown) => T | undefined,
-): Promise<T | undefined> {
-  return parse((await db.ref(path).get()).val());
-}
+/**
+ * How the facts are read: from the server by default; a booking in a release rush hands in its
+ * instance's live copies (`readParsed` of the engine), which parse a stored value once per
+ * parser, so the parsers are module-level.
+ */
+export type FactsReader = <T>(path: string, parse: (value: unknown) => T) => Promise<T>;
+
+const parseBranch = (value: unknown) => branchSchema.safeParse(value).data;
+const parseCoach = (value: unknown) => coachSchema.safeParse(value).data;
 
 function cut(value: string | undefined, max: number): string | undefined {
   const trimmed = value?.trim();
@@ -30,11 +32,15 @@ export interface ClassFactsInput {
   spotLabel?: string | undefined;
 }
 
-export async function mailClassFacts(db: Database, input: ClassFactsInput): Promise<MailClass> {
+export async function mailClassFacts(
+  db: Database,
+  input: ClassFactsInput,
+  read: FactsReader = async (path, parse) => parse((await db.ref(path).get()).val()),
+): Promise<MailClass> {
   const { cls } = input;
   const [branch, coach] = await Promise.all([
-    read(db, paths.branch(cls.branch), (value) => branchSchema.safeParse(value).data),
-    read(db, paths.coach(teachingCoachId(cls)), (value) => coachSchema.safeParse(value).data),
+    read(paths.branch(cls.branch), parseBranch),
+    read(paths.coach(teachingCoachId(cls)), parseCoach),
   ]);
   const facts: MailClass = {
     bookingId: input.bookingId,

@@ -20,7 +20,7 @@ export {
 } from './render';
 export { sendMail, type SendOptions, type SentMail } from './send';
 export { enqueueMail, type MailToEnqueue } from './outbox';
-export { mailClassFacts, type ClassFactsInput } from './class-facts';
+export { mailClassFacts, type ClassFactsInput, type FactsReader } from './class-facts';
 export { mailEnqueueFailed } from './logs';
 export {
   MAIL_ENV,

@@ -41,17 +41,29 @@ export async function enqueueMail(
     updatedAt: now,
   } satisfies MailOutboxEntry);
   const ref = db.ref(paths.mailOutboxEntry(mail.id));
-  try {
-    // Create-if-absent: the SDK's first run may see its empty cache and propose the entry; the
-    // server refuses it when the id exists and the run on its value then aborts.
-    const result = await ref.transaction(
-      (current: unknown) => (current === null ? entry : undefined),
-      undefined,
-      false,
-    );
-    return result.committed ? 'written' : 'exists';
-  } catch (error) {
-    mailEnqueueFailed({ id: mail.id, kind: message.kind, error });
-    return 'failed';
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      // Create-if-absent: the SDK's first run may see its empty cache and propose the entry; the
+      // server refuses it when the id exists and the run on its value then aborts.
+      const result = await ref.transaction(
+        (current: unknown) => (current === null ? entry : undefined),
+        undefined,
+        false,
+      );
+      return result.committed ? 'written' : 'exists';
+    } catch (error) {
+      // A dropped connection ('disconnect': the entry may or may not be written) or an abort
+      // ('set', 'maxretry': nothing written) runs again, once the SDK is back: a run after a
+      // write that did land finds the entry and answers 'exists'.
+      const retry = error instanceof Error && RETRYABLE.has(error.message);
+      if (!retry || attempt >= MAX_ATTEMPTS) {
+        mailEnqueueFailed({ id: mail.id, kind: message.kind, error });
+        return 'failed';
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+    }
   }
 }
+
+const RETRYABLE = new Set(['disconnect', 'set', 'maxretry']);
+const MAX_ATTEMPTS = 4;

@@ -1,6 +1,6 @@
 // Group commit (docs/architecture/booking.md#the-release-rush): the roster changes one instance
-// asks for on one class while a roster transaction of that class is in flight wait, then all go
-// in the next one, applied in arrival order (`commitRosterBatch`). A class release then costs one
+// asks for on one class in the same turn of the event loop, or while a roster transaction of that
+// class is in flight, go in one transaction, applied in arrival order (`commitRosterBatch`). A class release then costs one
 // instance a handful of transactions instead of one per caller, and the SDK no longer re-runs
 // hundreds of queued transactions each time the roster changes.
 import type { Database } from 'firebase-admin/database';
@@ -41,6 +41,9 @@ export function commitTogether<T extends { roster: Roster }>(
 async function serve(db: Database, classId: string, queue: ClassQueue): Promise<void> {
   queue.running = true;
   try {
+    // The calls of a burst reach their roster change in the same turn of the event loop: the
+    // first transaction takes them all, instead of the first alone and the others in the next.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     while (queue.waiting.length > 0) {
       const batch = queue.waiting.splice(0, MAX_BATCH);
       let decided;

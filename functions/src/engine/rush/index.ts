@@ -30,9 +30,13 @@ export function rushWith(
       const turn = readTurn(db, classId, seatsLeft);
       // A caller refused while it waits gives its turn back at once, so the queue holds only
       // callers still in the race.
+      let refusedLive = false;
       const refusedWhileWaiting = (stored: unknown) => {
         const refused = refusal(stored);
-        if (refused) turn.done();
+        if (refused) {
+          refusedLive = true;
+          turn.done();
+        }
         return refused;
       };
       const value = raceLive(
@@ -40,7 +44,18 @@ export function rushWith(
         paths.classRoster(classId),
         turn.ready.then(read),
         refusedWhileWaiting,
-      );
+      ).catch(async (error: unknown) => {
+        if (!refusedLive) throw error;
+        // The class seemed to fill while this caller waited: refused only if the committed
+        // roster says so too (the class's next group commit, which the server confirms);
+        // else the member is read after all.
+        await commitTogether(db, classId, {
+          transition: (roster) => ({ roster }),
+          quickRefusal: refusal,
+          keepVersion: true,
+        });
+        return read();
+      });
       return { value, done: turn.done };
     },
   };

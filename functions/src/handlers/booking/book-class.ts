@@ -105,17 +105,7 @@ async function bookSeat(
     (stored) => refusesFullClass(stored, uid, cls),
   );
   try {
-    const [layout, user] = await Promise.all([
-      readLayout(deps.db, cls, deps.rush),
-      member.value.catch(async (error: unknown) => {
-        // The class seemed to fill while this caller waited: only if the server says so too.
-        if (!isClassFull(error)) throw error;
-        const roster = await committedRoster(context);
-        const refused = rosterBookingError({ cls, roster, uid, nowMs, settings, desk });
-        if (refused) throw refused;
-        return readMember(deps.db, uid, deps.rush);
-      }),
-    ]);
+    const [layout, user] = await Promise.all([readLayout(deps.db, cls, deps.rush), member.value]);
     // The plan pays when it can, else a credit (docs/architecture/plans.md).
     const { value: grant } = await decideOnRoster(call, (roster) =>
       canBook({

@@ -24,15 +24,18 @@ export async function finishCancellation(
   if (!cancellation || cancellation.done) return 0;
   // A transaction, not update(): the class's counts are written by transactions of this
   // instance's other calls (functions/src/engine/README.md#one-process-many-calls).
-  await context.db.ref(paths.class(context.classId)).transaction((current: unknown) =>
-    current === null || typeof current !== 'object'
-      ? current
-      : {
-          ...current,
-          status: 'cancelled',
-          cancelReason: cancellation.reason,
-          cancelledAt: cancellation.at,
-        },
+  await context.db.ref(paths.class(context.classId)).transaction(
+    (current: unknown) =>
+      current === null || typeof current !== 'object'
+        ? current
+        : {
+            ...current,
+            status: 'cancelled',
+            cancelReason: cancellation.reason,
+            cancelledAt: cancellation.at,
+          },
+    undefined,
+    false,
   );
   const cls = { ...context.cls, status: 'cancelled' as const };
   const cancelled = { ...context, cls };

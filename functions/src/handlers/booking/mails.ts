@@ -16,9 +16,15 @@ import {
   type MailKind,
   type Settings,
 } from '@studio/core';
-import { readSettings, spotLabel } from '../../engine';
+import { readParsed, readSettings, spotLabel } from '../../engine';
 import type { BookingDeps, ClassContext } from '../../engine';
-import { enqueueMail, mailClassFacts, mailEnqueueFailed, type MailMessageInput } from '../../mail';
+import {
+  enqueueMail,
+  mailClassFacts,
+  mailEnqueueFailed,
+  type FactsReader,
+  type MailMessageInput,
+} from '../../mail';
 
 /** The last instant a cancel gives this booking's credit back (core's `cancellationOutcome`). */
 export function refundUntil(
@@ -30,6 +36,11 @@ export function refundUntil(
   return booking.promotedAt !== undefined && booking.promotedAt > deadline
     ? waitlistCutoffAt(startsAt, settings)
     : deadline;
+}
+
+/** The mail's facts (branch, coach) through the call's rush when it has one, else the server. */
+function factsReader(deps: BookingDeps): FactsReader {
+  return (path, parse) => readParsed(deps.db, path, parse, deps.rush);
 }
 
 /** False when the entry should be written by a re-run of the step. */
@@ -71,14 +82,14 @@ export async function enqueueBookedMail(
   const kind = promoted ? 'waitlist-promoted' : 'booking-confirmed';
   return enqueueSafely(deps, { id, uid: booking.uid, kind }, async () => {
     const [settings, label] = await Promise.all([
-      readSettings(deps.db),
-      spotLabel(deps.db, context.cls, booking.spot),
+      readSettings(deps.db, deps.rush),
+      spotLabel(deps.db, context.cls, booking.spot, deps.rush),
     ]);
-    const facts = await mailClassFacts(deps.db, {
-      ...context,
-      bookingId: booking.bookingId,
-      spotLabel: label ?? booking.spot,
-    });
+    const facts = await mailClassFacts(
+      deps.db,
+      { ...context, bookingId: booking.bookingId, spotLabel: label ?? booking.spot },
+      factsReader(deps),
+    );
     const until = refundUntil(booking, context.cls.startsAt, settings);
     const paid = byPlan ? { paidBy: 'plan' as const } : {};
     return promoted
@@ -100,12 +111,12 @@ export async function enqueueEndedMail(
     : mailOutboxIds.cancelled(ended.bookingId);
   const kind = byStudio ? 'class-cancelled' : 'booking-cancelled';
   return enqueueSafely(deps, { id, uid: ended.uid, kind }, async () => {
-    const label = await spotLabel(deps.db, context.cls, ended.spot);
-    const facts = await mailClassFacts(deps.db, {
-      ...context,
-      bookingId: ended.bookingId,
-      spotLabel: label ?? ended.spot,
-    });
+    const label = await spotLabel(deps.db, context.cls, ended.spot, deps.rush);
+    const facts = await mailClassFacts(
+      deps.db,
+      { ...context, bookingId: ended.bookingId, spotLabel: label ?? ended.spot },
+      factsReader(deps),
+    );
     if (byStudio) {
       const why = reason?.trim().slice(0, 200);
       return { kind: 'class-cancelled', class: facts, ...(why ? { reason: why } : {}) };

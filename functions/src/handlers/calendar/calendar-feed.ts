@@ -194,15 +194,19 @@ async function rememberEvents(
   token: string,
   events: Record<string, CalendarFeedEvent>,
 ): Promise<void> {
-  await db.ref(paths.calendarFeed(token)).transaction((current: unknown) => {
-    const feed = calendarFeedSchema.safeParse(current);
-    if (!feed.success) return current;
-    // A concurrent request may have bumped an event already: keep the higher SEQUENCE.
-    const merged: Record<string, CalendarFeedEvent> = {};
-    for (const [id, event] of Object.entries(events)) {
-      const other = feed.data.events?.[id];
-      merged[id] = other && other.sequence > event.sequence ? other : event;
-    }
-    return { ...feed.data, events: merged };
-  });
+  await db.ref(paths.calendarFeed(token)).transaction(
+    (current: unknown) => {
+      const feed = calendarFeedSchema.safeParse(current);
+      if (!feed.success) return current;
+      // A concurrent request may have bumped an event already: keep the higher SEQUENCE.
+      const merged: Record<string, CalendarFeedEvent> = {};
+      for (const [id, event] of Object.entries(events)) {
+        const other = feed.data.events?.[id];
+        merged[id] = other && other.sequence > event.sequence ? other : event;
+      }
+      return { ...feed.data, events: merged };
+    },
+    undefined,
+    false,
+  );
 }

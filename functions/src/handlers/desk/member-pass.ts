@@ -37,11 +37,15 @@ export async function memberPass(
   const path = paths.userField(uid, 'pass');
   if (!(await memberExists(db, uid))) throw new DomainError('not-found', 'userNotFound', { uid });
   if (renew) await limits?.take(uid, 'pass');
-  const result = await db.ref(path).transaction((stored: unknown) => {
-    const current = memberPassSchema.safeParse(stored);
-    if (current.success && !renew) return undefined;
-    return issue(uid, uid, now(), secret);
-  });
+  const result = await db.ref(path).transaction(
+    (stored: unknown) => {
+      const current = memberPassSchema.safeParse(stored);
+      if (current.success && !renew) return undefined;
+      return issue(uid, uid, now(), secret);
+    },
+    undefined,
+    false,
+  );
   const pass = parseStored(memberPassSchema, result.snapshot.val(), path);
   return { pass: pass.code, issuedAt: pass.issuedAt };
 }

@@ -40,14 +40,18 @@ async function claimCustomer(
   customer: string,
 ): Promise<string | undefined> {
   const path = paths.stripeCustomer(uid);
-  const { snapshot } = await deps.db.ref(path).transaction((current: unknown) => {
-    const stored = stripeCustomerSchema.safeParse(current);
-    if (stored.success && stored.data.customerId !== undefined) return undefined;
-    return {
-      claimedAt: stored.success ? stored.data.claimedAt : deps.now(),
-      customerId: customer,
-    } satisfies StripeCustomer;
-  });
+  const { snapshot } = await deps.db.ref(path).transaction(
+    (current: unknown) => {
+      const stored = stripeCustomerSchema.safeParse(current);
+      if (stored.success && stored.data.customerId !== undefined) return undefined;
+      return {
+        claimedAt: stored.success ? stored.data.claimedAt : deps.now(),
+        customerId: customer,
+      } satisfies StripeCustomer;
+    },
+    undefined,
+    false,
+  );
   const claimed = parseStored(stripeCustomerSchema, snapshot.val(), path).customerId;
   return claimed === customer ? undefined : claimed;
 }

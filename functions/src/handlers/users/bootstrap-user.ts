@@ -62,17 +62,21 @@ export async function bootstrapUser(
   const defaults = profileDefaults(user, now());
   let filledFields: (keyof User)[] = [];
 
-  const { snapshot } = await db.ref(paths.user(user.uid)).transaction((current: unknown) => {
-    const existing = asRecord(current);
-    const missing = (Object.keys(defaults) as (keyof User)[]).filter(
-      (field) => existing[field] === undefined || existing[field] === null,
-    );
-    filledFields = missing;
-    if (missing.length === 0) return undefined; // nothing to add: leave the node untouched
-    const next: Record<string, unknown> = { ...existing };
-    for (const field of missing) next[field] = defaults[field];
-    return next;
-  });
+  const { snapshot } = await db.ref(paths.user(user.uid)).transaction(
+    (current: unknown) => {
+      const existing = asRecord(current);
+      const missing = (Object.keys(defaults) as (keyof User)[]).filter(
+        (field) => existing[field] === undefined || existing[field] === null,
+      );
+      filledFields = missing;
+      if (missing.length === 0) return undefined; // nothing to add: leave the node untouched
+      const next: Record<string, unknown> = { ...existing };
+      for (const field of missing) next[field] = defaults[field];
+      return next;
+    },
+    undefined,
+    false,
+  );
 
   // The admins' directory entry, with the account's creation time (the same on a redelivery).
   const created = Date.parse(user.metadata?.creationTime ?? '');
