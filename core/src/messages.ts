@@ -196,6 +196,8 @@ const en = {
     'We could not charge the fee of {amount} to your card. Please update your card.',
   notifPlanBlocked: 'After the late cancellation, your plan books again from {until}.',
   notifPlanPriceChange: '{plan} will cost {amount} from {date}.',
+  notifPlanAddCard:
+    'Your plan {plan} is paid through {date}. Add a card in your profile before then to keep it: nothing is charged until then.',
 
   // Ledger reasons, in plain words.
   ledgerGrantPurchase: 'Bought {count} credits',
@@ -401,6 +403,8 @@ const es: Record<MessageKey, string> = {
   notifPlanFeeFailed: 'No pudimos cobrar el cargo de {amount} a tu tarjeta. Actualiza tu tarjeta.',
   notifPlanBlocked: 'Tras la cancelación tardía, tu plan vuelve a reservar a partir del {until}.',
   notifPlanPriceChange: '{plan} costará {amount} a partir del {date}.',
+  notifPlanAddCard:
+    'Tu plan {plan} está pagado hasta el {date}. Agrega una tarjeta en tu perfil antes para conservarlo: no se cobra nada hasta entonces.',
 
   ledgerGrantPurchase: 'Compra de {count} créditos',
   ledgerGrantSubscription: 'Créditos mensuales de la suscripción',

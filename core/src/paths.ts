@@ -64,6 +64,7 @@ export const ROOTS = {
   calendarFeedTokens: 'CalendarFeedTokens',
   insights: 'Insights',
   userDirectory: 'UserDirectory',
+  branchMembers: 'BranchMembers',
   importRuns: 'ImportRuns',
   importRunRows: 'ImportRunRows',
   importDryRunMembers: 'ImportDryRunMembers',
@@ -133,6 +134,9 @@ export const paths = {
   userDirectoryEntry: (uid: string) => join(ROOTS.userDirectory, uid),
   userDirectoryField: (uid: string, field: UserDirectoryField) =>
     join(ROOTS.userDirectory, uid, field),
+  // Each branch's members, home and visiting, rolled up nightly (core/src/insights/branch-members.ts).
+  branchMembers: (branchId: string) => join(ROOTS.branchMembers, branchId),
+  branchMember: (branchId: string, uid: string) => join(ROOTS.branchMembers, branchId, uid),
   dateService: (uid: string) => join(ROOTS.dateService, uid),
 
   // Spec catalogue nodes.

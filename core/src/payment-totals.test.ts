@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { paymentRangeBounds, paymentTotals, refundedAmount } from './payment-totals';
+import {
+  paymentBranchKey,
+  paymentBranchRange,
+  paymentRangeBounds,
+  paymentTotals,
+  refundedAmount,
+} from './payment-totals';
 import type { Payment } from './schemas/payments';
 import { toEpoch } from './time';
 
@@ -44,5 +50,18 @@ describe('payment totals', () => {
       startMs: toEpoch('2026-11-01', '00:00'),
       endMs: toEpoch('2026-11-22', '00:00') - 1,
     });
+  });
+});
+
+describe('paymentBranchKey', () => {
+  it('orders one branch’s payments by date, and no other branch’s key falls in its range', () => {
+    const { start, end } = paymentBranchRange('norte', 1_000, 5_000);
+    const inside = (key: string) => key >= start && key <= end;
+    expect(paymentBranchKey('norte', 999) < paymentBranchKey('norte', 1_000)).toBe(true);
+    expect(paymentBranchKey('norte', 9_000) > paymentBranchKey('norte', 10_000)).toBe(false);
+    expect(inside(paymentBranchKey('norte', 3_000))).toBe(true);
+    expect(inside(paymentBranchKey('norte', 6_000))).toBe(false);
+    for (const other of ['nortex', 'norte-sur', 'norte_2', 'nort', 'sur'])
+      expect(inside(paymentBranchKey(other, 3_000)), other).toBe(false);
   });
 });

@@ -13,6 +13,25 @@ export function paymentRangeBounds(
   return { startMs: toEpoch(from, '00:00'), endMs: toEpoch(addDays(to, 1), '00:00') - 1 };
 }
 
+/**
+ * `Payments/{id}/branchCreatedAt`: the branch, '~', then `createdAt` in 15 digits. One index that
+ * orders a branch's payments by date, so a branch manager's list pages a date range newest first
+ * (the `branch` index alone orders them by id). '~' sorts after every character of a key, so no
+ * other branch's keys fall inside one branch's range.
+ */
+export function paymentBranchKey(branch: string, createdAt: number): string {
+  return `${branch}~${String(Math.max(0, Math.trunc(createdAt))).padStart(15, '0')}`;
+}
+
+/** The `branchCreatedAt` range of a branch's payments created within [startMs, endMs]. */
+export function paymentBranchRange(
+  branch: string,
+  startMs: number,
+  endMs: number,
+): { start: string; end: string } {
+  return { start: paymentBranchKey(branch, startMs), end: paymentBranchKey(branch, endMs) };
+}
+
 /** Statuses in which money was taken (refunds are counted apart). */
 const CHARGED: ReadonlySet<PaymentStatus> = new Set(['paid', 'partially-refunded', 'refunded']);
 

@@ -66,6 +66,8 @@ async function main(): Promise<void> {
       email: ADMIN.email,
       password: ADMIN.password,
       displayName: 'Scale Admin',
+      // setUserRole grants a staff role only to a verified address, as for a real admin.
+      emailVerified: true,
     });
     await db.ref(paths.user(ADMIN.uid)).set({
       Name: 'Scale Admin',

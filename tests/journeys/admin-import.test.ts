@@ -3,7 +3,7 @@
 // contracts, visits) on /admin-import, maps the one plan name the studio does not have, runs the
 // dry run (nothing written) and the import; an imported member follows the invitation mail's
 // link, sets a password through Firebase's reset link, signs in and finds their credits and
-// plan on their profile (docs/architecture/import.md).
+// plan on their profile, and adds a card there to keep it (docs/architecture/import.md).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -202,6 +202,33 @@ describe('an admin brings the studio over from Mindbody', () => {
         .getByText(/Imported from Mindbody/)
         .first()
         .waitFor(SERVER);
+
+      // No card came with the plan: the profile asks for one before the paid period ends, and
+      // adding it (the plan's checkout, a trial to that day) makes it a Stripe plan, same period.
+      const prompt = member.locator('.membership-add-card');
+      await prompt.getByText(/^Paid through .* at your previous studio\./).waitFor(SERVER);
+      const shots = process.env['IMPORT_SHOTS'];
+      if (shots !== undefined)
+        for (const width of [390, 1280]) {
+          await member.setViewportSize({ width, height: 900 });
+          await prompt.scrollIntoViewIfNeeded();
+          await member.screenshot({ path: path.join(shots, `add-card-${width}.png`) });
+        }
+      const imported = (await journey.read(paths.membership(MEMBER_UID))) as Membership;
+      await prompt.getByRole('button', { name: 'Add a card' }).click();
+      await member.waitForURL(/\/checkout\/cs_[^/]+$/, SERVER);
+      await member.getByRole('button', { name: /^Pay / }).click();
+      const billed = await until(
+        async () => (await journey.read(paths.membership(MEMBER_UID))) as Membership | null,
+        (held) => held?.source === 'stripe',
+      );
+      expect(billed).toMatchObject({
+        planId: imported.planId,
+        status: 'active',
+        periodEnd: imported.periodEnd,
+      });
+      await member.waitForURL(new RegExp(`/tabs/profile-user/${MEMBER_UID}`), SERVER);
+      await member.locator('.membership-add-card').waitFor({ state: 'detached', ...SERVER });
     },
   );
 });

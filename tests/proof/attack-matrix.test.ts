@@ -394,6 +394,7 @@ const WRITABLE: { path: string; valid: unknown; for: readonly ActorName[] }[] = 
   { path: 'Users/{self}/ConditionsAt', valid: SERVER_TIME, for: MEMBERS },
   { path: 'Users/{self}/LastSeen', valid: '2026-11-24 21:05', for: MEMBERS },
   { path: 'Users/{self}/Lang', valid: 'es', for: MEMBERS },
+  { path: 'Users/{self}/homeBranch', valid: 'norte', for: MEMBERS },
   { path: 'Users/{self}/Credits', valid: 3, for: MEMBERS },
   { path: 'Notifications/{self}/n_{self}/read', valid: true, for: MEMBERS },
   // One e-mail switch; the kinds that always go are refused in tests/rules.

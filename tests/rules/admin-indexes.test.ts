@@ -4,11 +4,14 @@
 // database.rules.json: it must be served, and a query on an unindexed child must not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRtdbEmulator, type RtdbEmulator } from '@studio/rtdb-emulator';
-import { toEpoch } from '@studio/core';
+import { paymentBranchKey, toEpoch } from '@studio/core';
 import { adminClassesQuery } from '../../web/src/features/admin-classes/class-list-query.ts';
 import { auditQuery } from '../../web/src/features/admin-catalog/audit.ts';
 import { redemptionsQuery } from '../../web/src/features/admin-catalog/redemptions.ts';
-import { paymentsQuery } from '../../web/src/features/admin-payments/payments.ts';
+import {
+  branchPaymentsQuery,
+  paymentsQuery,
+} from '../../web/src/features/admin-payments/payments.ts';
 import { subscribersQuery } from '../../web/src/features/admin-payments/subscribers.ts';
 import type { IndexedQuery } from '../../web/src/lib/indexed-query.ts';
 import { NAMESPACE, RULES_TEXT } from '../support/database.ts';
@@ -19,6 +22,18 @@ const DATA = {
   Payments: {
     cs_old: { uid: 'm1', createdAt: toEpoch('2026-10-01', '09:00') },
     cs_new: { uid: 'm2', createdAt: toEpoch('2026-11-20', '09:00') },
+    cash_norte: {
+      uid: 'm1',
+      branch: 'norte',
+      createdAt: toEpoch('2026-11-21', '09:00'),
+      branchCreatedAt: paymentBranchKey('norte', toEpoch('2026-11-21', '09:00')),
+    },
+    cash_norte_old: {
+      uid: 'm1',
+      branch: 'norte',
+      createdAt: toEpoch('2026-10-21', '09:00'),
+      branchCreatedAt: paymentBranchKey('norte', toEpoch('2026-10-21', '09:00')),
+    },
   },
   AuditLog: {
     a1: { at: 1, by: 'admin1', action: 'save' },
@@ -73,7 +88,15 @@ afterAll(async () => {
 describe('admin screens query indexed children only', () => {
   it('lista-pagos: a page of a date range by createdAt', async () => {
     const answer = await run(paymentsQuery('2026-11-01', '2026-11-30'));
-    expect(answer).toEqual({ status: 200, body: { cs_new: DATA.Payments.cs_new } });
+    expect(answer).toEqual({
+      status: 200,
+      body: { cs_new: DATA.Payments.cs_new, cash_norte: DATA.Payments.cash_norte },
+    });
+  });
+
+  it('lista-pagos of a branch manager: their branch’s payments of a date range by branchCreatedAt', async () => {
+    const answer = await run(branchPaymentsQuery('norte', '2026-11-01', '2026-11-30'));
+    expect(answer).toEqual({ status: 200, body: { cash_norte: DATA.Payments.cash_norte } });
   });
 
   it('admin-audit: the newest entries by at, and of one action by action', async () => {

@@ -300,8 +300,12 @@ export function sentOutboxIds(root: unknown): string[] {
 export function insightsViolations(root: unknown, from: DateString, nowMs: number): string[] {
   const data = record(root);
   const wallets: Record<string, Record<string, Raw>> = {};
-  for (const [uid, user] of Object.entries(record(data['Users'])))
+  const homes: Record<string, string> = {};
+  for (const [uid, user] of Object.entries(record(data['Users']))) {
     wallets[uid] = record(record(user)['credits-list']) as Record<string, Raw>;
+    const home = record(user)['homeBranch'];
+    if (typeof home === 'string') homes[uid] = home;
+  }
   const records = {
     classes: record(data['Classes']) as Record<string, Raw>,
     rosters: record(data['ClassRoster']) as Record<string, Raw>,
@@ -310,6 +314,7 @@ export function insightsViolations(root: unknown, from: DateString, nowMs: numbe
     grants: record(data['SubscriptionGrants']) as Record<string, Record<string, Raw>>,
     memberships: record(data['Memberships']) as Record<string, Raw>,
     wallets,
+    homes,
   };
   const today = formatDate(nowMs);
   const dates = datesOf(from, addDays(today, -1));

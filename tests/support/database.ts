@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { deleteApp, initializeApp, setLogLevel, type FirebaseApp } from 'firebase/app';
 import {
   connectDatabaseEmulator,
+  endAt,
   equalTo,
   get,
   getDatabase,
@@ -16,6 +17,7 @@ import {
   ref,
   remove,
   set,
+  startAt,
   update,
   type Database,
 } from 'firebase/database';
@@ -97,7 +99,8 @@ export type Operation =
   | { op: 'set'; path: string; value: unknown }
   | { op: 'update'; path: string; value: Record<string, unknown> }
   | { op: 'remove'; path: string }
-  | { op: 'query'; path: string; orderByChild: string; equalTo: string };
+  | { op: 'query'; path: string; orderByChild: string; equalTo: string }
+  | { op: 'range'; path: string; orderByChild: string; startAt: string; endAt: string };
 
 export const read = (path: string): Operation => ({ op: 'read', path });
 export const write = (path: string, value: unknown): Operation => ({ op: 'set', path, value });
@@ -112,6 +115,15 @@ export const where = (path: string, child: string, value: string): Operation => 
   path,
   orderByChild: child,
   equalTo: value,
+});
+
+/** A query of `path` ordered by `child` within [startAt, endAt]. */
+export const within = (path: string, child: string, startAt: string, endAt: string): Operation => ({
+  op: 'range',
+  path,
+  orderByChild: child,
+  startAt,
+  endAt,
 });
 
 /** Carries the operation out with the client's SDK; a refusal rejects as the SDK does. */
@@ -132,6 +144,16 @@ export async function perform(db: Database, operation: Operation): Promise<void>
       return;
     case 'query':
       await get(query(target, orderByChild(operation.orderByChild), equalTo(operation.equalTo)));
+      return;
+    case 'range':
+      await get(
+        query(
+          target,
+          orderByChild(operation.orderByChild),
+          startAt(operation.startAt),
+          endAt(operation.endAt),
+        ),
+      );
       return;
   }
 }

@@ -456,6 +456,7 @@ async function main(): Promise<void> {
     const site = await serveDist(stack.ports.database, DIST, {
       auth: stack.ports.auth,
       functions: stack.ports.functions,
+      storage: stack.ports.storage,
     });
     const browser = await launchBrowser();
     try {

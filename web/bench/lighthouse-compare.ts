@@ -77,7 +77,11 @@ try {
   Object.assign(process.env, stack.env);
   await seedDemoData();
   await bookMemberClasses(stack);
-  const emulators = { auth: stack.ports.auth, functions: stack.ports.functions };
+  const emulators = {
+    auth: stack.ports.auth,
+    functions: stack.ports.functions,
+    storage: stack.ports.storage,
+  };
   const sites = {
     A: await serveDist(stack.ports.database, sides.A, emulators),
     B: await serveDist(stack.ports.database, sides.B, emulators),

@@ -96,6 +96,8 @@ export async function measureMemberRoutes(log: (line: string) => void): Promise<
     const site = await serveDist(stack.ports.database, undefined, {
       auth: stack.ports.auth,
       functions: stack.ports.functions,
+      // The studio's pictures (cover, coaches, class types) are the stack's Storage objects.
+      storage: stack.ports.storage,
     });
     await callablesAnswer(stack.ports.functions, site.url);
     const chrome = await launchChrome();

@@ -131,8 +131,11 @@ export interface LocalSite {
 export async function serveDist(
   databasePort: number,
   dist = DIST,
-  /** The Auth and Functions emulators, for pages a member signs in to (lighthouse-routes.ts). */
-  emulators: { auth?: number; functions?: number } = {},
+  /**
+   * The Auth and Functions emulators, for pages a member signs in to, and Storage, whose
+   * download URLs the app shows only from the bucket it is configured with (lighthouse-routes.ts).
+   */
+  emulators: { auth?: number; functions?: number; storage?: number } = {},
 ): Promise<LocalSite> {
   const ports = `window.__STUDIO_EMULATOR_PORTS__=${JSON.stringify({ database: databasePort, ...emulators })}`;
   const files = new Map<string, Prepared>();

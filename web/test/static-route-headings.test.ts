@@ -132,7 +132,7 @@ describe('the member page headings painted by index.html', () => {
       expect(loadRoot('/tabs/mis-compras/user/view', lang).querySelector('p')).toBeNull();
       localStorage.setItem('UID', 'm1');
       expect(loadRoot('/tabs/mis-compras/user/view', lang).querySelector('p')?.textContent).toBe(
-        appMessages[lang].myClassesLead,
+        scheduleMessages[lang].myClassesLead,
       );
     },
   );

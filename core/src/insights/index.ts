@@ -1,2 +1,3 @@
 export * from './figures';
 export * from './plans';
+export * from './branch-members';

@@ -76,6 +76,8 @@ export const NOTIFICATION_TYPES = [
   'plan-fee',
   'plan-blocked',
   'plan-price-change',
+  /** An imported plan without a card here: add one before its paid period ends. */
+  'plan-add-card',
   'general',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);

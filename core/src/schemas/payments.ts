@@ -55,6 +55,8 @@ export const paymentSchema = z.object({
   currency: currencySchema,
   coupon: couponCodeSchema.optional(),
   branch: keySchema.optional(),
+  /** `paymentBranchKey(branch, createdAt)` on a payment with a branch (core/src/payment-totals.ts). */
+  branchCreatedAt: z.string().max(220).optional(),
   status: paymentStatusSchema,
   /** Credits this payment granted, if any. */
   credits: z.object({ kind: creditKindSchema, count: z.number().int().min(0) }).optional(),

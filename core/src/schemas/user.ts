@@ -148,6 +148,11 @@ export const userSchema = z.object({
   'branch-scope': keySchema.optional(),
   /** Preferred language for messages; the app falls back to 'en'. */
   Lang: z.enum(['en', 'es']).optional(),
+  /**
+   * The member's home branch in a chain: the site's branch, written by the app at registration;
+   * the member directory lists them there (docs/decisions/175-member-home-branch.md).
+   */
+  homeBranch: keySchema.optional(),
   /** Kinds of mail the member turned off (false) or on (schemas/mail-preferences.ts). */
   'mail-preferences': mailPreferencesSchema.optional(),
   /**

@@ -136,6 +136,9 @@ const en = {
   planPriceSubject: 'New price for {plan} from {date}',
   planPriceIntro:
     'From {date}, {plan} costs {amount} per period. Your first charge at the new price is your first renewal after that date. You can change or cancel your plan in the app before then.',
+  planAddCardSubject: 'Add a card to keep {plan} after {date}',
+  planAddCardIntro:
+    'Your plan {plan} came over from your old studio paid through {date}, but your card could not come with it. Add a card in the app before then (your profile, your plan, Add a card): nothing is charged until {date}, and your plan goes on from that day.',
   planRenewalSubject: 'Your yearly plan {plan} renews on {date}',
   planRenewalIntro:
     'Your plan {plan} renews on {date} for {amount}. If you do not want it to renew, cancel it in the app before then: it takes one tap.',
@@ -284,6 +287,9 @@ const es: Record<MailTextKey, string> = {
   planPriceSubject: 'Nuevo precio de {plan} a partir del {date}',
   planPriceIntro:
     'A partir del {date}, {plan} cuesta {amount} por periodo. El primer cobro con el nuevo precio será tu primera renovación después de esa fecha. Puedes cambiar o cancelar tu plan en la app antes.',
+  planAddCardSubject: 'Agrega una tarjeta para conservar {plan} después del {date}',
+  planAddCardIntro:
+    'Tu plan {plan} llegó de tu estudio anterior pagado hasta el {date}, pero tu tarjeta no pudo venir con él. Agrega una tarjeta en la app antes (tu perfil, tu plan, Agregar tarjeta): no se cobra nada hasta el {date} y tu plan sigue desde ese día.',
   planRenewalSubject: 'Tu plan anual {plan} se renueva el {date}',
   planRenewalIntro:
     'Tu plan {plan} se renueva el {date} por {amount}. Si no quieres que se renueve, cancélalo en la app antes: es un solo toque.',

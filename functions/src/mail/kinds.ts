@@ -129,6 +129,7 @@ export const mailMessageSchema = z.discriminatedUnion('kind', [
       'change-booked',
       'price-change',
       'renewal-reminder',
+      'add-card',
       'fee-charged',
       'fee-failed',
       'cancelled',

@@ -123,6 +123,7 @@ function planNotice(message: PlanNotice, f: Format, app: string): Content {
     'change-booked': ['planChangeBookedSubject', 'planChangeBookedIntro'],
     'price-change': ['planPriceSubject', 'planPriceIntro'],
     'renewal-reminder': ['planRenewalSubject', 'planRenewalIntro'],
+    'add-card': ['planAddCardSubject', 'planAddCardIntro'],
     'fee-charged': ['planFeeSubject', 'planFeeIntro'],
     'fee-failed': ['planFeeFailedSubject', 'planFeeFailedIntro'],
     cancelled: ['planCancelledSubject', 'planCancelledIntro'],

@@ -8,6 +8,7 @@ import {
   auditEntrySchema,
   cashPaymentId,
   paths,
+  paymentBranchKey,
   paymentSchema,
   waiverSignatureSchema,
 } from '@studio/core';
@@ -280,10 +281,10 @@ describe('cash sales at a branch', () => {
     await seedBranch(backend.db, 'norte', 'Norte');
     const uid = await seedMember(backend.db, { credits: 0 });
     const { paymentId } = await call(recordCashSale, saleOf(uid, 'norte-1'), deskOf('norte'));
-    expect(await read(backend.db, paths.payment(paymentId))).toMatchObject({
-      branch: 'norte',
-      takenBy: 'desk-of-norte',
-    });
+    const payment = paymentSchema.parse(await read(backend.db, paths.payment(paymentId)));
+    expect(payment).toMatchObject({ branch: 'norte', takenBy: 'desk-of-norte' });
+    // The key the branch manager's list pages by, in date order.
+    expect(payment.branchCreatedAt).toBe(paymentBranchKey('norte', payment.createdAt));
     const [entry] = (await auditOf('recordCashSale')).filter(
       (audit) => audit.target === paths.payment(paymentId),
     );

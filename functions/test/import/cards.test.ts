@@ -6,15 +6,18 @@
 // subscription; bad mapping rows are explained and write nothing; a dry run writes nothing.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, formatDate, paths, toEpoch } from '@studio/core';
+import { addDays, formatDate, mailOutboxIds, paths, toEpoch } from '@studio/core';
 import { importedUid, type ImportEntity, type ImportRowsInput } from '@studio/core/import';
 import { finishImport, importRows, startImport } from '../../src/handlers/import/steps';
 import type { ImportDeps, RowResult } from '../../src/handlers/import/run';
+import { openPlanCheckout } from '../../src/handlers/plans/plan-checkout';
+import { runPlanJobs } from '../../src/handlers/plans/plan-jobs';
 import { startPaymentsTestBed, type PaymentsTestBed } from '../payments/support';
 
 let bed: PaymentsTestBed;
 const PLAN = 'import-cards-unlimited';
 const TIME_ZONE = 'America/Mexico_City';
+const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   bed = await startPaymentsTestBed();
@@ -166,6 +169,10 @@ describe('Stripe card mapping', () => {
       planId: PLAN,
       periodEnd: billingDay,
     });
+    // The imported plan it replaced is over in the admins' list too.
+    expect(await val(paths.membershipRecord(`import-cc-${withCard}`))).toMatchObject({
+      status: 'ended',
+    });
     // Without a card: the imported plan, to the paid period's end.
     expect(await val(paths.userField(other, 'membership'))).toMatchObject({
       id: `import-cc-${without}`,
@@ -173,6 +180,53 @@ describe('Stripe card mapping', () => {
       periodEnd: billingDay,
     });
     expect(first.memberships?.[1]?.detail).toContain('no card here');
+
+    // ... and is asked, by mail and in the app, to add a card before then; the mapped one is not.
+    const ask = `plan-add-card-import-cc-${without}-${billingDay}`;
+    const paidThrough = formatDate(billingDay - 1, TIME_ZONE);
+    expect(await val(paths.notification(other, ask))).toMatchObject({
+      type: 'plan-add-card',
+      messageKey: 'notifPlanAddCard',
+      params: { plan: 'Unlimited', date: paidThrough },
+    });
+    expect(
+      await val(paths.mailOutboxEntry(mailOutboxIds.planNotice(other, ask.slice(5)))),
+    ).toMatchObject({ uid: other, message: { kind: 'plan-notice', notice: 'add-card' } });
+    const notices = Object.keys((await val(paths.notifications(uid))) ?? {});
+    expect(notices.filter((id) => id.startsWith('plan-add-card'))).toEqual([]);
+
+    // A week before the paid period ends the plans job asks again (its mail reaches the member
+    // once they have proven their address; the import's went only to a proven one).
+    await runPlanJobs({ db: bed.backend.db, stripe: bed.stripe, now: () => billingDay - 3 * DAY });
+    const soon = `plan-add-card-soon-import-cc-${without}-${billingDay}`;
+    expect(await val(paths.notification(other, soon))).toMatchObject({
+      type: 'plan-add-card',
+      params: { plan: 'Unlimited', date: paidThrough },
+    });
+    expect(
+      await val(paths.mailOutboxEntry(mailOutboxIds.planNotice(other, soon.slice(5)))),
+    ).toMatchObject({ message: { kind: 'plan-notice', notice: 'add-card' } });
+
+    // Adding a card: the plan's checkout is a trial to the paid period's end (nothing now), and
+    // the webhook makes the plan a Stripe one with the same period.
+    const { sessionId } = await openPlanCheckout(bed.deps, {
+      uid: other,
+      planId: PLAN,
+      successUrl: 'http://localhost:5173/profile-user',
+      cancelUrl: 'http://localhost:5173/profile-user',
+    });
+    const session = await bed.stripe.checkout.sessions.retrieve(sessionId);
+    const customer = typeof session.customer === 'string' ? session.customer : '';
+    await bed.control(`checkout_sessions/${sessionId}/complete`);
+    await bed.sandbox.idle();
+    const added = await bed.stripe.subscriptions.list({ customer: customer });
+    expect(added.data[0]).toMatchObject({ status: 'trialing', trial_end: billingDay / 1000 });
+    expect((await bed.stripe.charges.list({ customer: customer })).data).toEqual([]);
+    expect(await val(paths.userField(other, 'membership'))).toMatchObject({
+      id: added.data[0]?.id,
+      source: 'stripe',
+      periodEnd: billingDay,
+    });
 
     // Again: nothing new, no second subscription.
     const again = await runImport(files);

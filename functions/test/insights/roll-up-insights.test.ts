@@ -193,6 +193,50 @@ describe('rollUpInsights', () => {
     expect(payments).toBeLessThan(chainPayments);
   });
 
+  it('lists each branch’s members: home (chosen, else the first visit’s branch) and visits', async () => {
+    const db = backend.db;
+    const records = await seedInsightsStudio(db, { ...SEED, collect: true, seed: 5 });
+    await db.ref(paths.branches()).set({
+      centro: { name: 'Centro', active: true },
+      norte: { name: 'Norte', active: true },
+    });
+    await rollUpInsights({ db, now: () => NOW }, { from: FROM });
+
+    // The plain count: every visit (a started class attended or still booked) by branch.
+    const expected: Record<string, Record<string, Raw>> = { centro: {}, norte: {} };
+    const uids = new Set([...Object.keys(records.userClasses), ...Object.keys(records.homes)]);
+    for (const uid of uids) {
+      const visits = Object.values(records.userClasses[uid] ?? {})
+        .filter(
+          (v) => num(v['startsAt']) <= NOW && ['attended', 'booked'].includes(String(v['status'])),
+        )
+        .sort((a, b) => num(a['startsAt']) - num(b['startsAt']));
+      for (const v of visits) {
+        const branch = String(v['branch']);
+        const date = String(v['date']);
+        const row = (expected[branch]![uid] ??= { visits: 0 });
+        row['visits'] = num(row['visits']) + 1;
+        if (typeof row['lastVisit'] !== 'string' || row['lastVisit'] < date)
+          row['lastVisit'] = date;
+      }
+      const chosen = records.homes[uid];
+      const first = visits[0];
+      const home =
+        chosen === 'norte' ? chosen : first === undefined ? undefined : String(first['branch']);
+      if (home !== undefined) (expected[home]![uid] ??= { visits: 0 })['home'] = true;
+    }
+    const stored = async (branch: string) =>
+      ((await db.ref(paths.branchMembers(branch)).get()).val() ?? {}) as Raw;
+    expect(await stored('centro')).toEqual(expected['centro']);
+    expect(await stored('norte')).toEqual(expected['norte']);
+    // Not vacuous: chosen homes, first-visit homes and visitors who live elsewhere are all there.
+    const norte = Object.values(expected['norte']!);
+    expect(norte.filter((row) => row['home'] === true).length).toBeGreaterThan(0);
+    expect(norte.filter((row) => row['home'] === undefined).length).toBeGreaterThan(0);
+    expect(Object.values(records.homes)).toContain('sur');
+    expect(await stored('sur')).toEqual({});
+  });
+
   it('writes the same values when run again over the same data', async () => {
     const db = backend.db;
     await seedInsightsStudio(db, { ...SEED, collect: false, seed: 7 });

@@ -3,7 +3,7 @@
 // record appear.
 import { describe, expect, it } from 'vitest';
 import type Stripe from 'stripe';
-import { paths } from '@studio/core';
+import { paths, paymentBranchKey } from '@studio/core';
 import { createCheckoutSession } from '../../src/index';
 import { callableRequest, rejectionOf } from '../support/callable';
 import {
@@ -84,6 +84,20 @@ describe('buying packages through Stripe Checkout', () => {
     expect(session.metadata).toMatchObject({ uid, kind: 'credits' });
     expect((session.payment_intent as Stripe.PaymentIntent).metadata).toMatchObject({ uid });
     expect((session.customer as Stripe.Customer).metadata).toMatchObject({ uid });
+  });
+
+  it('records the branch the member buys at with its branch-and-date key', async () => {
+    const uid = await createMember(bed);
+    const { sessionId } = await checkout(uid, {
+      kind: 'credits',
+      packageId: 'p5',
+      branch: 'norte',
+    });
+    const record = (await payment(sessionId)) as { branch?: string; createdAt: number };
+    expect(record).toMatchObject({
+      branch: 'norte',
+      branchCreatedAt: paymentBranchKey('norte', record.createdAt),
+    });
   });
 
   it('keeps one Stripe customer per member across purchases', async () => {

@@ -44,6 +44,8 @@ export interface InsightsSeedRecords {
   grants: Record<string, Record<string, Raw>>;
   memberships: Record<string, Raw>;
   wallets: Record<string, Record<string, Raw>>;
+  /** `Users/{uid}/homeBranch` as seeded (one a branch of the chain, one not). */
+  homes: Record<string, string>;
 }
 
 export const SEED_BRANCHES = ['centro', 'norte'] as const;
@@ -85,6 +87,7 @@ export async function seedInsightsStudio(
     grants: {},
     memberships: {},
     wallets: {},
+    homes: {},
   };
   let updates: Record<string, unknown> = {};
   const put = async (path: string, value: unknown) => {
@@ -209,6 +212,7 @@ export async function seedInsightsStudio(
             status,
             bookedAt: base.bookedAt,
             rosterVersion: 3,
+            branch: studioClass['branch'],
           };
           await put(paths.userClass(uid, classId), view);
           if (options.collect) (records.userClasses[uid] ??= {})[classId] = view;
@@ -366,9 +370,13 @@ export async function seedInsightsStudio(
         ...(i % 17 === 0 && c === 0 ? { hold: { disputeId: 'dp_1', at: nowish - DAY_MS } } : {}),
       };
     }
+    // One in five chose Norte at sign-up, one in five a branch the chain does not have.
+    const home = i % 5 === 0 ? 'norte' : i % 5 === 1 ? 'sur' : undefined;
+    if (home !== undefined && options.collect) records.homes[uid] = home;
     await put(paths.user(uid), {
       Name: `Member ${i}`,
       Admin: false,
+      ...(home === undefined ? {} : { homeBranch: home }),
       ...options.profile?.(i, list),
       'credits-list': list,
     });

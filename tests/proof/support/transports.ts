@@ -44,6 +44,7 @@ const REST_METHOD = {
   set: 'PUT',
   update: 'PATCH',
   remove: 'DELETE',
+  range: 'GET',
 } as const;
 
 async function overRest(port: number, actor: Actor, operation: Operation): Promise<Outcome> {
@@ -56,6 +57,11 @@ async function overRest(port: number, actor: Actor, operation: Operation): Promi
   if (operation.op === 'query') {
     url.searchParams.set('orderBy', JSON.stringify(operation.orderByChild));
     url.searchParams.set('equalTo', JSON.stringify(operation.equalTo));
+  }
+  if (operation.op === 'range') {
+    url.searchParams.set('orderBy', JSON.stringify(operation.orderByChild));
+    url.searchParams.set('startAt', JSON.stringify(operation.startAt));
+    url.searchParams.set('endAt', JSON.stringify(operation.endAt));
   }
   const body =
     operation.op === 'set' || operation.op === 'update' ? JSON.stringify(operation.value) : null;

@@ -5,7 +5,7 @@ import { paths } from '../config/paths';
 import { selectBranchScope, useSessionStore } from '../features/session';
 import { useT } from '../lib/i18n';
 import type { ShellKey } from '../lib/ui-messages';
-import { appMessages } from './app-messages';
+import { adminOnlyMessages } from './admin-only-messages';
 import { PageLoading } from './page-loading';
 
 /**
@@ -27,7 +27,7 @@ export function AdminOnly({
   children: ReactNode;
 }) {
   const t = useT();
-  const at = useT(appMessages);
+  const at = useT(adminOnlyMessages);
   const status = useSessionStore((state) => state.status);
   const role = useSessionStore((state) => state.role);
   const scope = useSessionStore(selectBranchScope);

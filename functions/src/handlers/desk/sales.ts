@@ -11,6 +11,7 @@ import {
   daysBetween,
   formatDate,
   paths,
+  paymentBranchKey,
   settingsFromStored,
 } from '@studio/core';
 import type { AuditEntry, CallableResult, RecordCashSaleInput } from '@studio/core';
@@ -249,7 +250,10 @@ export async function recordCashSale(
   const { record } = sale;
   record.takenBy = by;
   if (email !== undefined) record.email = email;
-  if (branch !== undefined) record.branch = branch;
+  if (branch !== undefined) {
+    record.branch = branch;
+    record.branchCreatedAt = paymentBranchKey(branch, record.createdAt);
+  }
   const offer = plan ? undefined : await introOfferOf(db, input, false);
   await deps.limits?.take(by, 'desk');
   if (offer !== undefined) {

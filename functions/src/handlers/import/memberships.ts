@@ -19,6 +19,7 @@ import {
   startMembership,
   storable,
 } from '../plans/memberships';
+import { tellMember } from '../plans/notices';
 import { ensurePlanPrice } from '../plans/save-plan';
 import { clientAccounts } from './clients';
 import {
@@ -134,6 +135,9 @@ export async function importMembershipRows(
     if (subscription !== undefined)
       return { ...base, outcome: 'unchanged', detail: `${detailOf(ctx, next)}${billed}` };
     const held = account.planned ? undefined : await readMembership(deps.db, uid);
+    // The same plan already billed here by card (the member added one): nothing to bring.
+    if (held?.source === 'stripe' && held.planId === planId && held.status !== 'ended')
+      return { ...base, outcome: 'unchanged', detail: `${detailOf(ctx, held)}, billed by card` };
     if (held !== undefined && held.id !== id && held.status !== 'ended')
       return {
         ...base,
@@ -152,7 +156,8 @@ export async function importMembershipRows(
     if (!ctx.dryRun) {
       if (held?.id === id) next.startedAt = held.startedAt;
       await startMembership(deps.db, next);
-      if (account.card !== undefined && deps.stripe !== undefined && next.frozenUntil === undefined)
+      if (account.card === undefined) await askForCard(deps, ctx, next);
+      else if (deps.stripe !== undefined && next.frozenUntil === undefined)
         await billByCard(deps as ImportDeps & { stripe: Stripe }, ctx, {
           account: { ...account, card: account.card },
           clientKey: sourceKey(record.clientId) ?? '',
@@ -164,6 +169,31 @@ export async function importMembershipRows(
     }
     return { ...base, outcome, detail: `${detail}${billed}` };
   });
+}
+
+/**
+ * A member without a card here keeps the plan to its paid period's end and is asked, by mail and
+ * in the app, to add one before then (once per membership and period: the notice's keys).
+ */
+async function askForCard(
+  deps: ImportDeps,
+  ctx: RunContext,
+  membership: Membership,
+): Promise<void> {
+  const at = membership.periodEnd;
+  if (at === undefined || at <= ctx.nowMs) return;
+  await tellMember(
+    deps.db,
+    {
+      uid: membership.uid,
+      event: `add-card-${membership.id}-${at}`,
+      type: 'plan-add-card',
+      messageKey: 'notifPlanAddCard',
+      params: { plan: membership.terms.name, date: formatDate(at - 1, ctx.timeZone) },
+      mail: { notice: 'add-card', plan: membership.terms.name, at: at - 1 },
+    },
+    ctx.nowMs,
+  );
 }
 
 /** How the report says the plan goes on: by the card from its next billing date, or not. */

@@ -17,6 +17,7 @@ import {
   creditsListSchema,
   emptyLiabilityFigures,
   formatDate,
+  memberBranches,
   memberEvents,
   membershipEvents,
   membershipSchema,
@@ -33,8 +34,15 @@ import {
   subscriptionSpells,
   toEpoch,
   userClassSchema,
+  withHomeBranch,
 } from '@studio/core';
-import type { CreditKind, DateString, InsightsLiability, LiabilityFigures } from '@studio/core';
+import type {
+  BranchMember,
+  CreditKind,
+  DateString,
+  InsightsLiability,
+  LiabilityFigures,
+} from '@studio/core';
 import {
   forEachChild,
   instancesFor,
@@ -129,6 +137,15 @@ export async function rollUpInsights(
   const { db } = deps;
   // The instances holding classes, rosters and members' class views (the default one first).
   const holders = await instancesFor(deps).all();
+  // The chain's branches: each gets its class figures, its money and its members' list.
+  const stored: unknown = (await db.ref(paths.branches()).get()).val();
+  const catalogBranches = new Set(
+    typeof stored === 'object' && stored !== null ? Object.keys(stored) : [],
+  );
+  // Each member's branches from their class history (home at the first visit), then the home
+  // they chose (`Users/{uid}/homeBranch`, read with the wallets): `BranchMembers`.
+  const seenAt = new Map<string, Record<string, BranchMember>>();
+  const homes = new Map<string, unknown>();
 
   // Classes of the window, a week per query (the `date` index), their rosters 8 at once.
   for (const where of holders)
@@ -213,6 +230,8 @@ export async function rollUpInsights(
           ...elsewhere.flatMap((stored) => (stored === null ? [] : entriesIn(uid, stored))),
         ];
         const events = memberEvents(entries, nowMs);
+        const branches = memberBranches(entries, undefined, catalogBranches, nowMs);
+        if (Object.keys(branches).length > 0) seenAt.set(uid, branches);
         for (const day of events.visitDays) rollup.addMember(day, 'active', false);
         for (const month of new Set(events.visitDays.map(monthOf))) rollup.addActiveMonth(month);
         if (events.firstVisit) {
@@ -293,6 +312,8 @@ export async function rollUpInsights(
     pages,
     (uid, value) => {
       const list = (value as Record<string, unknown> | null)?.['credits-list'] ?? {};
+      const home = (value as Record<string, unknown> | null)?.['homeBranch'];
+      if (home !== undefined) homes.set(uid, home);
       const byKind = creditLiability(
         parseStored(creditsListSchema, list, paths.creditsList(uid)),
         nowMs,
@@ -309,11 +330,7 @@ export async function rollUpInsights(
   // Write: every day and month of the window replaced whole, then today's liability snapshot.
   // Each branch's class figures apart, for the admin of that branch (the rules give them only
   // `Insights/branches/{branchId}`): every branch of the catalogue and any seen in the window.
-  const stored: unknown = (await db.ref(paths.branches()).get()).val();
-  const branchIds = new Set([
-    ...(typeof stored === 'object' && stored !== null ? Object.keys(stored) : []),
-    ...rollup.branches(),
-  ]);
+  const branchIds = new Set([...catalogBranches, ...rollup.branches()]);
   const documents: [string, unknown][] = [
     ...rollup.allDays().map((day) => [paths.insightsDay(day.date), day] as [string, unknown]),
     ...rollup
@@ -333,6 +350,19 @@ export async function rollUpInsights(
   for (let i = 0; i < documents.length; i += WRITE_BATCH) {
     await db.ref().update(Object.fromEntries(documents.slice(i, i + WRITE_BATCH)));
   }
+  // Each branch's members replaced whole (a member who moved home leaves the old list).
+  const members = new Map<string, Record<string, BranchMember>>(
+    [...catalogBranches].map((branchId) => [branchId, {}]),
+  );
+  for (const uid of new Set([...seenAt.keys(), ...homes.keys()])) {
+    const where = withHomeBranch(seenAt.get(uid) ?? {}, homes.get(uid), catalogBranches);
+    for (const [branchId, member] of Object.entries(where)) {
+      const list = members.get(branchId);
+      if (list !== undefined) list[uid] = member;
+    }
+  }
+  for (const [branchId, list] of members)
+    await db.ref(paths.branchMembers(branchId)).set(Object.keys(list).length > 0 ? list : null);
   const snapshot: InsightsLiability = { asOf: nowMs, byKind: liability };
   await db.ref().update({
     [paths.insightsLiability(formatDate(nowMs, tz))]: snapshot,

@@ -2,7 +2,8 @@
 // priced on the server from `Plans/{planId}`, one subscription per member (the same claim as the
 // monthly subscription), an intro offer claimed once per person, and a Stripe Checkout Session in
 // subscription mode on the plan's recurring price, in flexible billing mode (so it can pause).
-// An intro price is the first period as a trial plus a one-time line at the intro price.
+// An intro price is the first period as a trial plus a one-time line at the intro price; a plan
+// brought over by an import without a card is a trial to its paid period's end (adding a card).
 import type Stripe from 'stripe';
 import { DomainError, addBillingPeriods, paths, settingsFromStored } from '@studio/core';
 import type { CallableResult, Plan } from '@studio/core';
@@ -24,7 +25,10 @@ import {
   introOfferOf,
   releaseIntroClaims,
 } from './intro-offers';
-import { readPlan } from './memberships';
+import { readMembership, readPlan } from './memberships';
+
+/** Stripe takes a trial end at least two days away; an imported plan ending sooner is charged now. */
+const TRIAL_MIN_MS = 2 * 24 * 60 * 60 * 1000;
 import { ensurePlanPrice } from './save-plan';
 
 export interface PlanCheckoutCommand {
@@ -82,8 +86,22 @@ export async function openPlanCheckout(
   const { db, stripe, now } = deps;
   const { uid, planId } = command;
   const quote = await quotePlan(deps, planId);
+  // The same plan brought over from another system, paid for there: the card added now is first
+  // charged when that paid period ends (a trial to then; no intro offer on top).
+  const imported = await readMembership(db, uid);
+  const paidUntil =
+    imported?.source === 'import' &&
+    imported.status !== 'ended' &&
+    imported.planId === planId &&
+    imported.periodEnd !== undefined &&
+    imported.periodEnd > now() + TRIAL_MIN_MS
+      ? imported.periodEnd
+      : undefined;
   // An intro offer says so first: "once per person" is the answer to a second try.
-  const offer = await introOfferOf(db, { kind: 'plan', planId }, quote.plan.introOffer === true);
+  const offer =
+    paidUntil === undefined
+      ? await introOfferOf(db, { kind: 'plan', planId }, quote.plan.introOffer === true)
+      : undefined;
   if (offer !== undefined) await checkIntroOffer(deps, { uid, email: command.email });
   const active: unknown = (await db.ref(paths.userField(uid, 'activeSuscription')).get()).val();
   if (active === true) throw new DomainError('failed-precondition', 'alreadySubscribed');
@@ -106,7 +124,10 @@ export async function openPlanCheckout(
       metadata,
       billing_mode: { type: 'flexible' },
     };
-    if (quote.plan.introPrice !== undefined)
+    if (paidUntil !== undefined) {
+      subscriptionData.trial_end = Math.floor(paidUntil / 1000);
+      metadata['importedFrom'] = imported?.id ?? '';
+    } else if (quote.plan.introPrice !== undefined)
       subscriptionData.trial_end = Math.floor(
         addBillingPeriods(now(), quote.plan.interval, 1, settings.timeZone) / 1000,
       );
@@ -115,7 +136,8 @@ export async function openPlanCheckout(
       customer: customerId,
       client_reference_id: uid,
       metadata,
-      line_items: lineItems(quote, priceId),
+      line_items:
+        paidUntil === undefined ? lineItems(quote, priceId) : [{ price: priceId, quantity: 1 }],
       subscription_data: subscriptionData,
       success_url: command.successUrl,
       cancel_url: command.cancelUrl,

@@ -133,6 +133,24 @@ export async function runPlanJobs(deps: PaymentDeps): Promise<PlanJobReport> {
       );
       // A write that failed is tried again by the next run (the same id: written once).
       if (pushed === 'written') report.endingPushes += 1;
+      // An imported plan without a card here: the ask again, by mail now that the member has
+      // likely proven their address (the import's own went only to a verified one), and in the app.
+      if (membership.source === 'import' && membership.status === 'active')
+        await tellMember(
+          db,
+          {
+            uid: membership.uid,
+            event: `add-card-soon-${membership.id}-${periodEnd}`,
+            type: 'plan-add-card',
+            messageKey: 'notifPlanAddCard',
+            params: {
+              plan: membership.terms.name,
+              date: formatDate(periodEnd - 1, settings.timeZone),
+            },
+            mail: { notice: 'add-card', plan: membership.terms.name, at: periodEnd - 1 },
+          },
+          at,
+        );
     }
     // The yearly reminder, once per renewal, from `renewalReminderDays` before it.
     if (

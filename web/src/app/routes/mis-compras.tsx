@@ -4,6 +4,7 @@ import { paths } from '../../config/paths';
 import { useSignInHref } from '../../features/auth/hooks/use-sign-in-href';
 import { firebasePurchasesApi, PaymentList } from '../../features/purchases';
 import { firebaseScheduleApi, MyClasses } from '../../features/schedule';
+import { scheduleMessages } from '../../features/schedule/schedule-messages';
 import { selectMemberUid, useSessionStore } from '../../features/session';
 import { useState } from 'react';
 import { useT } from '../../lib/i18n';
@@ -29,6 +30,7 @@ function Purchases({ uid }: { uid: string }) {
 /** Spec `mis-compras/{type}/{action}`: the member's classes (upcoming, past) and purchases. */
 export default function MisComprasPage() {
   const t = useT(appMessages);
+  const ts = useT(scheduleMessages);
   const status = useSessionStore((state) => state.status);
   // While sign-in is checked, the account this device last used: its reads start at once.
   const uid = useSessionStore(selectMemberUid);
@@ -44,7 +46,7 @@ export default function MisComprasPage() {
       <h1 id="page-title">{t('menuMyClasses')}</h1>
       {/* Static, so index.html paints it with the heading: larger than what the classes draw
           (docs/architecture/performance.md#member-pages-painted-by-indexhtml). */}
-      <p>{t('myClassesLead')}</p>
+      <p>{ts('myClassesLead')}</p>
       <MyClasses
         api={firebaseScheduleApi}
         uid={uid}

@@ -7,6 +7,7 @@ import {
   formatDateTime,
   isRecord,
   paths,
+  paymentBranchRange,
   paymentRangeBounds,
   paymentSchema,
   refundedAmount,
@@ -58,11 +59,24 @@ export function paymentsQuery(from: DateString, to: DateString): IndexedQuery {
 }
 
 /**
- * A branch manager's payments: those naming their branch, by the `branch` index (the one query
- * the rules give them); the dates then filter on the device, as the other filters do.
+ * A branch manager's payments: those naming their branch created in the range, newest first, by
+ * the `branchCreatedAt` index (branch '~' time: the query the rules give them), so each page is
+ * the next-older one, as the chain's list pages by `createdAt`.
  */
-export function branchPaymentsQuery(branch: string): IndexedQuery {
-  return { path: paths.payments(), orderByChild: 'branch', equalTo: branch, from: 'last' };
+export function branchPaymentsQuery(
+  branch: string,
+  from: DateString,
+  to: DateString,
+): IndexedQuery {
+  const { startMs, endMs } = rangeBounds(from, to);
+  const { start, end } = paymentBranchRange(branch, startMs, endMs);
+  return {
+    path: paths.payments(),
+    orderByChild: 'branchCreatedAt',
+    startAt: start,
+    endAt: end,
+    from: 'last',
+  };
 }
 
 /** `Payments` (or a query of it) with each member's name and e-mail; newest first. */

@@ -21,6 +21,16 @@ export const usersMessages = defineMessages({
     loading: 'Loading…',
     membersShown: 'Members shown: {count}',
     loadMore: 'Load more members',
+    branch: 'Branch',
+    allBranches: 'All branches',
+    atBranch: 'At this branch',
+    homeBranch: 'Home',
+    visitsAt: '{count} visits',
+    lastVisitOn: 'last {date}',
+    branchListNote:
+      'Members whose home is this branch, then those who came to a class here; counted each night.',
+    branchMembersOnly:
+      '{branch}: the members whose home is your branch and those who came to a class there, counted each night. Their accounts are the chain’s admins’.',
     plan: 'Plan',
     planActive: 'Active',
     planCancelling: 'Cancelling',
@@ -118,6 +128,16 @@ export const usersMessages = defineMessages({
     noMatches: 'Ningún usuario coincide.',
     loading: 'Cargando…',
     membersShown: 'Usuarios mostrados: {count}',
+    branch: 'Sucursal',
+    allBranches: 'Todas las sucursales',
+    atBranch: 'En esta sucursal',
+    homeBranch: 'Sede',
+    visitsAt: '{count} visitas',
+    lastVisitOn: 'última {date}',
+    branchListNote:
+      'Primero los socios con esta sucursal como sede, luego quienes vinieron a una clase aquí; se cuenta cada noche.',
+    branchMembersOnly:
+      '{branch}: los socios con tu sucursal como sede y quienes vinieron a una clase en ella, contados cada noche. Sus cuentas son de los administradores de la cadena.',
     loadMore: 'Cargar más usuarios',
     plan: 'Plan',
     planActive: 'Activo',

@@ -100,7 +100,13 @@ function groups(uid: string): MenuGroupEntry[] {
           roles: ADMIN,
           branchManager: true,
         },
-        { label: 'menuAdminUsers', href: paths.allUsers.getHref({}), icon: 'people', roles: ADMIN },
+        {
+          label: 'menuAdminUsers',
+          href: paths.allUsers.getHref({}),
+          icon: 'people',
+          roles: ADMIN,
+          branchManager: true,
+        },
       ],
     },
     {

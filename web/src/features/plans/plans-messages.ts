@@ -43,6 +43,9 @@ export const plansMessages = defineMessages({
     freezeBooked: 'Freeze from {from} to {until}',
     renews: 'Renews on {date}',
     runsUntil: 'Runs until {date}',
+    addCardPrompt:
+      'Paid through {date} at your previous studio. Add a card before then to keep your plan: nothing is charged until it ends.',
+    addCard: 'Add a card',
     commitmentUntil: 'Minimum term until {date}',
     blockedUntil: 'Plan bookings paused until {date} after a late cancel',
     changeBooked: 'Changes to {plan} on {date}',
@@ -205,6 +208,9 @@ export const plansMessages = defineMessages({
     freezeBooked: 'Congelación del {from} al {until}',
     renews: 'Se renueva el {date}',
     runsUntil: 'Vigente hasta el {date}',
+    addCardPrompt:
+      'Pagado hasta el {date} en tu estudio anterior. Agrega una tarjeta antes para conservar tu plan: no se cobra nada hasta que termine.',
+    addCard: 'Agregar tarjeta',
     commitmentUntil: 'Permanencia mínima hasta el {date}',
     blockedUntil: 'Reservas con el plan pausadas hasta el {date} por una cancelación tardía',
     changeBooked: 'Cambia a {plan} el {date}',

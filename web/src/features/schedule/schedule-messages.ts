@@ -11,6 +11,10 @@ export const scheduleMessages = defineMessages({
     // The page's first line (index.html paints it too).
     scheduleLead:
       'Pick a class and your spot in the room, then book it with a credit or your membership.',
+    // My Classes' first line for a member (index.html paints it too); here, not in the app's
+    // messages, so it loads with the page and not with the first route.
+    myClassesLead:
+      'Your classes to come with your spot, the classes you have been to, and everything you have bought from the studio.',
     previousWeek: 'Previous week',
     nextWeek: 'Next week',
     weekOf: 'Week of {from} to {to}',
@@ -120,6 +124,8 @@ export const scheduleMessages = defineMessages({
     scheduleTitle: 'Reservar clase',
     scheduleLead:
       'Elige una clase y tu lugar en el salón, y resérvala con un crédito o tu membresía.',
+    myClassesLead:
+      'Tus próximas clases con tu lugar, las clases a las que has ido y todo lo que has comprado en el estudio.',
     previousWeek: 'Semana anterior',
     nextWeek: 'Semana siguiente',
     weekOf: 'Semana del {from} al {to}',

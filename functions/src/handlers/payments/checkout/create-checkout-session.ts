@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { DomainError, isAppUrl, paths } from '@studio/core';
+import { DomainError, isAppUrl, paths, paymentBranchKey } from '@studio/core';
 import type { CallableResult, CreateCheckoutSessionInput } from '@studio/core';
 import { NO_RATE_LIMITS } from '../../../engine';
 import {
@@ -76,7 +76,10 @@ function purchaseRecord(
   };
   if (command.email !== undefined) record.email = command.email;
   if (quote.coupon !== undefined) record.coupon = quote.coupon;
-  if (command.branch !== undefined) record.branch = command.branch;
+  if (command.branch !== undefined) {
+    record.branch = command.branch;
+    record.branchCreatedAt = paymentBranchKey(command.branch, now);
+  }
   if (quote.subscriptionPrice !== undefined) record.subscriptionPrice = quote.subscriptionPrice;
   const kinds = new Set(quote.grants.map((grant) => grant.kind));
   const [kind] = kinds;

@@ -1,5 +1,11 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { paymentRangeBounds, paymentSchema, paymentTotals, toEpoch } from '@studio/core';
+import {
+  paymentBranchKey,
+  paymentRangeBounds,
+  paymentSchema,
+  paymentTotals,
+  toEpoch,
+} from '@studio/core';
 import type { Branch, SumPaymentsInput } from '@studio/core';
 import { describe, expect, it } from 'vitest';
 import { answerIndexedQuery, readContactFrom } from '../../../../test/fakes/indexed-query';
@@ -22,6 +28,12 @@ function payment(overrides: Record<string, unknown>) {
     createdAt: toEpoch('2026-11-20', '09:00'),
     ...overrides,
   };
+}
+
+/** A payment made at `branch`, with the branch-and-date key the functions write beside it. */
+function atBranch(branch: string, overrides: Record<string, unknown> = {}) {
+  const made = payment(overrides);
+  return { ...made, branch, branchCreatedAt: paymentBranchKey(branch, made.createdAt) };
 }
 
 const PAYMENTS = {
@@ -171,13 +183,15 @@ describe('payment list', () => {
     ).toBeTruthy();
   });
 
-  it('shows a branch manager their branch’s payments only, read by the branch index', async () => {
+  it('shows a branch manager their branch’s payments only, read by the branch-and-date index', async () => {
     const fake = fakeApi({
       payments: {
         ...PAYMENTS,
-        p4: payment({ uid: 'm1', branch: 'norte', amount: 9900 }),
-        // Norte's, but before the dates: the dates still filter on the device.
-        p5: payment({ uid: 'm2', branch: 'norte', createdAt: toEpoch('2026-09-01', '09:00') }),
+        p4: atBranch('norte', { uid: 'm1', amount: 9900 }),
+        // Norte's, but before the dates: the query's range leaves it out.
+        p5: atBranch('norte', { uid: 'm2', createdAt: toEpoch('2026-09-01', '09:00') }),
+        // Centro's, in the dates.
+        p6: atBranch('centro', { uid: 'm2' }),
       },
       users,
       branches: {
@@ -191,17 +205,50 @@ describe('payment list', () => {
     await screen.findAllByText('Mariana Member', { selector: 'th' });
     expect(fake.pages[0]?.query).toEqual({
       path: 'Payments',
-      orderByChild: 'branch',
-      equalTo: 'norte',
+      orderByChild: 'branchCreatedAt',
+      startAt: paymentBranchKey('norte', toEpoch('2026-10-22', '00:00')),
+      endAt: paymentBranchKey('norte', toEpoch('2026-11-22', '00:00') - 1),
       from: 'last',
     });
     expect(screen.getByText('Norte: the payments made at your branch.')).toBeTruthy();
     expect(screen.queryByLabelText('Branch')).toBeNull();
-    expect(screen.getByText('1 of 2 loaded payments')).toBeTruthy();
+    expect(screen.getByText('1 of 1 loaded payments')).toBeTruthy();
     expect(screen.queryByText('Beto Buyer', { selector: 'th' })).toBeNull();
     expect(fake.sums.at(-1)).toEqual({ from: '2026-10-22', to: '2026-11-21', branch: 'norte' });
     expect(
       await screen.findByText('USD: 1 payment · paid $99.00 · refunded $0.00 · net $99.00'),
+    ).toBeTruthy();
+  });
+
+  it('pages a branch manager’s payments newest first, whatever their ids', async () => {
+    // Ids in the opposite order of the dates (a cash sale's id is the desk's request id).
+    const many = Object.fromEntries(
+      Array.from({ length: PAYMENT_PAGE_SIZE + 3 }, (_, i) => [
+        `cash-${String(999 - i)}`,
+        atBranch('norte', {
+          createdAt: toEpoch('2026-11-01', '09:00') + i * 60_000,
+          amount: (i + 1) * 100,
+          subtotal: (i + 1) * 100,
+        }),
+      ]),
+    );
+    const fake = fakeApi({ payments: many, users });
+    render(
+      <PaymentList api={fake.api} download={() => undefined} now={() => NOW} branchScope="norte" />,
+    );
+    await screen.findAllByText('Mariana Member', { selector: 'th' });
+    expect(
+      screen.getByText(`${PAYMENT_PAGE_SIZE} of ${PAYMENT_PAGE_SIZE} loaded payments`),
+    ).toBeTruthy();
+    // The newest is on the first page, the three oldest are not.
+    const shown = screen.getAllByRole('row').map((row) => row.textContent ?? '');
+    expect(shown.some((text) => text.includes(`$${PAYMENT_PAGE_SIZE + 3}.00`))).toBe(true);
+    expect(shown.some((text) => text.includes('$1.00'))).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Load older payments' }));
+    expect(
+      await screen.findByText(
+        `${PAYMENT_PAGE_SIZE + 3} of ${PAYMENT_PAGE_SIZE + 3} loaded payments`,
+      ),
     ).toBeTruthy();
   });
 

@@ -130,7 +130,9 @@ export function PaymentList({
   // A branch manager sees the payments naming their branch, and no other.
   const filter = branchScope === null ? chosen : { ...chosen, branch: branchScope };
   const query = () =>
-    branchScope === null ? paymentsQuery(filter.from, filter.to) : branchPaymentsQuery(branchScope);
+    branchScope === null
+      ? paymentsQuery(filter.from, filter.to)
+      : branchPaymentsQuery(branchScope, filter.from, filter.to);
   const branches = useLive<Record<string, Branch>>((onChange) => api.watchBranches(onChange), {}, [
     api,
   ]);

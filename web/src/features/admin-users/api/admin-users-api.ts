@@ -24,7 +24,12 @@ export interface AdminUsersApi {
     limit: number,
     onChange: (value: unknown) => void,
   ) => Unsubscribe;
-  /** One member's directory entry (the Reports view names each account by it). */
+  /**
+   * `BranchMembers/{branchId}`: the branch's members, home and visiting, as the nightly job
+   * left them (a chain admin's filter, a branch manager's own list).
+   */
+  watchBranchMembers: (branchId: string, onChange: (value: unknown) => void) => Unsubscribe;
+  /** One member's directory entry (the Reports view and a branch's list name each account by it). */
   watchDirectoryEntry: (uid: string, onChange: (value: unknown) => void) => Unsubscribe;
   /** `Reports`: accounts without a name. */
   watchReports: (onChange: (value: unknown) => void) => Unsubscribe;

@@ -30,6 +30,7 @@ export const firebaseAdminUsersApi: AdminUsersApi = {
     watchQuery((db, sdk) => directoryPageQuery(db, sdk, limit), onChange),
   watchDirectorySearch: firebaseDirectorySearch,
   watchDirectoryEntry: (uid, onChange) => watchPath(paths.userDirectoryEntry(uid), onChange),
+  watchBranchMembers: (branchId, onChange) => watchPath(paths.branchMembers(branchId), onChange),
   watchReports: (onChange) => watchPath(ROOTS.reports, onChange),
   watchMember: (uid, node, onChange) =>
     node === 'payments'

@@ -48,6 +48,11 @@ function fakeApi(directory: Record<string, Entry>, nodes: Record<string, unknown
       onChange(Object.fromEntries(found.slice(0, limit)));
       return () => undefined;
     },
+    watchBranchMembers: (branchId, onChange) => {
+      reads.push(`branch members ${branchId}`);
+      onChange(nodes[`branch-members/${branchId}`] ?? null);
+      return () => undefined;
+    },
     watchDirectoryEntry: (uid, onChange) => {
       reads.push(`entry ${uid}`);
       onChange(directory[uid] ?? null);
@@ -233,6 +238,65 @@ async function openMember(name: string): Promise<HTMLElement> {
   fireEvent.click(screen.getByRole('button', { name: `Open ${name}` }));
   return screen.findByRole('dialog', { name });
 }
+
+describe('all users by branch', () => {
+  const chain = {
+    ...nodes,
+    branches: { centro: { name: 'Centro', active: true }, norte: { name: 'Norte', active: true } },
+    // Mariana lives at Norte; José came twice; Ana is Centro's.
+    'branch-members/norte': {
+      m1: { home: true, visits: 3, lastVisit: '2026-11-20' },
+      c1: { visits: 2, lastVisit: '2026-11-18' },
+    },
+    'branch-members/centro': { a1: { home: true, visits: 0 } },
+  };
+
+  it('lets the chain admin list one branch’s members: home and visitors, with why, by branch', async () => {
+    const fake = fakeApi(directory, chain);
+    render(<AllUsers api={fake.api} now={() => NOW} searchDelayMs={0} />);
+    expect(names()).toHaveLength(4);
+
+    fireEvent.change(screen.getByLabelText('Branch'), { target: { value: 'norte' } });
+    await settle();
+
+    expect(fake.reads).toEqual(
+      expect.arrayContaining(['branch members norte', 'entry m1', 'entry c1']),
+    );
+    expect(names()).toEqual(['José Coach', 'Mariana Member']);
+    const row = (name: string) =>
+      within(screen.getByRole('rowheader', { name: new RegExp(name) }).closest('tr')!);
+    expect(row('Mariana Member').getByText(/^Home · 3 visits · last /)).toBeTruthy();
+    expect(row('José Coach').getByText(/^2 visits · last /)).toBeTruthy();
+    expect(
+      screen.getByText(/^Members whose home is this branch, then those who came to a class here/),
+    ).toBeTruthy();
+
+    // A search keeps to the branch's members.
+    fireEvent.change(screen.getByLabelText('Search by name, e-mail or phone'), {
+      target: { value: 'ana' },
+    });
+    await settle();
+    expect(screen.getByText('No member matches.')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Branch'), { target: { value: '' } });
+    await settle();
+    expect(names()).toEqual(['Ana Admin']);
+  });
+
+  it('shows a branch manager their branch’s members only, without the sheet or another branch', async () => {
+    const fake = fakeApi(directory, chain);
+    render(<AllUsers api={fake.api} now={() => NOW} searchDelayMs={0} branchScope="norte" />);
+    await settle();
+
+    expect(fake.reads).not.toContain('page nameKey limit 50');
+    expect(fake.reads).not.toContain('branch members centro');
+    expect(names()).toEqual(['José Coach', 'Mariana Member']);
+    expect(screen.getByText(/^Norte: the members whose home is your branch/)).toBeTruthy();
+    expect(screen.queryByLabelText('Branch')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Open / })).toBeNull();
+    expect(screen.queryByRole('radio', { name: 'Reports' })).toBeNull();
+  });
+});
 
 describe('all users', () => {
   it('reads one page of the directory by name with a limit, never Users, and loads more', async () => {

@@ -1,18 +1,26 @@
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
+import type { Branch, BranchMember } from '@studio/core';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import type { DataTableColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { NameOptions } from '../../../components/ui/name-options';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useFormat } from '../../../lib/format';
+import type { Format } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import type { Translate } from '../../../lib/i18n';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useLive } from '../../../lib/use-live';
 import type { AdminUsersApi } from '../api/admin-users-api';
-import { DIRECTORY_PAGE_SIZE, watchMemberDirectory } from '../directory-query';
+import {
+  DIRECTORY_PAGE_SIZE,
+  watchBranchDirectory,
+  watchMemberDirectory,
+} from '../directory-query';
 import type { DirectoryAnswer } from '../directory-query';
 import { directoryRow, directoryRows } from '../members';
 import type { MemberRow } from '../members';
@@ -31,11 +39,37 @@ interface AllUsersProps {
   now?: () => number;
   /** How long typing must pause before the search queries the directory. */
   searchDelayMs?: number;
+  /**
+   * The branch a branch manager's account is scoped to: their branch's members only, without
+   * the member sheet (the accounts are the chain admins'); null = the chain.
+   */
+  branchScope?: string | null;
+}
+
+const NO_BRANCHES: Record<string, Branch> = {};
+
+/** "Home · 4 visits · last Tue 3 Mar": why a member is on a branch's list, in words. */
+function atBranchText(
+  ut: Translate<UsersKey>,
+  format: Format,
+  member: BranchMember | undefined,
+): string {
+  if (member === undefined) return '—';
+  return [
+    member.home === true ? ut('homeBranch') : undefined,
+    member.visits > 0 ? ut('visitsAt', { count: member.visits }) : undefined,
+    member.lastVisit === undefined
+      ? undefined
+      : ut('lastVisitOn', { date: format.date(member.lastVisit) }),
+  ]
+    .filter((part) => part !== undefined)
+    .join(' · ');
 }
 
 function memberColumns(
   ut: Translate<UsersKey>,
-  onOpen: (uid: string) => void,
+  onOpen: ((uid: string) => void) | null,
+  atBranch: ((uid: string) => string) | null,
 ): DataTableColumn<MemberRow>[] {
   // No sortable columns: the rows are a page of the database's order by name, and sorting one
   // page by credits would look like an answer for every member.
@@ -44,18 +78,24 @@ function memberColumns(
       id: 'name',
       header: ut('name'),
       rowHeader: true,
-      cell: (row) => (
-        <Button
-          variant="ghost"
-          size="s"
-          className="member-open"
-          aria-label={`${ut('open')} ${row.name || row.email || row.uid}`}
-          onClick={() => onOpen(row.uid)}
-        >
-          {row.name || ut('noName')}
-        </Button>
-      ),
+      cell: (row) =>
+        onOpen === null ? (
+          row.name || ut('noName')
+        ) : (
+          <Button
+            variant="ghost"
+            size="s"
+            className="member-open"
+            aria-label={`${ut('open')} ${row.name || row.email || row.uid}`}
+            onClick={() => onOpen(row.uid)}
+          >
+            {row.name || ut('noName')}
+          </Button>
+        ),
     },
+    ...(atBranch === null
+      ? []
+      : [{ id: 'branch', header: ut('atBranch'), cell: (row: MemberRow) => atBranch(row.uid) }]),
     { id: 'email', header: ut('email'), cell: (row) => row.email },
     { id: 'phone', header: ut('phone'), cell: (row) => row.phone || '—' },
     {
@@ -87,18 +127,29 @@ export function AllUsers({
   membershipAction,
   now = Date.now,
   searchDelayMs = 250,
+  branchScope = null,
 }: AllUsersProps) {
   const ut = useT(usersMessages);
+  const format = useFormat(now);
   const searchId = useId();
+  const branchId = useId();
   const [query, setQuery] = useState('');
   const text = useDebounced(query.trim(), searchDelayMs);
-  // The page size grows with 'Load more'; a new search starts again from one page.
-  const [pages, setPages] = useState({ text: '', count: 1 });
-  const limit = DIRECTORY_PAGE_SIZE * (pages.text === text ? pages.count : 1);
+  // A branch manager's list is their branch's; the chain admin chooses one, or every branch.
+  const [chosenBranch, setBranch] = useState('');
+  const branch = branchScope ?? chosenBranch;
+  const branches = useLive((onChange) => api.watchBranches(onChange), NO_BRANCHES, [api]);
+  // The page size grows with 'Load more'; a new search (or branch) starts again from one page.
+  const [pages, setPages] = useState({ text: '', branch: '', count: 1 });
+  const samePages = pages.text === text && pages.branch === branch;
+  const limit = DIRECTORY_PAGE_SIZE * (samePages ? pages.count : 1);
   const live = useLive<DirectoryAnswer | undefined>(
-    (onChange) => watchMemberDirectory(api, { text, limit }, onChange),
+    (onChange) =>
+      branch === ''
+        ? watchMemberDirectory(api, { text, limit }, onChange)
+        : watchBranchDirectory(api, { branch, text, limit }, onChange),
     undefined,
-    [api, text, limit],
+    [api, text, limit, branch],
   );
   // While a bigger page or another search loads, the rows shown stay (the focused button too).
   const [lastAnswer, setLastAnswer] = useState<DirectoryAnswer | undefined>(undefined);
@@ -107,21 +158,30 @@ export function AllUsers({
   const [view, setView] = useState<'members' | 'reports'>('members');
   const [openUid, setOpenUid] = useState<string | null>(null);
   const rows = directoryRows(answer?.entries);
+  const scoped = branchScope !== null;
+  const atBranch = answer?.atBranch;
 
   return (
     <section aria-labelledby="users-title" className="admin-page">
       <header className="ui-page-header">
         <h1 id="users-title">{ut('usersTitle')}</h1>
-        <SegmentedControl
-          label={ut('view')}
-          value={view}
-          onChange={setView}
-          options={[
-            { value: 'members', label: ut('showMembers') },
-            { value: 'reports', label: ut('showReports') },
-          ]}
-        />
+        {!scoped && (
+          <SegmentedControl
+            label={ut('view')}
+            value={view}
+            onChange={setView}
+            options={[
+              { value: 'members', label: ut('showMembers') },
+              { value: 'reports', label: ut('showReports') },
+            ]}
+          />
+        )}
       </header>
+      {scoped && (
+        <p className="ui-muted">
+          {ut('branchMembersOnly', { branch: branches[branchScope]?.name ?? '' })}
+        </p>
+      )}
       {view === 'reports' ? (
         <Reports api={api} onOpen={setOpenUid} />
       ) : (
@@ -143,6 +203,28 @@ export function AllUsers({
                 {ut('searchHint')}
               </p>
             </div>
+            {!scoped && (
+              <div className="ui-field admin-branch">
+                <label className="ui-field-label" htmlFor={branchId}>
+                  {ut('branch')}
+                </label>
+                <select
+                  id={branchId}
+                  className="ui-input"
+                  value={chosenBranch}
+                  aria-describedby={chosenBranch === '' ? undefined : `${branchId}-note`}
+                  onChange={(event) => setBranch(event.target.value)}
+                >
+                  <option value="">{ut('allBranches')}</option>
+                  <NameOptions items={branches} order="stored" />
+                </select>
+                {chosenBranch !== '' && (
+                  <p id={`${branchId}-note`} className="ui-muted">
+                    {ut('branchListNote')}
+                  </p>
+                )}
+              </div>
+            )}
             <p role="status" className="ui-table-count">
               {answer === undefined ? ut('loading') : ut('membersShown', { count: rows.length })}
             </p>
@@ -154,7 +236,11 @@ export function AllUsers({
           ) : (
             <DataTable
               caption={ut('membersTable')}
-              columns={memberColumns(ut, setOpenUid)}
+              columns={memberColumns(
+                ut,
+                scoped ? null : setOpenUid,
+                branch === '' ? null : (uid) => atBranchText(ut, format, atBranch?.[uid]),
+              )}
               rows={rows}
               rowKey={(row) => row.uid}
               pageSize={Math.max(limit, rows.length)}
@@ -163,7 +249,7 @@ export function AllUsers({
           {answer?.more === true && (
             <Button
               variant="secondary"
-              onClick={() => setPages({ text, count: (pages.text === text ? pages.count : 1) + 1 })}
+              onClick={() => setPages({ text, branch, count: (samePages ? pages.count : 1) + 1 })}
             >
               {ut('loadMore')}
             </Button>

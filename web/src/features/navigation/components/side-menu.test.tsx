@@ -147,6 +147,7 @@ describe('side menu', () => {
       ['Sell at the desk', '/desk-sale'],
       ['Admin Classes', '/admin-clases'],
       ['Add Classes', '/crear-clases'],
+      ['Admin Users', '/all-users'],
       ['Payment list', '/lista-pagos'],
       ['Insights', '/admin-insights'],
       ...MEMBER,

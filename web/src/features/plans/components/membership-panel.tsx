@@ -97,6 +97,29 @@ export function MembershipPanel({ api, uid, canManage, now = Date.now }: Members
     );
   };
 
+  // A plan an import brought without a card: its checkout adds one, first charged when it ends.
+  const needsCard =
+    membership.source === 'import' &&
+    membership.status === 'active' &&
+    membership.periodEnd !== undefined &&
+    membership.periodEnd > at;
+  const addCard = () => {
+    setBusy(true);
+    setError(null);
+    api
+      .startCheckout(membership.planId, {
+        successUrl: window.location.href,
+        cancelUrl: window.location.href,
+      })
+      .then(
+        (session) => window.location.assign(session.url),
+        (failure: unknown) => {
+          setBusy(false);
+          setError(callableErrorText(failure));
+        },
+      );
+  };
+
   const facts: Line[] = [];
   if (freeze && !frozenNow)
     facts.push({
@@ -164,6 +187,14 @@ export function MembershipPanel({ api, uid, canManage, now = Date.now }: Members
             </li>
           ))}
         </ul>
+      )}
+      {canManage && needsCard && (
+        <div className="membership-add-card">
+          <p>{t('addCardPrompt', { date: day((membership.periodEnd ?? at) - 1) })}</p>
+          <Button variant="primary" busy={busy} onClick={addCard}>
+            {t('addCard')}
+          </Button>
+        </div>
       )}
       {canManage && (
         <div className="membership-actions">
