@@ -28,14 +28,14 @@ const SHOTS_DIR = process.env['SHOTS_DIR'];
 async function shots(page: Page, name: string, focus?: Locator): Promise<void> {
   if (SHOTS_DIR === undefined) return;
   mkdirSync(SHOTS_DIR, { recursive: true });
-  const size = page.viewportSize();
+  const before = page.viewportSize();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await focus?.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
   }
-  // The journey goes on at the width it had (a phone's menu is a drawer, a laptop's is not).
-  if (size !== null) await page.setViewportSize(size);
+  // The steps after go on at the width they started at (the phone's menu button).
+  if (before) await page.setViewportSize(before);
 }
 
 /** A pack bought through the Stripe sandbox at `branch`; resolves once the payment is paid. */

@@ -169,6 +169,10 @@ describe('Stripe card mapping', () => {
       planId: PLAN,
       periodEnd: billingDay,
     });
+    // The imported plan it replaced is over in the admins' list too.
+    expect(await val(paths.membershipRecord(`import-cc-${withCard}`))).toMatchObject({
+      status: 'ended',
+    });
     // Without a card: the imported plan, to the paid period's end.
     expect(await val(paths.userField(other, 'membership'))).toMatchObject({
       id: `import-cc-${without}`,

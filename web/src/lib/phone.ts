@@ -40,3 +40,22 @@ export function usePhoneText(raw: string | null | undefined): string {
   }, [text]);
   return formatted?.raw === text ? formatted.text : text;
 }
+
+/** Mexico's metropolitan areas with two-digit area codes (Mexico City, Guadalajara, Monterrey). */
+const MX_TWO_DIGIT_AREAS = ['55', '56', '33', '81'];
+
+/**
+ * A Mexican number in the grouping people read ("+52 81 1234 5678", "+52 442 123 4567") without
+ * the metadata, for the studio's own phone and WhatsApp on screens that should not load it; the
+ * mobile "1" Mexico dropped in 2019 (WhatsApp numbers often keep it) is left out. Any other text
+ * is shown as written.
+ */
+export function mexicanPhoneText(raw: string): string {
+  const match = /^\+?52\s*(?:1\s*)?((?:\d\s*){10})$/.exec(raw.trim());
+  if (!match) return raw;
+  const digits = match[1]!.replace(/\s/g, '');
+  const area = MX_TWO_DIGIT_AREAS.includes(digits.slice(0, 2)) ? 2 : 3;
+  const rest = digits.slice(area);
+  const split = rest.length === 8 ? 4 : 3;
+  return `+52 ${digits.slice(0, area)} ${rest.slice(0, split)} ${rest.slice(split)}`;
+}

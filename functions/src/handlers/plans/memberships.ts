@@ -116,10 +116,12 @@ export async function changeMembership(
   const path = paths.membership(uid);
   let refusal: DomainError | undefined;
   let changed = false;
+  let replaced: Membership | undefined;
   const { snapshot } = await db.ref(path).transaction(
     (stored: unknown) => {
       refusal = undefined;
       changed = false;
+      replaced = undefined;
       const current = stored === null ? undefined : parseStored(membershipSchema, stored, path);
       const next = change(current);
       if (isDomainError(next)) {
@@ -128,6 +130,8 @@ export async function changeMembership(
       }
       if (next === undefined) return stored;
       changed = true;
+      if (current !== undefined && current.id !== next.id && current.status !== 'ended')
+        replaced = current;
       return storable(next);
     },
     undefined,
@@ -137,7 +141,17 @@ export async function changeMembership(
   const value: unknown = snapshot.val();
   if (value === null) return undefined;
   const membership = parseStored(membershipSchema, value, path);
-  if (changed) await db.ref(paths.membershipRecord(membership.id)).set(storable(membership));
+  if (changed) {
+    await db.ref(paths.membershipRecord(membership.id)).set(storable(membership));
+    // The plan it replaced (an imported one the member's card now bills) is over in the admins'
+    // copy too, so lists and counts do not hold it twice.
+    const over: Membership | undefined = replaced;
+    const copy = over === undefined ? null : await db.ref(paths.membershipRecord(over.id)).get();
+    if (over !== undefined && copy?.exists() === true)
+      await db
+        .ref(paths.membershipRecord(over.id))
+        .update({ status: 'ended', endedAt: membership.updatedAt });
+  }
   return membership;
 }
 

@@ -379,7 +379,7 @@ export function AdminClassesList({
   return (
     <section aria-labelledby={titleId} className="admin-page admin-classes">
       <h1 id={titleId}>{t('listTitle')}</h1>
-      <fieldset className="card ui-form ui-form-grid admin-filters">
+      <fieldset className="card ui-form ui-form-grid ui-form-pairs admin-filters">
         <legend className="visually-hidden">{t('filters')}</legend>
         {(['from', 'to'] as const).map((field) => (
           <Field

@@ -245,7 +245,7 @@ export function PaymentList({
         <p>{pt('branchPayments', { branch: branches[branchScope]?.name ?? '' })}</p>
       )}
       <form
-        className="card ui-form ui-form-grid payment-filters"
+        className="card ui-form ui-form-grid ui-form-pairs payment-filters"
         aria-label={pt('paymentsTitle')}
         onSubmit={(e) => e.preventDefault()}
       >

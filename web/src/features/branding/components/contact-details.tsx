@@ -4,6 +4,7 @@ import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useLangStore, useT } from '../../../lib/i18n';
+import { mexicanPhoneText } from '../../../lib/phone';
 import { brandingMessages } from '../branding-messages';
 import { inLang, mailHref, socialLinks, telHref, whatsappHref } from '../contact-links';
 import { ChatIcon, ClockIcon, MailIcon, PhoneIcon, PinIcon, SocialIcon } from './icons';
@@ -78,14 +79,14 @@ function Reach({ studio }: { studio: Studio }) {
       key: 'call',
       icon: <PhoneIcon />,
       label: t('call'),
-      value: studio.phone,
+      value: mexicanPhoneText(studio.phone),
       href: telHref(studio.phone),
     },
     studio.whatsapp && {
       key: 'whatsapp',
       icon: <ChatIcon />,
       label: t('whatsapp'),
-      value: studio.whatsapp,
+      value: mexicanPhoneText(studio.whatsapp),
       href: whatsappHref(studio.whatsapp),
       external: true,
     },

@@ -342,7 +342,7 @@ export function InsightsDashboard({
         {scoped ? t('branchOnly', { branch: branches[branchScope] ?? '' }) : t('intro')}
       </p>
       <form
-        className="card ui-form ui-form-grid"
+        className="card ui-form ui-form-grid ui-form-pairs"
         aria-label={t('filters')}
         onSubmit={(event) => event.preventDefault()}
       >

@@ -55,5 +55,20 @@ describe('the spot map as a room', () => {
     );
     // A legend only of what is on the map.
     expect(screen.queryByText('Yours')).toBeNull();
+    expect(screen.queryByText('Your choice')).toBeNull();
+  });
+
+  it('names the chosen spot in the legend once one is chosen', () => {
+    render(<SpotMap layout={room} taken={new Set()} chosen="d" onChoose={vi.fn()} />);
+    expect(screen.getByRole('button', { name: 'Spot 4, chosen' }).className).toContain(
+      'spot-chosen',
+    );
+    const legend = within(screen.getByRole('list', { name: 'What the spots show' }));
+    expect(legend.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Free',
+      'Taken',
+      'Your choice',
+      'Out of service',
+    ]);
   });
 });

@@ -43,6 +43,7 @@ const LABEL_KEYS: Readonly<Record<SpotState, ScheduleKey>> = {
 const LEGEND_KEYS = {
   free: 'legendFree',
   taken: 'legendTaken',
+  chosen: 'legendChosen',
   mine: 'legendYours',
   friend: 'legendFriend',
   out: 'legendOut',
