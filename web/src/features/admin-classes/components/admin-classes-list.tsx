@@ -338,12 +338,14 @@ export function AdminClassesList({
   const [now] = useState(() => Date.now());
   const today = formatDate(now);
   const format = useFormat();
-  const [filters, setFilters] = useState<ClassFilters>({
+  const [chosen, setFilters] = useState<ClassFilters>({
     from: today,
     to: addDays(today, DEFAULT_DAYS),
-    branch: branchScope ?? '',
+    branch: '',
     coach: '',
   });
+  // A branch manager's list is their branch's, whenever their scope arrives.
+  const filters = branchScope === null ? chosen : { ...chosen, branch: branchScope };
   const rangeOk = validRange(filters);
   const page = usePagedQuery(
     rangeOk

@@ -159,6 +159,21 @@ describe('a branch manager’s classes', () => {
     expect(fake.calls.createClasses).toEqual([expect.objectContaining({ branch: 'norte' })]);
   });
 
+  it('takes the branch once the manager’s scope arrives after the screen opened', () => {
+    const soon = addDays(formatDate(Date.now()), 2);
+    const fake = createFakeAdminClassesApi({
+      catalog: CHAIN,
+      classes: { c1: classOn(soon), c2: classOn(soon, { name: 'Norte ride', branch: 'norte' }) },
+    });
+    // The session's profile (and with it the scope) loads after the first render.
+    const { rerender } = render(<AdminClassesList api={fake.api} branchScope={null} />);
+    rerender(<AdminClassesList api={fake.api} branchScope="norte" />);
+    const branch = screen.getByLabelText<HTMLSelectElement>('Branch');
+    expect([...branch.options].map((option) => option.textContent)).toEqual(['Norte']);
+    expect(branch.value).toBe('norte');
+    expect(screen.queryByRole('listitem', { name: `Morning ride ${soon} 07:00` })).toBeNull();
+  });
+
   it('lists their branch’s classes, with no “all branches” to choose', () => {
     const soon = addDays(formatDate(Date.now()), 2);
     const fake = createFakeAdminClassesApi({

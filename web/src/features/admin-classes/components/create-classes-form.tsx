@@ -57,10 +57,9 @@ export function CreateClassesForm({
   const base = useId();
   const catalog = useClassCatalog(api, branchScope);
   const [today] = useState(() => formatDate(Date.now()));
-  const [fields, setFields] = useState<ClassFieldsState>(() => ({
-    ...EMPTY_CLASS_FIELDS,
-    branch: branchScope ?? EMPTY_CLASS_FIELDS.branch,
-  }));
+  const [chosen, setFields] = useState<ClassFieldsState>(EMPTY_CLASS_FIELDS);
+  // A branch manager's classes are their branch's, whenever their scope arrives.
+  const fields = branchScope === null ? chosen : { ...chosen, branch: branchScope };
   const [dates, setDates] = useState<DatesState>({
     mode: 'weekly',
     date: today,
